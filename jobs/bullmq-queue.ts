@@ -1,0 +1,95 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { parsePayload, type JobHandlers, type JobName, type JobPayload } from './catalogue.js';
+import { queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
+
+const QUEUE_NAME = 'hearth';
+
+/**
+ * BullMQ on Redis. Send jobs are short, so locks are short too: a killed worker's job is found stalled and
+ * taken up again within about 15 s (lockDuration 10 s + stalled check every 5 s).
+ */
+export class BullmqQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly queue: Queue;
+  private worker?: Worker;
+  private readonly connections: Redis[] = [];
+  private readonly queueConnection: Redis;
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly log: Logger,
+    private readonly opts: { concurrency?: number; prefix?: string } = {},
+  ) {
+    this.queueConnection = this.connect();
+    this.queue = new Queue(QUEUE_NAME, {
+      connection: this.queueConnection,
+      prefix: opts.prefix,
+      defaultJobOptions: {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: true,
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    });
+  }
+
+  /** A connection of our own for each BullMQ client; workers need maxRetriesPerRequest null. */
+  connect(): Redis {
+    const conn = new Redis(this.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
+    this.connections.push(conn);
+    return conn;
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions = {}): Promise<void> {
+    const data = parsePayload(name, payload);
+    await this.queue.add(name, data, {
+      jobId: opts.jobId ? queueJobId(opts.jobId) : undefined,
+      delay: opts.delayMs && opts.delayMs > 0 ? Math.ceil(opts.delayMs) : undefined,
+    });
+  }
+
+  async work(handlers: JobHandlers): Promise<void> {
+    this.worker = new Worker(
+      QUEUE_NAME,
+      async (job) => {
+        const name = job.name as JobName;
+        const handler = handlers[name] as ((p: unknown, c: { jobId: string; attempt: number }) => Promise<void>) | undefined;
+        if (!handler) throw new Error(`no handler for job "${job.name}"`);
+        await handler(parsePayload(name, job.data), { jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+      },
+      {
+        connection: this.connect(),
+        prefix: this.opts.prefix,
+        concurrency: this.opts.concurrency ?? 8,
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+        maxStalledCount: 3,
+      },
+    );
+    this.worker.on('failed', (job, err) => this.log.error({ err, job: job?.name, jobId: job?.id }, 'job failed'));
+    this.worker.on('error', (err) => this.log.warn({ err }, 'worker error'));
+    await this.worker.waitUntilReady();
+  }
+
+  async repeat<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void> {
+    await this.queue.upsertJobScheduler(`every-${name}`, { every: everyMs }, { name, data: parsePayload(name, payload) });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.queueConnection.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    // Worker.close() waits for running jobs to finish before it resolves: that is the drain.
+    await this.worker?.close();
+    await this.queue.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole environment, parsed once. A missing or malformed value stops start-up with one message that
+ * names the variable and what it must be (ConfigError).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlString = (what: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .refine((v) => {
+        try {
+          new URL(v);
+          return true;
+        } catch {
+          return false;
+        }
+      }, `must be a URL (${what})`)
+      .optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  HEARTH_ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be one of web, worker, all' }).default('all'),
+  HEARTH_DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: urlString('for example postgres://user:pass@host:5432/db'),
+  REDIS_URL: urlString('for example redis://127.0.0.1:6379'),
+  PUBLIC_URL: urlString('the address people reach this app at, for example https://hearth.example.com'),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$|^[0-9a-fA-F]{64}$/, 'must be 32 bytes, as 64 hex characters or 44 base64 characters')
+      .optional(),
+  ),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_STATE_SECRET: optionalString,
+  SLACK_BOT_TOKEN: optionalString.pipe(z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional()),
+  SLACK_API_URL: urlString('the Slack Web API base, for example https://slack.com/api/'),
+  SANDBOX: z.enum(['0', '1', '']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type SlackMode =
+  | { kind: 'oauth'; clientId: string; clientSecret: string; signingSecret: string; stateSecret: string }
+  | { kind: 'single'; botToken: string; signingSecret: string; signIn?: { clientId: string; clientSecret: string } }
+  | { kind: 'sandbox'; signingSecret: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  role: 'web' | 'worker' | 'all';
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl: string;
+  sessionSecret: string;
+  /** 32-byte key for AES-256-GCM of tokens at rest. */
+  encryptionKey: Buffer;
+  slack: SlackMode;
+  slackApiUrl?: string;
+  sandboxEnabled: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly requirement: string,
+  ) {
+    super(`${variable} ${requirement}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A secret kept in the data directory, generated on first use: the embedded defaults need no setup. */
+function keptSecret(dataDir: string, file: string, make: () => string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const value = make();
+  writeFileSync(path, value + '\n', { mode: 0o600 });
+  return value;
+}
+
+function decodeKey(raw: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.HEARTH_DATA_DIR);
+
+  const oauthVars = {
+    SLACK_CLIENT_ID: e.SLACK_CLIENT_ID,
+    SLACK_CLIENT_SECRET: e.SLACK_CLIENT_SECRET,
+    SLACK_SIGNING_SECRET: e.SLACK_SIGNING_SECRET,
+    SLACK_STATE_SECRET: e.SLACK_STATE_SECRET,
+  };
+  let slack: SlackMode;
+  if (e.SLACK_BOT_TOKEN) {
+    if (!e.SLACK_SIGNING_SECRET)
+      throw new ConfigError('SLACK_SIGNING_SECRET', 'must be set when SLACK_BOT_TOKEN is set');
+    if (e.SLACK_CLIENT_ID && !e.SLACK_CLIENT_SECRET)
+      throw new ConfigError('SLACK_CLIENT_SECRET', 'must be set when SLACK_CLIENT_ID is set (Sign in with Slack)');
+    slack = {
+      kind: 'single',
+      botToken: e.SLACK_BOT_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      signIn: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET } : undefined,
+    };
+  } else if (e.SLACK_CLIENT_ID || e.SLACK_CLIENT_SECRET || e.SLACK_STATE_SECRET) {
+    const missing = Object.entries(oauthVars).find(([, v]) => !v);
+    if (missing)
+      throw new ConfigError(
+        missing[0],
+        'must be set: the OAuth install needs SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET and SLACK_STATE_SECRET',
+      );
+    slack = {
+      kind: 'oauth',
+      clientId: e.SLACK_CLIENT_ID!,
+      clientSecret: e.SLACK_CLIENT_SECRET!,
+      signingSecret: e.SLACK_SIGNING_SECRET!,
+      stateSecret: e.SLACK_STATE_SECRET!,
+    };
+  } else {
+    // No Slack credentials: the sandbox workspace stands in for Slack, with its own signing secret.
+    slack = {
+      kind: 'sandbox',
+      signingSecret: e.SLACK_SIGNING_SECRET ?? keptSecret(dataDir, 'sandbox-signing-secret', () => randomBytes(16).toString('hex')),
+    };
+  }
+
+  const sandboxEnabled = slack.kind === 'sandbox' && (!production || e.SANDBOX === '1');
+  if (slack.kind === 'sandbox' && production && !sandboxEnabled)
+    throw new ConfigError(
+      'SLACK_BOT_TOKEN',
+      'or the OAuth set (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET, SLACK_STATE_SECRET) must be set in production; set SANDBOX=1 to run the sandbox instead',
+    );
+
+  if (production && !e.SESSION_SECRET) throw new ConfigError('SESSION_SECRET', 'must be set in production (32+ characters)');
+  if (production && !e.ENCRYPTION_KEY)
+    throw new ConfigError('ENCRYPTION_KEY', 'must be set in production (32 bytes, as 64 hex or 44 base64 characters)');
+
+  const sessionSecret = e.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret', () => randomBytes(32).toString('hex'));
+  const encryptionKey = decodeKey(
+    e.ENCRYPTION_KEY ?? keptSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('hex')),
+  );
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    role: e.HEARTH_ROLE,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret,
+    encryptionKey,
+    slack,
+    slackApiUrl: e.SLACK_API_URL,
+    sandboxEnabled,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,147 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Table types. Business times come from the Clock, so most timestamps are written explicitly. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  team_id: string;
+  enterprise_id: string | null;
+  name: Generated<string>;
+  domain: Generated<string>;
+  default_tz: Generated<string>;
+  leap_day_policy: Generated<'feb28' | 'mar1'>;
+  is_sandbox: Generated<boolean>;
+  paused_at: NullableTimestamp;
+  members_synced_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InstallationsTable {
+  id: Generated<number>;
+  install_key: string;
+  enterprise_id: string | null;
+  team_id: string | null;
+  is_enterprise_install: Generated<boolean>;
+  app_id: string | null;
+  bot_user_id: string | null;
+  bot_id: string | null;
+  bot_scopes: ColumnType<string[], string[] | undefined, string[]>;
+  bot_token_expires_at: NullableTimestamp;
+  installer_user_id: string | null;
+  data_enc: string | null;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  workspace_id: number;
+  slack_user_id: string;
+  name: Generated<string>;
+  real_name: Generated<string>;
+  display_name: Generated<string>;
+  email: string | null;
+  tz: string | null;
+  title: string | null;
+  avatar_url: string | null;
+  is_bot: Generated<boolean>;
+  deleted: Generated<boolean>;
+  is_external: Generated<boolean>;
+  is_admin: Generated<boolean>;
+  is_owner: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MemberSettingsTable {
+  member_id: number;
+  notifications: Json<Record<string, boolean>>;
+  progress: Json<Record<string, boolean>>;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  owner_member_id: number | null;
+  plan: Generated<'free' | 'premium'>;
+  own_new_configs: Generated<boolean>;
+  card_required: Generated<boolean>;
+  trial_ends_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountAdminsTable {
+  account_id: number;
+  member_id: number;
+}
+
+export interface ChannelsTable {
+  workspace_id: number;
+  channel_id: string;
+  name: string;
+  is_private: Generated<boolean>;
+  is_archived: Generated<boolean>;
+  is_shared: Generated<boolean>;
+  is_org_shared: Generated<boolean>;
+  is_ext_shared: Generated<boolean>;
+  bot_is_member: Generated<boolean>;
+  num_members: number | null;
+  updated_at: Timestamp;
+}
+
+export interface ProcessedEventsTable {
+  event_id: string;
+  team_id: string | null;
+  event_type: string | null;
+  status: 'processing' | 'done' | 'failed';
+  deliveries: Generated<number>;
+  first_seen_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  workspace_id: number;
+  idempotency_key: string;
+  kind: string;
+  method: string;
+  payload: Json<Record<string, unknown>>;
+  state: Generated<OutboxState>;
+  attempts: Generated<number>;
+  not_before: Timestamp;
+  lease_until: NullableTimestamp;
+  last_error: string | null;
+  result: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface Database {
+  workspaces: WorkspacesTable;
+  installations: InstallationsTable;
+  members: MembersTable;
+  member_settings: MemberSettingsTable;
+  accounts: AccountsTable;
+  account_admins: AccountAdminsTable;
+  channels: ChannelsTable;
+  processed_events: ProcessedEventsTable;
+  outbox: OutboxTable;
+}
+
+export type Workspace = Selectable<WorkspacesTable>;
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type MemberUpdate = Updateable<MembersTable>;
+export type Channel = Selectable<ChannelsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type Account = Selectable<AccountsTable>;

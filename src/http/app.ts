@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { loadSession, requireCsrf, type SessionOptions } from './auth.js';
+import { apiNotFound, errorHandler } from './errors.js';
+
+export interface HttpAppParts {
+  log: Logger;
+  session: SessionOptions;
+  db: Parameters<typeof loadSession>[0];
+  /** Liveness of what the app needs: database and queue. */
+  ready(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
+  /** Bolt's router (/slack/events, /slack/install, /slack/oauth_redirect): signature-verified, raw bodies. */
+  slack?: Router;
+  /** Routers that authenticate by something other than the session (the sandbox's Slack stand-in). */
+  beforeSession?: Router[];
+  /** Session-authenticated routers: sign-in, the JSON API, the sandbox controls. */
+  routers: Router[];
+  /** The React pages: their assets, and the HTML shell for every page route. */
+  pages?: { assets: RequestHandler; html: RequestHandler };
+}
+
+/** Server routes a browser navigates to directly. */
+const NOT_PAGES = ['/auth/', '/slack/', '/sandbox/api/', '/healthz', '/readyz'];
+
+/**
+ * The Express 5 app: one error shape, request ids in every log line, security headers, and Slack's routes
+ * mounted before any body parser so Bolt can verify signatures on the raw body.
+ */
+export function createHttpApp(parts: HttpAppParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 1);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const result = await parts.ready();
+    res.status(result.ok ? 200 : 503).json(result);
+  });
+
+  app.use(
+    pinoHttp({
+      logger: parts.log,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'script-src': ["'self'"],
+          'connect-src': ["'self'", 'ws:'],
+          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+
+  if (parts.slack) app.use(parts.slack);
+  for (const r of parts.beforeSession ?? []) app.use(r);
+
+  app.use(cookieParser());
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(loadSession(parts.db, parts.session));
+  app.use(requireCsrf);
+
+  // Browser navigations (Accept: text/html) get the React pages; the same paths answer JSON to the API client.
+  if (parts.pages) {
+    const { assets, html } = parts.pages;
+    app.use(assets);
+    app.use((req, res, next) => {
+      const navigation = (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['json', 'html']) === 'html';
+      if (navigation && !NOT_PAGES.some((p) => req.path.startsWith(p))) return html(req, res, next);
+      next();
+    });
+  }
+  for (const r of parts.routers) app.use(r);
+
+  app.use(apiNotFound);
+  app.use(errorHandler(parts.log));
+  return app;
+}

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
+
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Hearth</title>
+<body style="font-family:system-ui;margin:3rem"><h1>Hearth</h1><p>The pages are not built yet. Run <code>npm run build</code>
+(or start with <code>npm start</code>, which builds them) and reload.</p></body></html>`;
+
+/** Built pages from dist/web: hashed assets cached for a year, the HTML shell never cached. */
+export function builtPages(distDir: string): { assets: RequestHandler; html: RequestHandler } {
+  const indexPath = join(distDir, 'index.html');
+  const assets = express.static(distDir, { index: false, immutable: true, maxAge: '365d' });
+  const html: RequestHandler = (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.type('html').send(existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT);
+  };
+  return { assets, html };
+}
+
+/** `npm run dev`: Vite's middleware serves the pages from source with hot reload. */
+export async function devPages(root: string): Promise<{ assets: RequestHandler; html: RequestHandler }> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root, configFile: join(root, '..', 'vite.config.ts'), server: { middlewareMode: true }, appType: 'custom' });
+  const html: RequestHandler = async (req, res, next) => {
+    try {
+      const template = readFileSync(join(root, 'index.html'), 'utf8');
+      res.type('html').send(await vite.transformIndexHtml(req.originalUrl, template));
+    } catch (err) {
+      next(err);
+    }
+  };
+  return { assets: vite.middlewares as unknown as RequestHandler, html };
+}

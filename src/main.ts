@@ -1,0 +1,53 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createHearth } from './hearth.js';
+import { builtPages, devPages } from './http/pages.js';
+import { createLogger } from './logger.js';
+
+process.env.TZ = 'UTC';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Hearth cannot start: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const log = createLogger(config.logLevel);
+const root = join(import.meta.dirname, '..');
+const webRoles = config.role === 'web' || config.role === 'all';
+const workerRoles = config.role === 'worker' || config.role === 'all';
+
+const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'))) : undefined;
+const hearth = await createHearth(config, log, { pages });
+
+const server = webRoles ? createServer(hearth.http) : undefined;
+if (server) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+if (workerRoles) await hearth.startWorker();
+
+const where = [
+  `database: ${config.databaseUrl ? 'Postgres' : `embedded PGlite in ${join(config.dataDir, 'pglite')}`}`,
+  `queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process (not durable)'}`,
+  `Slack: ${config.slack.kind === 'oauth' ? 'OAuth install at /slack/install' : config.slack.kind === 'single' ? 'single workspace (SLACK_BOT_TOKEN)' : 'no Slack credentials set'}`,
+];
+log.info({ role: config.role }, `Hearth is running (${where.join('; ')})`);
+if (server) log.info(`Open ${config.publicUrl}`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'stopping: no new work, draining running jobs');
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await hearth.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,55 @@
+/**
+ * What a failed Slack call means for the outbox, from the error @slack/web-api threw. The line that matters:
+ * did the request possibly reach Slack? A timeout, a dropped connection or a 5xx after sending is an unknown
+ * outcome (the message may exist), never a plain retry.
+ */
+export type CallOutcome =
+  | { kind: 'rate_limited'; retryAfterMs: number }
+  | { kind: 'failed'; error: string }
+  | { kind: 'retry'; error: string }
+  | { kind: 'unknown'; error: string };
+
+/** API errors that mean Slack did not act and trying later may work. */
+const TRANSIENT_API_ERRORS = new Set(['service_unavailable', 'team_added_to_org', 'ratelimited']);
+/** API errors where Slack may have acted before failing. */
+const AMBIGUOUS_API_ERRORS = new Set(['internal_error', 'fatal_error', 'request_timeout']);
+/** Socket errors raised before anything was sent. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'CERT_HAS_EXPIRED']);
+
+interface SlackishError {
+  code?: string;
+  data?: { error?: string };
+  retryAfter?: number;
+  statusCode?: number;
+  /** web-api 8 uses fetch: socket errors sit in `cause`, a timeout is a TimeoutError. */
+  original?: { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  message?: string;
+}
+
+export function classifySlackError(err: unknown): CallOutcome {
+  const e = (err ?? {}) as SlackishError;
+  switch (e.code) {
+    case 'slack_webapi_rate_limited_error':
+      return { kind: 'rate_limited', retryAfterMs: Math.max(1, e.retryAfter ?? 30) * 1000 };
+    case 'slack_webapi_platform_error': {
+      const code = e.data?.error ?? 'unknown_error';
+      if (code === 'ratelimited') return { kind: 'rate_limited', retryAfterMs: 30_000 };
+      if (TRANSIENT_API_ERRORS.has(code)) return { kind: 'retry', error: code };
+      if (AMBIGUOUS_API_ERRORS.has(code)) return { kind: 'unknown', error: code };
+      return { kind: 'failed', error: code };
+    }
+    case 'slack_webapi_http_error': {
+      const status = e.statusCode ?? 0;
+      if (status >= 500) return { kind: 'unknown', error: `http_${status}` };
+      return { kind: 'failed', error: `http_${status}` };
+    }
+    case 'slack_webapi_request_error': {
+      const code = e.original?.cause?.code ?? e.original?.code ?? '';
+      if (NOT_SENT_CODES.has(code)) return { kind: 'retry', error: code };
+      if (e.original?.name === 'TimeoutError' || e.original?.name === 'AbortError') return { kind: 'unknown', error: 'timeout' };
+      return { kind: 'unknown', error: code || e.original?.message || 'request_error' };
+    }
+    default:
+      return { kind: 'unknown', error: e.message ?? String(err) };
+  }
+}

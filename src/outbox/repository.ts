@@ -1,0 +1,153 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database, OutboxRow } from '../db/types.js';
+
+export interface NewOutboxRow {
+  workspaceId: number;
+  /** Unique per workspace: `intro:{round}:{group}`, `bday:{team}:{user}:{year}` … */
+  key: string;
+  /** What the message is for (intro, celebration, home …): picks the reconcile policy. */
+  kind: string;
+  /** A Slack Web API method, or `dm.post` (open a DM or group DM with `users`, then post into it). */
+  method: string;
+  args: Record<string, unknown>;
+  notBefore: Date;
+}
+
+type Executor = Db | Transaction<Database>;
+
+/** The outbox's SQL. Every timestamp comes from the caller's clock. */
+export class OutboxRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Adds rows; a key already present keeps its row. Returns the ids of every key, new or existing. */
+  async add(ex: Executor, rows: NewOutboxRow[], now: Date): Promise<number[]> {
+    if (!rows.length) return [];
+    await ex
+      .insertInto('outbox')
+      .values(
+        rows.map((r) => ({
+          workspace_id: r.workspaceId,
+          idempotency_key: r.key,
+          kind: r.kind,
+          method: r.method,
+          payload: JSON.stringify(r.args),
+          not_before: r.notBefore,
+          last_error: null,
+          result: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['workspace_id', 'idempotency_key']).doNothing())
+      .execute();
+    const found = await ex
+      .selectFrom('outbox')
+      .select(['id', 'workspace_id', 'idempotency_key'])
+      .where((eb) => eb.or(rows.map((r) => eb.and([eb('workspace_id', '=', r.workspaceId), eb('idempotency_key', '=', r.key)]))))
+      .execute();
+    const idOf = new Map(found.map((f) => [`${f.workspace_id}\u0000${f.idempotency_key}`, f.id]));
+    return rows.map((r) => idOf.get(`${r.workspaceId}\u0000${r.key}`)!);
+  }
+
+  byId(id: number): Promise<OutboxRow | undefined> {
+    return this.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byKey(workspaceId: number, key: string): Promise<OutboxRow | undefined> {
+    return this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  }
+
+  /** Pending → sending, once: the conditional update is the claim, so two workers cannot both send a row. */
+  async claim(id: number, now: Date, leaseMs: number): Promise<OutboxRow | undefined> {
+    return this.db
+      .updateTable('outbox')
+      .set({
+        state: 'sending',
+        attempts: sql`attempts + 1`,
+        lease_until: new Date(now.getTime() + leaseMs),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Records how a claimed row ended; only the holder of the claim (state sending) can record it. */
+  async settle(
+    id: number,
+    from: 'sending' | 'unknown',
+    to: { state: 'sent' | 'failed' | 'unknown' | 'pending'; error?: string | null; result?: Record<string, unknown>; notBefore?: Date; undoAttempt?: boolean },
+    now: Date,
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('outbox')
+      .set({
+        state: to.state,
+        last_error: to.error ?? null,
+        ...(to.result ? { result: JSON.stringify(to.result) } : {}),
+        ...(to.notBefore ? { not_before: to.notBefore } : {}),
+        ...(to.undoAttempt ? { attempts: sql`greatest(attempts - 1, 0)` } : {}),
+        ...(to.state === 'sent' ? { sent_at: now } : {}),
+        lease_until: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('state', '=', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Keeps what a multi-step send learned (the DM channel it opened) before the step that may be lost. */
+  async saveProgress(id: number, result: Record<string, unknown>, now: Date): Promise<void> {
+    await this.db.updateTable('outbox').set({ result: JSON.stringify(result), updated_at: now }).where('id', '=', id).execute();
+  }
+
+  /**
+   * The tick's share of the outbox: due pending rows are claimed for enqueueing (SKIP LOCKED, and their
+   * not_before pushed back so a racing tick does not take them too; if the job is lost they come due again),
+   * and rows whose sender died mid-send (lease expired) become unknown.
+   */
+  async sweep(now: Date, requeueAfterMs: number, limit = 1000): Promise<{ due: Array<{ id: number; attempts: number }>; expired: number[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .updateTable('outbox')
+        .set({ not_before: new Date(now.getTime() + requeueAfterMs) })
+        .where(
+          'id',
+          'in',
+          trx
+            .selectFrom('outbox')
+            .select('id')
+            .where('state', '=', 'pending')
+            .where('not_before', '<=', now)
+            .orderBy('not_before')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'attempts'])
+        .execute();
+      const expired = await trx
+        .updateTable('outbox')
+        .set({ state: 'unknown', last_error: 'the sender stopped before recording the outcome', lease_until: null, updated_at: now })
+        .where('state', '=', 'sending')
+        .where('lease_until', '<', now)
+        .returning('id')
+        .execute();
+      return { due, expired: expired.map((e) => e.id) };
+    });
+  }
+
+  /** Unknown rows to reconcile, oldest first. */
+  async unknownIds(limit = 200): Promise<number[]> {
+    const rows = await this.db.selectFrom('outbox').select('id').where('state', '=', 'unknown').orderBy('updated_at').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,247 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from 'pino';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Db } from '../db/index.js';
+import type { OutboxRow } from '../db/types.js';
+import type { Clock } from '../time/clock.js';
+import { classifySlackError } from './classify.js';
+import { bucketFor, type RateLimiter } from './rate-limits.js';
+import { OutboxRepository, type NewOutboxRow } from './repository.js';
+
+/** How an unknown outcome is settled, per method (the kind can override). */
+export type ReconcilePolicy = 'lookup' | 'resend' | 'give_up';
+const RECONCILE_BY_METHOD: Record<string, ReconcilePolicy> = {
+  'chat.postMessage': 'lookup',
+  'dm.post': 'lookup',
+  'chat.postEphemeral': 'give_up',
+  'chat.scheduleMessage': 'give_up',
+};
+/** Methods whose repeat has the same effect as one call. */
+const DEFAULT_POLICY: ReconcilePolicy = 'resend';
+
+export const METADATA_EVENT_TYPE = 'hearth_outbox';
+const LEASE_MS = 60_000;
+const REQUEUE_AFTER_MS = 2 * 60_000;
+const MAX_ATTEMPTS = 6;
+/** Slack errors that mean "already done": the intended effect exists. */
+const ALREADY_DONE = new Set(['already_reacted', 'already_in_channel']);
+
+export type SendResult = 'sent' | 'failed' | 'unknown' | 'deferred' | 'skipped';
+
+export interface OutboxDeps {
+  db: Db;
+  queue: Pick<JobQueue, 'enqueue'>;
+  clock: Clock;
+  limiter: RateLimiter;
+  clientFor(workspaceId: number): Promise<WebClient>;
+  log: Logger;
+  /** Wall time for rate limiting (Slack's clock, not the business clock). */
+  wallNow?: () => number;
+}
+
+/**
+ * The only path for Slack writes. A row per intended message with a unique key; claimed once; sent with one
+ * attempt per claim, paced by a token bucket per (workspace, method); a call that may have reached Slack but
+ * whose answer was lost becomes "unknown" and is reconciled, never blindly sent again.
+ */
+export class Outbox {
+  readonly repo: OutboxRepository;
+  private readonly wallNow: () => number;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.repo = new OutboxRepository(deps.db);
+    this.wallNow = deps.wallNow ?? Date.now;
+  }
+
+  /** Adds rows inside the caller's transaction; call `kick` with the ids after it commits. */
+  add(trx: Parameters<OutboxRepository['add']>[0], rows: Array<Omit<NewOutboxRow, 'notBefore'> & { notBefore?: Date }>): Promise<number[]> {
+    const now = this.deps.clock.now();
+    return this.repo.add(trx, rows.map((r) => ({ ...r, notBefore: r.notBefore ?? now })), now);
+  }
+
+  /** Adds rows in a transaction of their own and enqueues the due ones. */
+  async enqueue(rows: Array<Omit<NewOutboxRow, 'notBefore'> & { notBefore?: Date }>): Promise<number[]> {
+    const ids = await this.deps.db.transaction().execute((trx) => this.add(trx, rows));
+    await this.kick(ids);
+    return ids;
+  }
+
+  /** Enqueues send jobs for rows that are due now; later rows are picked up by the tick. */
+  async kick(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db
+      .selectFrom('outbox')
+      .select(['id', 'attempts'])
+      .where('id', 'in', ids)
+      .where('state', '=', 'pending')
+      .where('not_before', '<=', now)
+      .execute();
+    for (const r of rows) await this.deps.queue.enqueue('outbox.send', { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
+  }
+
+  /**
+   * Adds one row and sends it in this request (views.open must answer within a trigger's 3 seconds).
+   * Returns the row as it ended.
+   */
+  async deliverNow(row: Omit<NewOutboxRow, 'notBefore'>): Promise<OutboxRow> {
+    const [id] = await this.deps.db.transaction().execute((trx) => this.add(trx, [row]));
+    await this.send(id!);
+    return (await this.repo.byId(id!))!;
+  }
+
+  /** The send job. */
+  async send(id: number): Promise<SendResult> {
+    const { clock, log } = this.deps;
+    const row = await this.repo.claim(id, clock.now(), LEASE_MS);
+    if (!row) return 'skipped';
+    const args = row.payload as Record<string, unknown>;
+    const channel = typeof args.channel === 'string' ? args.channel : undefined;
+    const method = row.method === 'dm.post' ? 'chat.postMessage' : row.method;
+
+    const { bucket, blockKey } = bucketFor(row.workspace_id, method, channel ?? (row.method === 'dm.post' ? `dm:${row.idempotency_key}` : undefined));
+    const wait = await this.deps.limiter.take(bucket, blockKey, this.wallNow());
+    if (wait > 0) return this.defer(row, wait, undefined, true);
+
+    let client: WebClient;
+    try {
+      client = await this.deps.clientFor(row.workspace_id);
+    } catch (err) {
+      await this.repo.settle(row.id, 'sending', { state: 'failed', error: `not_installed: ${(err as Error).message}` }, clock.now());
+      return 'failed';
+    }
+
+    try {
+      const result = await this.call(client, row, args);
+      await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now());
+      return 'sent';
+    } catch (err) {
+      const outcome = classifySlackError(err);
+      const now = clock.now();
+      switch (outcome.kind) {
+        case 'rate_limited':
+          await this.deps.limiter.block(blockKey, this.wallNow() + outcome.retryAfterMs);
+          log.warn({ outboxId: row.id, method, retryAfterMs: outcome.retryAfterMs }, 'slack rate limited; deferring');
+          return this.defer(row, outcome.retryAfterMs, 'ratelimited', true);
+        case 'retry':
+          if (row.attempts >= MAX_ATTEMPTS) {
+            await this.repo.settle(row.id, 'sending', { state: 'failed', error: outcome.error }, now);
+            return 'failed';
+          }
+          return this.defer(row, 1000 * 2 ** row.attempts, outcome.error, false);
+        case 'failed':
+          if (ALREADY_DONE.has(outcome.error)) {
+            await this.repo.settle(row.id, 'sending', { state: 'sent', result: { note: outcome.error } }, now);
+            return 'sent';
+          }
+          log.warn({ outboxId: row.id, method, error: outcome.error }, 'slack refused the call');
+          await this.repo.settle(row.id, 'sending', { state: 'failed', error: outcome.error }, now);
+          return 'failed';
+        case 'unknown':
+          log.warn({ outboxId: row.id, method, error: outcome.error }, 'outcome unknown; will reconcile');
+          await this.repo.settle(row.id, 'sending', { state: 'unknown', error: outcome.error }, now);
+          await this.deps.queue.enqueue('outbox.reconcile', { outboxId: row.id }, { jobId: `reconcile:${row.id}:${row.attempts}`, delayMs: 5_000 });
+          return 'unknown';
+      }
+    }
+  }
+
+  /** Settles an unknown row by its policy: look for the message, send again, or give up. */
+  async reconcile(id: number): Promise<'sent' | 'pending' | 'failed' | 'skipped' | 'still_unknown'> {
+    const row = await this.repo.byId(id);
+    if (!row || row.state !== 'unknown') return 'skipped';
+    const now = this.deps.clock.now();
+    const policy = RECONCILE_BY_METHOD[row.method] ?? DEFAULT_POLICY;
+    if (policy === 'give_up') {
+      await this.repo.settle(id, 'unknown', { state: 'failed', error: `outcome unknown (${row.last_error}); not re-sent` }, now);
+      return 'failed';
+    }
+    if (policy === 'resend') {
+      await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
+      await this.kick([id]);
+      return 'pending';
+    }
+    try {
+      const client = await this.deps.clientFor(row.workspace_id);
+      const found = await this.findPosted(client, row);
+      if (found) {
+        await this.repo.settle(id, 'unknown', { state: 'sent', result: found }, now);
+        return 'sent';
+      }
+      await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
+      await this.kick([id]);
+      return 'pending';
+    } catch (err) {
+      this.deps.log.warn({ err, outboxId: id }, 'reconcile lookup failed; will try again');
+      return 'still_unknown';
+    }
+  }
+
+  /** The tick: enqueue due rows, turn expired leases into unknown rows, and reconcile unknown rows. */
+  async sweep(): Promise<{ enqueued: number; expired: number }> {
+    const { due, expired } = await this.repo.sweep(this.deps.clock.now(), REQUEUE_AFTER_MS);
+    for (const r of due) await this.deps.queue.enqueue('outbox.send', { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
+    for (const id of await this.repo.unknownIds())
+      await this.deps.queue.enqueue('outbox.reconcile', { outboxId: id }, { jobId: `reconcile:${id}:sweep:${this.deps.clock.now().getTime()}` });
+    return { enqueued: due.length, expired: expired.length };
+  }
+
+  private async defer(row: OutboxRow, ms: number, error: string | undefined, undoAttempt: boolean): Promise<SendResult> {
+    const notBefore = new Date(this.deps.clock.now().getTime() + ms);
+    await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt }, this.deps.clock.now());
+    const attempts = undoAttempt ? row.attempts - 1 : row.attempts;
+    await this.deps.queue.enqueue('outbox.send', { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${notBefore.getTime()}`, delayMs: ms });
+    return 'deferred';
+  }
+
+  /** One Slack call per claim. Messages carry the outbox id in their metadata, for reconciling. */
+  private async call(client: WebClient, row: OutboxRow, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const metadata = { event_type: METADATA_EVENT_TYPE, event_payload: { outbox_id: row.id, key: row.idempotency_key } };
+    if (row.method === 'dm.post') {
+      const { users, ...message } = args as { users: string[] } & Record<string, unknown>;
+      let channel = (row.result as { channel?: string } | null)?.channel;
+      if (!channel) {
+        // Opening the same member set again returns the same conversation, so this step is safe to repeat.
+        const opened = await client.conversations.open({ users: users.join(',') });
+        channel = opened.channel?.id;
+        if (!channel) throw Object.assign(new Error('conversations.open returned no channel'), { code: 'slack_webapi_platform_error', data: { error: 'no_channel' } });
+        await this.repo.saveProgress(row.id, { channel }, this.deps.clock.now());
+      }
+      const res = (await client.apiCall('chat.postMessage', { ...message, channel, metadata })) as { channel?: string; ts?: string };
+      return { channel: res.channel, ts: res.ts };
+    }
+    const withMeta = row.method === 'chat.postMessage' ? { ...args, metadata } : args;
+    const res = await client.apiCall(row.method, withMeta);
+    const { ok: _ok, response_metadata: _rm, ...rest } = res as unknown as Record<string, unknown>;
+    return pickResult(rest);
+  }
+
+  private async findPosted(client: WebClient, row: OutboxRow): Promise<Record<string, unknown> | undefined> {
+    const args = row.payload as { channel?: string };
+    const channel = (row.result as { channel?: string } | null)?.channel ?? args.channel;
+    if (!channel) return undefined;
+    const oldest = ((row.created_at.getTime() - 60_000) / 1000).toFixed(6);
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const res = await client.conversations.history({ channel, oldest, limit: 200, include_all_metadata: true, cursor });
+      for (const m of res.messages ?? []) {
+        const payload = m.metadata?.event_payload as { outbox_id?: number } | undefined;
+        if (m.metadata?.event_type === METADATA_EVENT_TYPE && payload?.outbox_id === row.id) return { channel, ts: m.ts };
+      }
+      cursor = res.response_metadata?.next_cursor || undefined;
+      if (!cursor) break;
+    }
+    return undefined;
+  }
+}
+
+/** Keeps what later steps need (channel, ts, view id), not the whole echoed message. */
+function pickResult(res: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['channel', 'ts', 'message_ts', 'scheduled_message_id']) if (res[k] !== undefined) out[k] = res[k];
+  const view = res.view as { id?: string } | undefined;
+  if (view?.id) out.view_id = view.id;
+  const ch = res.channel as { id?: string } | undefined;
+  if (ch && typeof ch === 'object' && ch.id) out.channel = ch.id;
+  return out;
+}

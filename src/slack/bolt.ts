@@ -1,0 +1,88 @@
+import { App, ExpressReceiver, LogLevel, type Authorize } from '@slack/bolt';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { SlackContext } from './context.js';
+import type { EventLog } from './event-log.js';
+import * as hearthCommand from './listeners/commands/hearth.js';
+import * as appHomeOpened from './listeners/events/app-home-opened.js';
+import * as directory from './listeners/events/directory.js';
+import * as uninstall from './listeners/events/uninstall.js';
+
+export interface BoltParts {
+  app: App;
+  receiver: ExpressReceiver;
+}
+
+/**
+ * Bolt 5 on an ExpressReceiver whose router we mount on our own Express app at /slack/events (events,
+ * commands, interactivity) and, with OAuth, /slack/install and /slack/oauth_redirect. Signatures are checked by
+ * the receiver (bad or stale → 401, nothing processed); every event is deduplicated on event_id first.
+ */
+export function createBolt(opts: {
+  config: Config;
+  ctx: SlackContext;
+  eventLog: EventLog;
+  log: Logger;
+  scopes: string[];
+  /** Registers the programs' listeners. */
+  listeners: Array<(app: App, ctx: SlackContext) => void>;
+}): BoltParts {
+  const { config, ctx, eventLog, log } = opts;
+  const slack = config.slack;
+  const receiver = new ExpressReceiver({
+    signingSecret: slack.signingSecret,
+    endpoints: { events: '/slack/events' },
+    processBeforeResponse: false,
+    logLevel: LogLevel.WARN,
+    ...(slack.kind === 'oauth'
+      ? {
+          clientId: slack.clientId,
+          clientSecret: slack.clientSecret,
+          stateSecret: slack.stateSecret,
+          scopes: opts.scopes,
+          installationStore: ctx.installations,
+          redirectUri: `${config.publicUrl}/slack/oauth_redirect`,
+          installerOptions: { directInstall: true, installPath: '/slack/install', redirectUriPath: '/slack/oauth_redirect' },
+        }
+      : {}),
+  });
+
+  // Reads inside listeners use Bolt's client; it must reach the same API as the outbox (the sandbox, or Slack).
+  const clientOptions = { slackApiUrl: config.slackApiUrl };
+  const authorize: Authorize<boolean> = async ({ teamId, enterpriseId, isEnterpriseInstall }) => {
+    const installation = await ctx.installations.find({ teamId, enterpriseId, isEnterpriseInstall });
+    if (!installation?.bot) throw new Error(`no installation for ${teamId ?? enterpriseId}`);
+    return { botToken: installation.bot.token, botUserId: installation.bot.userId, botId: installation.bot.id, teamId, enterpriseId };
+  };
+  const app =
+    slack.kind === 'single'
+      ? new App({ receiver, token: slack.botToken, clientOptions, tokenVerificationEnabled: false })
+      : slack.kind === 'oauth'
+        ? new App({ receiver, clientOptions })
+        : new App({ receiver, authorize, clientOptions });
+
+  app.use(async ({ body, next }) => {
+    const eventId = (body as { event_id?: string }).event_id;
+    if (!eventId) return next();
+    const b = body as { team_id?: string; event?: { type?: string } };
+    if (!(await eventLog.begin(eventId, b.team_id, b.event?.type))) {
+      log.info({ eventId }, 'duplicate event delivery skipped');
+      return;
+    }
+    try {
+      await next();
+      await eventLog.finish(eventId, true);
+    } catch (err) {
+      await eventLog.finish(eventId, false);
+      throw err;
+    }
+  });
+
+  app.error(async (err) => {
+    log.error({ err }, 'slack listener failed');
+  });
+
+  for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, uninstall.register, ...opts.listeners])
+    register(app, ctx);
+  return { app, receiver };
+}

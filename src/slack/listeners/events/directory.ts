@@ -1,0 +1,16 @@
+import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SlackUser } from '../../../people/service.js';
+import type { SlackContext } from '../../context.js';
+
+/** team_join and user_change keep the member directory current (names, tz, deactivation) between syncs. */
+export function memberChanged(ctx: SlackContext) {
+  return async ({ event, body }: SlackEventMiddlewareArgs<'team_join' | 'user_change'> & AllMiddlewareArgs): Promise<void> => {
+    const workspace = await ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
+    await ctx.people.upsert(workspace, [event.user as unknown as SlackUser]);
+  };
+}
+
+export function register(app: App, ctx: SlackContext): void {
+  app.event('team_join', memberChanged(ctx));
+  app.event('user_change', memberChanged(ctx));
+}

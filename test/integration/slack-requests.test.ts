@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { install, startTestHearth, type TestHearth } from '../support/hearth.js';
+
+/** Slack's signed requests through the real Bolt receiver mounted on our Express app. */
+describe('Slack endpoint', () => {
+  let t: TestHearth;
+  const reactions: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestHearth({
+      plugins: [() => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] })],
+    });
+    await install(t.hearth, 'T0SIG');
+  });
+  afterAll(() => t.close());
+
+  const command = (text: string) => ({ teamId: 'T0SIG', userId: 'U0A', channelId: 'C0A', text, responseUrl: `${t.url}/nowhere`, triggerId: '1.2.3' });
+
+  it('answers a signed /hearth help with what the command can do', async () => {
+    const res = await t.driver.command(command('help'));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { text: string; response_type: string; blocks: unknown[] };
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toContain('Hearth commands');
+    expect(JSON.stringify(body.blocks)).toContain('/hearth help');
+  });
+
+  it('answers an unknown subcommand with help that names it', async () => {
+    const body = (await (await t.driver.command(command('dance'))).json()) as { text: string };
+    expect(body.text).toContain('I don\'t know "dance"');
+  });
+
+  it('rejects a bad signature, a stale timestamp and a missing signature with 401 and processes nothing', async () => {
+    const { event } = { event: { type: 'reaction_added', user: 'U0A', reaction: 'forged', item: { type: 'message', channel: 'C0A', ts: '1.1' } } };
+    const body = JSON.stringify({ type: 'event_callback', team_id: 'T0SIG', event_id: 'EvForged', event });
+    const endpoint = `${t.url}/slack/events`;
+
+    const badSig = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...t.driver.sign(body), 'x-slack-signature': 'v0=' + '0'.repeat(64) }, body });
+    const stale = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...t.driver.sign(body, Math.floor(Date.now() / 1000) - 6 * 60) }, body });
+    const none = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect([badSig.status, stale.status, none.status]).toEqual([401, 401, 401]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reactions).not.toContain('forged');
+  });
+
+  it('processes an event delivered four times (X-Slack-Retry-Num) once', async () => {
+    const event = { type: 'reaction_added', user: 'U0A', reaction: 'tada', item: { type: 'message', channel: 'C0A', ts: '1.2' }, item_user: 'U0B' };
+    const first = await t.driver.event({ teamId: 'T0SIG', event });
+    for (const retryNum of [1, 2, 3]) {
+      const { response } = await t.driver.event({ teamId: 'T0SIG', event, eventId: first.eventId, retryNum });
+      expect(response.status).toBe(200);
+    }
+    await expect.poll(() => reactions.filter((r) => r === 'tada').length).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reactions.filter((r) => r === 'tada')).toHaveLength(1);
+    const row = await t.hearth.services.db.selectFrom('processed_events').selectAll().where('event_id', '=', first.eventId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('done');
+  });
+
+  it('processes a retry again when the first delivery failed', async () => {
+    const { eventLog } = t.hearth.services;
+    expect(await eventLog.begin('EvFailedOnce', 'T0SIG', 'reaction_added')).toBe(true);
+    await eventLog.finish('EvFailedOnce', false);
+    const event = { type: 'reaction_added', user: 'U0A', reaction: 'retried', item: { type: 'message', channel: 'C0A', ts: '1.3' } };
+    await t.driver.event({ teamId: 'T0SIG', event, eventId: 'EvFailedOnce', retryNum: 1 });
+    await expect.poll(() => reactions.filter((r) => r === 'retried').length).toBe(1);
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'hearth-config-'));
+const load = (env: Record<string, string>) => loadConfig({ HEARTH_DATA_DIR: dataDir(), ...env });
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config', () => {
+  it('runs on embedded defaults with no settings: PGlite, in-process queue, sandbox Slack', () => {
+    const c = load({});
+    expect(c.port).toBe(3000);
+    expect(c.role).toBe('all');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.slack.kind).toBe('sandbox');
+    expect(c.sandboxEnabled).toBe(true);
+    expect(c.encryptionKey).toHaveLength(32);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('keeps generated secrets in the data dir across starts', () => {
+    const dir = dataDir();
+    const a = loadConfig({ HEARTH_DATA_DIR: dir });
+    const b = loadConfig({ HEARTH_DATA_DIR: dir });
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(b.encryptionKey.equals(a.encryptionKey)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ HEARTH_ROLE: 'cron' }, 'HEARTH_ROLE'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ REDIS_URL: '::' }, 'REDIS_URL'],
+    [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
+    [{ SESSION_SECRET: 'tooshort' }, 'SESSION_SECRET'],
+    [{ SLACK_BOT_TOKEN: 'xoxp-user-token', SLACK_SIGNING_SECRET: 's' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_BOT_TOKEN: 'xoxb-1' }, 'SLACK_SIGNING_SECRET'],
+    [{ SLACK_CLIENT_ID: '1', SLACK_CLIENT_SECRET: 's', SLACK_SIGNING_SECRET: 's' }, 'SLACK_STATE_SECRET'],
+    [{ NODE_ENV: 'production', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production' }, 'SLACK_BOT_TOKEN'],
+  ])('%o stops start-up naming %s', (env, variable) => {
+    const err = errorOf(env);
+    expect(err.variable).toBe(variable);
+    expect(err.message.startsWith(variable + ' ')).toBe(true);
+  });
+
+  it('picks the single-workspace mode with a bot token, and OAuth with the full set', () => {
+    expect(load({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }).slack.kind).toBe('single');
+    const oauth = load({ SLACK_CLIENT_ID: '1', SLACK_CLIENT_SECRET: 'c', SLACK_SIGNING_SECRET: 's', SLACK_STATE_SECRET: 't' });
+    expect(oauth.slack.kind).toBe('oauth');
+    expect(oauth.sandboxEnabled).toBe(false);
+  });
+
+  it('keeps the sandbox off in production unless SANDBOX=1', () => {
+    const c = load({ NODE_ENV: 'production', SANDBOX: '1', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) });
+    expect(c.sandboxEnabled).toBe(true);
+  });
+});
