@@ -1,4 +1,4 @@
-import { App, ExpressReceiver, LogLevel, type Authorize } from '@slack/bolt';
+import { App, ExpressReceiver, LogLevel, type Authorize, type Logger as BoltLogger } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { SlackContext } from './context.js';
@@ -7,6 +7,21 @@ import * as hearthCommand from './listeners/commands/hearth.js';
 import * as appHomeOpened from './listeners/events/app-home-opened.js';
 import * as directory from './listeners/events/directory.js';
 import * as uninstall from './listeners/events/uninstall.js';
+
+/** Bolt and its clients log through our pino logger, at warn and above. */
+function boltLogger(log: Logger): BoltLogger {
+  const l = log.child({ module: 'bolt' });
+  const text = (m: unknown[]) => m.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
+  return {
+    debug: (...m) => l.debug(text(m)),
+    info: (...m) => l.debug(text(m)),
+    warn: (...m) => l.warn(text(m)),
+    error: (...m) => l.error(text(m)),
+    setLevel: () => undefined,
+    getLevel: () => LogLevel.WARN,
+    setName: () => undefined,
+  };
+}
 
 export interface BoltParts {
   app: App;
@@ -33,7 +48,7 @@ export function createBolt(opts: {
     signingSecret: slack.signingSecret,
     endpoints: { events: '/slack/events' },
     processBeforeResponse: false,
-    logLevel: LogLevel.WARN,
+    logger: boltLogger(log),
     ...(slack.kind === 'oauth'
       ? {
           clientId: slack.clientId,
@@ -49,6 +64,7 @@ export function createBolt(opts: {
 
   // Reads inside listeners use Bolt's client; it must reach the same API as the outbox (the sandbox, or Slack).
   const clientOptions = { slackApiUrl: config.slackApiUrl };
+  const logger = boltLogger(log);
   const authorize: Authorize<boolean> = async ({ teamId, enterpriseId, isEnterpriseInstall }) => {
     const installation = await ctx.installations.find({ teamId, enterpriseId, isEnterpriseInstall });
     if (!installation?.bot) throw new Error(`no installation for ${teamId ?? enterpriseId}`);
@@ -56,10 +72,10 @@ export function createBolt(opts: {
   };
   const app =
     slack.kind === 'single'
-      ? new App({ receiver, token: slack.botToken, clientOptions, tokenVerificationEnabled: false })
+      ? new App({ receiver, logger, token: slack.botToken, clientOptions, tokenVerificationEnabled: false })
       : slack.kind === 'oauth'
-        ? new App({ receiver, clientOptions })
-        : new App({ receiver, authorize, clientOptions });
+        ? new App({ receiver, logger, clientOptions })
+        : new App({ receiver, logger, authorize, clientOptions });
 
   app.use(async ({ body, next }) => {
     const eventId = (body as { event_id?: string }).event_id;
