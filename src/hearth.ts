@@ -66,6 +66,8 @@ export interface HearthOptions {
   database?: DbHandle;
   /** A queue already made (tests); otherwise BullMQ with REDIS_URL, in-process without. */
   queue?: JobQueue;
+  /** Slack request timeout (tests shorten it). */
+  slackTimeoutMs?: number;
   /** Keeps Redis keys (queue, rate limits) of several apps on one Redis apart (tests). */
   redisPrefix?: string;
   /** Extra routers mounted before the session (the sandbox's Slack stand-in). */
@@ -99,7 +101,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
 
   const workspaces = new WorkspaceRepository(db, clock);
   const installations = new PgInstallationStore(db, config.encryptionKey, clock);
-  const clients = new SlackClients(config, workspaces, installations);
+  const clients = new SlackClients(config, workspaces, installations, opts.slackTimeoutMs);
   const people = new PeopleService(db, clock);
   const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id) });
   const scheduler = new Scheduler(clock, log);
@@ -109,8 +111,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const eventLog = new EventLog(db);
   const services: Services = { config, log, clock, db, queue, outbox, clients, workspaces, people, installations, scheduler, commands, home, users, eventLog };
 
-  scheduler.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued });
-  scheduler.register({ name: 'members', collect: (now) => dueMemberSyncs(services, now) });
+  scheduler.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued, nextDue: () => outbox.nextDue() });
+  scheduler.register({ name: 'members', collect: (now) => dueMemberSyncs(services, now), nextDue: () => nextMemberSync(services) });
 
   const pluginRouters: Router[] = [];
   const pluginListeners: Array<(app: App, ctx: SlackContext) => void> = [];
@@ -171,6 +173,17 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       if (!opts.database) await database.close();
     },
   };
+}
+
+async function nextMemberSync(s: Services): Promise<Date | null> {
+  const row = await s.db
+    .selectFrom('workspaces')
+    .select((eb) => [eb.fn.min('members_synced_at').as('oldest'), eb.fn.countAll<number>().filterWhere('members_synced_at', 'is', null).as('never')])
+    .where('paused_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Number(row.never) > 0) return s.clock.now();
+  return row.oldest ? new Date(new Date(row.oldest).getTime() + 24 * 3600_000) : null;
 }
 
 /** Daily directory refresh: claim workspaces not synced for a day (SKIP LOCKED) and enqueue their sync. */

@@ -145,6 +145,20 @@ export class OutboxRepository {
     });
   }
 
+  /** When the tick next has outbox work: a pending row coming due, a lease running out, an unknown row. */
+  async nextDue(): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.fn.min('not_before').filterWhere('state', '=', 'pending').as('pending'),
+        eb.fn.min('lease_until').filterWhere('state', '=', 'sending').as('lease'),
+        eb.fn.min('updated_at').filterWhere('state', '=', 'unknown').as('unknown'),
+      ])
+      .executeTakeFirst();
+    const times = [row?.pending, row?.lease, row?.unknown].filter((t): t is Date => t instanceof Date);
+    return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+  }
+
   /** Unknown rows to reconcile, oldest first. */
   async unknownIds(limit = 200): Promise<number[]> {
     const rows = await this.db.selectFrom('outbox').select('id').where('state', '=', 'unknown').orderBy('updated_at').limit(limit).execute();

@@ -186,6 +186,10 @@ export class Outbox {
     return { enqueued: due.length, expired: expired.length };
   }
 
+  nextDue(): Promise<Date | null> {
+    return this.repo.nextDue();
+  }
+
   private async defer(row: OutboxRow, ms: number, error: string | undefined, undoAttempt: boolean): Promise<SendResult> {
     const notBefore = new Date(this.deps.clock.now().getTime() + ms);
     await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt }, this.deps.clock.now());

@@ -8,7 +8,13 @@ import type { Clock } from '../time/clock.js';
 export interface DueSource {
   name: string;
   collect(now: Date): Promise<number>;
+  /** The earliest instant this source next has work (past instants mean "now"), or null for none. */
+  nextDue(): Promise<Date | null>;
 }
+
+const MINUTE = 60_000;
+const nextMinute = (t: Date) => new Date(Math.floor(t.getTime() / MINUTE) * MINUTE + MINUTE);
+const ceilMinute = (t: Date) => new Date(Math.ceil(t.getTime() / MINUTE) * MINUTE);
 
 /**
  * The scheduler tick runs once a minute cluster-wide (a BullMQ job scheduler, or a timer in-process). The
@@ -25,6 +31,29 @@ export class Scheduler {
   register(source: DueSource): void {
     if (this.sources.some((s) => s.name === source.name)) throw new Error(`due source "${source.name}" registered twice`);
     this.sources.push(source);
+  }
+
+  /**
+   * Runs every tick between the clock's time and `target`, in order, then leaves the clock at `target`
+   * (the sandbox's "advance to"). Minutes in which no source has anything due are skipped: their ticks would
+   * do nothing. `settle` waits for the work a tick enqueued to finish before the next tick.
+   */
+  async advanceTo(target: Date, clock: { now(): Date; set(d: Date): void }, settle: () => Promise<void>): Promise<number> {
+    let ticks = 0;
+    for (;;) {
+      const now = clock.now();
+      const dues = await Promise.all(this.sources.map((s) => s.nextDue()));
+      const earliest = dues.filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0];
+      if (!earliest) break;
+      const at = new Date(Math.max(nextMinute(now).getTime(), ceilMinute(earliest).getTime()));
+      if (at > target) break;
+      clock.set(at);
+      await this.tick(at);
+      await settle();
+      ticks++;
+    }
+    clock.set(target);
+    return ticks;
   }
 
   async tick(at?: Date): Promise<Record<string, number>> {

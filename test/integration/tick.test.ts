@@ -47,7 +47,7 @@ describe(`scheduler tick (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`,
     const schedulers = queues.map((queue) => {
       const outbox = new Outbox({ db: h.db, queue, clock, limiter: new MemoryRateLimiter(), log: pino({ level: 'silent' }), clientFor: async () => { throw new Error('not used'); } });
       const s = new Scheduler(clock, pino({ level: 'silent' }));
-      s.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued });
+      s.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued, nextDue: () => outbox.nextDue() });
       return s;
     });
     const counts = await Promise.all(schedulers.map((s) => s.tick()));
@@ -66,8 +66,8 @@ describe(`scheduler tick (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`,
   it('one failing source does not stop the others', async () => {
     const s = new Scheduler(clock, pino({ level: 'silent' }));
     let ran = false;
-    s.register({ name: 'broken', collect: async () => { throw new Error('boom'); } });
-    s.register({ name: 'fine', collect: async () => { ran = true; return 1; } });
+    s.register({ name: 'broken', collect: async () => { throw new Error('boom'); }, nextDue: async () => null });
+    s.register({ name: 'fine', collect: async () => { ran = true; return 1; }, nextDue: async () => null });
     expect(await s.tick()).toEqual({ broken: -1, fine: 1 });
     expect(ran).toBe(true);
   });

@@ -7,9 +7,9 @@ import { migrateToLatest } from '../../src/db/migrate.js';
  * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set (dropped on
  * close), an in-memory PGlite otherwise.
  */
-export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<DbHandle> {
+export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<DbHandle & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  let handle: DbHandle;
+  let handle: DbHandle & { url?: string };
   if (url) {
     const name = `hearth_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -21,6 +21,7 @@ export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<Db
     const inner = await openDatabase({ url: u.toString() });
     handle = {
       ...inner,
+      url: u.toString(),
       close: async () => {
         await inner.close();
         const c = new pg.Client({ connectionString: url });

@@ -16,6 +16,10 @@ export const SIGNING_SECRET = 'test-signing-secret';
 export interface TestHearth {
   hearth: Hearth;
   url: string;
+  /** Shared with child processes so they read the same encryption key. */
+  dataDir: string;
+  databaseUrl?: string;
+  redisPrefix: string;
   driver: SlackDriver;
   close(): Promise<void>;
 }
@@ -26,16 +30,18 @@ export interface TestHearth {
  */
 export async function startTestHearth(opts: Omit<HearthOptions, 'database'> & { slackApiUrl?: string; worker?: boolean } = {}): Promise<TestHearth> {
   const database = await testDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+  const redisPrefix = `hearth-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
-    HEARTH_DATA_DIR: mkdtempSync(join(tmpdir(), 'hearth-test-')),
+    HEARTH_DATA_DIR: dataDir,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     ...(opts.slackApiUrl ? { SLACK_API_URL: opts.slackApiUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const log = pino({ level: config.logLevel });
-  const hearth = await createHearth(config, log, { ...opts, database, redisPrefix: `hearth-test-${randomBytes(4).toString('hex')}` });
+  const hearth = await createHearth(config, log, { ...opts, database, redisPrefix });
   if (opts.worker !== false) await hearth.startWorker();
   const server: Server = createServer(hearth.http);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -43,6 +49,9 @@ export async function startTestHearth(opts: Omit<HearthOptions, 'database'> & { 
   return {
     hearth,
     url,
+    dataDir,
+    databaseUrl: database.url,
+    redisPrefix,
     driver: new SlackDriver(`${url}/slack/events`, SIGNING_SECRET),
     async close() {
       server.closeAllConnections();

@@ -1,0 +1,40 @@
+/**
+ * Injected failures for testing the outbox's "unknown outcome" handling. Each fault applies once, to the
+ * next call that matches it, in the order they were queued.
+ */
+
+interface FaultMatch {
+  /** A Web API method name, or '*' for any. */
+  method: string;
+  /** Only calls from this workspace. */
+  teamId?: string;
+  /** Only calls whose `channel` argument is this. */
+  channel?: string;
+}
+
+export type SandboxFault = FaultMatch &
+  (
+    | { kind: 'timeout' } // handled and stored, but the response never comes; the socket stays open
+    | { kind: 'drop_after_store' } // handled and stored, then the connection is destroyed unanswered
+    | { kind: 'http_500' } // not handled; HTTP 500
+    | { kind: 'delay'; ms: number } // handled after a real-time pause
+    | { kind: 'error'; error: string } // not handled; { ok: false, error }
+    | { kind: 'ratelimited'; retryAfter?: number } // not handled; HTTP 429 with Retry-After
+  );
+
+export type FaultKind = SandboxFault['kind'];
+
+/** Removes and returns the first queued fault matching this call. */
+export function takeFault(
+  queue: SandboxFault[],
+  call: { method: string; teamId?: string; channel?: string },
+): SandboxFault | undefined {
+  const index = queue.findIndex(
+    (f) =>
+      (f.method === '*' || f.method === call.method) &&
+      (f.teamId === undefined || f.teamId === call.teamId) &&
+      (f.channel === undefined || f.channel === call.channel),
+  );
+  if (index === -1) return undefined;
+  return queue.splice(index, 1)[0];
+}
