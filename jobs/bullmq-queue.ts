@@ -86,6 +86,14 @@ export class BullmqQueue implements JobQueue {
     }
   }
 
+  async idle(): Promise<void> {
+    for (;;) {
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
+      if (Object.values(counts).every((n) => n === 0)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   async close(): Promise<void> {
     // Worker.close() waits for running jobs to finish before it resolves: that is the drain.
     await this.worker?.close();

@@ -15,6 +15,8 @@ export interface JobQueue {
   /** Run `name` every `everyMs`, once cluster-wide. */
   repeat<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void>;
   ping(): Promise<boolean>;
+  /** Resolves once no job is waiting or running (delayed jobs aside): the sandbox clock settles on it. */
+  idle(): Promise<void>;
   /** Stop taking new work and wait for running jobs to finish. */
   close(): Promise<void>;
 }

@@ -179,7 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     encryptionKey,
     slack,
-    slackApiUrl: e.SLACK_API_URL,
+    // The sandbox answers in this same process unless another Web API is named.
+    slackApiUrl: e.SLACK_API_URL ?? (slack.kind === 'sandbox' ? `http://127.0.0.1:${e.PORT}/sandbox/api/` : undefined),
     sandboxEnabled,
     logLevel: e.LOG_LEVEL,
   };

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createHearth } from './hearth.js';
 import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
+import { createSandbox } from './sandbox/app.js';
+import { OffsetClock } from './time/clock.js';
 
 process.env.TZ = 'UTC';
 
@@ -24,19 +26,25 @@ const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'))) : undefined;
-const hearth = await createHearth(config, log, { pages });
+// No Slack credentials: the sandbox workspace stands in for Slack, in this process.
+const sandbox = config.sandboxEnabled ? createSandbox({ clock: new OffsetClock(), signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
+const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOptions() });
 
 const server = webRoles ? createServer(hearth.http) : undefined;
 if (server) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+if (sandbox) {
+  sandbox.setAppUrl(`http://127.0.0.1:${config.port}`);
+  await sandbox.bootstrap(hearth.services);
+}
 if (workerRoles) await hearth.startWorker();
 
 const where = [
   `database: ${config.databaseUrl ? 'Postgres' : `embedded PGlite in ${join(config.dataDir, 'pglite')}`}`,
   `queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process (not durable)'}`,
-  `Slack: ${config.slack.kind === 'oauth' ? 'OAuth install at /slack/install' : config.slack.kind === 'single' ? 'single workspace (SLACK_BOT_TOKEN)' : 'no Slack credentials set'}`,
+  `Slack: ${config.slack.kind === 'oauth' ? 'OAuth install at /slack/install' : config.slack.kind === 'single' ? 'single workspace (SLACK_BOT_TOKEN)' : sandbox ? 'no Slack credentials set, so the sandbox workspace stands in for Slack' : 'no Slack credentials set'}`,
 ];
 log.info({ role: config.role }, `Hearth is running (${where.join('; ')})`);
-if (server) log.info(`Open ${config.publicUrl}`);
+if (server) log.info(sandbox ? `Open ${config.publicUrl}/sandbox to use Hearth in the sandbox workspace` : `Open ${config.publicUrl}`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -47,6 +55,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await hearth.close();
+  sandbox?.flush();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -74,7 +74,20 @@ export class PeopleService {
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);
     await this.db.updateTable('workspaces').set({ members_synced_at: this.clock.now() }).where('id', '=', ws.id).execute();
+    await this.claimAccountOwner(ws);
     return count;
+  }
+
+  /** The installer owns the workspace's Hearth account until someone transfers it. */
+  private async claimAccountOwner(ws: Workspace): Promise<void> {
+    const installer = await this.db
+      .selectFrom('installations')
+      .innerJoin('members', (j) => j.onRef('members.slack_user_id', '=', 'installations.installer_user_id').on('members.workspace_id', '=', ws.id))
+      .select('members.id')
+      .where('installations.team_id', '=', ws.team_id)
+      .executeTakeFirst();
+    if (!installer) return;
+    await this.db.updateTable('accounts').set({ owner_member_id: installer.id }).where('workspace_id', '=', ws.id).where('owner_member_id', 'is', null).execute();
   }
 
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {

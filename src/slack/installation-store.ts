@@ -73,6 +73,9 @@ export class PgInstallationStore implements InstallationStore {
             oc.column('team_id').doUpdateSet({ name: installation.team?.name ?? '', paused_at: null, updated_at: now }),
           )
           .execute();
+        // Every workspace has one Hearth account; its owner is the installer once the directory knows them.
+        const ws = await trx.selectFrom('workspaces').select('id').where('team_id', '=', installation.team.id).executeTakeFirstOrThrow();
+        await trx.insertInto('accounts').values({ workspace_id: ws.id, owner_member_id: null, trial_ends_at: null, created_at: now, updated_at: now }).onConflict((oc) => oc.column('workspace_id').doNothing()).execute();
       }
     });
   }

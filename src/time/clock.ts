@@ -35,3 +35,25 @@ function validMs(d: Date): number {
   if (Number.isNaN(ms)) throw new RangeError('ControllableClock: invalid Date');
   return ms;
 }
+
+/**
+ * Real time plus an offset that only grows: the sandbox's clock. It keeps flowing like a wall clock, and
+ * "advance to" moves it ahead (never back, so message timestamps and schedules stay ordered).
+ */
+export class OffsetClock implements Clock {
+  #offsetMs = 0;
+
+  constructor(private readonly wall: () => number = Date.now) {}
+
+  now(): Date {
+    return new Date(this.wall() + this.#offsetMs);
+  }
+
+  set(d: Date): void {
+    const target = validMs(d);
+    this.#offsetMs = Math.max(this.#offsetMs, target - this.wall());
+  }
+}
+
+/** A clock the sandbox (and tests) can move. */
+export type SettableClock = Clock & { set(d: Date): void };

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Installation } from '@slack/bolt';
+import { Router } from 'express';
+import type { HearthOptions, Services } from '../hearth.js';
+import type { SettableClock } from '../time/clock.js';
+import { sandboxControls } from './controls.js';
+import { SlackDriver } from './driver.js';
+import { seedState } from './seed.js';
+import type { SandboxState } from './state.js';
+import { createSandboxApi } from './web-api.js';
+
+export interface Sandbox {
+  state: SandboxState;
+  clock: SettableClock;
+  /** The Web API stand-in, mounted at /sandbox/api before the session middleware. */
+  api: Router;
+  /** Sends signed requests to this app's /slack/events; set once the app listens. */
+  driver(): SlackDriver;
+  setAppUrl(url: string): void;
+  /** Puts the seeded workspaces in Hearth's database as if installed through OAuth, and syncs them. */
+  bootstrap(services: Services): Promise<void>;
+  /** Back to the seed (the Slack side; Hearth's own data stays). */
+  reset(): void;
+  flush(): void;
+  /** What createHearth needs to run on this sandbox: its clock, the Web API and the controls. */
+  hearthOptions(): Pick<HearthOptions, 'clock' | 'beforeSession' | 'plugins'>;
+}
+
+/**
+ * The sandbox workspace: an in-process stand-in for Slack. Its state is kept in the data dir (written shortly
+ * after each change) so a demo survives a restart; tests pass no dataDir and start from the seed each time.
+ */
+export function createSandbox(opts: { clock: SettableClock; signingSecret: string; dataDir?: string }): Sandbox {
+  const now = () => opts.clock.now();
+  const state = seedState({ now });
+  const file = opts.dataDir ? join(opts.dataDir, 'sandbox.json') : undefined;
+  if (file && existsSync(file)) state.restore(readFileSync(file, 'utf8'));
+
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (!file) return;
+    clearTimeout(timer);
+    timer = undefined;
+    writeFileSync(file + '.tmp', state.snapshot());
+    renameSync(file + '.tmp', file);
+  };
+  if (file)
+    state.subscribe(() => {
+      timer ??= setTimeout(flush, 500);
+      timer.unref();
+    });
+
+  let appUrl: string | undefined;
+  const sandbox: Sandbox = {
+    state,
+    clock: opts.clock,
+    api: createSandboxApi({ state, now }),
+    driver: () => {
+      if (!appUrl) throw new Error('the sandbox does not know the app URL yet');
+      return new SlackDriver(`${appUrl}/slack/events`, opts.signingSecret);
+    },
+    setAppUrl: (url) => {
+      appUrl = url;
+    },
+    async bootstrap(services) {
+      for (const ws of state.workspaceList()) {
+        const installation: Installation = {
+          team: { id: ws.id, name: ws.name },
+          enterprise: ws.enterpriseId ? { id: ws.enterpriseId, name: ws.enterpriseName } : undefined,
+          user: { id: ws.defaultUserId, token: undefined, scopes: undefined },
+          bot: { token: ws.botToken, userId: ws.botUserId, id: ws.botId, scopes: ws.botScopes },
+          appId: ws.appId,
+          isEnterpriseInstall: false,
+        };
+        const existing = await services.installations.find({ teamId: ws.id });
+        if (existing?.bot?.token === ws.botToken) continue;
+        await services.installations.storeInstallation(installation);
+        const workspace = (await services.workspaces.byTeamId(ws.id))!;
+        await services.workspaces.update(workspace.id, { domain: ws.domain });
+        await services.queue.enqueue('members.sync', { workspaceId: workspace.id }, { jobId: `members:${workspace.id}:install` });
+      }
+    },
+    reset() {
+      state.restore(seedState({ now }).snapshot());
+      flush();
+    },
+    flush,
+    hearthOptions: () => ({
+      clock: opts.clock,
+      beforeSession: [Router().use('/sandbox/api', sandbox.api)],
+      plugins: [(services) => ({ routers: [sandboxControls(sandbox, services)] })],
+    }),
+  };
+  return sandbox;
+}
