@@ -57,7 +57,20 @@ export function createBolt(opts: {
           scopes: opts.scopes,
           installationStore: ctx.installations,
           redirectUri: `${config.publicUrl}/slack/oauth_redirect`,
-          installerOptions: { directInstall: true, installPath: '/slack/install', redirectUriPath: '/slack/oauth_redirect' },
+          installerOptions: {
+            directInstall: true,
+            installPath: '/slack/install',
+            redirectUriPath: '/slack/oauth_redirect',
+            callbackOptions: {
+              // Stored: read the member directory now rather than at the next tick, then show the admin pages.
+              successAsync: async (installation, _options, _req, res) => {
+                const teamId = installation.team?.id;
+                const workspace = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
+                if (workspace) await ctx.queue.enqueue('members.sync', { workspaceId: workspace.id }, { jobId: `members:${workspace.id}:install:${Date.now()}` });
+                res.writeHead(302, { location: '/?installed=1' }).end();
+              },
+            },
+          },
         }
       : {}),
   });

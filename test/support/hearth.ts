@@ -28,7 +28,9 @@ export interface TestHearth {
  * A whole Hearth on a loopback port: a fresh database (Postgres with DATABASE_URL, else PGlite), BullMQ with
  * REDIS_URL (keys under a prefix of its own), else the in-process queue.
  */
-export async function startTestHearth(opts: Omit<HearthOptions, 'database'> & { slackApiUrl?: string; worker?: boolean } = {}): Promise<TestHearth> {
+export async function startTestHearth(
+  opts: Omit<HearthOptions, 'database'> & { slackApiUrl?: string; worker?: boolean; env?: Record<string, string> } = {},
+): Promise<TestHearth> {
   const database = await testDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
   const redisPrefix = `hearth-test-${randomBytes(4).toString('hex')}`;
@@ -39,6 +41,7 @@ export async function startTestHearth(opts: Omit<HearthOptions, 'database'> & { 
     ...(opts.slackApiUrl ? { SLACK_API_URL: opts.slackApiUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...opts.env,
   });
   const log = pino({ level: config.logLevel });
   const hearth = await createHearth(config, log, { ...opts, database, redisPrefix });

@@ -1,0 +1,20 @@
+// `npm run bench`: runs every benchmark in bench/ (each a script that prints its own table), one after another.
+// Speed and size targets live here, not in timed tests. Name benchmarks on the command line to run only those.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+const dir = new URL('./', import.meta.url);
+const wanted = process.argv.slice(2);
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.ts$/, '')))
+  .sort();
+
+let failed = 0;
+for (const file of benches) {
+  console.log(`\n## ${file.replace(/\.ts$/, '')}\n`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', new URL(file, dir).pathname], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+  if (r.status !== 0) failed++;
+}
+if (!benches.length) console.log('no benchmarks yet');
+process.exit(failed ? 1 : 0);
