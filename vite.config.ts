@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The admin web app lives in web/; `vite build` writes it to dist/web/, which the Express server serves.
+// In development the server mounts Vite in middleware mode (HEARTH_WEB_DEV=1), so there is no proxy here.
+export default defineConfig({
+  root: 'web',
+  appType: 'spa',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});

@@ -1,0 +1,26 @@
+/** GET /users/show_as_json */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  avatar_url: string | null;
+  team: { id: string; name: string; domain: string };
+  can_change_plan: boolean;
+  onboarding_unrestricted: boolean;
+  notifications: Record<string, unknown> | unknown[] | null;
+  progress: { has_used_pairing_announcement: boolean };
+  has_valid_zoom_identity: boolean;
+  has_valid_google_identity: boolean;
+  has_valid_microsoft_identity: boolean;
+  is_admin: boolean;
+  csrf_token: string;
+}
+
+/** The error body every failing call answers with. */
+export interface ApiErrorBody {
+  error?: string;
+  fields?: Record<string, string | string[]>;
+  /** 402 only: which upgrade modal to open, and whether a free trial is on offer. */
+  feature?: string;
+  trial_available?: boolean;
+  [key: string]: unknown;
+}

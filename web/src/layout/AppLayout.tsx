@@ -1,0 +1,183 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ApiError, signInUrl } from '../api/client';
+import { useCurrentUser } from '../api/currentUser';
+import type { CurrentUser } from '../api/types';
+import { HearthLogo, Spinner } from '../shared/icons';
+import { DEFAULT_ERROR_TEXT } from '../shared/messages';
+import { currentNavItem, NAV_ITEMS, sectionNavItem, type NavItem } from './nav';
+
+function UserBadge({ user }: { user: CurrentUser }) {
+  const initials = user.name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <div className="user-badge" aria-label={`Signed in as ${user.name}`}>
+      {user.avatar_url ? (
+        <img className="user-avatar" src={user.avatar_url} alt="" width={32} height={32} />
+      ) : (
+        <span className="user-avatar user-avatar-initials" aria-hidden="true">
+          {initials}
+        </span>
+      )}
+      <span className="user-name">{user.name}</span>
+    </div>
+  );
+}
+
+function NavLinkItem({ item, current }: { item: NavItem; current: boolean }) {
+  return (
+    <Link to={item.to} className={current ? 'nav-link is-current' : 'nav-link'} aria-current={current ? 'page' : undefined}>
+      {item.label}
+    </Link>
+  );
+}
+
+export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname, search } = useLocation();
+  const current = currentNavItem(NAV_ITEMS, pathname, search);
+  const section = sectionNavItem(NAV_ITEMS, pathname, search);
+  return (
+    <nav className="main-nav" aria-label="Main" onClick={(e) => (e.target as HTMLElement).closest('a') && onNavigate?.()}>
+      <ul className="nav-list">
+        {NAV_ITEMS.map((item) => {
+          const inSection = section === item;
+          const currentChild = item.children ? currentNavItem(item.children, pathname, search) : undefined;
+          return (
+            <li key={item.label} className={inSection ? 'nav-item in-section' : 'nav-item'}>
+              <NavLinkItem item={item} current={current === item && !currentChild} />
+              {item.children && inSection && (
+                <ul className="nav-sublist" aria-label={item.label}>
+                  {item.children.map((child) => (
+                    <li key={child.to}>
+                      <NavLinkItem item={child} current={currentChild === child} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Moves focus to the page's main area after client-side navigation, so keyboard and screen-reader users land on the new page. */
+function useFocusMainOnNavigate(mainRef: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: false });
+  }, [pathname, mainRef]);
+}
+
+/** Shown while a signed-out visitor is sent to Slack (the API client has already started the navigation). */
+export function SignInCard() {
+  return (
+    <div className="card sign-in-card" role="status">
+      <h1>Sign in to Hearth</h1>
+      <p>Taking you to Slack to sign in…</p>
+      <a className="button button-primary" href={signInUrl()}>
+        Sign in with Slack
+      </a>
+    </div>
+  );
+}
+
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <Spinner /> <span>Loading…</span>
+    </div>
+  );
+}
+
+/** Header, navigation and main area of every admin page. Pages render once the signed-in member is known. */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const mainRef = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useFocusMainOnNavigate(mainRef);
+
+  let content: React.ReactNode;
+  if (user.data) {
+    content = (
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    );
+  } else if (user.error instanceof ApiError && user.error.status === 401) {
+    content = <SignInCard />;
+  } else if (user.isError) {
+    content = (
+      <div className="page-error" role="alert">
+        <h1>We couldn't load Hearth</h1>
+        <p>{user.error instanceof ApiError && user.error.serverError ? user.error.serverError : DEFAULT_ERROR_TEXT}</p>
+        <button type="button" className="button button-primary" onClick={() => void user.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    content = <PageLoading />;
+  }
+
+  return (
+    <div className={menuOpen ? 'app-shell menu-open' : 'app-shell'}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand" aria-label="Hearth home">
+          <HearthLogo className="brand-logo" />
+          <span className="brand-name">Hearth</span>
+        </Link>
+        {user.data && (
+          <span className="workspace-name" title="Workspace">
+            {user.data.team.name}
+          </span>
+        )}
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div className="topbar-end">{user.data && <UserBadge user={user.data} />}</div>
+      </header>
+      <aside id="sidebar" className="sidebar">
+        <MainNav onNavigate={() => setMenuOpen(false)} />
+      </aside>
+      <main id="main" ref={mainRef} tabIndex={-1} className="main">
+        {content}
+      </main>
+    </div>
+  );
+}
+
+/** Pages for recipients (the journey hub): no admin navigation. */
+export function BareLayout() {
+  return (
+    <div className="bare-shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <main id="main" tabIndex={-1} className="main main-bare">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/** The main navigation. `match` lists the path prefixes that light an item up. */
+export interface NavItem {
+  label: string;
+  to: string;
+  match?: readonly string[];
+  children?: readonly NavItem[];
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'All channels', to: '/all_channels', match: ['/all_channels', '/channel_programs'] },
+  { label: 'Intros', to: '/all_channels?type=intros', match: ['/coffee'] },
+  { label: 'Watercooler', to: '/all_channels?type=watercooler', match: ['/watercooler'] },
+  { label: 'Celebrations', to: '/all_channels?type=celebrations', match: ['/celebrations'] },
+  {
+    label: 'Journeys',
+    to: '/onboarding',
+    match: ['/onboarding', '/participants'],
+    children: [
+      { label: 'Journey home', to: '/onboarding', match: [] },
+      { label: 'Onboarding journeys', to: '/onboarding/tags', match: [] },
+      { label: 'Other journeys', to: '/participants/tags', match: [] },
+      { label: 'Enrollment', to: '/onboarding/tags/enrollment', match: [] },
+      { label: 'Batches', to: '/onboarding/batches', match: [] },
+    ],
+  },
+  {
+    label: 'Reporting',
+    to: '/reporting',
+    match: ['/reporting'],
+    children: [
+      { label: 'Overview', to: '/reporting', match: [] },
+      { label: 'Attention required', to: '/reporting/attention_required', match: [] },
+      { label: 'Intros feedback', to: '/reporting/intros_feedback', match: [] },
+    ],
+  },
+  {
+    label: 'Points & Rewards',
+    to: '/points',
+    match: ['/points', '/rewards', '/shoutouts'],
+    children: [
+      { label: 'Leaderboard', to: '/points', match: [] },
+      { label: 'Rewards', to: '/rewards', match: [] },
+      { label: 'Shoutouts', to: '/shoutouts', match: [] },
+    ],
+  },
+  { label: 'Templates', to: '/templates', match: ['/templates'] },
+  { label: 'Billing', to: '/billing', match: ['/billing'] },
+  {
+    label: 'Settings',
+    to: '/settings/profile',
+    match: ['/settings'],
+    children: [
+      { label: 'Profile', to: '/settings/profile', match: [] },
+      { label: 'Intros', to: '/settings/intros', match: [] },
+      { label: 'Celebrations', to: '/settings/celebrations', match: [] },
+    ],
+  },
+  { label: 'Integrations', to: '/integrations', match: ['/integrations'] },
+];
+
+function startsWithSegment(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+}
+
+function split(to: string): { path: string; query: URLSearchParams } {
+  const [path = '', query = ''] = to.split('?');
+  return { path, query: new URLSearchParams(query) };
+}
+
+/**
+ * Which item is the current page: the one whose path equals the address and whose query parameters all
+ * match, preferring the most specific (/all_channels?type=intros over /all_channels).
+ */
+export function currentNavItem(items: readonly NavItem[], pathname: string, search: string): NavItem | undefined {
+  const have = new URLSearchParams(search);
+  let best: NavItem | undefined;
+  let bestSpecificity = -1;
+  for (const item of items) {
+    const { path, query } = split(item.to);
+    if (path !== pathname) continue;
+    const pairs = [...query];
+    if (!pairs.every(([k, v]) => have.get(k) === v)) continue;
+    if (pairs.length > bestSpecificity) {
+      best = item;
+      bestSpecificity = pairs.length;
+    }
+  }
+  return best;
+}
+
+/** The top-level item whose section holds the address (the current item, or a match prefix). */
+export function sectionNavItem(items: readonly NavItem[], pathname: string, search: string): NavItem | undefined {
+  const current = currentNavItem(items, pathname, search);
+  if (current) return current;
+  const child = items.find((item) => item.children && currentNavItem(item.children, pathname, search));
+  if (child) return child;
+  let best: NavItem | undefined;
+  let bestLength = -1;
+  for (const item of items) {
+    for (const prefix of item.match ?? [split(item.to).path]) {
+      if (startsWithSegment(pathname, prefix) && prefix.length > bestLength) {
+        best = item;
+        bestLength = prefix.length;
+      }
+    }
+  }
+  return best;
+}

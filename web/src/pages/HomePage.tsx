@@ -1,0 +1,121 @@
+import { Link } from 'react-router';
+import { useCurrentUser } from '../api/currentUser';
+import { PageHeader } from './PageHeader';
+
+interface ProgramCard {
+  title: string;
+  text: string;
+  to: string;
+  action: string;
+  secondary?: { to: string; label: string };
+  accent: string;
+}
+
+const PROGRAMS: readonly ProgramCard[] = [
+  {
+    title: 'Intros',
+    text: 'Pair or group people on a schedule so they meet someone new.',
+    to: '/all_channels?type=intros',
+    action: 'See Intros programs',
+    secondary: { to: '/channel_programs/new?preview=intros', label: 'Start an Intros program' },
+    accent: 'ember',
+  },
+  {
+    title: 'Watercooler',
+    text: 'Post conversation prompts into a channel, drawn from packs you choose.',
+    to: '/all_channels?type=watercooler',
+    action: 'See Watercooler programs',
+    secondary: { to: '/channel_programs/new?preview=watercooler', label: 'Start a Watercooler' },
+    accent: 'sky',
+  },
+  {
+    title: 'Celebrations',
+    text: 'Celebrate birthdays, work anniversaries and your own dates.',
+    to: '/all_channels?type=celebrations',
+    action: 'See celebrations',
+    accent: 'sun',
+  },
+  {
+    title: 'Journeys',
+    text: 'Onboarding and other journeys: scheduled messages, tasks, polls and intros.',
+    to: '/onboarding',
+    action: 'Open journeys',
+    secondary: { to: '/participants/tags', label: 'Other journeys' },
+    accent: 'leaf',
+  },
+  {
+    title: 'Reporting',
+    text: 'How your programs are doing, what needs attention, and what people say about their intros.',
+    to: '/reporting',
+    action: 'Open reporting',
+    secondary: { to: '/reporting/attention_required', label: 'Attention required' },
+    accent: 'plum',
+  },
+  {
+    title: 'Points & Rewards',
+    text: 'Shoutouts, a points leaderboard and a rewards catalogue.',
+    to: '/points',
+    action: 'Open the leaderboard',
+    secondary: { to: '/rewards', label: 'Rewards' },
+    accent: 'ember',
+  },
+  {
+    title: 'Templates',
+    text: 'Ready-made programs and messages to start from.',
+    to: '/templates',
+    action: 'Browse templates',
+    accent: 'sky',
+  },
+  {
+    title: 'All channels',
+    text: 'Every program in every channel, in one list.',
+    to: '/all_channels',
+    action: 'See all channels',
+    accent: 'leaf',
+  },
+];
+
+export function HomePage() {
+  const { data: user } = useCurrentUser();
+  const firstName = user?.name.split(/\s+/)[0];
+  return (
+    <section className="home" aria-labelledby="home-title">
+      <PageHeader
+        title={<span id="home-title">{firstName ? `Welcome back, ${firstName}` : 'Welcome to Hearth'}</span>}
+        subtitle={user ? `Community programs for ${user.team.name}` : 'Community programs for your Slack workspace'}
+      />
+      <ul className="program-grid" aria-label="Programs">
+        {PROGRAMS.map((program) => (
+          <li key={program.title} className={`card program-card accent-${program.accent}`}>
+            <h2 className="program-card-title">{program.title}</h2>
+            <p className="program-card-text">{program.text}</p>
+            <div className="program-card-actions">
+              <Link className="button button-primary" to={program.to}>
+                {program.action}
+              </Link>
+              {program.secondary && (
+                <Link className="text-link" to={program.secondary.to}>
+                  {program.secondary.label}
+                </Link>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="card home-settings">
+        <h2>Your settings</h2>
+        <p>
+          Snooze intros, set your working hours and choose how your birthday is celebrated in{' '}
+          <Link className="text-link" to="/settings/profile">
+            your settings
+          </Link>
+          . Connect your calendar and video accounts in{' '}
+          <Link className="text-link" to="/integrations">
+            integrations
+          </Link>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { AppLayout, BareLayout } from './layout/AppLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { useDocumentTitle } from './pages/PageHeader';
+import { PlaceholderPage } from './pages/PlaceholderPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import { PAGES, REDIRECTS, type PageDef } from './routes';
+import { ModalHost } from './shared/modal/Modal';
+import { Toaster } from './shared/toast/Toaster';
+
+/** One page of the table: its title, its default query parameters, and its component or the placeholder. */
+export function PageRoute({ page }: { page: PageDef }) {
+  const location = useLocation();
+  useDocumentTitle(page.title);
+  if (page.defaultQuery) {
+    const params = new URLSearchParams(location.search);
+    const missing = Object.entries(page.defaultQuery).filter(([key]) => !params.has(key));
+    if (missing.length > 0) {
+      for (const [key, value] of missing) params.set(key, value);
+      return <Navigate replace to={{ pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash }} />;
+    }
+  }
+  const Component = page.component;
+  return Component ? <Component /> : <PlaceholderPage page={page} />;
+}
+
+/** Toasts and modals sit inside the router so their contents can use links. */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <ModalHost />
+    </>
+  );
+}
+
+function pageRoute(page: PageDef): RouteObject {
+  return { path: page.path, element: <PageRoute page={page} /> };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              ...PAGES.filter((p) => p.layout !== 'bare').map(pageRoute),
+              ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <Navigate replace to={to} /> })),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <BareLayout />,
+        children: [{ errorElement: <RouteErrorPage />, children: PAGES.filter((p) => p.layout === 'bare').map(pageRoute) }],
+      },
+    ],
+  },
+];

@@ -1,0 +1,103 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { HomePage } from './pages/HomePage';
+
+/**
+ * Every page of /work/shared/spec/pages.tsv. To build a page:
+ *   1. write it in web/src/pages/<area>/<Name>Page.tsx (export default or named),
+ *   2. set `component` on its row below, preferably lazily so the first load stays small:
+ *        component: lazy(() => import('./pages/reporting/ReportingPage')),
+ * Rows without a component show a "coming soon" page that names the page. {flow} rows are written once
+ * with flowPages() and exist for both /onboarding/... and /participants/....
+ */
+export interface PageDef {
+  /** react-router path (:param segments). */
+  path: string;
+  /** What the page is, as pages.tsv says; the page's heading and document title. */
+  title: string;
+  component?: ComponentType | LazyExoticComponent<ComponentType>;
+  /** Query parameters the specs name for this page (shown on placeholders; pages read them with useSearchParam). */
+  query?: readonly string[];
+  /** Query parameters added (replacing the history entry) when missing, e.g. /coffee/{id} → ?tab=members. */
+  defaultQuery?: Readonly<Record<string, string>>;
+  /** 'bare' pages (the recipients' journey hub) have no admin navigation. */
+  layout?: 'app' | 'bare';
+}
+
+export const FLOWS = ['onboarding', 'participants'] as const;
+export type Flow = (typeof FLOWS)[number];
+
+/** The same page under /onboarding and /participants. `path` starts after the flow, e.g. '/tags/:id'. */
+function flowPages(path: string, title: string, extra: Omit<PageDef, 'path' | 'title'> = {}): PageDef[] {
+  return FLOWS.map((flow) => ({ path: `/${flow}${path}`, title, ...extra }));
+}
+
+/** The flow a path belongs to (onboarding or participants), for pages shared by both. */
+export function flowOf(pathname: string): Flow | undefined {
+  const first = pathname.split('/')[1];
+  return FLOWS.find((flow) => flow === first);
+}
+
+export const PAGES: readonly PageDef[] = [
+  { path: '/', title: 'Home', component: HomePage },
+
+  // Journeys (programs.md §2, journeys.md §2)
+  { path: '/onboarding', title: 'Journey home' },
+  { path: '/onboarding/action_items', title: 'Journey action items' },
+  { path: '/onboarding/preset_categories', title: 'Preset categories' },
+  { path: '/onboarding/preset_categories/:id', title: 'Preset category' },
+  { path: '/onboarding/presets', title: 'Presets' },
+  { path: '/onboarding/presets/new', title: 'New preset' },
+  { path: '/onboarding/presets/:id', title: 'Preset' },
+  { path: '/onboarding/presets/:id/events', title: "Preset's events" },
+  { path: '/onboarding/presets/:presetId/events/:id', title: 'Preset event' },
+  { path: '/onboarding/tags/:id/presets', title: 'Presets of a journey' },
+  { path: '/onboarding/tags/:tagId/presets/:presetId', title: 'Preset of a journey' },
+  { path: '/onboarding/tags', title: 'Onboarding journeys', query: ['id'] },
+  { path: '/participants/tags', title: 'Journeys' },
+  ...flowPages('/tags/:id', 'Journey'),
+  ...flowPages('/tags/:id/site', 'Journey site preview'),
+  ...flowPages('/tags/:id/site/edit', 'Journey site editor'),
+  ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey'),
+  ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'] }),
+  ...flowPages('/tags/:tagId/batches', 'Enrollment batches of a journey', {
+    query: ['batch_id', 'manual_enrollment_status_id'],
+  }),
+  ...flowPages('/manual_enrollment', 'Manual enrollment'),
+  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey'),
+  { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings' },
+  { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare' },
+
+  // Channel programs
+  { path: '/celebrations/:id/edit', title: 'Celebrations program' },
+  { path: '/templates', title: 'Template library' },
+  { path: '/all_channels', title: 'All channel programs', query: ['type'] },
+  { path: '/channel_programs/new', title: 'New program', query: ['preview'] },
+  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' } },
+  { path: '/coffee/:id/edit', title: 'Intros settings' },
+  { path: '/watercooler/:id/edit', title: 'Watercooler settings' },
+
+  // Reporting
+  { path: '/reporting', title: 'Reporting', query: ['start_date', 'end_date'] },
+  { path: '/reporting/attention_required', title: 'Attention required' },
+  { path: '/reporting/intros_feedback', title: 'Intros feedback' },
+  { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'] },
+
+  // Points, rewards, shoutouts
+  { path: '/points', title: 'Points leaderboard' },
+  { path: '/rewards', title: 'Rewards' },
+  { path: '/shoutouts', title: 'Shoutouts' },
+
+  // Account
+  { path: '/billing', title: 'Billing' },
+  { path: '/billing/payment', title: 'Payment' },
+  { path: '/settings/profile', title: 'My profile' },
+  { path: '/settings/intros', title: 'Intros preferences' },
+  { path: '/settings/celebrations', title: 'Celebration preferences' },
+  { path: '/integrations', title: 'Integrations' },
+];
+
+/** Short addresses that lead somewhere sensible instead of "not found". */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/settings': '/settings/profile',
+  '/journeys': '/onboarding',
+};

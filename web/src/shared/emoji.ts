@@ -1,0 +1,90 @@
+// Slack emoji shortcodes to Unicode: a common set. Unknown names (custom emoji) stay as :name:.
+export const EMOJI: Readonly<Record<string, string>> = {
+  // faces
+  smile: '😄', smiley: '😃', grinning: '😀', grin: '😁', laughing: '😆', satisfied: '😆', joy: '😂', rofl: '🤣',
+  sweat_smile: '😅', slightly_smiling_face: '🙂', upside_down_face: '🙃', wink: '😉', blush: '😊', innocent: '😇',
+  heart_eyes: '😍', star_struck: '🤩', kissing_heart: '😘', yum: '😋', stuck_out_tongue: '😛',
+  stuck_out_tongue_winking_eye: '😜', zany_face: '🤪', hugging_face: '🤗', hugs: '🤗', thinking_face: '🤔', thinking: '🤔',
+  shushing_face: '🤫', neutral_face: '😐', expressionless: '😑', no_mouth: '😶', smirk: '😏', unamused: '😒',
+  face_with_rolling_eyes: '🙄', roll_eyes: '🙄', grimacing: '😬', relieved: '😌', pensive: '😔', sleepy: '😪',
+  sleeping: '😴', mask: '😷', nerd_face: '🤓', sunglasses: '😎', partying_face: '🥳', confused: '😕', worried: '😟',
+  slightly_frowning_face: '🙁', open_mouth: '😮', astonished: '😲', flushed: '😳', pleading_face: '🥺', cry: '😢',
+  sob: '😭', scream: '😱', disappointed: '😞', sweat: '😓', weary: '😩', tired_face: '😫', yawning_face: '🥱',
+  triumph: '😤', rage: '😡', angry: '😠', exploding_head: '🤯', skull: '💀', clown_face: '🤡', ghost: '👻',
+  alien: '👽', robot_face: '🤖', robot: '🤖', smiling_imp: '😈', poop: '💩', hankey: '💩', see_no_evil: '🙈',
+  hear_no_evil: '🙉', speak_no_evil: '🙊', face_with_monocle: '🧐', saluting_face: '🫡', melting_face: '🫠',
+  smiling_face_with_tear: '🥲', cowboy_hat_face: '🤠', money_mouth_face: '🤑', zipper_mouth_face: '🤐',
+  // hands and people
+  wave: '👋', raised_hand: '✋', hand: '✋', ok_hand: '👌', pinched_fingers: '🤌', v: '✌️', crossed_fingers: '🤞',
+  hand_with_index_and_middle_fingers_crossed: '🤞', call_me_hand: '🤙', point_left: '👈', point_right: '👉',
+  point_up: '☝️', point_up_2: '👆', point_down: '👇', '+1': '👍', thumbsup: '👍', '-1': '👎', thumbsdown: '👎',
+  fist: '✊', punch: '👊', facepunch: '👊', clap: '👏', raised_hands: '🙌', open_hands: '👐', palms_up_together: '🤲',
+  handshake: '🤝', pray: '🙏', writing_hand: '✍️', muscle: '💪', eyes: '👀', eye: '👁️', brain: '🧠',
+  people_hugging: '🫂', heart_hands: '🫶', shrug: '🤷', man_shrugging: '🤷‍♂️', woman_shrugging: '🤷‍♀️',
+  facepalm: '🤦', raising_hand: '🙋', bow: '🙇', dancer: '💃', man_dancing: '🕺', runner: '🏃', running: '🏃',
+  walking: '🚶', baby: '👶', busts_in_silhouette: '👥', bust_in_silhouette: '👤',
+  // hearts and symbols
+  heart: '❤️', orange_heart: '🧡', yellow_heart: '💛', green_heart: '💚', blue_heart: '💙', purple_heart: '💜',
+  black_heart: '🖤', white_heart: '🤍', brown_heart: '🤎', broken_heart: '💔', two_hearts: '💕', sparkling_heart: '💖',
+  heartpulse: '💗', heartbeat: '💓', revolving_hearts: '💞', gift_heart: '💝', heart_on_fire: '❤️‍🔥',
+  '100': '💯', boom: '💥', collision: '💥', sparkles: '✨', star: '⭐', star2: '🌟', dizzy: '💫', zap: '⚡',
+  fire: '🔥', white_check_mark: '✅', heavy_check_mark: '✔️', ballot_box_with_check: '☑️', x: '❌',
+  negative_squared_cross_mark: '❎', heavy_multiplication_x: '✖️', warning: '⚠️', no_entry: '⛔', no_entry_sign: '🚫',
+  question: '❓', grey_question: '❔', exclamation: '❗', heavy_exclamation_mark: '❗', bangbang: '‼️',
+  interrobang: '⁉️', heavy_plus_sign: '➕', heavy_minus_sign: '➖', arrow_right: '➡️', arrow_left: '⬅️',
+  arrow_up: '⬆️', arrow_down: '⬇️', arrows_counterclockwise: '🔄', repeat: '🔁', information_source: 'ℹ️',
+  red_circle: '🔴', large_blue_circle: '🔵', large_green_circle: '🟢', large_yellow_circle: '🟡',
+  white_circle: '⚪', black_circle: '⚫', speech_balloon: '💬', thought_balloon: '💭', zzz: '💤', new: '🆕',
+  free: '🆓', cool: '🆒', sos: '🆘', tm: '™️', copyright: '©️', registered: '®️', hash: '#️⃣', one: '1️⃣',
+  two: '2️⃣', three: '3️⃣', four: '4️⃣', five: '5️⃣', keycap_ten: '🔟',
+  // celebration and objects
+  tada: '🎉', confetti_ball: '🎊', balloon: '🎈', birthday: '🎂', cake: '🍰', cupcake: '🧁', gift: '🎁',
+  trophy: '🏆', medal: '🏅', sports_medal: '🏅', first_place_medal: '🥇', second_place_medal: '🥈',
+  third_place_medal: '🥉', crown: '👑', gem: '💎', ribbon: '🎀', fireworks: '🎆', sparkler: '🎇', party_popper: '🎉',
+  bell: '🔔', loudspeaker: '📢', mega: '📣', calendar: '📆', date: '📅', spiral_calendar_pad: '🗓️', clock: '🕐',
+  alarm_clock: '⏰', hourglass: '⌛', stopwatch: '⏱️', bulb: '💡', books: '📚', book: '📖', memo: '📝',
+  pencil: '📝', pencil2: '✏️', clipboard: '📋', pushpin: '📌', round_pushpin: '📍', paperclip: '📎', link: '🔗',
+  lock: '🔒', unlock: '🔓', key: '🔑', hammer_and_wrench: '🛠️', wrench: '🔧', gear: '⚙️', mag: '🔍',
+  email: '📧', envelope: '✉️', inbox_tray: '📥', outbox_tray: '📤', package: '📦', phone: '☎️', telephone: '☎️',
+  iphone: '📱', computer: '💻', desktop_computer: '🖥️', keyboard: '⌨️', camera: '📷', movie_camera: '🎥',
+  video_camera: '📹', tv: '📺', headphones: '🎧', microphone: '🎤', musical_note: '🎵', notes: '🎶',
+  art: '🎨', game_die: '🎲', video_game: '🎮', jigsaw: '🧩', dart: '🎯', chart_with_upwards_trend: '📈',
+  chart_with_downwards_trend: '📉', bar_chart: '📊', moneybag: '💰', dollar: '💵', credit_card: '💳',
+  briefcase: '💼', office: '🏢', house: '🏠', house_with_garden: '🏡', school: '🏫', rocket: '🚀',
+  airplane: '✈️', car: '🚗', bike: '🚲', train: '🚆', ship: '🚢', world_map: '🗺️', earth_americas: '🌎',
+  earth_africa: '🌍', earth_asia: '🌏', globe_with_meridians: '🌐', compass: '🧭', seedling: '🌱',
+  herb: '🌿', four_leaf_clover: '🍀', evergreen_tree: '🌲', deciduous_tree: '🌳', palm_tree: '🌴', cactus: '🌵',
+  tulip: '🌷', rose: '🌹', sunflower: '🌻', blossom: '🌼', cherry_blossom: '🌸', bouquet: '💐', fallen_leaf: '🍂',
+  maple_leaf: '🍁', mushroom: '🍄', sunny: '☀️', sun_with_face: '🌞', partly_sunny: '⛅', cloud: '☁️',
+  rain_cloud: '🌧️', umbrella: '☔', snowflake: '❄️', snowman: '☃️', rainbow: '🌈', ocean: '🌊', crescent_moon: '🌙',
+  // food and drink
+  coffee: '☕', tea: '🍵', beer: '🍺', beers: '🍻', wine_glass: '🍷', champagne: '🍾', clinking_glasses: '🥂',
+  cocktail: '🍸', tropical_drink: '🍹', cup_with_straw: '🥤', pizza: '🍕', hamburger: '🍔', fries: '🍟',
+  hotdog: '🌭', taco: '🌮', burrito: '🌯', sushi: '🍣', ramen: '🍜', spaghetti: '🍝', bread: '🍞', croissant: '🥐',
+  doughnut: '🍩', cookie: '🍪', chocolate_bar: '🍫', candy: '🍬', lollipop: '🍭', ice_cream: '🍨', icecream: '🍦',
+  apple: '🍎', green_apple: '🍏', banana: '🍌', strawberry: '🍓', cherries: '🍒', peach: '🍑', avocado: '🥑',
+  popcorn: '🍿', fork_and_knife: '🍴', knife_fork_plate: '🍽️', bento: '🍱', salad: '🥗', green_salad: '🥗',
+  // animals
+  dog: '🐶', dog2: '🐕', cat: '🐱', cat2: '🐈', mouse: '🐭', hamster: '🐹', rabbit: '🐰', fox_face: '🦊',
+  bear: '🐻', panda_face: '🐼', koala: '🐨', tiger: '🐯', lion_face: '🦁', lion: '🦁', cow: '🐮', pig: '🐷',
+  frog: '🐸', monkey_face: '🐵', monkey: '🐒', chicken: '🐔', penguin: '🐧', bird: '🐦', owl: '🦉', unicorn_face: '🦄',
+  unicorn: '🦄', bee: '🐝', honeybee: '🐝', bug: '🐛', butterfly: '🦋', snail: '🐌', turtle: '🐢', snake: '🐍',
+  octopus: '🐙', whale: '🐳', dolphin: '🐬', fish: '🐟', tropical_fish: '🐠', crab: '🦀', sloth: '🦥', otter: '🦦',
+  llama: '🦙', hedgehog: '🦔', t_rex: '🦖', sauropod: '🦕', dragon: '🐉',
+  // sport and activities
+  soccer: '⚽', basketball: '🏀', football: '🏈', baseball: '⚾', tennis: '🎾', volleyball: '🏐', bowling: '🎳',
+  golf: '⛳', ping_pong: '🏓', badminton_racquet_and_shuttlecock: '🏸', ice_skate: '⛸️', ski: '🎿',
+  surfer: '🏄', swimmer: '🏊', weight_lifter: '🏋️', bicyclist: '🚴', climbing: '🧗', yoga: '🧘',
+  checkered_flag: '🏁', triangular_flag_on_post: '🚩', flag_us: '🇺🇸', 'flag-us': '🇺🇸', us: '🇺🇸', gb: '🇬🇧', uk: '🇬🇧',
+  white_flag: '🏳️', rainbow_flag: '🏳️‍🌈', pride: '🏳️‍🌈',
+  // work chat favourites
+  raised_hand_with_fingers_splayed: '🖐️', nail_care: '💅', man_technologist: '👨‍💻', woman_technologist: '👩‍💻',
+  technologist: '🧑‍💻', teacher: '🧑‍🏫', student: '🧑‍🎓', mortar_board: '🎓', graduation_cap: '🎓',
+  construction: '🚧', rotating_light: '🚨', hourglass_flowing_sand: '⏳', rock: '🪨', candle: '🕯️', 
+};
+
+/** The Unicode for a shortcode (without colons), or undefined. Skin tones are ignored. */
+export function emojiFor(name: string): string | undefined {
+  const key = name.toLowerCase().replace(/::skin-tone-\d$/, '');
+  return Object.prototype.hasOwnProperty.call(EMOJI, key) ? EMOJI[key] : undefined;
+}

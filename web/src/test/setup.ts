@@ -1,0 +1,26 @@
+// Imported first by every web test (vitest.config.ts has no setupFiles for the web project).
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { resetRedirectGuard, setCsrfToken } from '../api/client';
+import { sessionStore } from '../api/session';
+import { closeAllModals } from '../shared/modal/store';
+import { clearToasts } from '../shared/toast/store';
+import { remoteSearchCache } from '../shared/select/remoteSearch';
+
+afterEach(() => {
+  cleanup();
+  clearToasts();
+  closeAllModals();
+  resetRedirectGuard();
+  setCsrfToken(undefined);
+  sessionStore.set(null);
+  remoteSearchCache.clear();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});

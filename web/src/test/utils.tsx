@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { appRoutes } from '../router';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function renderWithQuery(ui: ReactElement, client: QueryClient = testQueryClient()) {
+  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+}
+
+export function renderApp(path: string, client: QueryClient = testQueryClient()) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, client, ...result };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Replaces fetch with a router of (method, path) → handler. Unknown calls answer 404. */
+export function mockFetch(handler: (url: URL, init: RequestInit) => Response | Promise<Response>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export const TEST_USER = {
+  id: 'U1',
+  name: 'Ada Lovelace',
+  avatar_url: null,
+  team: { id: 'T1', name: 'Analytical Engines', domain: 'engines' },
+  can_change_plan: true,
+  onboarding_unrestricted: false,
+  notifications: {},
+  progress: { has_used_pairing_announcement: false },
+  has_valid_zoom_identity: false,
+  has_valid_google_identity: false,
+  has_valid_microsoft_identity: false,
+  is_admin: true,
+  csrf_token: 'csrf-from-json',
+};
