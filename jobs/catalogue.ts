@@ -2,19 +2,24 @@ import { z } from 'zod';
 
 /**
  * Every job Hearth runs: a name and the zod schema of its payload, checked at enqueue and again at dequeue.
- * Handlers live in jobs/handlers.ts; start-up refuses a name here without one (assertHandlers).
+ * The platform's jobs are here; each program keeps its own in `src/<program>/jobs.ts` and adds them below.
+ * Handlers: jobs/handlers.ts for these, the program plugins for theirs; start-up refuses a name without one.
  */
-export const jobCatalogue = {
+const coreJobs = {
   /** The scheduler tick: claims due rows and enqueues their work. `at` is the tick's instant (ISO). */
   tick: z.object({ at: z.iso.datetime().optional() }),
   /** Send one outbox row. */
   'outbox.send': z.object({ outboxId: z.number().int().positive() }),
   /** Settle one outbox row whose outcome is unknown. */
   'outbox.reconcile': z.object({ outboxId: z.number().int().positive() }),
-  /** Refresh a workspace's member directory from users.list. */
-  'members.sync': z.object({ workspaceId: z.number().int().positive() }),
+  /** Refresh a workspace's directory: members (users.list) and channels (conversations.list). */
+  'directory.sync': z.object({ workspaceId: z.number().int().positive() }),
   /** Publish a member's home tab. */
   'home.publish': z.object({ workspaceId: z.number().int().positive(), userId: z.string().min(1) }),
+} as const;
+
+export const jobCatalogue = {
+  ...coreJobs,
 } as const;
 
 export type JobName = keyof typeof jobCatalogue;
@@ -25,6 +30,7 @@ export interface JobContext {
 }
 export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobContext) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
+export type CoreJobHandlers = { [N in keyof typeof coreJobs]: JobHandler<N> };
 
 export function parsePayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {
   const schema = jobCatalogue[name] as unknown as z.ZodType<JobPayload<N>> | undefined;

@@ -1,9 +1,9 @@
 import type { Services } from '../src/hearth.js';
-import { assertHandlers, type JobHandlers } from './catalogue.js';
+import type { CoreJobHandlers } from './catalogue.js';
 
-/** Every job's handler: thin calls into services. Start-up refuses a catalogue job without one. */
-export function buildHandlers(s: Services): JobHandlers {
-  const handlers: JobHandlers = {
+/** The platform's job handlers: thin calls into services. Program plugins bring their own. */
+export function buildHandlers(s: Services): CoreJobHandlers {
+  return {
     tick: async (p) => {
       await s.scheduler.tick(p.at ? new Date(p.at) : undefined);
     },
@@ -13,10 +13,12 @@ export function buildHandlers(s: Services): JobHandlers {
     'outbox.reconcile': async (p) => {
       await s.outbox.reconcile(p.outboxId);
     },
-    'members.sync': async (p) => {
+    'directory.sync': async (p) => {
       const ws = await s.workspaces.byId(p.workspaceId);
       if (!ws || ws.paused_at) return;
-      await s.people.sync(ws, await s.clients.forWorkspace(ws.id));
+      const client = await s.clients.forWorkspace(ws.id);
+      await s.people.sync(ws, client);
+      await s.channels.sync(ws, client);
     },
     'home.publish': async (p, ctx) => {
       const ws = await s.workspaces.byId(p.workspaceId);
@@ -25,6 +27,4 @@ export function buildHandlers(s: Services): JobHandlers {
       await s.home.publish(ws, member, ctx.jobId);
     },
   };
-  assertHandlers(handlers);
-  return handlers;
 }

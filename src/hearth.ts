@@ -4,6 +4,7 @@ import type { Express, Router } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { BullmqQueue } from '../jobs/bullmq-queue.js';
+import { assertHandlers, type JobHandlers } from '../jobs/catalogue.js';
 import { buildHandlers } from '../jobs/handlers.js';
 import { InProcessQueue } from '../jobs/in-process-queue.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -12,6 +13,11 @@ import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { authRouter } from './http/auth.js';
 import { createHttpApp } from './http/app.js';
+import { channelListeners } from './channels/listeners.js';
+import { channelRoutes } from './channels/routes.js';
+import { ChannelService } from './channels/service.js';
+import { programRoutes } from './programs/routes.js';
+import { ChannelProgramService } from './programs/service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './outbox/rate-limits.js';
 import { Outbox } from './outbox/service.js';
 import { PeopleService } from './people/service.js';
@@ -27,6 +33,7 @@ import { systemClock, type Clock } from './time/clock.js';
 import { userRoutes } from './users/routes.js';
 import { UserService } from './users/service.js';
 import { WorkspaceRepository } from './workspaces/repository.js';
+import { programPlugins } from './plugins.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../manifest.json', import.meta.url), 'utf8')) as {
   oauth_config?: { scopes?: { bot?: string[] } };
@@ -43,6 +50,8 @@ export interface Services {
   clients: SlackClients;
   workspaces: WorkspaceRepository;
   people: PeopleService;
+  channels: ChannelService;
+  programs: ChannelProgramService;
   installations: PgInstallationStore;
   scheduler: Scheduler;
   commands: SlashCommands;
@@ -50,6 +59,19 @@ export interface Services {
   users: UserService;
   eventLog: EventLog;
 }
+
+/** What a capability adds to the app: HTTP routes, Slack listeners and handlers for its jobs. */
+export interface PluginParts {
+  routers?: Router[];
+  listeners?: Array<(app: App, ctx: SlackContext) => void>;
+  jobs?: Partial<JobHandlers>;
+}
+
+/**
+ * A capability (Intros, Watercooler, Celebrations …): given the shared services it registers its program
+ * kind, due sources, subcommands and home section, and returns its parts.
+ */
+export type HearthPlugin = (services: Services) => PluginParts | void;
 
 export interface Hearth {
   services: Services;
@@ -74,8 +96,8 @@ export interface HearthOptions {
   beforeSession?: Router[];
   routers?: Router[];
   pages?: Parameters<typeof createHttpApp>[0]['pages'];
-  /** Called with the services before listeners and routes are fixed: programs register here. */
-  plugins?: Array<(services: Services) => { routers?: Router[]; listeners?: Array<(app: App, ctx: SlackContext) => void> } | void>;
+  /** More plugins after the built-in ones (the sandbox's controls, test-only listeners). */
+  plugins?: HearthPlugin[];
 }
 
 export async function createHearth(config: Config, log: Logger, opts: HearthOptions = {}): Promise<Hearth> {
@@ -103,24 +125,31 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const installations = new PgInstallationStore(db, config.encryptionKey, clock);
   const clients = new SlackClients(config, workspaces, installations, opts.slackTimeoutMs);
   const people = new PeopleService(db, clock);
+  const channels = new ChannelService(db, clock);
   const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id) });
   const scheduler = new Scheduler(clock, log);
+  const programs = new ChannelProgramService(db, clock, outbox);
   const commands = new SlashCommands();
   const home = new HomeService(db, outbox, config.publicUrl);
   const users = new UserService(db, clock);
   const eventLog = new EventLog(db);
-  const services: Services = { config, log, clock, db, queue, outbox, clients, workspaces, people, installations, scheduler, commands, home, users, eventLog };
+  const services: Services = { config, log, clock, db, queue, outbox, clients, workspaces, people, channels, programs, installations, scheduler, commands, home, users, eventLog };
 
   scheduler.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued, nextDue: () => outbox.nextDue() });
   scheduler.register({ name: 'members', collect: (now) => dueMemberSyncs(services, now), nextDue: () => nextMemberSync(services) });
 
   const pluginRouters: Router[] = [];
-  const pluginListeners: Array<(app: App, ctx: SlackContext) => void> = [];
-  for (const plugin of opts.plugins ?? []) {
+  const pluginListeners: Array<(app: App, ctx: SlackContext) => void> = [channelListeners(channels)];
+  const pluginJobs: Partial<JobHandlers> = {};
+  for (const plugin of [...programPlugins, ...(opts.plugins ?? [])]) {
     const out = plugin(services);
     if (out?.routers) pluginRouters.push(...out.routers);
     if (out?.listeners) pluginListeners.push(...out.listeners);
+    if (out?.jobs) Object.assign(pluginJobs, out.jobs);
   }
+  // Start-up refuses a job in the catalogue without a handler.
+  const handlers = { ...buildHandlers(services), ...pluginJobs };
+  assertHandlers(handlers);
 
   const ctx: SlackContext = { workspaces, people, installations, outbox, queue, commands, adminUrl: config.publicUrl };
   const { app: bolt, receiver } = createBolt({ config, ctx, eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: pluginListeners });
@@ -153,6 +182,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         people,
       }),
       userRoutes(users),
+      channelRoutes({ db, channels, outbox, now: () => clock.now() }),
+      programRoutes(programs),
       ...pluginRouters,
       ...(opts.routers ?? []),
     ],
@@ -164,7 +195,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     http,
     bolt,
     async startWorker() {
-      await queue.work(buildHandlers(services));
+      await queue.work(handlers);
       await queue.repeat('tick', 60_000, {});
     },
     async close() {
@@ -208,6 +239,6 @@ async function dueMemberSyncs(s: Services, now: Date): Promise<number> {
       .execute(),
   );
   const day = now.toISOString().slice(0, 10);
-  for (const w of claimed) await s.queue.enqueue('members.sync', { workspaceId: w.id }, { jobId: `members:${w.id}:${day}` });
+  for (const w of claimed) await s.queue.enqueue('directory.sync', { workspaceId: w.id }, { jobId: `directory:${w.id}:${day}` });
   return claimed.length;
 }

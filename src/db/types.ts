@@ -16,6 +16,7 @@ export interface WorkspacesTable {
   is_sandbox: Generated<boolean>;
   paused_at: NullableTimestamp;
   members_synced_at: NullableTimestamp;
+  channels_synced_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -126,6 +127,36 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
 }
 
+export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
+
+export interface ChannelProgramsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  type: ProgramType;
+  channel_id: string;
+  is_active: Generated<boolean>;
+  tz: Generated<string>;
+  creator_member_id: number | null;
+  owner_member_id: number | null;
+  send_now_requested_at: NullableTimestamp;
+  send_now_completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChannelProgramMembersTable {
+  program_id: number;
+  member_id: number;
+  role: 'editor' | 'permission_user';
+}
+
+export interface ChannelMembersTable {
+  workspace_id: number;
+  channel_id: string;
+  slack_user_id: string;
+  joined_at: Timestamp;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   installations: InstallationsTable;
@@ -136,7 +167,12 @@ export interface Database {
   channels: ChannelsTable;
   processed_events: ProcessedEventsTable;
   outbox: OutboxTable;
+  channel_programs: ChannelProgramsTable;
+  channel_program_members: ChannelProgramMembersTable;
+  channel_members: ChannelMembersTable;
 }
+
+export type ChannelProgram = Selectable<ChannelProgramsTable>;
 
 export type Workspace = Selectable<WorkspacesTable>;
 export type Member = Selectable<MembersTable>;

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More of the body, e.g. a 402's `feature` and `trial_available`. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -31,7 +33,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      res.status(err.status).json({ ...err.extra, error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
       return;
     }
     if (err instanceof z.ZodError) {

@@ -5,6 +5,8 @@ import { Router } from 'express';
 import type { HearthOptions, Services } from '../hearth.js';
 import type { SettableClock } from '../time/clock.js';
 import { sandboxControls } from './controls.js';
+import { ResponseUrls, responseUrlRouter } from './controls/responses.js';
+import { RequestTracker } from './controls/tracker.js';
 import { SlackDriver } from './driver.js';
 import { seedState } from './seed.js';
 import type { SandboxState } from './state.js';
@@ -18,6 +20,10 @@ export interface Sandbox {
   /** Sends signed requests to this app's /slack/events; set once the app listens. */
   driver(): SlackDriver;
   setAppUrl(url: string): void;
+  /** The response_url hooks handed to the app with commands and message interactions. */
+  responses: ResponseUrls;
+  /** Knows when the app's listeners have finished a request the sandbox sent. */
+  tracker: RequestTracker;
   /** Puts the seeded workspaces in Hearth's database as if installed through OAuth, and syncs them. */
   bootstrap(services: Services): Promise<void>;
   /** Back to the seed (the Slack side; Hearth's own data stays). */
@@ -52,6 +58,8 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
     });
 
   let appUrl: string | undefined;
+  const responses = new ResponseUrls(state, now);
+  const tracker = new RequestTracker();
   const sandbox: Sandbox = {
     state,
     clock: opts.clock,
@@ -62,7 +70,10 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
     },
     setAppUrl: (url) => {
       appUrl = url;
+      responses.setBase(url);
     },
+    responses,
+    tracker,
     async bootstrap(services) {
       for (const ws of state.workspaceList()) {
         const installation: Installation = {
@@ -78,18 +89,19 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
         await services.installations.storeInstallation(installation);
         const workspace = (await services.workspaces.byTeamId(ws.id))!;
         await services.workspaces.update(workspace.id, { domain: ws.domain });
-        await services.queue.enqueue('members.sync', { workspaceId: workspace.id }, { jobId: `members:${workspace.id}:install` });
+        await services.queue.enqueue('directory.sync', { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install` });
       }
     },
     reset() {
+      responses.clear();
       state.restore(seedState({ now }).snapshot());
       flush();
     },
     flush,
     hearthOptions: () => ({
       clock: opts.clock,
-      beforeSession: [Router().use('/sandbox/api', sandbox.api)],
-      plugins: [(services) => ({ routers: [sandboxControls(sandbox, services)] })],
+      beforeSession: [responseUrlRouter(responses), Router().use('/sandbox/api', sandbox.api)],
+      plugins: [(services) => ({ routers: [sandboxControls(sandbox, services)], listeners: [(app) => app.use(tracker.middleware())] })],
     }),
   };
   return sandbox;

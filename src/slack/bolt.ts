@@ -66,7 +66,7 @@ export function createBolt(opts: {
               successAsync: async (installation, _options, _req, res) => {
                 const teamId = installation.team?.id;
                 const workspace = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
-                if (workspace) await ctx.queue.enqueue('members.sync', { workspaceId: workspace.id }, { jobId: `members:${workspace.id}:install:${Date.now()}` });
+                if (workspace) await ctx.queue.enqueue('directory.sync', { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install:${Date.now()}` });
                 res.writeHead(302, { location: '/?installed=1' }).end();
               },
             },

@@ -1,0 +1,42 @@
+import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SlackContext } from '../slack/context.js';
+import type { ChannelService } from './service.js';
+
+type Args<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
+
+/** Keeps channel rosters and the channel directory current between syncs. */
+export function channelListeners(channels: ChannelService) {
+  const workspaceOf = (ctx: SlackContext, body: { team_id: string; enterprise_id?: string }) => ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
+
+  return (app: App, ctx: SlackContext): void => {
+    app.event('member_joined_channel', async ({ event, body, context }: Args<'member_joined_channel'>) => {
+      const ws = await workspaceOf(ctx, body);
+      await channels.joined(ws.id, event.channel, event.user);
+      if (event.user === context.botUserId) await channels.update(ws.id, event.channel, { bot_is_member: true });
+    });
+    app.event('member_left_channel', async ({ event, body }: Args<'member_left_channel'>) => {
+      const ws = await workspaceOf(ctx, body);
+      await channels.left(ws.id, event.channel, event.user);
+    });
+    for (const name of ['channel_rename', 'group_rename'] as const)
+      app.event(name, async ({ event, body }: Args<typeof name>) => {
+        const ws = await workspaceOf(ctx, body);
+        await channels.update(ws.id, event.channel.id, { name: event.channel.name });
+      });
+    for (const [name, archived] of [['channel_archive', true], ['group_archive', true], ['channel_unarchive', false], ['group_unarchive', false]] as const)
+      app.event(name, async ({ event, body }: Args<typeof name>) => {
+        const ws = await workspaceOf(ctx, body);
+        await channels.update(ws.id, event.channel, { is_archived: archived });
+      });
+    for (const name of ['channel_deleted', 'group_deleted'] as const)
+      app.event(name, async ({ event, body }: Args<typeof name>) => {
+        const ws = await workspaceOf(ctx, body);
+        await channels.update(ws.id, event.channel, { is_archived: true, bot_is_member: false });
+      });
+    for (const name of ['channel_left', 'group_left'] as const)
+      app.event(name, async ({ event, body }: Args<typeof name>) => {
+        const ws = await workspaceOf(ctx, body);
+        await channels.update(ws.id, event.channel, { bot_is_member: false });
+      });
+  };
+}

@@ -1,0 +1,73 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import { authOf, requireAdmin, requireMember } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { body, params, query } from '../http/validate.js';
+import type { Outbox } from '../outbox/service.js';
+import { channelParams, inviteUsersBody, pageQuery, postInSlackBody, searchQuery } from './schema.js';
+import type { ChannelService } from './service.js';
+
+export function channelRoutes(deps: { db: Db; channels: ChannelService; outbox: Outbox; now: () => Date }): Router {
+  const router = Router();
+  const { channels, outbox } = deps;
+
+  /** The channel picker's remote search: `[{ uid, name }]`. */
+  router.get('/channels/search', requireMember, async (req, res) => {
+    const q = query(req, searchQuery);
+    if (!q.query.trim()) return void res.json([]);
+    const found = await channels.search(authOf(req).workspace.id, { query: q.query, includeShared: q.include_shared, includeOrgShared: q.include_org_shared, includePrivate: q.include_private });
+    res.json(found.map(({ uid, name }) => ({ uid, name })));
+  });
+
+  /** The member's channels with a Hearth program, 10 a page: where their participation can be changed. */
+  router.get('/users/channels.json', requireMember, async (req, res) => {
+    const { page, per } = query(req, pageQuery);
+    const { workspace, member } = authOf(req);
+    const base = deps.db
+      .selectFrom('channel_programs as p')
+      .innerJoin('channel_members as cm', (j) => j.onRef('cm.channel_id', '=', 'p.channel_id').onRef('cm.workspace_id', '=', 'p.workspace_id').on('cm.slack_user_id', '=', member.slack_user_id))
+      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
+      .where('p.workspace_id', '=', workspace.id);
+    const rows = await base
+      .select(['p.id', 'p.type', 'p.channel_id', 'p.is_active', 'c.name'])
+      .orderBy('c.name')
+      .orderBy('p.id')
+      .limit(per + 1)
+      .offset((page - 1) * per)
+      .execute();
+    res.json({
+      channels: rows.slice(0, per).map((r) => ({ program_id: r.id, type: r.type, uid: r.channel_id, name: r.name ?? r.channel_id, is_active: r.is_active })),
+      page,
+      per,
+      next_page: rows.length > per ? page + 1 : null,
+    });
+  });
+
+  /** The invite-users modal: add people to a program's channel (conversations.invite, through the outbox). */
+  router.post('/channels/invite_users_as_json', requireAdmin, async (req, res) => {
+    const input = body(req, inviteUsersBody);
+    const { workspace } = authOf(req);
+    const channel = await channels.byId(workspace.id, input.channel_id);
+    if (!channel) throw new HttpError(404, 'Not found');
+    const already = new Set(await channels.roster(workspace.id, channel.channel_id));
+    const toAdd = [...new Set(input.user_ids)].filter((u) => !already.has(u));
+    if (toAdd.length)
+      await outbox.enqueue([
+        { workspaceId: workspace.id, key: `invite:${channel.channel_id}:${deps.now().getTime()}:${toAdd.sort().join(',')}`, kind: 'invite', method: 'conversations.invite', args: { channel: channel.channel_id, users: toAdd.join(',') } },
+      ]);
+    for (const u of toAdd) await channels.joined(workspace.id, channel.channel_id, u);
+    res.json({ num_invited: input.user_ids.length, num_added: toAdd.length });
+  });
+
+  /** Posts an admin's message into a program channel as Hearth. */
+  router.post('/channels/:id/post_in_slack', requireAdmin, async (req, res) => {
+    const { id } = params(req, channelParams);
+    const { text } = body(req, postInSlackBody);
+    const { workspace, member } = authOf(req);
+    if (!(await channels.byId(workspace.id, id))) throw new HttpError(404, 'Not found');
+    const [outboxId] = await outbox.enqueue([{ workspaceId: workspace.id, key: `post:${id}:${member.id}:${deps.now().getTime()}`, kind: 'admin_post', method: 'chat.postMessage', args: { channel: id, text } }]);
+    res.json({ ok: true, outbox_id: outboxId });
+  });
+
+  return router;
+}
