@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
+import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
+import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
+
+describe('channel directory, search and invites', () => {
+  let sandbox: SandboxApiServer;
+  let t: TestHearth;
+  let admin: { cookie: string; csrf: string };
+  let member: { cookie: string; csrf: string };
+
+  beforeAll(async () => {
+    sandbox = await startSandboxApiServer();
+    t = await startTestHearth({ slackApiUrl: sandbox.url });
+    await installAndSync(t, ACME.teamId, ACME.botToken);
+    await installAndSync(t, GLOBEX.teamId, GLOBEX.botToken);
+    admin = await signIn(t, ACME.teamId, ACME.adminUserId);
+    member = await signIn(t, ACME.teamId, 'U0DEMO005');
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  const search = async (who: { cookie: string }, qs: string) => {
+    const res = await fetch(`${t.url}/channels/search?${qs}`, { headers: { cookie: who.cookie, accept: 'application/json' } });
+    return { status: res.status, body: (await res.json()) as Array<{ uid: string; name: string }> };
+  };
+
+  it('finds channels by part of their name, names starting with it first', async () => {
+    const { status, body } = await search(member, 'query=e');
+    expect(status).toBe(200);
+    expect(body.map((c) => c.name)).toEqual(expect.arrayContaining(['general', 'new-hires', 'celebrations']));
+    // #intros is shared with another company (Slack Connect): only with include_shared.
+    expect((await search(member, 'query=INTRO')).body).toEqual([]);
+    expect((await search(member, 'query=INTRO&include_shared=1')).body).toEqual([{ uid: ACME.channels.intros, name: 'intros' }]);
+    expect((await search(member, 'query=')).body).toEqual([]);
+  });
+
+  it('includes private channels only when asked, and only those Hearth is in', async () => {
+    expect((await search(admin, 'query=leader')).body).toEqual([]);
+    expect((await search(admin, 'query=leader&include_private=1')).body).toEqual([{ uid: ACME.channels.leadership, name: 'leadership' }]);
+  });
+
+  it("never shows another workspace's channels", async () => {
+    const names = (await search(admin, 'query=g')).body.map((c) => c.uid);
+    expect(names.some((id) => id.startsWith('C0GLX'))).toBe(false);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await fetch(`${t.url}/channels/search?query=gen`, { headers: { accept: 'application/json' } })).status).toBe(401);
+  });
+
+  it('invites people to a channel once, counting who was added', async () => {
+    const post = (who: { cookie: string; csrf: string }, body: unknown) =>
+      fetch(`${t.url}/channels/invite_users_as_json`, { method: 'POST', headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const roster = await t.hearth.services.channels.syncRoster((await t.hearth.services.workspaces.byTeamId(ACME.teamId))!, ACME.channels.buddyVolunteers, await t.hearth.services.clients.forWorkspace(1));
+    const outsider = ['U0DEMO030', 'U0DEMO031', 'U0DEMO032', 'U0DEMO033'].find((u) => !roster.includes(u))!;
+    const insider = roster.find((u) => u.startsWith('U0DEMO0'))!;
+
+    expect((await post(member, { channel_id: ACME.channels.buddyVolunteers, user_ids: [outsider] })).status).toBe(403);
+    const bad = await post(admin, { channel_id: 'not-a-channel', user_ids: [] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { fields: object }).fields)).toEqual(['channel_id', 'user_ids']);
+
+    const res = await post(admin, { channel_id: ACME.channels.buddyVolunteers, user_ids: [outsider, insider] });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ num_invited: 2, num_added: 1 });
+    await expect.poll(() => sandbox.state.channel(ACME.teamId, ACME.channels.buddyVolunteers)?.members.includes(outsider), { timeout: 10_000 }).toBe(true);
+    expect(sandbox.state.callsTo('conversations.invite', ACME.teamId)).toHaveLength(1);
+  });
+});
