@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { App } from '@slack/bolt';
 import type { Express, Router } from 'express';
 import { Redis } from 'ioredis';
@@ -33,9 +34,10 @@ import { systemClock, type Clock } from './time/clock.js';
 import { userRoutes } from './users/routes.js';
 import { UserService } from './users/service.js';
 import { WorkspaceRepository } from './workspaces/repository.js';
+import { projectRoot } from './paths.js';
 import { programPlugins } from './plugins.js';
 
-const manifest = JSON.parse(readFileSync(new URL('../manifest.json', import.meta.url), 'utf8')) as {
+const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
   oauth_config?: { scopes?: { bot?: string[] } };
 };
 

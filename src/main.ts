@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createHearth } from './hearth.js';
 import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
+import { projectRoot } from './paths.js';
 import { createSandbox } from './sandbox/app.js';
 import { OffsetClock } from './time/clock.js';
 
@@ -21,7 +22,7 @@ try {
 }
 
 const log = createLogger(config.logLevel);
-const root = join(import.meta.dirname, '..');
+const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
