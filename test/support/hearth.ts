@@ -88,11 +88,11 @@ export async function startTestHearth(opts: TestHearthOptions = {}): Promise<Tes
 }
 
 /** Records an installation, as OAuth would, for a workspace the test talks to. */
-export async function install(h: Hearth, teamId: string, botToken = `xoxb-${teamId}`, name = teamId): Promise<number> {
+export async function install(h: Hearth, teamId: string, botToken = `xoxb-${teamId}`, name = teamId, installerId = 'U0INSTALLER'): Promise<number> {
   const installation: Installation = {
     team: { id: teamId, name },
     enterprise: undefined,
-    user: { id: 'U0INSTALLER', token: undefined, scopes: undefined },
+    user: { id: installerId, token: undefined, scopes: undefined },
     bot: { token: botToken, userId: 'U0HEARTHBOT', id: 'B0HEARTH', scopes: ['chat:write'] },
     appId: 'A0HEARTH',
     isEnterpriseInstall: false,
@@ -114,8 +114,8 @@ export async function signIn(t: TestHearth, teamId: string, slackUserId: string)
 }
 
 /** Installs a sandbox workspace and reads its directory (members and channels), as the install does. */
-export async function installAndSync(t: TestHearth, teamId: string, botToken: string): Promise<number> {
-  const id = await install(t.hearth, teamId, botToken);
+export async function installAndSync(t: TestHearth, teamId: string, botToken: string, installerId?: string): Promise<number> {
+  const id = await install(t.hearth, teamId, botToken, teamId, installerId);
   const s = t.hearth.services;
   const ws = (await s.workspaces.byId(id))!;
   const client = await s.clients.forWorkspace(id);

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { HearthOptions, Services } from '../../src/hearth.js';
+import { builtPages } from '../../src/http/pages.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/app.js';
+import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
+import { ControllableClock, type SettableClock } from '../../src/time/clock.js';
+import { SIGNING_SECRET, startTestHearth, type TestHearth } from './hearth.js';
+
+export interface SandboxHearth extends TestHearth {
+  sandbox: Sandbox;
+  services: Services;
+  clock: SettableClock;
+  /** JSON to and from the sandbox API (and any other route), failing loudly on an unexpected status. */
+  api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus?: number): Promise<T>;
+}
+
+/** Monday 2 March 2026, 08:00 UTC: a fixed start, so schedules and screenshots agree run after run. */
+export const SANDBOX_START = new Date('2026-03-02T08:00:00Z');
+
+/**
+ * A whole Hearth running on the sandbox workspace, as `npm start` runs it with no Slack credentials: the
+ * Web API stand-in and the controls mounted in the app, the seeded workspaces installed and their
+ * directories synced, the worker running. No data dir: every start is the seed.
+ */
+export async function startSandboxHearth(
+  opts: { clock?: SettableClock; pages?: boolean; plugins?: HearthOptions['plugins']; worker?: boolean } = {},
+): Promise<SandboxHearth> {
+  const clock = opts.clock ?? new ControllableClock(SANDBOX_START);
+  const sandbox = createSandbox({ clock, signingSecret: SIGNING_SECRET });
+  const options = sandbox.hearthOptions();
+  const t = await startTestHearth({
+    ...options,
+    plugins: [...(options.plugins ?? []), ...(opts.plugins ?? [])],
+    slackApiUrl: (url) => `${url}/sandbox/api/`,
+    ...(opts.pages ? { pages: builtPages(join(import.meta.dirname, '..', '..', 'dist', 'web')) } : {}),
+    ...(opts.worker === false ? { worker: false } : {}),
+  });
+  sandbox.setAppUrl(t.url);
+  const services = t.hearth.services;
+  await sandbox.bootstrap(services);
+  await services.queue.idle();
+  for (const teamId of [ACME.teamId, GLOBEX.teamId]) {
+    const ws = await services.workspaces.byTeamId(teamId);
+    if (!ws?.members_synced_at) throw new Error(`the sandbox directory of ${teamId} did not sync`);
+  }
+
+  async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus = 200): Promise<T> {
+    const res = await fetch(`${t.url}${path}`, {
+      method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status !== expectStatus) throw new Error(`${method} ${path}: expected ${expectStatus}, got ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return { ...t, sandbox, services, clock, api };
+}
