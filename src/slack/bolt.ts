@@ -61,6 +61,8 @@ export function createBolt(opts: {
             directInstall: true,
             installPath: '/slack/install',
             redirectUriPath: '/slack/oauth_redirect',
+            // oauth.v2.access goes to the same Web API as everything else (the sandbox's, in tests).
+            clientOptions: { slackApiUrl: config.slackApiUrl },
             callbackOptions: {
               // Stored: read the member directory now rather than at the next tick, then show the admin pages.
               successAsync: async (installation, _options, _req, res) => {
