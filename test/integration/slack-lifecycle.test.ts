@@ -20,7 +20,7 @@ describe('Slack lifecycle: directory events, uninstall, token rotation', () => {
     await sandbox.close();
   });
 
-  const member = (id: string, teamId = ACME.teamId) => t.hearth.services.db.selectFrom('members').innerJoin('workspaces', 'workspaces.id', 'members.workspace_id').selectAll('members').where('workspaces.team_id', '=', teamId).where('slack_user_id', '=', id).executeTakeFirst();
+  const member = (id: string, teamId: string = ACME.teamId) => t.hearth.services.db.selectFrom('members').innerJoin('workspaces', 'workspaces.id', 'members.workspace_id').selectAll('members').where('workspaces.team_id', '=', teamId).where('slack_user_id', '=', id).executeTakeFirst();
 
   it('reads the directory on install: people, bots, deactivated and external members marked', async () => {
     expect(await member(ACME.adminUserId)).toMatchObject({ is_admin: true, is_bot: false, deleted: false });

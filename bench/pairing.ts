@@ -1,0 +1,156 @@
+/**
+ * Pairing engine benchmark: compute time by pool size, and repeat rates over many rounds against random
+ * pairing and against the lower bound. Run with `npx tsx bench/pairing.ts` (prints a markdown table).
+ *
+ * Lower bound on repeats: a round of groups forms Σ k(k−1)/2 pairs and a pool of n has only n(n−1)/2
+ * distinct pairs, so after R rounds at least max(0, pairs formed − n(n−1)/2) of them are repeats, and no
+ * round can be repeat-free after the first ⌊n(n−1)/2 ÷ pairs per round⌋. For pairs in an even pool this is
+ * the round-robin optimum: no repeat in the first n−1 rounds, then every pair repeats. (For groups the true
+ * optimum is lower still: it is the social golfer problem.) "Random" shuffles and cuts, as naive tools do.
+ */
+import { fileURLToPath } from 'node:url';
+import { computeRound, repeatRate } from '../src/intros/pairing/index.js';
+import type { PairingHistoryEntry, PairingInput, PairingResult } from '../src/intros/pairing/index.js';
+import { createRandom } from '../src/intros/pairing/random.js';
+
+export interface BenchRow {
+  name: string;
+  value: string;
+}
+
+const idsOf = (count: number) => Array.from({ length: count }, (_, i) => `U${String(i).padStart(6, '0')}`);
+
+/** Shuffle and cut into groups of `size`, the remainder spread one per group: what a naive tool does. */
+function randomRound(ids: readonly string[], size: number, seed: string): string[][] {
+  const shuffled = createRandom(seed).shuffle([...ids]);
+  const groupCount = Math.max(1, Math.floor(shuffled.length / size));
+  const groups = Array.from({ length: groupCount }, (_, g) => shuffled.slice(g * size, (g + 1) * size));
+  shuffled.slice(groupCount * size).forEach((id, i) => groups[i % groupCount]?.push(id));
+  return groups;
+}
+
+function pairsIn(groups: readonly (readonly string[])[]): number {
+  return groups.reduce((sum, g) => sum + (g.length * (g.length - 1)) / 2, 0);
+}
+
+function input(ids: readonly string[], history: PairingHistoryEntry[], round: number, groupSize: number): PairingInput {
+  return {
+    type: 'standard',
+    candidates: ids.map((id) => ({ id })),
+    groupSize,
+    enforceGroupSize: false,
+    history,
+    avoid: [],
+    currentRound: round,
+    seed: `bench:${round}`,
+  };
+}
+
+function timeRound(count: number, groupSize: number, historyRounds: number): BenchRow {
+  const ids = idsOf(count);
+  const history: PairingHistoryEntry[] = [];
+  for (let round = 1; round <= historyRounds; round++) {
+    for (const members of randomRound(ids, groupSize, `history:${round}`)) history.push({ round, members });
+  }
+  const started = performance.now();
+  const result: PairingResult = computeRound(input(ids, history, historyRounds + 1, groupSize));
+  const ms = performance.now() - started;
+  const what = groupSize === 2 ? 'pairs' : `groups of ${groupSize}`;
+  return {
+    name: `${count.toLocaleString('en-US')} members, ${what}, ${historyRounds} past rounds`,
+    value: `${fmtMs(ms)} (${result.stats.method}; ${result.stats.repeatPairs} repeat pairs of ${result.stats.pairs})`,
+  };
+}
+
+/** Pairs that meet again within `window` rounds of their last meeting. */
+function quickRepeats(history: readonly PairingHistoryEntry[], window: number): number {
+  const last = new Map<string, number>();
+  let count = 0;
+  for (const { round, members } of [...history].sort((a, b) => a.round - b.round)) {
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        const a = members[i] as string;
+        const b = members[j] as string;
+        const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+        const before = last.get(key);
+        if (before !== undefined && round - before <= window) count++;
+        last.set(key, round);
+      }
+    }
+  }
+  return count;
+}
+
+function simulate(count: number, groupSize: number, rounds: number): BenchRow[] {
+  const ids = idsOf(count);
+  const engineHistory: PairingHistoryEntry[] = [];
+  const randomHistory: PairingHistoryEntry[] = [];
+  let pairsPerRound = 0;
+  let firstRepeatRound: number | null = null;
+  const started = performance.now();
+  for (let round = 1; round <= rounds; round++) {
+    const result = computeRound(input(ids, engineHistory, round, groupSize));
+    if (firstRepeatRound === null && result.stats.repeatPairs > 0) firstRepeatRound = round;
+    for (const group of result.groups) engineHistory.push({ round, members: group.members });
+    const naive = randomRound(ids, groupSize, `random:${round}`);
+    pairsPerRound = pairsIn(naive);
+    for (const members of naive) randomHistory.push({ round, members });
+  }
+  const ms = performance.now() - started;
+  const distinctPairs = (count * (count - 1)) / 2;
+  // Rounds that could in principle be repeat-free: until the pool runs out of distinct pairs.
+  const freeRounds = Math.floor(distinctPairs / pairsPerRound);
+  const early = (history: PairingHistoryEntry[]) => repeatRate(history.filter((e) => e.round <= freeRounds));
+  const lowerBound = Math.max(0, rounds * pairsPerRound - distinctPairs) / (rounds * pairsPerRound);
+  const window = Math.floor(freeRounds / 2);
+  const what = groupSize === 2 ? 'pairs' : `groups of ${groupSize}`;
+  const label = `n=${count}, ${what}, ${rounds} rounds`;
+  return [
+    {
+      name: `${label}: repeat rate in rounds 1–${freeRounds} (engine / random / bound)`,
+      value: `${pct(early(engineHistory))} / ${pct(early(randomHistory))} / 0.0%`,
+    },
+    {
+      name: `${label}: repeat rate in all rounds (engine / random / bound)`,
+      value: `${pct(repeatRate(engineHistory))} / ${pct(repeatRate(randomHistory))} / ${pct(lowerBound)}`,
+    },
+    {
+      name: `${label}: pairs meeting again within ${window} rounds (engine / random)`,
+      value: `${quickRepeats(engineHistory, window)} / ${quickRepeats(randomHistory, window)}`,
+    },
+    {
+      name: `${label}: first round with a repeat (engine; ${freeRounds + 1} at best)`,
+      value: `${firstRepeatRound ?? 'none'} (${fmtMs(ms / rounds)} per round)`,
+    },
+  ];
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const count of [100, 500, 1_000, 10_000, 50_000]) rows.push(timeRound(count, 2, 4));
+  rows.push(timeRound(400, 2, 300));
+  rows.push(timeRound(1_000, 4, 4));
+  rows.push(timeRound(10_000, 4, 4));
+  rows.push(timeRound(50_000, 4, 4));
+  rows.push(...simulate(30, 2, 60));
+  rows.push(...simulate(20, 2, 50));
+  rows.push(...simulate(31, 2, 60));
+  rows.push(...simulate(32, 4, 30));
+  return rows;
+}
+
+function fmtMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+}
+
+function pct(rate: number): string {
+  return `${(rate * 100).toFixed(1)}%`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const rows = await run();
+  console.log('| Pairing benchmark | Result |\n| --- | --- |');
+  for (const row of rows) console.log(`| ${row.name} | ${row.value} |`);
+  console.log(`\nTotal ${fmtMs(performance.now() - started)}`);
+}
