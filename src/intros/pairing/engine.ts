@@ -59,7 +59,7 @@ export function computeRound(input: PairingInput): PairingResult {
   const buckets =
     input.type === 'within_group_pairing' ? partitionByCategory(pool, leftOut, random.fork('buckets')) : [pool];
   buckets.forEach((bucket, index) => {
-    const solved = solveBucket(input, bucket, avoids, random.fork(`bucket:${index}`));
+    const solved = solveBucket(input, bucket, random.fork(`bucket:${index}`));
     groups.push(...solved.groups);
     leftOut.push(...solved.leftOut);
     exact &&= solved.exact;
@@ -71,7 +71,6 @@ export function computeRound(input: PairingInput): PairingResult {
 function solveBucket(
   input: PairingInput,
   members: readonly Candidate[],
-  avoids: (a: string, b: string) => boolean,
   random: Random,
 ): { groups: PairingGroup[]; leftOut: LeftOutMember[]; exact: boolean } {
   const ids = members.map((m) => m.id);

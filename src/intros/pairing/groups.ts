@@ -1,4 +1,4 @@
-import { REPEAT_COST, groupCost, searchCost } from './costs.js';
+import { groupCost, searchCost } from './costs.js';
 import type { SolverPool } from './costs.js';
 import { improveGroups } from './local-search.js';
 import type { Random } from './random.js';
@@ -7,18 +7,17 @@ import { searchFewestCostlyPairs } from './tabu.js';
 /** Up to this many people, each new member is chosen from everyone still open; beyond, from a window. */
 const FULL_SCAN_LIMIT = 2000;
 const SCAN_WINDOW = 64;
-/** Up to this many people, a grouping a few repeats short of repeat-free gets a tabu search. */
+/** Up to this many people, a grouping with repeats gets a tabu search (while a repeat-free one may exist). */
 const TABU_LIMIT = 400;
 /** Tabu steps for a pool of n people: TABU_WORK / n, as each step looks at about n swaps per costly person. */
 const TABU_WORK = 400_000;
-/** Search only when the repeats are few: at most this many, or one per 4 groups in bigger pools. */
-const TABU_REPEATS = 3;
+const TABU_STEPS_MAX = 5_000;
 
 /**
  * Groups of 3..8 (any sizes plan): greedy construction that adds to each group the open person who adds
  * the least cost, then local search (swaps and moves between groups). Small pools try several seeded
- * starts and keep the cheapest, and when that is a few repeats short of a repeat-free round, a tabu
- * search tries to close the gap.
+ * starts and keep the cheapest; while the pool still has enough never-met pairs for a repeat-free round,
+ * a tabu search looks for one when local search could not.
  */
 export function buildGroups(pool: SolverPool, sizes: readonly number[], random: Random): number[][] {
   const starts = pool.size <= 100 ? 8 : pool.size <= 400 ? 3 : 1;
@@ -35,12 +34,23 @@ export function buildGroups(pool: SolverPool, sizes: readonly number[], random: 
     }
     if (bestCost === 0) break;
   }
-  const fewRepeats = REPEAT_COST * Math.max(TABU_REPEATS, Math.ceil(sizes.length / 4));
-  if (bestCost > 0 && bestCost < fewRepeats && pool.size <= TABU_LIMIT) {
-    const searched = searchFewestCostlyPairs(pool, best, random.fork('tabu'), Math.ceil(TABU_WORK / pool.size));
+  if (bestCost > 0 && pool.size <= TABU_LIMIT && enoughFreshPairs(pool, sizes)) {
+    const searched = searchFewestCostlyPairs(pool, best, random.fork('tabu'), Math.min(TABU_STEPS_MAX, Math.ceil(TABU_WORK / pool.size)));
     if (totalCost(pool, searched.groups) < bestCost) best = searched.groups;
   }
   return best;
+}
+
+/** Whether the pool still has at least as many free pairs (cost 0) as a round's groups hold. */
+function enoughFreshPairs(pool: SolverPool, sizes: readonly number[]): boolean {
+  const needed = sizes.reduce((sum, size) => sum + (size * (size - 1)) / 2, 0);
+  let fresh = 0;
+  for (let a = 0; a < pool.size; a++) {
+    for (let b = a + 1; b < pool.size; b++) {
+      if (pool.cost(a, b) === 0 && !pool.forbidden(a, b) && ++fresh >= needed) return true;
+    }
+  }
+  return false;
 }
 
 const totalCost = (pool: SolverPool, groups: readonly number[][]) =>

@@ -30,8 +30,9 @@ export interface PairRound {
 
 /**
  * A round of pairs at the lowest total cost with as few people left out as possible. Up to exactLimit
- * people the pairs come from the exact maximum-weight matching; beyond, from greedy pairing refined by
- * exact re-matching of blocks. The odd person joins the pair where they add the least cost.
+ * people the pairs come from the exact maximum-weight matching (small pools also look a round ahead, see
+ * bestRound); beyond, from greedy pairing refined by exact re-matching of blocks. The odd person joins the
+ * pair where they add the least cost.
  */
 export function pairRound(pool: SolverPool, random: Random, exactLimit = EXACT_PAIRING_LIMIT): PairRound {
   const everyone = Array.from({ length: pool.size }, (_, i) => i);
@@ -88,11 +89,16 @@ function bestRound(pool: SolverPool, first: ScoredRound, random: Random): Scored
     round.unmatched.length === 0 && round.cost === 0 && nextRoundCanBeFresh(pool, fresh, round.groups);
   let best = first;
   let bestNextFresh = nextFresh(first);
-  if (bestNextFresh || (first.unmatched.length === 0 && !fresh.some((list) => list.length > 0))) return best;
+  if (bestNextFresh) return best;
+  const nobodyLeftOut = first.unmatched.length === 0;
+  // With nobody left out, other matchings can only help while never-met pairs remain, and in an even pool
+  // (whose matching is already the cheapest) only by keeping the next round fresh.
+  if (nobodyLeftOut && !fresh.some((list) => list.length > 0)) return best;
+  if (nobodyLeftOut && !odd && first.cost > 0) return best;
   const search = random.fork('lookahead');
   for (let attempt = 1; attempt <= LOOKAHEAD_TRIES; attempt++) {
     const triple = odd ? sampleFreshTriangle(fresh, search) : null;
-    if (odd && triple === null) break;
+    if (odd && triple === null && nobodyLeftOut) break;
     const round = exactRound(pool, everyone, triple, search.fork(`attempt:${attempt}`));
     const better =
       round.unmatched.length < best.unmatched.length ||

@@ -36,8 +36,6 @@ export function lastGroupedRounds(history: readonly PairingHistoryEntry[]): Map<
 export interface LotteryDraw {
   drawn: string[];
   notDrawn: string[];
-  /** Fixed participants who could not join (not a candidate, or on another fixed participant's avoid list). */
-  fixedSkipped: string[];
 }
 
 /**
@@ -58,10 +56,10 @@ export function drawLottery(options: {
   const { candidates, groupSize, currentRound, avoids, random } = options;
   const ids = new Set(candidates.map((c) => c.id));
   const drawn: string[] = [];
-  const fixedSkipped: string[] = [];
+  // A fixed participant who is not a candidate this round (snoozed, say) is simply not there; one who
+  // avoids the other fixed participant goes into the draw like everyone else.
   for (const id of new Set(options.fixedParticipants)) {
     if (drawn.length < Math.min(2, groupSize) && ids.has(id) && !drawn.some((other) => avoids(id, other))) drawn.push(id);
-    else fixedSkipped.push(id);
   }
 
   const fromHistory = lastGroupedRounds(options.history);
@@ -87,5 +85,5 @@ export function drawLottery(options: {
     if (drawn.length < groupSize && !drawn.some((other) => avoids(id, other))) drawn.push(id);
     else notDrawn.push(id);
   }
-  return { drawn, notDrawn, fixedSkipped };
+  return { drawn, notDrawn };
 }

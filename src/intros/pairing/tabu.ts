@@ -1,8 +1,10 @@
 import type { SolverPool } from './costs.js';
 import type { Random } from './random.js';
 
-/** Iterations without a new best before the search shakes the grouping up. */
+/** Steps without a new best before the search shakes the grouping up. */
 const STALL_LIMIT = 600;
+/** Shakes in a row without a new best before the search gives up. */
+const SHAKES_LIMIT = 4;
 
 /**
  * Tabu search for a grouping with no costly pair at all (the "social golfer" question for one round), as in
@@ -45,6 +47,7 @@ export function searchFewestCostlyPairs(
   // tabuUntil[p * groupCount + g]: p may not re-enter g before this step.
   const tabuUntil = new Int32Array(size * groupCount);
   let sinceBest = 0;
+  let shakesSinceBest = 0;
 
   const moveTo = (p: number, from: number, to: number): void => {
     for (const q of people) {
@@ -72,27 +75,25 @@ export function searchFewestCostlyPairs(
       for (let to = 0; to < groupCount; to++) {
         if (to === from) continue;
         const aTabu = (tabuUntil[a * groupCount + to] as number) > step;
+        const aTo = linkOf(a, to);
         const toMembers = groups[to] as number[];
-        const consider = (delta: number, b: number): void => {
+        // b = -1 stands for "a moves alone", allowed when it keeps the multiset of group sizes.
+        for (let k = fromSize === toMembers.length + 1 ? -1 : 0; k < toMembers.length; k++) {
+          const b = k === -1 ? -1 : (toMembers[k] as number);
+          const delta =
+            b === -1 ? aTo - own : linkOf(b, from) + aTo - own - linkOf(b, to) - 2 * costly(a, b);
+          if (delta > bestDelta) continue;
           const tabu = aTabu || (b !== -1 && (tabuUntil[b * groupCount + from] as number) > step);
-          if (tabu && current + delta >= best) return;
+          if (tabu && current + delta >= best) continue;
           if (delta < bestDelta) {
             bestDelta = delta;
             ties = 1;
-          } else if (delta === bestDelta) {
-            ties++;
-            if (random.int(ties) !== 0) return;
-          } else {
-            return;
+          } else if (random.int(++ties) !== 0) {
+            continue;
           }
           moveA = a;
           moveB = b;
           moveTarget = to;
-        };
-        if (fromSize === toMembers.length + 1) consider(linkOf(a, to) - own, -1);
-        for (const b of toMembers) {
-          const delta = linkOf(b, from) + linkOf(a, to) - own - linkOf(b, to) - 2 * costly(a, b);
-          consider(delta, b);
         }
       }
     }
@@ -110,7 +111,9 @@ export function searchFewestCostlyPairs(
       best = current;
       bestGroups = groups.map((members) => [...members]);
       sinceBest = 0;
+      shakesSinceBest = 0;
     } else if (++sinceBest >= STALL_LIMIT) {
+      if (++shakesSinceBest > SHAKES_LIMIT) break;
       // Stuck: swap a few random people between random groups and carry on from there.
       for (let shake = 0; shake < 3; shake++) {
         const a = people[random.int(people.length)] as number;
