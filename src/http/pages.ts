@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 
-const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Hearth</title>
-<body style="font-family:system-ui;margin:3rem"><h1>Hearth</h1><p>The pages are not built yet. Run <code>npm run build</code>
-(or start with <code>npm start</code>, which builds them) and reload.</p></body></html>`;
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Hearth</title>
+<body style="font-family:system-ui;margin:3rem"><h1>Hearth</h1><p>The pages are being built (<code>npm start</code> does this
+when they changed; <code>npm run build</code> builds them by hand). This page reloads by itself in a moment.</p></body></html>`;
 
 /** Built pages from dist/web: hashed assets cached for a year, the HTML shell never cached. */
 export function builtPages(distDir: string): { assets: RequestHandler; html: RequestHandler } {
