@@ -45,6 +45,8 @@ const where = [
   `Slack: ${config.slack.kind === 'oauth' ? 'OAuth install at /slack/install' : config.slack.kind === 'single' ? 'single workspace (SLACK_BOT_TOKEN)' : sandbox ? 'no Slack credentials set, so the sandbox workspace stands in for Slack' : 'no Slack credentials set'}`,
 ];
 log.info({ role: config.role }, `Hearth is running (${where.join('; ')})`);
+if (sandbox && config.env === 'production')
+  log.warn('SANDBOX=1 in production: the sandbox controls let anyone sign in as any sandbox member. Use it for demos only, never with real data.');
 if (server) log.info(sandbox ? `Open ${config.publicUrl}/sandbox to use Hearth in the sandbox workspace` : `Open ${config.publicUrl}`);
 
 let stopping = false;

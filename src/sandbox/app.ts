@@ -42,14 +42,24 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
   const state = seedState({ now });
   const file = opts.dataDir ? join(opts.dataDir, 'sandbox.json') : undefined;
   if (file && existsSync(file)) state.restore(readFileSync(file, 'utf8'));
+  // How far the sandbox clock runs ahead of the wall clock, kept so a restart does not move time backwards.
+  const clockFile = opts.dataDir ? join(opts.dataDir, 'sandbox-clock.json') : undefined;
+  if (clockFile && existsSync(clockFile)) {
+    const saved = JSON.parse(readFileSync(clockFile, 'utf8')) as { aheadMs?: unknown };
+    if (typeof saved.aheadMs === 'number' && saved.aheadMs > 0) opts.clock.set(new Date(Date.now() + saved.aheadMs));
+  }
 
   let timer: NodeJS.Timeout | undefined;
+  const write = (path: string, text: string) => {
+    writeFileSync(path + '.tmp', text);
+    renameSync(path + '.tmp', path);
+  };
   const flush = () => {
-    if (!file) return;
+    if (!file || !clockFile) return;
     clearTimeout(timer);
     timer = undefined;
-    writeFileSync(file + '.tmp', state.snapshot());
-    renameSync(file + '.tmp', file);
+    write(file, state.snapshot());
+    write(clockFile, JSON.stringify({ aheadMs: opts.clock.now().getTime() - Date.now() }));
   };
   if (file)
     state.subscribe(() => {

@@ -42,6 +42,7 @@ export function sandboxControls(sandbox: Sandbox, services: Services): Router {
     const ticks = await services.scheduler.advanceTo(target, sandbox.clock, () => services.queue.idle());
     await services.queue.idle();
     sandbox.state.deliverDueScheduled();
+    sandbox.flush();
     res.json({ now: sandbox.clock.now().toISOString(), ticks });
   });
 

@@ -18,7 +18,7 @@ export interface CommandContext {
 
 export interface Subcommand {
   name: string;
-  /** One line for `/hearth help`, e.g. "snooze [days] — pause your intros". */
+  /** One line for `/hearth help`: the command, " — ", what it does; e.g. "snooze [days] — pause your intros". */
   usage: string;
   run(ctx: CommandContext): Promise<CommandReply>;
 }

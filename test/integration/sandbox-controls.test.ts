@@ -181,6 +181,31 @@ describe('sandbox controls', () => {
     expect(seen.submissions.at(-1)!.values[DEMO.nameBlock]![DEMO.nameAction]).toMatchObject({ value: 'Alex' });
   });
 
+  it('follows the app\'s update, push and clear answers to a submission', async () => {
+    const { channel, message } = await demoMessage();
+    const openForm = () => t.api('POST', '/sandbox/actions', { team_id: A, user_id: ADMIN, channel_id: channel, message_ts: message.ts, action_id: DEMO.formAction });
+    const submit = (name: string) =>
+      t.api<{ response_action: string; modals: Array<Modal & { title: { text: string } }> }>('POST', '/sandbox/views/submit', {
+        team_id: A,
+        user_id: ADMIN,
+        values: { [DEMO.nameBlock]: { [DEMO.nameAction]: name }, [DEMO.ageBlock]: { [DEMO.ageAction]: '1' } },
+      });
+    await openForm();
+    const updated = await submit('update');
+    expect(updated.response_action).toBe('update');
+    expect(updated.modals.map((m) => m.title.text)).toEqual(['Step: update']);
+    await t.api('POST', '/sandbox/views/close', { team_id: A, user_id: ADMIN });
+
+    await openForm();
+    const pushed = await submit('push');
+    expect(pushed.modals.map((m) => m.title.text)).toEqual(['Tell us about you', 'Step: push']);
+    expect(pushed.modals[1]!).toMatchObject({ previous_view_id: pushed.modals[0]!.id, root_view_id: pushed.modals[0]!.id });
+    const back = await t.api<{ modals: Modal[] }>('POST', '/sandbox/views/close', { team_id: A, user_id: ADMIN });
+    expect(back.modals).toHaveLength(1);
+    const cleared = await submit('clear');
+    expect(cleared).toMatchObject({ response_action: 'clear', modals: [] });
+  });
+
   it('lets a member close a modal', async () => {
     const { channel, message } = await demoMessage();
     await t.api('POST', '/sandbox/actions', { team_id: A, user_id: ADMIN, channel_id: channel, message_ts: message.ts, action_id: DEMO.formAction });

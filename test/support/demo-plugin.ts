@@ -8,7 +8,7 @@ import type { HearthPlugin, Services } from '../../src/hearth.js';
  *   /hearth demo       → DMs the member a message with buttons (through the outbox)
  *   "Mark done" click  → chat.update of that message (through the outbox) and an ephemeral via response_url
  *   "Open form" click  → views.open of a modal whose "age" must be a whole number (errors otherwise)
- *   "Next step" select → views.update of that modal
+ *   Submitting the name "push", "update" or "clear" answers with that response_action instead
  */
 export const DEMO = {
   command: 'demo',
@@ -139,6 +139,16 @@ export function demoPlugin(seen: DemoSeen = { actions: [], submissions: [] }): H
           app.view(DEMO.formCallback, async ({ ack, view, body }) => {
             const values = view.state.values as Record<string, Record<string, { value?: string | null; selected_option?: { value: string } | null }>>;
             seen.submissions.push({ values, user: body.user.id });
+            const name = values[DEMO.nameBlock]?.[DEMO.nameAction]?.value ?? '';
+            const next = { type: 'modal' as const, callback_id: 'demo_next', title: { type: 'plain_text' as const, text: `Step: ${name}` }, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `You chose *${name}*.` } }] };
+            if (name === 'push' || name === 'update') {
+              await ack({ response_action: name, view: next });
+              return;
+            }
+            if (name === 'clear') {
+              await ack({ response_action: 'clear' });
+              return;
+            }
             const age = values[DEMO.ageBlock]?.[DEMO.ageAction]?.value ?? '';
             if (!/^\d+$/.test(age)) {
               await ack({ response_action: 'errors', errors: { [DEMO.ageBlock]: 'Age must be a whole number, like 42' } });

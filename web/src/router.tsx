@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { AppLayout, BareLayout } from './layout/AppLayout';
+import { AppLayout, BareLayout, PageLoading } from './layout/AppLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { useDocumentTitle } from './pages/PageHeader';
 import { PlaceholderPage } from './pages/PlaceholderPage';
@@ -35,6 +36,9 @@ function Root() {
   );
 }
 
+/** The sandbox workspace (a stand-in for Slack): a full page of its own, outside the admin layout. */
+const SandboxPage = lazy(() => import('./sandbox/SandboxPage'));
+
 function pageRoute(page: PageDef): RouteObject {
   return { path: page.path, element: <PageRoute page={page} /> };
 }
@@ -44,6 +48,15 @@ export const appRoutes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteErrorPage />,
     children: [
+      {
+        path: '/sandbox',
+        errorElement: <RouteErrorPage />,
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <SandboxPage />
+          </Suspense>
+        ),
+      },
       {
         element: <AppLayout />,
         children: [

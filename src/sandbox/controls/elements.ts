@@ -213,7 +213,8 @@ export interface Submission {
 
 /**
  * `view.state.values` for a submission: every input block's element, from what the person entered, else what
- * they entered before (actions in the view), else its initial value. Checks what Slack's client checks
+ * they entered before (kept in the view's state), else its initial value; plus what they picked elsewhere in
+ * the view. Checks what Slack's client checks
  * before sending: required fields, lengths, numbers, email and URL shapes.
  */
 export function submission(
@@ -221,7 +222,8 @@ export function submission(
   entered: Record<string, Record<string, Raw>>,
   previous: Record<string, Record<string, JsonObject>>,
 ): Submission {
-  const values: Submission['values'] = {};
+  // Selections made outside input blocks (a section's select, an actions block's date) are part of the state too.
+  const values: Submission['values'] = structuredClone(previous);
   const errors: Record<string, string> = {};
   for (const block of blocks) {
     if (block.type !== 'input') continue;

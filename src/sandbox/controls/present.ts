@@ -82,7 +82,15 @@ export function presentConversation(state: SandboxState, channel: SandboxChannel
 export function conversationsFor(state: SandboxState, workspace: SandboxWorkspace, userId: string) {
   const mine = state.channelList(workspace.id).filter((c) => c.members.includes(userId) && !c.is_archived);
   const appDm = mine.find((c) => c.is_im && c.members.includes(workspace.botUserId) && workspace.botUserId !== userId);
+  // Every channel name this member may see, for <#C…> mentions of channels they have not joined.
+  const names = Object.fromEntries(
+    state
+      .channelList(workspace.id)
+      .filter((c) => !c.is_im && !c.is_mpim && canSee(c, userId))
+      .map((c) => [c.id, c.name]),
+  );
   return {
+    names,
     channels: mine.filter((c) => !c.is_im && !c.is_mpim).map((c) => presentConversation(state, c, userId)),
     direct: mine.filter((c) => (c.is_im || c.is_mpim) && c !== appDm).map((c) => presentConversation(state, c, userId)),
     app: {

@@ -251,7 +251,7 @@ export class SandboxClient {
       if (!view || view.user_id !== member.id) throw new HttpError(404, 'No such view');
       const located = this.locate(withIds(view.blocks), input);
       action = this.actionFor(located, raw, actionTs);
-      if (view.type === 'modal' && located.block.type !== 'actions' && located.element.type !== 'button' && located.element.type !== 'overflow') {
+      if (view.type === 'modal' && located.element.type !== 'button' && located.element.type !== 'overflow') {
         // What the member picked stays in the modal's state, as Slack keeps it for the submission.
         const values = view.state.values as Record<string, Record<string, JsonObject>>;
         values[located.blockId] = { ...(values[located.blockId] ?? {}), [String(located.element.action_id)]: stateValue(located.element, raw) };

@@ -3,10 +3,11 @@ import type { CommandReply, Subcommand } from '../commands.js';
 
 /** The answer to `/hearth help`: what the command can do, and where the rest lives. */
 export function helpReply(subcommands: Subcommand[], opts: { adminUrl: string; unknown?: string }): CommandReply {
-  const lines = [
-    '`/hearth help` — show this list',
-    ...subcommands.filter((s) => s.name !== 'help').map((s) => `\`/hearth ${s.usage}\``),
-  ];
+  const line = (usage: string) => {
+    const [command, description] = usage.split(' — ');
+    return description ? `\`/hearth ${command}\` — ${description}` : `\`/hearth ${command}\``;
+  };
+  const lines = [line('help — show this list'), ...subcommands.filter((s) => s.name !== 'help').map((s) => line(s.usage))];
   const blocks: KnownBlock[] = [];
   if (opts.unknown)
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:thinking_face: I don't know \`${opts.unknown}\`. Here is what I can do:` } });

@@ -12,4 +12,6 @@ export function appHomeOpened(ctx: SlackContext) {
 
 export function register(app: App, ctx: SlackContext): void {
   app.event('app_home_opened', appHomeOpened(ctx));
+  // A URL button: Slack opens the link itself but still sends the click, which must be acknowledged.
+  app.action('home_open_admin', async ({ ack }) => ack());
 }

@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACME } from '../../src/sandbox/seed.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { DEMO, demoPlugin } from '../support/demo-plugin.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+/**
+ * The sandbox page in Chromium: a member reads and clicks what the app sends, fills in its modal, types
+ * /hearth help, moves the clock and opens the admin pages signed in. Screenshots go to /tmp.
+ */
+describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let t: SandboxHearth;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    buildPagesIfStale();
+    t = await startSandboxHearth({ pages: true, plugins: [demoPlugin()] });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+  beforeEach(async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+  });
+
+  const open = async (query = `team=${ACME.teamId}&user=${ACME.adminUserId}`) => {
+    await page.goto(`${t.url}/sandbox?${query}`);
+    await page.getByRole('navigation', { name: 'Conversations' }).getByText('general').waitFor();
+  };
+
+  it('shows /hearth help to the member who typed it', async () => {
+    await open();
+    const composer = page.getByRole('textbox', { name: 'Message #general' });
+    await composer.fill('/hearth help');
+    await composer.press('Enter');
+    const answer = page.getByRole('listitem', { name: /Hearth \(only visible to you\)/ }).last();
+    await expect.poll(() => answer.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await answer.getByRole('heading', { name: 'Hearth commands' }).isVisible()).toBe(true);
+    expect(await answer.getByText('Only visible to you').isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/sandbox-help.png' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('opens the app DM, clicks a button, and sees the message update', async () => {
+    await t.api('POST', '/sandbox/commands', { team_id: ACME.teamId, user_id: ACME.adminUserId, channel_id: ACME.channels.general, text: DEMO.command });
+    await open();
+    await page.getByRole('button', { name: 'Hearth Messages' }).click();
+    const task = page.getByRole('listitem', { name: /^Hearth at/ }).filter({ hasText: 'Your demo task' }).last();
+    await task.waitFor();
+    await page.screenshot({ path: '/tmp/sandbox-dm.png' });
+    await task.getByRole('button', { name: 'Mark done' }).click();
+    await expect.poll(() => task.getByText('Done!').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await task.getByText('(edited)').isVisible()).toBe(true);
+    expect(await task.getByRole('button', { name: 'Mark done' }).count()).toBe(0);
+    await page.getByText('Nice work — marked as done.').waitFor();
+    await page.screenshot({ path: '/tmp/sandbox-dm-clicked.png' });
+  });
+
+  it('opens a modal, submits an invalid value and shows the app\'s error under the input', async () => {
+    await t.api('POST', '/sandbox/commands', { team_id: ACME.teamId, user_id: ACME.adminUserId, channel_id: ACME.channels.general, text: DEMO.command });
+    await open(`team=${ACME.teamId}&user=${ACME.adminUserId}&c=app`);
+    const task = page.getByRole('listitem', { name: /^Hearth at/ }).filter({ hasText: 'Your demo task' }).last();
+    await task.getByRole('button', { name: 'Open form' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tell us about you' });
+    await dialog.waitFor();
+
+    // Slack's own check first: required fields.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please complete this required field.').first().waitFor();
+
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Alex');
+    await dialog.getByRole('textbox', { name: 'Age', exact: true }).fill('forty');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const error = dialog.getByRole('alert').filter({ hasText: 'Age must be a whole number, like 42' });
+    await error.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Alex');
+    await page.screenshot({ path: '/tmp/sandbox-modal-error.png' });
+
+    await dialog.getByRole('textbox', { name: 'Age', exact: true }).fill('42');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('opens the Home tab and moves the clock a day', async () => {
+    await open();
+    await page.getByRole('button', { name: 'Hearth Home' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Hearth, Alex' }).waitFor();
+    const clock = page.getByRole('region', { name: 'Sandbox clock' });
+    expect(await clock.locator('output').textContent()).toContain('Mar 2, 2026');
+    await clock.getByRole('button', { name: '+1 day' }).click();
+    await expect.poll(() => clock.locator('output').textContent(), { timeout: 15_000 }).toContain('Mar 3, 2026');
+    await page.screenshot({ path: '/tmp/sandbox-home.png' });
+  });
+
+  it('signs in as the chosen member and lands on the admin pages', async () => {
+    await open(`return_to=${encodeURIComponent('/reporting')}`);
+    const picker = page.getByRole('combobox', { name: 'You are' });
+    await picker.click();
+    await picker.fill('Priya');
+    await page.getByRole('option', { name: /Priya Raman/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe('U0DEMO002');
+    await page.screenshot({ path: '/tmp/sandbox-member-picked.png' });
+    await page.getByRole('button', { name: 'Open admin pages' }).click();
+    await page.waitForURL(`${t.url}/reporting`);
+    await page.getByLabel(/Signed in as Priya/).waitFor();
+    await page.screenshot({ path: '/tmp/sandbox-admin.png' });
+  });
+});

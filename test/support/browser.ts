@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium, or CHROMIUM_PATH; the browser tests are skipped (and say why) when it is missing. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+export const NO_CHROMIUM_REASON = `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH to run the browser tests`;
+
+if (!HAS_CHROMIUM) console.warn(`[e2e] ${NO_CHROMIUM_REASON}`);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the pages (vite build → dist/web) when they are missing or older than web/. Several test runs may
+ * share dist/web and a server may be serving it, so the build goes to a directory of its own and is merged
+ * in: hashed assets are added (old ones stay for pages already loaded), index.html is replaced atomically.
+ */
+export function buildPagesIfStale(): void {
+  const dist = join(ROOT, 'dist', 'web');
+  const index = join(dist, 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  if (built > newestMtime(join(ROOT, 'web')) && built > statSync(join(ROOT, 'vite.config.ts')).mtimeMs) return;
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const out = mkdtempSync(join(ROOT, 'dist', '.web-build-'));
+  try {
+    const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('vite build failed');
+    mergeInto(out, dist);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function mergeInto(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) mergeInto(source, target);
+    else if (entry.name === 'index.html' || !existsSync(target)) {
+      copyFileSync(source, `${target}.tmp-${process.pid}`);
+      renameSync(`${target}.tmp-${process.pid}`, target);
+    }
+  }
+}
