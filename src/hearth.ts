@@ -21,6 +21,7 @@ import { programRoutes } from './programs/routes.js';
 import { ChannelProgramService } from './programs/service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './outbox/rate-limits.js';
 import { Outbox } from './outbox/service.js';
+import { peopleRoutes } from './people/routes.js';
 import { PeopleService } from './people/service.js';
 import { Scheduler } from './scheduler/tick.js';
 import { createBolt } from './slack/bolt.js';
@@ -185,6 +186,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       }),
       userRoutes(users),
       channelRoutes({ db, channels, outbox, now: () => clock.now() }),
+      peopleRoutes(db),
       programRoutes(programs),
       ...pluginRouters,
       ...(opts.routers ?? []),

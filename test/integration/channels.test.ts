@@ -51,6 +51,17 @@ describe('channel directory, search and invites', () => {
     expect((await fetch(`${t.url}/channels/search?query=gen`, { headers: { accept: 'application/json' } })).status).toBe(401);
   });
 
+  it('finds people by name or email for the pickers: humans of this workspace only', async () => {
+    const find = async (q: string) => (await (await fetch(`${t.url}/people/search?query=${encodeURIComponent(q)}`, { headers: { cookie: member.cookie, accept: 'application/json' } })).json()) as Array<{ id: string; member_id: number; name: string }>;
+    const alex = await find('alex');
+    expect(alex.map((p) => p.id)).toContain(ACME.adminUserId);
+    expect(alex[0]!.member_id).toBeTypeOf('number');
+    expect((await find('@acme.example')).length).toBeGreaterThan(10);
+    expect((await find('polly')).map((p) => p.id)).not.toContain('U0DEMOPOLL');
+    expect((await find('hank'))).toEqual([]); // Globex's CEO
+    expect(await find('%')).toEqual([]);
+  });
+
   it('invites people to a channel once, counting who was added', async () => {
     const post = (who: { cookie: string; csrf: string }, body: unknown) =>
       fetch(`${t.url}/channels/invite_users_as_json`, { method: 'POST', headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });

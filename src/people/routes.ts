@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/index.js';
+import { authOf, requireMember } from '../http/auth.js';
+import { query } from '../http/validate.js';
+
+const searchQuery = z.object({
+  query: z.string().trim().max(80).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/**
+ * People pickers (invite users, owners and editors): this workspace's reachable humans whose name or email
+ * contains the text. `id` is the Slack user id; `member_id` is Hearth's.
+ */
+export function peopleRoutes(db: Db): Router {
+  const router = Router();
+  router.get('/people/search', requireMember, async (req, res) => {
+    const q = query(req, searchQuery);
+    if (!q.query) return void res.json([]);
+    const text = `%${q.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'slack_user_id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
+      .where('workspace_id', '=', authOf(req).workspace.id)
+      .where('is_bot', '=', false)
+      .where('deleted', '=', false)
+      .where('is_external', '=', false)
+      .where((eb) => eb.or(['real_name', 'display_name', 'name', 'email'].map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', text))))
+      .orderBy('real_name')
+      .limit(q.limit)
+      .execute();
+    res.json(rows.map((m) => ({ id: m.slack_user_id, member_id: m.id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
+  });
+  return router;
+}
