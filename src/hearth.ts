@@ -105,7 +105,9 @@ export interface HearthOptions {
 
 export async function createHearth(config: Config, log: Logger, opts: HearthOptions = {}): Promise<Hearth> {
   const clock = opts.clock ?? systemClock;
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), onPoolError: (err) => log.warn({ err }, 'idle database connection lost') }));
   await migrateToLatest(database.db);
   const db = database.db;
 

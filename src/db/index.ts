@@ -19,9 +19,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * Kysely on `pg` when a URL is given, on embedded PGlite otherwise: `dataDir` for a kept database,
  * `memory://` for a throwaway one (tests).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; onPoolError?: (err: Error) => void }): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) is an 'error' event; unheard, it would
+    // crash the process. The pool replaces the connection on the next query.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
