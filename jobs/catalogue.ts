@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { watercoolerJobs } from '../src/watercooler/jobs.js';
+import { introsJobs } from '../src/intros/jobs.js';
+import { celebrationJobs } from '../src/celebrations/jobs.js';
 
 /**
  * Every job Hearth runs: a name and the zod schema of its payload, checked at enqueue and again at dequeue.
@@ -20,6 +23,9 @@ const coreJobs = {
 
 export const jobCatalogue = {
   ...coreJobs,
+  ...watercoolerJobs,
+  ...introsJobs,
+  ...celebrationJobs,
 } as const;
 
 export type JobName = keyof typeof jobCatalogue;

@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_channel_programs.js';
+import * as m0003 from './0003_intros.js';
+import * as m0004 from './0004_watercooler.js';
+import * as m0005 from './0005_celebrations.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_channel_programs': m0002,
+  '0003_intros': m0003,
+  '0004_watercooler': m0004,
+  '0005_celebrations': m0005,
 };

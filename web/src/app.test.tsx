@@ -80,8 +80,13 @@ describe('routes', () => {
     signedIn();
     renderApp(path);
     const page = PAGES.find((p) => p.path.replace(/:[A-Za-z]+/g, '12') === path)!;
-    expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
-    expect(screen.getByText(/is coming soon\./)).toBeInTheDocument();
+    if (page.component) {
+      // A built page names itself; its own tests check what it shows.
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    } else {
+      expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
+      expect(screen.getByText(/is coming soon\./)).toBeInTheDocument();
+    }
     expect(screen.queryByText('Page not found')).toBeNull();
     expect(document.title).toBe(`${page.title} · Hearth`);
   });

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { HomePage } from './pages/HomePage';
 
 /**
@@ -68,19 +68,20 @@ export const PAGES: readonly PageDef[] = [
   { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare' },
 
   // Channel programs
-  { path: '/celebrations/:id/edit', title: 'Celebrations program' },
-  { path: '/templates', title: 'Template library' },
-  { path: '/all_channels', title: 'All channel programs', query: ['type'] },
-  { path: '/channel_programs/new', title: 'New program', query: ['preview'] },
-  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' } },
-  { path: '/coffee/:id/edit', title: 'Intros settings' },
-  { path: '/watercooler/:id/edit', title: 'Watercooler settings' },
+  { path: '/celebrations', title: 'Celebrations', component: lazy(() => import('./pages/celebrations/CelebrationsIndexPage')) },
+  { path: '/celebrations/:id/edit', title: 'Celebrations program', component: lazy(() => import('./pages/celebrations/CelebrationsEditPage')) },
+  { path: '/templates', title: 'Template library', component: lazy(() => import('./pages/programs/TemplatesPage')) },
+  { path: '/all_channels', title: 'All channel programs', query: ['type'], component: lazy(() => import('./pages/programs/AllChannelsPage')) },
+  { path: '/channel_programs/new', title: 'New program', query: ['preview'], component: lazy(() => import('./pages/programs/NewProgramPage')) },
+  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' }, component: lazy(() => import('./pages/intros/IntrosProgramPage')) },
+  { path: '/coffee/:id/edit', title: 'Intros settings', component: lazy(() => import('./pages/intros/IntrosSettingsPage')) },
+  { path: '/watercooler/:id/edit', title: 'Watercooler settings', component: lazy(() => import('./pages/watercooler/WatercoolerPage')) },
 
   // Reporting
   { path: '/reporting', title: 'Reporting', query: ['start_date', 'end_date'] },
   { path: '/reporting/attention_required', title: 'Attention required' },
   { path: '/reporting/intros_feedback', title: 'Intros feedback' },
-  { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'] },
+  { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'], component: lazy(() => import('./pages/reporting/PairingReportPage')) },
 
   // Points, rewards, shoutouts
   { path: '/points', title: 'Points leaderboard' },
@@ -92,7 +93,7 @@ export const PAGES: readonly PageDef[] = [
   { path: '/billing/payment', title: 'Payment' },
   { path: '/settings/profile', title: 'My profile' },
   { path: '/settings/intros', title: 'Intros preferences' },
-  { path: '/settings/celebrations', title: 'Celebration preferences' },
+  { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },
   { path: '/integrations', title: 'Integrations' },
 ];
 

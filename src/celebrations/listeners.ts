@@ -1,0 +1,46 @@
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { Logger } from 'pino';
+import { ACTIONS, DATES_MODAL } from './blocks.js';
+import type { CelebrationService } from './service.js';
+import type { ViewValues } from './submission.js';
+
+type ActionArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+
+/** "Add my dates" (the ask-for-dates DM and the home tab): ack, then open the modal while the trigger is fresh. */
+export function openDates(celebrations: CelebrationService, log: Logger) {
+  return async ({ ack, body }: ActionArgs): Promise<void> => {
+    await ack();
+    const teamId = body.team?.id ?? body.user.team_id;
+    if (!teamId) return;
+    const value = body.actions[0]?.value ?? '';
+    const program = /^program:(\d+)$/.exec(value)?.[1];
+    const opened = await celebrations.openDatesModal({
+      teamId,
+      userId: body.user.id,
+      triggerId: body.trigger_id,
+      metadata: {
+        ...(body.channel?.id && body.message?.ts ? { channel: body.channel.id, ts: body.message.ts } : {}),
+        ...(program ? { program: Number(program) } : {}),
+      },
+    });
+    if (!opened) log.info({ user: body.user.id }, 'celebrations: dates modal not opened');
+  };
+}
+
+/** The dates modal's submission: invalid dates get Slack's per-block errors; valid ones are saved before the ack. */
+export function submitDates(celebrations: CelebrationService) {
+  return async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const teamId = body.team?.id ?? body.user.team_id;
+    if (!teamId) return void (await ack());
+    const result = await celebrations.submitDates({ teamId, userId: body.user.id, values: view.state.values as unknown as ViewValues, privateMetadata: view.private_metadata });
+    if ('errors' in result) await ack({ response_action: 'errors', errors: result.errors });
+    else await ack();
+  };
+}
+
+export function celebrationListeners(celebrations: CelebrationService, log: Logger) {
+  return (app: App): void => {
+    app.action<BlockAction<ButtonAction>>(ACTIONS.openDates, openDates(celebrations, log));
+    app.view<ViewSubmitAction>(DATES_MODAL.callbackId, submitDates(celebrations));
+  };
+}

@@ -1,0 +1,143 @@
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { sql } from 'kysely';
+import type { Services } from '../hearth.js';
+import { authOf, requireMember } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { body, params, query } from '../http/validate.js';
+import { MAX_IMPORT_BYTES } from './csv.js';
+import {
+  askBody,
+  createOrUpdateBody,
+  eventsQuery,
+  idParams,
+  importBody,
+  importQuery,
+  includedBody,
+  indexQuery,
+  newHiresQuery,
+  peopleQuery,
+  updateBody,
+  upsertMyBody,
+} from './schema.js';
+import type { CelebrationService } from './service.js';
+
+const TYPE = 'CelebrationProgram' as const;
+
+/** One CSV file in memory, limited in size; multer's own errors become the API's 400s. */
+function uploadCsv(): RequestHandler {
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } }).single('file');
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
+        return next(new HttpError(400, `File(s) too large: ${err.field === 'file' ? 'the file' : err.field}. Maximum file size is ${MAX_IMPORT_BYTES / 1_000_000}MB per file.`, { file: 'too large' }));
+      if (err instanceof multer.MulterError) return next(new HttpError(400, `Upload refused: ${err.message}`, { file: err.code }));
+      next(err);
+    });
+  };
+}
+
+/** Celebrations' calls (programs.md §7 "Celebrations", journeys.md §7 "User preferences"). Thin over the service. */
+export function celebrationRoutes(s: Services, celebrations: CelebrationService): Router {
+  const router = Router();
+  router.use(['/celebrations', '/celebration_schedules', '/asset_imports', '/upcoming_new_hires'], requireMember);
+  const editable = (req: Parameters<RequestHandler>[0], id: number) => s.programs.editable(authOf(req), id, TYPE);
+
+  /** People of this workspace Hearth may celebrate, for the pickers (owner, editors, the person of a custom date). */
+  router.get('/celebrations/people/search_as_json', async (req, res) => {
+    const { query: text } = query(req, peopleQuery);
+    const needle = `%${text.trim().toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const rows = await s.db
+      .selectFrom('members')
+      .select(['id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
+      .where('workspace_id', '=', authOf(req).workspace.id)
+      .where('deleted', '=', false)
+      .where('is_bot', '=', false)
+      .where('is_external', '=', false)
+      .where('slack_user_id', '<>', 'USLACKBOT')
+      .where((eb) => eb.or([sql<boolean>`lower(real_name) like ${needle}`, sql<boolean>`lower(display_name) like ${needle}`, sql<boolean>`lower(coalesce(email, '')) like ${needle}`]))
+      .orderBy('real_name')
+      .limit(50)
+      .execute();
+    res.json(rows.map((m) => ({ id: m.id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
+  });
+
+  router.post('/celebrations/import_dates_as_json', uploadCsv(), async (req, res) => {
+    const input = body(req, importBody);
+    const program = await editable(req, input.celebration_program_id);
+    const file = (req as { file?: Express.Multer.File }).file;
+    if (!file || !file.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a CSV file' });
+    res.json(await celebrations.startImport(authOf(req), program, file));
+  });
+
+  router.get('/asset_imports/:id/show_as_json', async (req, res) => {
+    const { id } = params(req, idParams);
+    const q = query(req, importQuery);
+    // Imports name people and their emails: only those who may change the program see them.
+    if (q.program_type !== TYPE) throw new HttpError(404, 'Not found');
+    await editable(req, q.program_id);
+    res.json(await celebrations.showImport(authOf(req), id, q.program_id, q.program_type));
+  });
+
+  router.get('/upcoming_new_hires', async (req, res) => {
+    const { days } = query(req, newHiresQuery);
+    res.json(await celebrations.upcomingNewHires(authOf(req), days));
+  });
+
+  router.get('/celebrations/:id/events/index_as_json', async (req, res) => {
+    const { id } = params(req, idParams);
+    const { days } = query(req, eventsQuery);
+    const program = await editable(req, id);
+    res.json(await celebrations.events(authOf(req), program, days));
+  });
+
+  router.put('/celebrations/:id/update_as_json', async (req, res) => {
+    const { id } = params(req, idParams);
+    const program = await editable(req, id);
+    const input = body(req, updateBody);
+    res.json(await celebrations.update(authOf(req), program, input));
+  });
+
+  router.get('/celebrations/:id', async (req, res) => {
+    const { id } = params(req, idParams);
+    const program = await editable(req, id);
+    res.json(await celebrations.show(authOf(req), program));
+  });
+
+  router.get('/celebration_schedules/index_as_json', async (req, res) => {
+    const q = query(req, indexQuery);
+    const program = await editable(req, q.celebration_program_id);
+    res.json(await celebrations.index(authOf(req), program, q.schedule_type));
+  });
+
+  router.put('/celebration_schedules/create_or_update_as_json', async (req, res) => {
+    const input = body(req, createOrUpdateBody);
+    const program = await editable(req, input.celebration_program_id);
+    res.json(await celebrations.createOrUpdate(authOf(req), program, input));
+  });
+
+  router.post('/celebration_schedules/send_ask_for_dates_dms', async (req, res) => {
+    const input = body(req, askBody);
+    const program = await editable(req, input.celebration_program_id);
+    res.json(await celebrations.sendAskForDates(authOf(req), program, input.user_ids));
+  });
+
+  router.get('/celebration_schedules/my_schedules', async (req, res) => {
+    res.json(await celebrations.mySchedules(authOf(req)));
+  });
+
+  router.patch('/celebration_schedules/upsert_my_schedule', async (req, res) => {
+    const input = body(req, upsertMyBody);
+    res.json(await celebrations.upsertMySchedule(authOf(req), input));
+  });
+
+  router.put('/celebration_schedules/:id/update_included_programs_as_json', async (req, res) => {
+    const { id } = params(req, idParams);
+    const input = body(req, includedBody);
+    const program = await editable(req, input.celebration_program_id);
+    res.json(await celebrations.updateIncluded(authOf(req), id, program, input.activate));
+  });
+
+  return router;
+}

@@ -1,0 +1,143 @@
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
+import type { Services } from '../hearth.js';
+import { CATEGORY_ACTION, CATEGORY_BLOCK, categoriesModal, INTROS_ACTIONS, INTROS_VIEWS, LEAVE_ACTION, LEAVE_BLOCK, leaveReasonModal } from './blocks.js';
+import type { MeetingService } from './meetings.js';
+import { DEFAULT_SNOOZE_DAYS, type MemberService } from './members.js';
+import type { IntrosService } from './service.js';
+
+type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export interface IntrosListenerDeps {
+  services: Services;
+  intros: IntrosService;
+  meetings: MeetingService;
+  members: MemberService;
+}
+
+const messageOf = (body: BlockAction) =>
+  body.channel?.id && body.message?.ts
+    ? { channel: body.channel.id, ts: body.message.ts, blocks: body.message.blocks as KnownBlock[] | undefined, text: body.message.text as string | undefined }
+    : undefined;
+
+/** Intros' Slack listeners: thin — ack first, then one service call; messages change through the outbox. */
+export function introsListeners({ services, intros, meetings, members }: IntrosListenerDeps) {
+  const workspaceOf = (body: { team?: { id: string } | null; enterprise?: { id: string } | null; user: { team_id?: string } }) =>
+    services.workspaces.ensure(body.team?.id ?? body.user.team_id ?? '', body.enterprise?.id ?? null);
+  const refreshHome = (workspaceId: number, userId: string, key: string) =>
+    services.queue.enqueue('home.publish', { workspaceId, userId }, { jobId: `home:${workspaceId}:intros:${key}` });
+
+  const answer = (state: 'met' | 'not_yet' | 'skipped') => async ({ ack, body, action, respond }: ButtonArgs) => {
+    await ack();
+    const ws = await workspaceOf(body);
+    const outcome = await meetings.answer({ workspaceId: ws.id, meetingId: Number(action.value), state, slackUserId: body.user.id, message: messageOf(body) });
+    await respond({ response_type: 'ephemeral', replace_original: false, text: outcome.text });
+  };
+
+  const ghost = (choice: 'stay' | 'later') => async ({ ack, body, action }: ButtonArgs) => {
+    await ack();
+    const ws = await workspaceOf(body);
+    const msg = messageOf(body);
+    await meetings.ghostAnswer({ workspaceId: ws.id, programId: Number(action.value), slackUserId: body.user.id, choice, message: msg && { channel: msg.channel, ts: msg.ts } });
+    await refreshHome(ws.id, body.user.id, `ghost:${action.value}:${body.trigger_id}`);
+  };
+
+  /** A program of this workspace and the member who clicked, or nothing. */
+  const resolve = async (body: BlockAction | ViewSubmitAction, programId: number) => {
+    const ws = await workspaceOf(body as Parameters<typeof workspaceOf>[0]);
+    const [program, member] = await Promise.all([members.program(ws.id, programId), services.people.bySlackId(ws.id, body.user.id)]);
+    return { ws, program, member };
+  };
+
+  return (app: App): void => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.met, answer('met'));
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.notYet, answer('not_yet'));
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.skipped, answer('skipped'));
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.ghostStay, ghost('stay'));
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.ghostLater, ghost('later'));
+    app.action('intros_open_admin', async ({ ack }) => void (await ack()));
+
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.ghostLeave, async ({ ack, body, action }) => {
+      await ack();
+      const { ws, program } = await resolve(body, Number(action.value));
+      if (!program) return;
+      const channelName = await intros.repo.channelName(ws.id, program.channel_id);
+      const view = leaveReasonModal({ programId: program.id, channelName });
+      view.private_metadata = JSON.stringify({ p: program.id, c: body.channel?.id ?? null, t: body.message?.ts ?? null });
+      await services.outbox.deliverNow({ workspaceId: ws.id, key: `intro-leave-modal:${body.trigger_id}`, kind: 'intro-modal', method: 'views.open', args: { trigger_id: body.trigger_id, view } });
+    });
+
+    app.view<ViewSubmitAction>(INTROS_VIEWS.leaveReason, async ({ ack, body, view }: ViewArgs) => {
+      await ack();
+      const meta = JSON.parse(view.private_metadata || '{}') as { p?: number; c?: string | null; t?: string | null };
+      const reason = (view.state.values[LEAVE_BLOCK]?.[LEAVE_ACTION]?.value as string | null | undefined) ?? null;
+      const ws = await workspaceOf(body as unknown as Parameters<typeof workspaceOf>[0]);
+      await meetings.ghostAnswer({
+        workspaceId: ws.id,
+        programId: Number(meta.p),
+        slackUserId: body.user.id,
+        choice: 'leave',
+        reason,
+        message: meta.c && meta.t ? { channel: meta.c, ts: meta.t } : undefined,
+      });
+      await refreshHome(ws.id, body.user.id, `leave:${meta.p}:${view.id}`);
+    });
+
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.optOut, async ({ ack, body, action }) => {
+      await ack();
+      const { ws, program, member } = await resolve(body, Number(action.value));
+      if (!program || !member) return;
+      await members.optOut(program, member, 'Opted out from Slack');
+      await refreshHome(ws.id, body.user.id, `optout:${program.id}:${body.trigger_id}`);
+    });
+
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.optIn, async ({ ack, body, action }) => {
+      await ack();
+      const { ws, program, member } = await resolve(body, Number(action.value));
+      if (!program || !member) return;
+      await members.optIn(program, member);
+      await refreshHome(ws.id, body.user.id, `optin:${program.id}:${body.trigger_id}`);
+    });
+
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.snooze, async ({ ack, body, action }) => {
+      await ack();
+      const [programId, days] = action.value?.split(':').map(Number) ?? [];
+      const { ws, program, member } = await resolve(body, programId ?? 0);
+      if (!program || !member) return;
+      await members.snooze(ws, member, days && days > 0 && days <= 365 ? days : DEFAULT_SNOOZE_DAYS, program.id);
+      await refreshHome(ws.id, body.user.id, `snooze:${program.id}:${body.trigger_id}`);
+    });
+
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.unsnooze, async ({ ack, body, action }) => {
+      await ack();
+      const { ws, program, member } = await resolve(body, Number(action.value));
+      if (!program || !member) return;
+      await members.unsnooze(member, program.id);
+      await refreshHome(ws.id, body.user.id, `unsnooze:${program.id}:${body.trigger_id}`);
+    });
+
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.pickCategories, async ({ ack, body, action }) => {
+      await ack();
+      const { ws, program, member } = await resolve(body, Number(action.value));
+      if (!program || !member) return;
+      const [categories, participant] = await Promise.all([intros.repo.categories(program.id), intros.repo.participant(intros.db, program, member.id, services.clock.now())]);
+      const view = categoriesModal({
+        programId: program.id,
+        channelName: await intros.repo.channelName(ws.id, program.channel_id),
+        categories,
+        selected: participant.category_ids,
+      });
+      await services.outbox.deliverNow({ workspaceId: ws.id, key: `intro-categories-modal:${body.trigger_id}`, kind: 'intro-modal', method: 'views.open', args: { trigger_id: body.trigger_id, view } });
+    });
+
+    app.view<ViewSubmitAction>(INTROS_VIEWS.categories, async ({ ack, body, view }: ViewArgs) => {
+      await ack();
+      const { ws, program, member } = await resolve(body, Number(view.private_metadata));
+      if (!program || !member) return;
+      const selected = (view.state.values[CATEGORY_BLOCK]?.[CATEGORY_ACTION]?.selected_options ?? []).map((o) => Number(o.value));
+      await members.setCategories(program, member, selected);
+      await refreshHome(ws.id, body.user.id, `categories:${program.id}:${view.id}:${view.hash ?? ''}`);
+    });
+  };
+}

@@ -1,0 +1,211 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME } from '../../src/sandbox/seed.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+const TEAM = ACME.teamId;
+const CELEB = ACME.channels.celebrations;
+const CSV = fileURLToPath(new URL('../../docs/sandbox-dates.csv', import.meta.url));
+
+interface Presented {
+  ts: string;
+  text: string;
+  user?: string;
+  blocks?: unknown[];
+}
+
+/**
+ * Celebrations end to end on the sandbox workspace (Monday 2 March 2026) with the pages in Chromium: an admin
+ * creates a program on #celebrations, imports docs/sandbox-dates.csv and sees its bad row, asks people for their
+ * dates; a member answers in Slack's modal; the clock moves to a birthday (posted once, at 9:00 New York) and
+ * to a Saturday birthday (posted the Friday before). Screenshots go to /tmp/celebrations-*.png.
+ */
+describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let t: SandboxHearth;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  const messages = async (channel: string, as: string = ACME.adminUserId) =>
+    (await t.api<{ messages: Presented[] }>('GET', `/sandbox/conversations/${channel}/messages?team=${TEAM}&as=${as}`)).messages;
+  const botPosts = async () => (await messages(CELEB)).filter((m) => m.user === ACME.botUserId || !m.user);
+
+  beforeAll(async () => {
+    buildPagesIfStale();
+    t = await startSandboxHearth({ pages: true });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const signedIn = await context.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: ACME.adminUserId } });
+    expect(signedIn.ok()).toBe(true);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('creates a Celebrations program on #celebrations from /celebrations', async () => {
+    await page.goto(`${t.url}/celebrations`);
+    await page.getByRole('heading', { name: 'Start celebrating' }).waitFor();
+    await page.getByRole('radio', { name: /Birthdays & work anniversaries/ }).check();
+    const picker = page.getByRole('combobox', { name: 'Channel' });
+    await picker.click();
+    await picker.fill('celebr');
+    await page.getByRole('option', { name: '#celebrations' }).click();
+    await page.screenshot({ path: '/tmp/celebrations-index.png' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/celebrations\/\d+\/edit$/);
+    await page.getByRole('heading', { name: /Celebrations in #celebrations/ }).waitFor();
+    await page.getByText('Posts at 9:00 AM (America/New York)').waitFor();
+  });
+
+  it('imports the sandbox CSV and shows the one bad row', async () => {
+    await page.locator('input[type=file]').setInputFiles(CSV);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const result = page.getByRole('status').filter({ hasText: 'Imported 39 rows' });
+    await result.waitFor({ timeout: 20_000 });
+    const row = result.getByRole('listitem').filter({ hasText: 'chloe.martin@acme.example' });
+    expect(await row.textContent()).toMatch(/^Row 41 · chloe\.martin@acme\.example.*"02\/30\/1994" is not a real date/);
+    // The list of people and what is coming up refresh from the import.
+    const people = page.getByRole('tabpanel');
+    await people.getByRole('row').filter({ hasText: 'Lena Fischer' }).getByText('3 March').waitFor();
+    await page.getByRole('list', { name: 'Celebrations in the next 30 days' }).getByText('Isabela Costa').waitFor();
+    await page.screenshot({ path: '/tmp/celebrations-edit.png', fullPage: true });
+    await result.screenshot({ path: '/tmp/celebrations-import-result.png' });
+  });
+
+  it('adds custom dates up to the free plan\'s limit, then opens the unlimited-celebrations upgrade', async () => {
+    const people = page.getByRole('tabpanel');
+    await page.getByRole('tab', { name: /Custom dates/ }).click();
+    const add = async (name: string, month: string, day: string) => {
+      await people.getByRole('button', { name: '+ Add a custom date' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a custom date' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+      await dialog.getByRole('combobox', { name: 'Month' }).selectOption(month);
+      await dialog.getByRole('combobox', { name: 'Day' }).selectOption(day);
+      await dialog.getByRole('button', { name: 'Add date' }).click();
+      return dialog;
+    };
+    await add('Acme founders day', '3', '1');
+    await people.getByText('Acme founders day').waitFor();
+    await add('Pi day', '3', '14');
+    await people.getByText('Pi day').waitFor();
+    const third = await add('Towel day', '5', '25');
+    const upgrade = page.getByRole('dialog', { name: 'Unlock unlimited celebrations' });
+    await upgrade.waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: '/tmp/celebrations-upgrade.png' });
+    await upgrade.getByRole('button', { name: /Not now|Close/ }).first().click();
+    await third.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect.poll(() => third.count()).toBe(0);
+    expect(await people.getByRole('listitem').count()).toBe(2);
+    expect(await people.getByText('Towel day').count()).toBe(0);
+    await page.getByRole('tab', { name: /Birthdays/ }).click();
+  });
+
+  it('asks the people missing a birthday for their dates; one answers in Slack\'s modal', async () => {
+    const people = page.getByRole('tabpanel');
+    await people.getByRole('button', { name: /Ask for dates/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask for dates' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Riley Morgan' }).isChecked()).toBe(true);
+    await page.waitForTimeout(400); // the modal's fade-in
+    await page.screenshot({ path: '/tmp/celebrations-ask-modal.png' });
+    await dialog.getByRole('button', { name: /^Send to \d+ (people|person)$/ }).click();
+    await page.getByText(/Sent! \d+ (people|person) will get a DM from Hearth/).waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Riley opens the DM, clicks "Add my dates", and submits Slack's modal.
+    const dm = (await t.api<{ channel: { id: string } }>('POST', '/sandbox/conversations/open', { team_id: TEAM, user_id: 'U0DEMO036', users: [ACME.botUserId] })).channel.id;
+    let ask: Presented | undefined;
+    await expect
+      .poll(async () => {
+        ask = (await messages(dm, 'U0DEMO036')).find((m) => m.text.includes('would love to celebrate you'));
+        return Boolean(ask);
+      }, { timeout: 15_000 })
+      .toBe(true);
+    // In the sandbox page, as Riley: the DM from Hearth, its button, and Slack's modal.
+    const slack = await context.newPage();
+    slack.on('pageerror', (err) => pageErrors.push(err.message));
+    await slack.goto(`${t.url}/sandbox?team=${TEAM}&user=U0DEMO036&c=app`);
+    const dmMessage = slack.getByRole('listitem', { name: /^Hearth at/ }).filter({ hasText: 'would love to celebrate you' }).last();
+    await dmMessage.waitFor();
+    await slack.screenshot({ path: '/tmp/celebrations-dm.png' });
+    await dmMessage.getByRole('button', { name: 'Add my dates' }).click();
+    const modal = slack.getByRole('dialog', { name: 'Your dates' });
+    await modal.waitFor();
+    await slack.waitForTimeout(300);
+    await slack.screenshot({ path: '/tmp/celebrations-slack-modal.png' });
+    await slack.close();
+    const { modals } = await t.api<{ modals: Array<{ title: string }> }>('GET', `/sandbox/views?team=${TEAM}&user=U0DEMO036`);
+    expect(modals).toHaveLength(1);
+    const invalid = await t.api<{ response_action: string; errors: Record<string, string> }>('POST', '/sandbox/views/submit', {
+      team_id: TEAM,
+      user_id: 'U0DEMO036',
+      values: { bday_month: { month: '4' }, bday_day: { day: '31' } },
+    });
+    expect(invalid.errors).toEqual({ bday_day: 'April has only 30 days' });
+    const done = await t.api<{ response_action: string }>('POST', '/sandbox/views/submit', {
+      team_id: TEAM,
+      user_id: 'U0DEMO036',
+      values: { bday_month: { month: '4' }, bday_day: { day: '30' } },
+    });
+    expect(done.response_action).toBe('close');
+    await expect.poll(async () => (await messages(dm, 'U0DEMO036')).find((m) => m.ts === ask!.ts)?.text, { timeout: 10_000 }).toContain('Your dates are saved: birthday 30 April');
+
+    // The admin's page shows the new date.
+    await page.reload();
+    await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Riley Morgan' }).getByText('30 April').waitFor();
+  });
+
+  it('posts Lena\'s birthday once, at 9:00 in New York', async () => {
+    await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-03T13:59:00Z' });
+    expect(await botPosts()).toHaveLength(0);
+    await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-03T14:01:00Z' });
+    await expect.poll(async () => (await botPosts()).length, { timeout: 15_000 }).toBe(1);
+    const [post] = await botPosts();
+    expect(post!.text).toContain('Happy birthday, <@U0DEMO009>!');
+    expect(Number(post!.ts)).toBeGreaterThanOrEqual(Date.parse('2026-03-03T14:00:00Z') / 1000);
+    expect(Number(post!.ts)).toBeLessThan(Date.parse('2026-03-03T14:01:01Z') / 1000);
+    await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-04T15:00:00Z' });
+    expect((await botPosts()).filter((m) => m.text.includes('U0DEMO009'))).toHaveLength(1);
+  });
+
+  it('posts a Saturday birthday on the Friday before, saying so', async () => {
+    await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-20T12:59:00Z' });
+    const before = (await botPosts()).length;
+    await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-20T13:01:00Z' });
+    await expect.poll(async () => (await botPosts()).length, { timeout: 15_000 }).toBe(before + 1);
+    const friday = (await botPosts()).at(-1)!;
+    expect(friday.text).toContain('Happy birthday, <@U0DEMO019>!');
+    expect(friday.text).toContain('Celebrating early — this is for Saturday 21 March.');
+    // Friday 20 March 2026, 9:00 EDT.
+    expect(new Date(Number(friday.ts) * 1000).toISOString().slice(0, 16)).toMatch(/^2026-03-20T13:0[01]$/);
+    await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-23T12:00:00Z' });
+    expect((await botPosts()).filter((m) => m.text.includes('U0DEMO019'))).toHaveLength(1);
+
+    // What the channel looks like in the sandbox page.
+    await page.goto(`${t.url}/sandbox?team=${TEAM}&user=${ACME.adminUserId}&c=${CELEB}`);
+    await page.getByText('Celebrating early — this is for Saturday 21 March.').first().waitFor();
+    await page.screenshot({ path: '/tmp/celebrations-channel.png' });
+  });
+
+  it('shows the member their own dates on /settings/celebrations', async () => {
+    const member = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await member.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: 'U0DEMO036' } });
+    const mine = await member.newPage();
+    mine.on('pageerror', (err) => pageErrors.push(err.message));
+    await mine.goto(`${t.url}/settings/celebrations`);
+    await mine.getByRole('heading', { name: '🎂 Your birthday' }).waitFor();
+    expect(await mine.getByRole('combobox', { name: 'Birthday month' }).inputValue()).toBe('4');
+    expect(await mine.getByRole('checkbox', { name: '#celebrations' }).first().isChecked()).toBe(true);
+    await mine.screenshot({ path: '/tmp/celebrations-settings.png' });
+    await member.close();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME } from '../../src/sandbox/seed.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+/**
+ * The Intros admin pages in Chromium on the sandbox workspace: an admin creates an Intros program on #intros,
+ * sends a round now, switches the pairing type to lottery (enforce group size turns off as they click),
+ * previews the next round with its reasons, and reads the pairing report. Screenshots go to /tmp.
+ */
+describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let t: SandboxHearth;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let programId = 0;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    buildPagesIfStale();
+    t = await startSandboxHearth({ pages: true });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const session = await page.request.post(`${t.url}/sandbox/session`, { data: { team_id: ACME.teamId, user_id: ACME.adminUserId } });
+    expect(session.status()).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+  it('creates an Intros program on #intros from /channel_programs/new?preview=intros', async () => {
+    await page.goto(`${t.url}/channel_programs/new?preview=intros`);
+    await page.getByRole('heading', { level: 1, name: 'New Intros program' }).waitFor();
+    const coffee = page.getByRole('radio', { name: /Coffee chats/ });
+    await coffee.waitFor();
+    expect(await coffee.isChecked()).toBe(true);
+    expect(await page.getByRole('article', { name: 'Message preview from Hearth' }).textContent()).toContain('paired for Intros');
+
+    await page.getByRole('combobox', { name: 'Channel' }).fill('intros');
+    await page.getByRole('option', { name: '#intros' }).click();
+    await page.screenshot({ path: '/tmp/intros-new-program.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create Intros program' }).click();
+
+    await page.waitForURL(/\/coffee\/\d+\?tab=members$/);
+    programId = Number(/\/coffee\/(\d+)/.exec(page.url())![1]);
+    await page.getByRole('heading', { level: 1, name: /#intros/ }).waitFor();
+    const members = page.getByRole('table', { name: 'Members of #intros' });
+    await members.waitFor();
+    // The seeded channel: ~30 people, plus a bot, a deactivated member and an external guest who are never paired.
+    expect(await members.getByRole('row').count()).toBeGreaterThan(25);
+    await members.getByRole('row', { name: /Polly/ }).getByText('Not eligible').waitFor();
+    await page.screenshot({ path: '/tmp/intros-members.png', fullPage: true });
+  });
+
+  it('sends a round now: the page polls until the round is out, then lists it', async () => {
+    await page.getByRole('button', { name: 'Send #intros now' }).click();
+    await page.getByRole('button', { name: 'Sending #intros now' }).waitFor();
+    await toast(/Sent! Your message is on its way to #intros/).waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: 'Rounds' }).click();
+    await page.getByRole('heading', { name: /^Round 1 ·/ }).waitFor();
+    expect(await page.locator('.group-card').count()).toBeGreaterThan(5);
+    await page.screenshot({ path: '/tmp/intros-rounds.png', fullPage: true });
+  });
+
+  it('on the free plan, lottery opens the upgrade modal and keeps the pairing type', async () => {
+    await page.getByRole('link', { name: 'Edit settings' }).click();
+    await page.waitForURL(`${t.url}/coffee/${programId}/edit`);
+    await page.getByRole('heading', { level: 1, name: /Settings for #intros/ }).waitFor();
+    await page.getByRole('radio', { name: /^Lottery/ }).click({ force: true });
+    const upgrade = page.getByRole('dialog', { name: 'Unlock more ways to pair' });
+    await upgrade.waitFor();
+    await page.waitForTimeout(400); // let the modal finish fading in for the screenshot
+    await page.screenshot({ path: '/tmp/intros-upgrade-modal.png' });
+    await upgrade.getByRole('button', { name: 'Not now' }).click();
+    expect(await page.getByRole('radio', { name: /^Standard/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^Lottery/ }).isChecked()).toBe(false);
+  });
+
+  it('with paid access: lottery turns enforce group size off as the admin clicks, and saves', async () => {
+    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', (await t.services.workspaces.byTeamId(ACME.teamId))!.id).execute();
+    await page.reload();
+    const enforce = page.getByRole('checkbox', { name: 'Enforce group size' });
+    await enforce.waitFor();
+    expect(await enforce.isDisabled()).toBe(true);
+
+    await page.getByRole('radio', { name: /^Within-group/ }).click({ force: true });
+    expect(await enforce.isEnabled()).toBe(true);
+    await enforce.check();
+    expect(await enforce.isChecked()).toBe(true);
+
+    await page.getByRole('radio', { name: /^Lottery/ }).click({ force: true });
+    expect(await page.getByRole('radio', { name: /^Lottery/ }).isChecked()).toBe(true);
+    expect(await enforce.isChecked()).toBe(false);
+    expect(await enforce.isDisabled()).toBe(true);
+    await page.getByText('Turned off: Lottery intros do not enforce a group size').waitFor();
+    await page.screenshot({ path: '/tmp/intros-settings-lottery.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await toast('Your preferences have been saved.').waitFor();
+    await page.getByText('All changes saved.').waitFor();
+    const saved = await sql<{ pairing_type: string; enforce_group_size: boolean }>`
+      select pairing_type, enforce_group_size from intros_configs where program_id = ${programId}`.execute(t.services.db);
+    expect(saved.rows).toEqual([{ pairing_type: 'lottery', enforce_group_size: false }]);
+  });
+
+  it('previews the next round with groups, names and reasons', async () => {
+    await page.goto(`${t.url}/coffee/${programId}?tab=preview`);
+    const groups = page.getByRole('list', { name: 'Groups in the next round' });
+    await groups.waitFor();
+    const first = groups.locator('.group-card').first();
+    expect(await first.locator('.person-name').count()).toBeGreaterThanOrEqual(2);
+    const reasons = await groups.locator('.group-reason').allTextContents();
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).toMatch(/First time meeting|Met last round|Last met \d+ rounds ago|have met before|met \d+ times/);
+    await page.screenshot({ path: '/tmp/intros-preview.png', fullPage: true });
+  });
+
+  it('shows the pairing report, and reloads when the dates change', async () => {
+    await page.goto(`${t.url}/reporting/${programId}`);
+    await page.getByRole('heading', { level: 1, name: 'Pairing report · #intros' }).waitFor();
+    await page.getByRole('heading', { name: 'Fairness' }).waitFor();
+    await page.locator('.batch').first().waitFor();
+    await page.screenshot({ path: '/tmp/intros-report.png', fullPage: true });
+    const reload = page.waitForResponse((r) => r.url().includes(`/reporting/${programId}/pairing_show`) && r.url().includes('start_date=2026-03-03'));
+    await page.getByLabel('From').fill('2026-03-03');
+    await reload;
+    await page.getByText('No rounds in these dates.').waitFor();
+  });
+
+  it('lists the program on /all_channels?type=intros', async () => {
+    await page.goto(`${t.url}/all_channels?type=intros`);
+    const row = page.getByRole('row', { name: /#intros/ });
+    await row.waitFor();
+    expect(await row.getByText('Intros', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: '/tmp/intros-all-channels.png', fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { ProgramJson } from '../programs/programsApi';
+
+export type ScheduleType = 'birthday' | 'anniversary' | 'custom';
+export type WeekendPolicy = 'friday_before' | 'on_the_day' | 'monday_after';
+export type LeapPolicy = 'feb28' | 'mar1';
+
+/** GET /celebrations/{id} */
+export interface CelebrationAnswer {
+  program: ProgramJson;
+  celebration: CelebrationSettings;
+  default_templates: Record<ScheduleType, string>;
+  can_change_leap_day_policy: boolean;
+  plan: { paid: boolean; custom_limit: number | null; custom_active: number };
+}
+
+export interface CelebrationSettings {
+  id: number;
+  birthdays_enabled: boolean;
+  anniversaries_enabled: boolean;
+  custom_enabled: boolean;
+  posting_hour: number;
+  post_minute: number;
+  time_zone: string;
+  weekend_policy: WeekendPolicy;
+  leap_day_policy: LeapPolicy;
+  birthday_template: string;
+  anniversary_template: string;
+  next_run_at: string | null;
+}
+
+/** GET /celebration_schedules/index_as_json */
+export interface ScheduleJson {
+  celebration_schedule_id: number | null;
+  celebration_program_id: number;
+  schedule_type: ScheduleType;
+  user_id: number | null;
+  slack_user_id: string | null;
+  name: string | null;
+  avatar_url: string | null;
+  date: string | null;
+  display_date: string | null;
+  year: number | null;
+  title: string | null;
+  message: string | null;
+  included: boolean;
+  source: string | null;
+}
+
+export interface ScheduleIndex {
+  schedules: ScheduleJson[];
+  counts?: { members: number; with_date: number; missing: number };
+  limit?: { paid: boolean; custom_limit: number | null; custom_active: number };
+}
+
+/** GET /celebrations/{id}/events/index_as_json */
+export interface EventJson {
+  key: string;
+  type: ScheduleType;
+  post_on: string;
+  occurs_on: string;
+  posts_at: string;
+  shifted: boolean;
+  posted: boolean;
+  user_id: number | null;
+  slack_user_id: string | null;
+  name: string | null;
+  avatar_url: string | null;
+  title: string | null;
+  years: number | null;
+}
+
+/** GET /asset_imports/{id}/show_as_json */
+export interface ImportJson {
+  id: number;
+  state: 'needs_processing' | 'uploaded' | 'failed_processing';
+  file_name: string;
+  file_size: number;
+  errors: Array<{ row: number; email: string; field: string; message: string }>;
+  summary: { rows?: number; imported_rows?: number; birthdays?: number; anniversaries?: number; error_rows?: number; empty_rows?: number; error?: string };
+}
+
+/** GET /upcoming_new_hires */
+export interface NewHireJson {
+  user_id: number;
+  name: string | null;
+  avatar_url: string | null;
+  start_date: string;
+  days_until: number;
+}
+
+/** GET /celebration_schedules/my_schedules */
+export interface MyScheduleJson {
+  celebration_type: 'birthday' | 'anniversary';
+  celebration_schedule_id: number | null;
+  date: string | null;
+  display_date: string | null;
+  has_year: boolean;
+  available_channels: Array<{ uid: string; name: string }>;
+  selected_channel_ids: string[];
+}
+
+export const celebrationKey = (id: string) => ['celebrations', id] as const;
+export const schedulesKey = (id: string, type: ScheduleType) => ['celebrations', id, 'schedules', type] as const;
+export const eventsKey = (id: string, days: number) => ['celebrations', id, 'events', days] as const;
+export const MY_SCHEDULES_KEY = ['celebration_schedules', 'mine'] as const;
+
+export function useCelebration(id: string) {
+  return useQuery({ queryKey: celebrationKey(id), queryFn: () => api.get<CelebrationAnswer>(`/celebrations/${id}`, { toastOnError: false }) });
+}
+
+export function useSchedules(id: string, type: ScheduleType) {
+  return useQuery({
+    queryKey: schedulesKey(id, type),
+    queryFn: () => api.get<ScheduleIndex>('/celebration_schedules/index_as_json', { query: { celebration_program_id: id, schedule_type: type }, toastOnError: false }),
+  });
+}
+
+export function useEvents(id: string, days: 30 | 60) {
+  return useQuery({ queryKey: eventsKey(id, days), queryFn: () => api.get<{ events: EventJson[] }>(`/celebrations/${id}/events/index_as_json`, { query: { days }, toastOnError: false }) });
+}
+
+export function useNewHires() {
+  return useQuery({ queryKey: ['upcoming_new_hires'], queryFn: () => api.get<{ new_hires: NewHireJson[] }>('/upcoming_new_hires', { query: { days: 90 }, toastOnError: false }) });
+}
+
+// ---- wording shared by the pages ----------------------------------------------------------------------------------
+
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export function daysIn(month: number): number {
+  return DAYS_IN_MONTH[month - 1] ?? 31;
+}
+
+export const WEEKEND_POLICY_TEXT: Record<WeekendPolicy, { label: string; help: string }> = {
+  friday_before: { label: 'The Friday before', help: 'Saturday and Sunday dates are celebrated on Friday, with a note saying so.' },
+  on_the_day: { label: 'On the day', help: 'Weekend dates are posted on Saturday or Sunday.' },
+  monday_after: { label: 'The Monday after', help: 'Saturday and Sunday dates are celebrated on Monday, with a note saying so.' },
+};
+
+export const LEAP_POLICY_TEXT: Record<LeapPolicy, string> = {
+  feb28: '28 February',
+  mar1: '1 March',
+};
+
+export function hourLabel(hour: number): string {
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h}:00 ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Friday 6 March" from YYYY-MM-DD, without the host zone getting involved. */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d!));
+  return date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+}
+
+export function shortDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** "9:00 AM" in the program's zone. */
+export function timeIn(instant: string, tz: string): string {
+  return new Date(instant).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz });
+}
+
+export function yearsText(n: number): string {
+  return `${n} ${n === 1 ? 'year' : 'years'}`;
+}
+
+/** The template as the channel will read it, with sample people (never an age). */
+export function renderSample(template: string, names: string[], years?: number): string {
+  const joined = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return template
+    .replace(/\{\s*name\s*\}/gi, joined)
+    .replace(/\{\s*years\s*\}/gi, years === undefined ? '' : yearsText(years))
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+export function initials(name: string | null): string {
+  return (name ?? '?')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}

@@ -1,0 +1,219 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import { AlertIcon, Modal, Spinner } from '../../shared';
+import { icebreakersKey, type IcebreakerJson, type IcebreakerLibrary } from './introsApi';
+
+/** The question most groups see first: icebreakers in use are picked at random for each intro. */
+export const ICEBREAKER_MAX_LENGTH = 300;
+
+function useIcebreakers(programId: string) {
+  return useQuery({
+    queryKey: icebreakersKey(programId),
+    queryFn: async () => (await api.get<{ icebreakers: IcebreakerJson[] }>(`/coffee/${programId}/icebreakers`, { toastOnError: false })).icebreakers ?? [],
+  });
+}
+
+function useLibrary() {
+  return useQuery({
+    queryKey: ['icebreakers', 'library'],
+    queryFn: () => api.get<IcebreakerLibrary>('/icebreakers/index_no_config', { toastOnError: false }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** A switch (role=switch) for one icebreaker: on means it can be asked. */
+function IcebreakerRow({ icebreaker, programId, themeLabel }: { icebreaker: IcebreakerJson; programId: string; themeLabel: (key: string) => string }) {
+  const queryClient = useQueryClient();
+  const [active, setActive] = useState(icebreaker.active);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const toggle = async () => {
+    const next = !active;
+    setActive(next);
+    setSaving(true);
+    try {
+      await api.put(`/coffee/${programId}/icebreakers/${icebreaker.id}`, { icebreaker: { active: next } });
+      queryClient.setQueryData<IcebreakerJson[]>(icebreakersKey(programId), (list) =>
+        list?.map((i) => (i.id === icebreaker.id ? { ...i, active: next } : i)),
+      );
+    } catch {
+      setActive(!next);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <li className={active ? 'icebreaker-row' : 'icebreaker-row is-off'}>
+      <span id={id} className="icebreaker-question">
+        {icebreaker.question}
+      </span>
+      <span className="icebreaker-theme">{icebreaker.library_key ? themeLabel(icebreaker.theme) : 'Your own'}</span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={active}
+        aria-labelledby={id}
+        className="switch"
+        disabled={saving}
+        onClick={() => void toggle()}
+      >
+        <span className="switch-track" aria-hidden="true">
+          <span className="switch-thumb" />
+        </span>
+        <span className="switch-text" aria-hidden="true">
+          {active ? 'On' : 'Off'}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function IcebreakersModal({ programId, onClose }: { programId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const list = useIcebreakers(programId);
+  const [view, setView] = useState<'mine' | 'library'>('mine');
+  const library = useLibrary();
+  const [theme, setTheme] = useState<string>('all');
+  const [question, setQuestion] = useState('');
+  const [adding, setAdding] = useState<string | null>(null);
+  const inputId = useId();
+
+  const have = useMemo(() => new Set((list.data ?? []).map((i) => i.library_key).filter(Boolean)), [list.data]);
+  const activeCount = (list.data ?? []).filter((i) => i.active).length;
+
+  const add = async (body: { question: string; theme: string } | { library_key: string }, key: string) => {
+    setAdding(key);
+    try {
+      const answer = await api.post<{ icebreaker: IcebreakerJson }>(`/coffee/${programId}/icebreakers`, { icebreaker: body });
+      queryClient.setQueryData<IcebreakerJson[]>(icebreakersKey(programId), (old) => [...(old ?? []), answer.icebreaker]);
+      if ('question' in body) setQuestion('');
+    } catch {
+      // the API client has shown the error
+    } finally {
+      setAdding(null);
+    }
+  };
+
+  const libraryItems = (library.data?.icebreakers ?? []).filter((i) => theme === 'all' || i.theme === theme);
+  const themeLabel = (key: string) => library.data?.themes.find((t) => t.key === key)?.label ?? key;
+
+  return (
+    <Modal
+      title="Icebreakers"
+      onClose={onClose}
+      size="large"
+      className="icebreakers-modal"
+      footer={
+        <button type="button" className="button button-primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
+      <p className="muted">
+        Each intro comes with one icebreaker, picked from the ones switched on. {list.data ? `${activeCount} of ${list.data.length} are on.` : ''}
+      </p>
+      <div className="segmented" role="tablist" aria-label="Icebreakers">
+        <button type="button" role="tab" className="segment" aria-selected={view === 'mine'} onClick={() => setView('mine')}>
+          This program
+        </button>
+        <button type="button" role="tab" className="segment" aria-selected={view === 'library'} onClick={() => setView('library')}>
+          From the library
+        </button>
+      </div>
+
+      {view === 'mine' ? (
+        <div className="icebreakers-mine">
+          <form
+            className="add-own"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const text = question.trim();
+              if (text) void add({ question: text, theme: 'custom' }, 'own');
+            }}
+          >
+            <label htmlFor={inputId} className="field-label">
+              Add your own
+            </label>
+            <div className="inline-form">
+              <input
+                id={inputId}
+                className="text-input"
+                value={question}
+                maxLength={ICEBREAKER_MAX_LENGTH}
+                placeholder="What is a small thing that made your week?"
+                onChange={(e) => setQuestion(e.target.value)}
+              />
+              <button type="submit" className="button button-primary" disabled={!question.trim() || adding === 'own'}>
+                {adding === 'own' && <Spinner title="" />} Add
+              </button>
+            </div>
+          </form>
+          {list.isPending ? (
+            <p className="page-loading" role="status">
+              <Spinner /> Loading icebreakers…
+            </p>
+          ) : list.isError ? (
+            <p className="inline-error" role="alert">
+              <AlertIcon /> We couldn’t load the icebreakers.
+            </p>
+          ) : list.data.length === 0 ? (
+            <p className="muted">No icebreakers yet. Add your own, or pick some from the library.</p>
+          ) : (
+            <ul className="icebreaker-list" aria-label="Icebreakers of this program">
+              {list.data.map((i) => (
+                <IcebreakerRow key={i.id} icebreaker={i} programId={programId} themeLabel={themeLabel} />
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <div className="icebreakers-library">
+          {library.isPending ? (
+            <p className="page-loading" role="status">
+              <Spinner /> Loading the library…
+            </p>
+          ) : library.isError ? (
+            <p className="inline-error" role="alert">
+              <AlertIcon /> We couldn’t load the library.
+            </p>
+          ) : (
+            <>
+              <div className="chip-filter" role="group" aria-label="Theme">
+                {[{ key: 'all', label: 'All themes' }, ...library.data.themes].map((t) => (
+                  <button key={t.key} type="button" className="chip chip-button" aria-pressed={theme === t.key} onClick={() => setTheme(t.key)}>
+                    {t.label}
+                  </button>
+                ))}
+              </div>
+              <ul className="icebreaker-list" aria-label="Icebreaker library">
+                {libraryItems.map((i) => {
+                  const added = have.has(i.library_key);
+                  return (
+                    <li key={i.library_key} className="icebreaker-row">
+                      <span className="icebreaker-question">{i.question}</span>
+                      <span className="icebreaker-theme">{themeLabel(i.theme)}</span>
+                      {added ? (
+                        <span className="muted small">Added</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          disabled={adding === i.library_key}
+                          aria-label={`Add “${i.question}”`}
+                          onClick={() => void add({ library_key: i.library_key }, i.library_key)}
+                        >
+                          {adding === i.library_key && <Spinner title="" />} Add
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

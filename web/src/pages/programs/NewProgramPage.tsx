@@ -1,0 +1,218 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, ApiError, errorText } from '../../api/client';
+import { AlertIcon, ChannelPicker, MessagePreview, Spinner, type ChannelOption } from '../../shared';
+import { PageHeader } from '../PageHeader';
+import { isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
+import './programs.css';
+
+/** A short look at what each kind of program posts (sample names, not real people). */
+export const PREVIEWS: Record<ProgramSlug, { text: string; userNames: Record<string, string>; reactions: string[]; caption: string }> = {
+  intros: {
+    text:
+      ':wave: Hi <@U1>, <@U2>! You have been paired for *Intros* in <#C1>.\n' +
+      'Find 30 minutes this week to meet, over video or a coffee. Need an icebreaker? _What is something you learned recently that surprised you?_',
+    userNames: { U1: 'Priya Raman', U2: 'Jonas Weber' },
+    reactions: ['coffee', 'tada'],
+    caption: 'Each round, Hearth opens a group DM for every pair or group, with an icebreaker.',
+  },
+  watercooler: {
+    text: ':speech_balloon: *Watercooler*\nWhat is the best thing you have eaten this week? Reply in the thread!',
+    userNames: {},
+    reactions: ['yum', 'raised_hands'],
+    caption: 'On schedule, Hearth posts a prompt from your packs into the channel.',
+  },
+  celebrations: {
+    text: ':birthday: Happy birthday, <@U1>! Wishing you a wonderful year ahead. :tada:',
+    userNames: { U1: 'Sofia Novak' },
+    reactions: ['birthday', 'heart'],
+    caption: 'On the day, at a friendly local time, Hearth celebrates in the channel.',
+  },
+};
+
+/** POST /channel_programs/apply_template_as_json → { redirect_url }. */
+interface ApplyTemplateAnswer {
+  redirect_url: string;
+  id?: number;
+}
+
+export default function NewProgramPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const preview = params.get('preview');
+  const slug: ProgramSlug = isProgramSlug(preview) ? preview : 'intros';
+  const kind = PROGRAM_TYPES[slug];
+  const templates = useTemplates(false);
+  const ofKind = (templates.data ?? []).filter((t) => t.type === kind.type);
+
+  const wantedTemplate = params.get('template_id');
+  const [templateId, setTemplateId] = useState<string | null>(wantedTemplate);
+  const [channel, setChannel] = useState<ChannelOption | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const errorId = useId();
+
+  // Choose the template the address names, or the kind's first, once they are known.
+  useEffect(() => {
+    if (!templates.data) return;
+    const list = templates.data.filter((t) => t.type === kind.type);
+    if (templateId && list.some((t) => t.id === templateId)) return;
+    setTemplateId(list.find((t) => t.id === wantedTemplate)?.id ?? list[0]?.id ?? null);
+  }, [templates.data, kind.type, templateId, wantedTemplate]);
+
+  const chooseKind = (next: ProgramSlug) => {
+    setError(null);
+    setTemplateId(null);
+    setParams(
+      (prev) => {
+        const copy = new URLSearchParams(prev);
+        copy.set('preview', next);
+        copy.delete('template_id');
+        return copy;
+      },
+      { replace: true },
+    );
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (!templateId || !channel) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const answer = await api.post<ApplyTemplateAnswer>(
+        '/channel_programs/apply_template_as_json',
+        { template_id: templateId, channel_id: channel.uid },
+        { toastOnError: false },
+      );
+      navigate(answer.redirect_url);
+    } catch (caught) {
+      // programs.md §8: the server's error is shown and the form is enabled again. 402 opened the upgrade modal.
+      if (!(caught instanceof ApiError && caught.status === 402)) setError(errorText(caught));
+      setSubmitting(false);
+    }
+  };
+
+  const sample = PREVIEWS[slug];
+  // Intros and Watercooler always; Celebrations once its templates exist (or when asked for).
+  const kinds = PROGRAM_SLUGS.filter(
+    (s) => s !== 'celebrations' || slug === 'celebrations' || (templates.data ?? []).some((t) => t.type === PROGRAM_TYPES.celebrations.type),
+  );
+  const missingChannel = showErrors && !channel;
+
+  return (
+    <section className="new-program" aria-labelledby="new-program-title">
+      <PageHeader
+        title={<span id="new-program-title">New {kind.noun}</span>}
+        subtitle={kind.blurb}
+        actions={
+          <Link className="button button-secondary" to="/templates">
+            Template library
+          </Link>
+        }
+      />
+      <div className="new-program-grid">
+        <form className="card form-card" onSubmit={(e) => void submit(e)} aria-describedby={error ? errorId : undefined} noValidate>
+          <fieldset className="form-section" disabled={submitting}>
+            <legend className="form-section-title">1. What kind of program?</legend>
+            <div className="kind-choices" role="radiogroup" aria-label="Program type">
+              {kinds.map((s) => (
+                <label key={s} className={s === slug ? 'kind-choice is-chosen' : 'kind-choice'}>
+                  <input type="radio" name="kind" value={s} checked={s === slug} onChange={() => chooseKind(s)} />
+                  <span className="kind-choice-title">{PROGRAM_TYPES[s].label}</span>
+                  <span className="kind-choice-text">{PROGRAM_TYPES[s].short}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section" disabled={submitting}>
+            <legend className="form-section-title">2. Start from a template</legend>
+            {templates.isPending ? (
+              <p className="page-loading" role="status">
+                <Spinner /> Loading templates…
+              </p>
+            ) : templates.isError ? (
+              <div className="inline-error" role="alert">
+                <AlertIcon /> <span>We couldn't load the templates.</span>
+                <button type="button" className="button button-secondary" onClick={() => void templates.refetch()}>
+                  Try again
+                </button>
+              </div>
+            ) : ofKind.length === 0 ? (
+              <p className="muted">There are no {kind.label} templates yet.</p>
+            ) : (
+              <div className="template-choices" role="radiogroup" aria-label="Template">
+                {ofKind.map((t: ProgramTemplate) => (
+                  <label key={t.id} className={t.id === templateId ? 'template-choice is-chosen' : 'template-choice'}>
+                    <input type="radio" name="template_id" value={t.id} checked={t.id === templateId} onChange={() => setTemplateId(t.id)} />
+                    <span className="template-choice-name">{t.name}</span>
+                    <span className="template-choice-text">{t.description}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+
+          <fieldset className="form-section" disabled={submitting}>
+            <legend className="form-section-title">3. Choose a channel</legend>
+            <ChannelPicker
+              label="Channel"
+              name="channel_id"
+              required
+              includePrivate
+              includeShared
+              includeOrgShared
+              value={channel?.uid ?? null}
+              knownChannels={channel ? [channel] : undefined}
+              onChange={(_values, options) => {
+                setChannel((options[0] as ChannelOption | undefined) ?? null);
+                setError(null);
+              }}
+              disabled={submitting}
+            />
+            <p className={missingChannel ? 'field-hint field-hint-error' : 'field-hint'} role={missingChannel ? 'alert' : undefined}>
+              {missingChannel
+                ? 'Choose the channel for this program.'
+                : slug === 'intros'
+                  ? 'Everyone in the channel takes part; people who join later are included in the next round.'
+                  : 'Hearth joins public channels by itself. For a private channel, invite @Hearth first.'}
+            </p>
+          </fieldset>
+
+          {error && (
+            <p id={errorId} className="form-error form-error-box" role="alert">
+              <AlertIcon /> {error}
+            </p>
+          )}
+          <div className="form-actions">
+            <Link className="button button-secondary" to={slug === 'celebrations' ? '/all_channels?type=celebrations' : `/all_channels?type=${slug}`}>
+              Cancel
+            </Link>
+            <button type="submit" className="button button-primary" disabled={submitting || !templateId}>
+              {submitting && <Spinner title="" />} {submitting ? 'Creating…' : `Create ${kind.noun}`}
+            </button>
+          </div>
+        </form>
+
+        <aside className="card preview-card" aria-labelledby="preview-title">
+          <h2 id="preview-title" className="preview-title">
+            What it posts
+          </h2>
+          <p className="muted preview-caption">{sample.caption}</p>
+          <div className="slack-frame">
+            <MessagePreview
+              text={sample.text}
+              userNames={sample.userNames}
+              channelNames={{ C1: channel?.name ?? 'intros' }}
+              reacjiList={sample.reactions}
+              time="9:00 AM"
+            />
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

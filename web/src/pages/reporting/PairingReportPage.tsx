@@ -1,0 +1,252 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, ApiError } from '../../api/client';
+import { useDateRangeParams } from '../../api/searchParams';
+import { AlertIcon, Spinner } from '../../shared';
+import { PageHeader } from '../PageHeader';
+import { formatLocalDate, usePrograms } from '../programs/programsApi';
+import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
+import { PersonName } from '../intros/people';
+import '../programs/programs.css';
+import '../intros/intros.css';
+import './reporting.css';
+
+export const pairingReportKey = (id: string, start: string | null, end: string | null) => ['reporting', id, 'pairing', { start, end }] as const;
+
+/** Fairness in words: what each number means for the people in the program. */
+export function fairnessSummary(stats: PairingReport['stats']): string {
+  if (stats.groups === 0) return 'No intros in these dates yet.';
+  const repeats =
+    stats.repeat_rate <= 0.05 ? 'Almost no one was paired with someone they had met before' : `${percent(stats.repeat_rate)} of pairs had met before`;
+  const wait =
+    stats.longest_wait_rounds === null || stats.longest_wait_rounds <= 1
+      ? 'nobody waited more than a round'
+      : `the longest anyone waited was ${stats.longest_wait_rounds} rounds`;
+  return `${repeats}, and ${wait}.`;
+}
+
+function Meter({ value, label, tone = 'good' }: { value: number; label: string; tone?: 'good' | 'warn' }) {
+  const pct = Math.max(0, Math.min(1, value));
+  return (
+    <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct * 100)} aria-label={label}>
+      <div className={`meter-fill meter-${tone}`} style={{ width: `${pct * 100}%` }} />
+    </div>
+  );
+}
+
+function StateDot({ state }: { state: MeetingState }) {
+  return <span className={`state-badge meeting-state-${state}`}>{STATE_LABELS[state]}</span>;
+}
+
+function BatchRow({ batch, max }: { batch: PairingReport['batches'][number]; max: number }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const met = batch.groups.filter((g) => g.state === 'met').length;
+  const width = max > 0 ? (batch.groups.length / max) * 100 : 0;
+  const metWidth = batch.groups.length > 0 ? (met / batch.groups.length) * 100 : 0;
+  return (
+    <li className="batch">
+      <button type="button" className="batch-head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <span className="batch-date">{formatLocalDate(batch.date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}</span>
+        <span className="batch-bar" aria-hidden="true">
+          <span className="batch-bar-fill" style={{ width: `${width}%` }}>
+            <span className="batch-bar-met" style={{ width: `${metWidth}%` }} />
+          </span>
+        </span>
+        <span className="batch-count">
+          {batch.groups.length} {batch.groups.length === 1 ? 'group' : 'groups'} · {met} met
+        </span>
+        <span className="batch-chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      {open && (
+        <ul id={panelId} className="batch-groups">
+          {batch.groups.map((g) => (
+            <li key={g.id} className="batch-group">
+              <span className="batch-group-people">
+                {g.members.map((m) => (
+                  <PersonName key={m.id} person={m} />
+                ))}
+              </span>
+              <span className="muted small">{g.reason}</span>
+              <StateDot state={g.state} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export default function PairingReportPage() {
+  const { id = '' } = useParams();
+  const { range, setRange } = useDateRangeParams();
+  const programs = usePrograms();
+  const program = programs.data?.find((p) => String(p.id) === id && p.type === 'CoffeeConfiguration');
+  const report = useQuery({
+    queryKey: pairingReportKey(id, range.start_date, range.end_date),
+    queryFn: () =>
+      api.get<PairingReport>(`/reporting/${id}/pairing_show`, {
+        query: { start_date: range.start_date, end_date: range.end_date },
+        toastOnError: false,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const startId = useId();
+  const endId = useId();
+  const data = report.data;
+  const invalidRange = Boolean(range.start_date && range.end_date && range.start_date > range.end_date);
+
+  return (
+    <section className="pairing-report" aria-labelledby="pairing-report-title">
+      <PageHeader
+        title={<span id="pairing-report-title">{program ? `Pairing report · ${program.channel}` : 'Pairing report'}</span>}
+        subtitle="Who met whom, round by round, and how fairly Hearth spread the intros."
+        actions={
+          <Link className="button button-secondary" to={`/coffee/${id}?tab=rounds`}>
+            Back to the program
+          </Link>
+        }
+      />
+      <form className="card date-range" onSubmit={(e) => e.preventDefault()} aria-label="Dates">
+        <div>
+          <label className="field-label" htmlFor={startId}>
+            From
+          </label>
+          <input
+            id={startId}
+            type="date"
+            className="text-input"
+            value={range.start_date ?? ''}
+            max={range.end_date ?? undefined}
+            onChange={(e) => setRange({ start_date: e.target.value || null })}
+          />
+        </div>
+        <div>
+          <label className="field-label" htmlFor={endId}>
+            To
+          </label>
+          <input
+            id={endId}
+            type="date"
+            className="text-input"
+            value={range.end_date ?? ''}
+            min={range.start_date ?? undefined}
+            onChange={(e) => setRange({ end_date: e.target.value || null })}
+          />
+        </div>
+        {(range.start_date || range.end_date) && (
+          <button type="button" className="button button-secondary" onClick={() => setRange({ start_date: null, end_date: null })}>
+            Last 90 days
+          </button>
+        )}
+        <span className="muted small date-range-note">{!range.start_date && !range.end_date ? 'Showing the last 90 days.' : ''}</span>
+        {report.isFetching && <Spinner title="Loading the report" />}
+      </form>
+      {invalidRange && (
+        <p className="notice notice-warning" role="alert">
+          <AlertIcon /> The start date is after the end date.
+        </p>
+      )}
+
+      {report.isPending ? (
+        <div className="page-loading" role="status">
+          <Spinner /> Loading the report…
+        </div>
+      ) : report.isError ? (
+        <div className="card inline-error-card" role="alert">
+          <p>
+            <AlertIcon />{' '}
+            {report.error instanceof ApiError && report.error.status === 404
+              ? 'We couldn’t find this Intros program.'
+              : report.error instanceof ApiError && report.error.serverError
+                ? report.error.serverError
+                : 'We couldn’t load the pairing report.'}
+          </p>
+          <button type="button" className="button button-secondary" onClick={() => void report.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : data ? (
+        <>
+          <dl className="stat-row">
+            <div className="stat">
+              <dt className="stat-label">Rounds</dt>
+              <dd className="stat-value">{data.stats.rounds}</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat-label">Groups</dt>
+              <dd className="stat-value">{data.stats.groups}</dd>
+              <dd className="stat-hint">at most {data.maxPairsInBatch} in a round</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat-label">Met</dt>
+              <dd className="stat-value">{percent(data.stats.met_rate)}</dd>
+              <dd className="stat-hint">of answered groups</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat-label">People</dt>
+              <dd className="stat-value">{data.stats.participants}</dd>
+            </div>
+          </dl>
+
+          <section className="card fairness" aria-labelledby="fairness-title">
+            <h2 id="fairness-title" className="settings-title">
+              Fairness
+            </h2>
+            <p className="fairness-summary">{fairnessSummary(data.stats)}</p>
+            <div className="fairness-grid">
+              <div className="fairness-item">
+                <span className="fairness-label">Repeat rate</span>
+                <span className="fairness-value">{percent(data.stats.repeat_rate, 1)}</span>
+                <Meter value={data.stats.repeat_rate} label="Repeat rate" tone={data.stats.repeat_rate > 0.2 ? 'warn' : 'good'} />
+                <span className="field-hint">Pairs who had already met in an earlier round. Lower is better.</span>
+              </div>
+              <div className="fairness-item">
+                <span className="fairness-label">Pairs that have met</span>
+                <span className="fairness-value">{percent(data.stats.coverage, 1)}</span>
+                <Meter value={data.stats.coverage} label="Share of possible pairs that have met" />
+                <span className="field-hint">Of every possible pair among the people taking part, the share that has met.</span>
+              </div>
+              <div className="fairness-item">
+                <span className="fairness-label">Longest wait</span>
+                <span className="fairness-value">
+                  {data.stats.longest_wait_rounds === null ? '—' : `${data.stats.longest_wait_rounds} ${data.stats.longest_wait_rounds === 1 ? 'round' : 'rounds'}`}
+                </span>
+                <Meter
+                  value={data.stats.rounds > 0 && data.stats.longest_wait_rounds !== null ? data.stats.longest_wait_rounds / data.stats.rounds : 0}
+                  label="Longest wait as a share of rounds"
+                  tone={(data.stats.longest_wait_rounds ?? 0) > 2 ? 'warn' : 'good'}
+                />
+                <span className="field-hint">The most rounds in a row anyone went without an intro.</span>
+              </div>
+            </div>
+          </section>
+
+          <section className="card batches" aria-labelledby="batches-title">
+            <h2 id="batches-title" className="settings-title">
+              Rounds
+            </h2>
+            {data.batches.length === 0 ? (
+              <p className="muted">No rounds in these dates.</p>
+            ) : (
+              <>
+                <p className="muted small batches-legend">
+                  <span className="legend-swatch legend-met" aria-hidden="true" /> met <span className="legend-swatch legend-groups" aria-hidden="true" />{' '}
+                  groups, scaled to the biggest round ({data.maxPairsInBatch})
+                </p>
+                <ol className="batch-list">
+                  {data.batches.map((b) => (
+                    <BatchRow key={b.id} batch={b} max={data.maxPairsInBatch} />
+                  ))}
+                </ol>
+              </>
+            )}
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}

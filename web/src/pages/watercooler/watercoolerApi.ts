@@ -1,0 +1,158 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../api/client';
+import type { ProgramJson } from '../programs/programsApi';
+
+/** The shapes of src/watercooler/service.ts (GET /watercooler/{id} and friends). */
+export interface PromptJson {
+  id: number;
+  text: string;
+  pack_id: number | null;
+  watercooler_id: number | null;
+  position: number;
+  source_pack_id: number | null;
+  is_custom: boolean;
+}
+
+export interface PackJson {
+  id: number;
+  name: string;
+  description: string;
+  emoji: string;
+  is_library: boolean;
+  is_free: boolean;
+  locked: boolean;
+  subscribed: boolean;
+  can_edit: boolean;
+  num_prompts: number;
+  prompts?: PromptJson[];
+}
+
+export type QueueStatus = 'pinned' | 'queued' | 'sent' | 'skipped';
+
+export interface QueueItemJson {
+  id: number;
+  text: string;
+  pack_id: number | null;
+  pack_name: string | null;
+  pack_emoji: string | null;
+  is_custom: boolean;
+  status: QueueStatus;
+  position: number | null;
+  next_at: string | null;
+}
+
+export interface SentJson {
+  id: number;
+  prompt_id: number | null;
+  text: string;
+  slot_at: string;
+  queued_at: string | null;
+  source: 'schedule' | 'send_now';
+  state: 'sending' | 'sent' | 'failed' | 'skipped';
+  skip_reason: string | null;
+  permalink: string | null;
+  replies: number;
+  reactions: number;
+  participants: number;
+}
+
+export interface WatercoolerJson {
+  id: number;
+  program: ProgramJson;
+  is_active: boolean;
+  hideInactivePrompts: boolean;
+  schedule: { weekdays: number[]; hour: number; minute: number; tz: string; description: string; next_slots: string[] };
+  prompts: PromptJson[];
+  packs: PackJson[];
+  ordered_unsent_prompt_ids: number[];
+  topicsQueue: { packs: PackJson[]; prompts: QueueItemJson[]; promptIds: number[] };
+  adjustments: Array<{ prompt_id: number; kind: 'skip' | 'pin' }>;
+  cycle: number;
+  sent: SentJson[];
+  plan: { plan: 'free' | 'premium'; paidFeatureAccess: boolean; trialAllowed: boolean };
+  can_customize: boolean;
+}
+
+export interface Suggestion {
+  text: string;
+  prompt_id: number;
+  pack_id: number;
+  pack_name: string;
+}
+
+export type WatercoolerAnswer = { watercooler: WatercoolerJson };
+
+export const watercoolerKey = (id: string | number) => ['watercooler', String(id)] as const;
+export const packsLibraryKey = (id: string | number) => ['watercooler', String(id), 'packs'] as const;
+
+export function useWatercooler(id: string) {
+  return useQuery({
+    queryKey: watercoolerKey(id),
+    queryFn: async () => (await api.get<WatercoolerAnswer>(`/watercooler/${id}`, { toastOnError: false })).watercooler,
+  });
+}
+
+export function usePacksLibrary(id: string) {
+  return useQuery({
+    queryKey: packsLibraryKey(id),
+    queryFn: async () => (await api.get<{ packs: PackJson[] }>(`/watercooler/${id}/packs_library_as_json`, { toastOnError: false })).packs,
+  });
+}
+
+/**
+ * Every write answers with the whole watercooler: put it in the cache, and refresh the packs library (its
+ * "subscribed" flags and custom packs may have changed).
+ */
+export function useStoreWatercooler(id: string) {
+  const client = useQueryClient();
+  return useCallback(
+    (answer: Partial<WatercoolerAnswer> | undefined, opts: { library?: boolean } = {}) => {
+      if (answer?.watercooler) client.setQueryData(watercoolerKey(id), answer.watercooler);
+      else void client.invalidateQueries({ queryKey: watercoolerKey(id), exact: true });
+      if (opts.library !== false) void client.invalidateQueries({ queryKey: packsLibraryKey(id) });
+    },
+    [client, id],
+  );
+}
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** 0 → "12 AM", 13 → "1 PM". */
+export function hourLabel(h: number): string {
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve} ${suffix}`;
+}
+
+/** An instant in the program's zone: "Wed, Mar 4, 11:00 AM". */
+export function formatSlot(iso: string, tz: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** "Mar 4" in the program's zone. */
+export function formatDay(iso: string, tz: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: tz, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+}
+
+/** The prompt as Slack shows it, in the preview card's mrkdwn: bold prompt, then the hint line. */
+export const REPLY_HINT = 'Reply in the thread 👇';
+export function previewText(prompt: string): string {
+  return `*${prompt.replace(/\*/g, '∗')}*\n${REPLY_HINT}`;
+}
+
+/** Moves one id a step in a list (the queue's ↑ ↓ buttons). */
+export function moveId(list: readonly number[], id: number, direction: 'up' | 'down'): number[] {
+  const out = [...list];
+  const i = out.indexOf(id);
+  const j = direction === 'up' ? i - 1 : i + 1;
+  if (i < 0 || j < 0 || j >= out.length) return out;
+  [out[i], out[j]] = [out[j]!, out[i]!];
+  return out;
+}
+
+/** Which queue items the list shows: with hideInactivePrompts, sent and skipped ones are left out. */
+export function visibleItems(wc: Pick<WatercoolerJson, 'topicsQueue' | 'hideInactivePrompts'>): QueueItemJson[] {
+  return wc.topicsQueue.prompts.filter((p) => !wc.hideInactivePrompts || p.status === 'queued' || p.status === 'pinned');
+}
