@@ -1,6 +1,5 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { sql } from 'kysely';
 import type { Services } from '../hearth.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
@@ -16,7 +15,6 @@ import {
   includedBody,
   indexQuery,
   newHiresQuery,
-  peopleQuery,
   updateBody,
   upsertMyBody,
 } from './schema.js';
@@ -43,25 +41,6 @@ export function celebrationRoutes(s: Services, celebrations: CelebrationService)
   const router = Router();
   router.use(['/celebrations', '/celebration_schedules', '/asset_imports', '/upcoming_new_hires'], requireMember);
   const editable = (req: Parameters<RequestHandler>[0], id: number) => s.programs.editable(authOf(req), id, TYPE);
-
-  /** People of this workspace Hearth may celebrate, for the pickers (owner, editors, the person of a custom date). */
-  router.get('/celebrations/people/search_as_json', async (req, res) => {
-    const { query: text } = query(req, peopleQuery);
-    const needle = `%${text.trim().toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    const rows = await s.db
-      .selectFrom('members')
-      .select(['id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
-      .where('workspace_id', '=', authOf(req).workspace.id)
-      .where('deleted', '=', false)
-      .where('is_bot', '=', false)
-      .where('is_external', '=', false)
-      .where('slack_user_id', '<>', 'USLACKBOT')
-      .where((eb) => eb.or([sql<boolean>`lower(real_name) like ${needle}`, sql<boolean>`lower(display_name) like ${needle}`, sql<boolean>`lower(coalesce(email, '')) like ${needle}`]))
-      .orderBy('real_name')
-      .limit(50)
-      .execute();
-    res.json(rows.map((m) => ({ id: m.id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
-  });
 
   router.post('/celebrations/import_dates_as_json', uploadCsv(), async (req, res) => {
     const input = body(req, importBody);

@@ -71,4 +71,3 @@ export const upsertMyBody = z
 export const importBody = z.object({ celebration_program_id: id });
 export const importQuery = z.object({ program_id: id, program_type: z.string().min(1).max(40) });
 
-export const peopleQuery = z.object({ query: z.string().max(100).default('') });

@@ -11,8 +11,8 @@ const searchQuery = z.object({
 });
 
 /**
- * People pickers (invite users, owners and editors): this workspace's reachable humans whose name or email
- * contains the text. `id` is the Slack user id; `member_id` is Hearth's.
+ * The people pickers (owners, editors, invite users, the person of a custom date): this workspace's reachable
+ * humans whose name or email contains the text. `id` is Hearth's member id; `slack_user_id` is Slack's.
  */
 export function peopleRoutes(db: Db): Router {
   const router = Router();
@@ -31,7 +31,7 @@ export function peopleRoutes(db: Db): Router {
       .orderBy('real_name')
       .limit(q.limit)
       .execute();
-    res.json(rows.map((m) => ({ id: m.slack_user_id, member_id: m.id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
+    res.json(rows.map((m) => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
   });
   return router;
 }

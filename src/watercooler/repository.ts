@@ -166,22 +166,6 @@ export class WatercoolerRepository {
       .execute();
   }
 
-  /** Reachable humans of a workspace whose name or email contains `text`. */
-  searchMembers(workspaceId: number, text: string, limit: number) {
-    const like = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return this.db
-      .selectFrom('members')
-      .select(['id', 'name', 'real_name', 'display_name', 'email'])
-      .where('workspace_id', '=', workspaceId)
-      .where('is_bot', '=', false)
-      .where('deleted', '=', false)
-      .where('is_external', '=', false)
-      .where((eb) => eb.or([eb('real_name', 'ilike', like), eb('display_name', 'ilike', like), eb('name', 'ilike', like), eb('email', 'ilike', like)]))
-      .orderBy('real_name')
-      .limit(limit)
-      .execute();
-  }
-
   // ---- watercoolers -------------------------------------------------------------------------------
 
   async insert(trx: WTrx, row: { programId: number; workspaceId: number; weekdays: number[]; minuteOfDay: number; nextRunAt: Date | null; now: Date }): Promise<void> {

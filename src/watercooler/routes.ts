@@ -13,7 +13,6 @@ import {
   packIdBody,
   packPromptBody,
   packPromptParams,
-  peopleQuery,
   reorderBody,
   suggestQuery,
   updateBody,
@@ -91,14 +90,6 @@ export function watercoolerRoutes(s: Services, wc: WatercoolerService): Router {
     const input = parseFrom(req, adjustmentDestroyBody);
     await wc.clearAdjustment(program, input.prompt_id, input.kind);
     res.json(await page(req, id));
-  });
-
-  /** Who can be made owner or editor (the ownership picker's remote search). */
-  router.get('/watercooler/:id/people_as_json', async (req, res) => {
-    const { id } = params(req, idParams);
-    await editable(req, id);
-    const { query: text } = query(req, peopleQuery);
-    res.json(await wc.searchPeople(authOf(req).workspace.id, text));
   });
 
   router.post('/watercooler/:id/send_prompt_as_json', async (req, res) => {

@@ -67,4 +67,3 @@ export const packPromptBody = z.preprocess(
 );
 export const reorderBody = z.object({ direction: z.enum(['up', 'down'], 'up or down') });
 export const suggestQuery = z.object({ limit: z.coerce.number().int().min(1).max(30).default(10) });
-export const peopleQuery = z.object({ query: z.string().max(100).default('') });

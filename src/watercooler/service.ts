@@ -782,12 +782,6 @@ export class WatercoolerService {
     return true;
   }
 
-  /** People of this workspace for the ownership picker: reachable humans whose name or email matches. */
-  async searchPeople(workspaceId: number, text: string, limit = 20): Promise<Array<{ id: number; name: string; email: string | null }>> {
-    const rows = await this.repo.searchMembers(workspaceId, text, limit);
-    return rows.map((m) => ({ id: m.id, name: m.real_name || m.display_name || m.name, email: m.email }));
-  }
-
   // ---- home tab -----------------------------------------------------------------------------------
 
   async homeBlocks(workspace: Workspace, member: Member): Promise<KnownBlock[]> {

@@ -52,12 +52,12 @@ describe('channel directory, search and invites', () => {
   });
 
   it('finds people by name or email for the pickers: humans of this workspace only', async () => {
-    const find = async (q: string) => (await (await fetch(`${t.url}/people/search?query=${encodeURIComponent(q)}`, { headers: { cookie: member.cookie, accept: 'application/json' } })).json()) as Array<{ id: string; member_id: number; name: string }>;
+    const find = async (q: string) => (await (await fetch(`${t.url}/people/search?query=${encodeURIComponent(q)}`, { headers: { cookie: member.cookie, accept: 'application/json' } })).json()) as Array<{ id: number; slack_user_id: string; name: string }>;
     const alex = await find('alex');
-    expect(alex.map((p) => p.id)).toContain(ACME.adminUserId);
-    expect(alex[0]!.member_id).toBeTypeOf('number');
+    expect(alex.map((p) => p.slack_user_id)).toContain(ACME.adminUserId);
+    expect(alex.find((p) => p.slack_user_id === ACME.adminUserId)!.id).toBe((await t.hearth.services.people.bySlackId(1, ACME.adminUserId))!.id);
     expect((await find('@acme.example')).length).toBeGreaterThan(10);
-    expect((await find('polly')).map((p) => p.id)).not.toContain('U0DEMOPOLL');
+    expect((await find('polly')).map((p) => p.slack_user_id)).not.toContain('U0DEMOPOLL');
     expect((await find('hank'))).toEqual([]); // Globex's CEO
     expect(await find('%')).toEqual([]);
   });

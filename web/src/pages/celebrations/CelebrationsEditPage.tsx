@@ -48,7 +48,7 @@ import './celebrations.css';
 
 /** programs.md §8. */
 export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';
-export const PEOPLE_SEARCH = { path: '/celebrations/people/search_as_json' };
+export const PEOPLE_SEARCH = { path: '/people/search' };
 
 const HOUR_OPTIONS: SelectOption[] = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: hourLabel(h) }));
 const MONTH_OPTIONS: SelectOption[] = MONTHS.map((m, i) => ({ value: String(i + 1), label: m }));

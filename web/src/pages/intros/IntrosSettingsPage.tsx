@@ -38,7 +38,7 @@ import '../programs/programs.css';
 import './intros.css';
 
 /** People of the workspace by name or email, answering [{ id (member id), name, email }]. */
-export const PEOPLE_PICKER_PATH = '/celebrations/people/search_as_json';
+export const PEOPLE_PICKER_PATH = '/people/search';
 
 /** programs.md §8. */
 export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';

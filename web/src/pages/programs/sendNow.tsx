@@ -13,7 +13,7 @@ export interface SendNowStatus {
 
 /** programs.md §9: the send-now toasts last 10 s. */
 export const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
-/** Who the invite-users modal searches (people of the workspace, answering [{ id, name, email? }]). */
+/** Who the invite-users modal searches: people of the workspace, `slack_user_id` being what the invite takes. */
 export const PEOPLE_SEARCH_PATH = '/people/search';
 
 export function sentText(program: Pick<ProgramJson, 'channel'>): string {
@@ -31,6 +31,7 @@ export function openInviteUsers(program: Pick<ProgramJson, 'channel' | 'channel_
       channelId={program.channel_uid}
       channelName={program.channel.replace(/^#/, '')}
       userSearch={{ path: PEOPLE_SEARCH_PATH }}
+      userValueKey="slack_user_id"
       onClose={close}
       onInvited={onInvited}
     />

@@ -668,7 +668,7 @@ function OwnershipSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const [form, setForm] = useState(initial);
   const [saving, setSaving] = useState(false);
   const changed = JSON.stringify(form) !== JSON.stringify(initial());
-  const remote = { path: `/watercooler/${id}/people_as_json` };
+  const remote = { path: '/people/search' };
   const save = async () => {
     setSaving(true);
     try {

@@ -19,6 +19,8 @@ export interface InviteUsersModalProps {
   users?: readonly SelectOption[];
   /** …or a remote search for people (an endpoint answering [{ id, name, email? }]). */
   userSearch?: RemoteSearchConfig;
+  /** The option field holding the Slack user id (the invite takes Slack ids); `id` by default. */
+  userValueKey?: string;
   onClose: () => void;
   onInvited?: (result: InviteUsersResult) => void;
 }
@@ -33,7 +35,7 @@ export function inviteSummary(result: InviteUsersResult, channelName?: string): 
   return `Invited ${people(result.num_invited)}. ${people(result.num_added)} added to ${where}.`;
 }
 
-export function InviteUsersModal({ channelId, channelName, users, userSearch, onClose, onInvited }: InviteUsersModalProps) {
+export function InviteUsersModal({ channelId, channelName, users, userSearch, userValueKey = 'id', onClose, onInvited }: InviteUsersModalProps) {
   const [userIds, setUserIds] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<InviteUsersResult | null>(null);
@@ -96,7 +98,7 @@ export function InviteUsersModal({ channelId, channelName, users, userSearch, on
           searchable
           remote={userSearch}
           options={users}
-          valueKey="id"
+          valueKey={userValueKey}
           labelKey="name"
           searchKeys={['email']}
           value={userIds}
