@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { celebrationDb } from '../../src/celebrations/tables.js';
 import type { AuthContext } from '../../src/http/auth.js';
@@ -6,7 +6,7 @@ import { ACME } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
 import { formatLocalDate, instantToZoned } from '../../src/time/zoned.js';
-import { installAndSync, SIGNING_SECRET, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { installAndSync, killWorker, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 
 /**
  * A birthday is posted exactly once even when workers die: first while the run job reads the channel roster
@@ -21,27 +21,12 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Celebratio
   // The workers in child processes read the system clock: keep this one on real time too.
   const clock = new ControllableClock(new Date());
 
-  function startWorker(): Promise<ChildProcess> {
-    const child = fork(new URL('../support/worker-process.ts', import.meta.url).pathname, {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl,
-        HEARTH_DATA_DIR: t.dataDir,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: sandbox.url,
-        HEARTH_TEST_REDIS_PREFIX: t.redisPrefix,
-      },
-      stdio: 'inherit',
-    });
+  async function startWorker(): Promise<ChildProcess> {
+    const child = await startWorkerProcess(t, sandbox.url);
     children.push(child);
-    return new Promise((resolve) => child.once('message', () => resolve(child)));
+    return child;
   }
-  async function kill(child: ChildProcess) {
-    child.kill('SIGKILL');
-    if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
-  }
+  const kill = killWorker;
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();

@@ -1,10 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
-import { install, SIGNING_SECRET, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { install, killWorker, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 
@@ -139,25 +139,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox wit
     const acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     // The sandbox stores the message and then never answers: the worker is killed while it waits.
     sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, kind: 'timeout' });
-    child = fork(new URL('../support/worker-process.ts', import.meta.url).pathname, {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl,
-        HEARTH_DATA_DIR: t.dataDir,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: sandbox.url,
-        HEARTH_TEST_REDIS_PREFIX: t.redisPrefix,
-      },
-      stdio: 'inherit',
-    });
-    await new Promise<void>((resolve) => child!.once('message', () => resolve()));
+    child = await startWorkerProcess(t, sandbox.url);
 
     const [id] = await t.hearth.services.outbox.enqueue([{ workspaceId: acme, key: 'killed:1', kind: 'test', method: 'chat.postMessage', args: { channel: ACME.channels.general, text: 'survives a kill' } }]);
     await expect.poll(() => postedFor(sandbox, ACME.channels.general, id!).length, { timeout: 15_000 }).toBe(1);
-    child.kill('SIGKILL');
-    await new Promise((r) => child!.once('exit', r));
+    await killWorker(child);
     expect((await t.hearth.services.outbox.repo.byId(id!))!.state).toBe('sending');
 
     // Another worker takes over; once the dead worker's lease has run out, the tick turns the row unknown and

@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME } from '../../src/sandbox/seed.js';
@@ -6,7 +6,7 @@ import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/
 import { ControllableClock } from '../../src/time/clock.js';
 import { outboxKey, type WatercoolerJson } from '../../src/watercooler/service.js';
 import { watercoolerDb } from '../../src/watercooler/tables.js';
-import { installAndSync, signIn, SIGNING_SECRET, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 
 /**
  * A slot's prompt appears in the channel once, even when the tick runs twice at the same instant and the worker
@@ -54,20 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Watercoole
 
     // Slack stores the message and never answers: the worker is killed while it waits.
     sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, kind: 'timeout' });
-    child = fork(new URL('../support/worker-process.ts', import.meta.url).pathname, {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl,
-        HEARTH_DATA_DIR: t.dataDir,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
-        SLACK_API_URL: sandbox.url,
-        HEARTH_TEST_REDIS_PREFIX: t.redisPrefix,
-      },
-      stdio: 'inherit',
-    });
-    await new Promise<void>((resolve) => child!.once('message', () => resolve()));
+    child = await startWorkerProcess(t, sandbox.url);
 
     // Two ticks at the slot, at once (two schedulers), and one more: one claim.
     clock.set(slot);
@@ -81,8 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Watercoole
         .messageList(ACME.channels.watercooler)
         .filter((m) => m.metadata?.event_type === METADATA_EVENT_TYPE && (m.metadata.event_payload as { key?: string }).key === key);
     await expect.poll(() => posted().length, { timeout: 20_000 }).toBe(1);
-    child.kill('SIGKILL');
-    await new Promise((r) => child!.once('exit', r));
+    await killWorker(child);
     expect((await row())!.state).toBe('sending');
 
     // Another worker takes over. Once the dead worker's lease is over, the tick (run twice again) turns the row

@@ -1,3 +1,4 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -122,4 +123,31 @@ export async function installAndSync(t: TestHearth, teamId: string, botToken: st
   await s.people.sync(ws, client);
   await s.channels.sync(ws, client);
   return id;
+}
+
+/**
+ * A worker in a process of its own on this test app's database, queue and data dir (same encryption key), for
+ * the tests that kill one with SIGKILL. Resolves once it takes jobs.
+ */
+export async function startWorkerProcess(t: TestHearth, slackApiUrl: string): Promise<ChildProcess> {
+  const child = fork(new URL('./worker-process.ts', import.meta.url).pathname, {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: t.databaseUrl,
+      HEARTH_DATA_DIR: t.dataDir,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slackApiUrl,
+      HEARTH_TEST_REDIS_PREFIX: t.redisPrefix,
+    },
+    stdio: 'inherit',
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return child;
+}
+
+export async function killWorker(child: ChildProcess): Promise<void> {
+  child.kill('SIGKILL');
+  if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
 }
