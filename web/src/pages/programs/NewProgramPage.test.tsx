@@ -39,7 +39,7 @@ describe('/channel_programs/new', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/channel_programs/new?preview=intros');
     expect(await screen.findByRole('heading', { level: 1, name: 'New Intros program' })).toBeInTheDocument();
-    expect(await screen.findByRole('radio', { name: /Coffee chats/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Coffee chats/ })).toBeChecked());
     expect(screen.getByRole('radio', { name: /Lunch trio/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Just for fun/ })).toBeNull();
     expect(screen.getByRole('article', { name: 'Message preview from Hearth' })).toHaveTextContent('You have been paired for Intros');
@@ -88,10 +88,10 @@ describe('/channel_programs/new', () => {
     serve(() => jsonResponse({ redirect_url: '/watercooler/3/edit' }));
     const user = userEvent.setup();
     const { router } = renderApp('/channel_programs/new?preview=watercooler');
-    expect(await screen.findByRole('radio', { name: /Just for fun/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Just for fun/ })).toBeChecked());
     await user.click(screen.getByRole('radio', { name: /^Intros/ }));
     expect(new URLSearchParams(router.state.location.search).get('preview')).toBe('intros');
-    expect(await screen.findByRole('radio', { name: /Coffee chats/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Coffee chats/ })).toBeChecked());
   });
 
   test('/templates: "Use template" leads to the new-program flow with that template', async () => {
@@ -101,6 +101,6 @@ describe('/channel_programs/new', () => {
     expect(use).toHaveAttribute('href', '/channel_programs/new?preview=intros&template_id=intros-lunch-trio');
     const user = userEvent.setup();
     await user.click(use);
-    expect(await screen.findByRole('radio', { name: /Lunch trio/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Lunch trio/ })).toBeChecked());
   });
 });
