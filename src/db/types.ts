@@ -127,7 +127,9 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
 }
 
-export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
+import type { ProgramType } from '../programs/api-types.js';
+
+export type { ProgramType };
 
 export interface ChannelProgramsTable {
   id: Generated<number>;

@@ -6,26 +6,10 @@ import { HttpError } from '../http/errors.js';
 import type { Outbox } from '../outbox/service.js';
 import type { Clock } from '../time/clock.js';
 import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } from '../time/zoned.js';
+import type { ProgramJson } from './api-types.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
 
-/** A channel program as the pages read it (programs.md §3 "Channel program"). */
-export interface ProgramJson {
-  id: number;
-  type: ProgramType;
-  is_active: boolean;
-  channel: string;
-  channel_uid: string;
-  creator: { id: number; name: string } | null;
-  owner: { id: number; name: string } | null;
-  permission_users: Array<{ id: number; name: string; role: 'editor' | 'permission_user' }>;
-  num_participants: number;
-  next_occurrence_on: string | null;
-  next_occurrence_on_days_from_now: number | null;
-  controller_path: string;
-  page_path: string;
-  send_now_data: { allow_send_now: boolean; slack_url: string; isLoading: boolean };
-  service_account: { paidFeatureAccess: boolean; paidCoffeeTrialAllowed: boolean };
-}
+export type { ProgramJson };
 
 const daysBetween = (a: LocalDate, b: LocalDate) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 

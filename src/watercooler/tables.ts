@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
+import type { AdjustmentKind } from './api-types.js';
 
 /** Watercooler tables (migrations/0004_watercooler.ts). Business times are written from the Clock. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -57,7 +58,7 @@ export interface WatercoolerPackSubscriptionsTable {
   created_at: Timestamp;
 }
 
-export type AdjustmentKind = 'skip' | 'pin';
+export type { AdjustmentKind };
 
 export interface WatercoolerPromptAdjustmentsTable {
   program_id: number;

@@ -6,24 +6,9 @@ export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationPr
 /** How the addresses name them: /all_channels?type=…, /channel_programs/new?preview=…. */
 export type ProgramSlug = 'intros' | 'watercooler' | 'celebrations';
 
-/** GET /channel_programs/editable_programs_as_json → { programs }: ProgramJson in src/programs/service.ts. */
-export interface ProgramJson {
-  id: number;
-  type: ProgramType;
-  is_active: boolean;
-  channel: string;
-  channel_uid: string;
-  creator: { id: number; name: string } | null;
-  owner: { id: number; name: string } | null;
-  permission_users: Array<{ id: number; name: string; role: 'editor' | 'permission_user' }>;
-  num_participants: number;
-  next_occurrence_on: string | null;
-  next_occurrence_on_days_from_now: number | null;
-  controller_path: string;
-  page_path: string;
-  send_now_data: { allow_send_now: boolean; slack_url: string; isLoading: boolean };
-  service_account: { paidFeatureAccess: boolean; paidCoffeeTrialAllowed: boolean };
-}
+/** GET /channel_programs/editable_programs_as_json → { programs }: the server's ProgramJson. */
+export type { ProgramJson } from '../../../../src/programs/api-types';
+import type { ProgramJson } from '../../../../src/programs/api-types';
 
 /** GET /templates → { templates }. */
 export interface ProgramTemplate {

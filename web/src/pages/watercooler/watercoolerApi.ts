@@ -1,78 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api/client';
-import type { ProgramJson } from '../programs/programsApi';
 
-/** The shapes of src/watercooler/service.ts (GET /watercooler/{id} and friends). */
-export interface PromptJson {
-  id: number;
-  text: string;
-  pack_id: number | null;
-  watercooler_id: number | null;
-  position: number;
-  source_pack_id: number | null;
-  is_custom: boolean;
-}
-
-export interface PackJson {
-  id: number;
-  name: string;
-  description: string;
-  emoji: string;
-  is_library: boolean;
-  is_free: boolean;
-  locked: boolean;
-  subscribed: boolean;
-  can_edit: boolean;
-  num_prompts: number;
-  prompts?: PromptJson[];
-}
-
-export type QueueStatus = 'pinned' | 'queued' | 'sent' | 'skipped';
-
-export interface QueueItemJson {
-  id: number;
-  text: string;
-  pack_id: number | null;
-  pack_name: string | null;
-  pack_emoji: string | null;
-  is_custom: boolean;
-  status: QueueStatus;
-  position: number | null;
-  next_at: string | null;
-}
-
-export interface SentJson {
-  id: number;
-  prompt_id: number | null;
-  text: string;
-  slot_at: string;
-  queued_at: string | null;
-  source: 'schedule' | 'send_now';
-  state: 'sending' | 'sent' | 'failed' | 'skipped';
-  skip_reason: string | null;
-  permalink: string | null;
-  replies: number;
-  reactions: number;
-  participants: number;
-}
-
-export interface WatercoolerJson {
-  id: number;
-  program: ProgramJson;
-  is_active: boolean;
-  hideInactivePrompts: boolean;
-  schedule: { weekdays: number[]; hour: number; minute: number; tz: string; description: string; next_slots: string[] };
-  prompts: PromptJson[];
-  packs: PackJson[];
-  ordered_unsent_prompt_ids: number[];
-  topicsQueue: { packs: PackJson[]; prompts: QueueItemJson[]; promptIds: number[] };
-  adjustments: Array<{ prompt_id: number; kind: 'skip' | 'pin' }>;
-  cycle: number;
-  sent: SentJson[];
-  plan: { plan: 'free' | 'premium'; paidFeatureAccess: boolean; trialAllowed: boolean };
-  can_customize: boolean;
-}
+/** The shapes of GET /watercooler/{id} and friends: the server's own types. */
+export type * from '../../../../src/watercooler/api-types';
+import type { PackJson, QueueItemJson, WatercoolerJson } from '../../../../src/watercooler/api-types';
 
 export interface Suggestion {
   text: string;
