@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { parsePayload, type JobHandlers, type JobName, type JobPayload } from './catalogue.js';
+import type { JobRegistry, JobType } from './definition.js';
 import { queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
 
 const QUEUE_NAME = 'hearth';
@@ -43,22 +43,18 @@ export class BullmqQueue implements JobQueue {
     return conn;
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions = {}): Promise<void> {
-    const data = parsePayload(name, payload);
-    await this.queue.add(name, data, {
+  async enqueue<P>(type: JobType<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
+    await this.queue.add(type.name, type.parse(payload), {
       jobId: opts.jobId ? queueJobId(opts.jobId) : undefined,
       delay: opts.delayMs && opts.delayMs > 0 ? Math.ceil(opts.delayMs) : undefined,
     });
   }
 
-  async work(handlers: JobHandlers): Promise<void> {
+  async work(registry: JobRegistry): Promise<void> {
     this.worker = new Worker(
       QUEUE_NAME,
       async (job) => {
-        const name = job.name as JobName;
-        const handler = handlers[name] as ((p: unknown, c: { jobId: string; attempt: number }) => Promise<void>) | undefined;
-        if (!handler) throw new Error(`no handler for job "${job.name}"`);
-        await handler(parsePayload(name, job.data), { jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+        await registry.run(job.name, job.data, { jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
       },
       {
         connection: this.connect(),
@@ -74,8 +70,8 @@ export class BullmqQueue implements JobQueue {
     await this.worker.waitUntilReady();
   }
 
-  async repeat<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void> {
-    await this.queue.upsertJobScheduler(`every-${name}`, { every: everyMs }, { name, data: parsePayload(name, payload) });
+  async repeat<P>(type: JobType<P>, everyMs: number, payload: P): Promise<void> {
+    await this.queue.upsertJobScheduler(`every-${type.name}`, { every: everyMs }, { name: type.name, data: type.parse(payload) });
   }
 
   async ping(): Promise<boolean> {

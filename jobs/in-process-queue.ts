@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
-import { parsePayload, type JobHandlers, type JobName, type JobPayload } from './catalogue.js';
+import type { JobRegistry, JobType } from './definition.js';
 import { queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
 
 interface PendingJob {
   id: string;
-  name: JobName;
+  name: string;
   payload: unknown;
   attempt: number;
 }
@@ -15,7 +15,7 @@ interface PendingJob {
  */
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
-  private handlers?: JobHandlers;
+  private registry?: JobRegistry;
   private readonly known = new Set<string>();
   private readonly ready: PendingJob[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -29,9 +29,10 @@ export class InProcessQueue implements JobQueue {
     private readonly maxAttempts = 3,
   ) {}
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions = {}): Promise<void> {
+  async enqueue<P>(type: JobType<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
     if (this.closed) throw new Error('queue is closed');
-    const data = parsePayload(name, payload);
+    const name = type.name;
+    const data = type.parse(payload);
     const id = queueJobId(opts.jobId ?? `${name}:auto:${++this.seq}`);
     if (this.known.has(id)) return;
     this.known.add(id);
@@ -40,14 +41,14 @@ export class InProcessQueue implements JobQueue {
     else this.push(job);
   }
 
-  async work(handlers: JobHandlers): Promise<void> {
-    this.handlers = handlers;
+  async work(registry: JobRegistry): Promise<void> {
+    this.registry = registry;
     this.pump();
   }
 
-  async repeat<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void> {
+  async repeat<P>(type: JobType<P>, everyMs: number, payload: P): Promise<void> {
     const timer = setInterval(() => {
-      if (!this.closed) void this.enqueue(name, payload, { jobId: `${name}:every:${Date.now()}` });
+      if (!this.closed) void this.enqueue(type, payload, { jobId: `${type.name}:every:${Date.now()}` });
     }, everyMs);
     timer.unref();
     this.timers.add(timer);
@@ -87,7 +88,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   private pump(): void {
-    while (this.handlers && !this.closed && this.running.size < this.concurrency && this.ready.length) {
+    while (this.registry && !this.closed && this.running.size < this.concurrency && this.ready.length) {
       const job = this.ready.shift()!;
       const run = this.run(job).finally(() => {
         this.running.delete(run);
@@ -98,9 +99,8 @@ export class InProcessQueue implements JobQueue {
   }
 
   private async run(job: PendingJob): Promise<void> {
-    const handler = this.handlers![job.name] as (p: unknown, c: { jobId: string; attempt: number }) => Promise<void>;
     try {
-      await handler(parsePayload(job.name, job.payload), { jobId: job.id, attempt: job.attempt });
+      await this.registry!.run(job.name, job.payload, { jobId: job.id, attempt: job.attempt });
       this.known.delete(job.id);
     } catch (err) {
       if (job.attempt < this.maxAttempts && !this.closed) {

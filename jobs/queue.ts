@@ -1,4 +1,4 @@
-import type { JobHandlers, JobName, JobPayload } from './catalogue.js';
+import type { JobRegistry, JobType } from './definition.js';
 
 export interface EnqueueOptions {
   /** Deterministic id: a job with the same id waiting or running is not added twice. */
@@ -9,11 +9,12 @@ export interface EnqueueOptions {
 /** The queue port: BullMQ on Redis, or in-process (not durable) when no REDIS_URL is set. */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
-  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<void>;
+  /** Validates the payload against the job's schema, then adds it. */
+  enqueue<P>(job: JobType<P>, payload: P, opts?: EnqueueOptions): Promise<void>;
   /** Start consuming jobs (worker role). */
-  work(handlers: JobHandlers): Promise<void>;
-  /** Run `name` every `everyMs`, once cluster-wide. */
-  repeat<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void>;
+  work(registry: JobRegistry): Promise<void>;
+  /** Run `job` every `everyMs`, once cluster-wide. */
+  repeat<P>(job: JobType<P>, everyMs: number, payload: P): Promise<void>;
   ping(): Promise<boolean>;
   /** Resolves once no job is waiting or running (delayed jobs aside): the sandbox clock settles on it. */
   idle(): Promise<void>;

@@ -5,8 +5,7 @@ import type { Express, Router } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { BullmqQueue } from '../jobs/bullmq-queue.js';
-import { assertHandlers, type JobHandlers } from '../jobs/catalogue.js';
-import { buildHandlers } from '../jobs/handlers.js';
+import { JobRegistry } from '../jobs/definition.js';
 import { InProcessQueue } from '../jobs/in-process-queue.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Config } from './config.js';
@@ -14,14 +13,10 @@ import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { authRouter } from './http/auth.js';
 import { createHttpApp } from './http/app.js';
-import { channelListeners } from './channels/listeners.js';
-import { channelRoutes } from './channels/routes.js';
 import { ChannelService } from './channels/service.js';
-import { programRoutes } from './programs/routes.js';
 import { ChannelProgramService } from './programs/service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './outbox/rate-limits.js';
 import { Outbox } from './outbox/service.js';
-import { peopleRoutes } from './people/routes.js';
 import { PeopleService } from './people/service.js';
 import { Scheduler } from './scheduler/tick.js';
 import { createBolt } from './slack/bolt.js';
@@ -32,52 +27,23 @@ import { EventLog } from './slack/event-log.js';
 import { HomeService } from './slack/home.js';
 import { PgInstallationStore } from './slack/installation-store.js';
 import { systemClock, type Clock } from './time/clock.js';
-import { userRoutes } from './users/routes.js';
 import { UserService } from './users/service.js';
 import { WorkspaceRepository } from './workspaces/repository.js';
 import { projectRoot } from './paths.js';
-import { programPlugins } from './plugins.js';
+import { capabilities } from './capabilities.js';
+import { servicesFor, type Capability, type CapabilityParts, type ServiceName } from './platform/capability.js';
+import { platformCapability } from './platform/core.js';
+import { Entitlements } from './platform/entitlements/service.js';
+import { DomainEvents } from './platform/events/service.js';
+import type { PlatformServices } from './platform/services.js';
+import { tick } from './scheduler/jobs.js';
 
 const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
   oauth_config?: { scopes?: { bot?: string[] } };
 };
 
-/** Services every program builds on. Programs receive this and register routes, listeners and due sources. */
-export interface Services {
-  config: Config;
-  log: Logger;
-  clock: Clock;
-  db: DbHandle['db'];
-  queue: JobQueue;
-  outbox: Outbox;
-  clients: SlackClients;
-  workspaces: WorkspaceRepository;
-  people: PeopleService;
-  channels: ChannelService;
-  programs: ChannelProgramService;
-  installations: PgInstallationStore;
-  scheduler: Scheduler;
-  commands: SlashCommands;
-  home: HomeService;
-  users: UserService;
-  eventLog: EventLog;
-}
-
-/** What a capability adds to the app: HTTP routes, Slack listeners and handlers for its jobs. */
-export interface PluginParts {
-  routers?: Router[];
-  listeners?: Array<(app: App, ctx: SlackContext) => void>;
-  jobs?: Partial<JobHandlers>;
-}
-
-/**
- * A capability (Intros, Watercooler, Celebrations …): given the shared services it registers its program
- * kind, due sources, subcommands and home section, and returns its parts.
- */
-export type HearthPlugin = (services: Services) => PluginParts | void;
-
 export interface Hearth {
-  services: Services;
+  services: PlatformServices;
   http: Express;
   bolt: App;
   /** Start consuming jobs and the cluster-wide tick (worker role). */
@@ -99,8 +65,8 @@ export interface HearthOptions {
   beforeSession?: Router[];
   routers?: Router[];
   pages?: Parameters<typeof createHttpApp>[0]['pages'];
-  /** More plugins after the built-in ones (the sandbox's controls, test-only listeners). */
-  plugins?: HearthPlugin[];
+  /** More capabilities after the built-in ones (the sandbox's controls, test-only listeners). */
+  capabilities?: Array<Capability<ServiceName>>;
 }
 
 export async function createHearth(config: Config, log: Logger, opts: HearthOptions = {}): Promise<Hearth> {
@@ -132,32 +98,52 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const people = new PeopleService(db, clock);
   const channels = new ChannelService(db, clock);
   const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id) });
-  const scheduler = new Scheduler(clock, log);
-  const programs = new ChannelProgramService(db, clock, outbox);
-  const commands = new SlashCommands();
-  const home = new HomeService(db, outbox, config.publicUrl);
-  const users = new UserService(db, clock);
-  const eventLog = new EventLog(db);
-  const services: Services = { config, log, clock, db, queue, outbox, clients, workspaces, people, channels, programs, installations, scheduler, commands, home, users, eventLog };
+  const events = new DomainEvents(db, queue, clock);
+  const entitlements = new Entitlements(db, clock);
+  const programs = new ChannelProgramService(db, clock, outbox, entitlements);
+  const services: PlatformServices = {
+    config,
+    log,
+    clock,
+    db,
+    queue,
+    outbox,
+    clients,
+    workspaces,
+    people,
+    channels,
+    programs,
+    events,
+    entitlements,
+    installations,
+    users: new UserService(db, clock),
+    eventLog: new EventLog(db),
+    scheduler: new Scheduler(clock, log),
+    commands: new SlashCommands(),
+    home: new HomeService(db, outbox, config.publicUrl),
+  };
 
-  scheduler.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued, nextDue: () => outbox.nextDue() });
-  scheduler.register({ name: 'members', collect: (now) => dueMemberSyncs(services, now), nextDue: () => nextMemberSync(services) });
-
-  const pluginRouters: Router[] = [];
-  const pluginListeners: Array<(app: App, ctx: SlackContext) => void> = [channelListeners(channels)];
-  const pluginJobs: Partial<JobHandlers> = {};
-  for (const plugin of [...programPlugins, ...(opts.plugins ?? [])]) {
-    const out = plugin(services);
-    if (out?.routers) pluginRouters.push(...out.routers);
-    if (out?.listeners) pluginListeners.push(...out.listeners);
-    if (out?.jobs) Object.assign(pluginJobs, out.jobs);
+  // Each capability gets only the services it declared, and contributes its parts.
+  const parts: CapabilityParts[] = [];
+  const names = new Set<string>();
+  for (const capability of [platformCapability, ...capabilities, ...(opts.capabilities ?? [])]) {
+    if (names.has(capability.name)) throw new Error(`capability "${capability.name}" is listed twice`);
+    names.add(capability.name);
+    parts.push(capability.setup(servicesFor(capability, services)));
   }
-  // Start-up refuses a job in the catalogue without a handler.
-  const handlers = { ...buildHandlers(services), ...pluginJobs };
-  assertHandlers(handlers);
+  for (const p of parts) {
+    if (p.programKind) programs.register(p.programKind);
+    for (const source of p.dueSources ?? []) services.scheduler.register(source);
+    for (const command of p.commands ?? []) services.commands.register(command);
+    if (p.home) services.home.register(p.home);
+  }
+  events.setSubscribers(parts.flatMap((p) => p.subscribers ?? []));
+  // Start-up refuses a job declared twice or defined without a handler.
+  const registry = new JobRegistry(parts.flatMap((p) => p.jobs ?? []));
+  registry.assertComplete();
 
-  const ctx: SlackContext = { workspaces, people, installations, outbox, queue, commands, adminUrl: config.publicUrl };
-  const { app: bolt, receiver } = createBolt({ config, ctx, eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: pluginListeners });
+  const ctx: SlackContext = { workspaces, people, installations, outbox, queue, commands: services.commands, adminUrl: config.publicUrl };
+  const { app: bolt, receiver } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: parts.flatMap((p) => p.listeners ?? []) });
 
   const session = { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') };
   const oidc =
@@ -171,7 +157,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     session,
     db,
     ready: async () => {
-      const checks = { database: await db.selectFrom('workspaces').select('id').limit(1).execute().then(() => true, () => false), queue: await queue.ping() };
+      const checks = { database: await workspaces.ping(), queue: await queue.ping() };
       return { ok: checks.database && checks.queue, checks };
     },
     slack: receiver.router,
@@ -186,11 +172,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         workspaces,
         people,
       }),
-      userRoutes(users),
-      channelRoutes({ db, channels, outbox, now: () => clock.now() }),
-      peopleRoutes(db),
-      programRoutes(programs),
-      ...pluginRouters,
+      ...parts.flatMap((p) => p.routes ?? []),
       ...(opts.routers ?? []),
     ],
     pages: opts.pages,
@@ -201,8 +183,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     http,
     bolt,
     async startWorker() {
-      await queue.work(handlers);
-      await queue.repeat('tick', 60_000, {});
+      await queue.work(registry);
+      await queue.repeat(tick, 60_000, {});
     },
     async close() {
       await queue.close();
@@ -210,41 +192,4 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       if (!opts.database) await database.close();
     },
   };
-}
-
-async function nextMemberSync(s: Services): Promise<Date | null> {
-  const row = await s.db
-    .selectFrom('workspaces')
-    .select((eb) => [eb.fn.min('members_synced_at').as('oldest'), eb.fn.countAll<number>().filterWhere('members_synced_at', 'is', null).as('never')])
-    .where('paused_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (Number(row.never) > 0) return s.clock.now();
-  return row.oldest ? new Date(new Date(row.oldest).getTime() + 24 * 3600_000) : null;
-}
-
-/** Daily directory refresh: claim workspaces not synced for a day (SKIP LOCKED) and enqueue their sync. */
-async function dueMemberSyncs(s: Services, now: Date): Promise<number> {
-  const dayAgo = new Date(now.getTime() - 24 * 3600_000);
-  const claimed = await s.db.transaction().execute(async (trx) =>
-    trx
-      .updateTable('workspaces')
-      .set({ members_synced_at: now })
-      .where(
-        'id',
-        'in',
-        trx
-          .selectFrom('workspaces')
-          .select('id')
-          .where('paused_at', 'is', null)
-          .where((eb) => eb.or([eb('members_synced_at', 'is', null), eb('members_synced_at', '<', dayAgo)]))
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning('id')
-      .execute(),
-  );
-  const day = now.toISOString().slice(0, 10);
-  for (const w of claimed) await s.queue.enqueue('directory.sync', { workspaceId: w.id }, { jobId: `directory:${w.id}:${day}` });
-  return claimed.length;
 }

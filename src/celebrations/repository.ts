@@ -1,17 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { ScheduleInput } from './dates.js';
-import {
-  celebrationDb,
-  type AssetImport,
-  type CelebrationConfig,
-  type CelebrationDb,
-  type CelebrationRun,
-  type CelebrationSchedule,
-  type CelebrationTrx,
-  type ScheduleType,
-} from './tables.js';
+import { type AssetImport, type CelebrationConfig, type CelebrationRun, type CelebrationSchedule, type ScheduleType } from './tables.js';
+import type { Db, Trx } from '../db/index.js';
 
 export interface MemberDate {
   month: number;
@@ -28,7 +19,7 @@ export type ScheduleRow = CelebrationSchedule & {
   is_external: boolean | null;
 };
 
-type Executor = CelebrationDb | CelebrationTrx;
+type Executor = Db | Trx;
 
 export const memberName = (m: Pick<Member, 'display_name' | 'real_name' | 'name'>) => m.real_name || m.display_name || m.name;
 
@@ -38,10 +29,10 @@ export function toScheduleInput(r: ScheduleRow): ScheduleInput {
 
 /** The Celebrations SQL. Every query is scoped by workspace or by a program already scoped by the caller. */
 export class CelebrationRepository {
-  readonly db: CelebrationDb;
+  readonly db: Db;
 
   constructor(db: Db) {
-    this.db = celebrationDb(db);
+    this.db = db;
   }
 
   config(programId: number, ex: Executor = this.db): Promise<CelebrationConfig | undefined> {

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import type { Services } from '../hearth.js';
+import type { CelebrationsDeps } from './deps.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { body, params, query } from '../http/validate.js';
@@ -37,7 +37,7 @@ function uploadCsv(): RequestHandler {
 }
 
 /** Celebrations' calls (programs.md §7 "Celebrations", journeys.md §7 "User preferences"). Thin over the service. */
-export function celebrationRoutes(s: Services, celebrations: CelebrationService): Router {
+export function celebrationRoutes(s: CelebrationsDeps, celebrations: CelebrationService): Router {
   const router = Router();
   router.use(['/celebrations', '/celebration_schedules', '/asset_imports', '/upcoming_new_hires'], requireMember);
   const editable = (req: Parameters<RequestHandler>[0], id: number) => s.programs.editable(authOf(req), id, TYPE);

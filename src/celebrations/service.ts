@@ -1,7 +1,6 @@
-import type { Transaction } from 'kysely';
 import { paymentRequired, planAccess, type PlanAccess } from '../billing/plan.js';
-import type { ChannelProgram, Database, Member, Workspace } from '../db/types.js';
-import type { Services } from '../hearth.js';
+import type { ChannelProgram, Member, Workspace } from '../db/types.js';
+import type { CelebrationsDeps } from './deps.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { isReachableHuman } from '../people/service.js';
@@ -25,8 +24,11 @@ import {
 import { CelebrationRepository, memberName, toScheduleInput, type MemberDate, type ScheduleRow } from './repository.js';
 import { birthYearProblem, monthDayProblem, readDatesSubmission, startDateProblem, type ViewValues } from './submission.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
-import { appTrx, celebrationTrx, type AssetImport, type CelebrationConfig, type CelebrationTrx, type ImportRowError, type ScheduleType, type WeekendPolicy } from './tables.js';
+import { type AssetImport, type CelebrationConfig, type ImportRowError, type ScheduleType, type WeekendPolicy } from './tables.js';
+import type { Trx } from '../db/index.js';
 import { DEFAULT_TEMPLATES } from './templates.js';
+import { celebrationsImportDates, celebrationsRoster, celebrationsRun, celebrationsSendNow } from './jobs.js';
+import { homePublish } from '../slack/jobs.js';
 
 /**
  * The free plan celebrates every birthday and work anniversary, in every program, plus this many custom dates
@@ -164,7 +166,7 @@ const asLocal = (s: string) => parseLocalDate(s);
 export class CelebrationService {
   readonly repo: CelebrationRepository;
 
-  constructor(private readonly s: Services) {
+  constructor(private readonly s: CelebrationsDeps) {
     this.repo = new CelebrationRepository(s.db);
   }
 
@@ -179,12 +181,12 @@ export class CelebrationService {
   // ---------------------------------------------------------------------------------------------
   // Programs
 
-  async createConfig(trx: Transaction<Database>, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
+  async createConfig(trx: Trx, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
     const t = template.settings as { birthdays?: boolean; anniversaries?: boolean; custom?: boolean; hour?: number; weekend_policy?: WeekendPolicy };
     const minute = typeof t.hour === 'number' ? t.hour * 60 : DEFAULT_MINUTE;
     const now = this.now();
     const next = firstRunDate(now, minute, program.tz);
-    await celebrationTrx(trx)
+    await trx
       .insertInto('celebration_programs')
       .values({
         program_id: program.id,
@@ -298,7 +300,7 @@ export class CelebrationService {
    * time has passed, unless that is more than a day late); otherwise the first time ahead. Runs are unique per
    * program and date, so a date already posted is never posted again.
    */
-  private async nextRunDate(trx: CelebrationTrx, programId: number, config: CelebrationConfig, now: Date, minute: number, tz: string): Promise<LocalDate> {
+  private async nextRunDate(trx: Trx, programId: number, config: CelebrationConfig, now: Date, minute: number, tz: string): Promise<LocalDate> {
     const today = instantToZoned(now, tz).date;
     if (config.next_run_on && compareLocalDate(asLocal(config.next_run_on), today) <= 0 && !isStale(today, now, minute, tz)) {
       const ran = await this.repo.run(programId, formatLocalDate(today), trx);
@@ -388,7 +390,7 @@ export class CelebrationService {
 
   async sendNow(program: ChannelProgram): Promise<void> {
     const requestedAt = (program.send_now_requested_at ?? this.now()).toISOString();
-    await this.s.queue.enqueue('celebrations.send_now', { programId: program.id, requestedAt }, { jobId: `celebrations-send-now:${program.id}:${Date.parse(requestedAt)}` });
+    await this.s.queue.enqueue(celebrationsSendNow, { programId: program.id, requestedAt }, { jobId: `celebrations-send-now:${program.id}:${Date.parse(requestedAt)}` });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -442,10 +444,10 @@ export class CelebrationService {
         .execute();
       return { runs, stuck, rosters };
     });
-    for (const r of claimed.rosters) await this.s.queue.enqueue('celebrations.roster', { programId: r.program_id }, { jobId: `celebrations-roster:${r.program_id}` });
-    for (const r of claimed.runs) await this.s.queue.enqueue('celebrations.run', r, { jobId: `celebrations-run:${r.programId}:${r.runOn}` });
+    for (const r of claimed.rosters) await this.s.queue.enqueue(celebrationsRoster, { programId: r.program_id }, { jobId: `celebrations-roster:${r.program_id}` });
+    for (const r of claimed.runs) await this.s.queue.enqueue(celebrationsRun, r, { jobId: `celebrations-run:${r.programId}:${r.runOn}` });
     for (const r of claimed.stuck)
-      await this.s.queue.enqueue('celebrations.run', { programId: r.program_id, runOn: r.run_on }, { jobId: `celebrations-run:${r.program_id}:${r.run_on}:retry:${now.getTime()}` });
+      await this.s.queue.enqueue(celebrationsRun, { programId: r.program_id, runOn: r.run_on }, { jobId: `celebrations-run:${r.program_id}:${r.run_on}:retry:${now.getTime()}` });
     return claimed.runs.length + claimed.stuck.length + claimed.rosters.length;
   }
 
@@ -514,12 +516,12 @@ export class CelebrationService {
       }
       if (!fresh.length) {
         state = 'empty';
-        if (noteRows.length) outboxIds.push(...(await this.s.outbox.add(appTrx(trx), noteRows)));
+        if (noteRows.length) outboxIds.push(...(await this.s.outbox.add(trx, noteRows)));
         await this.repo.finishRun(trx, run.id, 'empty', now);
         return;
       }
       const message = celebrationMessage({ post, policy: config.weekend_policy, celebrations: fresh, templates: { birthday: config.birthday_template, anniversary: config.anniversary_template } });
-      const [id] = await this.s.outbox.add(appTrx(trx), [
+      const [id] = await this.s.outbox.add(trx, [
         { workspaceId: ws.id, key: `celebration:${programId}:${runOn}`, kind: 'celebration', method: 'chat.postMessage', args: { channel: program.channel_id, text: message.text, blocks: message.blocks, unfurl_links: false } },
       ]);
       outboxIds.push(id!);
@@ -744,7 +746,7 @@ export class CelebrationService {
   }
 
   /** A birth year is private: re-saving the same month and day without a year keeps the one on file. */
-  private async mergeBirthYear(ex: CelebrationTrx, workspaceId: number, memberId: number, date: MemberDate): Promise<MemberDate> {
+  private async mergeBirthYear(ex: Trx, workspaceId: number, memberId: number, date: MemberDate): Promise<MemberDate> {
     if (date.year !== null) return date;
     const existing = (await this.repo.memberDates(workspaceId, memberId, ex)).find((s) => s.schedule_type === 'birthday');
     return existing && existing.month === date.month && existing.day === date.day ? { ...date, year: existing.year } : date;
@@ -821,7 +823,7 @@ export class CelebrationService {
   }
 
   /** 402 when one more custom date would be beyond the free plan's allowance. */
-  private async assertCustomAllowance(trx: CelebrationTrx, workspaceId: number, scheduleId: number | undefined, access: PlanAccess): Promise<void> {
+  private async assertCustomAllowance(trx: Trx, workspaceId: number, scheduleId: number | undefined, access: PlanAccess): Promise<void> {
     if (access.paidFeatureAccess) return;
     // Serialize allowance checks per workspace so two concurrent requests cannot both take the last slot.
     await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
@@ -996,7 +998,7 @@ export class CelebrationService {
   }
 
   private async republishHome(ws: Workspace, member: Member): Promise<void> {
-    await this.s.queue.enqueue('home.publish', { workspaceId: ws.id, userId: member.slack_user_id }, { jobId: `home:${ws.id}:celebrations:${member.slack_user_id}:${this.now().getTime()}` });
+    await this.s.queue.enqueue(homePublish, { workspaceId: ws.id, userId: member.slack_user_id }, { jobId: `home:${ws.id}:celebrations:${member.slack_user_id}:${this.now().getTime()}` });
   }
 
   async homeBlocks(ws: Workspace, member: Member) {
@@ -1054,7 +1056,7 @@ export class CelebrationService {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await this.s.queue.enqueue('celebrations.import_dates', { importId: row.id }, { jobId: `celebrations-import:${row.id}` });
+    await this.s.queue.enqueue(celebrationsImportDates, { importId: row.id }, { jobId: `celebrations-import:${row.id}` });
     return this.importJson(row);
   }
 
@@ -1072,7 +1074,7 @@ export class CelebrationService {
     const imp = await this.db.selectFrom('asset_imports').selectAll().where('id', '=', id).executeTakeFirst();
     if (!imp || imp.state !== 'needs_processing') return;
     const program = await this.db.selectFrom('channel_programs').selectAll().where('id', '=', imp.program_id).executeTakeFirst();
-    const finish = async (ex: CelebrationTrx | typeof this.db, state: 'uploaded' | 'failed_processing', errors: ImportRowError[], summary: Record<string, unknown>) => {
+    const finish = async (ex: Trx | typeof this.db, state: 'uploaded' | 'failed_processing', errors: ImportRowError[], summary: Record<string, unknown>) => {
       await ex
         .updateTable('asset_imports')
         .set({ state, errors: JSON.stringify(errors), summary: JSON.stringify(summary), content: '', updated_at: this.now() })

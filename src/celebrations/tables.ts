@@ -1,5 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Celebrations tables (migrations/0005_celebrations.ts). Business times are written from the Clock. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -117,17 +116,8 @@ export interface CelebrationTables {
   asset_imports: AssetImportsTable;
 }
 
-export type CelebrationDatabase = Database & CelebrationTables;
-export type CelebrationDb = Kysely<CelebrationDatabase>;
-export type CelebrationTrx = Transaction<CelebrationDatabase>;
-
 export type CelebrationConfig = Selectable<CelebrationProgramsTable>;
 export type CelebrationSchedule = Selectable<CelebrationSchedulesTable>;
 export type CelebrationRun = Selectable<CelebrationRunsTable>;
 export type AssetImport = Selectable<AssetImportsTable>;
 
-/** The app's database seen with the Celebrations tables (same schema; only the types differ). */
-export const celebrationDb = (db: Kysely<Database>): CelebrationDb => db as unknown as CelebrationDb;
-export const celebrationTrx = (trx: Transaction<Database>): CelebrationTrx => trx as unknown as CelebrationTrx;
-/** The outbox takes the app's transaction type; it is the same transaction. */
-export const appTrx = (trx: CelebrationTrx): Transaction<Database> => trx as unknown as Transaction<Database>;

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { Db } from '../db/index.js';
 import { authOf, requireAdmin, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { body, params, query } from '../http/validate.js';
@@ -7,7 +6,7 @@ import type { Outbox } from '../outbox/service.js';
 import { channelParams, inviteUsersBody, pageQuery, postInSlackBody, searchQuery } from './schema.js';
 import type { ChannelService } from './service.js';
 
-export function channelRoutes(deps: { db: Db; channels: ChannelService; outbox: Outbox; now: () => Date }): Router {
+export function channelRoutes(deps: { channels: ChannelService; outbox: Outbox; now: () => Date }): Router {
   const router = Router();
   const { channels, outbox } = deps;
 
@@ -23,18 +22,7 @@ export function channelRoutes(deps: { db: Db; channels: ChannelService; outbox: 
   router.get('/users/channels.json', requireMember, async (req, res) => {
     const { page, per } = query(req, pageQuery);
     const { workspace, member } = authOf(req);
-    const base = deps.db
-      .selectFrom('channel_programs as p')
-      .innerJoin('channel_members as cm', (j) => j.onRef('cm.channel_id', '=', 'p.channel_id').onRef('cm.workspace_id', '=', 'p.workspace_id').on('cm.slack_user_id', '=', member.slack_user_id))
-      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
-      .where('p.workspace_id', '=', workspace.id);
-    const rows = await base
-      .select(['p.id', 'p.type', 'p.channel_id', 'p.is_active', 'c.name'])
-      .orderBy('c.name')
-      .orderBy('p.id')
-      .limit(per + 1)
-      .offset((page - 1) * per)
-      .execute();
+    const rows = await channels.memberProgramChannels(workspace.id, member.slack_user_id, { limit: per + 1, offset: (page - 1) * per });
     res.json({
       channels: rows.slice(0, per).map((r) => ({ program_id: r.id, type: r.type, uid: r.channel_id, name: r.name ?? r.channel_id, is_active: r.is_active })),
       page,

@@ -141,4 +141,19 @@ export class ChannelService {
       .execute();
     return rows.map((r) => ({ uid: r.channel_id, name: r.name, is_private: r.is_private }));
   }
+
+  /** The member's channels that have a Hearth program, by channel name: a page of them. */
+  memberProgramChannels(workspaceId: number, slackUserId: string, page: { limit: number; offset: number }) {
+    return this.db
+      .selectFrom('channel_programs as p')
+      .innerJoin('channel_members as cm', (j) => j.onRef('cm.channel_id', '=', 'p.channel_id').onRef('cm.workspace_id', '=', 'p.workspace_id').on('cm.slack_user_id', '=', slackUserId))
+      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
+      .where('p.workspace_id', '=', workspaceId)
+      .select(['p.id', 'p.type', 'p.channel_id', 'p.is_active', 'c.name'])
+      .orderBy('c.name')
+      .orderBy('p.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
 }

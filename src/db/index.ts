@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Either: repository methods that may join the caller's transaction take this. */
+export type Executor = Db | Trx;
 
 export interface DbHandle {
   db: Db;

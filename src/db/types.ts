@@ -1,4 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CelebrationTables } from '../celebrations/tables.js';
+import type { IntrosTables } from '../intros/tables.js';
+import type { DomainEventTables } from '../platform/events/tables.js';
+import type { WatercoolerTables } from '../watercooler/tables.js';
 
 /** Table types. Business times come from the Clock, so most timestamps are written explicitly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -159,7 +163,8 @@ export interface ChannelMembersTable {
   joined_at: Timestamp;
 }
 
-export interface Database {
+/** The platform's own tables. */
+export interface CoreTables {
   workspaces: WorkspacesTable;
   installations: InstallationsTable;
   members: MembersTable;
@@ -173,6 +178,12 @@ export interface Database {
   channel_program_members: ChannelProgramMembersTable;
   channel_members: ChannelMembersTable;
 }
+
+/**
+ * The one database type: the platform's tables and every capability's (each declares its tables in its own
+ * `tables.ts`, a leaf module of column types only). One schema, so no query needs a cast.
+ */
+export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables {}
 
 export type ChannelProgram = Selectable<ChannelProgramsTable>;
 

@@ -1,16 +1,17 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
-import type { Services } from '../hearth.js';
+import type { IntrosDeps } from './deps.js';
 import { CATEGORY_ACTION, CATEGORY_BLOCK, categoriesModal, INTROS_ACTIONS, INTROS_VIEWS, LEAVE_ACTION, LEAVE_BLOCK, leaveReasonModal } from './blocks.js';
 import type { MeetingService } from './meetings.js';
 import { DEFAULT_SNOOZE_DAYS, type MemberService } from './members.js';
 import type { IntrosService } from './service.js';
+import { homePublish } from '../slack/jobs.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export interface IntrosListenerDeps {
-  services: Services;
+  services: IntrosDeps;
   intros: IntrosService;
   meetings: MeetingService;
   members: MemberService;
@@ -26,7 +27,7 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
   const workspaceOf = (body: { team?: { id: string } | null; enterprise?: { id: string } | null; user: { team_id?: string } }) =>
     services.workspaces.ensure(body.team?.id ?? body.user.team_id ?? '', body.enterprise?.id ?? null);
   const refreshHome = (workspaceId: number, userId: string, key: string) =>
-    services.queue.enqueue('home.publish', { workspaceId, userId }, { jobId: `home:${workspaceId}:intros:${key}` });
+    services.queue.enqueue(homePublish, { workspaceId, userId }, { jobId: `home:${workspaceId}:intros:${key}` });
 
   const answer = (state: 'met' | 'not_yet' | 'skipped') => async ({ ack, body, action, respond }: ButtonArgs) => {
     await ack();

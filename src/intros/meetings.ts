@@ -6,7 +6,9 @@ import { answeredMessage, checkinMessage, ghostAnsweredMessage, ghostAskMessage 
 import { formatDayOfInstant } from './format.js';
 import { nameOf } from './repository.js';
 import type { IntrosService, MeetingJson } from './service.js';
-import { appTrx, type IntrosTrx, type MeetingState } from './tables.js';
+import { type MeetingState } from './tables.js';
+import type { Trx } from '../db/index.js';
+import { introsFollowup } from './jobs.js';
 
 /** Unanswered intros in a row that make someone a ghost. */
 export const GHOST_AFTER_UNANSWERED = 3;
@@ -68,7 +70,7 @@ export class MeetingService {
           .returning('id')
           .execute(),
       );
-      for (const r of rows) await this.s.queue.enqueue('intros.followup', { roundId: r.id, stage }, { jobId: `intros-${stage}:${r.id}` });
+      for (const r of rows) await this.s.queue.enqueue(introsFollowup, { roundId: r.id, stage }, { jobId: `intros-${stage}:${r.id}` });
       count += rows.length;
     };
     await claim('checkin', 'checkin_at', 'checkin_claimed_at');
@@ -91,7 +93,7 @@ export class MeetingService {
         await trx.updateTable('intros_participants').set({ ghost_state: 'ghost', ghost_ask_after: null, updated_at: now }).where('program_id', '=', d.program_id).where('member_id', '=', d.member_id).execute();
         rows.push(...(await this.ghostAskRows(trx, d.program_id, [d.member_id], `again:${now.getTime()}`)));
       }
-      return this.s.outbox.add(appTrx(trx), rows);
+      return this.s.outbox.add(trx, rows);
     });
     await this.s.outbox.kick(asks);
     return count + asks.length;
@@ -143,13 +145,13 @@ export class MeetingService {
             .execute();
         }
       }
-      return this.s.outbox.add(appTrx(trx), rows);
+      return this.s.outbox.add(trx, rows);
     });
     await this.s.outbox.kick(ids);
   }
 
   /** Adds one unanswered intro to each member; those reaching three in a row are set aside and asked. */
-  private async countUnanswered(trx: IntrosTrx, program: ChannelProgram, memberIds: number[], scope: string): Promise<OutboxRows> {
+  private async countUnanswered(trx: Trx, program: ChannelProgram, memberIds: number[], scope: string): Promise<OutboxRows> {
     if (!memberIds.length) return [];
     const now = this.s.clock.now();
     await this.intros.repo.ensureParticipants(trx, program, memberIds, now);
@@ -166,7 +168,7 @@ export class MeetingService {
     return this.ghostAskRows(trx, program.id, ghosts, scope);
   }
 
-  private async ghostAskRows(trx: IntrosTrx, programId: number, memberIds: number[], scope: string): Promise<OutboxRows> {
+  private async ghostAskRows(trx: Trx, programId: number, memberIds: number[], scope: string): Promise<OutboxRows> {
     const program = await trx.selectFrom('channel_programs').selectAll().where('id', '=', programId).executeTakeFirstOrThrow();
     const channelName = await this.intros.repo.channelName(program.workspace_id, program.channel_id, trx);
     const members = await trx.selectFrom('members').selectAll().where('id', 'in', memberIds).execute();
@@ -212,7 +214,7 @@ export class MeetingService {
           args: { channel: input.message.channel, ts: input.message.ts, text: updated.text, blocks: updated.blocks },
         });
       }
-      return this.s.outbox.add(appTrx(trx), rows);
+      return this.s.outbox.add(trx, rows);
     });
     if (ids === null) return { ok: false, text: 'Someone in your group just answered — thanks!' };
     await this.s.outbox.kick(ids);
@@ -220,7 +222,7 @@ export class MeetingService {
     return { ok: true, text: thanks[input.state] };
   }
 
-  private async resetStreaks(trx: IntrosTrx, program: ChannelProgram, members: Member[], now: Date): Promise<void> {
+  private async resetStreaks(trx: Trx, program: ChannelProgram, members: Member[], now: Date): Promise<void> {
     if (!members.length) return;
     await this.intros.repo.ensureParticipants(trx, program, members.map((m) => m.id), now);
     await trx
@@ -279,7 +281,7 @@ export class MeetingService {
         const m = ghostAnsweredMessage(input.choice, channelName);
         rows.push({ workspaceId: program.workspace_id, key: `intro-ghost-answer:${program.id}:${member.id}:${input.message.ts}`, kind: 'intro-ghost', method: 'chat.update', args: { channel: input.message.channel, ts: input.message.ts, text: m.text, blocks: m.blocks } });
       }
-      return this.s.outbox.add(appTrx(trx), rows);
+      return this.s.outbox.add(trx, rows);
     });
     await this.s.outbox.kick(ids);
     return true;

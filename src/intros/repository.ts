@@ -1,7 +1,8 @@
 import type { ChannelProgram, Member } from '../db/types.js';
 import { eligibleCandidates, type ExclusionReason } from './pairing/index.js';
 import type { PairingHistoryEntry } from './pairing/index.js';
-import type { IntrosConfig, IntrosDb, IntrosParticipant, IntrosTrx, MeetingState } from './tables.js';
+import type { IntrosConfig, IntrosParticipant, MeetingState } from './tables.js';
+import type { Db, Trx } from '../db/index.js';
 
 export type MemberStatus = 'active' | 'snoozed' | 'opted_out' | 'ghost' | 'ineligible';
 
@@ -21,7 +22,7 @@ const GHOSTLY = new Set(['ghost', 'ask_later']);
 
 /** The SQL Intros shares between its services. Every query is scoped by workspace or by a program already scoped. */
 export class IntrosRepository {
-  constructor(readonly db: IntrosDb) {}
+  constructor(readonly db: Db) {}
 
   config(programId: number): Promise<IntrosConfig | undefined> {
     return this.db.selectFrom('intros_configs').selectAll().where('program_id', '=', programId).executeTakeFirst();
@@ -34,7 +35,7 @@ export class IntrosRepository {
   }
 
   /** Pass the transaction when inside one: PGlite has a single connection. */
-  async channelName(workspaceId: number, channelId: string, ex: IntrosDb | IntrosTrx = this.db): Promise<string> {
+  async channelName(workspaceId: number, channelId: string, ex: Db | Trx = this.db): Promise<string> {
     const row = await ex.selectFrom('channels').select('name').where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).executeTakeFirst();
     return row?.name ?? channelId;
   }
@@ -146,13 +147,13 @@ export class IntrosRepository {
     return this.db.selectFrom('intros_categories').selectAll().where('program_id', '=', programId).orderBy('position').orderBy('id').execute();
   }
 
-  async nextRoundNumber(trx: IntrosTrx, programId: number): Promise<number> {
+  async nextRoundNumber(trx: Trx, programId: number): Promise<number> {
     const row = await trx.selectFrom('intros_rounds').select((eb) => eb.fn.max('number').as('n')).where('program_id', '=', programId).executeTakeFirst();
     return Number(row?.n ?? 0) + 1;
   }
 
   /** Creates the participation row if missing; returns it. */
-  async participant(trx: IntrosDb | IntrosTrx, program: Pick<ChannelProgram, 'id' | 'workspace_id'>, memberId: number, now: Date): Promise<IntrosParticipant> {
+  async participant(trx: Db | Trx, program: Pick<ChannelProgram, 'id' | 'workspace_id'>, memberId: number, now: Date): Promise<IntrosParticipant> {
     await trx
       .insertInto('intros_participants')
       .values({ program_id: program.id, member_id: memberId, workspace_id: program.workspace_id, updated_at: now })
@@ -161,7 +162,7 @@ export class IntrosRepository {
     return trx.selectFrom('intros_participants').selectAll().where('program_id', '=', program.id).where('member_id', '=', memberId).executeTakeFirstOrThrow();
   }
 
-  async ensureParticipants(trx: IntrosTrx, program: Pick<ChannelProgram, 'id' | 'workspace_id'>, memberIds: number[], now: Date): Promise<void> {
+  async ensureParticipants(trx: Trx, program: Pick<ChannelProgram, 'id' | 'workspace_id'>, memberIds: number[], now: Date): Promise<void> {
     if (!memberIds.length) return;
     await trx
       .insertInto('intros_participants')
@@ -171,7 +172,7 @@ export class IntrosRepository {
   }
 
   /** Members of meetings, by meeting id. */
-  async meetingMembers(meetingIds: number[], ex: IntrosDb | IntrosTrx = this.db): Promise<Map<number, Member[]>> {
+  async meetingMembers(meetingIds: number[], ex: Db | Trx = this.db): Promise<Map<number, Member[]>> {
     const out = new Map<number, Member[]>();
     if (!meetingIds.length) return out;
     const rows = await ex
@@ -186,7 +187,7 @@ export class IntrosRepository {
     return out;
   }
 
-  async setMeetingState(trx: IntrosTrx, meetingId: number, state: MeetingState, byMemberId: number | null, now: Date, onlyFrom?: MeetingState[]): Promise<boolean> {
+  async setMeetingState(trx: Trx, meetingId: number, state: MeetingState, byMemberId: number | null, now: Date, onlyFrom?: MeetingState[]): Promise<boolean> {
     let q = trx
       .updateTable('intros_meetings')
       .set({ state, answered_by_member_id: byMemberId, answered_at: now, updated_at: now })
@@ -202,7 +203,7 @@ export class IntrosRepository {
     return row?.pairing_welcome_message ?? null;
   }
 
-  lock(trx: IntrosTrx, programId: number) {
+  lock(trx: Trx, programId: number) {
     return trx.selectFrom('intros_configs').select('program_id').where('program_id', '=', programId).forUpdate().executeTakeFirst();
   }
 }

@@ -8,7 +8,8 @@ import { nextRoundAt, roundTimeline } from './schedule.js';
 import type { IntrosService, PersonJson } from './service.js';
 import { personJson } from './service.js';
 import { defaultFixedMeetingTime, fixedMeetingDate, FREE_PLAN_MAX_PARTICIPANTS } from './settings-rules.js';
-import { appTrx, type IntrosConfig, type IntrosRound } from './tables.js';
+import { type IntrosConfig, type IntrosRound } from './tables.js';
+import { introsRound } from './jobs.js';
 
 /** How many past rounds the engine looks at: enough to avoid repeats for a long time, bounded for speed. */
 const HISTORY_ROUNDS = 52;
@@ -98,7 +99,7 @@ export class RoundRunner {
       .limit(50)
       .execute();
     const bucket = Math.floor(now.getTime() / STUCK_AFTER_MS);
-    for (const r of stuck) await this.s.queue.enqueue('intros.round', { roundId: r.id }, { jobId: `${roundJobId(r.program_id, r.scheduled_for, r.kind)}:sweep:${bucket}` });
+    for (const r of stuck) await this.s.queue.enqueue(introsRound, { roundId: r.id }, { jobId: `${roundJobId(r.program_id, r.scheduled_for, r.kind)}:sweep:${bucket}` });
     return claimed.length + stuck.length;
   }
 
@@ -125,7 +126,7 @@ export class RoundRunner {
       const id =
         roundId ??
         (await this.db.selectFrom('intros_rounds').select('id').where('program_id', '=', programId).where('scheduled_for', '=', scheduledFor).executeTakeFirstOrThrow()).id;
-      await this.s.queue.enqueue('intros.round', { roundId: id }, { jobId: roundJobId(programId, scheduledFor, kind) });
+      await this.s.queue.enqueue(introsRound, { roundId: id }, { jobId: roundJobId(programId, scheduledFor, kind) });
     })();
   }
 
@@ -400,7 +401,7 @@ export class RoundRunner {
           .where('program_id', '=', program.id)
           .execute();
       }
-      return this.s.outbox.add(appTrx(trx), rows);
+      return this.s.outbox.add(trx, rows);
     });
     if (outboxIds === null) return;
     await this.s.outbox.kick(outboxIds);

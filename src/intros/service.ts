@@ -1,7 +1,6 @@
-import type { Transaction } from 'kysely';
 import { paymentRequired, planAccess, type PlanAccess } from '../billing/plan.js';
-import type { ChannelProgram, Database } from '../db/types.js';
-import type { Services } from '../hearth.js';
+import type { ChannelProgram } from '../db/types.js';
+import type { IntrosDeps } from './deps.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
@@ -19,7 +18,8 @@ import {
   type IntrosSettings,
   type PairingType,
 } from './settings-rules.js';
-import { introsDb, type IntrosConfig, type IntrosDb, type IntrosRound, type IntrosTrx, type MeetingState } from './tables.js';
+import { type IntrosConfig, type IntrosRound, type MeetingState } from './tables.js';
+import type { Db, Trx } from '../db/index.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
 
 export interface ConfigJson extends IntrosSettings {
@@ -99,11 +99,11 @@ export const personJson = (m: { id: number; slack_user_id: string; real_name: st
 
 /** Intros configuration: templates, creation, settings (with the spec's rules), and the page's JSON. */
 export class IntrosService {
-  readonly db: IntrosDb;
+  readonly db: Db;
   readonly repo: IntrosRepository;
 
-  constructor(readonly s: Services) {
-    this.db = introsDb(s.db);
+  constructor(readonly s: IntrosDeps) {
+    this.db = s.db;
     this.repo = new IntrosRepository(this.db);
   }
 
@@ -148,7 +148,7 @@ export class IntrosService {
       throw paymentRequired('intros_channels', 'The free plan includes one Intros channel. Upgrade to run Intros in more channels.', access);
   }
 
-  async createConfig(trx: Transaction<Database>, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
+  async createConfig(trx: Trx, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
     const t = template.settings as Partial<IntrosSettings>;
     const pairingType = t.pairing_type ?? 'standard';
     // Inside the creating transaction: PGlite has one connection, so read through it.
@@ -157,7 +157,7 @@ export class IntrosService {
       throw paymentRequired('pairing_types', `${template.name} intros need the paid plan. Upgrade, or start with Coffee chats.`, access);
     const now = this.s.clock.now();
     const settings = { weekday: t.weekday ?? 1, occurrence_hour: t.occurrence_hour ?? 9, period_weeks: t.period ?? 2 };
-    const tx = trx as unknown as IntrosTrx;
+    const tx = trx as unknown as Trx;
     await tx
       .insertInto('intros_configs')
       .values({
@@ -262,7 +262,7 @@ export class IntrosService {
     for (const user of unknown) {
       try {
         const info = await client.users.info({ user });
-        if (info.user) await this.s.people.upsert(ws, [info.user as Parameters<Services['people']['upsert']>[1][number]]);
+        if (info.user) await this.s.people.upsert(ws, [info.user as Parameters<IntrosDeps['people']['upsert']>[1][number]]);
       } catch (err) {
         this.s.log.warn({ err, user }, 'intros: users.info failed; leaving the member out');
       }

@@ -1,5 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Intros tables (migrations/0003_intros.ts). Business times are written from the Clock. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -160,10 +159,6 @@ export interface IntrosTables {
   intros_team_settings: IntrosTeamSettingsTable;
 }
 
-export type IntrosDatabase = Database & IntrosTables;
-export type IntrosDb = Kysely<IntrosDatabase>;
-export type IntrosTrx = Transaction<IntrosDatabase>;
-
 export type IntrosConfig = Selectable<IntrosConfigsTable>;
 export type IntrosRound = Selectable<IntrosRoundsTable>;
 export type IntrosMeeting = Selectable<IntrosMeetingsTable>;
@@ -171,7 +166,3 @@ export type IntrosParticipant = Selectable<IntrosParticipantsTable>;
 export type IntrosIcebreaker = Selectable<IntrosIcebreakersTable>;
 export type IntrosCategory = Selectable<IntrosCategoriesTable>;
 
-/** The app's database seen with the Intros tables (they live in the same schema; only the types differ). */
-export const introsDb = (db: Kysely<Database>): IntrosDb => db as unknown as IntrosDb;
-/** For services that take the app's transaction type (the outbox). */
-export const appTrx = (trx: IntrosTrx): Transaction<Database> => trx as unknown as Transaction<Database>;

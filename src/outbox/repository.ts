@@ -1,6 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { Database, OutboxRow } from '../db/types.js';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/index.js';
+import type { OutboxRow } from '../db/types.js';
 
 export interface NewOutboxRow {
   workspaceId: number;
@@ -13,8 +13,6 @@ export interface NewOutboxRow {
   args: Record<string, unknown>;
   notBefore: Date;
 }
-
-type Executor = Db | Transaction<Database>;
 
 /** The outbox's SQL. Every timestamp comes from the caller's clock. */
 export class OutboxRepository {

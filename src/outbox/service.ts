@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../jobs/queue.js';
+import { outboxReconcile, outboxSend } from './jobs.js';
 import type { Db } from '../db/index.js';
 import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
@@ -77,7 +78,7 @@ export class Outbox {
       .where('state', '=', 'pending')
       .where('not_before', '<=', now)
       .execute();
-    for (const r of rows) await this.deps.queue.enqueue('outbox.send', { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
+    for (const r of rows) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
   }
 
   /**
@@ -140,7 +141,7 @@ export class Outbox {
         case 'unknown':
           log.warn({ outboxId: row.id, method, error: outcome.error }, 'outcome unknown; will reconcile');
           await this.repo.settle(row.id, 'sending', { state: 'unknown', error: outcome.error }, now);
-          await this.deps.queue.enqueue('outbox.reconcile', { outboxId: row.id }, { jobId: `reconcile:${row.id}:${row.attempts}`, delayMs: 5_000 });
+          await this.deps.queue.enqueue(outboxReconcile, { outboxId: row.id }, { jobId: `reconcile:${row.id}:${row.attempts}`, delayMs: 5_000 });
           return 'unknown';
       }
     }
@@ -180,9 +181,9 @@ export class Outbox {
   /** The tick: enqueue due rows, turn expired leases into unknown rows, and reconcile unknown rows. */
   async sweep(): Promise<{ enqueued: number; expired: number }> {
     const { due, expired } = await this.repo.sweep(this.deps.clock.now(), REQUEUE_AFTER_MS);
-    for (const r of due) await this.deps.queue.enqueue('outbox.send', { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
+    for (const r of due) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
     for (const id of await this.repo.unknownIds())
-      await this.deps.queue.enqueue('outbox.reconcile', { outboxId: id }, { jobId: `reconcile:${id}:sweep:${this.deps.clock.now().getTime()}` });
+      await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:sweep:${this.deps.clock.now().getTime()}` });
     return { enqueued: due.length, expired: expired.length };
   }
 
@@ -194,7 +195,7 @@ export class Outbox {
     const notBefore = new Date(this.deps.clock.now().getTime() + ms);
     await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt }, this.deps.clock.now());
     const attempts = undoAttempt ? row.attempts - 1 : row.attempts;
-    await this.deps.queue.enqueue('outbox.send', { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${notBefore.getTime()}`, delayMs: ms });
+    await this.deps.queue.enqueue(outboxSend, { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${notBefore.getTime()}`, delayMs: ms });
     return 'deferred';
   }
 

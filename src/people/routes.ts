@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db/index.js';
+import type { PeopleService } from './service.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { query } from '../http/validate.js';
 
@@ -14,23 +13,12 @@ const searchQuery = z.object({
  * The people pickers (owners, editors, invite users, the person of a custom date): this workspace's reachable
  * humans whose name or email contains the text. `id` is Hearth's member id; `slack_user_id` is Slack's.
  */
-export function peopleRoutes(db: Db): Router {
+export function peopleRoutes(people: PeopleService): Router {
   const router = Router();
   router.get('/people/search', requireMember, async (req, res) => {
     const q = query(req, searchQuery);
     if (!q.query) return void res.json([]);
-    const text = `%${q.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = await db
-      .selectFrom('members')
-      .select(['id', 'slack_user_id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
-      .where('workspace_id', '=', authOf(req).workspace.id)
-      .where('is_bot', '=', false)
-      .where('deleted', '=', false)
-      .where('is_external', '=', false)
-      .where((eb) => eb.or(['real_name', 'display_name', 'name', 'email'].map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', text))))
-      .orderBy('real_name')
-      .limit(q.limit)
-      .execute();
+    const rows = await people.search(authOf(req).workspace.id, q.query, q.limit);
     res.json(rows.map((m) => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
   });
   return router;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { UsersListResponse, WebClient } from '@slack/web-api';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
@@ -97,5 +98,21 @@ export class PeopleService {
       .where('workspace_id', '=', workspaceId)
       .where('slack_user_id', '=', slackUserId)
       .executeTakeFirst();
+  }
+
+  /** Reachable humans of the workspace whose name or email contains `text` (the people pickers). */
+  search(workspaceId: number, text: string, limit: number) {
+    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.db
+      .selectFrom('members')
+      .select(['id', 'slack_user_id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
+      .where('workspace_id', '=', workspaceId)
+      .where('is_bot', '=', false)
+      .where('deleted', '=', false)
+      .where('is_external', '=', false)
+      .where((eb) => eb.or(['real_name', 'display_name', 'name', 'email'].map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', like))))
+      .orderBy('real_name')
+      .limit(limit)
+      .execute();
   }
 }

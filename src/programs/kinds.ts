@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { ChannelProgram, Database, ProgramType } from '../db/types.js';
+import type { ChannelProgram, ProgramType } from '../db/types.js';
+import type { Trx } from '../db/index.js';
 
 export type Controller = 'coffee' | 'watercooler' | 'celebrations';
 
@@ -32,7 +32,7 @@ export interface ProgramKind {
   /** Plan limits and other rules before a program is created; throws HttpError (402, 400). */
   checkCreate(workspaceId: number, channelId: string): Promise<void>;
   /** The kind's configuration for a new program, in the creating transaction. */
-  createConfig(trx: Transaction<Database>, program: ChannelProgram, template: ProgramTemplate): Promise<void>;
+  createConfig(trx: Trx, program: ChannelProgram, template: ProgramTemplate): Promise<void>;
   summarize(programs: ChannelProgram[]): Promise<Map<number, ProgramSummary>>;
   /** Starts the program's run now (off the request path); completion is recorded with markSendNowComplete. */
   sendNow(program: ChannelProgram): Promise<void>;

@@ -1,9 +1,9 @@
 import type { Db } from '../db/index.js';
 import type { ChannelProgram, ProgramType, Workspace } from '../db/types.js';
-import { planAccess } from '../billing/plan.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import type { Outbox } from '../outbox/service.js';
+import type { Entitlements } from '../platform/entitlements/service.js';
 import type { Clock } from '../time/clock.js';
 import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } from '../time/zoned.js';
 import type { ProgramJson } from './api-types.js';
@@ -21,6 +21,7 @@ export class ChannelProgramService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
+    private readonly entitlements: Entitlements,
   ) {}
 
   register(kind: ProgramKind): void {
@@ -164,7 +165,7 @@ export class ChannelProgramService {
         .select(['pm.program_id', 'pm.role', 'm.id', 'm.real_name', 'm.display_name', 'm.name'])
         .where('pm.program_id', 'in', ids)
         .execute(),
-      planAccess(this.db, workspace.id, now),
+      this.entitlements.plan(workspace.id),
     ]);
     const nameOf = (m: { real_name: string; display_name: string; name: string }) => m.display_name || m.real_name || m.name;
     const person = (id: number | null) => {
@@ -199,7 +200,7 @@ export class ChannelProgramService {
         controller_path: `/${kind.controller}/${p.id}`,
         page_path: kind.pagePath(p.id),
         send_now_data: { allow_send_now: p.is_active, slack_url: `https://${workspace.domain || 'app'}.slack.com/archives/${p.channel_id}`, isLoading: loading },
-        service_account: { paidFeatureAccess: access.paidFeatureAccess, paidCoffeeTrialAllowed: access.trialAllowed },
+        service_account: { paidFeatureAccess: access.paidFeatureAccess, paidCoffeeTrialAllowed: access.paidCoffeeTrialAllowed },
       };
     });
   }

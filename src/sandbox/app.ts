@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Installation } from '@slack/bolt';
 import { Router } from 'express';
-import type { HearthOptions, Services } from '../hearth.js';
+import type { HearthOptions } from '../hearth.js';
+import type { PlatformServices } from '../platform/services.js';
 import type { SettableClock } from '../time/clock.js';
 import { sandboxControls } from './controls.js';
 import { ResponseUrls, responseUrlRouter } from './controls/responses.js';
@@ -11,6 +12,8 @@ import { SlackDriver } from './driver.js';
 import { seedState } from './seed.js';
 import type { SandboxState } from './state.js';
 import { createSandboxApi } from './web-api.js';
+import { directorySync } from '../slack/jobs.js';
+import { defineCapability } from '../platform/capability.js';
 
 export interface Sandbox {
   state: SandboxState;
@@ -25,12 +28,12 @@ export interface Sandbox {
   /** Knows when the app's listeners have finished a request the sandbox sent. */
   tracker: RequestTracker;
   /** Puts the seeded workspaces in Hearth's database as if installed through OAuth, and syncs them. */
-  bootstrap(services: Services): Promise<void>;
+  bootstrap(services: PlatformServices): Promise<void>;
   /** Back to the seed (the Slack side; Hearth's own data stays). */
   reset(): void;
   flush(): void;
   /** What createHearth needs to run on this sandbox: its clock, the Web API and the controls. */
-  hearthOptions(): Pick<HearthOptions, 'clock' | 'beforeSession' | 'plugins'>;
+  hearthOptions(): Pick<HearthOptions, 'clock' | 'beforeSession' | 'capabilities'>;
 }
 
 /**
@@ -99,7 +102,7 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
         await services.installations.storeInstallation(installation);
         const workspace = (await services.workspaces.byTeamId(ws.id))!;
         await services.workspaces.update(workspace.id, { domain: ws.domain });
-        await services.queue.enqueue('directory.sync', { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install` });
+        await services.queue.enqueue(directorySync, { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install` });
       }
     },
     reset() {
@@ -111,7 +114,14 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
     hearthOptions: () => ({
       clock: opts.clock,
       beforeSession: [responseUrlRouter(responses), Router().use('/sandbox/api', sandbox.api)],
-      plugins: [(services) => ({ routers: [sandboxControls(sandbox, services)], listeners: [(app) => app.use(tracker.middleware())] })],
+      capabilities: [
+        defineCapability({
+          name: 'sandbox',
+          // The sandbox drives everything, so it sees every service (nothing in the app imports it).
+          needs: ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'clients', 'workspaces', 'people', 'channels', 'programs', 'events', 'entitlements', 'installations', 'users', 'eventLog', 'scheduler', 'commands', 'home'],
+          setup: (services) => ({ routes: [sandboxControls(sandbox, services)], listeners: [(app) => app.use(tracker.middleware())] }),
+        }),
+      ],
     }),
   };
   return sandbox;

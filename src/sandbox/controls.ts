@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../hearth.js';
+import type { PlatformServices } from '../platform/services.js';
 import { startSession } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { body, query } from '../http/validate.js';
@@ -14,7 +14,7 @@ import type { SandboxFault } from './faults.js';
  * when the sandbox runs; they act as Slack would, through the real endpoints, and answer once the app's
  * resulting work is done.
  */
-export function sandboxControls(sandbox: Sandbox, services: Services): Router {
+export function sandboxControls(sandbox: Sandbox, services: PlatformServices): Router {
   const router = Router();
   const session = { secret: services.config.sessionSecret, secure: services.config.publicUrl.startsWith('https://') };
   const client = new SandboxClient(sandbox, services);

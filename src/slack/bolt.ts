@@ -7,6 +7,7 @@ import * as hearthCommand from './listeners/commands/hearth.js';
 import * as appHomeOpened from './listeners/events/app-home-opened.js';
 import * as directory from './listeners/events/directory.js';
 import * as uninstall from './listeners/events/uninstall.js';
+import { directorySync } from './jobs.js';
 
 /** Bolt and its clients log through our pino logger, at warn and above. */
 function boltLogger(log: Logger): BoltLogger {
@@ -68,7 +69,7 @@ export function createBolt(opts: {
               successAsync: async (installation, _options, _req, res) => {
                 const teamId = installation.team?.id;
                 const workspace = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
-                if (workspace) await ctx.queue.enqueue('directory.sync', { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install:${Date.now()}` });
+                if (workspace) await ctx.queue.enqueue(directorySync, { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install:${Date.now()}` });
                 res.writeHead(302, { location: '/?installed=1' }).end();
               },
             },

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { isRetired, LIBRARY, libraryPromptKey, libraryPromptText } from './library.js';
 import type { ChannelProgram } from '../db/types.js';
-import type { AdjustmentKind, Pack, Post, Prompt, Watercooler, WDb, WExecutor, WTrx } from './tables.js';
+import type { AdjustmentKind, Pack, Post, Prompt, Watercooler } from './tables.js';
+import type { Db, Executor, Trx } from '../db/index.js';
 
 export interface SubscribedPack extends Pack {
   subscribed_at: Date;
@@ -25,17 +26,17 @@ export interface PostWithEngagement extends Post {
 
 /** The watercooler's SQL. Every timestamp comes from the caller's clock; every query is scoped by workspace or program. */
 export class WatercoolerRepository {
-  constructor(private readonly db: WDb) {}
+  constructor(private readonly db: Db) {}
 
-  transaction<T>(fn: (trx: WTrx) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
   // ---- the shipped library ------------------------------------------------------------------------
 
   /** Writes the shipped packs and prompts (upserts by key, retires what the code no longer ships). Idempotent. */
-  async syncLibrary(now: Date, inTrx?: WTrx): Promise<void> {
-    const run = async (trx: WTrx) => {
+  async syncLibrary(now: Date, inTrx?: Trx): Promise<void> {
+    const run = async (trx: Trx) => {
       const packs = await trx
         .insertInto('watercooler_packs')
         .values(
@@ -105,7 +106,7 @@ export class WatercoolerRepository {
     else await this.db.transaction().execute(run);
   }
 
-  libraryPacks(ex: WExecutor, keys: string[]): Promise<Pack[]> {
+  libraryPacks(ex: Executor, keys: string[]): Promise<Pack[]> {
     if (!keys.length) return Promise.resolve([]);
     return ex.selectFrom('watercooler_packs').selectAll().where('library_key', 'in', keys).execute();
   }
@@ -126,11 +127,11 @@ export class WatercoolerRepository {
 
   // ---- the shared program rows and the directory --------------------------------------------------
 
-  program(ex: WExecutor, id: number): Promise<ChannelProgram | undefined> {
+  program(ex: Executor, id: number): Promise<ChannelProgram | undefined> {
     return ex.selectFrom('channel_programs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async updateProgram(trx: WTrx, id: number, values: { tz: string; is_active: boolean; updated_at: Date }): Promise<void> {
+  async updateProgram(trx: Trx, id: number, values: { tz: string; is_active: boolean; updated_at: Date }): Promise<void> {
     await trx.updateTable('channel_programs').set(values).where('id', '=', id).execute();
   }
 
@@ -168,7 +169,7 @@ export class WatercoolerRepository {
 
   // ---- watercoolers -------------------------------------------------------------------------------
 
-  async insert(trx: WTrx, row: { programId: number; workspaceId: number; weekdays: number[]; minuteOfDay: number; nextRunAt: Date | null; now: Date }): Promise<void> {
+  async insert(trx: Trx, row: { programId: number; workspaceId: number; weekdays: number[]; minuteOfDay: number; nextRunAt: Date | null; now: Date }): Promise<void> {
     await trx
       .insertInto('watercoolers')
       .values({
@@ -184,11 +185,11 @@ export class WatercoolerRepository {
       .execute();
   }
 
-  get(ex: WExecutor, programId: number): Promise<Watercooler | undefined> {
+  get(ex: Executor, programId: number): Promise<Watercooler | undefined> {
     return ex.selectFrom('watercoolers').selectAll().where('program_id', '=', programId).executeTakeFirst();
   }
 
-  lock(trx: WTrx, programId: number): Promise<Watercooler | undefined> {
+  lock(trx: Trx, programId: number): Promise<Watercooler | undefined> {
     return trx.selectFrom('watercoolers').selectAll().where('program_id', '=', programId).forUpdate().executeTakeFirst();
   }
 
@@ -198,7 +199,7 @@ export class WatercoolerRepository {
   }
 
   async update(
-    ex: WExecutor,
+    ex: Executor,
     programId: number,
     values: Partial<Pick<Watercooler, 'weekdays' | 'minute_of_day' | 'hide_inactive_prompts' | 'queue_order' | 'cycle' | 'next_run_at'>> & { updated_at: Date },
   ): Promise<void> {
@@ -207,7 +208,7 @@ export class WatercoolerRepository {
 
   // ---- what the queue draws from ------------------------------------------------------------------
 
-  async queueRows(ex: WExecutor, wc: Watercooler, opts: { paid: boolean }): Promise<QueueRows> {
+  async queueRows(ex: Executor, wc: Watercooler, opts: { paid: boolean }): Promise<QueueRows> {
     const own = opts.paid
       ? await ex.selectFrom('watercooler_prompts').selectAll().where('program_id', '=', wc.program_id).where('retired', '=', false).orderBy('position').orderBy('id').execute()
       : [];
@@ -250,7 +251,7 @@ export class WatercoolerRepository {
     return { own, packs, packPrompts, adjustments, sentThisCycle: sent.map((s) => s.prompt_id!) };
   }
 
-  promptsByIds(ex: WExecutor, ids: number[]): Promise<Prompt[]> {
+  promptsByIds(ex: Executor, ids: number[]): Promise<Prompt[]> {
     if (!ids.length) return Promise.resolve([]);
     return ex.selectFrom('watercooler_prompts').selectAll().where('id', 'in', ids).execute();
   }
@@ -271,7 +272,7 @@ export class WatercoolerRepository {
   }
 
   /** A pack this workspace can see (the library's or its own), or undefined. */
-  visiblePack(ex: WExecutor, workspaceId: number, packId: number): Promise<Pack | undefined> {
+  visiblePack(ex: Executor, workspaceId: number, packId: number): Promise<Pack | undefined> {
     return ex
       .selectFrom('watercooler_packs')
       .selectAll()
@@ -281,21 +282,21 @@ export class WatercoolerRepository {
       .executeTakeFirst();
   }
 
-  lockPack(trx: WTrx, workspaceId: number, packId: number): Promise<Pack | undefined> {
+  lockPack(trx: Trx, workspaceId: number, packId: number): Promise<Pack | undefined> {
     return trx.selectFrom('watercooler_packs').selectAll().where('id', '=', packId).where('workspace_id', '=', workspaceId).forUpdate().executeTakeFirst();
   }
 
-  packPrompts(ex: WExecutor, packIds: number[]): Promise<Prompt[]> {
+  packPrompts(ex: Executor, packIds: number[]): Promise<Prompt[]> {
     if (!packIds.length) return Promise.resolve([]);
     return ex.selectFrom('watercooler_prompts').selectAll().where('pack_id', 'in', packIds).where('retired', '=', false).orderBy('pack_id').orderBy('position').orderBy('id').execute();
   }
 
-  async countCustomPacks(ex: WExecutor, workspaceId: number): Promise<number> {
+  async countCustomPacks(ex: Executor, workspaceId: number): Promise<number> {
     const row = await ex.selectFrom('watercooler_packs').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async insertPack(trx: WTrx, row: { workspaceId: number; name: string; description: string; emoji: string; creatorMemberId: number; now: Date }): Promise<Pack> {
+  async insertPack(trx: Trx, row: { workspaceId: number; name: string; description: string; emoji: string; creatorMemberId: number; now: Date }): Promise<Pack> {
     return trx
       .insertInto('watercooler_packs')
       .values({
@@ -314,26 +315,26 @@ export class WatercoolerRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async customPackNames(ex: WExecutor, workspaceId: number, exceptId?: number): Promise<string[]> {
+  async customPackNames(ex: Executor, workspaceId: number, exceptId?: number): Promise<string[]> {
     let q = ex.selectFrom('watercooler_packs').select('name').where('workspace_id', '=', workspaceId);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     return (await q.execute()).map((r) => r.name);
   }
 
-  async updatePack(trx: WTrx, packId: number, values: { name?: string; description?: string; emoji?: string; updated_at: Date }): Promise<void> {
+  async updatePack(trx: Trx, packId: number, values: { name?: string; description?: string; emoji?: string; updated_at: Date }): Promise<void> {
     await trx.updateTable('watercooler_packs').set(values).where('id', '=', packId).execute();
   }
 
   /** Programs (in this workspace) subscribed to a pack. */
-  async subscribers(ex: WExecutor, packId: number): Promise<number[]> {
+  async subscribers(ex: Executor, packId: number): Promise<number[]> {
     return (await ex.selectFrom('watercooler_pack_subscriptions').select('program_id').where('pack_id', '=', packId).execute()).map((r) => r.program_id);
   }
 
-  async subscribe(trx: WTrx, programId: number, packId: number, now: Date): Promise<void> {
+  async subscribe(trx: Trx, programId: number, packId: number, now: Date): Promise<void> {
     await trx.insertInto('watercooler_pack_subscriptions').values({ program_id: programId, pack_id: packId, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
   }
 
-  async unsubscribe(trx: WTrx, programId: number, packId: number): Promise<void> {
+  async unsubscribe(trx: Trx, programId: number, packId: number): Promise<void> {
     await trx.deleteFrom('watercooler_pack_subscriptions').where('program_id', '=', programId).where('pack_id', '=', packId).execute();
     // Adjustments of that pack's prompts no longer mean anything for this watercooler.
     await trx
@@ -343,28 +344,28 @@ export class WatercoolerRepository {
       .execute();
   }
 
-  async subscribedPackIds(ex: WExecutor, programId: number): Promise<number[]> {
+  async subscribedPackIds(ex: Executor, programId: number): Promise<number[]> {
     return (await ex.selectFrom('watercooler_pack_subscriptions').select('pack_id').where('program_id', '=', programId).orderBy('created_at').execute()).map((r) => r.pack_id);
   }
 
   // ---- prompts ------------------------------------------------------------------------------------
 
-  prompt(ex: WExecutor, id: number): Promise<Prompt | undefined> {
+  prompt(ex: Executor, id: number): Promise<Prompt | undefined> {
     return ex.selectFrom('watercooler_prompts').selectAll().where('id', '=', id).where('retired', '=', false).executeTakeFirst();
   }
 
-  ownPrompts(ex: WExecutor, programId: number): Promise<Prompt[]> {
+  ownPrompts(ex: Executor, programId: number): Promise<Prompt[]> {
     return ex.selectFrom('watercooler_prompts').selectAll().where('program_id', '=', programId).where('retired', '=', false).orderBy('position').orderBy('id').execute();
   }
 
-  async nextPosition(trx: WTrx, owner: { packId: number } | { programId: number }): Promise<number> {
+  async nextPosition(trx: Trx, owner: { packId: number } | { programId: number }): Promise<number> {
     const q = trx.selectFrom('watercooler_prompts').select((eb) => eb.fn.max('position').as('max'));
     const row = await ('packId' in owner ? q.where('pack_id', '=', owner.packId) : q.where('program_id', '=', owner.programId)).executeTakeFirst();
     return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
   }
 
   async insertPrompts(
-    trx: WTrx,
+    trx: Trx,
     rows: Array<{ workspaceId: number; packId: number | null; programId: number | null; text: string; position: number; sourcePackId: number | null; creatorMemberId: number }>,
     now: Date,
   ): Promise<Prompt[]> {
@@ -389,21 +390,21 @@ export class WatercoolerRepository {
       .execute();
   }
 
-  async updatePromptText(trx: WTrx, id: number, text: string, now: Date): Promise<void> {
+  async updatePromptText(trx: Trx, id: number, text: string, now: Date): Promise<void> {
     await trx.updateTable('watercooler_prompts').set({ text, updated_at: now }).where('id', '=', id).execute();
   }
 
-  async deletePrompt(trx: WTrx, id: number): Promise<void> {
+  async deletePrompt(trx: Trx, id: number): Promise<void> {
     await trx.deleteFrom('watercooler_prompts').where('id', '=', id).execute();
   }
 
-  async setPositions(trx: WTrx, orderedIds: number[], now: Date): Promise<void> {
+  async setPositions(trx: Trx, orderedIds: number[], now: Date): Promise<void> {
     for (const [i, id] of orderedIds.entries()) await trx.updateTable('watercooler_prompts').set({ position: i, updated_at: now }).where('id', '=', id).execute();
   }
 
   // ---- adjustments --------------------------------------------------------------------------------
 
-  async setAdjustment(trx: WTrx, programId: number, promptId: number, kind: AdjustmentKind, now: Date): Promise<void> {
+  async setAdjustment(trx: Trx, programId: number, promptId: number, kind: AdjustmentKind, now: Date): Promise<void> {
     await trx
       .insertInto('watercooler_prompt_adjustments')
       .values({ program_id: programId, prompt_id: promptId, kind, created_at: now })
@@ -411,7 +412,7 @@ export class WatercoolerRepository {
       .execute();
   }
 
-  async clearAdjustment(trx: WTrx, programId: number, promptId: number, kind?: AdjustmentKind): Promise<number> {
+  async clearAdjustment(trx: Trx, programId: number, promptId: number, kind?: AdjustmentKind): Promise<number> {
     let q = trx.deleteFrom('watercooler_prompt_adjustments').where('program_id', '=', programId).where('prompt_id', '=', promptId);
     if (kind) q = q.where('kind', '=', kind);
     const res = await q.executeTakeFirst();
@@ -517,15 +518,15 @@ export class WatercoolerRepository {
     return row?.id;
   }
 
-  post(ex: WExecutor, id: number): Promise<Post | undefined> {
+  post(ex: Executor, id: number): Promise<Post | undefined> {
     return ex.selectFrom('watercooler_posts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  lockPost(trx: WTrx, id: number): Promise<Post | undefined> {
+  lockPost(trx: Trx, id: number): Promise<Post | undefined> {
     return trx.selectFrom('watercooler_posts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async markQueued(trx: WTrx, id: number, values: { promptId: number; text: string; cycle: number; outboxId: number; now: Date }): Promise<void> {
+  async markQueued(trx: Trx, id: number, values: { promptId: number; text: string; cycle: number; outboxId: number; now: Date }): Promise<void> {
     await trx
       .updateTable('watercooler_posts')
       .set({ state: 'queued', prompt_id: values.promptId, text: values.text, cycle: values.cycle, outbox_id: values.outboxId, queued_at: values.now })
@@ -533,7 +534,7 @@ export class WatercoolerRepository {
       .execute();
   }
 
-  async markSkipped(trx: WTrx, id: number, reason: string): Promise<void> {
+  async markSkipped(trx: Trx, id: number, reason: string): Promise<void> {
     await trx.updateTable('watercooler_posts').set({ state: 'skipped', skip_reason: reason }).where('id', '=', id).execute();
   }
 

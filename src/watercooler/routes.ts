@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import type { Services } from '../hearth.js';
+import type { WatercoolerDeps } from './deps.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { body, params, query } from '../http/validate.js';
 import {
@@ -22,7 +22,7 @@ import {
 import type { WatercoolerService } from './service.js';
 
 /** The Watercooler's calls (programs.md §7 "Watercooler"). Thin: validate, check access, call the service. */
-export function watercoolerRoutes(s: Services, wc: WatercoolerService): Router {
+export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): Router {
   const router = Router();
   router.use(['/watercooler', '/watercooler_prompts', '/watercooler_packs'], requireMember);
 

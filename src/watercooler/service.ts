@@ -1,9 +1,8 @@
 import type { KnownBlock } from '@slack/types';
-import type { Transaction } from 'kysely';
 import { paymentRequired, planAccess, type PlanAccess } from '../billing/plan.js';
-import type { Db } from '../db/index.js';
-import type { ChannelProgram, Database, Member, Workspace } from '../db/types.js';
-import type { Services } from '../hearth.js';
+import type { Db, Trx } from '../db/index.js';
+import type { ChannelProgram, Member, Workspace } from '../db/types.js';
+import type { WatercoolerDeps } from './deps.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
@@ -13,8 +12,7 @@ import { buildQueue, moveStep, nextPrompt, reorderUnsent, type QueueInput, type 
 import { WatercoolerRepository, type PostWithEngagement, type QueueRows } from './repository.js';
 import { describeSchedule, isSlotOf, MAX_LATENESS_MS, nextSlot, normalizeWeekdays, upcomingSlots, type WatercoolerSchedule } from './schedule.js';
 import { dedupeTexts, sameText, suggestPrompts, type SuggestionSource } from './suggest.js';
-import type { AdjustmentKind, Pack, Prompt, Watercooler, WDb } from './tables.js';
-import { watercoolerDb, watercoolerTrx } from './tables.js';
+import type { AdjustmentKind, Pack, Prompt, Watercooler } from './tables.js';
 import { templateSettings, WATERCOOLER_TEMPLATES } from './templates.js';
 
 /** A claimed slot whose compose job has not run for this long is enqueued again. */
@@ -33,6 +31,7 @@ export const outboxKey = (programId: number, slot: Date) => `watercooler:${progr
 
 export type { PromptJson, PackJson, QueueStatus, QueueItemJson, SentJson, WatercoolerJson } from './api-types.js';
 import type { PromptJson, PackJson, QueueStatus, QueueItemJson, SentJson, WatercoolerJson } from './api-types.js';
+import { watercoolerPost, watercoolerRoster } from './jobs.js';
 
 export interface UpdateInput {
   weekdays?: number[];
@@ -66,11 +65,11 @@ const promptJson = (p: Prompt): PromptJson => ({
  */
 export class WatercoolerService {
   readonly repo: WatercoolerRepository;
-  private readonly db: WDb;
+  private readonly db: Db;
   private library?: Promise<void>;
 
-  constructor(private readonly s: Services) {
-    this.db = watercoolerDb(s.db);
+  constructor(private readonly s: WatercoolerDeps) {
+    this.db = s.db;
     this.repo = new WatercoolerRepository(this.db);
   }
 
@@ -110,8 +109,8 @@ export class WatercoolerService {
   }
 
   /** In the shared model's creating transaction: the config row, its first slot and the template's packs. */
-  async createConfig(outer: Transaction<Database>, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
-    const trx = watercoolerTrx(outer);
+  async createConfig(outer: Trx, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
+    const trx = outer;
     const settings = templateSettings(template);
     const now = this.s.clock.now();
     let packs = await this.repo.libraryPacks(trx, settings.packs);
@@ -182,7 +181,7 @@ export class WatercoolerService {
     const access = await this.access(workspace.id);
     const paid = access.paidFeatureAccess;
     const now = this.s.clock.now();
-    if (wc.roster_synced_at === null) await this.s.queue.enqueue('watercooler.roster', { programId: wc.program_id }, { jobId: `watercooler-roster:${wc.program_id}:first` });
+    if (wc.roster_synced_at === null) await this.s.queue.enqueue(watercoolerRoster, { programId: wc.program_id }, { jobId: `watercooler-roster:${wc.program_id}:first` });
     const [programJson] = await this.s.programs.serialize(workspace, [fresh]);
     const ctx = await this.queueContext(this.db, wc, paid);
     const { rows, state } = ctx;
@@ -578,11 +577,11 @@ export class WatercoolerService {
   async collect(now: Date): Promise<number> {
     await this.ensureLibrary();
     const claimed = await this.repo.claimDue(now, CLAIM_BATCH, (d, after) => nextSlot(this.scheduleOf(d, d.tz), after));
-    for (const id of claimed) await this.s.queue.enqueue('watercooler.post', { postId: id }, { jobId: `watercooler-post:${id}` });
+    for (const id of claimed) await this.s.queue.enqueue(watercoolerPost, { postId: id }, { jobId: `watercooler-post:${id}` });
     const stale = await this.repo.staleClaims(new Date(now.getTime() - STALE_CLAIM_MS));
-    for (const id of stale) await this.s.queue.enqueue('watercooler.post', { postId: id }, { jobId: `watercooler-post:${id}:retry:${now.getTime()}` });
+    for (const id of stale) await this.s.queue.enqueue(watercoolerPost, { postId: id }, { jobId: `watercooler-post:${id}:retry:${now.getTime()}` });
     const rosters = await this.repo.claimRosters(now, new Date(now.getTime() - ROSTER_EVERY_MS));
-    for (const programId of rosters) await this.s.queue.enqueue('watercooler.roster', { programId }, { jobId: `watercooler-roster:${programId}:${now.getTime()}` });
+    for (const programId of rosters) await this.s.queue.enqueue(watercoolerRoster, { programId }, { jobId: `watercooler-roster:${programId}:${now.getTime()}` });
     return claimed.length + stale.length + rosters.length;
   }
 
@@ -604,7 +603,7 @@ export class WatercoolerService {
   async sendNow(program: ChannelProgram): Promise<number | undefined> {
     await this.ensureLibrary();
     const id = await this.repo.insertSendNow(program.id, program.workspace_id, program.channel_id, this.s.clock.now());
-    if (id !== undefined) await this.s.queue.enqueue('watercooler.post', { postId: id }, { jobId: `watercooler-post:${id}` });
+    if (id !== undefined) await this.s.queue.enqueue(watercoolerPost, { postId: id }, { jobId: `watercooler-post:${id}` });
     return id;
   }
 
@@ -652,7 +651,7 @@ export class WatercoolerService {
       // A pin means "post this next": used up once posted.
       await this.repo.clearAdjustment(trx, wc.program_id, prompt.id, 'pin');
       const message = promptMessage(prompt.text);
-      const [outboxId] = await this.s.outbox.add(trx as unknown as Transaction<Database>, [
+      const [outboxId] = await this.s.outbox.add(trx as unknown as Trx, [
         {
           workspaceId: post.workspace_id,
           key: outboxKey(post.program_id, post.slot_at),

@@ -1,5 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { AdjustmentKind } from './api-types.js';
 
 /** Watercooler tables (migrations/0004_watercooler.ts). Business times are written from the Clock. */
@@ -113,23 +112,8 @@ export interface WatercoolerTables {
   watercooler_reactions: WatercoolerReactionsTable;
 }
 
-export type WDatabase = Database & WatercoolerTables;
-export type WDb = Kysely<WDatabase>;
-export type WTrx = Transaction<WDatabase>;
-export type WExecutor = WDb | WTrx;
-
 export type Watercooler = Selectable<WatercoolersTable>;
 export type Pack = Selectable<WatercoolerPacksTable>;
 export type Prompt = Selectable<WatercoolerPromptsTable>;
 export type Post = Selectable<WatercoolerPostsTable>;
 
-/** The app's database seen with the watercooler tables. */
-export function watercoolerDb(db: Kysely<Database>): WDb {
-  // The same connection, typed with the tables this program's migration adds.
-  return db as unknown as WDb;
-}
-
-/** The same for a transaction the shared model opened (createConfig). */
-export function watercoolerTrx(trx: Transaction<Database>): WTrx {
-  return trx as unknown as WTrx;
-}

@@ -42,4 +42,48 @@ export class WorkspaceRepository {
   list(): Promise<Workspace[]> {
     return this.db.selectFrom('workspaces').selectAll().orderBy('id').execute();
   }
+
+  /** When the next daily directory refresh is due: now when a workspace was never synced, else a day after the oldest. */
+  async nextMemberSync(): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('workspaces')
+      .select((eb) => [eb.fn.min('members_synced_at').as('oldest'), eb.fn.countAll<number>().filterWhere('members_synced_at', 'is', null).as('never')])
+      .where('paused_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (Number(row.never) > 0) return this.clock.now();
+    return row.oldest ? new Date(new Date(row.oldest).getTime() + 24 * 3600_000) : null;
+  }
+
+  /** Claims the workspaces not synced for a day (SKIP LOCKED), marking them synced at `now`; returns their ids. */
+  async claimMemberSyncs(now: Date): Promise<number[]> {
+    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    const claimed = await this.db.transaction().execute(async (trx) =>
+      trx
+        .updateTable('workspaces')
+        .set({ members_synced_at: now })
+        .where(
+          'id',
+          'in',
+          trx
+            .selectFrom('workspaces')
+            .select('id')
+            .where('paused_at', 'is', null)
+            .where((eb) => eb.or([eb('members_synced_at', 'is', null), eb('members_synced_at', '<', dayAgo)]))
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning('id')
+        .execute(),
+    );
+    return claimed.map((w) => w.id);
+  }
+
+  /** The readiness probe's database check. */
+  async ping(): Promise<boolean> {
+    return this.db.selectFrom('workspaces').select('id').limit(1).execute().then(
+      () => true,
+      () => false,
+    );
+  }
 }

@@ -17,7 +17,7 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
 
   beforeAll(async () => {
     buildPagesIfStale();
-    t = await startSandboxHearth({ pages: true, plugins: [demoPlugin()] });
+    t = await startSandboxHearth({ pages: true, capabilities: [demoPlugin()] });
     browser = await launchChromium();
   });
   afterAll(async () => {

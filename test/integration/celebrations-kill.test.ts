@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import { celebrationsRun } from '../../src/celebrations/jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { celebrationDb } from '../../src/celebrations/tables.js';
 import type { AuthContext } from '../../src/http/auth.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
@@ -40,7 +40,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Celebratio
 
   it('posts one message however many workers die', async () => {
     const s = t.hearth.services;
-    const db = celebrationDb(s.db);
+    const db = s.db;
     const workspaceId = await installAndSync(t, ACME.teamId, ACME.botToken, ACME.adminUserId);
     const workspace = (await s.workspaces.byId(workspaceId))!;
     const admin = (await s.people.bySlackId(workspaceId, ACME.adminUserId))!;
@@ -87,7 +87,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Celebratio
     await s.scheduler.tick(clock.now());
     await expect.poll(async () => (await s.outbox.repo.byId(row.id))!.state, { timeout: 30_000 }).toBe('sent');
     // Running the day again changes nothing.
-    await s.queue.enqueue('celebrations.run', { programId: program.id, runOn }, { jobId: `again:${program.id}` });
+    await s.queue.enqueue(celebrationsRun, { programId: program.id, runOn }, { jobId: `again:${program.id}` });
     await s.scheduler.tick(clock.now());
     await s.queue.idle();
 

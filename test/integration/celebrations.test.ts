@@ -1,6 +1,6 @@
+import { celebrationsRun } from '../../src/celebrations/jobs.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { celebrationDb } from '../../src/celebrations/tables.js';
 import { FREE_CUSTOM_CELEBRATIONS } from '../../src/celebrations/service.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
@@ -35,7 +35,7 @@ describe(`Celebrations (${path})`, () => {
   let t: SandboxHearth;
   let admin: Session;
   let programId: number;
-  const db = () => celebrationDb(t.services.db);
+  const db = () => t.services.db;
 
   async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
     const form = body instanceof FormData;
@@ -227,7 +227,7 @@ describe(`Celebrations (${path})`, () => {
     await advance('2026-03-03T23:00:00Z');
     expect(posts()).toHaveLength(1);
     // Running the day again (a retried job) adds nothing either.
-    await t.services.queue.enqueue('celebrations.run', { programId, runOn: '2026-03-03' }, { jobId: 'again' });
+    await t.services.queue.enqueue(celebrationsRun, { programId, runOn: '2026-03-03' }, { jobId: 'again' });
     await t.services.queue.idle();
     expect(posts()).toHaveLength(1);
     await call(admin, 'PUT', `/celebrations/${programId}/update_as_json`, { posting_hour: 9 });

@@ -1,3 +1,4 @@
+import { introsRound } from '../../src/intros/jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
@@ -40,7 +41,7 @@ describe(`Intros rounds on the sandbox (${process.env.DATABASE_URL ? 'Postgres' 
     expect(after.next_run_at?.toISOString()).toBe('2026-03-16T13:00:00.000Z'); // two weeks later, 9:00 EDT after the DST change
 
     // The job again (Redis lost its record of it, a retry …): the round is no longer pending, so nothing is written twice.
-    await t.services.queue.enqueue('intros.round', { roundId: firstRoundId }, { jobId: 'intros-round:again' });
+    await t.services.queue.enqueue(introsRound, { roundId: firstRoundId }, { jobId: 'intros-round:again' });
     await t.services.queue.idle();
     const intros = await t.services.db.selectFrom('outbox').select(['idempotency_key', 'state', 'method']).where('idempotency_key', 'like', `intro:${firstRoundId}:%`).execute();
     expect(intros).toHaveLength(rounds[0]!.num_groups);

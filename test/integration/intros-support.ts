@@ -1,4 +1,3 @@
-import { introsDb } from '../../src/intros/tables.js';
 import type { SandboxHearth } from '../support/sandbox-hearth.js';
 
 /** Helpers for the Intros tests on the sandbox: a signed-in API client and what a member sees in Slack. */
@@ -78,7 +77,7 @@ export async function advanceTo(t: SandboxHearth, at: Date | string): Promise<vo
   await t.api('POST', '/sandbox/clock/advance', { to: new Date(at).toISOString() });
 }
 
-export const db = (t: SandboxHearth) => introsDb(t.services.db);
+export const db = (t: SandboxHearth) => t.services.db;
 
 /** Slack ids of the members of each meeting of a round. */
 export async function groupsOf(t: SandboxHearth, roundId: number): Promise<Array<{ id: number; state: string; members: string[] }>> {

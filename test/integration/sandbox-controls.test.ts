@@ -36,7 +36,7 @@ describe('sandbox controls', () => {
   const seen: DemoSeen = { actions: [], submissions: [] };
 
   beforeAll(async () => {
-    t = await startSandboxHearth({ plugins: [demoPlugin(seen)] });
+    t = await startSandboxHearth({ capabilities: [demoPlugin(seen)] });
   });
   afterAll(() => t?.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { install, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { defineCapability } from '../../src/platform/capability.js';
 
 /** Slack's signed requests through the real Bolt receiver mounted on our Express app. */
 describe('Slack endpoint', () => {
@@ -8,7 +9,7 @@ describe('Slack endpoint', () => {
 
   beforeAll(async () => {
     t = await startTestHearth({
-      plugins: [() => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] })],
+      capabilities: [defineCapability({ name: 'reactions', needs: [], setup: () => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] }) })],
     });
     await install(t.hearth, 'T0SIG');
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import type { JobName } from '../../jobs/catalogue.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { DbHandle } from '../../src/db/index.js';
 import { MemoryRateLimiter } from '../../src/outbox/rate-limits.js';
@@ -10,9 +9,9 @@ import { ControllableClock } from '../../src/time/clock.js';
 import { testDatabase } from '../support/db.js';
 
 /** Records every enqueue call as made (before any queue-level dedupe), so the claim logic itself is tested. */
-function recordingQueue(): Pick<JobQueue, 'enqueue'> & { calls: Array<{ name: JobName; payload: unknown }> } {
-  const calls: Array<{ name: JobName; payload: unknown }> = [];
-  return { calls, enqueue: async (name, payload) => void calls.push({ name, payload }) };
+function recordingQueue(): Pick<JobQueue, 'enqueue'> & { calls: Array<{ name: string; payload: unknown }> } {
+  const calls: Array<{ name: string; payload: unknown }> = [];
+  return { calls, enqueue: async (job, payload) => void calls.push({ name: job.name, payload }) };
 }
 
 describe(`scheduler tick (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {

@@ -5,7 +5,6 @@ import { ACME } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
 import { outboxKey, type WatercoolerJson } from '../../src/watercooler/service.js';
-import { watercoolerDb } from '../../src/watercooler/tables.js';
 import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 
 /**
@@ -83,7 +82,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Watercoole
 
     expect(posted()).toHaveLength(1);
     expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId)).toHaveLength(1);
-    const posts = await watercoolerDb(t.hearth.services.db).selectFrom('watercooler_posts').selectAll().where('program_id', '=', id).execute();
+    const posts = await t.hearth.services.db.selectFrom('watercooler_posts').selectAll().where('program_id', '=', id).execute();
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ state: 'queued', source: 'schedule', outbox_id: (await row())!.id });
     expect(posts[0]!.slot_at.getTime()).toBe(slot.getTime());

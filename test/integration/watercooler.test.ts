@@ -4,7 +4,6 @@ import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
 import { outboxKey, type WatercoolerJson } from '../../src/watercooler/service.js';
-import { watercoolerDb } from '../../src/watercooler/tables.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
@@ -23,7 +22,7 @@ describe(`Watercooler (${path})`, () => {
   let globex: number;
   let admin: Session;
   const clock = new ControllableClock(new Date('2026-03-02T08:00:00Z')); // Monday
-  const db = () => watercoolerDb(t.hearth.services.db);
+  const db = () => t.hearth.services.db;
 
   async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
     const res = await fetch(`${t.url}${url}`, {

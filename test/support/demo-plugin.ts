@@ -1,6 +1,7 @@
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
-import type { HearthPlugin, Services } from '../../src/hearth.js';
+import { defineCapability, type Capability, type ServiceName } from '../../src/platform/capability.js';
+import type { PlatformServices } from '../../src/platform/services.js';
 
 /**
  * A test-only plugin exercising every kind of Slack round trip through the sandbox, using only what real
@@ -89,15 +90,15 @@ function formView(privateMetadata: string) {
   };
 }
 
-async function workspaceId(services: Services, teamId: string): Promise<number> {
+async function workspaceId(services: Pick<PlatformServices, 'workspaces'>, teamId: string): Promise<number> {
   const ws = await services.workspaces.byTeamId(teamId);
   if (!ws) throw new Error(`no workspace ${teamId}`);
   return ws.id;
 }
 
-export function demoPlugin(seen: DemoSeen = { actions: [], submissions: [] }): HearthPlugin {
-  return (services) => {
-    services.commands.register({
+export function demoPlugin(seen: DemoSeen = { actions: [], submissions: [] }): Capability<ServiceName> {
+  return defineCapability({ name: 'demo', needs: ['workspaces', 'outbox'], setup: (services) => ({
+    commands: [{
       name: DEMO.command,
       usage: 'demo — a message with buttons (tests only)',
       async run(ctx) {
@@ -106,8 +107,7 @@ export function demoPlugin(seen: DemoSeen = { actions: [], submissions: [] }): H
         ]);
         return { text: 'I sent you a DM.' };
       },
-    });
-    return {
+    }],
       listeners: [
         (app) => {
           app.action<BlockAction<ButtonAction>>(DEMO.doneAction, async ({ ack, body, respond }) => {
@@ -158,6 +158,5 @@ export function demoPlugin(seen: DemoSeen = { actions: [], submissions: [] }): H
           });
         },
       ],
-    };
-  };
+  }) });
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { HearthOptions, Services } from '../../src/hearth.js';
+import type { HearthOptions } from '../../src/hearth.js';
+import type { PlatformServices } from '../../src/platform/services.js';
 import { builtPages } from '../../src/http/pages.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/app.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
@@ -8,7 +9,7 @@ import { SIGNING_SECRET, startTestHearth, type TestHearth } from './hearth.js';
 
 export interface SandboxHearth extends TestHearth {
   sandbox: Sandbox;
-  services: Services;
+  services: PlatformServices;
   clock: SettableClock;
   /** JSON to and from the sandbox API (and any other route), failing loudly on an unexpected status. */
   api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus?: number): Promise<T>;
@@ -23,14 +24,14 @@ export const SANDBOX_START = new Date('2026-03-02T08:00:00Z');
  * directories synced, the worker running. No data dir: every start is the seed.
  */
 export async function startSandboxHearth(
-  opts: { clock?: SettableClock; pages?: boolean; plugins?: HearthOptions['plugins']; worker?: boolean } = {},
+  opts: { clock?: SettableClock; pages?: boolean; capabilities?: HearthOptions['capabilities']; worker?: boolean } = {},
 ): Promise<SandboxHearth> {
   const clock = opts.clock ?? new ControllableClock(SANDBOX_START);
   const sandbox = createSandbox({ clock, signingSecret: SIGNING_SECRET });
   const options = sandbox.hearthOptions();
   const t = await startTestHearth({
     ...options,
-    plugins: [...(options.plugins ?? []), ...(opts.plugins ?? [])],
+    capabilities: [...(options.capabilities ?? []), ...(opts.capabilities ?? [])],
     slackApiUrl: (url) => `${url}/sandbox/api/`,
     ...(opts.pages ? { pages: builtPages(join(import.meta.dirname, '..', '..', 'dist', 'web')) } : {}),
     ...(opts.worker === false ? { worker: false } : {}),

@@ -1,4 +1,4 @@
-import type { Services } from '../../hearth.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { HttpError } from '../../http/errors.js';
 import type { Sandbox } from '../app.js';
 import { validateView } from '../blocks.js';
@@ -35,7 +35,7 @@ export class SandboxClient {
 
   constructor(
     private readonly sandbox: Sandbox,
-    private readonly services: Pick<Services, 'queue' | 'log'>,
+    private readonly services: Pick<PlatformServices, 'queue' | 'log'>,
   ) {}
 
   private get state() {

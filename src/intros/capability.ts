@@ -1,0 +1,63 @@
+import { defineCapability } from '../platform/capability.js';
+import { needs } from './deps.js';
+import { introsFollowup, introsRound } from './jobs.js';
+import { introsListeners } from './listeners.js';
+import { MeetingService } from './meetings.js';
+import { DEFAULT_SNOOZE_DAYS, MemberService } from './members.js';
+import { ReportService } from './reports.js';
+import { introsRoutes } from './routes.js';
+import { RoundRunner } from './rounds.js';
+import { IntrosService } from './service.js';
+
+const SNOOZE_USAGE = 'snooze [days|off] — pause all your intros (default 14 days), or turn them back on';
+
+
+/** Intros: the program kind, its due sources (rounds; check-ins, reminders and closing), commands, home section, API and jobs. */
+export const introsCapability = defineCapability({
+  name: 'intros',
+  needs,
+  setup(services) {
+    const intros = new IntrosService(services);
+    const rounds = new RoundRunner(intros);
+    const meetings = new MeetingService(intros);
+    const members = new MemberService(intros);
+    const reports = new ReportService(intros);
+    return {
+      programKind: intros.kind((program) => rounds.sendNow(program)),
+      dueSources: [
+        { name: 'intros.rounds', collect: (now) => rounds.collectDue(now), nextDue: () => rounds.nextDue() },
+        { name: 'intros.followups', collect: (now) => meetings.collectDue(now), nextDue: () => meetings.nextDue() },
+      ],
+      commands: [
+        {
+          name: 'snooze',
+          usage: SNOOZE_USAGE,
+          async run(ctx) {
+            if (!ctx.member) return { text: "I don't know you yet — try again in a minute." };
+            const arg = (ctx.args[0] ?? '').toLowerCase();
+            if (arg === 'off' || arg === 'stop' || arg === '0') {
+              await members.unsnooze(ctx.member);
+              return { text: ':sunny: Your intros are back on.' };
+            }
+            const days = arg === '' ? DEFAULT_SNOOZE_DAYS : Number(arg);
+            if (!Number.isInteger(days) || days < 1 || days > 365) return { text: `Usage: \`/hearth ${SNOOZE_USAGE}\`. Days must be a whole number from 1 to 365.` };
+            const until = await members.snooze(ctx.workspace, ctx.member, days);
+            return { text: `:zzz: Your intros are snoozed for ${days} ${days === 1 ? 'day' : 'days'}; you're back in rounds from ${until}. \`/hearth snooze off\` to come back sooner.` };
+          },
+        },
+        {
+          name: 'intros',
+          usage: 'intros — your Intros channels, next rounds and current intro',
+          async run(ctx) {
+            if (!ctx.member) return { text: "I don't know you yet — try again in a minute." };
+            return members.statusMessage(ctx.workspace, ctx.member);
+          },
+        },
+      ],
+      home: { name: 'intros', render: ({ workspace, member }) => members.homeBlocks(workspace, member) },
+      jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
+      routes: [introsRoutes({ intros, rounds, meetings, members, reports })],
+      listeners: [introsListeners({ services, intros, meetings, members })],
+    };
+  },
+});

@@ -1,0 +1,51 @@
+import type { AuthContext } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+
+/**
+ * How to find one kind of thing (a program, a pack, a journey, a session …) within a workspace and who may
+ * read or change it. Each module that owns a kind of thing exports its policy; routes ask `requireAccess`.
+ */
+export interface AccessPolicy<T> {
+  /** Finds it in this workspace only: another workspace's id is simply not found. */
+  load(workspaceId: number, id: number): Promise<T | undefined>;
+  /** Who may see it; everyone in the workspace when absent. */
+  canRead?(auth: AuthContext, entity: T): Promise<boolean> | boolean;
+  canEdit(auth: AuthContext, entity: T): Promise<boolean> | boolean;
+  /** The 403's words, e.g. "Only this program's owner, editors and workspace admins can change it". */
+  forbidden: string;
+}
+
+export type AccessMode = 'read' | 'edit';
+
+/**
+ * The one access check (in the spirit of immich's requireAccess): the thing if this member may `mode` it;
+ * 404 when it is not in their workspace (or they may not even see it), 403 when they may see but not change it.
+ */
+export async function requireAccess<T>(auth: AuthContext, policy: AccessPolicy<T>, id: number, mode: AccessMode): Promise<T> {
+  const entity = await policy.load(auth.workspace.id, id);
+  if (entity === undefined) throw new HttpError(404, 'Not found');
+  if (policy.canRead && !(await policy.canRead(auth, entity))) throw new HttpError(404, 'Not found');
+  if (mode === 'edit' && !(await policy.canEdit(auth, entity))) throw new HttpError(403, policy.forbidden);
+  return entity;
+}
+
+/** Whether this member may `mode` it, for pages that show or hide an action (`can_edit`). */
+export async function hasAccess<T>(auth: AuthContext, policy: AccessPolicy<T>, entity: T, mode: AccessMode): Promise<boolean> {
+  if (policy.canRead && !(await policy.canRead(auth, entity))) return false;
+  return mode === 'read' || (await policy.canEdit(auth, entity));
+}
+
+/** Workspace admins (Slack admins and owners, Hearth account owner and admins). */
+export function requireWorkspaceAdmin(auth: AuthContext): void {
+  if (!auth.isAdmin) throw new HttpError(403, 'Only workspace admins can do that');
+}
+
+/** The Hearth account's owner or admins (plan, billing, admins). */
+export function requireAccountAdmin(auth: AuthContext): void {
+  if (!auth.roles.accountAdmin) throw new HttpError(403, "Only the Hearth account's owner or admins can do that");
+}
+
+/** A member's own settings: only they may change them; another member's id is a 404. */
+export function requireSelf(auth: AuthContext, memberId: number): void {
+  if (auth.member.id !== memberId) throw new HttpError(404, 'Not found');
+}

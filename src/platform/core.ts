@@ -1,0 +1,59 @@
+import { channelListeners } from '../channels/listeners.js';
+import { channelRoutes } from '../channels/routes.js';
+import { outboxReconcile, outboxSend } from '../outbox/jobs.js';
+import { peopleRoutes } from '../people/routes.js';
+import { programRoutes } from '../programs/routes.js';
+import { tick } from '../scheduler/jobs.js';
+import { directorySync, homePublish } from '../slack/jobs.js';
+import { userRoutes } from '../users/routes.js';
+import { defineCapability } from './capability.js';
+import { deliverEvents } from './events/service.js';
+
+/**
+ * The platform's own capability: the tick, the outbox, directory sync, the Home tab, event delivery, and the
+ * shared routes (channels, people, programs, the signed-in user).
+ */
+export const platformCapability = defineCapability({
+  name: 'platform',
+  needs: ['scheduler', 'outbox', 'workspaces', 'clients', 'people', 'channels', 'home', 'events', 'queue', 'clock', 'programs', 'users'],
+  setup: (s) => ({
+    jobs: [
+      tick.handle(async (p) => {
+        await s.scheduler.tick(p.at ? new Date(p.at) : undefined);
+      }),
+      outboxSend.handle((p) => s.outbox.send(p.outboxId)),
+      outboxReconcile.handle((p) => s.outbox.reconcile(p.outboxId)),
+      directorySync.handle(async (p) => {
+        const ws = await s.workspaces.byId(p.workspaceId);
+        if (!ws || ws.paused_at) return;
+        const client = await s.clients.forWorkspace(ws.id);
+        await s.people.sync(ws, client);
+        await s.channels.sync(ws, client);
+      }),
+      homePublish.handle(async (p, ctx) => {
+        const ws = await s.workspaces.byId(p.workspaceId);
+        const member = ws && (await s.people.bySlackId(ws.id, p.userId));
+        if (!ws || !member || ws.paused_at) return;
+        await s.home.publish(ws, member, ctx.jobId);
+      }),
+      deliverEvents.handle((p) => s.events.deliver(p.subscriber, p.workspaceId)),
+    ],
+    dueSources: [
+      { name: 'outbox', collect: async () => (await s.outbox.sweep()).enqueued, nextDue: () => s.outbox.nextDue() },
+      {
+        // Daily directory refresh: claim workspaces not synced for a day and enqueue their sync.
+        name: 'members',
+        collect: async (now) => {
+          const ids = await s.workspaces.claimMemberSyncs(now);
+          const day = now.toISOString().slice(0, 10);
+          for (const id of ids) await s.queue.enqueue(directorySync, { workspaceId: id }, { jobId: `directory:${id}:${day}` });
+          return ids.length;
+        },
+        nextDue: () => s.workspaces.nextMemberSync(),
+      },
+      { name: 'events', collect: () => s.events.collectBehind(), nextDue: () => s.events.nextDue() },
+    ],
+    listeners: [channelListeners(s.channels)],
+    routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox, now: () => s.clock.now() }), peopleRoutes(s.people), programRoutes(s.programs)],
+  }),
+});

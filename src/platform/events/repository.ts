@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { Db, Executor, Trx } from '../../db/index.js';
+import type { DomainEvent, PendingEvent } from './define.js';
+
+/** The domain events' SQL: the append-only table, the per-workspace sequence and the subscribers' cursors. */
+export class DomainEventsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Appends in the caller's transaction. Taking the next numbers locks the workspace's stream row until
+   * commit, so a workspace's events commit in sequence order: a reader that has seen seq 7 never later finds
+   * a 6. Callers append last in their transaction, so that lock is held only for the commit.
+   */
+  async append(trx: Trx, events: PendingEvent[], at: Date): Promise<void> {
+    const byWorkspace = new Map<number, PendingEvent[]>();
+    for (const e of events) byWorkspace.set(e.workspaceId, [...(byWorkspace.get(e.workspaceId) ?? []), e]);
+    for (const [workspaceId, list] of [...byWorkspace].sort((a, b) => a[0] - b[0])) {
+      const { last_seq } = await trx
+        .insertInto('event_streams')
+        .values({ workspace_id: workspaceId, last_seq: list.length })
+        .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ last_seq: sql`event_streams.last_seq + ${list.length}` }))
+        .returning('last_seq')
+        .executeTakeFirstOrThrow();
+      const first = Number(last_seq) - list.length + 1;
+      await trx
+        .insertInto('domain_events')
+        .values(list.map((e, i) => ({ workspace_id: workspaceId, seq: first + i, type: e.type, payload: JSON.stringify(e.payload), occurred_at: at })))
+        .execute();
+    }
+  }
+
+  /** Locks (creating it) the subscriber's cursor for a workspace and returns where it is. */
+  async lockCursor(trx: Trx, subscriber: string, workspaceId: number, start: () => Promise<number>, now: Date): Promise<number> {
+    const found = await trx.selectFrom('event_cursors').select('last_seq').where('subscriber', '=', subscriber).where('workspace_id', '=', workspaceId).forUpdate().executeTakeFirst();
+    if (found) return Number(found.last_seq);
+    await trx
+      .insertInto('event_cursors')
+      .values({ subscriber, workspace_id: workspaceId, last_seq: await start(), updated_at: now })
+      .onConflict((oc) => oc.columns(['subscriber', 'workspace_id']).doNothing())
+      .execute();
+    const row = await trx.selectFrom('event_cursors').select('last_seq').where('subscriber', '=', subscriber).where('workspace_id', '=', workspaceId).forUpdate().executeTakeFirstOrThrow();
+    return Number(row.last_seq);
+  }
+
+  async moveCursor(trx: Trx, subscriber: string, workspaceId: number, seq: number, now: Date): Promise<void> {
+    await trx.updateTable('event_cursors').set({ last_seq: seq, updated_at: now }).where('subscriber', '=', subscriber).where('workspace_id', '=', workspaceId).execute();
+  }
+
+  /** The workspace's last sequence number (0 with no events). */
+  async lastSeq(ex: Executor, workspaceId: number): Promise<number> {
+    const row = await ex.selectFrom('event_streams').select('last_seq').where('workspace_id', '=', workspaceId).executeTakeFirst();
+    return Number(row?.last_seq ?? 0);
+  }
+
+  /** A workspace's events after `afterSeq`, in order. */
+  async after(ex: Executor, workspaceId: number, afterSeq: number, limit: number): Promise<DomainEvent[]> {
+    const rows = await ex
+      .selectFrom('domain_events')
+      .select(['id', 'workspace_id', 'seq', 'type', 'payload', 'occurred_at'])
+      .where('workspace_id', '=', workspaceId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), workspaceId: r.workspace_id, seq: Number(r.seq), type: r.type, payload: r.payload, occurredAt: new Date(r.occurred_at) }));
+  }
+
+  /**
+   * Workspaces whose stream runs ahead of this subscriber's cursor (a missing cursor counts as behind when the
+   * subscriber starts from the beginning).
+   */
+  async behind(subscriber: string, fromBeginning: boolean): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('event_streams as s')
+      .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
+      .select('s.workspace_id')
+      .where((eb) => (fromBeginning ? eb.or([eb('c.last_seq', 'is', null), eb('c.last_seq', '<', eb.ref('s.last_seq'))]) : eb('c.last_seq', '<', eb.ref('s.last_seq'))))
+      .execute();
+    return rows.map((r) => r.workspace_id);
+  }
+}
