@@ -9,7 +9,6 @@ import {
   askBody,
   createOrUpdateBody,
   eventsQuery,
-  idParams,
   importBody,
   importQuery,
   includedBody,
@@ -19,6 +18,8 @@ import {
   upsertMyBody,
 } from './schema.js';
 import type { CelebrationService } from './service.js';
+import { idParams } from '../http/ids.js';
+import { requireAccess } from '../platform/access.js';
 
 const TYPE = 'CelebrationProgram' as const;
 
@@ -40,7 +41,7 @@ function uploadCsv(): RequestHandler {
 export function celebrationRoutes(s: CelebrationsDeps, celebrations: CelebrationService): Router {
   const router = Router();
   router.use(['/celebrations', '/celebration_schedules', '/asset_imports', '/upcoming_new_hires'], requireMember);
-  const editable = (req: Parameters<RequestHandler>[0], id: number) => s.programs.editable(authOf(req), id, TYPE);
+  const editable = (req: Parameters<RequestHandler>[0], id: number) => requireAccess(authOf(req), s.programs.policy(TYPE), id, 'edit');
 
   router.post('/celebrations/import_dates_as_json', uploadCsv(), async (req, res) => {
     const input = body(req, importBody);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../time/zoned.js';
 import { WEEKEND_POLICIES } from './dates.js';
 import { templateProblem } from './templates.js';
+import { id } from '../http/ids.js';
 
-const id = z.coerce.number().int().positive();
 const programType = z.enum(['birthday', 'anniversary', 'custom']);
 
 const template = (type: 'birthday' | 'anniversary') =>
@@ -12,7 +12,6 @@ const template = (type: 'birthday' | 'anniversary') =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const idParams = z.object({ id });
 
 export const updateBody = z.object({
   is_active: z.boolean().optional(),

@@ -9,6 +9,7 @@ import type { IntrosService, MeetingJson } from './service.js';
 import { type MeetingState } from './tables.js';
 import type { Trx } from '../db/index.js';
 import { introsFollowup } from './jobs.js';
+import { requireAccess } from '../platform/access.js';
 
 /** Unanswered intros in a row that make someone a ghost. */
 export const GHOST_AFTER_UNANSWERED = 3;
@@ -237,7 +238,7 @@ export class MeetingService {
   async setStateByAdmin(auth: AuthContext, meetingId: number, state: MeetingState): Promise<MeetingJson> {
     const meeting = await this.db.selectFrom('intros_meetings').selectAll().where('id', '=', meetingId).where('workspace_id', '=', auth.workspace.id).executeTakeFirst();
     if (!meeting) throw new HttpError(404, 'Not found');
-    const program = await this.s.programs.editable(auth, meeting.program_id, 'CoffeeConfiguration');
+    const program = await requireAccess(auth, this.s.programs.policy('CoffeeConfiguration'), meeting.program_id, 'edit');
     const now = this.s.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await this.intros.repo.setMeetingState(trx, meeting.id, state, state === 'pending' ? null : auth.member.id, now);

@@ -11,7 +11,6 @@ import {
   createIcebreakerBody,
   destroyGhostsBody,
   icebreakerParams,
-  idParams,
   meetingStateBody,
   pairingShowQuery,
   teamBody,
@@ -20,6 +19,8 @@ import {
   updateUsersStatusBody,
 } from './schema.js';
 import type { IntrosService } from './service.js';
+import { idParams } from '../http/ids.js';
+import { requireAccess } from '../platform/access.js';
 
 export interface IntrosRouteDeps {
   intros: IntrosService;
@@ -35,7 +36,7 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
   const programs = intros.s.programs;
   router.use(['/coffee', '/coffee_meetings', '/icebreakers', '/share', '/teams', '/reporting'], requireMember);
 
-  const editable = (req: Parameters<typeof authOf>[0]) => programs.editable(authOf(req), params(req, idParams).id, 'CoffeeConfiguration');
+  const editable = (req: Parameters<typeof authOf>[0]) => requireAccess(authOf(req), programs.policy('CoffeeConfiguration'), params(req, idParams).id, 'edit');
 
   // Before /coffee/:id, which would take this path's last part for an id.
   router.get('/coffee/show_people_met_as_json', async (req, res) => {
@@ -109,7 +110,7 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
 
   router.put('/coffee/:id/icebreakers/:icebreakerId', async (req, res) => {
     const { id, icebreakerId } = params(req, icebreakerParams);
-    const program = await programs.editable(authOf(req), id, 'CoffeeConfiguration');
+    const program = await requireAccess(authOf(req), programs.policy('CoffeeConfiguration'), id, 'edit');
     const input = body(req, updateIcebreakerBody);
     res.json({ icebreaker: await members.updateIcebreaker(program, icebreakerId, input.icebreaker) });
   });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CALENDAR_SELECTIONS, INTRO_TYPES, PAIRING_TYPES, VIDEO_PLATFORMS } from './settings-rules.js';
+import { id } from '../http/ids.js';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-export const icebreakerParams = z.object({ id: z.coerce.number().int().positive(), icebreakerId: z.coerce.number().int().positive() });
+export const icebreakerParams = z.object({ id: id, icebreakerId: id });
 
 const settingsShape = {
   pairing_type: z.enum(PAIRING_TYPES),
@@ -21,9 +21,9 @@ const settingsShape = {
   is_active: z.boolean(),
   tz: z.string().min(1),
   categories: z
-    .array(z.object({ id: z.coerce.number().int().positive().optional(), name: z.string().trim().min(1, 'needs a name').max(75, 'must be at most 75 characters') }))
+    .array(z.object({ id: id.optional(), name: z.string().trim().min(1, 'needs a name').max(75, 'must be at most 75 characters') }))
     .max(50, 'at most 50 categories'),
-  lottery_fixed_member_ids: z.array(z.coerce.number().int().positive()).max(2, 'at most 2 people'),
+  lottery_fixed_member_ids: z.array(id).max(2, 'at most 2 people'),
 };
 
 const settingsPatch = z.object(settingsShape).partial().strict();
@@ -40,7 +40,7 @@ export const updateUsersStatusBody = z
   .object({
     user_uids: z.array(z.string().regex(/^[UW][A-Z0-9]+$/, 'must be Slack user ids')).min(1, 'choose at least one person').max(500),
     status: z.enum(['active', 'snoozed', 'opted_out']),
-    coffee_configuration_id: z.coerce.number().int().positive().optional(),
+    coffee_configuration_id: id.optional(),
     days_to_snooze: z.coerce.number().int().min(1, 'must be 1 to 365 days').max(365, 'must be 1 to 365 days').optional(),
   })
   .refine((b) => b.status !== 'snoozed' || b.days_to_snooze !== undefined, { path: ['days_to_snooze'], message: 'is required to snooze' });

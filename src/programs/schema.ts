@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { id } from '../http/ids.js';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-export const controllerParams = z.object({ controller: z.enum(['coffee', 'watercooler', 'celebrations']), id: z.coerce.number().int().positive() });
+export const controllerParams = z.object({ controller: z.enum(['coffee', 'watercooler', 'celebrations']), id: id });
 
 export const templatesQuery = z.object({ hide_defaults: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1') });
 
@@ -11,11 +11,11 @@ export const applyTemplateBody = z.object({
 });
 
 export const sendNowBody = z.object({
-  programs: z.array(z.object({ id: z.coerce.number().int().positive() })).min(1, 'choose a program').max(50),
+  programs: z.array(z.object({ id: id })).min(1, 'choose a program').max(50),
 });
 
 export const ownershipBody = z.object({
-  owner_id: z.coerce.number().int().positive(),
-  editor_ids: z.array(z.coerce.number().int().positive()).max(100).default([]),
-  permission_user_ids: z.array(z.coerce.number().int().positive()).max(500).default([]),
+  owner_id: id,
+  editor_ids: z.array(id).max(100).default([]),
+  permission_user_ids: z.array(id).max(500).default([]),
 });

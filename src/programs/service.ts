@@ -3,6 +3,7 @@ import type { ChannelProgram, ProgramType, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import type { Outbox } from '../outbox/service.js';
+import type { AccessPolicy } from '../platform/access.js';
 import type { Entitlements } from '../platform/entitlements/service.js';
 import type { Clock } from '../time/clock.js';
 import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } from '../time/zoned.js';
@@ -46,24 +47,31 @@ export class ChannelProgramService {
 
   /** A program of this workspace, or 404: another workspace's id is never found. */
   async get(workspaceId: number, id: number, type?: ProgramType): Promise<ChannelProgram> {
-    let q = this.db.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
-    if (type) q = q.where('type', '=', type);
-    const program = await q.executeTakeFirst();
+    const program = await this.find(workspaceId, id, type);
     if (!program) throw new HttpError(404, 'Not found');
     return program;
   }
 
+  private find(workspaceId: number, id: number, type?: ProgramType): Promise<ChannelProgram | undefined> {
+    let q = this.db.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
+    if (type) q = q.where('type', '=', type);
+    return q.executeTakeFirst();
+  }
+
+  /** Owner, editors and workspace admins may change a program; everyone in the workspace may see it. */
   async canEdit(auth: AuthContext, program: ChannelProgram): Promise<boolean> {
     if (auth.isAdmin || program.owner_member_id === auth.member.id) return true;
     const row = await this.db.selectFrom('channel_program_members').select('role').where('program_id', '=', program.id).where('member_id', '=', auth.member.id).executeTakeFirst();
     return row !== undefined;
   }
 
-  /** The program, if this member may change it: 404 for another workspace's, 403 for one they may only see. */
-  async editable(auth: AuthContext, id: number, type?: ProgramType): Promise<ChannelProgram> {
-    const program = await this.get(auth.workspace.id, id, type);
-    if (!(await this.canEdit(auth, program))) throw new HttpError(403, "Only this program's owner, editors and workspace admins can change it");
-    return program;
+  /** The access policy of programs (of one kind, when given) for `requireAccess`. */
+  policy(type?: ProgramType): AccessPolicy<ChannelProgram> {
+    return {
+      load: (workspaceId, id) => this.find(workspaceId, id, type),
+      canEdit: (auth, program) => this.canEdit(auth, program),
+      forbidden: "Only this program's owner, editors and workspace admins can change it",
+    };
   }
 
   async create(auth: AuthContext, input: { templateId: string; channelId: string }): Promise<ChannelProgram> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../http/ids.js';
 
 const flag = z.string().min(1).max(100).regex(/^[a-z0-9_]+$/, 'must be lower_snake_case');
 
@@ -7,7 +8,7 @@ export const showQuery = z.object({
   include_zoom_identity: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
-export const memberParams = z.object({ id: z.coerce.number().int().positive() });
+export const memberParams = z.object({ id: id });
 
 export const updateNotificationsBody = z.object({
   append_keys: z.array(flag).max(100).default([]),

@@ -9,7 +9,6 @@ import {
   createPackBody,
   createPromptBody,
   destroyPromptBody,
-  idParams,
   packIdBody,
   packPromptBody,
   packPromptParams,
@@ -20,6 +19,8 @@ import {
   updatePromptBody,
 } from './schema.js';
 import type { WatercoolerService } from './service.js';
+import { idParams } from '../http/ids.js';
+import { requireAccess } from '../platform/access.js';
 
 /** The Watercooler's calls (programs.md §7 "Watercooler"). Thin: validate, check access, call the service. */
 export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): Router {
@@ -27,7 +28,7 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
   router.use(['/watercooler', '/watercooler_prompts', '/watercooler_packs'], requireMember);
 
   /** The program, if this member may change it (404 for another workspace's, 403 otherwise). */
-  const editable = (req: Request, id: number) => s.programs.editable(authOf(req), id, 'Watercooler');
+  const editable = (req: Request, id: number) => requireAccess(authOf(req), s.programs.policy('Watercooler'), id, 'edit');
   /** Writes answer with the whole watercooler, so the page can replace what it shows. */
   const page = async (req: Request, id: number) => ({ watercooler: await wc.pageJson(authOf(req).workspace, await s.programs.get(authOf(req).workspace.id, id, 'Watercooler')) });
   /** DELETE bodies are optional; their fields may come in the query string. */

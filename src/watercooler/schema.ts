@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../time/zoned.js';
+import { id } from '../http/ids.js';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-export const packPromptParams = z.object({ id: z.coerce.number().int().positive(), promptId: z.coerce.number().int().positive() });
+export const packPromptParams = z.object({ id: id, promptId: id });
 
-const id = z.coerce.number().int().positive();
 export const PROMPT_MAX = 300;
 const promptText = z
   .string()

@@ -32,6 +32,7 @@ export const outboxKey = (programId: number, slot: Date) => `watercooler:${progr
 export type { PromptJson, PackJson, QueueStatus, QueueItemJson, SentJson, WatercoolerJson } from './api-types.js';
 import type { PromptJson, PackJson, QueueStatus, QueueItemJson, SentJson, WatercoolerJson } from './api-types.js';
 import { watercoolerPost, watercoolerRoster } from './jobs.js';
+import { requireAccess } from '../platform/access.js';
 
 export interface UpdateInput {
   weekdays?: number[];
@@ -373,7 +374,7 @@ export class WatercoolerService {
   /** POST /watercooler_packs/create_as_json; subscribes the given watercooler to it in the same transaction. */
   async createPack(auth: AuthContext, input: { name: string; description: string; emoji: string; prompts: string[]; watercoolerId?: number }): Promise<Pack> {
     await this.requireCustomization(auth.workspace.id, 'Custom prompt packs');
-    const program = input.watercoolerId !== undefined ? await this.s.programs.editable(auth, input.watercoolerId, 'Watercooler') : undefined;
+    const program = input.watercoolerId !== undefined ? await requireAccess(auth, this.s.programs.policy('Watercooler'), input.watercoolerId, 'edit') : undefined;
     if (!program && !auth.isAdmin) throw new HttpError(403, 'Choose a Watercooler you can change to add the pack to', { watercooler_id: 'is required' });
     const now = this.s.clock.now();
     const texts = dedupeTexts(input.prompts);
@@ -496,7 +497,7 @@ export class WatercoolerService {
     const prompt = await this.repo.prompt(this.db, promptId);
     if (!prompt || prompt.program_id === null || prompt.workspace_id !== auth.workspace.id) throw new HttpError(404, 'Not found');
     if (watercoolerId !== undefined && watercoolerId !== prompt.program_id) throw new HttpError(404, 'Not found');
-    const program = await this.s.programs.editable(auth, prompt.program_id, 'Watercooler');
+    const program = await requireAccess(auth, this.s.programs.policy('Watercooler'), prompt.program_id, 'edit');
     return { prompt, program };
   }
 
