@@ -15,4 +15,35 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', 'bench/**', '.ci/**'], rules: { 'no-console': 'off' } },
+  {
+    // SQL lives only in repository files (docs/architecture.md): everywhere else, query building is an error.
+    files: ['src/**/*.ts', 'jobs/**/*.ts'],
+    ignores: [
+      'src/**/repository.ts',
+      'src/**/*.repository.ts',
+      'src/db/**',
+      // Still to move into repositories (issue 10):
+      'src/billing/plan.ts',
+      'src/celebrations/service.ts',
+      'src/channels/service.ts',
+      'src/http/auth.ts',
+      'src/intros/{meetings,members,reports,rounds,service}.ts',
+      'src/outbox/service.ts',
+      'src/people/{roles,service}.ts',
+      'src/programs/service.ts',
+      'src/slack/{event-log,installation-store}.ts',
+      'src/users/service.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto', 'selectNoFrom', 'with'].map((method) => ({
+          selector: `CallExpression[callee.property.name='${method}'][callee.object.type!='Identifier'], CallExpression[callee.property.name='${method}'][callee.object.name=/^(db|trx|ex|tx|executor)$/]`,
+          message: `Query building (.${method}) belongs in a repository file (repository.ts or *.repository.ts).`,
+        })),
+        { selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]", message: 'Transactions are opened by repositories (or DomainEvents.transaction).' },
+        { selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']", message: 'SQL belongs in a repository file (repository.ts or *.repository.ts).' },
+      ],
+    },
+  },
 );

@@ -2,39 +2,16 @@ import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Installation } from '@slack/bolt';
 import { Router } from 'express';
-import type { HearthOptions } from '../hearth.js';
-import type { PlatformServices } from '../platform/services.js';
 import type { SettableClock } from '../time/clock.js';
 import { sandboxControls } from './controls.js';
 import { ResponseUrls, responseUrlRouter } from './controls/responses.js';
 import { RequestTracker } from './controls/tracker.js';
 import { SlackDriver } from './driver.js';
 import { seedState } from './seed.js';
-import type { SandboxState } from './state.js';
 import { createSandboxApi } from './web-api.js';
 import { directorySync } from '../slack/jobs.js';
+import type { Sandbox } from './sandbox.js';
 import { defineCapability } from '../platform/capability.js';
-
-export interface Sandbox {
-  state: SandboxState;
-  clock: SettableClock;
-  /** The Web API stand-in, mounted at /sandbox/api before the session middleware. */
-  api: Router;
-  /** Sends signed requests to this app's /slack/events; set once the app listens. */
-  driver(): SlackDriver;
-  setAppUrl(url: string): void;
-  /** The response_url hooks handed to the app with commands and message interactions. */
-  responses: ResponseUrls;
-  /** Knows when the app's listeners have finished a request the sandbox sent. */
-  tracker: RequestTracker;
-  /** Puts the seeded workspaces in Hearth's database as if installed through OAuth, and syncs them. */
-  bootstrap(services: PlatformServices): Promise<void>;
-  /** Back to the seed (the Slack side; Hearth's own data stays). */
-  reset(): void;
-  flush(): void;
-  /** What createHearth needs to run on this sandbox: its clock, the Web API and the controls. */
-  hearthOptions(): Pick<HearthOptions, 'clock' | 'beforeSession' | 'capabilities'>;
-}
 
 /**
  * The sandbox workspace: an in-process stand-in for Slack. Its state is kept in the data dir (written shortly

@@ -3,7 +3,7 @@ import type { PlatformServices } from '../platform/services.js';
 import { startSession } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { body, query } from '../http/validate.js';
-import type { Sandbox } from './app.js';
+import type { Sandbox } from './sandbox.js';
 import { memberRoutes } from './controls/routes.js';
 import { advanceBody, callsQuery, faultBody, rateLimitsBody, signInBody, type FaultInput } from './controls/schema.js';
 import { SandboxClient } from './controls/service.js';

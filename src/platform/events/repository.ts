@@ -6,6 +6,10 @@ import type { DomainEvent, PendingEvent } from './define.js';
 export class DomainEventsRepository {
   constructor(private readonly db: Db) {}
 
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
   /**
    * Appends in the caller's transaction. Taking the next numbers locks the workspace's stream row until
    * commit, so a workspace's events commit in sequence order: a reader that has seen seq 7 never later finds

@@ -22,7 +22,7 @@ export class DomainEvents {
   private subscribers: Subscriber[] = [];
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
   ) {
@@ -45,7 +45,7 @@ export class DomainEvents {
    */
   async transaction<T>(fn: (trx: Trx, emit: (...events: PendingEvent[]) => void) => Promise<T>): Promise<T> {
     const pending: PendingEvent[] = [];
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.repo.transaction(async (trx) => {
       const out = await fn(trx, (...events) => pending.push(...events));
       if (pending.length) await this.repo.append(trx, pending, this.clock.now());
       return out;
@@ -78,7 +78,7 @@ export class DomainEvents {
     if (!subscriber) return;
     const types = new Set(subscriber.events.map((t) => t.type));
     for (;;) {
-      const more = await this.db.transaction().execute(async (trx) => {
+      const more = await this.repo.transaction(async (trx) => {
         const now = this.clock.now();
         const from = await this.repo.lockCursor(trx, subscriber.name, workspaceId, async () => (subscriber.from === 'now' ? this.repo.lastSeq(trx, workspaceId) : 0), now);
         const events = await this.repo.after(trx, workspaceId, from, PAGE);

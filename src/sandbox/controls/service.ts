@@ -1,6 +1,6 @@
 import type { PlatformServices } from '../../platform/services.js';
 import { HttpError } from '../../http/errors.js';
-import type { Sandbox } from '../app.js';
+import type { Sandbox } from '../sandbox.js';
 import { validateView } from '../blocks.js';
 import { toSlackMessage } from '../serialize.js';
 import type { SandboxChange } from '../state.js';

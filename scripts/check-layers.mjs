@@ -1,0 +1,97 @@
+// `npm run lint` (after eslint): the import graph of the server code has no cycles — type-only imports
+// included — and respects the layers of docs/architecture.md. Built on TypeScript's own import scanner
+// (ts.preProcessFile), which sees `import type` too: dependency-cruiser 16 does not read TypeScript 6 and its
+// later majors need Node 22, and eslint-plugin-import-x's no-cycle skips type-only imports by design.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+// The project root, or another tree given as the first argument (the test checks small trees of its own).
+const root = resolve(process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), '..'));
+const CORE = '(platform|db|outbox|slack|scheduler|people|channels|programs|users|workspaces|http|time|billing)';
+
+/** [name, why, from, to, unless(from, to)?] — a matching import is a violation. */
+const RULES = [
+  [
+    'platform imports no capability',
+    'capabilities import the platform, never the reverse (the one Database type may read capabilities\' tables.ts, leaves of column types)',
+    new RegExp(`^src/(${CORE}/|(config|crypto|logger|paths)\\.ts$)`),
+    new RegExp(`^src/(?!${CORE}/|sandbox/)[^/]+/`),
+    (from, to) => from === 'src/db/types.ts' && /^src\/[^/]+\/tables\.ts$/.test(to),
+  ],
+  ['tables.ts are leaves', 'they declare column types only', /^src\/.+\/tables\.ts$/, /^src\//, (_f, to) => /^src\/[^/]+\/api-types\.ts$/.test(to)],
+  ['jobs/ knows no capability', 'jobs/ is the queue port', /^jobs\//, /^src\//],
+  ['nothing imports the sandbox', 'the sandbox may use the app, never the reverse; main.ts starts it', /^src\/(?!sandbox\/|main\.ts$)/, /^src\/sandbox\//],
+  ['capabilities are composed at the root', 'only src/capabilities.ts lists capability declarations', /^src\/(?!capabilities\.ts$)/, /^src\/(?!platform\/)[^/]+\/capability\.ts$/],
+  ['repositories are the bottom layer', 'routes and listeners → services → repositories → db', /repository\.ts$/, /\/(service|routes|listeners|capability)\.ts$|\.service\.ts$/],
+  ['services do not import handlers', 'routes and listeners call services, not the other way', /^src\/(?!.*\/(routes|listeners|capability)\.ts$)(?!(hearth|capabilities|main)\.ts$)(?!platform\/core\.ts$)(?!sandbox\/)(?!slack\/bolt\.ts$)/, /^src\/.+\/(routes|listeners)\.ts$/],
+  ['migrations import no app code', 'migrations are frozen once shipped', /^migrations\//, /^(src|jobs)\//],
+];
+
+function files(dir) {
+  const out = [];
+  if (!existsSync(join(root, dir))) return out;
+  for (const name of readdirSync(join(root, dir))) {
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) out.push(...files(path));
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return undefined;
+  const base = join(dirname(from), spec);
+  for (const candidate of [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (graph.has(candidate)) return candidate;
+  return undefined;
+}
+
+const all = [...files('src'), ...files('jobs'), ...files('migrations')];
+const graph = new Map(all.map((f) => [f, []]));
+for (const file of all) {
+  const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
+  for (const { fileName } of importedFiles) {
+    const target = resolveImport(file, fileName);
+    if (target) graph.get(file).push(target);
+  }
+}
+
+const problems = [];
+for (const [from, targets] of graph)
+  for (const to of new Set(targets))
+    for (const [name, why, fromRe, toRe, unless] of RULES)
+      if (fromRe.test(from) && toRe.test(to) && !unless?.(from, to)) problems.push(`${from} → ${to}: ${name} (${why})`);
+
+// Cycles: strongly connected components of more than one file, or a file importing itself (Tarjan).
+let index = 0;
+const stack = [];
+const info = new Map();
+function strongConnect(v) {
+  info.set(v, { index, low: index, onStack: true });
+  index++;
+  stack.push(v);
+  for (const w of graph.get(v)) {
+    if (!info.has(w)) {
+      strongConnect(w);
+      info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
+    } else if (info.get(w).onStack) info.get(v).low = Math.min(info.get(v).low, info.get(w).index);
+  }
+  if (info.get(v).low === info.get(v).index) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      info.get(w).onStack = false;
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v).includes(v)) problems.push(`import cycle: ${component.sort().join(' ↔ ')}`);
+  }
+}
+for (const v of graph.keys()) if (!info.has(v)) strongConnect(v);
+
+if (problems.length) {
+  console.error(`Layer check: ${problems.length} problem(s) in ${relative(process.cwd(), root) || '.'}\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`Layer check: ${graph.size} files, no cycles, layers respected.`);
