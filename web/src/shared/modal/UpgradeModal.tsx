@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../api/types';
 import { CheckIcon, Spinner } from '../icons';
 import { Modal } from './Modal';
 import { openModal } from './store';
+import { FEATURES } from '../../../../src/platform/entitlements/features';
 
 /** programs.md §9: after a plan change the page reloads after 3 s. */
 export const PLAN_CHANGE_RELOAD_MS = 3000;
@@ -18,21 +19,12 @@ export function upgradeVariant(user: Pick<CurrentUser, 'can_change_plan'> | null
   return 'contact_support';
 }
 
-/** The feature a 402 names (body `feature`) picks the modal's words. Unknown features get the general copy. */
-export const UPGRADE_FEATURES: Record<string, { title: string; text: string }> = {
-  premium: {
-    title: 'Upgrade to Premium',
-    text: 'This is part of the Premium plan.',
-  },
-  unlimited_celebrations: {
-    title: 'Unlock unlimited celebrations',
-    text: 'Your plan includes a limited number of celebrations. Upgrade to celebrate everyone, in every program.',
-  },
-  pairing_types: {
-    title: 'Unlock more ways to pair',
-    text: 'Cross-group, within-group and lottery pairing are part of the Premium plan.',
-  },
-};
+/**
+ * The feature a 402 names (body `feature`) picks the modal's words: the server's own list
+ * (src/platform/entitlements/features.ts), so the dialog and the 402s always agree. Unknown features get the
+ * general copy.
+ */
+export const UPGRADE_FEATURES: Record<string, { title: string; text: string }> = FEATURES;
 
 export interface UpgradeModalProps {
   variant: UpgradeVariant;
