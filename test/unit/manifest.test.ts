@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 // placeholders: the README tells admins to replace https://hearth.example.com with their PUBLIC_URL.
 
 const manifestPath = fileURLToPath(new URL('../../manifest.json', import.meta.url));
-// Slack's own JSON schema (slackapi/manifest-schema, draft-07, self-contained), kept beside the project.
+// Slack's own JSON schema (slackapi/manifest-schema, MIT, draft-07, self-contained), vendored in test/fixtures with its LICENSE and SOURCE.md.
 const schemaPath = fileURLToPath(
-  new URL('../../../shared/slack-manifest-schema/manifest.schema.1.0.0.json', import.meta.url),
+  new URL('../fixtures/slack-manifest-schema/manifest.schema.1.0.0.json', import.meta.url),
 );
 
 interface SlashCommand {
