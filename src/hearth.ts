@@ -143,7 +143,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   registry.assertComplete();
 
   const ctx: SlackContext = { workspaces, people, installations, outbox, queue, commands: services.commands, adminUrl: config.publicUrl };
-  const { app: bolt, receiver } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: parts.flatMap((p) => p.listeners ?? []) });
+  const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: parts.flatMap((p) => p.listeners ?? []) });
 
   const session = { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') };
   const oidc =
@@ -160,7 +160,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       const checks = { database: await workspaces.ping(), queue: await queue.ping() };
       return { ok: checks.database && checks.queue, checks };
     },
-    slack: receiver.router,
+    slack: slackRouter,
     beforeSession: opts.beforeSession,
     routers: [
       authRouter({

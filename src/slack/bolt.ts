@@ -1,4 +1,5 @@
 import { App, ExpressReceiver, LogLevel, type Authorize, type Logger as BoltLogger } from '@slack/bolt';
+import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { SlackContext } from './context.js';
@@ -27,6 +28,29 @@ function boltLogger(log: Logger): BoltLogger {
 export interface BoltParts {
   app: App;
   receiver: ExpressReceiver;
+  /** What the HTTP app mounts: the request guard, then Bolt's routes. */
+  router: Router;
+}
+
+/** Slack's own limit on how far a request's timestamp may be from now, either way. */
+const MAX_CLOCK_SKEW_S = 5 * 60;
+
+/**
+ * Checks Bolt leaves out, before any body is read: only `v0=` signatures, and a timestamp within five minutes
+ * in either direction (Bolt refuses only old ones, so a signed request dated in the future would be replayable
+ * until then). 401, nothing processed.
+ */
+export function slackRequestGuard(now: () => number = Date.now): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'POST') return next();
+    const timestamp = Number(req.get('x-slack-request-timestamp'));
+    const signature = req.get('x-slack-signature') ?? '';
+    if (!Number.isInteger(timestamp) || Math.abs(now() / 1000 - timestamp) > MAX_CLOCK_SKEW_S || !/^v0=[0-9a-f]{64}$/.test(signature)) {
+      res.status(401).send('Unauthorized');
+      return;
+    }
+    next();
+  };
 }
 
 /**
@@ -116,5 +140,8 @@ export function createBolt(opts: {
 
   for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, uninstall.register, ...opts.listeners])
     register(app, ctx);
-  return { app, receiver };
+  const router = Router();
+  router.use('/slack/events', slackRequestGuard());
+  router.use(receiver.router);
+  return { app, receiver, router };
 }

@@ -44,6 +44,26 @@ describe('Slack endpoint', () => {
     expect(reactions).not.toContain('forged');
   });
 
+  it('rejects a correctly signed request dated in the future, and a signature of another scheme, with 401', async () => {
+    const event = { type: 'reaction_added', user: 'U0A', reaction: 'future', item: { type: 'message', channel: 'C0A', ts: '1.3' } };
+    const endpoint = `${t.url}/slack/events`;
+    const statuses: number[] = [];
+    for (const [eventId, ahead] of [['EvFuture10m', 10 * 60], ['EvFuture1y', 365 * 86_400]] as const) {
+      const body = JSON.stringify({ type: 'event_callback', team_id: 'T0SIG', event_id: eventId, event });
+      statuses.push((await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...t.driver.sign(body, Math.floor(Date.now() / 1000) + ahead) }, body })).status);
+    }
+    const body = JSON.stringify({ type: 'event_callback', team_id: 'T0SIG', event_id: 'EvV1', event });
+    const signed = t.driver.sign(body);
+    statuses.push((await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...signed, 'x-slack-signature': signed['x-slack-signature']!.replace('v0=', 'v1=') }, body })).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reactions).not.toContain('future');
+    // Within the five minutes either way, a request goes through.
+    const ok = JSON.stringify({ type: 'event_callback', team_id: 'T0SIG', event_id: 'EvSkewOk', event: { ...event, reaction: 'skew_ok' } });
+    expect((await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...t.driver.sign(ok, Math.floor(Date.now() / 1000) + 60) }, body: ok })).status).toBe(200);
+    await expect.poll(() => reactions.includes('skew_ok')).toBe(true);
+  });
+
   it('processes an event delivered four times (X-Slack-Retry-Num) once', async () => {
     const event = { type: 'reaction_added', user: 'U0A', reaction: 'tada', item: { type: 'message', channel: 'C0A', ts: '1.2' }, item_user: 'U0B' };
     const first = await t.driver.event({ teamId: 'T0SIG', event });
