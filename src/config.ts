@@ -36,6 +36,7 @@ const envSchema = z.object({
   HEARTH_DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: urlString('for example postgres://user:pass@host:5432/db'),
   REDIS_URL: urlString('for example redis://127.0.0.1:6379'),
+  REDIS_PREFIX: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, - or _').optional()),
   PUBLIC_URL: urlString('the address people reach this app at, for example https://hearth.example.com'),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ENCRYPTION_KEY: optionalString.pipe(
@@ -67,6 +68,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Keeps this deployment's Redis keys (jobs, rate limits) apart from others on the same Redis. */
+  redisPrefix?: string;
   publicUrl: string;
   sessionSecret: string;
   /** 32-byte key for AES-256-GCM of tokens at rest. */
@@ -161,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.SESSION_SECRET) throw new ConfigError('SESSION_SECRET', 'must be set in production (32+ characters)');
   if (production && !e.ENCRYPTION_KEY)
     throw new ConfigError('ENCRYPTION_KEY', 'must be set in production (32 bytes, as 64 hex or 44 base64 characters)');
+  // Session cookies are Secure only over https, so production must be reached over https.
+  if (production && !e.PUBLIC_URL?.startsWith('https://'))
+    throw new ConfigError('PUBLIC_URL', 'must be set to an https:// address in production (for example https://hearth.example.com)');
 
   const sessionSecret = e.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret', () => randomBytes(32).toString('hex'));
   const encryptionKey = decodeKey(
@@ -175,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret,
     encryptionKey,

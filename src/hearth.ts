@@ -77,10 +77,11 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   await migrateToLatest(database.db);
   const db = database.db;
 
+  const redisPrefix = opts.redisPrefix ?? config.redisPrefix;
   let redis: Redis | undefined;
   let queue = opts.queue;
   if (!queue) {
-    if (config.redisUrl) queue = new BullmqQueue(config.redisUrl, log, { prefix: opts.redisPrefix });
+    if (config.redisUrl) queue = new BullmqQueue(config.redisUrl, log, { prefix: redisPrefix });
     else {
       log.warn('REDIS_URL is not set: jobs run in this process and are not durable (Postgres still holds every schedule and message)');
       queue = new InProcessQueue(log);
@@ -89,7 +90,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   let limiter: RateLimiter;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
-    limiter = new RedisRateLimiter(redis, `${opts.redisPrefix ?? 'hearth'}:rl:`);
+    limiter = new RedisRateLimiter(redis, `${redisPrefix ?? 'hearth'}:rl:`);
   } else limiter = new MemoryRateLimiter();
 
   const workspaces = new WorkspaceRepository(db, clock);

@@ -65,7 +65,21 @@ describe('config', () => {
   });
 
   it('keeps the sandbox off in production unless SANDBOX=1', () => {
-    const c = load({ NODE_ENV: 'production', SANDBOX: '1', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) });
+    const c = load({ NODE_ENV: 'production', SANDBOX: '1', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64), PUBLIC_URL: 'https://demo.example.com' });
     expect(c.sandboxEnabled).toBe(true);
+  });
+
+  const productionSecrets = { NODE_ENV: 'production', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) };
+
+  it.each([[{}], [{ PUBLIC_URL: 'http://hearth.example.com' }]])('requires an https PUBLIC_URL in production (%o)', (env) => {
+    const err = errorOf({ ...productionSecrets, ...env });
+    expect(err.variable).toBe('PUBLIC_URL');
+    expect(err.message).toBe('PUBLIC_URL must be set to an https:// address in production (for example https://hearth.example.com)');
+  });
+
+  it('takes a Redis key prefix, so deployments can share one Redis', () => {
+    expect(load({ ...productionSecrets, PUBLIC_URL: 'https://hearth.example.com', REDIS_PREFIX: 'acme-prod' }).redisPrefix).toBe('acme-prod');
+    expect(load({}).redisPrefix).toBeUndefined();
+    expect(errorOf({ REDIS_PREFIX: 'has space' }).variable).toBe('REDIS_PREFIX');
   });
 });
