@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging but not linked from the bundles; the server serves them outside production only.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
 });

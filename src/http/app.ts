@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
@@ -76,6 +78,8 @@ export function createHttpApp(parts: HttpAppParts): Express {
   );
 
   if (parts.slack) app.use(parts.slack);
+  // Pages, assets and JSON go out compressed (brotli when the browser takes it, gzip otherwise).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   for (const r of parts.beforeSession ?? []) app.use(r);
 
   app.use(cookieParser());

@@ -6,10 +6,17 @@ const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><meta ht
 <body style="font-family:system-ui;margin:3rem"><h1>Hearth</h1><p>The pages are being built (<code>npm start</code> does this
 when they changed; <code>npm run build</code> builds them by hand). This page reloads by itself in a moment.</p></body></html>`;
 
-/** Built pages from dist/web: hashed assets cached for a year, the HTML shell never cached. */
-export function builtPages(distDir: string): { assets: RequestHandler; html: RequestHandler } {
+/**
+ * Built pages from dist/web: hashed assets cached for a year as immutable, the HTML shell never cached. Source
+ * maps are served only when asked for (development); in production they stay on the server.
+ */
+export function builtPages(distDir: string, opts: { sourceMaps?: boolean } = {}): { assets: RequestHandler; html: RequestHandler } {
   const indexPath = join(distDir, 'index.html');
-  const assets = express.static(distDir, { index: false, immutable: true, maxAge: '365d' });
+  const serve = express.static(distDir, { index: false, immutable: true, maxAge: '365d' });
+  const assets: RequestHandler = (req, res, next) => {
+    if (!opts.sourceMaps && req.path.endsWith('.map')) return void res.status(404).end();
+    serve(req, res, next);
+  };
   const html: RequestHandler = (_req, res) => {
     res.setHeader('cache-control', 'no-store');
     res.type('html').send(existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT);
