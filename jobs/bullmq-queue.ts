@@ -74,6 +74,23 @@ export class BullmqQueue implements JobQueue {
     await this.queue.upsertJobScheduler(`every-${type.name}`, { every: everyMs }, { name: type.name, data: type.parse(payload) });
   }
 
+  async isRepeating<P>(type: JobType<P>): Promise<boolean> {
+    return (await this.queue.getJobScheduler(`every-${type.name}`)) !== undefined;
+  }
+
+  async beat(name: string, at: Date): Promise<void> {
+    await this.queueConnection.set(this.beatKey(name), at.toISOString());
+  }
+
+  async lastBeat(name: string): Promise<Date | null> {
+    const value = await this.queueConnection.get(this.beatKey(name));
+    return value ? new Date(value) : null;
+  }
+
+  private beatKey(name: string): string {
+    return `${this.opts.prefix ?? 'bull'}:${QUEUE_NAME}:beat:${name}`;
+  }
+
   async ping(): Promise<boolean> {
     try {
       return (await this.queueConnection.ping()) === 'PONG';

@@ -19,6 +19,8 @@ export class InProcessQueue implements JobQueue {
   private readonly known = new Set<string>();
   private readonly ready: PendingJob[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly repeating = new Set<string>();
+  private readonly beats = new Map<string, Date>();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
   private seq = 0;
@@ -52,6 +54,19 @@ export class InProcessQueue implements JobQueue {
     }, everyMs);
     timer.unref();
     this.timers.add(timer);
+    this.repeating.add(type.name);
+  }
+
+  async isRepeating<P>(type: JobType<P>): Promise<boolean> {
+    return this.repeating.has(type.name) && !this.closed;
+  }
+
+  async beat(name: string, at: Date): Promise<void> {
+    this.beats.set(name, at);
+  }
+
+  async lastBeat(name: string): Promise<Date | null> {
+    return this.beats.get(name) ?? null;
   }
 
   async ping(): Promise<boolean> {

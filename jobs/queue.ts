@@ -15,6 +15,11 @@ export interface JobQueue {
   work(registry: JobRegistry): Promise<void>;
   /** Run `job` every `everyMs`, once cluster-wide. */
   repeat<P>(job: JobType<P>, everyMs: number, payload: P): Promise<void>;
+  /** Whether `job`'s repeat is still scheduled (Redis may have lost it). */
+  isRepeating<P>(job: JobType<P>): Promise<boolean>;
+  /** Records that `name` ran at `at` where every process sees it (the scheduler tick's heartbeat). */
+  beat(name: string, at: Date): Promise<void>;
+  lastBeat(name: string): Promise<Date | null>;
   ping(): Promise<boolean>;
   /** Resolves once no job is waiting or running (delayed jobs aside): the sandbox clock settles on it. */
   idle(): Promise<void>;

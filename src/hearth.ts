@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { App } from '@slack/bolt';
 import type { Express, Router } from 'express';
 import { Redis } from 'ioredis';
+import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { BullmqQueue } from '../jobs/bullmq-queue.js';
 import { JobRegistry } from '../jobs/definition.js';
@@ -61,6 +62,10 @@ export interface HearthOptions {
   slackTimeoutMs?: number;
   /** Keeps Redis keys (queue, rate limits) of several apps on one Redis apart (tests). */
   redisPrefix?: string;
+  /** How often the scheduler tick runs (tests shorten it); once a minute by default. */
+  tickEveryMs?: number;
+  /** node-cron expression of the tick watchdog; every 30 seconds by default. */
+  watchdogCron?: string;
   /** Extra routers mounted before the session (the sandbox's Slack stand-in). */
   beforeSession?: Router[];
   routers?: Router[];
@@ -78,6 +83,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const db = database.db;
 
   const redisPrefix = opts.redisPrefix ?? config.redisPrefix;
+  const tickEveryMs = opts.tickEveryMs ?? 60_000;
+  let watchdog: ScheduledTask | undefined;
   let redis: Redis | undefined;
   let queue = opts.queue;
   if (!queue) {
@@ -161,6 +168,10 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       const checks = { database: await workspaces.ping(), queue: await queue.ping() };
       return { ok: checks.database && checks.queue, checks };
     },
+    health: async () => {
+      const last = await queue.lastBeat(tick.name).catch(() => null);
+      return { tick: { last_at: last?.toISOString() ?? null, age_seconds: last ? Math.round((clock.now().getTime() - last.getTime()) / 1000) : null } };
+    },
     slack: slackRouter,
     beforeSession: opts.beforeSession,
     routers: [
@@ -185,9 +196,21 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     bolt,
     async startWorker() {
       await queue.work(registry);
-      await queue.repeat(tick, 60_000, {});
+      await queue.repeat(tick, tickEveryMs, {});
+      // Redis may lose everything (FLUSHDB, a failover without persistence): the tick's job scheduler with it.
+      // A process-local watchdog puts it back; the next tick re-creates all due work from Postgres.
+      watchdog = cron.schedule(opts.watchdogCron ?? '*/30 * * * * *', async () => {
+        try {
+          if (await queue.isRepeating(tick)) return;
+          log.warn('the scheduler tick was not scheduled (Redis lost it?): scheduling it again');
+          await queue.repeat(tick, tickEveryMs, {});
+        } catch (err) {
+          log.warn({ err }, 'tick watchdog could not check the queue');
+        }
+      });
     },
     async close() {
+      await watchdog?.stop();
       await queue.close();
       await redis?.quit().catch(() => redis?.disconnect());
       if (!opts.database) await database.close();

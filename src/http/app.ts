@@ -13,6 +13,8 @@ export interface HttpAppParts {
   log: Logger;
   session: SessionOptions;
   db: Parameters<typeof loadSession>[0];
+  /** What /healthz reports beside ok: the scheduler tick's age. */
+  health(): Promise<Record<string, unknown>>;
   /** Liveness of what the app needs: database and queue. */
   ready(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
   /** Bolt's router (/slack/events, /slack/install, /slack/oauth_redirect): signature-verified, raw bodies. */
@@ -37,8 +39,8 @@ export function createHttpApp(parts: HttpAppParts): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 1);
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
+  app.get('/healthz', async (_req, res) => {
+    res.json({ ok: true, ...(await parts.health()) });
   });
   app.get('/readyz', async (_req, res) => {
     const result = await parts.ready();

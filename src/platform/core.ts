@@ -19,7 +19,9 @@ export const platformCapability = defineCapability({
   setup: (s) => ({
     jobs: [
       tick.handle(async (p) => {
-        await s.scheduler.tick(p.at ? new Date(p.at) : undefined);
+        const at = p.at ? new Date(p.at) : s.clock.now();
+        await s.scheduler.tick(at);
+        await s.queue.beat(tick.name, at);
       }),
       outboxSend.handle((p) => s.outbox.send(p.outboxId)),
       outboxReconcile.handle((p) => s.outbox.reconcile(p.outboxId)),
