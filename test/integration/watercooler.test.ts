@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
-import { outboxKey, type WatercoolerJson } from '../../src/watercooler/service.js';
+import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
+import { outboxKey } from '../../src/watercooler/posting.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
