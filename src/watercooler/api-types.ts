@@ -75,3 +75,11 @@ export interface WatercoolerJson {
   plan: { plan: 'free' | 'premium'; paidFeatureAccess: boolean; trialAllowed: boolean };
   can_customize: boolean;
 }
+
+/** A library prompt suggested for a watercooler or a pack. */
+export interface SuggestionJson {
+  text: string;
+  prompt_id: number;
+  pack_id: number;
+  pack_name: string;
+}

@@ -1,26 +1,50 @@
 import { defineCapability } from '../platform/capability.js';
 import { needs } from './deps.js';
+import { WatercoolerEngagement } from './engagement.js';
 import { watercoolerPost, watercoolerRoster } from './jobs.js';
 import { watercoolerListeners } from './listeners.js';
+import { PacksRepository } from './packs.repository.js';
+import { WatercoolerPacks } from './packs.js';
+import { WatercoolerPlan } from './plan.js';
+import { WatercoolerPosting } from './posting.js';
+import { PostsRepository } from './posts.repository.js';
+import { WatercoolerPresenter } from './presenters.js';
+import { WatercoolerPrompts } from './prompts.js';
+import { QueueReader } from './queue-reader.js';
+import { WatercoolerRepository } from './repository.js';
 import { watercoolerRoutes } from './routes.js';
-import { WatercoolerService } from './service.js';
-
+import { WatercoolerSettings } from './settings.js';
+import { ShippedLibrary } from './shipped-library.js';
 
 /** Watercooler: the program kind, the tick's due source, the home section, the routes, the engagement listeners and its jobs. */
 export const watercoolerCapability = defineCapability({
   name: 'watercooler',
   needs,
-  setup(services) {
-    const service = new WatercoolerService(services);
+  setup(s) {
+    const repo = new WatercoolerRepository(s.db);
+    const packsRepo = new PacksRepository(s.db);
+    const postsRepo = new PostsRepository(s.db);
+    const plan = new WatercoolerPlan(s.entitlements);
+    const library = new ShippedLibrary(packsRepo, s.clock);
+    const queues = new QueueReader(repo);
+    const settings = new WatercoolerSettings(s.clock, plan, repo, packsRepo, queues);
+    const packs = new WatercoolerPacks(s.clock, s.programs, plan, library, repo, packsRepo);
+    const prompts = new WatercoolerPrompts(s.clock, s.programs, plan, library, repo, packsRepo, queues);
+    const posting = new WatercoolerPosting(s, plan, library, repo, packsRepo, postsRepo, queues);
+    const engagement = new WatercoolerEngagement(s, repo, postsRepo);
+    const presenter = new WatercoolerPresenter(s, plan, library, repo, packsRepo, postsRepo, queues, packs, posting);
     // Write the shipped packs now rather than on the first request (failures are retried by the next caller).
-    service.ensureLibrary().catch((err: unknown) => services.log.warn({ err }, 'watercooler library sync failed; will retry'));
+    library.ensure().catch((err: unknown) => s.log.warn({ err }, 'watercooler library sync failed; will retry'));
     return {
-      programKind: service.kind(),
-      dueSources: [{ name: 'watercooler', collect: (now) => service.collect(now), nextDue: () => service.nextDue() }],
-      home: { name: 'watercooler', render: ({ workspace, member }) => service.homeBlocks(workspace, member) },
-      routes: [watercoolerRoutes(services, service)],
-      listeners: [watercoolerListeners(service)],
-      jobs: [watercoolerPost.handle((p) => service.compose(p.postId)), watercoolerRoster.handle((p) => service.syncRoster(p.programId))],
+      programKind: settings.kind((program) => posting.sendNow(program)),
+      dueSources: [{ name: 'watercooler', collect: (now) => posting.collect(now), nextDue: () => posting.nextDue() }],
+      home: { name: 'watercooler', render: ({ workspace, member }) => presenter.homeBlocks(workspace, member) },
+      routes: [watercoolerRoutes({ programs: s.programs, settings, packs, prompts, posting, presenter })],
+      listeners: [watercoolerListeners(engagement)],
+      jobs: [
+        watercoolerPost.handle((p) => posting.compose(p.workspaceId, p.postId)),
+        watercoolerRoster.handle((p) => posting.syncRoster(p.workspaceId, p.programId)),
+      ],
     };
   },
 });

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
-import type { WatercoolerService } from './service.js';
+import type { WatercoolerEngagement } from './engagement.js';
 
 type Args<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
 
@@ -23,7 +23,7 @@ const REPLY_SUBTYPES = new Set([undefined, 'thread_broadcast', 'file_share']);
  * prompt's thread (message.channels / message.groups with thread_ts), its deletion, and reactions on the prompt.
  * Each handler is idempotent (one row per reply ts and per person+reaction), so a retried event counts once.
  */
-export function watercoolerListeners(service: WatercoolerService) {
+export function watercoolerListeners(engagement: WatercoolerEngagement) {
   return (app: App): void => {
     app.event('message', async ({ event, body }: Args<'message'>) => {
       const m = event as unknown as MessageFields;
@@ -31,17 +31,17 @@ export function watercoolerListeners(service: WatercoolerService) {
       if (m.subtype === 'message_deleted') {
         const prev = m.previous_message;
         if (prev?.thread_ts && m.deleted_ts && prev.thread_ts !== m.deleted_ts)
-          await service.onReplyDeleted(body.team_id, { channel: m.channel, ts: m.deleted_ts, threadTs: prev.thread_ts });
+          await engagement.onReplyDeleted(body.team_id, { channel: m.channel, ts: m.deleted_ts, threadTs: prev.thread_ts });
         return;
       }
       if (!REPLY_SUBTYPES.has(m.subtype) || m.bot_id || !m.user || !m.ts || !m.thread_ts || m.thread_ts === m.ts) return;
-      await service.onThreadReply(body.team_id, { channel: m.channel, ts: m.ts, threadTs: m.thread_ts, user: m.user });
+      await engagement.onThreadReply(body.team_id, { channel: m.channel, ts: m.ts, threadTs: m.thread_ts, user: m.user });
     });
 
     for (const name of ['reaction_added', 'reaction_removed'] as const)
       app.event(name, async ({ event, body }: Args<typeof name>) => {
         if (event.item.type !== 'message') return;
-        await service.onReaction(body.team_id, { channel: event.item.channel, ts: event.item.ts, user: event.user, name: event.reaction, added: name === 'reaction_added' });
+        await engagement.onReaction(body.team_id, { channel: event.item.channel, ts: event.item.ts, user: event.user, name: event.reaction, added: name === 'reaction_added' });
       });
   };
 }

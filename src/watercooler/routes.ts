@@ -1,7 +1,14 @@
 import { Router, type Request } from 'express';
-import type { WatercoolerDeps } from './deps.js';
 import { authOf, requireMember } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { idParams } from '../http/ids.js';
 import { body, params, query } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
+import type { ChannelProgramService } from '../programs/service.js';
+import type { WatercoolerPacks } from './packs.js';
+import type { WatercoolerPosting } from './posting.js';
+import type { WatercoolerPresenter } from './presenters.js';
+import type { WatercoolerPrompts } from './prompts.js';
 import {
   adjustmentBody,
   adjustmentDestroyBody,
@@ -18,19 +25,35 @@ import {
   updatePackBody,
   updatePromptBody,
 } from './schema.js';
-import type { WatercoolerService } from './service.js';
-import { idParams } from '../http/ids.js';
-import { requireAccess } from '../platform/access.js';
+import type { WatercoolerSettings } from './settings.js';
+
+/** The services the routes call. */
+export interface WatercoolerRouteServices {
+  programs: ChannelProgramService;
+  settings: WatercoolerSettings;
+  packs: WatercoolerPacks;
+  prompts: WatercoolerPrompts;
+  posting: WatercoolerPosting;
+  presenter: WatercoolerPresenter;
+}
 
 /** The Watercooler's calls (programs.md §7 "Watercooler"). Thin: validate, check access, call the service. */
-export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): Router {
+export function watercoolerRoutes(wc: WatercoolerRouteServices): Router {
   const router = Router();
   router.use(['/watercooler', '/watercooler_prompts', '/watercooler_packs'], requireMember);
 
   /** The program, if this member may change it (404 for another workspace's, 403 otherwise). */
-  const editable = (req: Request, id: number) => requireAccess(authOf(req), s.programs.policy('Watercooler'), id, 'edit');
+  const editable = (req: Request, id: number) => requireAccess(authOf(req), wc.programs.policy('Watercooler'), id, 'edit');
+  /** A custom pack this member may change (404 for another workspace's, 403 for the library's or someone else's). */
+  const editablePack = (req: Request, id: number) => requireAccess(authOf(req), wc.packs.policy, id, 'edit');
+  /** One of a watercooler's own prompts this member may change; a given watercooler id must be its own (else 404). */
+  const editablePrompt = async (req: Request, id: number, watercoolerId: number | undefined) => {
+    const owned = await requireAccess(authOf(req), wc.prompts.policy, id, 'edit');
+    if (watercoolerId !== undefined && watercoolerId !== owned.program.id) throw new HttpError(404, 'Not found');
+    return owned;
+  };
   /** Writes answer with the whole watercooler, so the page can replace what it shows. */
-  const page = async (req: Request, id: number) => ({ watercooler: await wc.pageJson(authOf(req).workspace, await s.programs.get(authOf(req).workspace.id, id, 'Watercooler')) });
+  const page = async (req: Request, id: number) => ({ watercooler: await wc.presenter.page(authOf(req).workspace, id) });
   /** DELETE bodies are optional; their fields may come in the query string. */
   const bodyOrQuery = (req: Request) => ({ ...(req.query as object), ...((req.body as object | undefined) ?? {}) });
 
@@ -44,28 +67,28 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const input = body(req, updateBody);
-    await wc.update(authOf(req), program, input);
+    await wc.settings.update(authOf(req), program, input);
     res.json(await page(req, id));
   });
 
   router.get('/watercooler/:id/packs_library_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const program = await editable(req, id);
-    res.json({ packs: await wc.packsLibrary(authOf(req), program) });
+    res.json({ packs: await wc.presenter.packsLibrary(authOf(req), program) });
   });
 
   router.get('/watercooler/:id/suggest_prompts_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const { limit } = query(req, suggestQuery);
-    res.json({ prompts: await wc.suggestForWatercooler(program, limit) });
+    res.json({ prompts: await wc.prompts.suggestForWatercooler(program, limit) });
   });
 
   router.post('/watercooler/:id/watercooler_packs_watercoolers/create_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const { pack_id } = body(req, packIdBody);
-    await wc.subscribe(program, pack_id);
+    await wc.packs.subscribe(program, pack_id);
     res.json(await page(req, id));
   });
 
@@ -73,7 +96,7 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const { pack_id } = parseFrom(req, packIdBody);
-    await wc.unsubscribe(program, pack_id);
+    await wc.packs.unsubscribe(program, pack_id);
     res.json(await page(req, id));
   });
 
@@ -81,7 +104,7 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const input = body(req, adjustmentBody);
-    await wc.adjust(program, input.prompt_id, input.kind);
+    await wc.prompts.adjust(program, input.prompt_id, input.kind);
     res.json(await page(req, id));
   });
 
@@ -89,17 +112,17 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const input = parseFrom(req, adjustmentDestroyBody);
-    await wc.clearAdjustment(program, input.prompt_id, input.kind);
+    await wc.prompts.clearAdjustment(program, input.prompt_id, input.kind);
     res.json(await page(req, id));
   });
 
   router.post('/watercooler/:id/send_prompt_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const program = await editable(req, id);
-    await wc.assertSendable(program);
-    await s.programs.requestSendNow(program);
-    const fresh = await s.programs.get(authOf(req).workspace.id, id);
-    res.json({ program: (await s.programs.serialize(authOf(req).workspace, [fresh]))[0] });
+    await wc.posting.assertSendable(program);
+    await wc.programs.requestSendNow(program);
+    const fresh = await wc.programs.get(authOf(req).workspace.id, id);
+    res.json({ program: (await wc.programs.serialize(authOf(req).workspace, [fresh]))[0] });
   });
 
   // ---- the watercooler's own prompts --------------------------------------------------------------
@@ -107,29 +130,31 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
   router.post('/watercooler_prompts/create_as_json', async (req, res) => {
     const input = body(req, createPromptBody);
     const program = await editable(req, input.watercooler_id);
-    const [prompt] = await wc.createPrompts(authOf(req), program, [input.watercooler_prompt], null);
+    const [prompt] = await wc.prompts.create(authOf(req), program, [input.watercooler_prompt], null);
     res.json({ prompt, ...(await page(req, program.id)) });
   });
 
   router.post('/watercooler_prompts/bulk_create_as_json', async (req, res) => {
     const input = body(req, bulkCreatePromptsBody);
     const program = await editable(req, input.watercooler_id);
-    const prompts = await wc.createPrompts(authOf(req), program, input.watercooler_prompts, input.pack_id ?? null);
+    const prompts = await wc.prompts.create(authOf(req), program, input.watercooler_prompts, input.pack_id ?? null);
     res.json({ prompts, ...(await page(req, program.id)) });
   });
 
   router.put('/watercooler_prompts/:id/update_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const input = body(req, updatePromptBody);
-    const { prompt, program } = await wc.updatePrompt(authOf(req), id, input.watercooler_prompt, input.watercooler_id);
-    res.json({ prompt, ...(await page(req, program.id)) });
+    const owned = await editablePrompt(req, id, input.watercooler_id);
+    const prompt = await wc.prompts.update(authOf(req), owned, input.watercooler_prompt);
+    res.json({ prompt, ...(await page(req, owned.program.id)) });
   });
 
   router.delete('/watercooler_prompts/:id/destroy_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const input = parseFrom(req, destroyPromptBody);
-    const program = await wc.deletePrompt(authOf(req), id, input.watercooler_id);
-    res.json(await page(req, program.id));
+    const owned = await editablePrompt(req, id, input.watercooler_id);
+    await wc.prompts.delete(owned);
+    res.json(await page(req, owned.program.id));
   });
 
   // ---- packs --------------------------------------------------------------------------------------
@@ -137,44 +162,47 @@ export function watercoolerRoutes(s: WatercoolerDeps, wc: WatercoolerService): R
   router.post('/watercooler_packs/create_as_json', async (req, res) => {
     const input = body(req, createPackBody);
     const auth = authOf(req);
-    const pack = await wc.createPack(auth, { ...input.watercooler_pack, watercoolerId: input.watercooler_id });
-    res.json({ pack: await wc.packWithPrompts(auth, pack), ...(input.watercooler_id ? await page(req, input.watercooler_id) : {}) });
+    const pack = await wc.packs.create(auth, input);
+    res.json({ pack: await wc.presenter.pack(auth, pack), ...(input.watercooler_id ? await page(req, input.watercooler_id) : {}) });
   });
 
   router.put('/watercooler_packs/:id/update_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const input = body(req, updatePackBody);
     const auth = authOf(req);
-    res.json({ pack: await wc.packWithPrompts(auth, await wc.updatePack(auth, id, input.watercooler_pack)) });
+    const pack = await wc.packs.update(auth, await editablePack(req, id), input.watercooler_pack);
+    res.json({ pack: await wc.presenter.pack(auth, pack) });
   });
 
   router.get('/watercooler_packs/:id/suggest_prompts_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const { limit } = query(req, suggestQuery);
-    res.json({ prompts: await wc.suggestForPack(authOf(req), id, limit) });
+    const pack = await requireAccess(authOf(req), wc.packs.policy, id, 'read');
+    res.json({ prompts: await wc.prompts.suggestForPack(authOf(req).workspace.id, pack, limit) });
   });
 
   router.post('/watercooler_packs/:id/prompts', async (req, res) => {
     const { id } = params(req, idParams);
     const { text } = body(req, packPromptBody);
     const auth = authOf(req);
-    const [prompt] = await wc.addPackPrompts(auth, id, [text]);
-    res.json({ prompt, pack: await wc.packWithPrompts(auth, await wc.editablePack(auth, id)) });
+    const pack = await editablePack(req, id);
+    const [prompt] = await wc.packs.addPrompts(auth, pack, [text]);
+    res.json({ prompt, pack: await wc.presenter.pack(auth, pack) });
   });
 
   router.delete('/watercooler_packs/:id/prompts/:promptId', async (req, res) => {
     const { id, promptId } = params(req, packPromptParams);
-    const auth = authOf(req);
-    await wc.deletePackPrompt(auth, id, promptId);
-    res.json({ pack: await wc.packWithPrompts(auth, await wc.editablePack(auth, id)) });
+    const pack = await editablePack(req, id);
+    await wc.packs.deletePrompt(pack, promptId);
+    res.json({ pack: await wc.presenter.pack(authOf(req), pack) });
   });
 
   router.put('/watercooler_packs/:id/prompts/:promptId/reorder', async (req, res) => {
     const { id, promptId } = params(req, packPromptParams);
     const { direction } = body(req, reorderBody);
-    const auth = authOf(req);
-    await wc.reorderPackPrompt(auth, id, promptId, direction);
-    res.json({ pack: await wc.packWithPrompts(auth, await wc.editablePack(auth, id)) });
+    const pack = await editablePack(req, id);
+    await wc.packs.reorderPrompt(pack, promptId, direction);
+    res.json({ pack: await wc.presenter.pack(authOf(req), pack) });
   });
 
   /** A body, or for DELETE the query string when there is no body. */

@@ -59,3 +59,8 @@ export function describeSchedule(s: Pick<WatercoolerSchedule, 'weekdays' | 'minu
 export function localOf(s: Pick<WatercoolerSchedule, 'tz'>, at: Date) {
   return instantToZoned(at, s.tz);
 }
+
+/** A watercooler's stored schedule in its program's zone. */
+export function scheduleOf(wc: { weekdays: readonly number[]; minute_of_day: number }, tz: string): WatercoolerSchedule {
+  return { weekdays: wc.weekdays, minuteOfDay: wc.minute_of_day, tz };
+}

@@ -4,7 +4,8 @@ import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
-import { outboxKey, type WatercoolerJson } from '../../src/watercooler/service.js';
+import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
+import { outboxKey } from '../../src/watercooler/posting.js';
 import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 
 /**

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { ControllableClock } from '../../src/time/clock.js';
-import { outboxKey, type WatercoolerJson } from '../../src/watercooler/service.js';
+import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
+import { PacksRepository } from '../../src/watercooler/packs.repository.js';
+import { outboxKey } from '../../src/watercooler/posting.js';
+import { PostsRepository } from '../../src/watercooler/posts.repository.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
@@ -313,7 +316,15 @@ describe(`Watercooler (${path})`, () => {
       const library = packs.find((p) => p.name === 'Default Dozen')!;
       await call(admin, 'PUT', `/watercooler_packs/${library.id}/update_as_json`, { watercooler_pack: { name: 'Mine now' } }, 403);
       await call(admin, 'POST', `/watercooler_packs/${library.id}/prompts`, { text: 'Sneaky?' }, 403);
+      // The pack's access policy keeps both refusals' words: the library's, and someone else's pack.
+      const refusal = await call<{ error: string }>(admin, 'PUT', `/watercooler_packs/${library.id}/prompts/${library.prompts[0]!.id}/reorder`, { direction: 'down' }, 403);
+      expect(refusal.error).toBe("Hearth's own packs can't be changed. Create a pack of your own, or add prompts to your Watercooler.");
+      const member = await signIn(t, ACME.teamId, 'U0DEMO008');
+      expect((await call<{ error: string }>(member, 'PUT', `/watercooler_packs/${packId}/update_as_json`, { watercooler_pack: { name: 'Mine' } }, 403)).error).toBe(
+        "Only this pack's creator, editors of a Watercooler using it and workspace admins can change it",
+      );
       const outsider = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+      await call(outsider, 'DELETE', `/watercooler_packs/${packId}/prompts/${added.prompt.id}`, undefined, 404);
       await call(outsider, 'PUT', `/watercooler_packs/${packId}/update_as_json`, { watercooler_pack: { name: 'Theirs' } }, 404);
       const glxLibrary = await call<{ prompts: unknown[] }>(outsider, 'GET', `/watercooler_packs/${packId}/suggest_prompts_as_json`, undefined, 404);
       expect(glxLibrary).toBeDefined();
@@ -373,6 +384,15 @@ describe(`Watercooler (${path})`, () => {
       expect((await sent()).participants).toBe(2);
     });
 
+    it('records watercooler.replied once per counted reply message, never for retries, bots or other threads', async () => {
+      const [u1, u2] = humans();
+      const post = await sent();
+      const events = await db().selectFrom('domain_events').select(['workspace_id', 'payload']).where('type', '=', 'watercooler.replied').orderBy('seq').execute();
+      const mine = events.filter((e) => (e.payload as { postId: number }).postId === post.id);
+      expect(mine.map((e) => e.payload)).toEqual([u1, u2, u1].map((slackUserId) => ({ programId: id, postId: post.id, slackUserId })));
+      expect(mine.every((e) => e.workspace_id === acme)).toBe(true);
+    });
+
     it('a deleted reply is uncounted; reactions on the prompt count per person and emoji', async () => {
       const [u1, u2] = humans();
       const base = Number(ts.split('.')[0]);
@@ -405,6 +425,46 @@ describe(`Watercooler (${path})`, () => {
       expect(text).toContain(`/archives/${ACME.channels.newHires}/p${ts.replace('.', '')}`);
       expect(text).toContain('2 replies');
     });
+  });
+
+  it('records one watercooler.prompt_posted per composed post, with its program, post and prompt', async () => {
+    const posts = await db().selectFrom('watercooler_posts').select(['workspace_id', 'program_id', 'id', 'prompt_id']).where('state', '=', 'queued').orderBy('id').execute();
+    const events = await db().selectFrom('domain_events').select(['workspace_id', 'payload']).where('type', '=', 'watercooler.prompt_posted').orderBy('id').execute();
+    expect(posts.length).toBeGreaterThan(12);
+    expect(events.map((e) => ({ workspace_id: e.workspace_id, ...(e.payload as object) }))).toEqual(
+      posts.map((p) => ({ workspace_id: p.workspace_id, programId: p.program_id, postId: p.id, promptId: p.prompt_id })),
+    );
+  });
+
+  it('keeps another workspace out at the repository: its id finds, adds and changes nothing of this one’s', async () => {
+    const [program] = await db().selectFrom('watercoolers').select('program_id').where('workspace_id', '=', acme).orderBy('program_id').execute();
+    const programId = program!.program_id;
+    const post = (await db().selectFrom('watercooler_posts').select('id').where('program_id', '=', programId).where('state', '=', 'queued').executeTakeFirstOrThrow()).id;
+    const pack = (await db().selectFrom('watercooler_packs').select('id').where('library_key', '=', 'food').executeTakeFirstOrThrow()).id;
+    const prompt = (await db().selectFrom('watercooler_prompts').select('id').where('pack_id', '=', pack).executeTakeFirstOrThrow()).id;
+    const packs = new PacksRepository(db());
+    const posts = new PostsRepository(db());
+    const at = clock.now();
+    const [subs, adjustments, replies] = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await packs.subscribe(trx, globex, programId, pack, at);
+        await packs.setAdjustment(trx, globex, programId, prompt, 'skip', at);
+        const added = await posts.addReply(trx, globex, post, '1.000001', 'U0DEMO001', at);
+        expect(added).toBe(false);
+        return Promise.all([
+          trx.selectFrom('watercooler_pack_subscriptions').select('pack_id').where('program_id', '=', programId).where('pack_id', '=', pack).execute(),
+          trx.selectFrom('watercooler_prompt_adjustments').select('prompt_id').where('program_id', '=', programId).where('prompt_id', '=', prompt).execute(),
+          trx.selectFrom('watercooler_replies').select('ts').where('post_id', '=', post).where('ts', '=', '1.000001').execute(),
+        ]);
+      });
+    expect([subs, adjustments, replies]).toEqual([[], [], []]);
+    expect(await posts.posts(globex, programId, 10)).toEqual([]);
+    expect(await posts.post(globex, post)).toBeUndefined();
+    expect(await packs.subscribedPackIds(globex, programId)).toEqual([]);
+    // The same calls with the right workspace do find it.
+    expect((await posts.post(acme, post))?.id).toBe(post);
+    expect((await packs.subscribedPackIds(acme, programId)).length).toBeGreaterThan(0);
   });
 
   it('claims each slot once in the database, however often the tick runs', async () => {

@@ -9,7 +9,7 @@ import {
   useStoreWatercooler,
   type PackJson,
   type PromptJson,
-  type Suggestion,
+  type SuggestionJson,
   type WatercoolerAnswer,
 } from './watercoolerApi';
 
@@ -78,14 +78,14 @@ export function SuggestionsModal({
 }: {
   title: string;
   path: string;
-  onAdd: (chosen: Suggestion[]) => Promise<boolean>;
+  onAdd: (chosen: SuggestionJson[]) => Promise<boolean>;
   onClose: () => void;
   addLabel?: string;
 }) {
   const [limit, setLimit] = useState(10);
   const { data, isLoading, isError } = useQuery({
     queryKey: ['watercooler-suggestions', path, limit],
-    queryFn: async () => (await api.get<{ prompts: Suggestion[] }>(path, { query: { limit }, toastOnError: false })).prompts,
+    queryFn: async () => (await api.get<{ prompts: SuggestionJson[] }>(path, { query: { limit }, toastOnError: false })).prompts,
   });
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -264,7 +264,7 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
   const move = (p: PromptJson, direction: 'up' | 'down') => run(() => api.put(`/watercooler_packs/${current.id}/prompts/${p.id}/reorder`, { direction }));
   const remove = (p: PromptJson) => run(() => api.delete(`/watercooler_packs/${current.id}/prompts/${p.id}`));
   const saveMeta = () => run(() => api.put(`/watercooler_packs/${current.id}/update_as_json`, { watercooler_pack: meta }));
-  const addSuggestions = async (chosen: Suggestion[]) => {
+  const addSuggestions = async (chosen: SuggestionJson[]) => {
     for (const s of chosen) if (!(await run(() => api.post(`/watercooler_packs/${current.id}/prompts`, { text: s.text })))) return false;
     return true;
   };

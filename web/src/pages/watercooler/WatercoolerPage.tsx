@@ -32,7 +32,7 @@ import {
   WEEKDAYS,
   type PackJson,
   type QueueItemJson,
-  type Suggestion,
+  type SuggestionJson,
   type WatercoolerAnswer,
   type WatercoolerJson,
 } from './watercoolerApi';
@@ -339,7 +339,7 @@ function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
         title="Prompt ideas"
         path={`/watercooler/${id}/suggest_prompts_as_json`}
         onClose={close}
-        onAdd={(chosen: Suggestion[]) =>
+        onAdd={(chosen: SuggestionJson[]) =>
           run(
             () =>
               api.post('/watercooler_prompts/bulk_create_as_json', {

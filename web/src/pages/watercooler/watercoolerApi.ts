@@ -6,13 +6,6 @@ import { api } from '../../api/client';
 export type * from '../../../../src/watercooler/api-types';
 import type { PackJson, QueueItemJson, WatercoolerJson } from '../../../../src/watercooler/api-types';
 
-export interface Suggestion {
-  text: string;
-  prompt_id: number;
-  pack_id: number;
-  pack_name: string;
-}
-
 export type WatercoolerAnswer = { watercooler: WatercoolerJson };
 
 export const watercoolerKey = (id: string | number) => ['watercooler', String(id)] as const;
