@@ -104,11 +104,11 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const installations = new PgInstallationStore(db, config.encryptionKey, clock);
   const clients = new SlackClients(config, workspaces, installations, opts.slackTimeoutMs);
   const people = new PeopleService(db, clock);
-  const channels = new ChannelService(db, clock);
-  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id) });
   const events = new DomainEvents(db, queue, clock);
+  const channels = new ChannelService(db, clock, events);
+  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id) });
   const entitlements = new Entitlements(db, clock);
-  const programs = new ChannelProgramService(db, clock, outbox, entitlements);
+  const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
   const services: PlatformServices = {
     config,
     log,

@@ -1,22 +1,31 @@
 import type { WebClient } from '@slack/web-api';
-import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
+import type { Db, Trx } from '../db/index.js';
 import type { Channel, Workspace } from '../db/types.js';
+import { event, type PendingEvent } from '../platform/events/define.js';
+import type { DomainEvents } from '../platform/events/service.js';
+import { memberJoinedProgram, memberLeftProgram } from '../programs/events.js';
+import { ProgramRepository } from '../programs/repository.js';
 import type { Clock } from '../time/clock.js';
+import { WorkspaceRepository } from '../workspaces/repository.js';
+import { ChannelRepository, type ChannelSearch, type ListedChannel } from './repository.js';
 
-export interface ChannelSearch {
-  query: string;
-  includeShared: boolean;
-  includeOrgShared: boolean;
-  includePrivate: boolean;
-}
+export type { ChannelSearch };
 
 /** The channel directory (from conversations.list) and channel rosters (from conversations.members and events). */
 export class ChannelService {
+  private readonly repo: ChannelRepository;
+  private readonly programs: ProgramRepository;
+  private readonly workspaces: WorkspaceRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+    private readonly events: DomainEvents,
+  ) {
+    this.repo = new ChannelRepository(db);
+    this.programs = new ProgramRepository(db);
+    this.workspaces = new WorkspaceRepository(db, clock);
+  }
 
   async sync(ws: Workspace, client: WebClient): Promise<number> {
     const now = this.clock.now();
@@ -24,47 +33,26 @@ export class ChannelService {
     let cursor: string | undefined;
     do {
       const page = await client.conversations.list({ types: 'public_channel,private_channel', exclude_archived: true, limit: 200, cursor });
-      const rows = (page.channels ?? [])
+      const listed: ListedChannel[] = (page.channels ?? [])
         .filter((c) => c.id && c.name)
         .map((c) => ({
-          workspace_id: ws.id,
-          channel_id: c.id!,
+          channelId: c.id!,
           name: c.name!,
-          is_private: Boolean(c.is_private),
-          is_archived: Boolean(c.is_archived),
-          is_shared: Boolean(c.is_shared),
-          is_org_shared: Boolean(c.is_org_shared),
-          is_ext_shared: Boolean(c.is_ext_shared),
-          bot_is_member: Boolean(c.is_member),
-          num_members: c.num_members ?? null,
-          updated_at: now,
+          isPrivate: Boolean(c.is_private),
+          isArchived: Boolean(c.is_archived),
+          isShared: Boolean(c.is_shared),
+          isOrgShared: Boolean(c.is_org_shared),
+          isExtShared: Boolean(c.is_ext_shared),
+          botIsMember: Boolean(c.is_member),
+          numMembers: c.num_members ?? null,
         }));
-      if (rows.length)
-        await this.db
-          .insertInto('channels')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['workspace_id', 'channel_id']).doUpdateSet((eb) => ({
-              name: eb.ref('excluded.name'),
-              is_private: eb.ref('excluded.is_private'),
-              is_archived: eb.ref('excluded.is_archived'),
-              is_shared: eb.ref('excluded.is_shared'),
-              is_org_shared: eb.ref('excluded.is_org_shared'),
-              is_ext_shared: eb.ref('excluded.is_ext_shared'),
-              bot_is_member: eb.ref('excluded.bot_is_member'),
-              num_members: eb.ref('excluded.num_members'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      seen.push(...rows.map((r) => r.channel_id));
+      await this.repo.upsert(ws.id, listed, now);
+      seen.push(...listed.map((c) => c.channelId));
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);
     // Channels Slack no longer lists were archived or deleted.
-    let gone = this.db.updateTable('channels').set({ is_archived: true, updated_at: now }).where('workspace_id', '=', ws.id);
-    if (seen.length) gone = gone.where('channel_id', 'not in', seen);
-    await gone.execute();
-    await this.db.updateTable('workspaces').set({ channels_synced_at: now }).where('id', '=', ws.id).execute();
+    await this.repo.archiveAllBut(ws.id, seen, now);
+    await this.workspaces.markSynced(ws.id, 'channels', now);
     return seen.length;
   }
 
@@ -77,83 +65,55 @@ export class ChannelService {
       members.push(...(page.members ?? []));
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);
-    await this.db.transaction().execute(async (trx) => {
-      let stale = trx.deleteFrom('channel_members').where('workspace_id', '=', ws.id).where('channel_id', '=', channelId);
-      if (members.length) stale = stale.where('slack_user_id', 'not in', members);
-      await stale.execute();
-      if (members.length)
-        await trx
-          .insertInto('channel_members')
-          .values(members.map((u) => ({ workspace_id: ws.id, channel_id: channelId, slack_user_id: u, joined_at: this.clock.now() })))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+    await this.events.transaction(async (trx, emit) => {
+      const { added, removed } = await this.repo.replaceRoster(trx, ws.id, channelId, members, this.clock.now());
+      emit(...(await this.rosterEvents(trx, ws.id, channelId, added, removed)));
     });
     return members;
   }
 
   async joined(workspaceId: number, channelId: string, userId: string): Promise<void> {
-    await this.db
-      .insertInto('channel_members')
-      .values({ workspace_id: workspaceId, channel_id: channelId, slack_user_id: userId, joined_at: this.clock.now() })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await this.events.transaction(async (trx, emit) => {
+      if (await this.repo.addMember(trx, workspaceId, channelId, userId, this.clock.now())) emit(...(await this.rosterEvents(trx, workspaceId, channelId, [userId], [])));
+    });
   }
 
   async left(workspaceId: number, channelId: string, userId: string): Promise<void> {
-    await this.db.deleteFrom('channel_members').where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).where('slack_user_id', '=', userId).execute();
+    await this.events.transaction(async (trx, emit) => {
+      if (await this.repo.removeMember(trx, workspaceId, channelId, userId)) emit(...(await this.rosterEvents(trx, workspaceId, channelId, [], [userId])));
+    });
   }
 
   async update(workspaceId: number, channelId: string, values: { name?: string; is_archived?: boolean; bot_is_member?: boolean }): Promise<void> {
-    await this.db.updateTable('channels').set({ ...values, updated_at: this.clock.now() }).where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).execute();
+    await this.repo.update(workspaceId, channelId, values, this.clock.now());
   }
 
   byId(workspaceId: number, channelId: string): Promise<Channel | undefined> {
-    return this.db.selectFrom('channels').selectAll().where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).executeTakeFirst();
+    return this.repo.byId(workspaceId, channelId);
   }
 
   roster(workspaceId: number, channelId: string): Promise<string[]> {
-    return this.db
-      .selectFrom('channel_members')
-      .select('slack_user_id')
-      .where('workspace_id', '=', workspaceId)
-      .where('channel_id', '=', channelId)
-      .execute()
-      .then((rows) => rows.map((r) => r.slack_user_id));
+    return this.repo.roster(workspaceId, channelId);
   }
 
   /** The channel picker: names containing the text, those starting with it first; private ones only where the bot is. */
   async search(workspaceId: number, s: ChannelSearch, limit = 50): Promise<Array<{ uid: string; name: string; is_private: boolean }>> {
-    const text = s.query.trim().replace(/^#/, '').toLowerCase();
-    let q = this.db
-      .selectFrom('channels')
-      .select(['channel_id', 'name', 'is_private'])
-      .where('workspace_id', '=', workspaceId)
-      .where('is_archived', '=', false)
-      .where(sql<boolean>`position(${text} in lower(name)) > 0`);
-    if (!s.includePrivate) q = q.where('is_private', '=', false);
-    else q = q.where((eb) => eb.or([eb('is_private', '=', false), eb('bot_is_member', '=', true)]));
-    if (!s.includeShared) q = q.where('is_ext_shared', '=', false);
-    if (!s.includeOrgShared) q = q.where('is_org_shared', '=', false);
-    const rows = await q
-      .orderBy(sql`position(${text} in lower(name))`)
-      .orderBy('name')
-      .limit(limit)
-      .execute();
+    const rows = await this.repo.search(workspaceId, s, limit);
     return rows.map((r) => ({ uid: r.channel_id, name: r.name, is_private: r.is_private }));
   }
 
   /** The member's channels that have a Hearth program, by channel name: a page of them. */
   memberProgramChannels(workspaceId: number, slackUserId: string, page: { limit: number; offset: number }) {
-    return this.db
-      .selectFrom('channel_programs as p')
-      .innerJoin('channel_members as cm', (j) => j.onRef('cm.channel_id', '=', 'p.channel_id').onRef('cm.workspace_id', '=', 'p.workspace_id').on('cm.slack_user_id', '=', slackUserId))
-      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
-      .where('p.workspace_id', '=', workspaceId)
-      .select(['p.id', 'p.type', 'p.channel_id', 'p.is_active', 'c.name'])
-      .orderBy('c.name')
-      .orderBy('p.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    return this.repo.memberProgramChannels(workspaceId, slackUserId, page);
+  }
+
+  /** A roster change as program membership: one event per person and program on the channel. */
+  private async rosterEvents(trx: Trx, workspaceId: number, channelId: string, added: string[], removed: string[]): Promise<PendingEvent[]> {
+    if (!added.length && !removed.length) return [];
+    const programs = await this.programs.onChannel(trx, workspaceId, channelId);
+    return programs.flatMap((p) => [
+      ...added.map((slackUserId) => event(memberJoinedProgram, workspaceId, { programId: p.id, type: p.type, slackUserId })),
+      ...removed.map((slackUserId) => event(memberLeftProgram, workspaceId, { programId: p.id, type: p.type, slackUserId })),
+    ]);
   }
 }

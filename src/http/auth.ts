@@ -4,9 +4,11 @@ import { hmac, safeEqual } from '../crypto.js';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
 import { isAdmin, rolesOf, type Roles } from '../people/roles.js';
+import { PeopleRepository } from '../people/repository.js';
 import type { PeopleService } from '../people/service.js';
 import type { SlackClients } from '../slack/clients.js';
-import type { WorkspaceRepository } from '../workspaces/repository.js';
+import { systemClock } from '../time/clock.js';
+import { WorkspaceRepository } from '../workspaces/repository.js';
 import { HttpError } from './errors.js';
 
 export interface AuthContext {
@@ -77,23 +79,17 @@ export function endSession(res: Response): void {
 
 /** Reads the session cookie into req.auth (tenant context) when it is valid and the member still exists. */
 export function loadSession(db: Db, opts: SessionOptions): RequestHandler {
+  const people = new PeopleRepository(db);
+  // Only read here, so its clock is never asked.
+  const workspaces = new WorkspaceRepository(db, systemClock);
   return async (req, _res, next) => {
     const raw = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
     const session = unseal<SessionPayload>(opts.secret, raw);
     if (!session || !raw) return next();
-    const row = await db
-      .selectFrom('members')
-      .innerJoin('workspaces', 'workspaces.id', 'members.workspace_id')
-      .selectAll('members')
-      .select(['workspaces.team_id'])
-      .where('members.id', '=', session.m)
-      .where('members.workspace_id', '=', session.w)
-      .where('members.deleted', '=', false)
-      .executeTakeFirst();
-    if (!row) return next();
-    const workspace = (await db.selectFrom('workspaces').selectAll().where('id', '=', session.w).executeTakeFirst())!;
-    const { team_id: _team, ...member } = row;
-    const roles = await rolesOf(db, member);
+    const member = await people.active(session.w, session.m);
+    const workspace = member && (await workspaces.byId(session.w));
+    if (!member || !workspace) return next();
+    const roles = await rolesOf(people, member);
     req.auth = { workspace, member, roles, isAdmin: isAdmin(roles), csrfToken: hmac(opts.secret, `csrf:${raw}`) };
     next();
   };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Executor } from '../db/index.js';
+import type { Db, Executor, Trx } from '../db/index.js';
 import type { OutboxRow } from '../db/types.js';
 
 export interface NewOutboxRow {
@@ -46,6 +46,16 @@ export class OutboxRepository {
       .execute();
     const idOf = new Map(found.map((f) => [`${f.workspace_id}\u0000${f.idempotency_key}`, f.id]));
     return rows.map((r) => idOf.get(`${r.workspaceId}\u0000${r.key}`)!);
+  }
+
+  /** A transaction of its own, for adding rows outside a caller's. */
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** Of these rows, the pending ones due by `now`. */
+  duePending(ids: number[], now: Date): Promise<Array<{ id: number; attempts: number }>> {
+    return this.db.selectFrom('outbox').select(['id', 'attempts']).where('id', 'in', ids).where('state', '=', 'pending').where('not_before', '<=', now).execute();
   }
 
   byId(id: number): Promise<OutboxRow | undefined> {

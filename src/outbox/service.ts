@@ -62,7 +62,7 @@ export class Outbox {
 
   /** Adds rows in a transaction of their own and enqueues the due ones. */
   async enqueue(rows: Array<Omit<NewOutboxRow, 'notBefore'> & { notBefore?: Date }>): Promise<number[]> {
-    const ids = await this.deps.db.transaction().execute((trx) => this.add(trx, rows));
+    const ids = await this.repo.transaction((trx) => this.add(trx, rows));
     await this.kick(ids);
     return ids;
   }
@@ -71,14 +71,7 @@ export class Outbox {
   async kick(ids: number[]): Promise<void> {
     if (!ids.length) return;
     const now = this.deps.clock.now();
-    const rows = await this.deps.db
-      .selectFrom('outbox')
-      .select(['id', 'attempts'])
-      .where('id', 'in', ids)
-      .where('state', '=', 'pending')
-      .where('not_before', '<=', now)
-      .execute();
-    for (const r of rows) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
+    for (const r of await this.repo.duePending(ids, now)) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
   }
 
   /**
@@ -86,7 +79,7 @@ export class Outbox {
    * Returns the row as it ended.
    */
   async deliverNow(row: Omit<NewOutboxRow, 'notBefore'>): Promise<OutboxRow> {
-    const [id] = await this.deps.db.transaction().execute((trx) => this.add(trx, [row]));
+    const [id] = await this.repo.transaction((trx) => this.add(trx, [row]));
     await this.send(id!);
     return (await this.repo.byId(id!))!;
   }

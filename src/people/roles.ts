@@ -1,5 +1,5 @@
-import type { Db } from '../db/index.js';
 import type { Member } from '../db/types.js';
+import type { PeopleRepository } from './repository.js';
 
 export interface Roles {
   /** Slack workspace admin or owner. */
@@ -9,18 +9,12 @@ export interface Roles {
   accountAdmin: boolean;
 }
 
-export async function rolesOf(db: Db, member: Pick<Member, 'id' | 'workspace_id' | 'is_admin' | 'is_owner'>): Promise<Roles> {
-  const account = await db
-    .selectFrom('accounts')
-    .leftJoin('account_admins', (j) => j.onRef('account_admins.account_id', '=', 'accounts.id').on('account_admins.member_id', '=', member.id))
-    .select(['accounts.owner_member_id', 'account_admins.member_id as admin_id'])
-    .where('accounts.workspace_id', '=', member.workspace_id)
-    .executeTakeFirst();
-  const accountOwner = account?.owner_member_id === member.id;
+export async function rolesOf(people: PeopleRepository, member: Pick<Member, 'id' | 'workspace_id' | 'is_admin' | 'is_owner'>): Promise<Roles> {
+  const account = await people.accountRole(member.workspace_id, member.id);
   return {
     workspaceAdmin: member.is_admin || member.is_owner,
-    accountOwner,
-    accountAdmin: accountOwner || account?.admin_id === member.id,
+    accountOwner: account.owner,
+    accountAdmin: account.owner || account.admin,
   };
 }
 

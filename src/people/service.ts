@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
 import type { UsersListResponse, WebClient } from '@slack/web-api';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
+import { WorkspaceRepository } from '../workspaces/repository.js';
+import { PeopleRepository, type MemberValues } from './repository.js';
 
 export type SlackUser = NonNullable<UsersListResponse['members']>[number];
 
@@ -11,7 +12,7 @@ export function isReachableHuman(m: Pick<Member, 'is_bot' | 'deleted' | 'is_exte
   return !m.is_bot && !m.deleted && !m.is_external;
 }
 
-function memberValues(ws: Workspace, u: SlackUser) {
+function memberValues(ws: Workspace, u: SlackUser): MemberValues {
   // is_stranger marks Slack Connect members; the type omits it.
   const external = Boolean((u as { is_stranger?: boolean }).is_stranger) || (u.team_id !== undefined && u.team_id !== ws.team_id && !u.enterprise_user);
   return {
@@ -32,36 +33,20 @@ function memberValues(ws: Workspace, u: SlackUser) {
 
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
 export class PeopleService {
+  private readonly repo: PeopleRepository;
+  private readonly workspaces: WorkspaceRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.repo = new PeopleRepository(db);
+    this.workspaces = new WorkspaceRepository(db, clock);
+  }
 
   async upsert(ws: Workspace, users: SlackUser[]): Promise<void> {
-    if (!users.length) return;
-    const now = this.clock.now();
-    const rows = users.filter((u) => u.id).map((u) => ({ workspace_id: ws.id, slack_user_id: u.id!, ...memberValues(ws, u), created_at: now, updated_at: now }));
-    await this.db
-      .insertInto('members')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'slack_user_id']).doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          real_name: eb.ref('excluded.real_name'),
-          display_name: eb.ref('excluded.display_name'),
-          email: eb.ref('excluded.email'),
-          tz: eb.ref('excluded.tz'),
-          title: eb.ref('excluded.title'),
-          avatar_url: eb.ref('excluded.avatar_url'),
-          is_bot: eb.ref('excluded.is_bot'),
-          deleted: eb.ref('excluded.deleted'),
-          is_external: eb.ref('excluded.is_external'),
-          is_admin: eb.ref('excluded.is_admin'),
-          is_owner: eb.ref('excluded.is_owner'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    const members = users.filter((u) => u.id).map((u) => ({ slackUserId: u.id!, values: memberValues(ws, u) }));
+    await this.repo.upsert(ws.id, members, this.clock.now());
   }
 
   /** Reads the whole directory, 200 a page as Slack recommends, and records the sync time. */
@@ -74,45 +59,18 @@ export class PeopleService {
       count += page.members?.length ?? 0;
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);
-    await this.db.updateTable('workspaces').set({ members_synced_at: this.clock.now() }).where('id', '=', ws.id).execute();
-    await this.claimAccountOwner(ws);
+    await this.workspaces.markSynced(ws.id, 'members', this.clock.now());
+    // The installer owns the workspace's Hearth account until someone transfers it.
+    await this.repo.claimAccountOwner(ws.id, ws.team_id);
     return count;
   }
 
-  /** The installer owns the workspace's Hearth account until someone transfers it. */
-  private async claimAccountOwner(ws: Workspace): Promise<void> {
-    const installer = await this.db
-      .selectFrom('installations')
-      .innerJoin('members', (j) => j.onRef('members.slack_user_id', '=', 'installations.installer_user_id').on('members.workspace_id', '=', ws.id))
-      .select('members.id')
-      .where('installations.team_id', '=', ws.team_id)
-      .executeTakeFirst();
-    if (!installer) return;
-    await this.db.updateTable('accounts').set({ owner_member_id: installer.id }).where('workspace_id', '=', ws.id).where('owner_member_id', 'is', null).execute();
-  }
-
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {
-    return this.db
-      .selectFrom('members')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('slack_user_id', '=', slackUserId)
-      .executeTakeFirst();
+    return this.repo.bySlackId(workspaceId, slackUserId);
   }
 
   /** Reachable humans of the workspace whose name or email contains `text` (the people pickers). */
   search(workspaceId: number, text: string, limit: number) {
-    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return this.db
-      .selectFrom('members')
-      .select(['id', 'slack_user_id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
-      .where('workspace_id', '=', workspaceId)
-      .where('is_bot', '=', false)
-      .where('deleted', '=', false)
-      .where('is_external', '=', false)
-      .where((eb) => eb.or(['real_name', 'display_name', 'name', 'email'].map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', like))))
-      .orderBy('real_name')
-      .limit(limit)
-      .execute();
+    return this.repo.search(workspaceId, text, limit);
   }
 }

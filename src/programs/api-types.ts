@@ -1,6 +1,7 @@
 // The JSON the pages read, shared by the server and web/ (no imports: both type-check it).
 
-export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
+export const PROGRAM_TYPES = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'] as const;
+export type ProgramType = (typeof PROGRAM_TYPES)[number];
 
 /** A channel program as the pages read it (programs.md §3 "Channel program"). */
 export interface ProgramJson {

@@ -1,3 +1,4 @@
+import { ChannelRepository } from '../channels/repository.js';
 import type { Db } from '../db/index.js';
 import type { ChannelProgram, ProgramType, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
@@ -5,10 +6,15 @@ import { HttpError } from '../http/errors.js';
 import type { Outbox } from '../outbox/service.js';
 import type { AccessPolicy } from '../platform/access.js';
 import type { Entitlements } from '../platform/entitlements/service.js';
+import { event } from '../platform/events/define.js';
+import type { DomainEvents } from '../platform/events/service.js';
+import { PeopleRepository } from '../people/repository.js';
 import type { Clock } from '../time/clock.js';
 import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } from '../time/zoned.js';
 import type { ProgramJson } from './api-types.js';
+import { programCreated, programPaused, programResumed } from './events.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
+import { ProgramRepository } from './repository.js';
 
 export type { ProgramJson };
 
@@ -17,13 +23,21 @@ const daysBetween = (a: LocalDate, b: LocalDate) => Math.round((Date.UTC(b.year,
 /** The model Intros, Watercooler and Celebrations share: a program tied to a channel, its people and "send now". */
 export class ChannelProgramService {
   private readonly kinds = new Map<ProgramType, ProgramKind>();
+  private readonly repo: ProgramRepository;
+  private readonly channels: ChannelRepository;
+  private readonly people: PeopleRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
     private readonly entitlements: Entitlements,
-  ) {}
+    private readonly events: DomainEvents,
+  ) {
+    this.repo = new ProgramRepository(db);
+    this.channels = new ChannelRepository(db);
+    this.people = new PeopleRepository(db);
+  }
 
   register(kind: ProgramKind): void {
     this.kinds.set(kind.type, kind);
@@ -53,16 +67,13 @@ export class ChannelProgramService {
   }
 
   private find(workspaceId: number, id: number, type?: ProgramType): Promise<ChannelProgram | undefined> {
-    let q = this.db.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
-    if (type) q = q.where('type', '=', type);
-    return q.executeTakeFirst();
+    return this.repo.find(workspaceId, id, type);
   }
 
   /** Owner, editors and workspace admins may change a program; everyone in the workspace may see it. */
   async canEdit(auth: AuthContext, program: ChannelProgram): Promise<boolean> {
     if (auth.isAdmin || program.owner_member_id === auth.member.id) return true;
-    const row = await this.db.selectFrom('channel_program_members').select('role').where('program_id', '=', program.id).where('member_id', '=', auth.member.id).executeTakeFirst();
-    return row !== undefined;
+    return this.repo.hasRole(auth.workspace.id, program.id, auth.member.id);
   }
 
   /** The access policy of programs (of one kind, when given) for `requireAccess`. */
@@ -77,30 +88,22 @@ export class ChannelProgramService {
   async create(auth: AuthContext, input: { templateId: string; channelId: string }): Promise<ChannelProgram> {
     const template = this.templates(false).find((t) => t.id === input.templateId);
     if (!template) throw new HttpError(400, 'Unknown template', { template_id: 'is not a template' });
-    const channel = await this.db.selectFrom('channels').selectAll().where('workspace_id', '=', auth.workspace.id).where('channel_id', '=', input.channelId).executeTakeFirst();
+    const channel = await this.channels.byId(auth.workspace.id, input.channelId);
     if (!channel || channel.is_archived) throw new HttpError(400, 'Choose a channel Hearth can see', { channel_id: 'is not a channel in this workspace' });
     if (channel.is_private && !channel.bot_is_member) throw new HttpError(400, 'Invite @Hearth to the private channel first', { channel_id: 'is private and Hearth is not in it' });
     const kind = this.kind(template.type);
     await kind.checkCreate(auth.workspace.id, channel.channel_id);
-    const existing = await this.db.selectFrom('channel_programs').select('id').where('workspace_id', '=', auth.workspace.id).where('type', '=', template.type).where('channel_id', '=', channel.channel_id).executeTakeFirst();
-    if (existing) throw new HttpError(400, `#${channel.name} already has ${kind.label}`, { channel_id: `already has ${kind.label}` });
+    if (await this.repo.exists(auth.workspace.id, template.type, channel.channel_id)) throw new HttpError(400, `#${channel.name} already has ${kind.label}`, { channel_id: `already has ${kind.label}` });
     const now = this.clock.now();
-    const program = await this.db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('channel_programs')
-        .values({
-          workspace_id: auth.workspace.id,
-          type: template.type,
-          channel_id: channel.channel_id,
-          tz: auth.member.tz ?? auth.workspace.default_tz,
-          creator_member_id: auth.member.id,
-          owner_member_id: auth.member.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    const program = await this.events.transaction(async (trx, emit) => {
+      const created = await this.repo.insert(
+        trx,
+        auth.workspace.id,
+        { type: template.type, channelId: channel.channel_id, tz: auth.member.tz ?? auth.workspace.default_tz, creatorMemberId: auth.member.id, ownerMemberId: auth.member.id },
+        now,
+      );
       await kind.createConfig(trx, created, template);
+      emit(event(programCreated, auth.workspace.id, { programId: created.id, type: created.type, channelId: created.channel_id, creatorMemberId: auth.member.id }));
       return created;
     });
     // Hearth needs to be in a public channel to hear its events; joining is idempotent.
@@ -109,54 +112,46 @@ export class ChannelProgramService {
     return program;
   }
 
+  /** Pauses or resumes; the event is recorded only when the program's state changes. */
   async setActive(program: ChannelProgram, active: boolean): Promise<void> {
-    await this.db.updateTable('channel_programs').set({ is_active: active, updated_at: this.clock.now() }).where('id', '=', program.id).execute();
+    await this.events.transaction(async (trx, emit) => {
+      if (await this.repo.setActive(trx, program.workspace_id, program.id, active, this.clock.now()))
+        emit(event(active ? programResumed : programPaused, program.workspace_id, { programId: program.id, type: program.type }));
+    });
   }
 
   async setTimeZone(program: ChannelProgram, tz: string): Promise<void> {
-    await this.db.updateTable('channel_programs').set({ tz, updated_at: this.clock.now() }).where('id', '=', program.id).execute();
+    await this.repo.setTimeZone(program.workspace_id, program.id, tz, this.clock.now());
   }
 
   /** Owner, editors and permission users, all members of this workspace; replaced as a whole. */
   async updateOwnership(program: ChannelProgram, input: { ownerId: number; editorIds: number[]; permissionUserIds: number[] }): Promise<void> {
     const ids = [...new Set([input.ownerId, ...input.editorIds, ...input.permissionUserIds])];
-    const found = await this.db.selectFrom('members').select('id').where('workspace_id', '=', program.workspace_id).where('deleted', '=', false).where('id', 'in', ids).execute();
-    const known = new Set(found.map((f) => f.id));
+    const known = await this.people.activeIds(program.workspace_id, ids);
     const unknown = ids.filter((i) => !known.has(i));
     if (unknown.length) throw new HttpError(400, 'Choose people from this workspace', { [unknown.includes(input.ownerId) ? 'owner_id' : 'editor_ids']: `unknown member ${unknown[0]}` });
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('channel_programs').set({ owner_member_id: input.ownerId, updated_at: this.clock.now() }).where('id', '=', program.id).execute();
-      await trx.deleteFrom('channel_program_members').where('program_id', '=', program.id).execute();
-      const rows = [
-        ...input.editorIds.filter((i) => i !== input.ownerId).map((member_id) => ({ program_id: program.id, member_id, role: 'editor' as const })),
-        ...input.permissionUserIds.filter((i) => i !== input.ownerId && !input.editorIds.includes(i)).map((member_id) => ({ program_id: program.id, member_id, role: 'permission_user' as const })),
-      ];
-      if (rows.length) await trx.insertInto('channel_program_members').values(rows).execute();
-    });
+    const roles = [
+      ...input.editorIds.filter((i) => i !== input.ownerId).map((memberId) => ({ memberId, role: 'editor' as const })),
+      ...input.permissionUserIds.filter((i) => i !== input.ownerId && !input.editorIds.includes(i)).map((memberId) => ({ memberId, role: 'permission_user' as const })),
+    ];
+    await this.repo.replaceOwnership(program.workspace_id, program.id, input.ownerId, roles, this.clock.now());
   }
 
   /** Programs this member may change: every one for admins. */
-  async listEditable(auth: AuthContext): Promise<ChannelProgram[]> {
-    let q = this.db.selectFrom('channel_programs').selectAll().where('workspace_id', '=', auth.workspace.id);
-    if (!auth.isAdmin)
-      q = q.where((eb) =>
-        eb.or([
-          eb('owner_member_id', '=', auth.member.id),
-          eb('id', 'in', eb.selectFrom('channel_program_members').select('program_id').where('member_id', '=', auth.member.id)),
-        ]),
-      );
-    return q.orderBy('id').execute();
+  listEditable(auth: AuthContext): Promise<ChannelProgram[]> {
+    return this.repo.listEditable(auth.workspace.id, auth.isAdmin ? null : auth.member.id);
   }
 
   async requestSendNow(program: ChannelProgram): Promise<void> {
     const now = this.clock.now();
-    await this.db.updateTable('channel_programs').set({ send_now_requested_at: now, send_now_completed_at: null, updated_at: now }).where('id', '=', program.id).execute();
+    await this.repo.requestSendNow(program.workspace_id, program.id, now);
     await this.kind(program.type).sendNow({ ...program, send_now_requested_at: now, send_now_completed_at: null });
   }
 
   /** Called by a kind when the run that "send now" started has been written (its messages are in the outbox). */
   async markSendNowComplete(programId: number): Promise<void> {
-    await this.db.updateTable('channel_programs').set({ send_now_completed_at: this.clock.now() }).where('id', '=', programId).where('send_now_requested_at', 'is not', null).execute();
+    const workspaceId = await this.repo.workspaceOf(programId);
+    if (workspaceId !== undefined) await this.repo.markSendNowComplete(workspaceId, programId, this.clock.now());
   }
 
   async serialize(workspace: Workspace, programs: ChannelProgram[]): Promise<ProgramJson[]> {
@@ -165,14 +160,9 @@ export class ChannelProgramService {
     const ids = programs.map((p) => p.id);
     const memberIds = programs.flatMap((p) => [p.creator_member_id, p.owner_member_id]).filter((x): x is number => x !== null);
     const [channels, people, roles, access] = await Promise.all([
-      this.db.selectFrom('channels').select(['channel_id', 'name']).where('workspace_id', '=', workspace.id).where('channel_id', 'in', programs.map((p) => p.channel_id)).execute(),
-      memberIds.length ? this.db.selectFrom('members').select(['id', 'real_name', 'display_name', 'name']).where('id', 'in', memberIds).execute() : [],
-      this.db
-        .selectFrom('channel_program_members as pm')
-        .innerJoin('members as m', 'm.id', 'pm.member_id')
-        .select(['pm.program_id', 'pm.role', 'm.id', 'm.real_name', 'm.display_name', 'm.name'])
-        .where('pm.program_id', 'in', ids)
-        .execute(),
+      this.channels.names(workspace.id, programs.map((p) => p.channel_id)),
+      this.people.names(workspace.id, memberIds),
+      this.repo.roles(workspace.id, ids),
       this.entitlements.plan(workspace.id),
     ]);
     const nameOf = (m: { real_name: string; display_name: string; name: string }) => m.display_name || m.real_name || m.name;

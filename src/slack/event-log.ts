@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { EventLogRepository } from './event-log.repository.js';
 
 const STALE_MS = 5 * 60_000;
 
@@ -8,42 +9,26 @@ const STALE_MS = 5 * 60_000;
  * retries are not dropped blindly.
  */
 export class EventLog {
-  constructor(
-    private readonly db: Db,
-    private readonly wallNow: () => Date = () => new Date(),
-  ) {}
+  private readonly repo: EventLogRepository;
 
-  async begin(eventId: string, teamId: string | undefined, type: string | undefined): Promise<boolean> {
+  constructor(
+    db: Db,
+    private readonly wallNow: () => Date = () => new Date(),
+  ) {
+    this.repo = new EventLogRepository(db);
+  }
+
+  begin(eventId: string, teamId: string | undefined, type: string | undefined): Promise<boolean> {
     const now = this.wallNow();
-    const row = await this.db
-      .insertInto('processed_events')
-      .values({ event_id: eventId, team_id: teamId ?? null, event_type: type ?? null, status: 'processing', first_seen_at: now, updated_at: now })
-      .onConflict((oc) =>
-        oc
-          .column('event_id')
-          .doUpdateSet((eb) => ({ status: 'processing', deliveries: eb('processed_events.deliveries', '+', 1), updated_at: now }))
-          .where((eb) =>
-            eb.or([
-              eb('processed_events.status', '=', 'failed'),
-              eb.and([eb('processed_events.status', '=', 'processing'), eb('processed_events.updated_at', '<', new Date(now.getTime() - STALE_MS))]),
-            ]),
-          ),
-      )
-      .returning('event_id')
-      .executeTakeFirst();
-    return row !== undefined;
+    return this.repo.claim(eventId, teamId ?? null, type ?? null, now, new Date(now.getTime() - STALE_MS));
   }
 
   async finish(eventId: string, ok: boolean): Promise<void> {
-    await this.db
-      .updateTable('processed_events')
-      .set({ status: ok ? 'done' : 'failed', updated_at: this.wallNow() })
-      .where('event_id', '=', eventId)
-      .execute();
+    await this.repo.finish(eventId, ok ? 'done' : 'failed', this.wallNow());
   }
 
   /** Old rows are only needed for as long as Slack retries (about an hour); keep a day. */
   async prune(): Promise<void> {
-    await this.db.deleteFrom('processed_events').where('first_seen_at', '<', new Date(this.wallNow().getTime() - 24 * 3600_000)).execute();
+    await this.repo.deleteSeenBefore(new Date(this.wallNow().getTime() - 24 * 3600_000));
   }
 }

@@ -1,8 +1,8 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
-import { sql } from 'kysely';
 import { decrypt, encrypt } from '../crypto.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../time/clock.js';
+import { InstallationRepository } from './installations.repository.js';
 
 /** Org-wide installs are keyed by enterprise id, workspace installs by team id. */
 export function installKey(q: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }): string {
@@ -24,11 +24,15 @@ export interface TokenRefresher {
  * workspace into a bot token, refreshing rotated tokens under a per-installation advisory lock.
  */
 export class PgInstallationStore implements InstallationStore {
+  private readonly repo: InstallationRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly key: Buffer,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.repo = new InstallationRepository(db);
+  }
 
   async storeInstallation(installation: Installation): Promise<void> {
     const key = installKey({
@@ -36,7 +40,6 @@ export class PgInstallationStore implements InstallationStore {
       enterpriseId: installation.enterprise?.id,
       teamId: installation.team?.id,
     });
-    const now = this.clock.now();
     const expiresAt = installation.bot?.expiresAt ? new Date(installation.bot.expiresAt * 1000) : null;
     const row = {
       install_key: key,
@@ -50,34 +53,9 @@ export class PgInstallationStore implements InstallationStore {
       bot_token_expires_at: expiresAt,
       installer_user_id: installation.user.id,
       data_enc: encrypt(this.key, JSON.stringify(installation)),
-      revoked_at: null,
-      updated_at: now,
     };
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('installations')
-        .values({ ...row, created_at: now })
-        .onConflict((oc) => oc.column('install_key').doUpdateSet(row))
-        .execute();
-      if (installation.team?.id) {
-        await trx
-          .insertInto('workspaces')
-          .values({
-            team_id: installation.team.id,
-            enterprise_id: installation.enterprise?.id ?? null,
-            name: installation.team.name ?? '',
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc.column('team_id').doUpdateSet({ name: installation.team?.name ?? '', paused_at: null, updated_at: now }),
-          )
-          .execute();
-        // Every workspace has one Hearth account; its owner is the installer once the directory knows them.
-        const ws = await trx.selectFrom('workspaces').select('id').where('team_id', '=', installation.team.id).executeTakeFirstOrThrow();
-        await trx.insertInto('accounts').values({ workspace_id: ws.id, owner_member_id: null, trial_ends_at: null, created_at: now, updated_at: now }).onConflict((oc) => oc.column('workspace_id').doNothing()).execute();
-      }
-    });
+    const team = installation.team?.id ? { id: installation.team.id, enterpriseId: installation.enterprise?.id ?? null, name: installation.team.name ?? '' } : null;
+    await this.repo.save(row, team, this.clock.now());
   }
 
   async fetchInstallation(query: InstallationQuery<boolean>): Promise<Installation> {
@@ -93,11 +71,10 @@ export class PgInstallationStore implements InstallationStore {
   /** Tokens are deleted; the installation row and all program data stay (app_uninstalled, tokens_revoked). */
   async revoke(q: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean }): Promise<void> {
     const keys = [q.teamId ? `T:${q.teamId}` : null, q.isEnterpriseInstall && q.enterpriseId ? `E:${q.enterpriseId}` : null];
-    await this.db
-      .updateTable('installations')
-      .set({ data_enc: null, revoked_at: this.clock.now(), updated_at: this.clock.now() })
-      .where('install_key', 'in', keys.filter((k): k is string => k !== null))
-      .execute();
+    await this.repo.revoke(
+      keys.filter((k): k is string => k !== null),
+      this.clock.now(),
+    );
   }
 
   async find(query: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean }): Promise<Installation | undefined> {
@@ -105,13 +82,8 @@ export class PgInstallationStore implements InstallationStore {
     if (!query.isEnterpriseInstall && query.teamId) keys.push(`T:${query.teamId}`);
     if (query.enterpriseId) keys.push(`E:${query.enterpriseId}`);
     for (const key of keys) {
-      const row = await this.db
-        .selectFrom('installations')
-        .select(['data_enc'])
-        .where('install_key', '=', key)
-        .where('data_enc', 'is not', null)
-        .executeTakeFirst();
-      if (row?.data_enc) return JSON.parse(decrypt(this.key, row.data_enc)) as Installation;
+      const sealed = await this.repo.sealed(key);
+      if (sealed) return JSON.parse(decrypt(this.key, sealed)) as Installation;
     }
     return undefined;
   }
@@ -129,20 +101,15 @@ export class PgInstallationStore implements InstallationStore {
     if (!bot.expiresAt || !bot.refreshToken || bot.expiresAt * 1000 > soon || !refresher) return bot.token;
 
     const key = installKey({ isEnterpriseInstall: installation.isEnterpriseInstall, enterpriseId: installation.enterprise?.id, teamId: installation.team?.id });
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${'install:' + key}))`.execute(trx);
-      const row = await trx.selectFrom('installations').select('data_enc').where('install_key', '=', key).executeTakeFirst();
-      if (!row?.data_enc) return undefined;
-      const current = JSON.parse(decrypt(this.key, row.data_enc)) as Installation;
+    return this.repo.withLock(key, async (trx) => {
+      const sealed = await this.repo.sealed(key, trx);
+      if (!sealed) return undefined;
+      const current = JSON.parse(decrypt(this.key, sealed)) as Installation;
       if (!current.bot?.refreshToken || (current.bot.expiresAt ?? 0) * 1000 > soon) return current.bot?.token;
       const fresh = await refresher.refresh(current.bot.refreshToken);
       const expiresAt = Math.floor(this.clock.now().getTime() / 1000) + fresh.expiresInSeconds;
       const updated: Installation = { ...current, bot: { ...current.bot, token: fresh.token, refreshToken: fresh.refreshToken, expiresAt } };
-      await trx
-        .updateTable('installations')
-        .set({ data_enc: encrypt(this.key, JSON.stringify(updated)), bot_token_expires_at: new Date(expiresAt * 1000), updated_at: this.clock.now() })
-        .where('install_key', '=', key)
-        .execute();
+      await this.repo.saveSealed(trx, key, encrypt(this.key, JSON.stringify(updated)), new Date(expiresAt * 1000), this.clock.now());
       return fresh.token;
     });
   }

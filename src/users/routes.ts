@@ -20,12 +20,12 @@ export function userRoutes(users: UserService): Router {
     // A member changes only their own notifications; another id is someone else's (404, not 403).
     if (id !== auth.member.id) throw new HttpError(404, 'Not found');
     const input = body(req, updateNotificationsBody);
-    res.json({ notifications: await users.updateNotifications(id, input.append_keys, input.delete_keys) });
+    res.json({ notifications: await users.updateNotifications(auth.member, input.append_keys, input.delete_keys) });
   });
 
   router.post('/user_details/record_progress', async (req, res) => {
     const input = body(req, recordProgressBody);
-    await users.recordProgress(authOf(req).member.id, input.user_detail.flag);
+    await users.recordProgress(authOf(req).member, input.user_detail.flag);
     res.json({ ok: true });
   });
 

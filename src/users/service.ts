@@ -1,6 +1,11 @@
 import type { Db } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
+import type { Member } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
+import { UserRepository } from './repository.js';
+
+/** Whose settings: a member of a workspace. */
+type SettingsOwner = Pick<Member, 'id' | 'workspace_id'>;
 
 /** programs.md §3 "Current user", plus what the pages need to show who is signed in. */
 export interface CurrentUser {
@@ -21,19 +26,18 @@ export interface CurrentUser {
 }
 
 export class UserService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: UserRepository;
 
-  private async settings(memberId: number) {
-    const row = await this.db.selectFrom('member_settings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
-    return { notifications: row?.notifications ?? {}, progress: row?.progress ?? {} };
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.repo = new UserRepository(db);
   }
 
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const settings = await this.settings(member.id);
+    const settings = await this.repo.settings(workspace.id, member.id);
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,
@@ -53,26 +57,16 @@ export class UserService {
     };
   }
 
-  async updateNotifications(memberId: number, append: string[], remove: string[]): Promise<Record<string, boolean>> {
-    const current = (await this.settings(memberId)).notifications;
-    const next = { ...current };
+  async updateNotifications(member: SettingsOwner, append: string[], remove: string[]): Promise<Record<string, boolean>> {
+    const next = { ...(await this.repo.settings(member.workspace_id, member.id)).notifications };
     for (const k of append) next[k] = true;
     for (const k of remove) delete next[k];
-    await this.save(memberId, { notifications: JSON.stringify(next) });
+    await this.repo.save(member.workspace_id, member.id, { notifications: next }, this.clock.now());
     return next;
   }
 
-  async recordProgress(memberId: number, flag: string): Promise<void> {
-    const progress = { ...(await this.settings(memberId)).progress, [flag]: true };
-    await this.save(memberId, { progress: JSON.stringify(progress) });
-  }
-
-  private async save(memberId: number, values: { notifications?: string; progress?: string }): Promise<void> {
-    const now = this.clock.now();
-    await this.db
-      .insertInto('member_settings')
-      .values({ member_id: memberId, notifications: values.notifications ?? '{}', progress: values.progress ?? '{}', updated_at: now })
-      .onConflict((oc) => oc.column('member_id').doUpdateSet({ ...values, updated_at: now }))
-      .execute();
+  async recordProgress(member: SettingsOwner, flag: string): Promise<void> {
+    const progress = { ...(await this.repo.settings(member.workspace_id, member.id)).progress, [flag]: true };
+    await this.repo.save(member.workspace_id, member.id, { progress }, this.clock.now());
   }
 }

@@ -39,6 +39,15 @@ export class WorkspaceRepository {
     await this.db.updateTable('workspaces').set({ ...values, updated_at: this.clock.now() }).where('id', '=', id).execute();
   }
 
+  /** Records when the member directory or the channel directory was last read from Slack. */
+  async markSynced(id: number, directory: 'members' | 'channels', at: Date): Promise<void> {
+    await this.db
+      .updateTable('workspaces')
+      .set(directory === 'members' ? { members_synced_at: at } : { channels_synced_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
   list(): Promise<Workspace[]> {
     return this.db.selectFrom('workspaces').selectAll().orderBy('id').execute();
   }

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Member, NewMember } from '../db/types.js';
+
+/** A member's directory fields, as Slack describes them. */
+export type MemberValues = Required<Omit<NewMember, 'id' | 'workspace_id' | 'slack_user_id' | 'created_at' | 'updated_at'>>;
+
+/** The member directory's and the Hearth account's SQL, scoped to a workspace. */
+export class PeopleRepository {
+  constructor(private readonly db: Db) {}
+
+  async upsert(workspaceId: number, members: Array<{ slackUserId: string; values: MemberValues }>, now: Date): Promise<void> {
+    if (!members.length) return;
+    await this.db
+      .insertInto('members')
+      .values(members.map((m) => ({ workspace_id: workspaceId, slack_user_id: m.slackUserId, ...m.values, created_at: now, updated_at: now })))
+      .onConflict((oc) =>
+        oc.columns(['workspace_id', 'slack_user_id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          real_name: eb.ref('excluded.real_name'),
+          display_name: eb.ref('excluded.display_name'),
+          email: eb.ref('excluded.email'),
+          tz: eb.ref('excluded.tz'),
+          title: eb.ref('excluded.title'),
+          avatar_url: eb.ref('excluded.avatar_url'),
+          is_bot: eb.ref('excluded.is_bot'),
+          deleted: eb.ref('excluded.deleted'),
+          is_external: eb.ref('excluded.is_external'),
+          is_admin: eb.ref('excluded.is_admin'),
+          is_owner: eb.ref('excluded.is_owner'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+
+  /** Makes the installer of the workspace's team the account's owner, unless it has one. */
+  async claimAccountOwner(workspaceId: number, teamId: string): Promise<void> {
+    const installer = await this.db
+      .selectFrom('installations')
+      .innerJoin('members', (j) => j.onRef('members.slack_user_id', '=', 'installations.installer_user_id').on('members.workspace_id', '=', workspaceId))
+      .select('members.id')
+      .where('installations.team_id', '=', teamId)
+      .executeTakeFirst();
+    if (!installer) return;
+    await this.db.updateTable('accounts').set({ owner_member_id: installer.id }).where('workspace_id', '=', workspaceId).where('owner_member_id', 'is', null).execute();
+  }
+
+  bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {
+    return this.db.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('slack_user_id', '=', slackUserId).executeTakeFirst();
+  }
+
+  /** A member of the workspace who has not been deactivated. */
+  active(workspaceId: number, memberId: number): Promise<Member | undefined> {
+    return this.db.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', memberId).where('deleted', '=', false).executeTakeFirst();
+  }
+
+  /** Which of these ids are active members of the workspace. */
+  async activeIds(workspaceId: number, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.selectFrom('members').select('id').where('workspace_id', '=', workspaceId).where('deleted', '=', false).where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  names(workspaceId: number, ids: number[]): Promise<Array<Pick<Member, 'id' | 'real_name' | 'display_name' | 'name'>>> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('members').select(['id', 'real_name', 'display_name', 'name']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  }
+
+  /** Reachable humans of the workspace whose name or email contains `text`. */
+  search(workspaceId: number, text: string, limit: number) {
+    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.db
+      .selectFrom('members')
+      .select(['id', 'slack_user_id', 'real_name', 'display_name', 'name', 'email', 'avatar_url'])
+      .where('workspace_id', '=', workspaceId)
+      .where('is_bot', '=', false)
+      .where('deleted', '=', false)
+      .where('is_external', '=', false)
+      .where((eb) => eb.or(['real_name', 'display_name', 'name', 'email'].map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', like))))
+      .orderBy('real_name')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The member's place in the workspace's Hearth account: its owner, one of its admins, or neither. */
+  async accountRole(workspaceId: number, memberId: number): Promise<{ owner: boolean; admin: boolean }> {
+    const account = await this.db
+      .selectFrom('accounts')
+      .leftJoin('account_admins', (j) => j.onRef('account_admins.account_id', '=', 'accounts.id').on('account_admins.member_id', '=', memberId))
+      .select(['accounts.owner_member_id', 'account_admins.member_id as admin_id'])
+      .where('accounts.workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    return { owner: account?.owner_member_id === memberId, admin: account?.admin_id === memberId };
+  }
+}

@@ -1,0 +1,143 @@
+import type { Db, Executor, Trx } from '../db/index.js';
+import type { ChannelProgram, ProgramType } from '../db/types.js';
+
+export type ProgramRole = 'editor' | 'permission_user';
+
+/** The channel programs' SQL (programs and their owners, editors and permission users), scoped to a workspace. */
+export class ProgramRepository {
+  constructor(private readonly db: Db) {}
+
+  find(workspaceId: number, id: number, type?: ProgramType): Promise<ChannelProgram | undefined> {
+    let q = this.db.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
+    if (type) q = q.where('type', '=', type);
+    return q.executeTakeFirst();
+  }
+
+  /**
+   * The workspace a program belongs to, for a program id that arrived without one (a job's payload). The one
+   * lookup by program id alone: what follows is scoped by the answer.
+   */
+  async workspaceOf(programId: number): Promise<number | undefined> {
+    const row = await this.db.selectFrom('channel_programs').select('workspace_id').where('id', '=', programId).executeTakeFirst();
+    return row?.workspace_id;
+  }
+
+  /** Whether the member is an editor or permission user of the program. */
+  async hasRole(workspaceId: number, programId: number, memberId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('channel_program_members as pm')
+      .innerJoin('channel_programs as p', 'p.id', 'pm.program_id')
+      .select('pm.role')
+      .where('p.workspace_id', '=', workspaceId)
+      .where('pm.program_id', '=', programId)
+      .where('pm.member_id', '=', memberId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async exists(workspaceId: number, type: ProgramType, channelId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('channel_programs').select('id').where('workspace_id', '=', workspaceId).where('type', '=', type).where('channel_id', '=', channelId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  insert(
+    trx: Trx,
+    workspaceId: number,
+    values: { type: ProgramType; channelId: string; tz: string; creatorMemberId: number; ownerMemberId: number },
+    now: Date,
+  ): Promise<ChannelProgram> {
+    return trx
+      .insertInto('channel_programs')
+      .values({
+        workspace_id: workspaceId,
+        type: values.type,
+        channel_id: values.channelId,
+        tz: values.tz,
+        creator_member_id: values.creatorMemberId,
+        owner_member_id: values.ownerMemberId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Sets is_active; true only when it changed (a program already in that state is left untouched). */
+  async setActive(trx: Trx, workspaceId: number, id: number, active: boolean, now: Date): Promise<boolean> {
+    const row = await trx
+      .updateTable('channel_programs')
+      .set({ is_active: active, updated_at: now })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .where('is_active', '=', !active)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setTimeZone(workspaceId: number, id: number, tz: string, now: Date): Promise<void> {
+    await this.db.updateTable('channel_programs').set({ tz, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  }
+
+  /** Sets the owner and replaces the editors and permission users, in one transaction. */
+  async replaceOwnership(workspaceId: number, id: number, ownerId: number, roles: Array<{ memberId: number; role: ProgramRole }>, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const program = await trx
+        .updateTable('channel_programs')
+        .set({ owner_member_id: ownerId, updated_at: now })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!program) return;
+      await trx.deleteFrom('channel_program_members').where('program_id', '=', program.id).execute();
+      if (roles.length) await trx.insertInto('channel_program_members').values(roles.map((r) => ({ program_id: program.id, member_id: r.memberId, role: r.role }))).execute();
+    });
+  }
+
+  /** The workspace's programs, in id order; with a member id, only those they own or hold a role in. */
+  listEditable(workspaceId: number, memberId: number | null): Promise<ChannelProgram[]> {
+    let q = this.db.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId);
+    if (memberId !== null)
+      q = q.where((eb) =>
+        eb.or([eb('owner_member_id', '=', memberId), eb('id', 'in', eb.selectFrom('channel_program_members').select('program_id').where('member_id', '=', memberId))]),
+      );
+    return q.orderBy('id').execute();
+  }
+
+  async requestSendNow(workspaceId: number, id: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('channel_programs')
+      .set({ send_now_requested_at: now, send_now_completed_at: null, updated_at: now })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markSendNowComplete(workspaceId: number, id: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('channel_programs')
+      .set({ send_now_completed_at: now })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .where('send_now_requested_at', 'is not', null)
+      .execute();
+  }
+
+  /** The editors and permission users of these programs, with their names. */
+  roles(workspaceId: number, programIds: number[]) {
+    return this.db
+      .selectFrom('channel_program_members as pm')
+      .innerJoin('channel_programs as p', 'p.id', 'pm.program_id')
+      .innerJoin('members as m', 'm.id', 'pm.member_id')
+      .select(['pm.program_id', 'pm.role', 'm.id', 'm.real_name', 'm.display_name', 'm.name'])
+      .where('p.workspace_id', '=', workspaceId)
+      .where('pm.program_id', 'in', programIds)
+      .execute();
+  }
+
+  /** The programs on a channel (in the caller's transaction: the roster change that concerns them). */
+  onChannel(ex: Executor, workspaceId: number, channelId: string): Promise<Array<{ id: number; type: ProgramType }>> {
+    return ex.selectFrom('channel_programs').select(['id', 'type']).where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).orderBy('id').execute();
+  }
+}
