@@ -75,8 +75,8 @@ export class ProgramRepository {
     return row !== undefined;
   }
 
-  async setTimeZone(workspaceId: number, id: number, tz: string, now: Date): Promise<void> {
-    await this.db.updateTable('channel_programs').set({ tz, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  async setTimeZone(workspaceId: number, id: number, tz: string, now: Date, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('channel_programs').set({ tz, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   }
 
   /** Sets the owner and replaces the editors and permission users, in one transaction. */

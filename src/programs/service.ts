@@ -1,12 +1,12 @@
 import { ChannelRepository } from '../channels/repository.js';
-import type { Db } from '../db/index.js';
+import type { Db, Trx } from '../db/index.js';
 import type { ChannelProgram, ProgramType, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import type { Outbox } from '../outbox/service.js';
 import type { AccessPolicy } from '../platform/access.js';
 import type { Entitlements } from '../platform/entitlements/service.js';
-import { event } from '../platform/events/define.js';
+import { event, type Emit } from '../platform/events/define.js';
 import type { DomainEvents } from '../platform/events/service.js';
 import { PeopleRepository } from '../people/repository.js';
 import type { Clock } from '../time/clock.js';
@@ -114,14 +114,17 @@ export class ChannelProgramService {
 
   /** Pauses or resumes; the event is recorded only when the program's state changes. */
   async setActive(program: ChannelProgram, active: boolean): Promise<void> {
-    await this.events.transaction(async (trx, emit) => {
-      if (await this.repo.setActive(trx, program.workspace_id, program.id, active, this.clock.now()))
-        emit(event(active ? programResumed : programPaused, program.workspace_id, { programId: program.id, type: program.type }));
-    });
+    await this.events.transaction((trx, emit) => this.setActiveIn(trx, emit, program, active));
   }
 
-  async setTimeZone(program: ChannelProgram, tz: string): Promise<void> {
-    await this.repo.setTimeZone(program.workspace_id, program.id, tz, this.clock.now());
+  /** Pauses or resumes the program inside a capability's own events transaction, recording the change. */
+  async setActiveIn(trx: Trx, emit: Emit, program: ChannelProgram, active: boolean): Promise<void> {
+    if (await this.repo.setActive(trx, program.workspace_id, program.id, active, this.clock.now()))
+      emit(event(active ? programResumed : programPaused, program.workspace_id, { programId: program.id, type: program.type }));
+  }
+
+  async setTimeZone(program: ChannelProgram, tz: string, trx?: Trx): Promise<void> {
+    await this.repo.setTimeZone(program.workspace_id, program.id, tz, this.clock.now(), trx);
   }
 
   /** Owner, editors and permission users, all members of this workspace; replaced as a whole. */

@@ -34,9 +34,6 @@ export class WatercoolerRepository {
     return ex.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   }
 
-  async updateProgram(trx: Trx, workspaceId: number, id: number, values: { tz: string; is_active: boolean; updated_at: Date }): Promise<void> {
-    await trx.updateTable('channel_programs').set(values).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-  }
 
   /** Reachable humans in each of a workspace's channel rosters, by channel. */
   async channelHumans(workspaceId: number, channelIds: string[]): Promise<Map<string, number>> {

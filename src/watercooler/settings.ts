@@ -3,7 +3,9 @@ import type { Trx } from '../db/index.js';
 import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import type { DomainEvents } from '../platform/events/service.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
+import type { ChannelProgramService } from '../programs/service.js';
 import type { Clock } from '../time/clock.js';
 import type { PacksRepository } from './packs.repository.js';
 import type { WatercoolerPlan } from './plan.js';
@@ -23,6 +25,8 @@ export type UpdateInput = z.infer<typeof updateBody>;
 export class WatercoolerSettings {
   constructor(
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
+    private readonly programs: ChannelProgramService,
     private readonly plan: WatercoolerPlan,
     private readonly repo: WatercoolerRepository,
     private readonly packs: PacksRepository,
@@ -91,7 +95,7 @@ export class WatercoolerSettings {
     const workspaceId = auth.workspace.id;
     const now = this.clock.now();
     const paid = (await this.plan.plan(workspaceId)).paidFeatureAccess;
-    await this.repo.inTransaction(async (trx) => {
+    await this.events.transaction(async (trx, emit) => {
       const wc = await this.repo.lock(trx, workspaceId, program.id);
       const current = await this.repo.program(workspaceId, program.id, trx);
       if (!wc || !current) throw new HttpError(404, 'Not found');
@@ -116,7 +120,8 @@ export class WatercoolerSettings {
         next_run_at: nextSlot({ weekdays, minuteOfDay, tz }, now),
         updated_at: now,
       });
-      if (tz !== current.tz || isActive !== current.is_active) await this.repo.updateProgram(trx, workspaceId, program.id, { tz, is_active: isActive, updated_at: now });
+      if (tz !== current.tz) await this.programs.setTimeZone(current, tz, trx);
+      await this.programs.setActiveIn(trx, emit, current, isActive);
     });
   }
 }

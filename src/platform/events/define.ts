@@ -41,6 +41,9 @@ export interface PendingEvent {
   payload: unknown;
 }
 
+/** Records events in the transaction they are handed to (DomainEvents.transaction's second argument). */
+export type Emit = (...events: PendingEvent[]) => void;
+
 export function event<P>(type: EventType<P>, workspaceId: number, payload: P): PendingEvent {
   return { workspaceId, type: type.type, payload: type.parse(payload) };
 }

@@ -4,7 +4,7 @@ import { defineJob } from '../../../jobs/definition.js';
 import type { JobQueue } from '../../../jobs/queue.js';
 import type { Db, Trx } from '../../db/index.js';
 import type { Clock } from '../../time/clock.js';
-import type { PendingEvent, Subscriber } from './define.js';
+import type { Emit, PendingEvent, Subscriber } from './define.js';
 import { DomainEventsRepository } from './repository.js';
 
 /** Deliver a workspace's new events to one subscriber. */
@@ -43,7 +43,7 @@ export class DomainEvents {
    * Runs `fn` in a transaction; the events it emits are appended at its end (so the stream's lock is held
    * only for the commit) and delivered once it has committed.
    */
-  async transaction<T>(fn: (trx: Trx, emit: (...events: PendingEvent[]) => void) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (trx: Trx, emit: Emit) => Promise<T>): Promise<T> {
     const pending: PendingEvent[] = [];
     const result = await this.repo.transaction(async (trx) => {
       const out = await fn(trx, (...events) => pending.push(...events));
