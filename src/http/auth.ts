@@ -10,6 +10,7 @@ import type { SlackClients } from '../slack/clients.js';
 import { systemClock } from '../time/clock.js';
 import { WorkspaceRepository } from '../workspaces/repository.js';
 import { HttpError } from './errors.js';
+import { safeReturnPath } from './return-path.js';
 
 export interface AuthContext {
   workspace: Workspace;
@@ -56,11 +57,6 @@ function unseal<T extends { exp: number }>(secret: string, value: string | undef
   } catch {
     return undefined;
   }
-}
-
-/** A relative path on this site, or '/': never an open redirect. */
-export function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
 /** Signs a member in: a signed http-only session cookie, and a CSRF token readable by the pages. */
@@ -149,7 +145,7 @@ export function authRouter(deps: {
   const redirectUri = `${deps.publicUrl}/auth/slack/callback`;
 
   router.get('/auth/slack', (req, res) => {
-    const returnTo = safeReturnTo(req.query.return_to);
+    const returnTo = safeReturnPath(req.query.return_to);
     if (deps.sandbox) return res.redirect(`/sandbox?return_to=${encodeURIComponent(returnTo)}`);
     if (!deps.oidc) {
       res.status(503).type('text').send('Sign in with Slack needs SLACK_CLIENT_ID and SLACK_CLIENT_SECRET to be set.');
@@ -183,7 +179,7 @@ export function authRouter(deps: {
       }
       res.clearCookie(OIDC_COOKIE, { path: '/auth' });
       startSession(res, deps.session, workspace.id, member.id);
-      res.redirect(safeReturnTo(state.r));
+      res.redirect(safeReturnPath(state.r));
     } catch (err) {
       next(err);
     }

@@ -50,6 +50,14 @@ describe('admin sign-in and sessions', () => {
     return { back, jar: cookiesOf(back, jar) };
   }
 
+  it('never returns to another site, whatever the browser would make of return_to', async () => {
+    for (const evil of ['/\t/evil.example/x', '//evil.example', '/\\evil.example', 'https://evil.example/']) {
+      const { back } = await signIn(ACME.adminUserId, evil);
+      expect(back.status).toBe(302);
+      expect(back.headers.get('location')).toBe('/');
+    }
+  });
+
   it('signs a member in and returns to the page asked for', async () => {
     const { back, jar } = await signIn(ACME.adminUserId);
     expect(back.status).toBe(302);

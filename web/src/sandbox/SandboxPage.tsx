@@ -31,11 +31,13 @@ import { APP_MESSAGES, HOME, Sidebar } from './Sidebar';
 import { SlackModal } from './SlackModal';
 import { formatClock } from './time';
 import './sandbox.css';
+import { safeReturnPath } from '../../../src/http/return-path';
 
 /** Where "Open admin pages" goes: the page sign-in was started from, never off-site, never back here. */
+/** Where to go after signing in: a path on this site (the server's own check), never back to the sandbox. */
 function returnTarget(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/sandbox')) return '/';
-  return value;
+  const path = safeReturnPath(value);
+  return path.startsWith('/sandbox') ? '/' : path;
 }
 
 function compareTs(a: string, b: string): number {
