@@ -1,6 +1,7 @@
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import type { AccessPolicy } from '../platform/access.js';
 import { instantToZoned } from '../time/zoned.js';
 import type { ImportJson, ImportRowError } from './api-types.js';
 import { MAX_IMPORT_BYTES, parseDatesCsv, type ParsedDatesRow } from './csv.js';
@@ -11,6 +12,7 @@ import type { MemberDates } from './member-dates.js';
 import { importJson } from './presenters.js';
 import type { CelebrationRepository } from './repository.js';
 import type { ScheduleRepository } from './schedules.repository.js';
+import type { AssetImport } from './tables.js';
 
 /** Why a row's email cannot be imported, or null when it names someone Hearth may celebrate. */
 function emailProblem(m: Member | undefined): string | null {
@@ -24,7 +26,7 @@ function emailProblem(m: Member | undefined): string | null {
 /** Dates from a CSV file: stored on upload, processed by a job, polled by the page. */
 export class DatesImports {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'queue'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'queue' | 'programs'>,
     private readonly imports: ImportRepository,
     private readonly programs: CelebrationRepository,
     private readonly schedules: ScheduleRepository,
@@ -55,10 +57,25 @@ export class DatesImports {
     return importJson(row);
   }
 
-  async show(auth: AuthContext, id: number, programId: number, programType: string): Promise<ImportJson> {
-    const row = await this.imports.byId(auth.workspace.id, id);
-    if (!row || row.program_id !== programId || row.program_type !== programType) throw new HttpError(404, 'Not found');
-    return importJson(row);
+  /**
+   * Imports name people and their emails: only those who may change the import's program see them. Another
+   * workspace's import is not found.
+   */
+  get policy(): AccessPolicy<AssetImport> {
+    return {
+      load: (workspaceId, id) => this.imports.byId(workspaceId, id),
+      canEdit: async (auth, imp) => {
+        const program = await this.programs.program(auth.workspace.id, imp.program_id);
+        return program !== undefined && (await this.s.programs.canEdit(auth, program));
+      },
+      forbidden: this.s.programs.policy('CelebrationProgram').forbidden,
+    };
+  }
+
+  /** The import, when it is the named program's (404 otherwise). */
+  show(imp: AssetImport, programId: number, programType: string): ImportJson {
+    if (imp.program_id !== programId || imp.program_type !== programType) throw new HttpError(404, 'Not found');
+    return importJson(imp);
   }
 
   /**

@@ -56,15 +56,7 @@ export class MemberDates {
     const { workspace: ws, member } = auth;
     const [dates, programs] = await Promise.all([this.schedules.memberDates(ws.id, member.id), this.schedules.memberPrograms(ws.id, member.slack_user_id)]);
     const inclusions = await this.schedules.inclusionsOf(ws.id, dates.map((d) => d.id));
-    const schedules = (['birthday', 'anniversary'] as const).map((type) =>
-      myScheduleJson(
-        type,
-        dates.find((d) => d.schedule_type === type),
-        programs,
-        inclusions,
-      ),
-    );
-    return { schedules };
+    return { schedules: (['birthday', 'anniversary'] as const).map((type) => myScheduleJson(type, dates.find((d) => d.schedule_type === type), programs, inclusions)) };
   }
 
   /** PATCH /celebration_schedules/upsert_my_schedule: the date and/or the channels, in one transaction. */

@@ -67,10 +67,9 @@ export function celebrationRoutes(s: Pick<CelebrationsDeps, 'programs'>, c: Cele
   router.get('/asset_imports/:id/show_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const q = query(req, importQuery);
-    // Imports name people and their emails: only those who may change the program see them.
     if (q.program_type !== TYPE) throw new HttpError(404, 'Not found');
-    await editable(req, q.program_id);
-    res.json(await c.imports.show(authOf(req), id, q.program_id, q.program_type));
+    const imp = await requireAccess(authOf(req), c.imports.policy, id, 'edit');
+    res.json(c.imports.show(imp, q.program_id, q.program_type));
   });
 
   router.get('/upcoming_new_hires', async (req, res) => {
@@ -129,7 +128,8 @@ export function celebrationRoutes(s: Pick<CelebrationsDeps, 'programs'>, c: Cele
     const { id } = params(req, idParams);
     const input = body(req, includedBody);
     const program = await editable(req, input.celebration_program_id);
-    res.json(await c.schedules.updateIncluded(authOf(req), id, program, input.activate));
+    const schedule = await requireAccess(authOf(req), c.schedules.policy, id, 'edit');
+    res.json(await c.schedules.updateIncluded(authOf(req), schedule, program, input.activate));
   });
 
   return router;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import type { AccessPolicy } from '../platform/access.js';
 import { isReachableHuman } from '../people/service.js';
 import { formatLocalDate, instantToZoned } from '../time/zoned.js';
 import type { CustomAllowance } from './allowance.js';
@@ -21,7 +22,7 @@ export type ScheduleChange = z.infer<typeof createOrUpdateBody>;
 /** The program page's dates (admins and editors): the channel's people and their dates, custom dates, asking. */
 export class ProgramSchedules {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'outbox'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'outbox' | 'programs'>,
     private readonly schedules: ScheduleRepository,
     private readonly calendar: CelebrationCalendar,
     private readonly memberDates: MemberDates,
@@ -112,11 +113,21 @@ export class ProgramSchedules {
     return this.scheduleAnswer(ws.id, program, await this.schedules.schedule(ws.id, id));
   }
 
+  /**
+   * A date of this workspace by id (another workspace's is not found). Dates belong to the workspace, not to a
+   * program: whoever may change the program named in the request may include a date in it or leave it out.
+   */
+  get policy(): AccessPolicy<ScheduleRow> {
+    return {
+      load: (workspaceId, id) => this.schedules.schedule(workspaceId, id),
+      canEdit: () => true,
+      forbidden: this.s.programs.policy('CelebrationProgram').forbidden,
+    };
+  }
+
   /** PUT /celebration_schedules/{id}/update_included_programs_as_json */
-  async updateIncluded(auth: AuthContext, scheduleId: number, program: ChannelProgram, activate: boolean): Promise<{ schedule: ScheduleJson }> {
+  async updateIncluded(auth: AuthContext, existing: ScheduleRow, program: ChannelProgram, activate: boolean): Promise<{ schedule: ScheduleJson }> {
     const ws = auth.workspace;
-    const existing = await this.schedules.schedule(ws.id, scheduleId);
-    if (!existing) throw new HttpError(404, 'Not found');
     await this.schedules.inTransaction(async (trx) => {
       if (activate && existing.schedule_type === 'custom') await this.allowance.assert(trx, ws.id, existing.id);
       await this.schedules.setIncluded(trx, ws.id, existing.id, program.id, activate, this.s.clock.now());

@@ -34,10 +34,10 @@ const listener = defineCapability({
 
 /**
  * `celebration.posted`: one event per kind in each posted message, written with the post (ledger, outbox row,
- * run state) and delivered once to subscribers; a retried run posts nothing and emits nothing. The repository
- * never touches another workspace's program.
+ * run state) and delivered once to subscribers; a retried run posts nothing and emits nothing. Another
+ * workspace's import is not found, and the repository never touches another workspace's program.
  */
-describe('Celebrations domain events', () => {
+describe('Celebrations domain events and tenant boundary', () => {
   let t: SandboxHearth;
   let workspaceId: number;
   let programId: number;
@@ -102,6 +102,18 @@ describe('Celebrations domain events', () => {
     await t.services.queue.idle();
     expect(await t.services.db.selectFrom('domain_events').select('id').where('type', '=', 'celebration.posted').execute()).toHaveLength(3);
     expect(seen).toHaveLength(3);
+  });
+
+  it("answers 404 for another workspace's dates import", async () => {
+    const form = new FormData();
+    form.set('celebration_program_id', String(programId));
+    form.set('file', new Blob(['Email,Birthday (MM/DD/YYYY)\n'], { type: 'text/csv' }), 'dates.csv');
+    const res = await fetch(`${t.url}/celebrations/import_dates_as_json`, { method: 'POST', headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, accept: 'application/json' }, body: form });
+    const { id } = (await res.json()) as { id: number };
+    const path = `/asset_imports/${id}/show_as_json?program_id=${programId}&program_type=CelebrationProgram`;
+    const show = async (who: { cookie: string; csrf: string }) => (await fetch(`${t.url}${path}`, { headers: { cookie: who.cookie, accept: 'application/json' } })).status;
+    expect(await show(session)).toBe(200);
+    expect(await show(await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId))).toBe(404);
   });
 
   it("never reads or writes another workspace's program through the repository", async () => {
