@@ -1,11 +1,20 @@
 import { isReachableHuman } from '../people/service.js';
 import { defineCapability } from '../platform/capability.js';
+import { CustomAllowance } from './allowance.js';
+import { CelebrationCalendar } from './calendar.js';
 import { needs } from './deps.js';
+import { DatesImports } from './imports.js';
+import { ImportRepository } from './imports.repository.js';
 import { celebrationsImportDates, celebrationsRoster, celebrationsRun, celebrationsSendNow } from './jobs.js';
 import { celebrationListeners } from './listeners.js';
+import { MemberDates } from './member-dates.js';
+import { CelebrationRepository } from './repository.js';
 import { celebrationRoutes } from './routes.js';
-import { CELEBRATION_TEMPLATES, CelebrationService } from './service.js';
-
+import { CelebrationRunner } from './runner.js';
+import { ProgramSchedules } from './schedules.js';
+import { ScheduleRepository } from './schedules.repository.js';
+import { CELEBRATION_TEMPLATES, CelebrationSettings } from './settings.js';
+import { UpcomingCelebrations } from './upcoming.js';
 
 /**
  * Celebrations: the CelebrationProgram kind (templates, settings, send now), the daily posting due source,
@@ -15,7 +24,20 @@ export const celebrationsCapability = defineCapability({
   name: 'celebrations',
   needs,
   setup(services) {
-    const celebrations = new CelebrationService(services);
+    const repo = new CelebrationRepository(services.db);
+    const scheduleRepo = new ScheduleRepository(services.db);
+    const calendar = new CelebrationCalendar(services, repo, scheduleRepo);
+    const allowance = new CustomAllowance(services, scheduleRepo);
+    const memberDates = new MemberDates(services, scheduleRepo, repo);
+    const settings = new CelebrationSettings(services, repo, calendar, allowance);
+    const runner = new CelebrationRunner(services, repo, scheduleRepo, calendar);
+    const api = {
+      settings,
+      memberDates,
+      schedules: new ProgramSchedules(services, scheduleRepo, calendar, memberDates, allowance),
+      upcoming: new UpcomingCelebrations(services, repo, scheduleRepo, calendar),
+      imports: new DatesImports(services, new ImportRepository(services.db), repo, scheduleRepo, memberDates),
+    };
     return {
       programKind: {
         type: 'CelebrationProgram',
@@ -24,37 +46,37 @@ export const celebrationsCapability = defineCapability({
         templates: CELEBRATION_TEMPLATES,
         // Every plan may run celebration programs; the free plan's limit is on custom dates.
         checkCreate: async () => undefined,
-        createConfig: (trx, program, template) => celebrations.createConfig(trx, program, template),
-        summarize: (programs) => celebrations.summarize(programs),
-        sendNow: (program) => celebrations.sendNow(program),
+        createConfig: (trx, program, template) => settings.createConfig(trx, program, template),
+        summarize: (programs) => settings.summarize(programs),
+        sendNow: (program) => runner.sendNow(program),
         pagePath: (id) => `/celebrations/${id}/edit`,
       },
-      dueSources: [{ name: 'celebrations', collect: (now) => celebrations.collectDue(now), nextDue: () => celebrations.nextDue() }],
+      dueSources: [{ name: 'celebrations', collect: (now) => runner.collectDue(now), nextDue: () => runner.nextDue() }],
       commands: [
         {
           name: 'birthday',
           usage: 'birthday — add or change your birthday and work anniversary',
           async run(ctx) {
             if (!ctx.member || !isReachableHuman(ctx.member)) return { text: "I can't celebrate you yet: Hearth hasn't met you. Try again in a few minutes." };
-            const opened = await celebrations.openDatesModal({ teamId: ctx.workspace.team_id, userId: ctx.userId, triggerId: ctx.triggerId, metadata: {} });
+            const opened = await memberDates.openDatesModal({ teamId: ctx.workspace.team_id, userId: ctx.userId, triggerId: ctx.triggerId, metadata: {} });
             return opened
               ? { text: ':birthday: Add your dates in the window that just opened. Your birth year is never shown.' }
               : { text: `I couldn't open the form just now. You can add your dates at ${services.config.publicUrl}/settings/celebrations` };
           },
         },
       ],
-      home: { name: 'celebrations', render: ({ workspace, member }) => celebrations.homeBlocks(workspace, member) },
+      home: { name: 'celebrations', render: ({ workspace, member }) => memberDates.homeBlocks(workspace, member) },
       jobs: [
-        celebrationsRun.handle((p) => celebrations.run(p.programId, p.runOn)),
+        celebrationsRun.handle((p) => runner.run(p.workspaceId, p.programId, p.runOn)),
         celebrationsSendNow.handle(async (p) => {
-          await celebrations.sendNowJob(p.programId, p.requestedAt);
+          await runner.sendNowJob(p.workspaceId, p.programId, p.requestedAt);
           await services.programs.markSendNowComplete(p.programId);
         }),
-        celebrationsImportDates.handle((p) => celebrations.processImport(p.importId)),
-        celebrationsRoster.handle((p) => celebrations.rosterJob(p.programId)),
+        celebrationsImportDates.handle((p) => api.imports.process(p.workspaceId, p.importId)),
+        celebrationsRoster.handle((p) => runner.readRoster(p.workspaceId, p.programId)),
       ],
-      routes: [celebrationRoutes(services, celebrations)],
-      listeners: [celebrationListeners(celebrations, services.log)],
+      routes: [celebrationRoutes(services, api)],
+      listeners: [celebrationListeners(api.memberDates, services.log)],
     };
   },
 });

@@ -1,20 +1,20 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { ACTIONS, DATES_MODAL } from './blocks.js';
-import type { CelebrationService } from './service.js';
+import type { MemberDates } from './member-dates.js';
 import type { ViewValues } from './submission.js';
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 /** "Add my dates" (the ask-for-dates DM and the home tab): ack, then open the modal while the trigger is fresh. */
-export function openDates(celebrations: CelebrationService, log: Logger) {
+export function openDates(memberDates: MemberDates, log: Logger) {
   return async ({ ack, body }: ActionArgs): Promise<void> => {
     await ack();
     const teamId = body.team?.id ?? body.user.team_id;
     if (!teamId) return;
     const value = body.actions[0]?.value ?? '';
     const program = /^program:(\d+)$/.exec(value)?.[1];
-    const opened = await celebrations.openDatesModal({
+    const opened = await memberDates.openDatesModal({
       teamId,
       userId: body.user.id,
       triggerId: body.trigger_id,
@@ -28,19 +28,19 @@ export function openDates(celebrations: CelebrationService, log: Logger) {
 }
 
 /** The dates modal's submission: invalid dates get Slack's per-block errors; valid ones are saved before the ack. */
-export function submitDates(celebrations: CelebrationService) {
+export function submitDates(memberDates: MemberDates) {
   return async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const teamId = body.team?.id ?? body.user.team_id;
     if (!teamId) return void (await ack());
-    const result = await celebrations.submitDates({ teamId, userId: body.user.id, values: view.state.values as unknown as ViewValues, privateMetadata: view.private_metadata });
+    const result = await memberDates.submitDates({ teamId, userId: body.user.id, values: view.state.values as unknown as ViewValues, privateMetadata: view.private_metadata });
     if ('errors' in result) await ack({ response_action: 'errors', errors: result.errors });
     else await ack();
   };
 }
 
-export function celebrationListeners(celebrations: CelebrationService, log: Logger) {
+export function celebrationListeners(memberDates: MemberDates, log: Logger) {
   return (app: App): void => {
-    app.action<BlockAction<ButtonAction>>(ACTIONS.openDates, openDates(celebrations, log));
-    app.view<ViewSubmitAction>(DATES_MODAL.callbackId, submitDates(celebrations));
+    app.action<BlockAction<ButtonAction>>(ACTIONS.openDates, openDates(memberDates, log));
+    app.view<ViewSubmitAction>(DATES_MODAL.callbackId, submitDates(memberDates));
   };
 }

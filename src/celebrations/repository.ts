@@ -1,187 +1,199 @@
-import { sql } from 'kysely';
-import type { Member } from '../db/types.js';
-import type { ScheduleInput } from './dates.js';
-import { type AssetImport, type CelebrationConfig, type CelebrationRun, type CelebrationSchedule, type ScheduleType } from './tables.js';
-import type { Db, Trx } from '../db/index.js';
+import type { Insertable, Updateable } from 'kysely';
+import type { Db, Executor, Trx } from '../db/index.js';
+import type { ChannelProgram } from '../db/types.js';
+import type { LeapPolicy } from './api-types.js';
+import type { CelebrationConfig, CelebrationProgramsTable, CelebrationRun } from './tables.js';
 
-export interface MemberDate {
-  month: number;
-  day: number;
-  year: number | null;
+/** A post of one run: a celebration's ledger row. */
+export interface PostRow {
+  celebrationKey: string;
+  scheduleId: number;
+  occursOn: string;
 }
 
-export type ScheduleRow = CelebrationSchedule & {
-  slack_user_id: string | null;
-  member_name: string | null;
-  avatar_url: string | null;
-  is_bot: boolean | null;
-  deleted: boolean | null;
-  is_external: boolean | null;
-};
-
-type Executor = Db | Trx;
-
-export const memberName = (m: Pick<Member, 'display_name' | 'real_name' | 'name'>) => m.real_name || m.display_name || m.name;
-
-export function toScheduleInput(r: ScheduleRow): ScheduleInput {
-  return { id: r.id, type: r.schedule_type, memberId: r.member_id, slackUserId: r.slack_user_id, month: r.month, day: r.day, year: r.year, title: r.title, message: r.message };
-}
-
-/** The Celebrations SQL. Every query is scoped by workspace or by a program already scoped by the caller. */
+/**
+ * The SQL of Celebrations programs: their settings, daily runs and the ledger of posts. Every method that reads
+ * or writes a workspace's data takes its id; only the scheduler's scans (`lockDue`, `retryStuckRuns`,
+ * `claimUnreadRosters`, `nextDue`) span workspaces, and they answer with each program's workspace.
+ */
 export class CelebrationRepository {
-  readonly db: Db;
+  constructor(private readonly db: Db) {}
 
-  constructor(db: Db) {
-    this.db = db;
+  /** Runs `fn` in one transaction (for a service whose writes must commit together). */
+  inTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
-  config(programId: number, ex: Executor = this.db): Promise<CelebrationConfig | undefined> {
-    return ex.selectFrom('celebration_programs').selectAll().where('program_id', '=', programId).executeTakeFirst();
+  /** A program's id if it is a Celebrations program of this workspace (the scope of the child tables' writes). */
+  private ownProgram(ex: Executor, workspaceId: number, programId: number) {
+    return ex.selectFrom('celebration_programs').select('program_id').where('workspace_id', '=', workspaceId).where('program_id', '=', programId);
   }
 
-  configs(programIds: number[]): Promise<CelebrationConfig[]> {
-    if (!programIds.length) return Promise.resolve([]);
-    return this.db.selectFrom('celebration_programs').selectAll().where('program_id', 'in', programIds).execute();
+  program(workspaceId: number, programId: number, ex: Executor = this.db): Promise<ChannelProgram | undefined> {
+    return ex.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', programId).executeTakeFirst();
   }
 
-  /** Every date of a workspace with its member's flags; member dates of deleted rows go with the member. */
-  schedules(workspaceId: number, opts: { type?: ScheduleType; memberIds?: number[]; ids?: number[] } = {}, ex: Executor = this.db): Promise<ScheduleRow[]> {
-    let q = ex
-      .selectFrom('celebration_schedules as s')
-      .leftJoin('members as m', 'm.id', 's.member_id')
-      .selectAll('s')
-      .select([
-        'm.slack_user_id',
-        sql<string | null>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`.as('member_name'),
-        'm.avatar_url',
-        'm.is_bot',
-        'm.deleted',
-        'm.is_external',
-      ])
-      .where('s.workspace_id', '=', workspaceId);
-    if (opts.type) q = q.where('s.schedule_type', '=', opts.type);
-    if (opts.memberIds) q = opts.memberIds.length ? q.where('s.member_id', 'in', opts.memberIds) : q.where(sql<boolean>`false`);
-    if (opts.ids) q = opts.ids.length ? q.where('s.id', 'in', opts.ids) : q.where(sql<boolean>`false`);
-    return q.orderBy('s.id').execute() as Promise<ScheduleRow[]>;
-  }
-
-  async schedule(workspaceId: number, id: number, ex: Executor = this.db): Promise<ScheduleRow | undefined> {
-    return (await this.schedules(workspaceId, { ids: [id] }, ex))[0];
-  }
-
-  /** Inclusion rows of a program: schedule id → included. */
-  async inclusions(programId: number, ex: Executor = this.db): Promise<Map<number, boolean>> {
-    const rows = await ex.selectFrom('celebration_schedule_programs').select(['schedule_id', 'included']).where('program_id', '=', programId).execute();
-    return new Map(rows.map((r) => [r.schedule_id, r.included]));
-  }
-
-  /** Inclusion rows of schedules across programs: `${schedule}:${program}` → included. */
-  async inclusionsOf(scheduleIds: number[], ex: Executor = this.db): Promise<Map<string, boolean>> {
-    if (!scheduleIds.length) return new Map();
-    const rows = await ex.selectFrom('celebration_schedule_programs').select(['schedule_id', 'program_id', 'included']).where('schedule_id', 'in', scheduleIds).execute();
-    return new Map(rows.map((r) => [`${r.schedule_id}:${r.program_id}`, r.included]));
-  }
-
-  async setIncluded(ex: Executor, scheduleId: number, programId: number, included: boolean, now: Date): Promise<void> {
-    await ex
-      .insertInto('celebration_schedule_programs')
-      .values({ schedule_id: scheduleId, program_id: programId, included, updated_at: now })
-      .onConflict((oc) => oc.columns(['schedule_id', 'program_id']).doUpdateSet({ included, updated_at: now }))
-      .execute();
-  }
-
-  /** Custom dates included in at least one program of the workspace (the free plan's count), optionally but one. */
-  async activeCustomCount(ex: Executor, workspaceId: number, exceptScheduleId?: number): Promise<number> {
-    let q = ex
-      .selectFrom('celebration_schedules as s')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('s.workspace_id', '=', workspaceId)
-      .where('s.schedule_type', '=', 'custom')
-      .where((eb) => eb.exists(eb.selectFrom('celebration_schedule_programs as sp').select('sp.schedule_id').whereRef('sp.schedule_id', '=', 's.id').where('sp.included', '=', true)));
-    if (exceptScheduleId !== undefined) q = q.where('s.id', '<>', exceptScheduleId);
-    return Number((await q.executeTakeFirstOrThrow()).n);
-  }
-
-  /** Insert or replace a member's birthday or start date. */
-  async upsertMemberDate(ex: Executor, workspaceId: number, memberId: number, type: 'birthday' | 'anniversary', date: MemberDate, source: 'self' | 'admin' | 'import', now: Date): Promise<number> {
-    const row = await ex
-      .insertInto('celebration_schedules')
-      .values({ workspace_id: workspaceId, schedule_type: type, member_id: memberId, month: date.month, day: date.day, year: date.year, source, title: null, message: null, created_at: now, updated_at: now })
-      .onConflict((oc) =>
-        oc
-          .columns(['workspace_id', 'member_id', 'schedule_type'])
-          .where('schedule_type', 'in', ['birthday', 'anniversary'])
-          .doUpdateSet({ month: date.month, day: date.day, year: date.year, source, updated_at: now }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async deleteMemberDate(ex: Executor, workspaceId: number, memberId: number, type: 'birthday' | 'anniversary'): Promise<void> {
-    await ex.deleteFrom('celebration_schedules').where('workspace_id', '=', workspaceId).where('member_id', '=', memberId).where('schedule_type', '=', type).execute();
-  }
-
-  memberDates(workspaceId: number, memberId: number, ex: Executor = this.db): Promise<CelebrationSchedule[]> {
-    return ex
-      .selectFrom('celebration_schedules')
-      .selectAll()
+  async hasActiveProgram(workspaceId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('channel_programs')
+      .select('id')
       .where('workspace_id', '=', workspaceId)
-      .where('member_id', '=', memberId)
-      .where('schedule_type', 'in', ['birthday', 'anniversary'])
+      .where('type', '=', 'CelebrationProgram')
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  config(workspaceId: number, programId: number, ex: Executor = this.db): Promise<CelebrationConfig | undefined> {
+    return ex.selectFrom('celebration_programs').selectAll().where('workspace_id', '=', workspaceId).where('program_id', '=', programId).executeTakeFirst();
+  }
+
+  configs(workspaceId: number, programIds: number[]): Promise<CelebrationConfig[]> {
+    if (!programIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('celebration_programs').selectAll().where('workspace_id', '=', workspaceId).where('program_id', 'in', programIds).execute();
+  }
+
+  async createConfig(trx: Trx, values: Insertable<CelebrationProgramsTable> & { workspace_id: number }): Promise<void> {
+    await trx.insertInto('celebration_programs').values(values).execute();
+  }
+
+  async updateConfig(workspaceId: number, programId: number, values: Omit<Updateable<CelebrationProgramsTable>, 'program_id' | 'workspace_id'>, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('celebration_programs').set(values).where('workspace_id', '=', workspaceId).where('program_id', '=', programId).execute();
+  }
+
+  /** The program's zone and pause, changed with its settings in one transaction. */
+  async updateProgram(trx: Trx, workspaceId: number, programId: number, values: { tz: string; is_active?: boolean }, now: Date): Promise<void> {
+    await trx
+      .updateTable('channel_programs')
+      .set({ ...values, updated_at: now })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', programId)
       .execute();
   }
 
-  /** Members of a channel (the kept roster) with their directory flags. */
-  channelMembers(workspaceId: number, channelId: string): Promise<Member[]> {
-    return this.db
-      .selectFrom('channel_members as cm')
-      .innerJoin('members as m', (j) => j.onRef('m.slack_user_id', '=', 'cm.slack_user_id').onRef('m.workspace_id', '=', 'cm.workspace_id'))
-      .selectAll('m')
-      .where('cm.workspace_id', '=', workspaceId)
-      .where('cm.channel_id', '=', channelId)
+  async setLeapDayPolicy(trx: Trx, workspaceId: number, policy: LeapPolicy, now: Date): Promise<void> {
+    await trx.updateTable('workspaces').set({ leap_day_policy: policy, updated_at: now }).where('id', '=', workspaceId).execute();
+  }
+
+  // ---- The scheduler's scans (every workspace) ---------------------------------------------------------------
+
+  /** Programs whose posting time has come, of active programs in unpaused workspaces, locked (SKIP LOCKED). */
+  lockDue(trx: Trx, now: Date): Promise<CelebrationConfig[]> {
+    return trx
+      .selectFrom('celebration_programs')
+      .selectAll()
+      .where('next_run_at', '<=', now)
+      .where('program_id', 'in', (eb) =>
+        eb
+          .selectFrom('channel_programs as p')
+          .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
+          .select('p.id')
+          .where('p.is_active', '=', true)
+          .where('w.paused_at', 'is', null),
+      )
+      .forUpdate()
+      .skipLocked()
       .execute();
   }
 
-  /** Active celebration programs of a workspace whose channel this member is in, with the channel names. */
-  memberPrograms(workspaceId: number, slackUserId: string): Promise<Array<{ program_id: number; channel_id: string; name: string | null; birthdays_enabled: boolean; anniversaries_enabled: boolean }>> {
-    return this.db
-      .selectFrom('channel_programs as p')
-      .innerJoin('celebration_programs as c', 'c.program_id', 'p.id')
-      .innerJoin('channel_members as cm', (j) => j.onRef('cm.workspace_id', '=', 'p.workspace_id').onRef('cm.channel_id', '=', 'p.channel_id').on('cm.slack_user_id', '=', slackUserId))
-      .leftJoin('channels as ch', (j) => j.onRef('ch.workspace_id', '=', 'p.workspace_id').onRef('ch.channel_id', '=', 'p.channel_id'))
-      .select(['p.id as program_id', 'p.channel_id', 'ch.name', 'c.birthdays_enabled', 'c.anniversaries_enabled'])
-      .where('p.workspace_id', '=', workspaceId)
-      .where('p.type', '=', 'CelebrationProgram')
+  /** Runs claimed between the two instants and still unfinished (their job went missing): claimed again now. */
+  retryStuckRuns(trx: Trx, now: Date, claimedAfter: Date, claimedBefore: Date): Promise<Array<{ workspace_id: number; program_id: number; run_on: string }>> {
+    return trx
+      .updateTable('celebration_runs as r')
+      .from('celebration_programs as c')
+      .set({ claimed_at: now })
+      .whereRef('c.program_id', '=', 'r.program_id')
+      .where('r.state', '=', 'claimed')
+      .where('r.claimed_at', '<', claimedBefore)
+      .where('r.claimed_at', '>', claimedAfter)
+      .returning(['c.workspace_id', 'r.program_id', 'r.run_on'])
+      .execute();
+  }
+
+  /** New programs whose channel roster was never read: marked read now, for the caller to read it. */
+  claimUnreadRosters(trx: Trx, now: Date): Promise<Array<{ workspace_id: number; program_id: number }>> {
+    return trx.updateTable('celebration_programs').set({ roster_synced_at: now }).where('roster_synced_at', 'is', null).returning(['workspace_id', 'program_id']).execute();
+  }
+
+  /** What the next tick waits for: the earliest posting time, an unread roster, the oldest unfinished run. */
+  async nextDue(): Promise<{ nextRunAt: Date | null; unreadRoster: boolean; oldestClaimedAt: Date | null }> {
+    const row = await this.db
+      .selectFrom('celebration_programs as c')
+      .innerJoin('channel_programs as p', 'p.id', 'c.program_id')
+      .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
+      .select((eb) => eb.fn.min('c.next_run_at').as('next'))
       .where('p.is_active', '=', true)
-      .orderBy('ch.name')
-      .execute();
+      .where('w.paused_at', 'is', null)
+      .executeTakeFirst();
+    const unread = await this.db.selectFrom('celebration_programs').select('program_id').where('roster_synced_at', 'is', null).executeTakeFirst();
+    const stuck = await this.db.selectFrom('celebration_runs').select((eb) => eb.fn.min('claimed_at').as('at')).where('state', '=', 'claimed').executeTakeFirst();
+    return { nextRunAt: row?.next ? new Date(row.next) : null, unreadRoster: unread !== undefined, oldestClaimedAt: stuck?.at ? new Date(stuck.at) : null };
   }
 
-  run(programId: number, runOn: string, ex: Executor = this.db): Promise<CelebrationRun | undefined> {
-    return ex.selectFrom('celebration_runs').selectAll().where('program_id', '=', programId).where('run_on', '=', runOn).executeTakeFirst();
+  // ---- Runs and posts ---------------------------------------------------------------------------------------
+
+  run(workspaceId: number, programId: number, runOn: string, ex: Executor = this.db): Promise<CelebrationRun | undefined> {
+    return ex
+      .selectFrom('celebration_runs')
+      .selectAll()
+      .where('program_id', 'in', this.ownProgram(ex, workspaceId, programId))
+      .where('run_on', '=', runOn)
+      .executeTakeFirst();
   }
 
   /** Claims a program's run for a posting date; undefined when it was already claimed (by the tick or send-now). */
-  async claimRun(ex: Executor, programId: number, runOn: string, now: Date, sendNow: boolean): Promise<number | undefined> {
+  async claimRun(workspaceId: number, programId: number, runOn: string, now: Date, sendNow: boolean, ex: Executor = this.db): Promise<number | undefined> {
     const row = await ex
       .insertInto('celebration_runs')
-      .values({ program_id: programId, run_on: runOn, state: 'claimed', send_now: sendNow, claimed_at: now, outbox_id: null, note: null })
+      .values({ program_id: this.ownProgram(ex, workspaceId, programId), run_on: runOn, state: 'claimed', send_now: sendNow, claimed_at: now, outbox_id: null, note: null })
       .onConflict((oc) => oc.columns(['program_id', 'run_on']).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row?.id;
   }
 
-  async finishRun(ex: Executor, runId: number, state: 'posted' | 'empty' | 'skipped', now: Date, extra: { outboxId?: number; note?: string } = {}): Promise<void> {
+  /** Locks a claimed run of this workspace for posting; false when it is finished already (or not found). */
+  async lockClaimedRun(trx: Trx, workspaceId: number, programId: number, runId: number): Promise<boolean> {
+    const row = await trx
+      .selectFrom('celebration_runs')
+      .select('state')
+      .where('id', '=', runId)
+      .where('program_id', 'in', this.ownProgram(trx, workspaceId, programId))
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.state === 'claimed';
+  }
+
+  async finishRun(workspaceId: number, programId: number, runId: number, state: 'posted' | 'empty' | 'skipped', now: Date, extra: { outboxId?: number; note?: string } = {}, ex: Executor = this.db): Promise<void> {
     await ex
       .updateTable('celebration_runs')
       .set({ state, finished_at: now, ...(extra.outboxId !== undefined ? { outbox_id: extra.outboxId } : {}), ...(extra.note !== undefined ? { note: extra.note } : {}) })
       .where('id', '=', runId)
+      .where('program_id', 'in', this.ownProgram(ex, workspaceId, programId))
       .execute();
   }
 
-  importById(workspaceId: number, id: number): Promise<AssetImport | undefined> {
-    return this.db.selectFrom('asset_imports').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  /** Writes the run's posts to the once-a-year ledger; answers the keys that were new (the ones to post). */
+  async recordPosts(trx: Trx, workspaceId: number, programId: number, runId: number, posts: PostRow[], now: Date): Promise<Set<string>> {
+    if (!posts.length) return new Set();
+    const inserted = await trx
+      .insertInto('celebration_posts')
+      .values(posts.map((p) => ({ program_id: this.ownProgram(trx, workspaceId, programId), celebration_key: p.celebrationKey, run_id: runId, schedule_id: p.scheduleId, occurs_on: p.occursOn, created_at: now })))
+      .onConflict((oc) => oc.columns(['program_id', 'celebration_key']).doNothing())
+      .returning('celebration_key')
+      .execute();
+    return new Set(inserted.map((r) => r.celebration_key));
+  }
+
+  /** Which of these celebrations the program has posted. */
+  async postedKeys(workspaceId: number, programId: number, keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await this.db
+      .selectFrom('celebration_posts')
+      .select('celebration_key')
+      .where('program_id', 'in', this.ownProgram(this.db, workspaceId, programId))
+      .where('celebration_key', 'in', keys)
+      .execute();
+    return new Set(rows.map((r) => r.celebration_key));
   }
 }

@@ -17,9 +17,22 @@ import {
   updateBody,
   upsertMyBody,
 } from './schema.js';
-import type { CelebrationService } from './service.js';
+import type { DatesImports } from './imports.js';
+import type { MemberDates } from './member-dates.js';
+import type { ProgramSchedules } from './schedules.js';
+import type { CelebrationSettings } from './settings.js';
+import type { UpcomingCelebrations } from './upcoming.js';
 import { idParams } from '../http/ids.js';
 import { requireAccess } from '../platform/access.js';
+
+/** The services the API calls. */
+export interface CelebrationApi {
+  settings: CelebrationSettings;
+  schedules: ProgramSchedules;
+  upcoming: UpcomingCelebrations;
+  memberDates: MemberDates;
+  imports: DatesImports;
+}
 
 const TYPE = 'CelebrationProgram' as const;
 
@@ -38,7 +51,7 @@ function uploadCsv(): RequestHandler {
 }
 
 /** Celebrations' calls (programs.md §7 "Celebrations", journeys.md §7 "User preferences"). Thin over the service. */
-export function celebrationRoutes(s: CelebrationsDeps, celebrations: CelebrationService): Router {
+export function celebrationRoutes(s: Pick<CelebrationsDeps, 'programs'>, c: CelebrationApi): Router {
   const router = Router();
   router.use(['/celebrations', '/celebration_schedules', '/asset_imports', '/upcoming_new_hires'], requireMember);
   const editable = (req: Parameters<RequestHandler>[0], id: number) => requireAccess(authOf(req), s.programs.policy(TYPE), id, 'edit');
@@ -48,75 +61,75 @@ export function celebrationRoutes(s: CelebrationsDeps, celebrations: Celebration
     const program = await editable(req, input.celebration_program_id);
     const file = (req as { file?: Express.Multer.File }).file;
     if (!file || !file.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a CSV file' });
-    res.json(await celebrations.startImport(authOf(req), program, file));
+    res.json(await c.imports.start(authOf(req), program, file));
   });
 
   router.get('/asset_imports/:id/show_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const q = query(req, importQuery);
-    // Imports name people and their emails: only those who may change the program see them.
     if (q.program_type !== TYPE) throw new HttpError(404, 'Not found');
-    await editable(req, q.program_id);
-    res.json(await celebrations.showImport(authOf(req), id, q.program_id, q.program_type));
+    const imp = await requireAccess(authOf(req), c.imports.policy, id, 'edit');
+    res.json(c.imports.show(imp, q.program_id, q.program_type));
   });
 
   router.get('/upcoming_new_hires', async (req, res) => {
     const { days } = query(req, newHiresQuery);
-    res.json(await celebrations.upcomingNewHires(authOf(req), days));
+    res.json(await c.upcoming.newHires(authOf(req), days));
   });
 
   router.get('/celebrations/:id/events/index_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const { days } = query(req, eventsQuery);
     const program = await editable(req, id);
-    res.json(await celebrations.events(authOf(req), program, days));
+    res.json(await c.upcoming.events(authOf(req), program, days));
   });
 
   router.put('/celebrations/:id/update_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const program = await editable(req, id);
     const input = body(req, updateBody);
-    res.json(await celebrations.update(authOf(req), program, input));
+    res.json(await c.settings.update(authOf(req), program, input));
   });
 
   router.get('/celebrations/:id', async (req, res) => {
     const { id } = params(req, idParams);
     const program = await editable(req, id);
-    res.json(await celebrations.show(authOf(req), program));
+    res.json(await c.settings.show(authOf(req), program));
   });
 
   router.get('/celebration_schedules/index_as_json', async (req, res) => {
     const q = query(req, indexQuery);
     const program = await editable(req, q.celebration_program_id);
-    res.json(await celebrations.index(authOf(req), program, q.schedule_type));
+    res.json(await c.schedules.index(authOf(req), program, q.schedule_type));
   });
 
   router.put('/celebration_schedules/create_or_update_as_json', async (req, res) => {
     const input = body(req, createOrUpdateBody);
     const program = await editable(req, input.celebration_program_id);
-    res.json(await celebrations.createOrUpdate(authOf(req), program, input));
+    res.json(await c.schedules.createOrUpdate(authOf(req), program, input));
   });
 
   router.post('/celebration_schedules/send_ask_for_dates_dms', async (req, res) => {
     const input = body(req, askBody);
     const program = await editable(req, input.celebration_program_id);
-    res.json(await celebrations.sendAskForDates(authOf(req), program, input.user_ids));
+    res.json(await c.schedules.sendAskForDates(authOf(req), program, input.user_ids));
   });
 
   router.get('/celebration_schedules/my_schedules', async (req, res) => {
-    res.json(await celebrations.mySchedules(authOf(req)));
+    res.json(await c.memberDates.mySchedules(authOf(req)));
   });
 
   router.patch('/celebration_schedules/upsert_my_schedule', async (req, res) => {
     const input = body(req, upsertMyBody);
-    res.json(await celebrations.upsertMySchedule(authOf(req), input));
+    res.json(await c.memberDates.upsertMySchedule(authOf(req), input));
   });
 
   router.put('/celebration_schedules/:id/update_included_programs_as_json', async (req, res) => {
     const { id } = params(req, idParams);
     const input = body(req, includedBody);
     const program = await editable(req, input.celebration_program_id);
-    res.json(await celebrations.updateIncluded(authOf(req), id, program, input.activate));
+    const schedule = await requireAccess(authOf(req), c.schedules.policy, id, 'edit');
+    res.json(await c.schedules.updateIncluded(authOf(req), schedule, program, input.activate));
   });
 
   return router;

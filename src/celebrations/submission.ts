@@ -1,4 +1,6 @@
-// Reading the dates modal's submission: Slack's view.state.values in, dates or per-block errors out. Pure.
+// Reading people's dates: the modal's submission (Slack's view.state.values in, dates or per-block errors out)
+// and the API's date strings (a date, or the 400). Pure.
+import { HttpError } from '../http/errors.js';
 import { compareLocalDate, parseLocalDate, addDays, type LocalDate } from '../time/zoned.js';
 import { DATES_MODAL } from './blocks.js';
 import { daysInMonth, isValidDate, isValidMonthDay, MONTH_NAMES, type MonthDay } from './dates.js';
@@ -81,4 +83,34 @@ export function readDatesSubmission(values: ViewValues, today: LocalDate): Dates
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, value: { birthday, startDate } };
+}
+
+/** A month and day with an optional year (a birth year is private, a start date's year required). */
+export interface MemberDate {
+  month: number;
+  day: number;
+  year: number | null;
+}
+
+/** Parses a date from the API: birthdays and custom dates "MM-DD" or "YYYY-MM-DD" (a birth year stays private), anniversaries "YYYY-MM-DD". */
+export function parseMemberDate(type: 'birthday' | 'anniversary' | 'custom', text: string, today: LocalDate, field = 'date'): MemberDate {
+  const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m) throw new HttpError(400, `${field}: use ${type === 'anniversary' ? 'YYYY-MM-DD' : 'MM-DD or YYYY-MM-DD'}`, { [field]: `use ${type === 'anniversary' ? 'YYYY-MM-DD' : 'MM-DD or YYYY-MM-DD'}` });
+  const year = m[1] ? Number(m[1]) : null;
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const bad = (message: string) => new HttpError(400, `${field}: ${message}`, { [field]: message });
+  const mdProblem = monthDayProblem(month, day);
+  if (month < 1 || month > 12) throw bad('is not a date');
+  if (mdProblem) throw bad(mdProblem);
+  if (type === 'anniversary') {
+    if (year === null) throw bad('a start date needs its year');
+    if (!isValidDate(year, month, day)) throw bad(`${year} had no 29 February`);
+    const problem = startDateProblem({ year, month, day }, today);
+    if (problem) throw bad(problem);
+  } else if (type === 'birthday' && year !== null) {
+    const problem = birthYearProblem(year, { month, day }, today);
+    if (problem) throw bad(problem);
+  } else if (type === 'custom' && year !== null && (year < 1900 || year > today.year + 5 || !isValidDate(year, month, day))) throw bad('is not a date');
+  return { month, day, year };
 }

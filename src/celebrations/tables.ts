@@ -1,14 +1,14 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ImportRowError, ImportState, ImportSummary, ScheduleType, WeekendPolicy } from './api-types.js';
+
+export type { ImportRowError, ImportState, ImportSummary, ScheduleType, WeekendPolicy };
 
 /** Celebrations tables (migrations/0005_celebrations.ts). Business times are written from the Clock. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 
-export type WeekendPolicy = 'friday_before' | 'on_the_day' | 'monday_after';
-export type ScheduleType = 'birthday' | 'anniversary' | 'custom';
 export type RunState = 'claimed' | 'posted' | 'empty' | 'skipped';
-export type ImportState = 'needs_processing' | 'uploaded' | 'failed_processing';
 
 export interface CelebrationProgramsTable {
   program_id: number;
@@ -71,23 +71,6 @@ export interface CelebrationPostsTable {
   schedule_id: number | null;
   occurs_on: string;
   created_at: Timestamp;
-}
-
-export interface ImportRowError {
-  /** The line in the file (the header is line 1). */
-  row: number;
-  email: string;
-  field: 'email' | 'birthday' | 'start_date' | 'row';
-  message: string;
-}
-
-export interface ImportSummary {
-  rows: number;
-  imported_rows: number;
-  birthdays: number;
-  anniversaries: number;
-  error_rows: number;
-  formats?: { birthday: string; start_date: string };
 }
 
 export interface AssetImportsTable {

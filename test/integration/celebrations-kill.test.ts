@@ -87,7 +87,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Celebratio
     await s.scheduler.tick(clock.now());
     await expect.poll(async () => (await s.outbox.repo.byId(row.id))!.state, { timeout: 30_000 }).toBe('sent');
     // Running the day again changes nothing.
-    await s.queue.enqueue(celebrationsRun, { programId: program.id, runOn }, { jobId: `again:${program.id}` });
+    await s.queue.enqueue(celebrationsRun, { workspaceId, programId: program.id, runOn }, { jobId: `again:${program.id}` });
     await s.scheduler.tick(clock.now());
     await s.queue.idle();
 

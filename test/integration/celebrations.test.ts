@@ -1,7 +1,7 @@
 import { celebrationsRun } from '../../src/celebrations/jobs.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_CUSTOM_CELEBRATIONS } from '../../src/celebrations/service.js';
+import { FREE_LIMITS } from '../../src/platform/entitlements/features.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
@@ -9,6 +9,7 @@ import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-heart
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const CELEB = ACME.channels.celebrations;
 const TEAM = ACME.teamId;
+const FREE_CUSTOM_CELEBRATIONS = FREE_LIMITS.customCelebrations;
 
 interface Session {
   cookie: string;
@@ -227,7 +228,8 @@ describe(`Celebrations (${path})`, () => {
     await advance('2026-03-03T23:00:00Z');
     expect(posts()).toHaveLength(1);
     // Running the day again (a retried job) adds nothing either.
-    await t.services.queue.enqueue(celebrationsRun, { programId, runOn: '2026-03-03' }, { jobId: 'again' });
+    const workspaceId = (await t.services.workspaces.byTeamId(TEAM))!.id;
+    await t.services.queue.enqueue(celebrationsRun, { workspaceId, programId, runOn: '2026-03-03' }, { jobId: 'again' });
     await t.services.queue.idle();
     expect(posts()).toHaveLength(1);
     await call(admin, 'PUT', `/celebrations/${programId}/update_as_json`, { posting_hour: 9 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { columnOf, formatFromHeader, parseDateCell, parseDatesCsv } from '../../../src/celebrations/csv.js';
-import { SANDBOX_BAD_ROW, sandboxDatesCsv } from '../../../src/celebrations/sandbox-csv.js';
+import { SANDBOX_BAD_ROW, sandboxDatesCsv } from '../../../src/sandbox/dates-csv.js';
 
 const today = { year: 2026, month: 3, day: 2 };
 

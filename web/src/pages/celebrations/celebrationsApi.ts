@@ -1,105 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { ProgramJson } from '../programs/programsApi';
 
-export type ScheduleType = 'birthday' | 'anniversary' | 'custom';
-export type WeekendPolicy = 'friday_before' | 'on_the_day' | 'monday_after';
-export type LeapPolicy = 'feb28' | 'mar1';
-
-/** GET /celebrations/{id} */
-export interface CelebrationAnswer {
-  program: ProgramJson;
-  celebration: CelebrationSettings;
-  default_templates: Record<ScheduleType, string>;
-  can_change_leap_day_policy: boolean;
-  plan: { paid: boolean; custom_limit: number | null; custom_active: number };
-}
-
-export interface CelebrationSettings {
-  id: number;
-  birthdays_enabled: boolean;
-  anniversaries_enabled: boolean;
-  custom_enabled: boolean;
-  posting_hour: number;
-  post_minute: number;
-  time_zone: string;
-  weekend_policy: WeekendPolicy;
-  leap_day_policy: LeapPolicy;
-  birthday_template: string;
-  anniversary_template: string;
-  next_run_at: string | null;
-}
-
-/** GET /celebration_schedules/index_as_json */
-export interface ScheduleJson {
-  celebration_schedule_id: number | null;
-  celebration_program_id: number;
-  schedule_type: ScheduleType;
-  user_id: number | null;
-  slack_user_id: string | null;
-  name: string | null;
-  avatar_url: string | null;
-  date: string | null;
-  display_date: string | null;
-  year: number | null;
-  title: string | null;
-  message: string | null;
-  included: boolean;
-  source: string | null;
-}
-
-export interface ScheduleIndex {
-  schedules: ScheduleJson[];
-  counts?: { members: number; with_date: number; missing: number };
-  limit?: { paid: boolean; custom_limit: number | null; custom_active: number };
-}
-
-/** GET /celebrations/{id}/events/index_as_json */
-export interface EventJson {
-  key: string;
-  type: ScheduleType;
-  post_on: string;
-  occurs_on: string;
-  posts_at: string;
-  shifted: boolean;
-  posted: boolean;
-  user_id: number | null;
-  slack_user_id: string | null;
-  name: string | null;
-  avatar_url: string | null;
-  title: string | null;
-  years: number | null;
-}
-
-/** GET /asset_imports/{id}/show_as_json */
-export interface ImportJson {
-  id: number;
-  state: 'needs_processing' | 'uploaded' | 'failed_processing';
-  file_name: string;
-  file_size: number;
-  errors: Array<{ row: number; email: string; field: string; message: string }>;
-  summary: { rows?: number; imported_rows?: number; birthdays?: number; anniversaries?: number; error_rows?: number; empty_rows?: number; error?: string };
-}
-
-/** GET /upcoming_new_hires */
-export interface NewHireJson {
-  user_id: number;
-  name: string | null;
-  avatar_url: string | null;
-  start_date: string;
-  days_until: number;
-}
-
-/** GET /celebration_schedules/my_schedules */
-export interface MyScheduleJson {
-  celebration_type: 'birthday' | 'anniversary';
-  celebration_schedule_id: number | null;
-  date: string | null;
-  display_date: string | null;
-  has_year: boolean;
-  available_channels: Array<{ uid: string; name: string }>;
-  selected_channel_ids: string[];
-}
+/** The shapes of GET /celebrations/{id} and friends: the server's own types. */
+export type * from '../../../../src/celebrations/api-types';
+import type { CelebrationAnswer, EventsJson, NewHiresJson, ScheduleIndex, ScheduleType, LeapPolicy, WeekendPolicy } from '../../../../src/celebrations/api-types';
 
 export const celebrationKey = (id: string) => ['celebrations', id] as const;
 export const schedulesKey = (id: string, type: ScheduleType) => ['celebrations', id, 'schedules', type] as const;
@@ -118,11 +22,11 @@ export function useSchedules(id: string, type: ScheduleType) {
 }
 
 export function useEvents(id: string, days: 30 | 60) {
-  return useQuery({ queryKey: eventsKey(id, days), queryFn: () => api.get<{ events: EventJson[] }>(`/celebrations/${id}/events/index_as_json`, { query: { days }, toastOnError: false }) });
+  return useQuery({ queryKey: eventsKey(id, days), queryFn: () => api.get<EventsJson>(`/celebrations/${id}/events/index_as_json`, { query: { days }, toastOnError: false }) });
 }
 
 export function useNewHires() {
-  return useQuery({ queryKey: ['upcoming_new_hires'], queryFn: () => api.get<{ new_hires: NewHireJson[] }>('/upcoming_new_hires', { query: { days: 90 }, toastOnError: false }) });
+  return useQuery({ queryKey: ['upcoming_new_hires'], queryFn: () => api.get<NewHiresJson>('/upcoming_new_hires', { query: { days: 90 }, toastOnError: false }) });
 }
 
 // ---- wording shared by the pages ----------------------------------------------------------------------------------

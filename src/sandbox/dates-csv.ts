@@ -1,8 +1,9 @@
 // docs/sandbox-dates.csv: the sandbox members' birthdays and start dates (from sandboxDates) as a file a
 // newcomer imports on /celebrations/{id}/edit, with one row that is wrong on purpose so the import's per-row
-// errors show. The file is generated here and checked by test/unit/celebrations/sandbox-csv.test.ts.
-import { ACME, sandboxDates, seedData } from '../sandbox/seed.js';
-import { csvCell } from './csv.js';
+// errors show. The file is generated here and checked by test/unit/celebrations/csv.test.ts. It lives in the
+// sandbox because it reads the sandbox's seed (the sandbox uses Celebrations' CSV cells, never the reverse).
+import { csvCell } from '../celebrations/csv.js';
+import { ACME, sandboxDates, seedData } from './seed.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,0 +1,59 @@
+import type { ChannelProgram } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { addDays, compareLocalDate, formatLocalDate, instantToZoned, type LocalDate } from '../time/zoned.js';
+import type { EventsJson, NewHiresJson } from './api-types.js';
+import type { CelebrationCalendar } from './calendar.js';
+import type { CelebrationsDeps } from './deps.js';
+import { eventJson } from './presenters.js';
+import type { CelebrationRepository } from './repository.js';
+import type { ScheduleRepository } from './schedules.repository.js';
+
+const dayNumber = (d: LocalDate) => Date.UTC(d.year, d.month - 1, d.day) / 86_400_000;
+
+/** What is coming: a program's celebrations of the next days, and the workspace's new hires. */
+export class UpcomingCelebrations {
+  constructor(
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs'>,
+    private readonly repo: CelebrationRepository,
+    private readonly schedules: ScheduleRepository,
+    private readonly calendar: CelebrationCalendar,
+  ) {}
+
+  /** GET /celebrations/{id}/events/index_as_json: the next `days` days' celebrations, those posted marked. */
+  async events(auth: AuthContext, program: ChannelProgram, days: number): Promise<EventsJson> {
+    await this.calendar.refreshRoster(auth.workspace, program).catch(() => undefined);
+    const l = await this.calendar.load(auth.workspace, program);
+    const today = instantToZoned(this.s.clock.now(), program.tz).date;
+    const { list, byId } = await this.calendar.between(l, today, addDays(today, days - 1));
+    const posted = await this.repo.postedKeys(auth.workspace.id, program.id, list.map((c) => c.key));
+    return { days, events: list.map((c) => eventJson(c, l, byId.get(c.schedule.id), posted.has(c.key))) };
+  }
+
+  /** GET /upcoming_new_hires: start dates ahead, for admins and the editors of a celebrations program. */
+  async newHires(auth: AuthContext, days: number): Promise<NewHiresJson> {
+    if (!auth.isAdmin) {
+      const editable = (await this.s.programs.listEditable(auth)).some((p) => p.type === 'CelebrationProgram');
+      if (!editable) throw new HttpError(403, 'Only admins and the editors of a celebrations program can see start dates');
+    }
+    const today = instantToZoned(this.s.clock.now(), auth.member.tz ?? auth.workspace.default_tz).date;
+    const until = addDays(today, days);
+    const rows = await this.schedules.schedules(auth.workspace.id, { type: 'anniversary' });
+    const hires = rows
+      .filter((r) => r.year !== null && !r.is_bot && !r.deleted && !r.is_external)
+      .map((r) => ({ r, start: { year: r.year!, month: r.month, day: r.day } }))
+      .filter(({ start }) => compareLocalDate(start, today) >= 0 && compareLocalDate(start, until) <= 0)
+      .sort((a, b) => compareLocalDate(a.start, b.start));
+    return {
+      days,
+      new_hires: hires.map(({ r, start }) => ({
+        user_id: r.member_id,
+        slack_user_id: r.slack_user_id,
+        name: r.member_name,
+        avatar_url: r.avatar_url,
+        start_date: formatLocalDate(start),
+        days_until: dayNumber(start) - dayNumber(today),
+      })),
+    };
+  }
+}
