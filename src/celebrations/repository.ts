@@ -61,16 +61,6 @@ export class CelebrationRepository {
     await ex.updateTable('celebration_programs').set(values).where('workspace_id', '=', workspaceId).where('program_id', '=', programId).execute();
   }
 
-  /** The program's zone and pause, changed with its settings in one transaction. */
-  async updateProgram(trx: Trx, workspaceId: number, programId: number, values: { tz: string; is_active?: boolean }, now: Date): Promise<void> {
-    await trx
-      .updateTable('channel_programs')
-      .set({ ...values, updated_at: now })
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', programId)
-      .execute();
-  }
-
   async setLeapDayPolicy(trx: Trx, workspaceId: number, policy: LeapPolicy, now: Date): Promise<void> {
     await trx.updateTable('workspaces').set({ leap_day_policy: policy, updated_at: now }).where('id', '=', workspaceId).execute();
   }

@@ -51,7 +51,7 @@ export const CELEBRATION_TEMPLATES: ProgramTemplate[] = [
 /** A program's Celebrations settings: created with the program, shown and changed on its page, summarized in lists. */
 export class CelebrationSettings {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs' | 'workspaces'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs' | 'workspaces' | 'events'>,
     private readonly repo: CelebrationRepository,
     private readonly calendar: CelebrationCalendar,
     private readonly allowance: CustomAllowance,
@@ -111,8 +111,9 @@ export class CelebrationSettings {
     const now = this.s.clock.now();
     const tz = input.time_zone ?? program.tz;
     const minute = input.posting_hour !== undefined ? input.posting_hour * 60 : l.config.post_minute;
-    await this.repo.inTransaction(async (trx) => {
-      await this.repo.updateProgram(trx, ws.id, program.id, { tz, ...(input.is_active !== undefined ? { is_active: input.is_active } : {}) }, now);
+    await this.s.events.transaction(async (trx, emit) => {
+      if (tz !== program.tz) await this.s.programs.setTimeZone(program, tz, trx);
+      if (input.is_active !== undefined) await this.s.programs.setActiveIn(trx, emit, program, input.is_active);
       if (input.leap_day_policy !== undefined) await this.repo.setLeapDayPolicy(trx, ws.id, input.leap_day_policy, now);
       const next = await this.nextRunDate(trx, ws.id, program.id, l.config, now, minute, tz);
       await this.repo.updateConfig(
