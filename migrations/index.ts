@@ -5,6 +5,7 @@ import * as m0003 from './0003_intros.js';
 import * as m0004 from './0004_watercooler.js';
 import * as m0005 from './0005_celebrations.js';
 import * as m0006 from './0006_domain_events.js';
+import * as m0007 from './0007_intros_counters.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_watercooler': m0004,
   '0005_celebrations': m0005,
   '0006_domain_events': m0006,
+  '0007_intros_counters': m0007,
 };

@@ -1,4 +1,5 @@
 import { defineCapability } from '../platform/capability.js';
+import { introsCounters } from './counters.js';
 import { needs } from './deps.js';
 import { introsFollowup, introsRound } from './jobs.js';
 import { introsListeners } from './listeners.js';
@@ -10,7 +11,6 @@ import { RoundRunner } from './rounds.js';
 import { IntrosService } from './service.js';
 
 const SNOOZE_USAGE = 'snooze [days|off] — pause all your intros (default 14 days), or turn them back on';
-
 
 /** Intros: the program kind, its due sources (rounds; check-ins, reminders and closing), commands, home section, API and jobs. */
 export const introsCapability = defineCapability({
@@ -58,6 +58,7 @@ export const introsCapability = defineCapability({
       jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
       routes: [introsRoutes({ intros, rounds, meetings, members, reports })],
       listeners: [introsListeners({ services, intros, meetings, members })],
+      subscribers: [introsCounters(intros.counters)],
     };
   },
 });

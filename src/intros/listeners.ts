@@ -63,7 +63,7 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
       await ack();
       const { ws, program } = await resolve(body, Number(action.value));
       if (!program) return;
-      const channelName = await intros.repo.channelName(ws.id, program.channel_id);
+      const channelName = await intros.channelName(program);
       const view = leaveReasonModal({ programId: program.id, channelName });
       view.private_metadata = JSON.stringify({ p: program.id, c: body.channel?.id ?? null, t: body.message?.ts ?? null });
       await services.outbox.deliverNow({ workspaceId: ws.id, key: `intro-leave-modal:${body.trigger_id}`, kind: 'intro-modal', method: 'views.open', args: { trigger_id: body.trigger_id, view } });
@@ -122,13 +122,7 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
       await ack();
       const { ws, program, member } = await resolve(body, Number(action.value));
       if (!program || !member) return;
-      const [categories, participant] = await Promise.all([intros.repo.categories(program.id), intros.repo.participant(intros.db, program, member.id, services.clock.now())]);
-      const view = categoriesModal({
-        programId: program.id,
-        channelName: await intros.repo.channelName(ws.id, program.channel_id),
-        categories,
-        selected: participant.category_ids,
-      });
+      const view = categoriesModal({ programId: program.id, ...(await members.categoryChoice(program, member)) });
       await services.outbox.deliverNow({ workspaceId: ws.id, key: `intro-categories-modal:${body.trigger_id}`, kind: 'intro-modal', method: 'views.open', args: { trigger_id: body.trigger_id, view } });
     });
 

@@ -1,15 +1,19 @@
 import type { KnownBlock } from '@slack/types';
+import type { Trx } from '../db/index.js';
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { answeredMessage, checkinMessage, ghostAnsweredMessage, ghostAskMessage } from './blocks.js';
-import { formatDayOfInstant } from './format.js';
-import { nameOf } from './repository.js';
-import type { IntrosService, MeetingJson } from './service.js';
-import { type MeetingState } from './tables.js';
-import type { Trx } from '../db/index.js';
-import { introsFollowup } from './jobs.js';
 import { requireAccess } from '../platform/access.js';
+import { event, type PendingEvent } from '../platform/events/define.js';
+import type { MeetingJson } from './api-types.js';
+import { answeredMessage, checkinMessage, ghostAnsweredMessage, ghostAskMessage } from './blocks.js';
+import { introAnswerWithdrawn, introMet, introNotMet, outcomeOf } from './events.js';
+import { formatDayOfInstant } from './format.js';
+import { introsFollowup } from './jobs.js';
+import type { FollowupColumns } from './meetings.repository.js';
+import { nameOf, type ProgramRef } from './repository.js';
+import type { IntrosService } from './service.js';
+import type { IntrosMeeting, MeetingState } from './tables.js';
 
 /** Unanswered intros in a row that make someone a ghost. */
 export const GHOST_AFTER_UNANSWERED = 3;
@@ -18,6 +22,13 @@ export const GHOST_ASK_AGAIN_DAYS = 28;
 
 export type FollowupStage = 'checkin' | 'reminder' | 'close';
 type OutboxRows = Parameters<IntrosService['s']['outbox']['add']>[1];
+
+/** Each follow-up stage: when it falls due and the mark that claims it. */
+const FOLLOWUPS: Array<[FollowupStage, FollowupColumns]> = [
+  ['checkin', { at: 'checkin_at', mark: 'checkin_claimed_at' }],
+  ['reminder', { at: 'reminder_at', mark: 'reminder_claimed_at' }],
+  ['close', { at: 'ends_at', mark: 'closed_at' }],
+];
 
 /** From Slack (members): pending → anything; not yet → met or skipped; met, skipped and cancelled are final. */
 const MEMBER_TRANSITIONS: Record<MeetingState, MeetingState[]> = {
@@ -41,8 +52,11 @@ export class MeetingService {
   private get s() {
     return this.intros.s;
   }
-  private get db() {
-    return this.intros.db;
+  private get repo() {
+    return this.intros.repo;
+  }
+  private get meetings() {
+    return this.intros.meetings;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -50,49 +64,19 @@ export class MeetingService {
 
   async collectDue(now: Date): Promise<number> {
     let count = 0;
-    const claim = async (stage: FollowupStage, at: 'checkin_at' | 'reminder_at' | 'ends_at', mark: 'checkin_claimed_at' | 'reminder_claimed_at' | 'closed_at') => {
-      const rows = await this.db.transaction().execute((trx) =>
-        trx
-          .updateTable('intros_rounds')
-          .set({ [mark]: now })
-          .where(
-            'id',
-            'in',
-            trx
-              .selectFrom('intros_rounds')
-              .select('id')
-              .where('state', '=', 'sent')
-              .where(at, '<=', now)
-              .where(mark, 'is', null)
-              .limit(100)
-              .forUpdate()
-              .skipLocked(),
-          )
-          .returning('id')
-          .execute(),
-      );
+    for (const [stage, columns] of FOLLOWUPS) {
+      const rows = await this.meetings.claimFollowups(now, columns);
       for (const r of rows) await this.s.queue.enqueue(introsFollowup, { roundId: r.id, stage }, { jobId: `intros-${stage}:${r.id}` });
       count += rows.length;
-    };
-    await claim('checkin', 'checkin_at', 'checkin_claimed_at');
-    await claim('reminder', 'reminder_at', 'reminder_claimed_at');
-    await claim('close', 'ends_at', 'closed_at');
+    }
 
     // Ghosts who asked to be asked later.
-    const asks = await this.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('intros_participants')
-        .select(['program_id', 'member_id', 'workspace_id'])
-        .where('ghost_state', '=', 'ask_later')
-        .where('ghost_ask_after', '<=', now)
-        .limit(100)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+    const asks = await this.repo.inTransaction(async (trx) => {
       const rows: OutboxRows = [];
-      for (const d of due) {
-        await trx.updateTable('intros_participants').set({ ghost_state: 'ghost', ghost_ask_after: null, updated_at: now }).where('program_id', '=', d.program_id).where('member_id', '=', d.member_id).execute();
-        rows.push(...(await this.ghostAskRows(trx, d.program_id, [d.member_id], `again:${now.getTime()}`)));
+      for (const d of await this.repo.dueGhostAsks(trx, now, 100)) {
+        const program = { id: d.program_id, workspace_id: d.workspace_id };
+        await this.repo.updateParticipants(trx, program, [d.member_id], { ghost_state: 'ghost', ghost_ask_after: null, updated_at: now });
+        rows.push(...(await this.ghostAskRows(trx, program, [d.member_id], `again:${now.getTime()}`)));
       }
       return this.s.outbox.add(trx, rows);
     });
@@ -101,32 +85,23 @@ export class MeetingService {
   }
 
   async nextDue(): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('intros_rounds')
-      .select((eb) => [
-        eb.fn.min('checkin_at').filterWhere('checkin_claimed_at', 'is', null).as('checkin'),
-        eb.fn.min('reminder_at').filterWhere('reminder_claimed_at', 'is', null).as('reminder'),
-        eb.fn.min('ends_at').filterWhere('closed_at', 'is', null).as('ends'),
-      ])
-      .where('state', '=', 'sent')
-      .executeTakeFirst();
-    const ask = await this.db.selectFrom('intros_participants').select((eb) => eb.fn.min('ghost_ask_after').as('at')).where('ghost_state', '=', 'ask_later').executeTakeFirst();
-    const times = [row?.checkin, row?.reminder, row?.ends, ask?.at].filter((d) => d !== null && d !== undefined).map((d) => new Date(d as unknown as string));
+    const times = [await this.meetings.nextFollowup(), await this.repo.nextGhostAsk()].filter((d): d is Date => d !== null);
     return times.sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   }
 
   /** The follow-up job of one round. */
   async followup(roundId: number, stage: FollowupStage): Promise<void> {
-    const round = await this.db.selectFrom('intros_rounds').selectAll().where('id', '=', roundId).executeTakeFirst();
+    const workspaceId = await this.intros.rounds.workspaceOf(roundId);
+    const round = workspaceId === undefined ? undefined : await this.intros.rounds.round(workspaceId, roundId);
     if (!round || round.state !== 'sent') return;
-    const program = await this.db.selectFrom('channel_programs').selectAll().where('id', '=', round.program_id).executeTakeFirst();
+    const program = await this.repo.program(round.workspace_id, round.program_id);
     if (!program) return;
-    const channelName = await this.intros.repo.channelName(program.workspace_id, program.channel_id);
+    const channelName = await this.intros.channelName(program);
     const states: MeetingState[] = stage === 'checkin' ? ['pending'] : stage === 'reminder' ? ['pending', 'not_yet'] : ['pending'];
-    const meetings = await this.db.selectFrom('intros_meetings').selectAll().where('round_id', '=', round.id).where('state', 'in', states).orderBy('group_index').execute();
-    const people = await this.intros.repo.meetingMembers(meetings.map((m) => m.id));
+    const meetings = await this.repo.meetings(program.workspace_id, [round.id], states);
+    const people = await this.repo.meetingMembers(program.workspace_id, meetings.map((m) => m.id));
     const now = this.s.clock.now();
-    const ids = await this.db.transaction().execute(async (trx) => {
+    const ids = await this.repo.inTransaction(async (trx) => {
       const rows: OutboxRows = [];
       if (stage === 'close') {
         const unanswered = [...new Set(meetings.flatMap((m) => (people.get(m.id) ?? []).map((p) => p.id)))];
@@ -139,11 +114,7 @@ export class MeetingService {
           const key = `intro-${stage}:${m.id}`;
           const message = checkinMessage({ meetingId: m.id, channelName, people: members.map((p) => ({ slackUserId: p.slack_user_id, name: nameOf(p) })), stage, endsOn });
           rows.push({ workspaceId: program.workspace_id, key, kind: 'intro-checkin', method: 'dm.post', args: { users: members.map((p) => p.slack_user_id), text: message.text, blocks: message.blocks } });
-          await trx
-            .updateTable('intros_meetings')
-            .set(stage === 'checkin' ? { checkin_key: key, updated_at: now } : { reminder_key: key, updated_at: now })
-            .where('id', '=', m.id)
-            .execute();
+          await this.meetings.setFollowupKey(trx, program.workspace_id, m.id, stage, key, now);
         }
       }
       return this.s.outbox.add(trx, rows);
@@ -155,28 +126,23 @@ export class MeetingService {
   private async countUnanswered(trx: Trx, program: ChannelProgram, memberIds: number[], scope: string): Promise<OutboxRows> {
     if (!memberIds.length) return [];
     const now = this.s.clock.now();
-    await this.intros.repo.ensureParticipants(trx, program, memberIds, now);
-    const updated = await trx
-      .updateTable('intros_participants')
-      .set((eb) => ({ unanswered_streak: eb('unanswered_streak', '+', 1), updated_at: now }))
-      .where('program_id', '=', program.id)
-      .where('member_id', 'in', memberIds)
-      .returning(['member_id', 'unanswered_streak', 'ghost_state', 'opted_out'])
-      .execute();
+    await this.repo.ensureParticipants(trx, program, memberIds, now);
+    const updated = await this.repo.bumpParticipants(trx, program, memberIds, 'unanswered_streak', now);
     const ghosts = updated.filter((u) => u.unanswered_streak >= GHOST_AFTER_UNANSWERED && u.ghost_state === 'none' && !u.opted_out).map((u) => u.member_id);
     if (!ghosts.length) return [];
-    await trx.updateTable('intros_participants').set({ ghost_state: 'ghost', ghost_since: now, updated_at: now }).where('program_id', '=', program.id).where('member_id', 'in', ghosts).execute();
-    return this.ghostAskRows(trx, program.id, ghosts, scope);
+    await this.repo.updateParticipants(trx, program, ghosts, { ghost_state: 'ghost', ghost_since: now, updated_at: now });
+    return this.ghostAskRows(trx, program, ghosts, scope);
   }
 
-  private async ghostAskRows(trx: Trx, programId: number, memberIds: number[], scope: string): Promise<OutboxRows> {
-    const program = await trx.selectFrom('channel_programs').selectAll().where('id', '=', programId).executeTakeFirstOrThrow();
-    const channelName = await this.intros.repo.channelName(program.workspace_id, program.channel_id, trx);
-    const members = await trx.selectFrom('members').selectAll().where('id', 'in', memberIds).execute();
-    const message = ghostAskMessage({ programId, channelName });
+  private async ghostAskRows(trx: Trx, ref: ProgramRef, memberIds: number[], scope: string): Promise<OutboxRows> {
+    const program = await this.repo.program(ref.workspace_id, ref.id, trx);
+    if (!program) return [];
+    const channelName = await this.repo.channelName(program.workspace_id, program.channel_id, trx);
+    const members = await this.repo.members(program.workspace_id, memberIds, trx);
+    const message = ghostAskMessage({ programId: program.id, channelName });
     return members
       .filter((m) => !m.deleted && !m.is_bot && !m.is_external)
-      .map((m) => ({ workspaceId: program.workspace_id, key: `intro-ghost:${programId}:${m.id}:${scope}`, kind: 'intro-ghost', method: 'dm.post', args: { users: [m.slack_user_id], text: message.text, blocks: message.blocks } }));
+      .map((m) => ({ workspaceId: program.workspace_id, key: `intro-ghost:${program.id}:${m.id}:${scope}`, kind: 'intro-ghost', method: 'dm.post', args: { users: [m.slack_user_id], text: message.text, blocks: message.blocks } }));
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -190,18 +156,19 @@ export class MeetingService {
     slackUserId: string;
     message?: { channel: string; ts: string; blocks?: KnownBlock[]; text?: string };
   }): Promise<AnswerOutcome> {
-    const meeting = await this.db.selectFrom('intros_meetings').selectAll().where('id', '=', input.meetingId).where('workspace_id', '=', input.workspaceId).executeTakeFirst();
+    const meeting = await this.meetings.meeting(input.workspaceId, input.meetingId);
     if (!meeting) return { ok: false, text: "I couldn't find that intro any more." };
-    const members = (await this.intros.repo.meetingMembers([meeting.id])).get(meeting.id) ?? [];
+    const members = (await this.repo.meetingMembers(input.workspaceId, [meeting.id])).get(meeting.id) ?? [];
     const by = members.find((m) => m.slack_user_id === input.slackUserId);
     if (!by) return { ok: false, text: 'Only the people in this intro can answer for it.' };
     if (!MEMBER_TRANSITIONS[meeting.state].includes(input.state))
       return { ok: false, text: meeting.state === input.state ? 'Already noted — thanks!' : `This intro is already marked as ${meeting.state.replace('_', ' ')}.` };
     const now = this.s.clock.now();
-    const program = await this.db.selectFrom('channel_programs').selectAll().where('id', '=', meeting.program_id).executeTakeFirstOrThrow();
-    const ids = await this.db.transaction().execute(async (trx) => {
-      const changed = await this.intros.repo.setMeetingState(trx, meeting.id, input.state, by.id, now, [meeting.state]);
+    const program = { id: meeting.program_id, workspace_id: meeting.workspace_id };
+    const ids = await this.s.events.transaction(async (trx, emit) => {
+      const changed = await this.meetings.setState(trx, meeting.workspace_id, meeting.id, input.state, by.id, now, [meeting.state]);
       if (!changed) return null;
+      emit(...outcomeEvents(meeting, meeting.state, input.state, by.id));
       await this.resetStreaks(trx, program, input.state === 'skipped' ? [by] : members, now);
       const rows: OutboxRows = [];
       if (input.message) {
@@ -223,32 +190,30 @@ export class MeetingService {
     return { ok: true, text: thanks[input.state] };
   }
 
-  private async resetStreaks(trx: Trx, program: ChannelProgram, members: Member[], now: Date): Promise<void> {
-    if (!members.length) return;
-    await this.intros.repo.ensureParticipants(trx, program, members.map((m) => m.id), now);
-    await trx
-      .updateTable('intros_participants')
-      .set({ unanswered_streak: 0, updated_at: now })
-      .where('program_id', '=', program.id)
-      .where('member_id', 'in', members.map((m) => m.id))
-      .execute();
+  private async resetStreaks(trx: Trx, program: ProgramRef, members: Member[], now: Date): Promise<void> {
+    const ids = members.map((m) => m.id);
+    await this.repo.ensureParticipants(trx, program, ids, now);
+    await this.repo.updateParticipants(trx, program, ids, { unanswered_streak: 0, updated_at: now });
   }
 
   /** PUT /coffee_meetings/{id}: an editor sets any state. */
   async setStateByAdmin(auth: AuthContext, meetingId: number, state: MeetingState): Promise<MeetingJson> {
-    const meeting = await this.db.selectFrom('intros_meetings').selectAll().where('id', '=', meetingId).where('workspace_id', '=', auth.workspace.id).executeTakeFirst();
+    const workspaceId = auth.workspace.id;
+    const meeting = await this.meetings.meeting(workspaceId, meetingId);
     if (!meeting) throw new HttpError(404, 'Not found');
     const program = await requireAccess(auth, this.s.programs.policy('CoffeeConfiguration'), meeting.program_id, 'edit');
     const now = this.s.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      await this.intros.repo.setMeetingState(trx, meeting.id, state, state === 'pending' ? null : auth.member.id, now);
+    await this.s.events.transaction(async (trx, emit) => {
+      const before = (await this.meetings.lockState(trx, workspaceId, meeting.id)) ?? meeting.state;
+      await this.meetings.setState(trx, workspaceId, meeting.id, state, state === 'pending' ? null : auth.member.id, now);
+      emit(...outcomeEvents(meeting, before, state, auth.member.id));
       if (state === 'met' || state === 'not_yet') {
-        const members = (await this.intros.repo.meetingMembers([meeting.id], trx)).get(meeting.id) ?? [];
+        const members = (await this.repo.meetingMembers(workspaceId, [meeting.id], trx)).get(meeting.id) ?? [];
         await this.resetStreaks(trx, program, members, now);
       }
     });
-    const fresh = await this.db.selectFrom('intros_meetings').selectAll().where('id', '=', meetingId).executeTakeFirstOrThrow();
-    return (await this.intros.meetingJsonOf([fresh]))[0]!;
+    const fresh = await this.meetings.meeting(workspaceId, meetingId);
+    return (await this.intros.meetingJsonOf(workspaceId, [fresh!]))[0]!;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -263,20 +228,20 @@ export class MeetingService {
     reason?: string | null;
     message?: { channel: string; ts: string };
   }): Promise<boolean> {
-    const program = await this.db.selectFrom('channel_programs').selectAll().where('id', '=', input.programId).where('workspace_id', '=', input.workspaceId).executeTakeFirst();
+    const program = await this.repo.program(input.workspaceId, input.programId);
     const member = program && (await this.s.people.bySlackId(input.workspaceId, input.slackUserId));
     if (!program || !member) return false;
     const now = this.s.clock.now();
-    const channelName = await this.intros.repo.channelName(program.workspace_id, program.channel_id);
-    const ids = await this.db.transaction().execute(async (trx) => {
-      await this.intros.repo.participant(trx, program, member.id, now);
+    const channelName = await this.intros.channelName(program);
+    const ids = await this.repo.inTransaction(async (trx) => {
+      await this.repo.participant(program, member.id, now, trx);
       const set =
         input.choice === 'stay'
           ? { ghost_state: 'none' as const, ghost_since: null, ghost_ask_after: null, unanswered_streak: 0 }
           : input.choice === 'later'
             ? { ghost_state: 'ask_later' as const, ghost_ask_after: new Date(now.getTime() + GHOST_ASK_AGAIN_DAYS * 86_400_000) }
             : { ghost_state: 'none' as const, ghost_since: null, ghost_ask_after: null, unanswered_streak: 0, opted_out: true, opted_out_at: now, opt_out_reason: input.reason?.trim() || null };
-      await trx.updateTable('intros_participants').set({ ...set, updated_at: now }).where('program_id', '=', program.id).where('member_id', '=', member.id).execute();
+      await this.repo.updateParticipants(trx, program, [member.id], { ...set, updated_at: now });
       const rows: OutboxRows = [];
       if (input.message) {
         const m = ghostAnsweredMessage(input.choice, channelName);
@@ -287,4 +252,17 @@ export class MeetingService {
     await this.s.outbox.kick(ids);
     return true;
   }
+}
+
+/**
+ * The events of a meeting's change from `before` to `after`: a new outcome (met, not met) is `intro.met` or
+ * `intro.not_met`, naming the outcome it replaces; an outcome taken back is `intro.answer_withdrawn`.
+ */
+function outcomeEvents(meeting: Pick<IntrosMeeting, 'id' | 'workspace_id' | 'program_id' | 'round_id'>, before: MeetingState, after: MeetingState, memberId: number): PendingEvent[] {
+  const was = outcomeOf(before);
+  const now = outcomeOf(after);
+  if (was === now) return [];
+  const ids = { programId: meeting.program_id, roundId: meeting.round_id, meetingId: meeting.id, memberId };
+  if (now === null) return [event(introAnswerWithdrawn, meeting.workspace_id, { ...ids, outcome: was! })];
+  return [event(now === 'met' ? introMet : introNotMet, meeting.workspace_id, { ...ids, replaces: was })];
 }

@@ -1,32 +1,29 @@
 import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { addDays, formatLocalDate, instantToZoned, parseLocalDate, zonedToInstant } from '../time/zoned.js';
+import { addDays, formatLocalDate, parseLocalDate, zonedToInstant } from '../time/zoned.js';
+import type { PairingReport, PeopleMetJson, PersonJson, ShareCardJson } from './api-types.js';
 import { coverage, longestWait, repeatRateByRound } from './pairing/index.js';
+import { ReportsRepository } from './reports.repository.js';
 import { nameOf } from './repository.js';
-import { personJson, type IntrosService, type PersonJson } from './service.js';
-import type { MeetingState } from './tables.js';
-
-export interface PairingShowJson {
-  batches: Array<{ id: number; number: number; date: string; groups: Array<{ id: number; members: Array<{ id: number; name: string; slack_user_id: string }>; state: MeetingState; reason: string }> }>;
-  stats: { rounds: number; groups: number; met_rate: number; repeat_rate: number; coverage: number; longest_wait_rounds: number; participants: number };
-  maxPairsInBatch: number;
-  start: string;
-  end: string;
-}
+import { personJson, type IntrosService } from './service.js';
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Reporting on Intros: the pairing report, the people a member met, and a round's share card. */
 export class ReportService {
-  constructor(private readonly intros: IntrosService) {}
+  private readonly reports: ReportsRepository;
 
-  private get db() {
-    return this.intros.db;
+  constructor(private readonly intros: IntrosService) {
+    this.reports = new ReportsRepository(intros.s.db);
+  }
+
+  private get repo() {
+    return this.intros.repo;
   }
 
   /** GET /reporting/{id}/pairing_show: rounds between two local dates (inclusive), their groups and stats. */
-  async pairingShow(program: ChannelProgram, range: { start?: string; end?: string }): Promise<PairingShowJson> {
+  async pairingShow(program: ChannelProgram, range: { start?: string; end?: string }): Promise<PairingReport> {
     const today = this.intros.today(program);
     const end = range.end ?? today;
     const start = range.start ?? formatLocalDate(addDays(parseLocalDate(end), -90));
@@ -39,24 +36,16 @@ export class ReportService {
     }
     if (from > to) throw new HttpError(400, 'start: must not be after end', { start: 'must not be after end' });
 
-    const rounds = await this.db
-      .selectFrom('intros_rounds')
-      .selectAll()
-      .where('program_id', '=', program.id)
-      .where('state', '=', 'sent')
-      .where('scheduled_for', '>=', from)
-      .where('scheduled_for', '<', to)
-      .orderBy('scheduled_for', 'desc')
-      .execute();
-    const meetings = rounds.length
-      ? await this.db.selectFrom('intros_meetings').selectAll().where('round_id', 'in', rounds.map((r) => r.id)).orderBy('group_index').execute()
-      : [];
-    const people = await this.intros.repo.meetingMembers(meetings.map((m) => m.id));
+    const ws = program.workspace_id;
+    const rounds = await this.intros.rounds.sentBetween(program, from, to);
+    const roundIds = rounds.map((r) => r.id);
+    const [meetings, counts] = await Promise.all([this.repo.meetings(ws, roundIds), this.intros.counters.ofRounds(ws, roundIds)]);
+    const people = await this.repo.meetingMembers(ws, meetings.map((m) => m.id));
 
     const batches = rounds.map((r) => ({
       id: r.id,
       number: r.number,
-      date: formatLocalDate(instantToZoned(r.scheduled_for, program.tz).date),
+      date: this.intros.today(program, r.scheduled_for),
       groups: meetings
         .filter((m) => m.round_id === r.id)
         .map((m) => ({
@@ -67,18 +56,20 @@ export class ReportService {
         })),
     }));
 
-    // Outcomes are known once answered or once the round closed.
+    // The counters (kept from the domain events) give the groups made and those that met; an outcome is known
+    // once answered or once the round closed.
+    const total = (key: 'groups_created' | 'met') => roundIds.reduce((n, id) => n + (counts.get(id)?.[key] ?? 0), 0);
+    const met = total('met');
     const closed = new Set(rounds.filter((r) => r.closed_at !== null).map((r) => r.id));
     const decided = meetings.filter((m) => m.state !== 'cancelled' && (m.state !== 'pending' || closed.has(m.round_id)));
-    const met = meetings.filter((m) => m.state === 'met');
     const participants = [...new Set(meetings.flatMap((m) => (people.get(m.id) ?? []).map((p) => String(p.id))))];
 
-    const history = await this.intros.repo.history(program.id);
+    const history = await this.repo.history(program);
     const inWindow = new Set(rounds.map((r) => r.number));
     const perRound = repeatRateByRound(history).filter((r) => inWindow.has(r.round));
     const pairs = perRound.reduce((a, r) => a + r.pairs, 0);
     const repeats = perRound.reduce((a, r) => a + r.repeatPairs, 0);
-    const metHistory = met.map((m) => ({ round: 0, members: (people.get(m.id) ?? []).map((p) => String(p.id)) }));
+    const metHistory = meetings.filter((m) => m.state === 'met').map((m) => ({ round: 0, members: (people.get(m.id) ?? []).map((p) => String(p.id)) }));
     const latest = rounds[0]?.number ?? 0;
     const wait = longestWait(
       history.filter((h) => h.round <= latest),
@@ -90,8 +81,8 @@ export class ReportService {
       batches,
       stats: {
         rounds: rounds.length,
-        groups: meetings.length,
-        met_rate: decided.length ? round3(met.length / decided.length) : 0,
+        groups: total('groups_created'),
+        met_rate: decided.length ? round3(met / decided.length) : 0,
         repeat_rate: pairs ? round3(repeats / pairs) : 0,
         coverage: round3(coverage(metHistory, participants)),
         longest_wait_rounds: wait?.roundsWaiting ?? 0,
@@ -104,27 +95,14 @@ export class ReportService {
   }
 
   /** GET /coffee/show_people_met_as_json: people the signed-in member was introduced to, most recent first. */
-  async peopleMet(auth: AuthContext): Promise<{ people: Array<PersonJson & { times_met: number; times_grouped: number; last_met_on: string | null; programs: string[] }>; total: number }> {
-    const mine = await this.db
-      .selectFrom('intros_meeting_members as me')
-      .innerJoin('intros_meetings as mt', 'mt.id', 'me.meeting_id')
-      .innerJoin('intros_rounds as r', 'r.id', 'mt.round_id')
-      .innerJoin('channel_programs as p', 'p.id', 'mt.program_id')
-      .innerJoin('intros_meeting_members as other', (j) => j.onRef('other.meeting_id', '=', 'mt.id').onRef('other.member_id', '!=', 'me.member_id'))
-      .innerJoin('members as m', 'm.id', 'other.member_id')
-      .selectAll('m')
-      .select(['mt.state', 'r.scheduled_for', 'p.tz', 'p.channel_id'])
-      .where('me.member_id', '=', auth.member.id)
-      .where('mt.workspace_id', '=', auth.workspace.id)
-      .where('mt.state', '!=', 'cancelled')
-      .execute();
-    const channels = await this.db.selectFrom('channels').select(['channel_id', 'name']).where('workspace_id', '=', auth.workspace.id).execute();
+  async peopleMet(auth: AuthContext): Promise<PeopleMetJson> {
+    const [mine, channels] = await Promise.all([this.reports.groupedWith(auth.workspace.id, auth.member.id), this.repo.channelNames(auth.workspace.id)]);
     const byPerson = new Map<number, { person: PersonJson; times_met: number; times_grouped: number; last: Date | null; lastTz: string; programs: Set<string> }>();
     for (const row of mine) {
       let e = byPerson.get(row.id);
       if (!e) byPerson.set(row.id, (e = { person: personJson(row), times_met: 0, times_grouped: 0, last: null, lastTz: row.tz, programs: new Set() }));
       e.times_grouped++;
-      e.programs.add(`#${channels.find((c) => c.channel_id === row.channel_id)?.name ?? row.channel_id}`);
+      e.programs.add(`#${channels.get(row.channel_id) ?? row.channel_id}`);
       if (row.state === 'met') {
         e.times_met++;
         if (!e.last || row.scheduled_for > e.last) {
@@ -138,7 +116,7 @@ export class ReportService {
         ...e.person,
         times_met: e.times_met,
         times_grouped: e.times_grouped,
-        last_met_on: e.last ? formatLocalDate(instantToZoned(e.last, e.lastTz).date) : null,
+        last_met_on: e.last ? this.intros.today({ tz: e.lastTz }, e.last) : null,
         programs: [...e.programs].sort(),
       }))
       .sort((a, b) => (b.last_met_on ?? '').localeCompare(a.last_met_on ?? '') || b.times_grouped - a.times_grouped || a.name.localeCompare(b.name));
@@ -146,23 +124,19 @@ export class ReportService {
   }
 
   /** POST /share/{id}/preload: a round's share card. */
-  async sharePreload(auth: AuthContext, roundId: number) {
-    const round = await this.db.selectFrom('intros_rounds').selectAll().where('id', '=', roundId).where('workspace_id', '=', auth.workspace.id).executeTakeFirst();
+  async sharePreload(auth: AuthContext, roundId: number): Promise<ShareCardJson> {
+    const round = await this.intros.rounds.round(auth.workspace.id, roundId);
     if (!round) throw new HttpError(404, 'Not found');
     const program = await this.intros.s.programs.get(auth.workspace.id, round.program_id, 'CoffeeConfiguration');
-    const meetings = await this.db.selectFrom('intros_meetings').select(['id', 'reason_detail']).where('round_id', '=', round.id).where('state', '!=', 'cancelled').execute();
-    const people = await this.db
-      .selectFrom('intros_meeting_members')
-      .select((eb) => eb.fn.count<number>('member_id').distinct().as('n'))
-      .where('meeting_id', 'in', meetings.length ? meetings.map((m) => m.id) : [0])
-      .executeTakeFirstOrThrow();
+    const meetings = await this.reports.shareMeetings(auth.workspace.id, round.id);
+    const numParticipants = await this.reports.distinctPeople(auth.workspace.id, meetings.map((m) => m.id));
     const firstTime = meetings.filter((m) => (m.reason_detail as { kind?: string }).kind === 'first_time').length;
-    const channel = `#${await this.intros.repo.channelName(program.workspace_id, program.channel_id)}`;
+    const channel = `#${await this.intros.channelName(program)}`;
     const share = meetings.length ? round3(firstTime / meetings.length) : 0;
     return {
-      round: { id: round.id, program_id: program.id, date: formatLocalDate(instantToZoned(round.scheduled_for, program.tz).date), channel },
+      round: { id: round.id, program_id: program.id, date: this.intros.today(program, round.scheduled_for), channel },
       num_groups: meetings.length,
-      num_participants: Number(people.n),
+      num_participants: numParticipants,
       num_first_time_groups: firstTime,
       first_time_share: share,
       text: meetings.length

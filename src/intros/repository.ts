@@ -1,10 +1,14 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db, Executor, Trx } from '../db/index.js';
 import type { ChannelProgram, Member } from '../db/types.js';
-import { eligibleCandidates, type ExclusionReason } from './pairing/index.js';
-import type { PairingHistoryEntry } from './pairing/index.js';
-import type { IntrosConfig, IntrosParticipant, MeetingState } from './tables.js';
-import type { Db, Trx } from '../db/index.js';
+import type { MemberStatus } from './api-types.js';
+import { eligibleCandidates, type ExclusionReason, type PairingHistoryEntry } from './pairing/index.js';
+import type { IntrosConfig, IntrosConfigsTable, IntrosIcebreakersTable, IntrosParticipant, IntrosParticipantsTable, MeetingState } from './tables.js';
 
-export type MemberStatus = 'active' | 'snoozed' | 'opted_out' | 'ghost' | 'ineligible';
+export type { MemberStatus } from './api-types.js';
+
+/** A program and its workspace: every program-scoped query filters by both (the tenant boundary). */
+export type ProgramRef = Pick<ChannelProgram, 'id' | 'workspace_id'>;
 
 export interface RosterEntry {
   member: Member;
@@ -16,28 +20,170 @@ export interface RosterEntry {
   why: string | null;
 }
 
+/** What Intros saves of a settings change, in one transaction (PUT /coffee/{id}/update_as_json). */
+export interface SettingsChange {
+  config: Updateable<IntrosConfigsTable>;
+  /** Set when is_active or tz changed. */
+  program?: { is_active: boolean; tz: string };
+  /** The whole list of categories, in order (existing ones by id); absent when unchanged. */
+  categories?: Array<{ id?: number; name: string }>;
+}
+
 export const nameOf = (m: Pick<Member, 'real_name' | 'display_name' | 'name'>) => m.real_name || m.display_name || m.name;
 
 const GHOSTLY = new Set(['ghost', 'ask_later']);
+const INTROS = 'CoffeeConfiguration';
 
-/** The SQL Intros shares between its services. Every query is scoped by workspace or by a program already scoped. */
+/**
+ * The SQL Intros shares between its services: programs, settings, rosters and participation, snoozes,
+ * categories, icebreakers, meeting members and history. Every method takes the workspace id (alone or in a
+ * ProgramRef) and filters by it. Pass `ex` when inside a transaction: PGlite has a single connection.
+ */
 export class IntrosRepository {
-  constructor(readonly db: Db) {}
+  constructor(private readonly db: Db) {}
 
-  config(programId: number): Promise<IntrosConfig | undefined> {
-    return this.db.selectFrom('intros_configs').selectAll().where('program_id', '=', programId).executeTakeFirst();
+  inTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
-  async configOrThrow(programId: number): Promise<IntrosConfig> {
-    const c = await this.config(programId);
-    if (!c) throw new Error(`intros config ${programId} is missing`);
+  // ----------------------------------------------------------------------------------------------
+  // Programs and settings
+
+  program(workspaceId: number, programId: number, ex: Executor = this.db): Promise<ChannelProgram | undefined> {
+    return ex.selectFrom('channel_programs').selectAll().where('id', '=', programId).where('workspace_id', '=', workspaceId).where('type', '=', INTROS).executeTakeFirst();
+  }
+
+  async countPrograms(workspaceId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('channel_programs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('type', '=', INTROS)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  config(p: ProgramRef, ex: Executor = this.db): Promise<IntrosConfig | undefined> {
+    return ex.selectFrom('intros_configs').selectAll().where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).executeTakeFirst();
+  }
+
+  async configOrThrow(p: ProgramRef): Promise<IntrosConfig> {
+    const c = await this.config(p);
+    if (!c) throw new Error(`intros config ${p.id} is missing`);
     return c;
   }
 
+  /** A new program's settings and its icebreakers from the library, in the creating transaction. */
+  async createConfig(trx: Trx, config: Insertable<IntrosConfigsTable>, icebreakers: Array<Insertable<IntrosIcebreakersTable>>): Promise<void> {
+    await trx.insertInto('intros_configs').values(config).execute();
+    if (icebreakers.length) await trx.insertInto('intros_icebreakers').values(icebreakers).execute();
+  }
+
+  /** For program lists: the next run and the participants (reachable, not opted out, not set aside) of each. */
+  async summaries(workspaceId: number, programIds: number[]): Promise<Map<number, { numParticipants: number; nextRunAt: Date | null }>> {
+    const out = new Map<number, { numParticipants: number; nextRunAt: Date | null }>();
+    if (!programIds.length) return out;
+    const [configs, counts] = await Promise.all([
+      this.db.selectFrom('intros_configs').select(['program_id', 'next_run_at']).where('workspace_id', '=', workspaceId).where('program_id', 'in', programIds).execute(),
+      this.db
+        .selectFrom('channel_programs as cp')
+        .innerJoin('channel_members as cm', (j) => j.onRef('cm.workspace_id', '=', 'cp.workspace_id').onRef('cm.channel_id', '=', 'cp.channel_id'))
+        .innerJoin('members as m', (j) => j.onRef('m.workspace_id', '=', 'cm.workspace_id').onRef('m.slack_user_id', '=', 'cm.slack_user_id'))
+        .leftJoin('intros_participants as ip', (j) => j.onRef('ip.program_id', '=', 'cp.id').onRef('ip.member_id', '=', 'm.id'))
+        .select((eb) => ['cp.id', eb.fn.countAll<number>().as('n')])
+        .where('cp.workspace_id', '=', workspaceId)
+        .where('cp.id', 'in', programIds)
+        .where('m.is_bot', '=', false)
+        .where('m.deleted', '=', false)
+        .where('m.is_external', '=', false)
+        .where((eb) => eb.or([eb('ip.member_id', 'is', null), eb.and([eb('ip.opted_out', '=', false), eb('ip.ghost_state', 'in', ['none', 'removed'])])]))
+        .groupBy('cp.id')
+        .execute(),
+    ]);
+    for (const id of programIds)
+      out.set(id, { numParticipants: Number(counts.find((c) => c.id === id)?.n ?? 0), nextRunAt: configs.find((c) => c.program_id === id)?.next_run_at ?? null });
+    return out;
+  }
+
+  async markRosterSynced(p: ProgramRef, at: Date): Promise<void> {
+    await this.db.updateTable('intros_configs').set({ roster_synced_at: at }).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).execute();
+  }
+
+  /** Settings, the program's activity and zone, and its categories (removed ones leave members' choices). */
+  async saveSettings(p: ProgramRef, change: SettingsChange, now: Date): Promise<void> {
+    await this.inTransaction(async (trx) => {
+      await trx.updateTable('intros_configs').set(change.config).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).execute();
+      if (change.program)
+        await trx
+          .updateTable('channel_programs')
+          .set({ ...change.program, updated_at: now })
+          .where('id', '=', p.id)
+          .where('workspace_id', '=', p.workspace_id)
+          .execute();
+      if (change.categories) await this.replaceCategories(trx, p, change.categories, now);
+    });
+  }
+
+  private async replaceCategories(trx: Trx, p: ProgramRef, categories: Array<{ id?: number; name: string }>, now: Date): Promise<void> {
+    const keep = categories.filter((c) => c.id !== undefined).map((c) => c.id!);
+    let gone = trx.deleteFrom('intros_categories').where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id);
+    if (keep.length) gone = gone.where('id', 'not in', keep);
+    const removed = (await gone.returning('id').execute()).map((r) => r.id);
+    const mine = trx.updateTable('intros_categories').where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id);
+    // Rename in two steps so swapping two names does not trip the unique index.
+    for (const id of keep) await mine.set({ name: `~renaming~${id}` }).where('id', '=', id).execute();
+    for (const [position, c] of categories.entries()) {
+      if (c.id !== undefined) await mine.set({ name: c.name, position }).where('id', '=', c.id).execute();
+      else await trx.insertInto('intros_categories').values({ workspace_id: p.workspace_id, program_id: p.id, name: c.name, position, created_at: now }).execute();
+    }
+    if (!removed.length) return;
+    const holders = await trx.selectFrom('intros_participants').select(['member_id', 'category_ids']).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).execute();
+    for (const h of holders.filter((x) => x.category_ids.some((id) => removed.includes(id))))
+      await this.updateParticipants(trx, p, [h.member_id], { category_ids: h.category_ids.filter((id) => !removed.includes(id)), updated_at: now });
+  }
+
+  /** Locks the program's settings row for the rest of the transaction. */
+  async lock(trx: Trx, p: ProgramRef): Promise<void> {
+    await trx.selectFrom('intros_configs').select('program_id').where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).forUpdate().executeTakeFirst();
+  }
+
+  /** The workspace's welcome for people in their first round (PUT /teams/{id}). */
+  async teamWelcome(workspaceId: number): Promise<string | null> {
+    const row = await this.db.selectFrom('intros_team_settings').select('pairing_welcome_message').where('workspace_id', '=', workspaceId).executeTakeFirst();
+    return row?.pairing_welcome_message ?? null;
+  }
+
+  async setTeamWelcome(workspaceId: number, message: string | null, now: Date): Promise<void> {
+    await this.db
+      .insertInto('intros_team_settings')
+      .values({ workspace_id: workspaceId, pairing_welcome_message: message, updated_at: now })
+      .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ pairing_welcome_message: message, updated_at: now }))
+      .execute();
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Members, channels and the roster
+
   /** Pass the transaction when inside one: PGlite has a single connection. */
-  async channelName(workspaceId: number, channelId: string, ex: Db | Trx = this.db): Promise<string> {
+  async channelName(workspaceId: number, channelId: string, ex: Executor = this.db): Promise<string> {
     const row = await ex.selectFrom('channels').select('name').where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).executeTakeFirst();
     return row?.name ?? channelId;
+  }
+
+  /** Channel names by id, for the people-met list. */
+  async channelNames(workspaceId: number): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('channels').select(['channel_id', 'name']).where('workspace_id', '=', workspaceId).execute();
+    return new Map(rows.map((r) => [r.channel_id, r.name]));
+  }
+
+  members(workspaceId: number, ids: number[], ex: Executor = this.db): Promise<Member[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return ex.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  }
+
+  membersBySlackId(workspaceId: number, slackIds: string[]): Promise<Member[]> {
+    if (!slackIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('slack_user_id', 'in', slackIds).execute();
   }
 
   /** Snoozes in force on `today` (local date), by member: the later of a global and this program's. */
@@ -55,6 +201,39 @@ export class IntrosRepository {
     return out;
   }
 
+  /** Replaces the member's snooze of this program (every program when programId is null). */
+  async snooze(workspaceId: number, memberId: number, programId: number | null, untilOn: string, now: Date): Promise<void> {
+    await this.inTransaction(async (trx) => {
+      let old = trx.deleteFrom('intros_snoozes').where('workspace_id', '=', workspaceId).where('member_id', '=', memberId);
+      old = programId === null ? old.where('program_id', 'is', null) : old.where('program_id', '=', programId);
+      await old.execute();
+      await trx.insertInto('intros_snoozes').values({ workspace_id: workspaceId, member_id: memberId, program_id: programId, until_on: untilOn, created_at: now }).execute();
+    });
+  }
+
+  /** Ends snoozes: every one of the member's (programId null), or this program's and the global one. */
+  async unsnooze(workspaceId: number, memberId: number, programId: number | null): Promise<void> {
+    let q = this.db.deleteFrom('intros_snoozes').where('workspace_id', '=', workspaceId).where('member_id', '=', memberId);
+    if (programId !== null) q = q.where((eb) => eb.or([eb('program_id', '=', programId), eb('program_id', 'is', null)]));
+    await q.execute();
+  }
+
+  async dropProgramSnooze(p: ProgramRef, memberId: number): Promise<void> {
+    await this.db.deleteFrom('intros_snoozes').where('workspace_id', '=', p.workspace_id).where('member_id', '=', memberId).where('program_id', '=', p.id).execute();
+  }
+
+  async globalSnooze(workspaceId: number, memberId: number, today: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('intros_snoozes')
+      .select('until_on')
+      .where('workspace_id', '=', workspaceId)
+      .where('member_id', '=', memberId)
+      .where('program_id', 'is', null)
+      .where('until_on', '>', today)
+      .executeTakeFirst();
+    return row?.until_on ?? null;
+  }
+
   /** Everyone in the program's channel roster with their participation and why they are (not) in. */
   async roster(program: ChannelProgram, today: string): Promise<RosterEntry[]> {
     const members = await this.db
@@ -69,11 +248,11 @@ export class IntrosRepository {
     return this.statusOf(program, members, today);
   }
 
-  async statusOf(program: ChannelProgram, members: Member[], today: string): Promise<RosterEntry[]> {
+  async statusOf(program: ProgramRef, members: Member[], today: string): Promise<RosterEntry[]> {
     if (!members.length) return [];
     const ids = members.map((m) => m.id);
     const [participants, snoozes] = await Promise.all([
-      this.db.selectFrom('intros_participants').selectAll().where('program_id', '=', program.id).where('member_id', 'in', ids).execute(),
+      this.db.selectFrom('intros_participants').selectAll().where('program_id', '=', program.id).where('workspace_id', '=', program.workspace_id).where('member_id', 'in', ids).execute(),
       this.snoozes(program.workspace_id, program.id, ids, today),
     ]);
     const byMember = new Map(participants.map((p) => [p.member_id, p]));
@@ -108,26 +287,71 @@ export class IntrosRepository {
     });
   }
 
-  /** Past groups of a program as the engine's history (member ids as strings), oldest first. */
-  async history(programId: number, sinceRound = 0): Promise<PairingHistoryEntry[]> {
-    const rows = await this.db
-      .selectFrom('intros_meetings as mt')
-      .innerJoin('intros_rounds as r', 'r.id', 'mt.round_id')
-      .innerJoin('intros_meeting_members as mm', 'mm.meeting_id', 'mt.id')
-      .select(['mt.id', 'r.number', 'mm.member_id'])
-      .where('mt.program_id', '=', programId)
-      .where('r.number', '>', sinceRound)
-      .where('mt.state', '!=', 'cancelled')
-      .orderBy('r.number')
-      .orderBy('mt.id')
+  /** The member's Intros programs: those whose channel they are in, and those they opted out of. */
+  memberPrograms(workspaceId: number, member: Pick<Member, 'id' | 'slack_user_id'>): Promise<ChannelProgram[]> {
+    return this.db
+      .selectFrom('channel_programs as p')
+      .selectAll('p')
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.type', '=', INTROS)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('channel_members as cm').select('cm.slack_user_id').whereRef('cm.workspace_id', '=', 'p.workspace_id').whereRef('cm.channel_id', '=', 'p.channel_id').where('cm.slack_user_id', '=', member.slack_user_id)),
+          eb.exists(eb.selectFrom('intros_participants as ip').select('ip.member_id').whereRef('ip.program_id', '=', 'p.id').where('ip.member_id', '=', member.id).where('ip.opted_out', '=', true)),
+        ]),
+      )
+      .orderBy('p.id')
       .execute();
-    const groups = new Map<number, PairingHistoryEntry & { members: string[] }>();
-    for (const r of rows) {
-      let g = groups.get(r.id);
-      if (!g) groups.set(r.id, (g = { round: r.number, members: [] }));
-      g.members.push(String(r.member_id));
-    }
-    return [...groups.values()];
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Participation
+
+  /** Creates the participation row if missing; returns it. */
+  async participant(p: ProgramRef, memberId: number, now: Date, ex: Executor = this.db): Promise<IntrosParticipant> {
+    await this.ensureParticipants(ex, p, [memberId], now);
+    return ex.selectFrom('intros_participants').selectAll().where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).where('member_id', '=', memberId).executeTakeFirstOrThrow();
+  }
+
+  async ensureParticipants(ex: Executor, p: ProgramRef, memberIds: number[], now: Date): Promise<void> {
+    if (!memberIds.length) return;
+    await ex
+      .insertInto('intros_participants')
+      .values(memberIds.map((member_id) => ({ program_id: p.id, member_id, workspace_id: p.workspace_id, updated_at: now })))
+      .onConflict((oc) => oc.columns(['program_id', 'member_id']).doNothing())
+      .execute();
+  }
+
+  /** Sets these members' participation (rows that exist; `ensureParticipants` first when they may not). */
+  async updateParticipants(ex: Executor, p: ProgramRef, memberIds: number[], set: Updateable<IntrosParticipantsTable>): Promise<void> {
+    if (!memberIds.length) return;
+    await ex.updateTable('intros_participants').set(set).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).where('member_id', 'in', memberIds).execute();
+  }
+
+  /** Adds one to a counter of these members' participation; returns the rows after. */
+  bumpParticipants(trx: Trx, p: ProgramRef, memberIds: number[], column: 'unanswered_streak' | 'times_left_out', now: Date) {
+    return trx
+      .updateTable('intros_participants')
+      .set((eb) => ({ [column]: eb(column, '+', 1), updated_at: now }))
+      .where('program_id', '=', p.id)
+      .where('workspace_id', '=', p.workspace_id)
+      .where('member_id', 'in', memberIds)
+      .returning(['member_id', 'unanswered_streak', 'ghost_state', 'opted_out'])
+      .execute();
+  }
+
+  /** Of these members, those already welcomed to the program. */
+  async welcomed(p: ProgramRef, memberIds: number[]): Promise<Set<number>> {
+    if (!memberIds.length) return new Set();
+    const rows = await this.db
+      .selectFrom('intros_participants')
+      .select('member_id')
+      .where('program_id', '=', p.id)
+      .where('workspace_id', '=', p.workspace_id)
+      .where('welcomed_at', 'is not', null)
+      .where('member_id', 'in', memberIds)
+      .execute();
+    return new Set(rows.map((r) => r.member_id));
   }
 
   /** Avoid pairs among these members (either side's list), as engine ids. */
@@ -143,36 +367,104 @@ export class IntrosRepository {
     return rows.map((r) => [String(r.member_id), String(r.avoided_member_id)]);
   }
 
-  categories(programId: number) {
-    return this.db.selectFrom('intros_categories').selectAll().where('program_id', '=', programId).orderBy('position').orderBy('id').execute();
-  }
+  // ----------------------------------------------------------------------------------------------
+  // Ghosts
 
-  async nextRoundNumber(trx: Trx, programId: number): Promise<number> {
-    const row = await trx.selectFrom('intros_rounds').select((eb) => eb.fn.max('number').as('n')).where('program_id', '=', programId).executeTakeFirst();
-    return Number(row?.n ?? 0) + 1;
-  }
-
-  /** Creates the participation row if missing; returns it. */
-  async participant(trx: Db | Trx, program: Pick<ChannelProgram, 'id' | 'workspace_id'>, memberId: number, now: Date): Promise<IntrosParticipant> {
-    await trx
-      .insertInto('intros_participants')
-      .values({ program_id: program.id, member_id: memberId, workspace_id: program.workspace_id, updated_at: now })
-      .onConflict((oc) => oc.columns(['program_id', 'member_id']).doNothing())
-      .execute();
-    return trx.selectFrom('intros_participants').selectAll().where('program_id', '=', program.id).where('member_id', '=', memberId).executeTakeFirstOrThrow();
-  }
-
-  async ensureParticipants(trx: Trx, program: Pick<ChannelProgram, 'id' | 'workspace_id'>, memberIds: number[], now: Date): Promise<void> {
-    if (!memberIds.length) return;
-    await trx
-      .insertInto('intros_participants')
-      .values(memberIds.map((member_id) => ({ program_id: program.id, member_id, workspace_id: program.workspace_id, updated_at: now })))
-      .onConflict((oc) => oc.columns(['program_id', 'member_id']).doNothing())
+  /** Claims ghosts who asked to be asked again and are due (across workspaces: the tick's sweep). */
+  dueGhostAsks(trx: Trx, now: Date, limit: number) {
+    return trx
+      .selectFrom('intros_participants')
+      .select(['program_id', 'member_id', 'workspace_id'])
+      .where('ghost_state', '=', 'ask_later')
+      .where('ghost_ask_after', '<=', now)
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
       .execute();
   }
+
+  /** The earliest "ask me later" that falls due (across workspaces: the tick). */
+  async nextGhostAsk(): Promise<Date | null> {
+    const row = await this.db.selectFrom('intros_participants').select((eb) => eb.fn.min('ghost_ask_after').as('at')).where('ghost_state', '=', 'ask_later').executeTakeFirst();
+    return row?.at ? new Date(row.at as unknown as string) : null;
+  }
+
+  /** Removes a page of the program's ghosts (opted out with a reason); returns how many. */
+  removeGhosts(p: ProgramRef, limit: number, now: Date): Promise<number> {
+    return this.inTransaction(async (trx) => {
+      const batch = await trx
+        .selectFrom('intros_participants')
+        .select('member_id')
+        .where('program_id', '=', p.id)
+        .where('workspace_id', '=', p.workspace_id)
+        .where('ghost_state', 'in', ['ghost', 'ask_later'])
+        .orderBy('member_id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      await this.updateParticipants(
+        trx,
+        p,
+        batch.map((b) => b.member_id),
+        { ghost_state: 'removed', ghost_ask_after: null, opted_out: true, opted_out_at: now, opt_out_reason: 'Removed as a ghost by an admin', updated_at: now },
+      );
+      return batch.length;
+    });
+  }
+
+  async countGhosts(p: ProgramRef): Promise<number> {
+    const row = await this.db
+      .selectFrom('intros_participants')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('program_id', '=', p.id)
+      .where('workspace_id', '=', p.workspace_id)
+      .where('ghost_state', 'in', ['ghost', 'ask_later'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Categories and icebreakers
+
+  categories(p: ProgramRef) {
+    return this.db.selectFrom('intros_categories').selectAll().where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).orderBy('position').orderBy('id').execute();
+  }
+
+  icebreakers(p: ProgramRef, opts: { activeOnly?: boolean } = {}) {
+    let q = this.db.selectFrom('intros_icebreakers').selectAll().where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id);
+    // The round takes the least used first.
+    q = opts.activeOnly ? q.where('active', '=', true).orderBy('times_used') : q;
+    return q.orderBy('id').execute();
+  }
+
+  /** Adds an icebreaker; one from the library that is already there is switched back on. */
+  addIcebreaker(values: Insertable<IntrosIcebreakersTable>) {
+    let q = this.db.insertInto('intros_icebreakers').values(values);
+    if (values.library_key) q = q.onConflict((oc) => oc.columns(['program_id', 'library_key']).doUpdateSet({ active: true }));
+    return q.returningAll().executeTakeFirstOrThrow();
+  }
+
+  updateIcebreaker(p: ProgramRef, id: number, set: { active?: boolean; question?: string }) {
+    return this.db.updateTable('intros_icebreakers').set(set).where('id', '=', id).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).returningAll().executeTakeFirst();
+  }
+
+  async countIcebreakerUse(trx: Trx, p: ProgramRef, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await trx
+      .updateTable('intros_icebreakers')
+      .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+      .where('program_id', '=', p.id)
+      .where('workspace_id', '=', p.workspace_id)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Meetings and history
 
   /** Members of meetings, by meeting id. */
-  async meetingMembers(meetingIds: number[], ex: Db | Trx = this.db): Promise<Map<number, Member[]>> {
+  async meetingMembers(workspaceId: number, meetingIds: number[], ex: Executor = this.db): Promise<Map<number, Member[]>> {
     const out = new Map<number, Member[]>();
     if (!meetingIds.length) return out;
     const rows = await ex
@@ -180,6 +472,7 @@ export class IntrosRepository {
       .innerJoin('members as m', 'm.id', 'mm.member_id')
       .selectAll('m')
       .select('mm.meeting_id')
+      .where('m.workspace_id', '=', workspaceId)
       .where('mm.meeting_id', 'in', meetingIds)
       .orderBy('m.real_name')
       .execute();
@@ -187,23 +480,34 @@ export class IntrosRepository {
     return out;
   }
 
-  async setMeetingState(trx: Trx, meetingId: number, state: MeetingState, byMemberId: number | null, now: Date, onlyFrom?: MeetingState[]): Promise<boolean> {
-    let q = trx
-      .updateTable('intros_meetings')
-      .set({ state, answered_by_member_id: byMemberId, answered_at: now, updated_at: now })
-      .where('id', '=', meetingId);
-    if (onlyFrom) q = q.where('state', 'in', onlyFrom);
-    const res = await q.executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+  /** The meetings of rounds, in group order; `states` narrows them. */
+  meetings(workspaceId: number, roundIds: number[], states?: MeetingState[]) {
+    if (!roundIds.length) return Promise.resolve([]);
+    let q = this.db.selectFrom('intros_meetings').selectAll().where('workspace_id', '=', workspaceId).where('round_id', 'in', roundIds);
+    if (states) q = q.where('state', 'in', states);
+    return q.orderBy('group_index').execute();
   }
 
-  /** The workspace's welcome for people in their first round (PUT /teams/{id}). */
-  async teamWelcome(workspaceId: number): Promise<string | null> {
-    const row = await this.db.selectFrom('intros_team_settings').select('pairing_welcome_message').where('workspace_id', '=', workspaceId).executeTakeFirst();
-    return row?.pairing_welcome_message ?? null;
-  }
-
-  lock(trx: Trx, programId: number) {
-    return trx.selectFrom('intros_configs').select('program_id').where('program_id', '=', programId).forUpdate().executeTakeFirst();
+  /** Past groups of a program as the engine's history (member ids as strings), oldest first. */
+  async history(p: ProgramRef, sinceRound = 0): Promise<PairingHistoryEntry[]> {
+    const rows = await this.db
+      .selectFrom('intros_meetings as mt')
+      .innerJoin('intros_rounds as r', 'r.id', 'mt.round_id')
+      .innerJoin('intros_meeting_members as mm', 'mm.meeting_id', 'mt.id')
+      .select(['mt.id', 'r.number', 'mm.member_id'])
+      .where('mt.program_id', '=', p.id)
+      .where('mt.workspace_id', '=', p.workspace_id)
+      .where('r.number', '>', sinceRound)
+      .where('mt.state', '!=', 'cancelled')
+      .orderBy('r.number')
+      .orderBy('mt.id')
+      .execute();
+    const groups = new Map<number, PairingHistoryEntry & { members: string[] }>();
+    for (const r of rows) {
+      let g = groups.get(r.id);
+      if (!g) groups.set(r.id, (g = { round: r.number, members: [] }));
+      g.members.push(String(r.member_id));
+    }
+    return [...groups.values()];
   }
 }

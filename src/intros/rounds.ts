@@ -1,15 +1,17 @@
 import type { ChannelProgram, Member } from '../db/types.js';
-import { addDays, formatLocalDate, instantToZoned, parseLocalDate } from '../time/zoned.js';
+import { event } from '../platform/events/define.js';
+import { addDays, formatLocalDate, parseLocalDate } from '../time/zoned.js';
+import type { RoundPreview } from './api-types.js';
 import { introMessage, roundSkippedOwnerMessage, welcomeText } from './blocks.js';
+import { introGroupCreated, introSkipped } from './events.js';
 import { formatDayOfInstant, formatMeeting } from './format.js';
-import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
-import { nameOf, type RosterEntry } from './repository.js';
-import { nextRoundAt, roundTimeline } from './schedule.js';
-import type { IntrosService, PersonJson } from './service.js';
-import { personJson } from './service.js';
-import { defaultFixedMeetingTime, fixedMeetingDate, FREE_PLAN_MAX_PARTICIPANTS } from './settings-rules.js';
-import { type IntrosConfig, type IntrosRound } from './tables.js';
 import { introsRound } from './jobs.js';
+import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
+import { nameOf, type ProgramRef, type RosterEntry } from './repository.js';
+import { nextRoundAt, roundTimeline } from './schedule.js';
+import { personJson, type IntrosService } from './service.js';
+import { defaultFixedMeetingTime, fixedMeetingDate } from './settings-rules.js';
+import type { IntrosConfig, IntrosRound } from './tables.js';
 
 /** How many past rounds the engine looks at: enough to avoid repeats for a long time, bounded for speed. */
 const HISTORY_ROUNDS = 52;
@@ -23,15 +25,7 @@ export interface RoundPlan {
   byId: Map<number, Member>;
 }
 
-export interface PreviewJson {
-  scheduled_for: string;
-  round_number: number;
-  groups: Array<{ members: PersonJson[]; reason: string }>;
-  left_out: Array<{ member: PersonJson; code: string; why: string }>;
-  excluded: Array<{ member: PersonJson; reason: string; why: string }>;
-  problem: { code: string; message: string } | null;
-  stats: PairingResult['stats'];
-}
+type OutboxRows = Parameters<IntrosService['s']['outbox']['add']>[1];
 
 export const roundJobId = (programId: number, scheduledFor: Date, kind: IntrosRound['kind']) =>
   `intros-round:${programId}:${kind === 'send_now' ? 'sendnow:' : ''}${scheduledFor.toISOString()}`;
@@ -43,119 +37,59 @@ export class RoundRunner {
   private get s() {
     return this.intros.s;
   }
-  private get db() {
-    return this.intros.db;
-  }
   private get repo() {
     return this.intros.repo;
+  }
+  private get rounds() {
+    return this.intros.rounds;
   }
 
   // ----------------------------------------------------------------------------------------------
   // Claiming
 
   /**
-   * The due source: claims programs whose next round is due (SKIP LOCKED), inserts the round (unique per
-   * program and scheduled instant), advances next_run_at in the same transaction, then enqueues the job.
+   * The due source: claims programs whose next round is due, inserting the round and advancing next_run_at in
+   * one transaction, then enqueues the jobs; rounds whose job was lost are enqueued again.
    */
   async collectDue(now: Date): Promise<number> {
-    const claimed = await this.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('intros_configs as c')
-        .innerJoin('channel_programs as p', 'p.id', 'c.program_id')
-        .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
-        .select(['c.program_id', 'c.next_run_at', 'c.weekday', 'c.occurrence_hour', 'c.period_weeks', 'p.tz', 'p.workspace_id'])
-        .where('c.next_run_at', '<=', now)
-        .where('p.is_active', '=', true)
-        .where('w.paused_at', 'is', null)
-        .orderBy('c.next_run_at')
-        .limit(50)
-        .forUpdate('c')
-        .skipLocked()
-        .execute();
-      const out: Array<{ programId: number; scheduledFor: Date }> = [];
-      for (const d of due) {
-        const scheduledFor = d.next_run_at!;
-        const number = await this.repo.nextRoundNumber(trx, d.program_id);
-        const inserted = await trx
-          .insertInto('intros_rounds')
-          .values({ workspace_id: d.workspace_id, program_id: d.program_id, number, kind: 'scheduled', scheduled_for: scheduledFor, left_out: '[]', stats: '{}', problem_code: null, problem_message: null, created_at: now })
-          .onConflict((oc) => oc.columns(['program_id', 'scheduled_for']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        const next = nextRoundAt({ tz: d.tz, weekday: d.weekday, occurrenceHour: d.occurrence_hour, periodWeeks: d.period_weeks }, { now, lastScheduledAt: scheduledFor });
-        await trx.updateTable('intros_configs').set({ next_run_at: next, updated_at: now }).where('program_id', '=', d.program_id).execute();
-        if (inserted) out.push({ programId: d.program_id, scheduledFor });
-      }
-      return out;
-    });
-    for (const c of claimed) await this.enqueue(c.programId, c.scheduledFor, 'scheduled');
+    const claimed = await this.rounds.claimDue(now, (d) =>
+      nextRoundAt({ tz: d.tz, weekday: d.weekday, occurrenceHour: d.occurrence_hour, periodWeeks: d.period_weeks }, { now, lastScheduledAt: d.next_run_at }),
+    );
+    for (const c of claimed) await this.s.queue.enqueue(introsRound, { roundId: c.roundId }, { jobId: roundJobId(c.programId, c.scheduledFor, 'scheduled') });
 
     // Rounds whose job was lost (Redis flushed, a crash before the enqueue): enqueue again; the run is idempotent.
-    const stuck = await this.db
-      .selectFrom('intros_rounds')
-      .select(['id', 'program_id', 'scheduled_for', 'kind'])
-      .where('state', '=', 'pending')
-      .where('created_at', '<', new Date(now.getTime() - STUCK_AFTER_MS))
-      .limit(50)
-      .execute();
+    const stuck = await this.rounds.stuck(new Date(now.getTime() - STUCK_AFTER_MS));
     const bucket = Math.floor(now.getTime() / STUCK_AFTER_MS);
     for (const r of stuck) await this.s.queue.enqueue(introsRound, { roundId: r.id }, { jobId: `${roundJobId(r.program_id, r.scheduled_for, r.kind)}:sweep:${bucket}` });
     return claimed.length + stuck.length;
   }
 
   async nextDue(): Promise<Date | null> {
-    const [next, stuck] = await Promise.all([
-      this.db
-        .selectFrom('intros_configs as c')
-        .innerJoin('channel_programs as p', 'p.id', 'c.program_id')
-        .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
-        .select((eb) => eb.fn.min('c.next_run_at').as('at'))
-        .where('p.is_active', '=', true)
-        .where('w.paused_at', 'is', null)
-        .executeTakeFirst(),
-      this.db.selectFrom('intros_rounds').select((eb) => eb.fn.min('created_at').as('at')).where('state', '=', 'pending').executeTakeFirst(),
-    ]);
-    const times = [next?.at ? new Date(next.at as unknown as string) : null, stuck?.at ? new Date(new Date(stuck.at as unknown as string).getTime() + STUCK_AFTER_MS) : null].filter(
-      (d): d is Date => d !== null,
-    );
+    const { nextRunAt, oldestPendingAt } = await this.rounds.nextDue();
+    const times = [nextRunAt, oldestPendingAt && new Date(oldestPendingAt.getTime() + STUCK_AFTER_MS)].filter((d): d is Date => d !== null);
     return times.sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
-  }
-
-  private enqueue(programId: number, scheduledFor: Date, kind: IntrosRound['kind'], roundId?: number): Promise<void> {
-    return (async () => {
-      const id =
-        roundId ??
-        (await this.db.selectFrom('intros_rounds').select('id').where('program_id', '=', programId).where('scheduled_for', '=', scheduledFor).executeTakeFirstOrThrow()).id;
-      await this.s.queue.enqueue(introsRound, { roundId: id }, { jobId: roundJobId(programId, scheduledFor, kind) });
-    })();
   }
 
   /** "Send now": a round at the request time (unique with it), run off the request path. */
   async sendNow(program: ChannelProgram): Promise<void> {
     const at = program.send_now_requested_at ?? this.s.clock.now();
     const now = this.s.clock.now();
-    const roundId = await this.db.transaction().execute(async (trx) => {
-      await this.repo.lock(trx, program.id);
-      const number = await this.repo.nextRoundNumber(trx, program.id);
-      const row = await trx
-        .insertInto('intros_rounds')
-        .values({ workspace_id: program.workspace_id, program_id: program.id, number, kind: 'send_now', scheduled_for: at, left_out: '[]', stats: '{}', problem_code: null, problem_message: null, created_at: now })
-        .onConflict((oc) => oc.columns(['program_id', 'scheduled_for']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
+    const inserted = await this.repo.inTransaction(async (trx) => {
+      await this.repo.lock(trx, program);
+      return this.rounds.insert(trx, program, { kind: 'send_now', scheduledFor: at }, now);
     });
-    await this.enqueue(program.id, at, 'send_now', roundId);
+    const roundId = inserted ?? (await this.rounds.idAt(program, at));
+    await this.s.queue.enqueue(introsRound, { roundId }, { jobId: roundJobId(program.id, at, 'send_now') });
   }
 
   // ----------------------------------------------------------------------------------------------
   // Planning (shared by the run and the preview)
 
   async plan(program: ChannelProgram, config: IntrosConfig, round: { number: number; scheduledFor: Date }): Promise<RoundPlan> {
-    const today = formatLocalDate(instantToZoned(round.scheduledFor, program.tz).date);
+    const today = this.intros.today(program, round.scheduledFor);
     const roster = await this.repo.roster(program, today);
     const eligible = roster.filter((r) => r.status === 'active');
-    const access = await this.intros.access(program.workspace_id);
+    const cap = this.s.entitlements.limits(await this.intros.access(program.workspace_id)).introsParticipants;
     const useCategories = CATEGORY_TYPES.has(config.pairing_type);
     const candidates: Candidate[] = eligible.map((r) => ({
       id: String(r.member.id),
@@ -164,7 +98,7 @@ export class RoundRunner {
       ...(config.pairing_type === 'lottery' ? { lastSelectedRound: r.participant?.last_selected_round ?? null } : {}),
     }));
     const [history, avoid] = await Promise.all([
-      this.repo.history(program.id, round.number - 1 - HISTORY_ROUNDS),
+      this.repo.history(program, round.number - 1 - HISTORY_ROUNDS),
       this.repo.avoidPairs(program.workspace_id, eligible.map((r) => r.member.id)),
     ]);
     const eligibleIds = new Set(candidates.map((c) => c.id));
@@ -178,21 +112,20 @@ export class RoundRunner {
       currentRound: round.number,
       seed: `intros:${program.id}:${round.number}`,
       ...(config.pairing_type === 'lottery' ? { lottery: { fixedParticipants: config.lottery_fixed_member_ids.map(String).filter((id) => eligibleIds.has(id)) } } : {}),
-      ...(access.paidFeatureAccess ? {} : { maxParticipants: FREE_PLAN_MAX_PARTICIPANTS }),
+      ...(cap === null ? {} : { maxParticipants: cap }),
     });
     return { result, roster, byId: new Map(roster.map((r) => [r.member.id, r.member])) };
   }
 
   /** A dry run of the next round: nothing is sent or stored. */
-  async preview(program: ChannelProgram): Promise<PreviewJson> {
+  async preview(program: ChannelProgram): Promise<RoundPreview> {
     await this.intros.ensureRoster(program, 15 * 60_000);
-    const config = await this.repo.configOrThrow(program.id);
-    const last = await this.db.selectFrom('intros_rounds').select((eb) => eb.fn.max('number').as('n')).where('program_id', '=', program.id).executeTakeFirst();
-    const number = Number(last?.n ?? 0) + 1;
+    const config = await this.repo.configOrThrow(program);
+    const number = (await this.rounds.lastNumber(program)) + 1;
     const scheduledFor = config.next_run_at ?? this.s.clock.now();
     const { result, roster, byId } = await this.plan(program, config, { number, scheduledFor });
     const person = (id: string) => personJson(byId.get(Number(id))!);
-    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), category: await this.categoryNamer(program.id) };
+    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), category: await this.categoryNamer(program) };
     return {
       scheduled_for: scheduledFor.toISOString(),
       round_number: number,
@@ -204,8 +137,8 @@ export class RoundRunner {
     };
   }
 
-  private async categoryNamer(programId: number): Promise<(id: string) => string> {
-    const categories = await this.repo.categories(programId);
+  private async categoryNamer(program: ProgramRef): Promise<(id: string) => string> {
+    const categories = await this.repo.categories(program);
     return (id) => categories.find((c) => String(c.id) === id)?.name ?? id;
   }
 
@@ -214,47 +147,44 @@ export class RoundRunner {
 
   /** The round job. Idempotent: a round that is no longer pending is left alone. */
   async run(roundId: number, attempt = 1, maxAttempts = 3): Promise<void> {
+    const workspaceId = await this.rounds.workspaceOf(roundId);
+    if (workspaceId === undefined) return;
     try {
-      await this.runOnce(roundId);
+      await this.runOnce(workspaceId, roundId);
     } catch (err) {
-      if (attempt >= maxAttempts) await this.fail(roundId, err);
+      if (attempt >= maxAttempts) await this.fail(workspaceId, roundId, err);
       throw err;
     }
   }
 
-  private async fail(roundId: number, err: unknown): Promise<void> {
+  private async fail(workspaceId: number, roundId: number, err: unknown): Promise<void> {
     const now = this.s.clock.now();
-    const row = await this.db
-      .updateTable('intros_rounds')
-      .set({ state: 'failed', problem_code: 'error', problem_message: `The round could not be made: ${(err as Error).message}`.slice(0, 500), completed_at: now })
-      .where('id', '=', roundId)
-      .where('state', '=', 'pending')
-      .returning(['program_id', 'kind'])
-      .executeTakeFirst();
+    const message = `The round could not be made: ${(err as Error).message}`.slice(0, 500);
+    const row = await this.rounds.finish(workspaceId, roundId, { state: 'failed', problem_code: 'error', problem_message: message, completed_at: now });
     if (row?.kind === 'send_now') await this.s.programs.markSendNowComplete(row.program_id);
   }
 
-  private async runOnce(roundId: number): Promise<void> {
-    const round = await this.db.selectFrom('intros_rounds').selectAll().where('id', '=', roundId).executeTakeFirst();
+  private async runOnce(workspaceId: number, roundId: number): Promise<void> {
+    const round = await this.rounds.round(workspaceId, roundId);
     if (!round || round.state !== 'pending') return;
-    const program = await this.db.selectFrom('channel_programs').selectAll().where('id', '=', round.program_id).executeTakeFirst();
-    const ws = program && (await this.s.workspaces.byId(program.workspace_id));
-    const config = program && (await this.repo.config(program.id));
+    const program = await this.repo.program(workspaceId, round.program_id);
+    const ws = program && (await this.s.workspaces.byId(workspaceId));
+    const config = program && (await this.repo.config(program));
     if (!program || !ws || !config) return;
     const now = this.s.clock.now();
 
     if (!program.is_active || ws.paused_at) {
-      await this.finish(round, { state: 'skipped', problem: { code: 'paused', message: 'The program was paused when the round was due.' } });
+      await this.skip(round, { code: 'paused', message: 'The program was paused when the round was due.' });
       return;
     }
 
     await this.intros.syncRoster(program);
     const { result, byId } = await this.plan(program, config, { number: round.number, scheduledFor: round.scheduled_for });
-    const channelName = await this.repo.channelName(program.workspace_id, program.channel_id);
+    const channelName = await this.intros.channelName(program);
     const intent = this.intros.intent(program, config);
     const timeline = roundTimeline(intent, round.scheduled_for);
-    const roundDate = formatLocalDate(instantToZoned(round.scheduled_for, program.tz).date);
-    const categoryName = await this.categoryNamer(program.id);
+    const roundDate = this.intros.today(program, round.scheduled_for);
+    const categoryName = await this.categoryNamer(program);
 
     let fixedMeeting: { date: string; time: string } | null = null;
     if (config.calendar_scheduling_selection === 'fixed-meeting') {
@@ -264,82 +194,41 @@ export class RoundRunner {
       };
     }
 
-    const icebreakers = await this.db
-      .selectFrom('intros_icebreakers')
-      .select(['id', 'question'])
-      .where('program_id', '=', program.id)
-      .where('active', '=', true)
-      .orderBy('times_used')
-      .orderBy('id')
-      .execute();
+    const icebreakers = await this.repo.icebreakers(program, { activeOnly: true });
     const welcome = welcomeText(await this.repo.teamWelcome(program.workspace_id), channelName);
     const grouped = new Set(result.groups.flatMap((g) => g.members).map(Number));
-    const firstTimers = welcome
-      ? (
-          await this.db
-            .selectFrom('intros_participants')
-            .select('member_id')
-            .where('program_id', '=', program.id)
-            .where('welcomed_at', 'is not', null)
-            .where('member_id', 'in', grouped.size ? [...grouped] : [0])
-            .execute()
-        ).reduce((set, r) => (set.delete(r.member_id), set), new Set(grouped))
-      : new Set<number>();
+    const welcomed = welcome ? await this.repo.welcomed(program, [...grouped]) : grouped;
+    const firstTimers = new Set([...grouped].filter((id) => !welcomed.has(id)));
+    const state = result.groups.length > 0 ? 'sent' : 'skipped';
 
-    const outboxIds = await this.db.transaction().execute(async (trx) => {
-      const state = result.groups.length > 0 ? 'sent' : 'skipped';
-      const claimed = await trx
-        .updateTable('intros_rounds')
-        .set({
-          state,
-          problem_code: result.problem?.code ?? null,
-          problem_message: result.problem?.message ?? null,
-          num_candidates: result.stats.candidates,
-          num_groups: result.groups.length,
-          left_out: JSON.stringify(result.leftOut.map((l) => ({ member_id: Number(l.id), code: l.code, why: l.why }))),
-          stats: JSON.stringify(result.stats),
-          ...(state === 'sent' ? { checkin_at: timeline.checkinAt, reminder_at: timeline.reminderAt, ends_at: timeline.endsAt } : { closed_at: now }),
-          completed_at: now,
-        })
-        .where('id', '=', round.id)
-        .where('state', '=', 'pending')
-        .returning('id')
-        .executeTakeFirst();
+    const outboxIds = await this.s.events.transaction(async (trx, emit) => {
+      const claimed = await this.rounds.finish(program.workspace_id, round.id, {
+        state,
+        problem_code: result.problem?.code ?? null,
+        problem_message: result.problem?.message ?? null,
+        num_candidates: result.stats.candidates,
+        num_groups: result.groups.length,
+        left_out: JSON.stringify(result.leftOut.map((l) => ({ member_id: Number(l.id), code: l.code, why: l.why }))),
+        stats: JSON.stringify(result.stats),
+        ...(state === 'sent' ? { checkin_at: timeline.checkinAt, reminder_at: timeline.reminderAt, ends_at: timeline.endsAt } : { closed_at: now }),
+        completed_at: now,
+      }, trx);
       // Another run of this job got here first: write nothing.
       if (!claimed) return null;
 
-      const rows: Parameters<typeof this.s.outbox.add>[1] = [];
+      const rows: OutboxRows = [];
       await this.repo.ensureParticipants(trx, program, [...grouped, ...result.leftOut.map((l) => Number(l.id))], now);
 
       for (const [index, group] of result.groups.entries()) {
         const members = group.members.map((id) => byId.get(Number(id))!);
         const reason = formatReason(group.reasonDetail, { person: (id) => nameOf(byId.get(Number(id))!), category: categoryName });
         const key = `intro:${round.id}:${index}`;
-        const meeting = await trx
-          .insertInto('intros_meetings')
-          .values({
-            workspace_id: program.workspace_id,
-            program_id: program.id,
-            round_id: round.id,
-            group_index: index,
-            reason,
-            reason_detail: JSON.stringify(group.reasonDetail),
-            intro_key: key,
-            checkin_key: null,
-            reminder_key: null,
-            answered_by_member_id: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('intros_meeting_members')
-          .values(members.map((m) => ({ meeting_id: meeting.id, member_id: m.id, program_id: program.id })))
-          .execute();
+        const memberIds = members.map((m) => m.id);
+        const meetingId = await this.rounds.createMeeting(trx, program, round.id, { groupIndex: index, reason, reasonDetail: group.reasonDetail, introKey: key, memberIds }, now);
+        emit(event(introGroupCreated, program.workspace_id, { programId: program.id, roundId: round.id, meetingId, memberIds }));
         const icebreaker = icebreakers.length ? icebreakers[(index + round.number) % icebreakers.length]! : null;
         const message = introMessage({
-          meetingId: meeting.id,
+          meetingId,
           channelName,
           people: members.map((m) => ({ slackUserId: m.slack_user_id, name: nameOf(m), title: m.title, tz: m.tz })),
           reason,
@@ -353,34 +242,24 @@ export class RoundRunner {
         rows.push({ workspaceId: program.workspace_id, key, kind: 'intro', method: 'dm.post', args: { users: members.map((m) => m.slack_user_id), text: message.text, blocks: message.blocks } });
       }
       const used = new Set(result.groups.map((_g, index) => icebreakers.length && icebreakers[(index + round.number) % icebreakers.length]!.id).filter(Boolean) as number[]);
-      if (used.size) await trx.updateTable('intros_icebreakers').set((eb) => ({ times_used: eb('times_used', '+', 1) })).where('id', 'in', [...used]).execute();
+      await this.repo.countIcebreakerUse(trx, program, [...used]);
 
-      if (grouped.size)
-        await trx
-          .updateTable('intros_participants')
-          .set({ times_left_out: 0, last_selected_round: round.number, updated_at: now })
-          .where('program_id', '=', program.id)
-          .where('member_id', 'in', [...grouped])
-          .execute();
+      await this.repo.updateParticipants(trx, program, [...grouped], { times_left_out: 0, last_selected_round: round.number, updated_at: now });
       const capped = result.leftOut.filter((l) => l.code === 'free_plan_cap').map((l) => Number(l.id));
-      if (capped.length)
-        await trx
-          .updateTable('intros_participants')
-          .set((eb) => ({ times_left_out: eb('times_left_out', '+', 1), updated_at: now }))
-          .where('program_id', '=', program.id)
-          .where('member_id', 'in', capped)
-          .execute();
+      if (capped.length) await this.repo.bumpParticipants(trx, program, capped, 'times_left_out', now);
 
       if (welcome && firstTimers.size) {
         for (const id of firstTimers) {
           const m = byId.get(id)!;
           rows.push({ workspaceId: program.workspace_id, key: `intro-welcome:${program.id}:${id}`, kind: 'intro', method: 'dm.post', args: { users: [m.slack_user_id], text: welcome } });
         }
-        await trx.updateTable('intros_participants').set({ welcomed_at: now }).where('program_id', '=', program.id).where('member_id', 'in', [...firstTimers]).execute();
+        await this.repo.updateParticipants(trx, program, [...firstTimers], { welcomed_at: now });
       }
 
-      if (result.groups.length === 0) {
-        const owner = program.owner_member_id ? byId.get(program.owner_member_id) ?? (await trx.selectFrom('members').selectAll().where('id', '=', program.owner_member_id).executeTakeFirst()) : undefined;
+      if (state === 'skipped') {
+        emit(event(introSkipped, program.workspace_id, { programId: program.id, roundId: round.id, reason: result.problem?.code ?? 'no_groups' }));
+        const ownerId = program.owner_member_id;
+        const owner = ownerId ? (byId.get(ownerId) ?? (await this.repo.members(program.workspace_id, [ownerId], trx))[0]) : undefined;
         if (owner && !owner.deleted && !owner.is_bot) {
           const message = roundSkippedOwnerMessage({
             channelName,
@@ -393,13 +272,9 @@ export class RoundRunner {
       }
 
       if (round.kind === 'scheduled' && fixedMeeting && config.next_run_at) {
-        const nextDate = formatLocalDate(instantToZoned(config.next_run_at, program.tz).date);
+        const nextDate = this.intros.today(program, config.next_run_at);
         const rolled = formatLocalDate(addDays(parseLocalDate(fixedMeeting.date), 7 * Math.max(1, config.period_weeks)));
-        await trx
-          .updateTable('intros_configs')
-          .set({ next_fixed_meeting_on: fixedMeetingDate(rolled, nextDate, config.period_weeks) })
-          .where('program_id', '=', program.id)
-          .execute();
+        await this.rounds.setNextFixedMeeting(trx, program, fixedMeetingDate(rolled, nextDate, config.period_weeks));
       }
       return this.s.outbox.add(trx, rows);
     });
@@ -408,14 +283,14 @@ export class RoundRunner {
     if (round.kind === 'send_now') await this.s.programs.markSendNowComplete(program.id);
   }
 
-  private async finish(round: IntrosRound, outcome: { state: 'skipped'; problem: { code: string; message: string } }): Promise<void> {
+  /** A round that goes out to nobody because the program was paused. */
+  private async skip(round: IntrosRound, problem: { code: string; message: string }): Promise<void> {
     const now = this.s.clock.now();
-    await this.db
-      .updateTable('intros_rounds')
-      .set({ state: outcome.state, problem_code: outcome.problem.code, problem_message: outcome.problem.message, completed_at: now, closed_at: now })
-      .where('id', '=', round.id)
-      .where('state', '=', 'pending')
-      .execute();
+    await this.s.events.transaction(async (trx, emit) => {
+      const set = { state: 'skipped' as const, problem_code: problem.code, problem_message: problem.message, completed_at: now, closed_at: now };
+      const skipped = await this.rounds.finish(round.workspace_id, round.id, set, trx);
+      if (skipped) emit(event(introSkipped, round.workspace_id, { programId: round.program_id, roundId: round.id, reason: problem.code }));
+    });
     if (round.kind === 'send_now') await this.s.programs.markSendNowComplete(round.program_id);
   }
 }

@@ -65,10 +65,9 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
     const program = await editable(req);
     if (!program.is_active) throw new HttpError(400, 'This program is paused. Activate it to send intros.', { is_active: 'paused' });
     await intros.ensureRoster(program, 10 * 60_000);
-    const roster = await intros.repo.roster(program, intros.today(program));
-    const available = roster.filter((r) => r.status === 'active').length;
+    const available = await intros.available(program);
     if (available < 2) {
-      const channel = await intros.repo.channelName(program.workspace_id, program.channel_id);
+      const channel = await intros.channelName(program);
       throw new HttpError(400, `At least 2 people need to be available in #${channel} for a round. Invite people to the channel first.`, { participants: 'fewer than 2' }, { num_participants: available });
     }
     await programs.requestSendNow(program);

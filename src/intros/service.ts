@@ -1,94 +1,23 @@
-import { paymentRequired, planAccess, type PlanAccess } from '../billing/plan.js';
+import type { Trx } from '../db/index.js';
 import type { ChannelProgram } from '../db/types.js';
-import type { IntrosDeps } from './deps.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { PAID_PAIRING_TYPES } from '../platform/entitlements/features.js';
+import { paymentRequired, type PlanAccess } from '../platform/entitlements/service.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
-import type { ProgramJson } from '../programs/service.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone } from '../time/zoned.js';
+import type { CoffeeConfigurationJson, CoffeePageData, MeetingJson, MemberJson, PersonJson, RoundJson } from './api-types.js';
+import { CountersRepository } from './counters.repository.js';
+import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
-import { IntrosRepository, nameOf, type MemberStatus, type RosterEntry } from './repository.js';
+import { MeetingsRepository } from './meetings.repository.js';
+import { IntrosRepository, nameOf, type RosterEntry } from './repository.js';
+import { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, type ScheduleIntent } from './schedule.js';
 import type { UpdateConfigBody } from './schema.js';
-import {
-  applySettingsRules,
-  FREE_PLAN_INTROS_CHANNELS,
-  FREE_PLAN_MAX_PARTICIPANTS,
-  PAID_PAIRING_TYPES,
-  type IntrosSettings,
-  type PairingType,
-} from './settings-rules.js';
-import { type IntrosConfig, type IntrosRound, type MeetingState } from './tables.js';
-import type { Db, Trx } from '../db/index.js';
+import { applySettingsRules, type IntrosSettings } from './settings-rules.js';
+import type { IntrosConfig, IntrosMeeting, IntrosRound } from './tables.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
-
-export interface ConfigJson extends IntrosSettings {
-  id: number;
-  tz: string;
-  categories: Array<{ id: number; name: string; num_members: number }>;
-  lottery_fixed_member_ids: number[];
-  next_run_at: string | null;
-  next_occurrence_on: string | null;
-  max_participants: number | null;
-  paid_pairing_types: readonly PairingType[];
-}
-
-export interface PersonJson {
-  id: number;
-  slack_user_id: string;
-  name: string;
-  avatar_url: string | null;
-}
-
-export interface MemberJson extends PersonJson {
-  tz: string | null;
-  status: MemberStatus;
-  status_reason: string | null;
-  snoozed_until: string | null;
-  category_ids: number[];
-  unanswered_in_a_row: number;
-  times_left_out: number;
-  last_intro_on: string | null;
-}
-
-export interface MeetingJson {
-  id: number;
-  round_id: number;
-  state: MeetingState;
-  reason: string;
-  members: PersonJson[];
-  answered_by: PersonJson | null;
-  answered_at: string | null;
-}
-
-export interface RoundJson {
-  id: number;
-  number: number;
-  scheduled_for: string;
-  date: string;
-  kind: 'scheduled' | 'send_now';
-  state: IntrosRound['state'];
-  problem: { code: string; message: string } | null;
-  num_candidates: number;
-  num_groups: number;
-  num_left_out: number;
-  checkin_at: string | null;
-  reminder_at: string | null;
-  ends_at: string | null;
-  closed: boolean;
-  groups?: MeetingJson[];
-}
-
-export interface PageJson {
-  program: ProgramJson;
-  config: ConfigJson;
-  members: MemberJson[];
-  member_counts: Record<MemberStatus | 'need_categories', number>;
-  current_round: RoundJson | null;
-  rounds: RoundJson[];
-  team: { id: number; pairing_welcome_message: string | null };
-  can_edit: boolean;
-}
 
 export const personJson = (m: { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null }): PersonJson => ({
   id: m.id,
@@ -97,14 +26,21 @@ export const personJson = (m: { id: number; slack_user_id: string; real_name: st
   avatar_url: m.avatar_url,
 });
 
-/** Intros configuration: templates, creation, settings (with the spec's rules), and the page's JSON. */
+/**
+ * Intros configuration: templates, creation, settings (with the spec's rules), the page's JSON, and the
+ * repositories and helpers the other Intros services share.
+ */
 export class IntrosService {
-  readonly db: Db;
   readonly repo: IntrosRepository;
+  readonly rounds: RoundsRepository;
+  readonly meetings: MeetingsRepository;
+  readonly counters: CountersRepository;
 
   constructor(readonly s: IntrosDeps) {
-    this.db = s.db;
-    this.repo = new IntrosRepository(this.db);
+    this.repo = new IntrosRepository(s.db);
+    this.rounds = new RoundsRepository(s.db);
+    this.meetings = new MeetingsRepository(s.db);
+    this.counters = new CountersRepository(s.db);
   }
 
   today(program: Pick<ChannelProgram, 'tz'>, at: Date = this.s.clock.now()): string {
@@ -116,7 +52,12 @@ export class IntrosService {
   }
 
   access(workspaceId: number): Promise<PlanAccess> {
-    return planAccess(this.s.db, workspaceId, this.s.clock.now());
+    return this.s.entitlements.plan(workspaceId);
+  }
+
+  /** The program's channel name (without #). */
+  channelName(program: Pick<ChannelProgram, 'workspace_id' | 'channel_id'>): Promise<string> {
+    return this.repo.channelName(program.workspace_id, program.channel_id);
   }
 
   /** The shared channel-program model's view of Intros. */
@@ -136,31 +77,23 @@ export class IntrosService {
 
   /** Free plan: one Intros channel. */
   async checkCreate(workspaceId: number): Promise<void> {
-    const access = await this.access(workspaceId);
-    if (access.paidFeatureAccess) return;
-    const row = await this.db
-      .selectFrom('channel_programs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .where('type', '=', 'CoffeeConfiguration')
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= FREE_PLAN_INTROS_CHANNELS)
-      throw paymentRequired('intros_channels', 'The free plan includes one Intros channel. Upgrade to run Intros in more channels.', access);
+    await this.s.entitlements.require(workspaceId, { feature: 'intros_channels', introsChannels: (await this.repo.countPrograms(workspaceId)) + 1 });
   }
 
   async createConfig(trx: Trx, program: ChannelProgram, template: ProgramTemplate): Promise<void> {
     const t = template.settings as Partial<IntrosSettings>;
     const pairingType = t.pairing_type ?? 'standard';
     // Inside the creating transaction: PGlite has one connection, so read through it.
-    const access = await planAccess(trx, program.workspace_id, this.s.clock.now());
-    if (PAID_PAIRING_TYPES.includes(pairingType) && !access.paidFeatureAccess)
-      throw paymentRequired('pairing_types', `${template.name} intros need the paid plan. Upgrade, or start with Coffee chats.`, access);
+    await this.s.entitlements.require(
+      program.workspace_id,
+      { feature: 'pairing_types', pairingType, claimingAllowed: false },
+      { message: `${template.name} intros need the paid plan. Upgrade, or start with Coffee chats.`, ex: trx },
+    );
     const now = this.s.clock.now();
     const settings = { weekday: t.weekday ?? 1, occurrence_hour: t.occurrence_hour ?? 9, period_weeks: t.period ?? 2 };
-    const tx = trx as unknown as Trx;
-    await tx
-      .insertInto('intros_configs')
-      .values({
+    await this.repo.createConfig(
+      trx,
+      {
         program_id: program.id,
         workspace_id: program.workspace_id,
         pairing_type: pairingType,
@@ -176,40 +109,18 @@ export class IntrosService {
         next_run_at: program.is_active ? nextRoundAt(this.intent(program, settings), { now, lastScheduledAt: null }) : null,
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    await tx
-      .insertInto('intros_icebreakers')
-      .values(ICEBREAKER_LIBRARY.map((i) => ({ workspace_id: program.workspace_id, program_id: program.id, question: i.question, theme: i.theme, library_key: i.library_key, created_at: now })))
-      .execute();
+      },
+      ICEBREAKER_LIBRARY.map((i) => ({ workspace_id: program.workspace_id, program_id: program.id, question: i.question, theme: i.theme, library_key: i.library_key, created_at: now })),
+    );
   }
 
   /** Participants (reachable, not opted out, not set aside) and the next round, for program lists. */
   async summarize(programs: ChannelProgram[]): Promise<Map<number, ProgramSummary>> {
     const out = new Map<number, ProgramSummary>();
-    if (!programs.length) return out;
-    const ids = programs.map((p) => p.id);
-    const [configs, counts] = await Promise.all([
-      this.db.selectFrom('intros_configs').select(['program_id', 'next_run_at']).where('program_id', 'in', ids).execute(),
-      this.db
-        .selectFrom('channel_programs as cp')
-        .innerJoin('channel_members as cm', (j) => j.onRef('cm.workspace_id', '=', 'cp.workspace_id').onRef('cm.channel_id', '=', 'cp.channel_id'))
-        .innerJoin('members as m', (j) => j.onRef('m.workspace_id', '=', 'cm.workspace_id').onRef('m.slack_user_id', '=', 'cm.slack_user_id'))
-        .leftJoin('intros_participants as ip', (j) => j.onRef('ip.program_id', '=', 'cp.id').onRef('ip.member_id', '=', 'm.id'))
-        .select((eb) => ['cp.id', eb.fn.countAll<number>().as('n')])
-        .where('cp.id', 'in', ids)
-        .where('m.is_bot', '=', false)
-        .where('m.deleted', '=', false)
-        .where('m.is_external', '=', false)
-        .where((eb) => eb.or([eb('ip.member_id', 'is', null), eb.and([eb('ip.opted_out', '=', false), eb('ip.ghost_state', 'in', ['none', 'removed'])])]))
-        .groupBy('cp.id')
-        .execute(),
-    ]);
-    for (const p of programs)
-      out.set(p.id, {
-        numParticipants: Number(counts.find((c) => c.id === p.id)?.n ?? 0),
-        nextOccurrenceAt: configs.find((c) => c.program_id === p.id)?.next_run_at ?? null,
-      });
+    for (const workspaceId of new Set(programs.map((p) => p.workspace_id))) {
+      const ids = programs.filter((p) => p.workspace_id === workspaceId).map((p) => p.id);
+      for (const [id, s] of await this.repo.summaries(workspaceId, ids)) out.set(id, { numParticipants: s.numParticipants, nextOccurrenceAt: s.nextRunAt });
+    }
     return out;
   }
 
@@ -231,21 +142,9 @@ export class IntrosService {
     };
   }
 
-  async lastScheduledAt(programId: number): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('intros_rounds')
-      .select('scheduled_for')
-      .where('program_id', '=', programId)
-      .where('kind', '=', 'scheduled')
-      .orderBy('scheduled_for', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.scheduled_for ?? null;
-  }
-
   /** Syncs the channel roster from Slack when it is older than `maxAgeMs` (or never read). */
   async ensureRoster(program: ChannelProgram, maxAgeMs: number): Promise<void> {
-    const config = await this.repo.config(program.id);
+    const config = await this.repo.config(program);
     const now = this.s.clock.now();
     if (config?.roster_synced_at && now.getTime() - config.roster_synced_at.getTime() < maxAgeMs) return;
     await this.syncRoster(program);
@@ -257,8 +156,8 @@ export class IntrosService {
     const client = await this.s.clients.forWorkspace(ws.id);
     const members = await this.s.channels.syncRoster(ws, program.channel_id, client);
     // People Hearth has not seen yet (joined since the last directory sync): read them now.
-    const known = await this.db.selectFrom('members').select('slack_user_id').where('workspace_id', '=', ws.id).where('slack_user_id', 'in', members.length ? members : ['']).execute();
-    const unknown = members.filter((u) => !known.some((k) => k.slack_user_id === u)).slice(0, 50);
+    const known = new Set((await this.repo.membersBySlackId(ws.id, members)).map((m) => m.slack_user_id));
+    const unknown = members.filter((u) => !known.has(u)).slice(0, 50);
     for (const user of unknown) {
       try {
         const info = await client.users.info({ user });
@@ -267,45 +166,57 @@ export class IntrosService {
         this.s.log.warn({ err, user }, 'intros: users.info failed; leaving the member out');
       }
     }
-    await this.db.updateTable('intros_configs').set({ roster_synced_at: this.s.clock.now() }).where('program_id', '=', program.id).execute();
+    await this.repo.markRosterSynced(program, this.s.clock.now());
     return members;
+  }
+
+  /** How many people of the channel would be in a round now. */
+  async available(program: ChannelProgram): Promise<number> {
+    return (await this.repo.roster(program, this.today(program))).filter((r) => r.status === 'active').length;
   }
 
   // ----------------------------------------------------------------------------------------------
   // The page
 
-  async pageJson(auth: AuthContext, program: ChannelProgram): Promise<PageJson> {
+  async pageJson(auth: AuthContext, program: ChannelProgram): Promise<CoffeePageData> {
     const [config, categories, access, roster, rounds, welcome, canEdit] = await Promise.all([
-      this.repo.configOrThrow(program.id),
-      this.repo.categories(program.id),
+      this.repo.configOrThrow(program),
+      this.repo.categories(program),
       this.access(program.workspace_id),
       this.repo.roster(program, this.today(program)),
-      this.db.selectFrom('intros_rounds').selectAll().where('program_id', '=', program.id).orderBy('number', 'desc').limit(10).execute(),
+      this.rounds.latest(program, 10),
       this.repo.teamWelcome(program.workspace_id),
       this.s.programs.canEdit(auth, program),
     ]);
     const [programJson] = await this.s.programs.serialize(auth.workspace, [program]);
-    const lastIntro = await this.lastIntroDates(program, roster.map((r) => r.member.id));
-    const members = roster.map((r) => this.memberJson(r, lastIntro.get(r.member.id) ?? null));
-    const counts: PageJson['member_counts'] = { active: 0, snoozed: 0, opted_out: 0, ghost: 0, ineligible: 0, need_categories: 0 };
+    const [lastIntro, counts] = await Promise.all([
+      this.rounds.lastIntroAt(program, roster.map((r) => r.member.id)),
+      this.counters.ofRounds(program.workspace_id, rounds.map((r) => r.id)),
+    ]);
+    const members = roster.map((r) => {
+      const last = lastIntro.get(r.member.id);
+      return this.memberJson(r, last ? this.today(program, last) : null);
+    });
+    const memberCounts: CoffeePageData['member_counts'] = { active: 0, snoozed: 0, opted_out: 0, ghost: 0, ineligible: 0, need_categories: 0 };
     for (const m of members) {
-      counts[m.status]++;
-      if (m.status === 'active' && categories.length > 0 && m.category_ids.length === 0) counts.need_categories++;
+      memberCounts[m.status]++;
+      if (m.status === 'active' && categories.length > 0 && m.category_ids.length === 0) memberCounts.need_categories++;
     }
+    const roundJson = (r: IntrosRound) => this.roundJson(r, program.tz, counts.get(r.id)?.met ?? 0);
     const latest = rounds[0];
     return {
       program: programJson!,
       config: this.configJson(program, config, categories, access, roster),
       members,
-      member_counts: counts,
-      current_round: latest ? { ...this.roundJson(latest, program.tz), groups: await this.meetingsJson(latest.id) } : null,
-      rounds: rounds.map((r) => this.roundJson(r, program.tz)),
+      member_counts: memberCounts,
+      current_round: latest ? { ...roundJson(latest), groups: await this.meetingJsonOf(program.workspace_id, await this.repo.meetings(program.workspace_id, [latest.id])) } : null,
+      rounds: rounds.map(roundJson),
       team: { id: program.workspace_id, pairing_welcome_message: welcome },
       can_edit: canEdit,
     };
   }
 
-  configJson(program: ChannelProgram, c: IntrosConfig, categories: Array<{ id: number; name: string }>, access: PlanAccess, roster: RosterEntry[]): ConfigJson {
+  configJson(program: ChannelProgram, c: IntrosConfig, categories: Array<{ id: number; name: string }>, access: PlanAccess, roster: RosterEntry[]): CoffeeConfigurationJson {
     const next = program.is_active ? c.next_run_at : null;
     return {
       id: program.id,
@@ -314,8 +225,8 @@ export class IntrosService {
       categories: categories.map((cat) => ({ id: cat.id, name: cat.name, num_members: roster.filter((r) => r.participant?.category_ids.includes(cat.id)).length })),
       lottery_fixed_member_ids: c.lottery_fixed_member_ids,
       next_run_at: next ? next.toISOString() : null,
-      next_occurrence_on: next ? formatLocalDate(instantToZoned(next, program.tz).date) : null,
-      max_participants: access.paidFeatureAccess ? null : FREE_PLAN_MAX_PARTICIPANTS,
+      next_occurrence_on: next ? this.today(program, next) : null,
+      max_participants: this.s.entitlements.limits(access).introsParticipants,
       paid_pairing_types: PAID_PAIRING_TYPES,
     };
   }
@@ -334,21 +245,7 @@ export class IntrosService {
     };
   }
 
-  private async lastIntroDates(program: ChannelProgram, memberIds: number[]): Promise<Map<number, string>> {
-    if (!memberIds.length) return new Map();
-    const rows = await this.db
-      .selectFrom('intros_meeting_members as mm')
-      .innerJoin('intros_meetings as mt', 'mt.id', 'mm.meeting_id')
-      .innerJoin('intros_rounds as r', 'r.id', 'mt.round_id')
-      .select((eb) => ['mm.member_id', eb.fn.max('r.scheduled_for').as('last')])
-      .where('mm.program_id', '=', program.id)
-      .where('mm.member_id', 'in', memberIds)
-      .groupBy('mm.member_id')
-      .execute();
-    return new Map(rows.map((r) => [r.member_id, formatLocalDate(instantToZoned(new Date(r.last as unknown as string), program.tz).date)]));
-  }
-
-  roundJson(r: IntrosRound, tz: string): RoundJson {
+  roundJson(r: IntrosRound, tz: string, numMet: number): RoundJson {
     return {
       id: r.id,
       number: r.number,
@@ -359,6 +256,7 @@ export class IntrosService {
       problem: r.problem_code ? { code: r.problem_code, message: r.problem_message ?? '' } : null,
       num_candidates: r.num_candidates,
       num_groups: r.num_groups,
+      num_met: numMet,
       num_left_out: Array.isArray(r.left_out) ? r.left_out.length : 0,
       checkin_at: r.checkin_at?.toISOString() ?? null,
       reminder_at: r.reminder_at?.toISOString() ?? null,
@@ -367,15 +265,9 @@ export class IntrosService {
     };
   }
 
-  async meetingsJson(roundId: number): Promise<MeetingJson[]> {
-    const meetings = await this.db.selectFrom('intros_meetings').selectAll().where('round_id', '=', roundId).orderBy('group_index').execute();
-    return this.meetingJsonOf(meetings);
-  }
-
-  async meetingJsonOf(meetings: Array<{ id: number; round_id: number; state: MeetingState; reason: string; answered_by_member_id: number | null; answered_at: Date | null }>): Promise<MeetingJson[]> {
-    const people = await this.repo.meetingMembers(meetings.map((m) => m.id));
+  async meetingJsonOf(workspaceId: number, meetings: IntrosMeeting[]): Promise<MeetingJson[]> {
     const answerIds = [...new Set(meetings.map((m) => m.answered_by_member_id).filter((x): x is number => x !== null))];
-    const answerers = answerIds.length ? await this.db.selectFrom('members').selectAll().where('id', 'in', answerIds).execute() : [];
+    const [people, answerers] = await Promise.all([this.repo.meetingMembers(workspaceId, meetings.map((m) => m.id)), this.repo.members(workspaceId, answerIds)]);
     return meetings.map((m) => {
       const by = answerers.find((a) => a.id === m.answered_by_member_id);
       return {
@@ -395,7 +287,7 @@ export class IntrosService {
 
   /** PUT /coffee/{id}/update_as_json: validate everything, apply the rules, then save in one transaction. */
   async update(auth: AuthContext, program: ChannelProgram, input: UpdateConfigBody): Promise<{ adjusted: Record<string, string> }> {
-    const config = await this.repo.configOrThrow(program.id);
+    const config = await this.repo.configOrThrow(program);
     const access = await this.access(program.workspace_id);
     const current = this.settingsOf(config);
     const { is_active, tz, categories, lottery_fixed_member_ids, ...changes } = input;
@@ -413,7 +305,7 @@ export class IntrosService {
     const now = this.s.clock.now();
     let candidate: Date | null = config.next_run_at;
     if (validIntent && (scheduleChanged || !candidate)) {
-      const last = await this.lastScheduledAt(program.id);
+      const last = await this.rounds.lastScheduledAt(program);
       // A one-off round that already ran starts over when its schedule changes.
       candidate = nextRoundAt(intent, { now, lastScheduledAt: merged.period === 0 && scheduleChanged ? null : last });
       if (!candidate && !last) candidate = nextRoundAt(intent, { now, lastScheduledAt: null });
@@ -427,10 +319,10 @@ export class IntrosService {
       const [field, message] = errors[0]!;
       throw new HttpError(400, `${field}: ${message}`, Object.fromEntries(errors) as Record<string, string>);
     }
-    if (rules.paymentRequired)
-      throw paymentRequired('pairing_types', 'Cross-group, within-group, lottery and interest-based intros need the paid plan.', access);
+    const decision = this.s.entitlements.decide(access, { feature: 'pairing_types', pairingType: rules.settings.pairing_type, claimingAllowed: rules.settings.claiming_allowed });
+    if (!decision.allowed) throw paymentRequired(decision.feature, decision.reason, access);
 
-    const existingCategories = categories ? await this.repo.categories(program.id) : [];
+    const existingCategories = categories ? await this.repo.categories(program) : [];
     if (categories) {
       const seen = new Set<string>();
       for (const [i, c] of categories.entries()) {
@@ -442,16 +334,16 @@ export class IntrosService {
       }
     }
     if (lottery_fixed_member_ids?.length) {
-      const found = await this.db.selectFrom('members').select('id').where('workspace_id', '=', program.workspace_id).where('id', 'in', lottery_fixed_member_ids).execute();
+      const found = await this.repo.members(program.workspace_id, lottery_fixed_member_ids);
       if (found.length !== new Set(lottery_fixed_member_ids).size)
         throw new HttpError(400, 'lottery_fixed_member_ids: choose people from this workspace', { lottery_fixed_member_ids: 'choose people from this workspace' });
     }
 
     const s = rules.settings;
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('intros_configs')
-        .set({
+    await this.repo.saveSettings(
+      program,
+      {
+        config: {
           pairing_type: s.pairing_type,
           group_size: s.group_size,
           enforce_group_size: s.enforce_group_size,
@@ -468,51 +360,18 @@ export class IntrosService {
           ...(lottery_fixed_member_ids ? { lottery_fixed_member_ids: [...new Set(lottery_fixed_member_ids)].slice(0, 2) } : {}),
           next_run_at: active ? candidate : null,
           updated_at: now,
-        })
-        .where('program_id', '=', program.id)
-        .execute();
-      if (is_active !== undefined || tz !== undefined)
-        await trx.updateTable('channel_programs').set({ is_active: active, tz: nextTz, updated_at: now }).where('id', '=', program.id).execute();
-      if (categories) {
-        const keep = categories.filter((c) => c.id !== undefined).map((c) => c.id!);
-        let gone = trx.deleteFrom('intros_categories').where('program_id', '=', program.id);
-        if (keep.length) gone = gone.where('id', 'not in', keep);
-        const removed = await gone.returning('id').execute();
-        // Rename in two steps so swapping two names does not trip the unique index.
-        for (const c of categories.filter((x) => x.id !== undefined))
-          await trx.updateTable('intros_categories').set({ name: `~renaming~${c.id}` }).where('id', '=', c.id!).execute();
-        for (const [position, c] of categories.entries()) {
-          if (c.id !== undefined) await trx.updateTable('intros_categories').set({ name: c.name.trim(), position }).where('id', '=', c.id).execute();
-          else
-            await trx
-              .insertInto('intros_categories')
-              .values({ workspace_id: program.workspace_id, program_id: program.id, name: c.name.trim(), position, created_at: now })
-              .execute();
-        }
-        if (removed.length) {
-          const removedIds = removed.map((r) => r.id);
-          const holders = await trx.selectFrom('intros_participants').select(['member_id', 'category_ids']).where('program_id', '=', program.id).execute();
-          for (const h of holders.filter((x) => x.category_ids.some((id) => removedIds.includes(id))))
-            await trx
-              .updateTable('intros_participants')
-              .set({ category_ids: h.category_ids.filter((id) => !removedIds.includes(id)), updated_at: now })
-              .where('program_id', '=', program.id)
-              .where('member_id', '=', h.member_id)
-              .execute();
-        }
-      }
-    });
+        },
+        ...(is_active !== undefined || tz !== undefined ? { program: { is_active: active, tz: nextTz } } : {}),
+        ...(categories ? { categories: categories.map((c) => ({ ...(c.id !== undefined ? { id: c.id } : {}), name: c.name.trim() })) } : {}),
+      },
+      now,
+    );
     return { adjusted: rules.adjusted as Record<string, string> };
   }
 
   async setTeamWelcome(workspaceId: number, message: string | null): Promise<{ id: number; pairing_welcome_message: string | null }> {
-    const now = this.s.clock.now();
     const value = message?.trim() ? message.trim() : null;
-    await this.db
-      .insertInto('intros_team_settings')
-      .values({ workspace_id: workspaceId, pairing_welcome_message: value, updated_at: now })
-      .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ pairing_welcome_message: value, updated_at: now }))
-      .execute();
+    await this.repo.setTeamWelcome(workspaceId, value, this.s.clock.now());
     return { id: workspaceId, pairing_welcome_message: value };
   }
 }

@@ -3,8 +3,10 @@
  * this file (relative path) and show the same result the server will store. The server applies
  * `applySettingsRules` to every update; the pages may call the single rules as the form changes.
  *
- * Dates here are plain calendar dates ('YYYY-MM-DD'); no time zones are involved.
+ * Dates here are plain calendar dates ('YYYY-MM-DD'); no time zones are involved. Which pairing types are paid
+ * comes from the plan's own list (src/platform/entitlements/features.ts, dependency free as well).
  */
+import { pairingTypeAllowed } from '../platform/entitlements/features.js';
 
 export const PAIRING_TYPES = ['standard', 'topic_based', 'cross_group_pairing', 'within_group_pairing', 'lottery'] as const;
 export type PairingType = (typeof PAIRING_TYPES)[number];
@@ -16,9 +18,6 @@ export const PAIRING_TYPE_LABELS: Record<PairingType, string> = {
   within_group_pairing: 'Within-group',
   lottery: 'Lottery',
 };
-
-/** Non-standard pairing types: paid access or claiming_allowed. */
-export const PAID_PAIRING_TYPES: readonly PairingType[] = ['topic_based', 'cross_group_pairing', 'within_group_pairing', 'lottery'];
 
 export const CALENDAR_SELECTIONS = ['none', 'fixed-meeting', 'groups-choose-meeting-time'] as const;
 export type CalendarSelection = (typeof CALENDAR_SELECTIONS)[number];
@@ -35,9 +34,6 @@ export const MIN_PERIOD_WEEKS = 0;
 export const MAX_PERIOD_WEEKS = 12;
 /** The fixed meeting starts at least this long after the intros go out. */
 export const FIXED_MEETING_MIN_GAP_MINUTES = 30;
-/** Free plan: people in one round, and Intros channels per workspace. */
-export const FREE_PLAN_MAX_PARTICIPANTS = 24;
-export const FREE_PLAN_INTROS_CHANNELS = 1;
 
 export interface IntrosSettings {
   pairing_type: PairingType;
@@ -73,9 +69,9 @@ export function withCalendarRule<S extends Pick<IntrosSettings, 'calendar_schedu
     : settings;
 }
 
-/** §5: non-standard pairing types need paid access or claiming_allowed. */
+/** §9: the paid pairing types need paid access, or claiming_allowed (§5); Intro by interests is free. */
 export function needsPaidAccess(pairingType: PairingType, claimingAllowed: boolean, paidFeatureAccess: boolean): boolean {
-  return PAID_PAIRING_TYPES.includes(pairingType) && !claimingAllowed && !paidFeatureAccess;
+  return !pairingTypeAllowed(pairingType, claimingAllowed, paidFeatureAccess);
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { MeetingState, RoundState } from './api-types.js';
+
+export type { MeetingState, RoundState } from './api-types.js';
 
 /** Intros tables (migrations/0003_intros.ts). Business times are written from the Clock. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -7,8 +10,6 @@ type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 type IntArray = ColumnType<number[], number[] | undefined, number[]>;
 
 export type PairingTypeColumn = 'standard' | 'topic_based' | 'cross_group_pairing' | 'within_group_pairing' | 'lottery';
-export type MeetingState = 'pending' | 'met' | 'not_yet' | 'skipped' | 'cancelled';
-export type RoundState = 'pending' | 'sent' | 'skipped' | 'failed';
 export type GhostState = 'none' | 'ghost' | 'ask_later' | 'removed';
 
 export interface IntrosConfigsTable {
@@ -146,6 +147,18 @@ export interface IntrosTeamSettingsTable {
   updated_at: Timestamp;
 }
 
+/** migrations/0007_intros_counters.ts: one round's numbers, kept by the `intros.counters` subscriber. */
+export interface IntrosCountersTable {
+  round_id: number;
+  workspace_id: number;
+  program_id: number;
+  groups_created: Generated<number>;
+  met: Generated<number>;
+  not_met: Generated<number>;
+  skipped: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
 export interface IntrosTables {
   intros_configs: IntrosConfigsTable;
   intros_rounds: IntrosRoundsTable;
@@ -157,6 +170,7 @@ export interface IntrosTables {
   intros_icebreakers: IntrosIcebreakersTable;
   intros_categories: IntrosCategoriesTable;
   intros_team_settings: IntrosTeamSettingsTable;
+  intros_counters: IntrosCountersTable;
 }
 
 export type IntrosConfig = Selectable<IntrosConfigsTable>;

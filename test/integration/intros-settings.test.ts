@@ -64,7 +64,7 @@ describe(`Intros settings (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`
   });
 
   it('non-standard pairing types need paid access or claiming_allowed: 402 pairing_types, nothing saved', async () => {
-    for (const pairing_type of ['cross_group_pairing', 'within_group_pairing', 'lottery', 'topic_based']) {
+    for (const pairing_type of ['cross_group_pairing', 'within_group_pairing', 'lottery']) {
       const res = await put({ coffee_configuration: { pairing_type, group_size: 3 } }, 402);
       expect(res.feature).toBe('pairing_types');
     }
@@ -88,6 +88,12 @@ describe(`Intros settings (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`
     const standard = await put({ pairing_type: 'standard' });
     expect(standard.config.enforce_group_size).toBe(false);
     await put({ claiming_allowed: false, group_size: 2 });
+  });
+
+  it('Intro by interests is free (programs.md §9): a free workspace saves it without claiming_allowed', async () => {
+    const interests = await put({ pairing_type: 'topic_based' });
+    expect(interests.config).toMatchObject({ pairing_type: 'topic_based', claiming_allowed: false });
+    await put({ pairing_type: 'standard' });
   });
 
   it('a calendar selection other than groups-choose-meeting-time resets meet_and_teams to none', async () => {

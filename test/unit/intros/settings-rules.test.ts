@@ -39,13 +39,14 @@ describe('Intros settings rules', () => {
     expect(withCalendarRule({ calendar_scheduling_selection: 'fixed-meeting', video_platform: 'zoom' }).video_platform).toBe('zoom');
   });
 
-  it('paid pairing types need paid access or claiming_allowed', () => {
-    for (const type of ['topic_based', 'cross_group_pairing', 'within_group_pairing', 'lottery'] as const) {
+  it('paid pairing types need paid access or claiming_allowed; Intro by interests is free (programs.md §9)', () => {
+    for (const type of ['cross_group_pairing', 'within_group_pairing', 'lottery'] as const) {
       expect(needsPaidAccess(type, false, false)).toBe(true);
       expect(needsPaidAccess(type, true, false)).toBe(false);
       expect(needsPaidAccess(type, false, true)).toBe(false);
     }
     expect(needsPaidAccess('standard', false, false)).toBe(false);
+    expect(needsPaidAccess('topic_based', false, false)).toBe(false);
   });
 
   it('fixed meeting date: within the period after the next occurrence, else the day after (Saturday and Sunday skip to Monday)', () => {

@@ -11,11 +11,11 @@ const PREVIEW: RoundPreview = {
   scheduled_for: '2026-03-09T13:00:00.000Z',
   round_number: 5,
   groups: [
-    { members: [{ id: 41, slack_user_id: 'U41', name: 'Ananya Iyer' }, { id: 42, slack_user_id: 'U42', name: 'Rohan Gupta' }], reason: 'First time meeting' },
-    { members: [{ id: 45, slack_user_id: 'U45', name: 'Kai Nakamura' }, { id: 46, slack_user_id: 'U46', name: 'Maya Goldberg' }], reason: 'Last met 6 rounds ago' },
+    { members: [{ id: 41, slack_user_id: 'U41', name: 'Ananya Iyer', avatar_url: null }, { id: 42, slack_user_id: 'U42', name: 'Rohan Gupta', avatar_url: null }], reason: 'First time meeting' },
+    { members: [{ id: 45, slack_user_id: 'U45', name: 'Kai Nakamura', avatar_url: null }, { id: 46, slack_user_id: 'U46', name: 'Maya Goldberg', avatar_url: null }], reason: 'Last met 6 rounds ago' },
   ],
-  left_out: [{ member: { id: 50, slack_user_id: 'U50', name: 'Fatima Al-Sayed' }, code: 'odd', why: 'Odd one out this round' }],
-  excluded: [{ member: { id: 43, slack_user_id: 'U43', name: 'Lena Fischer' }, reason: 'snoozed', why: 'Snoozed until 2026-03-20' }],
+  left_out: [{ member: { id: 50, slack_user_id: 'U50', name: 'Fatima Al-Sayed', avatar_url: null }, code: 'odd', why: 'Odd one out this round' }],
+  excluded: [{ member: { id: 43, slack_user_id: 'U43', name: 'Lena Fischer', avatar_url: null }, reason: 'snoozed', why: 'Snoozed until 2026-03-20' }],
   problem: null,
   stats: { candidates: 5, grouped: 4, pairs: 2, repeatPairs: 1, method: 'exact' },
 };

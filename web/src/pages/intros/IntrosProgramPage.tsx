@@ -414,7 +414,7 @@ function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
       </div>
     );
   }
-  const met = current?.groups?.filter((g) => g.state === 'met').length ?? 0;
+  const met = current?.num_met ?? 0;
   return (
     <div className="rounds-tab">
       {current && (

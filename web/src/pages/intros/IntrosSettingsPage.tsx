@@ -412,8 +412,6 @@ function SettingsForm({ data, id }: { data: CoffeePageData; id: string }) {
   const noEnforce = draft.pairing_type === 'lottery' || draft.pairing_type === 'standard';
   const fixed = draft.calendar_scheduling_selection === 'fixed-meeting';
   const until = windowEnd(config.next_occurrence_on, draft.period);
-  const paid = new Set(config.paid_pairing_types);
-  const lockedPaid = !ctx.paidFeatureAccess && !draft.claiming_allowed;
   const videoHint =
     draft.video_platform === 'zoom' && user.data && !user.data.has_valid_zoom_identity
       ? 'Link a Zoom account in Integrations so Hearth can create the meetings.'
@@ -429,7 +427,7 @@ function SettingsForm({ data, id }: { data: CoffeePageData; id: string }) {
           <legend className="field-label">Pairing type</legend>
           <div className="choice-grid">
             {PAIRING_TYPES.map((type) => {
-              const needsPlan = paid.has(type) && lockedPaid;
+              const needsPlan = !pairingTypeAllowed(type, draft, ctx.paidFeatureAccess);
               return (
                 <label key={type} className={draft.pairing_type === type ? 'template-choice is-chosen' : 'template-choice'}>
                   <input type="radio" name="pairing_type" value={type} checked={draft.pairing_type === type} onChange={() => choosePairingType(type)} />

@@ -52,7 +52,10 @@ export function applyChange(draft: SettingsDraft, patch: Partial<SettingsDraft>,
   return { draft: { ...outcome.settings, tz, categories }, notes, errors: outcome.errors };
 }
 
-/** Choosing a pairing type: null when it needs the paid plan (the page opens the upgrade modal instead). */
+/**
+ * Choosing a pairing type: false when it needs the paid plan (the page opens the upgrade modal instead). The
+ * paid types are the plan's own list (src/platform/entitlements/features.ts), as on the server.
+ */
 export function pairingTypeAllowed(type: PairingType, draft: Pick<SettingsDraft, 'claiming_allowed'>, paidFeatureAccess: boolean): boolean {
   return !needsPaidAccess(type, draft.claiming_allowed, paidFeatureAccess);
 }

@@ -11,6 +11,7 @@ const REPORT: PairingReport = {
   batches: [
     {
       id: 12,
+      number: 4,
       date: '2026-03-09',
       groups: [
         { id: 88, members: [{ id: 41, name: 'Ananya Iyer', slack_user_id: 'U41' }, { id: 42, name: 'Rohan Gupta', slack_user_id: 'U42' }], state: 'met', reason: 'First time meeting' },
@@ -20,6 +21,8 @@ const REPORT: PairingReport = {
   ],
   stats: { rounds: 4, groups: 52, met_rate: 0.61, repeat_rate: 0.02, coverage: 0.18, longest_wait_rounds: 2, participants: 30 },
   maxPairsInBatch: 14,
+  start: '2025-12-09',
+  end: '2026-03-09',
 };
 
 describe('/reporting/{id}', () => {

@@ -20,7 +20,7 @@ export function fairnessSummary(stats: PairingReport['stats']): string {
   const repeats =
     stats.repeat_rate <= 0.05 ? 'Almost no one was paired with someone they had met before' : `${percent(stats.repeat_rate)} of pairs had met before`;
   const wait =
-    stats.longest_wait_rounds === null || stats.longest_wait_rounds <= 1
+    stats.longest_wait_rounds <= 1
       ? 'nobody waited more than a round'
       : `the longest anyone waited was ${stats.longest_wait_rounds} rounds`;
   return `${repeats}, and ${wait}.`;
@@ -213,12 +213,12 @@ export default function PairingReportPage() {
               <div className="fairness-item">
                 <span className="fairness-label">Longest wait</span>
                 <span className="fairness-value">
-                  {data.stats.longest_wait_rounds === null ? '—' : `${data.stats.longest_wait_rounds} ${data.stats.longest_wait_rounds === 1 ? 'round' : 'rounds'}`}
+                  {`${data.stats.longest_wait_rounds} ${data.stats.longest_wait_rounds === 1 ? 'round' : 'rounds'}`}
                 </span>
                 <Meter
-                  value={data.stats.rounds > 0 && data.stats.longest_wait_rounds !== null ? data.stats.longest_wait_rounds / data.stats.rounds : 0}
+                  value={data.stats.rounds > 0 ? data.stats.longest_wait_rounds / data.stats.rounds : 0}
                   label="Longest wait as a share of rounds"
-                  tone={(data.stats.longest_wait_rounds ?? 0) > 2 ? 'warn' : 'good'}
+                  tone={data.stats.longest_wait_rounds > 2 ? 'warn' : 'good'}
                 />
                 <span className="field-hint">The most rounds in a row anyone went without an intro.</span>
               </div>

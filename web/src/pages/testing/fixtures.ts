@@ -47,7 +47,8 @@ export function config(overrides: Partial<CoffeeConfigurationJson> = {}): Coffee
     next_run_at: '2026-03-09T13:00:00.000Z',
     next_occurrence_on: '2026-03-09',
     max_participants: 24,
-    paid_pairing_types: ['cross_group_pairing', 'within_group_pairing', 'lottery', 'topic_based'],
+    lottery_fixed_member_ids: [],
+    paid_pairing_types: ['cross_group_pairing', 'within_group_pairing', 'lottery'],
     ...overrides,
   };
 }

@@ -1,0 +1,154 @@
+// The JSON the Intros pages read (src/intros/API.md), shared by the server and web/ (type-only imports of
+// dependency-free files, so both type-check it).
+import type { ProgramJson } from '../programs/api-types.js';
+import type { CalendarSelection, IntrosSettings, PairingType, VideoPlatform } from './settings-rules.js';
+
+export type MemberStatus = 'active' | 'snoozed' | 'opted_out' | 'ghost' | 'ineligible';
+export type MeetingState = 'pending' | 'met' | 'not_yet' | 'skipped' | 'cancelled';
+export type RoundState = 'pending' | 'sent' | 'skipped' | 'failed';
+
+/** An interest category; the settings form edits new ones without an id yet. */
+export interface CategoryJson {
+  id?: number;
+  name: string;
+  num_members?: number;
+}
+
+/** The program's settings (`config` of GET /coffee/{id}). */
+export interface CoffeeConfigurationJson extends IntrosSettings {
+  id: number;
+  pairing_type: PairingType;
+  calendar_scheduling_selection: CalendarSelection;
+  video_platform: VideoPlatform;
+  tz: string;
+  categories: Array<Required<CategoryJson>>;
+  lottery_fixed_member_ids: number[];
+  next_run_at: string | null;
+  next_occurrence_on: string | null;
+  /** The free plan's cap per round; null with paid access. */
+  max_participants: number | null;
+  /** The pairing types that need paid access or claiming_allowed (src/platform/entitlements/features.ts). */
+  paid_pairing_types: readonly string[];
+}
+
+export interface PersonJson {
+  id: number;
+  slack_user_id: string;
+  name: string;
+  avatar_url: string | null;
+}
+
+export interface MemberJson extends PersonJson {
+  tz: string | null;
+  status: MemberStatus;
+  status_reason: string | null;
+  snoozed_until: string | null;
+  category_ids: number[];
+  unanswered_in_a_row: number;
+  times_left_out: number;
+  last_intro_on: string | null;
+}
+
+export interface MeetingJson {
+  id: number;
+  round_id: number;
+  state: MeetingState;
+  reason: string;
+  members: PersonJson[];
+  answered_by: PersonJson | null;
+  answered_at: string | null;
+}
+
+export interface RoundJson {
+  id: number;
+  number: number;
+  scheduled_for: string;
+  date: string;
+  kind: 'scheduled' | 'send_now';
+  state: RoundState;
+  problem: { code: string; message: string } | null;
+  num_candidates: number;
+  num_groups: number;
+  /** Groups that said they met (the intros counters). */
+  num_met: number;
+  num_left_out: number;
+  checkin_at: string | null;
+  reminder_at: string | null;
+  ends_at: string | null;
+  closed: boolean;
+  groups?: MeetingJson[];
+}
+
+export type MemberCounts = Record<MemberStatus | 'need_categories', number>;
+
+/** GET /coffee/{id} */
+export interface CoffeePageData {
+  program: ProgramJson;
+  config: CoffeeConfigurationJson;
+  members: MemberJson[];
+  member_counts: MemberCounts;
+  current_round: RoundJson | null;
+  rounds: RoundJson[];
+  team: { id: number; pairing_welcome_message: string | null };
+  can_edit: boolean;
+}
+
+/** PUT /coffee/{id}/update_as_json */
+export interface CoffeeUpdateAnswer extends CoffeePageData {
+  adjusted: Record<string, string>;
+}
+
+/** GET /coffee/{id}/preview_next_round */
+export interface RoundPreview {
+  scheduled_for: string;
+  round_number: number;
+  groups: Array<{ members: PersonJson[]; reason: string }>;
+  left_out: Array<{ member: PersonJson; code: string; why: string }>;
+  excluded: Array<{ member: PersonJson; reason: string; why: string }>;
+  problem: { code: string; message: string } | null;
+  stats: { candidates: number; grouped: number; pairs: number; repeatPairs: number; method: 'exact' | 'heuristic' | 'lottery' };
+}
+
+export interface IcebreakerJson {
+  id: number;
+  question: string;
+  theme: string;
+  library_key: string | null;
+  active: boolean;
+}
+
+/** GET /icebreakers/index_no_config */
+export interface IcebreakerLibrary {
+  themes: ReadonlyArray<{ key: string; label: string }>;
+  icebreakers: ReadonlyArray<{ library_key: string; question: string; theme: string }>;
+}
+
+/** GET /reporting/{id}/pairing_show */
+export interface PairingReport {
+  batches: Array<{
+    id: number;
+    number: number;
+    date: string;
+    groups: Array<{ id: number; members: Array<Pick<PersonJson, 'id' | 'name' | 'slack_user_id'>>; state: MeetingState; reason: string }>;
+  }>;
+  stats: { rounds: number; groups: number; met_rate: number; repeat_rate: number; coverage: number; longest_wait_rounds: number; participants: number };
+  maxPairsInBatch: number;
+  start: string;
+  end: string;
+}
+
+/** GET /coffee/show_people_met_as_json */
+export interface PeopleMetJson {
+  people: Array<PersonJson & { times_met: number; times_grouped: number; last_met_on: string | null; programs: string[] }>;
+  total: number;
+}
+
+/** POST /share/{id}/preload */
+export interface ShareCardJson {
+  round: { id: number; program_id: number; date: string; channel: string };
+  num_groups: number;
+  num_participants: number;
+  num_first_time_groups: number;
+  first_time_share: number;
+  text: string;
+}
