@@ -22,9 +22,6 @@ export default tseslint.config(
       'src/**/repository.ts',
       'src/**/*.repository.ts',
       'src/db/**',
-      // Still to move into repositories (issue 10):
-      'src/billing/plan.ts',
-      'src/intros/{meetings,members,reports,rounds,service}.ts',
     ],
     rules: {
       'no-restricted-syntax': [

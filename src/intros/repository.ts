@@ -23,8 +23,6 @@ export interface RosterEntry {
 /** What Intros saves of a settings change, in one transaction (PUT /coffee/{id}/update_as_json). */
 export interface SettingsChange {
   config: Updateable<IntrosConfigsTable>;
-  /** Set when is_active or tz changed. */
-  program?: { is_active: boolean; tz: string };
   /** The whole list of categories, in order (existing ones by id); absent when unchanged. */
   categories?: Array<{ id?: number; name: string }>;
 }
@@ -109,19 +107,10 @@ export class IntrosRepository {
     await this.db.updateTable('intros_configs').set({ roster_synced_at: at }).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).execute();
   }
 
-  /** Settings, the program's activity and zone, and its categories (removed ones leave members' choices). */
-  async saveSettings(p: ProgramRef, change: SettingsChange, now: Date): Promise<void> {
-    await this.inTransaction(async (trx) => {
-      await trx.updateTable('intros_configs').set(change.config).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).execute();
-      if (change.program)
-        await trx
-          .updateTable('channel_programs')
-          .set({ ...change.program, updated_at: now })
-          .where('id', '=', p.id)
-          .where('workspace_id', '=', p.workspace_id)
-          .execute();
-      if (change.categories) await this.replaceCategories(trx, p, change.categories, now);
-    });
+  /** Settings and categories (removed ones leave members' choices), in the caller's transaction. */
+  async saveSettings(trx: Trx, p: ProgramRef, change: SettingsChange, now: Date): Promise<void> {
+    await trx.updateTable('intros_configs').set(change.config).where('program_id', '=', p.id).where('workspace_id', '=', p.workspace_id).execute();
+    if (change.categories) await this.replaceCategories(trx, p, change.categories, now);
   }
 
   private async replaceCategories(trx: Trx, p: ProgramRef, categories: Array<{ id?: number; name: string }>, now: Date): Promise<void> {

@@ -340,32 +340,37 @@ export class IntrosService {
     }
 
     const s = rules.settings;
-    await this.repo.saveSettings(
-      program,
-      {
-        config: {
-          pairing_type: s.pairing_type,
-          group_size: s.group_size,
-          enforce_group_size: s.enforce_group_size,
-          claiming_allowed: s.claiming_allowed,
-          period_weeks: s.period,
-          weekday: s.weekday,
-          occurrence_hour: s.occurrence_hour,
-          next_fixed_meeting_on: s.next_fixed_meeting_on,
-          next_fixed_meeting_time: s.next_fixed_meeting_time,
-          calendar_scheduling_selection: s.calendar_scheduling_selection,
-          video_platform: s.video_platform,
-          intro_message: s.intro_message,
-          default_intro_type: s.default_intro_type,
-          ...(lottery_fixed_member_ids ? { lottery_fixed_member_ids: [...new Set(lottery_fixed_member_ids)].slice(0, 2) } : {}),
-          next_run_at: active ? candidate : null,
-          updated_at: now,
+    // One transaction: the settings, and the program's zone and pause (recorded as program.paused/resumed).
+    await this.s.events.transaction(async (trx, emit) => {
+      await this.repo.saveSettings(
+        trx,
+        program,
+        {
+          config: {
+            pairing_type: s.pairing_type,
+            group_size: s.group_size,
+            enforce_group_size: s.enforce_group_size,
+            claiming_allowed: s.claiming_allowed,
+            period_weeks: s.period,
+            weekday: s.weekday,
+            occurrence_hour: s.occurrence_hour,
+            next_fixed_meeting_on: s.next_fixed_meeting_on,
+            next_fixed_meeting_time: s.next_fixed_meeting_time,
+            calendar_scheduling_selection: s.calendar_scheduling_selection,
+            video_platform: s.video_platform,
+            intro_message: s.intro_message,
+            default_intro_type: s.default_intro_type,
+            ...(lottery_fixed_member_ids ? { lottery_fixed_member_ids: [...new Set(lottery_fixed_member_ids)].slice(0, 2) } : {}),
+            next_run_at: active ? candidate : null,
+            updated_at: now,
+          },
+          ...(categories ? { categories: categories.map((c) => ({ ...(c.id !== undefined ? { id: c.id } : {}), name: c.name.trim() })) } : {}),
         },
-        ...(is_active !== undefined || tz !== undefined ? { program: { is_active: active, tz: nextTz } } : {}),
-        ...(categories ? { categories: categories.map((c) => ({ ...(c.id !== undefined ? { id: c.id } : {}), name: c.name.trim() })) } : {}),
-      },
-      now,
-    );
+        now,
+      );
+      if (nextTz !== program.tz) await this.s.programs.setTimeZone(program, nextTz, trx);
+      if (is_active !== undefined) await this.s.programs.setActiveIn(trx, emit, program, active);
+    });
     return { adjusted: rules.adjusted as Record<string, string> };
   }
 
