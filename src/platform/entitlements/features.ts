@@ -33,8 +33,8 @@ export const FEATURES = {
     text: 'Cross-group, within-group and lottery pairing are part of the Premium plan.',
   },
   intros_channels: {
-    title: 'Run Intros in more channels',
-    text: `The free plan includes ${FREE_LIMITS.introsChannels} Intros channel. Upgrade to run Intros in every channel you like.`,
+    title: 'Upgrade to Premium',
+    text: 'Premium runs Intros in as many channels as you like.',
   },
   intros_participants: {
     title: 'Introduce everyone',

@@ -1,12 +1,15 @@
 // Imported first by every web test (vitest.config.ts has no setupFiles for the web project).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetRedirectGuard, setCsrfToken } from '../api/client';
 import { sessionStore } from '../api/session';
 import { closeAllModals } from '../shared/modal/store';
 import { clearToasts } from '../shared/toast/store';
 import { remoteSearchCache } from '../shared/select/remoteSearch';
+
+// findBy… waits up to 5 s: on a loaded 2-core CI machine a page's first render can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
