@@ -36,5 +36,5 @@ export async function devPages(root: string): Promise<{ assets: RequestHandler; 
       next(err);
     }
   };
-  return { assets: vite.middlewares as unknown as RequestHandler, html };
+  return { assets: (req, res, next) => vite.middlewares(req, res, next), html };
 }

@@ -31,13 +31,13 @@ export class MeetingsRepository {
     const row = await this.db
       .selectFrom('intros_rounds')
       .select((eb) => [
-        eb.fn.min('checkin_at').filterWhere('checkin_claimed_at', 'is', null).as('checkin'),
-        eb.fn.min('reminder_at').filterWhere('reminder_claimed_at', 'is', null).as('reminder'),
-        eb.fn.min('ends_at').filterWhere('closed_at', 'is', null).as('ends'),
+        eb.fn.min<Date | null>('checkin_at').filterWhere('checkin_claimed_at', 'is', null).as('checkin'),
+        eb.fn.min<Date | null>('reminder_at').filterWhere('reminder_claimed_at', 'is', null).as('reminder'),
+        eb.fn.min<Date | null>('ends_at').filterWhere('closed_at', 'is', null).as('ends'),
       ])
       .where('state', '=', 'sent')
       .executeTakeFirst();
-    const times = [row?.checkin, row?.reminder, row?.ends].filter((d) => d !== null && d !== undefined).map((d) => new Date(d as unknown as string));
+    const times = [row?.checkin, row?.reminder, row?.ends].filter((d) => d !== null && d !== undefined).map((d) => new Date(d));
     return times.sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   }
 

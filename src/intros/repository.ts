@@ -374,8 +374,8 @@ export class IntrosRepository {
 
   /** The earliest "ask me later" that falls due (across workspaces: the tick). */
   async nextGhostAsk(): Promise<Date | null> {
-    const row = await this.db.selectFrom('intros_participants').select((eb) => eb.fn.min('ghost_ask_after').as('at')).where('ghost_state', '=', 'ask_later').executeTakeFirst();
-    return row?.at ? new Date(row.at as unknown as string) : null;
+    const row = await this.db.selectFrom('intros_participants').select((eb) => eb.fn.min<Date | null>('ghost_ask_after').as('at')).where('ghost_state', '=', 'ask_later').executeTakeFirst();
+    return row?.at ? new Date(row.at) : null;
   }
 
   /** Removes a page of the program's ghosts (opted out with a reason); returns how many. */

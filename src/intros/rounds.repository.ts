@@ -239,13 +239,13 @@ export class RoundsRepository {
       .selectFrom('intros_meeting_members as mm')
       .innerJoin('intros_meetings as mt', 'mt.id', 'mm.meeting_id')
       .innerJoin('intros_rounds as r', 'r.id', 'mt.round_id')
-      .select((eb) => ['mm.member_id', eb.fn.max('r.scheduled_for').as('last')])
+      .select((eb) => ['mm.member_id', eb.fn.max<Date>('r.scheduled_for').as('last')])
       .where('mt.program_id', '=', p.id)
       .where('mt.workspace_id', '=', p.workspace_id)
       .where('mm.member_id', 'in', memberIds)
       .groupBy('mm.member_id')
       .execute();
-    return new Map(rows.map((r) => [r.member_id, new Date(r.last as unknown as string)]));
+    return new Map(rows.map((r) => [r.member_id, new Date(r.last)]));
   }
 
   /** The member's group in the program's latest round that is still open. */
