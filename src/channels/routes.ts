@@ -34,17 +34,8 @@ export function channelRoutes(deps: { channels: ChannelService; outbox: Outbox; 
   /** The invite-users modal: add people to a program's channel (conversations.invite, through the outbox). */
   router.post('/channels/invite_users_as_json', requireAdmin, async (req, res) => {
     const input = body(req, inviteUsersBody);
-    const { workspace } = authOf(req);
-    const channel = await channels.byId(workspace.id, input.channel_id);
-    if (!channel) throw new HttpError(404, 'Not found');
-    const already = new Set(await channels.roster(workspace.id, channel.channel_id));
-    const toAdd = [...new Set(input.user_ids)].filter((u) => !already.has(u));
-    if (toAdd.length)
-      await outbox.enqueue([
-        { workspaceId: workspace.id, key: `invite:${channel.channel_id}:${deps.now().getTime()}:${toAdd.sort().join(',')}`, kind: 'invite', method: 'conversations.invite', args: { channel: channel.channel_id, users: toAdd.join(',') } },
-      ]);
-    for (const u of toAdd) await channels.joined(workspace.id, channel.channel_id, u);
-    res.json({ num_invited: input.user_ids.length, num_added: toAdd.length });
+    const { invited, added } = await channels.invite(authOf(req).workspace.id, input.channel_id, input.user_ids, outbox);
+    res.json({ num_invited: invited, num_added: added });
   });
 
   /** Posts an admin's message into a program channel as Hearth. */

@@ -1,6 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Db, Trx } from '../db/index.js';
 import type { Channel, Workspace } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+import type { Outbox } from '../outbox/service.js';
+import { PeopleRepository } from '../people/repository.js';
 import { event, type PendingEvent } from '../platform/events/define.js';
 import type { DomainEvents } from '../platform/events/service.js';
 import { memberJoinedProgram, memberLeftProgram } from '../programs/events.js';
@@ -16,6 +19,7 @@ export class ChannelService {
   private readonly repo: ChannelRepository;
   private readonly programs: ProgramRepository;
   private readonly workspaces: WorkspaceRepository;
+  private readonly people: PeopleRepository;
 
   constructor(
     db: Db,
@@ -25,6 +29,29 @@ export class ChannelService {
     this.repo = new ChannelRepository(db);
     this.programs = new ProgramRepository(db);
     this.workspaces = new WorkspaceRepository(db, clock);
+    this.people = new PeopleRepository(db);
+  }
+
+  /**
+   * The invite-users modal: adds the workspace's own people to a channel (conversations.invite, through the
+   * outbox). Anyone else — another workspace's member, a bot, a deactivated or external account — is a 400
+   * naming them, and nothing is invited.
+   */
+  async invite(workspaceId: number, channelId: string, slackUserIds: string[], outbox: Outbox): Promise<{ invited: number; added: number }> {
+    const channel = await this.byId(workspaceId, channelId);
+    if (!channel) throw new HttpError(404, 'Not found');
+    const wanted = [...new Set(slackUserIds)];
+    const known = await this.people.reachableSlackIds(workspaceId, wanted);
+    const unknown = wanted.filter((u) => !known.has(u));
+    if (unknown.length) throw new HttpError(400, `user_ids: not people of this workspace: ${unknown.join(', ')}`, { user_ids: `not people of this workspace: ${unknown.join(', ')}` });
+    const already = new Set(await this.roster(workspaceId, channel.channel_id));
+    const toAdd = wanted.filter((u) => !already.has(u));
+    if (toAdd.length)
+      await outbox.enqueue([
+        { workspaceId, key: `invite:${channel.channel_id}:${this.clock.now().getTime()}:${[...toAdd].sort().join(',')}`, kind: 'invite', method: 'conversations.invite', args: { channel: channel.channel_id, users: toAdd.join(',') } },
+      ]);
+    for (const u of toAdd) await this.joined(workspaceId, channel.channel_id, u);
+    return { invited: slackUserIds.length, added: toAdd.length };
   }
 
   async sync(ws: Workspace, client: WebClient): Promise<number> {

@@ -62,6 +62,21 @@ export class PeopleRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Which of these Slack user ids are reachable humans of the workspace (not bots, deactivated or external). */
+  async reachableSlackIds(workspaceId: number, slackUserIds: string[]): Promise<Set<string>> {
+    if (!slackUserIds.length) return new Set();
+    const rows = await this.db
+      .selectFrom('members')
+      .select('slack_user_id')
+      .where('workspace_id', '=', workspaceId)
+      .where('slack_user_id', 'in', slackUserIds)
+      .where('is_bot', '=', false)
+      .where('deleted', '=', false)
+      .where('is_external', '=', false)
+      .execute();
+    return new Set(rows.map((r) => r.slack_user_id));
+  }
+
   names(workspaceId: number, ids: number[]): Promise<Array<Pick<Member, 'id' | 'real_name' | 'display_name' | 'name'>>> {
     if (!ids.length) return Promise.resolve([]);
     return this.db.selectFrom('members').select(['id', 'real_name', 'display_name', 'name']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();

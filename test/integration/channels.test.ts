@@ -80,4 +80,18 @@ describe('channel directory, search and invites', () => {
     await expect.poll(() => sandbox.state.channel(ACME.teamId, ACME.channels.buddyVolunteers)?.members.includes(outsider), { timeout: 10_000 }).toBe(true);
     expect(sandbox.state.callsTo('conversations.invite', ACME.teamId)).toHaveLength(1);
   });
+
+  it("refuses another workspace's people, bots and unknown ids, naming them, and invites no one", async () => {
+    const post = (body: unknown) =>
+      fetch(`${t.url}/channels/invite_users_as_json`, { method: 'POST', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const calls = sandbox.state.callsTo('conversations.invite', ACME.teamId).length;
+    for (const stranger of [GLOBEX.adminUserId, ACME.botUserId, 'U0NOBODY99']) {
+      const res = await post({ channel_id: ACME.channels.buddyVolunteers, user_ids: ['U0DEMO034', stranger] });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: string; fields: Record<string, string> };
+      expect(body.fields.user_ids).toBe(`not people of this workspace: ${stranger}`);
+    }
+    expect(await t.hearth.services.channels.roster(1, ACME.channels.buddyVolunteers)).not.toContain(GLOBEX.adminUserId);
+    expect(sandbox.state.callsTo('conversations.invite', ACME.teamId)).toHaveLength(calls);
+  });
 });
