@@ -8,9 +8,9 @@ import { knownSchedule } from './schedules.js';
 /** Rounds planned ahead, at most. */
 export const HORIZON_ROUNDS = 10;
 /**
- * Each extra seat (the group of three in a paired round, or any group above the configured size) costs
- * this much per extra seat the person already had: less than a repeat, so seats never cost a repeat,
- * but enough that people take turns.
+ * An extra seat (in the group of three of a paired round, or any group above the configured size) costs
+ * this much per extra seat the person already had: people take turns, but a second or third seat costs
+ * less than a repeat. A known schedule is followed even where its extra seats do not take turns.
  */
 export const EXTRA_SEAT_COST = 300_000;
 /** Labellings of a known schedule tried against the history. */
@@ -48,12 +48,12 @@ export interface HorizonProblem {
  * Plans `rounds` rounds ahead and returns the first. Minimises one cost over the whole horizon: each pair
  * pays the existing meeting cost (costs.ts) every time it meets, counting meetings planned earlier in the
  * horizon, so a round that makes a later one impossible without repeats costs more than one that leaves
- * the rest solvable. Earlier rounds weigh more (repeats, if any, go late), and extra seats cost more for
- * people who had more.
+ * the rest solvable. Each round weighs twice the next (repeats, if any, go late), and extra seats cost
+ * more for people who had more.
  *
  * Warm starts: a known schedule (schedules.ts) labelled by member id, its unused rounds first, so a stable
- * pool follows the schedule round after round; and rounds built one after another by the one-round group
- * builder. The cheaper one is improved by tabu search over all rounds (swaps within a round), bounded by
+ * pool follows the schedule round after round; and rounds built one after another, the first by the
+ * one-round group builder. The cheaper one is improved by tabu search over all rounds (swaps within a round), bounded by
  * a step count so the same input always gives the same plan. The schedule is kept as it is while it has
  * at least as many repeat-free rounds ahead as the search found: that is what reaches the bound.
  */
