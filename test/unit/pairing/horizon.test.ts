@@ -245,7 +245,7 @@ describe('horizon planner: the one-round rules still hold', () => {
   });
 
   it('odd pools: the group of three goes first to people who have not been in one', () => {
-    // History: U000..U002 were the trio last round. The next trio is three other people.
+    // Round 2's group of three is three people who were not in round 1's.
     const ids = idsOf(31);
     const { results } = run(ids, 2);
     const [first, second] = results.map((r) => r.groups.find((g) => g.members.length === 3)?.members ?? []);
