@@ -5,8 +5,12 @@
  * Lower bound on repeats: a round of groups forms Σ k(k−1)/2 pairs and a pool of n has only n(n−1)/2
  * distinct pairs, so after R rounds at least max(0, pairs formed − n(n−1)/2) of them are repeats, and no
  * round can be repeat-free after the first ⌊n(n−1)/2 ÷ pairs per round⌋. For pairs in an even pool this is
- * the round-robin optimum: no repeat in the first n−1 rounds, then every pair repeats. (For groups the true
- * optimum is lower still: it is the social golfer problem.) "Random" shuffles and cuts, as naive tools do.
+ * the round-robin optimum: no repeat in the first n−1 rounds, then every pair repeats. For groups the true
+ * optimum can be lower (the social golfer problem): 12 people in groups of 3 have at most 4 repeat-free
+ * rounds, as no nearly Kirkman triple system of order 12 exists, and the row says so. A single round's
+ * bound is the pairs it forms beyond the never-met pairs left. "Random" shuffles and cuts, as naive tools
+ * do. Pools up to 200 in groups (or odd, in pairs) plan up to 10 rounds ahead: their timing rows include
+ * planning that horizon.
  */
 import { fileURLToPath } from 'node:url';
 import { computeRound, repeatRate } from '../src/intros/pairing/index.js';
@@ -56,10 +60,19 @@ function timeRound(count: number, groupSize: number, historyRounds: number): Ben
   const result: PairingResult = computeRound(input(ids, history, historyRounds + 1, groupSize));
   const ms = performance.now() - started;
   const what = groupSize === 2 ? 'pairs' : `groups of ${groupSize}`;
+  const freshPairs = (count * (count - 1)) / 2 - metPairs(history);
   return {
     name: `${count.toLocaleString('en-US')} members, ${what}, ${historyRounds} past rounds`,
-    value: `${fmtMs(ms)} (${result.stats.method}; ${result.stats.repeatPairs} repeat pairs of ${result.stats.pairs})`,
+    value: `${fmtMs(ms)} (${result.stats.method}; ${result.stats.repeatPairs} repeat pairs of ${result.stats.pairs}; bound ${Math.max(0, result.stats.pairs - freshPairs)})`,
   };
+}
+
+function metPairs(history: readonly PairingHistoryEntry[]): number {
+  const met = new Set<string>();
+  for (const { members } of history) {
+    for (const a of members) for (const b of members) if (a < b) met.add(`${a}|${b}`);
+  }
+  return met.size;
 }
 
 /** Pairs that meet again within `window` rounds of their last meeting. */
@@ -81,7 +94,8 @@ function quickRepeats(history: readonly PairingHistoryEntry[], window: number): 
   return count;
 }
 
-function simulate(count: number, groupSize: number, rounds: number): BenchRow[] {
+/** `possible`: the first round with a repeat in the best schedule possible, where the count overestimates it. */
+function simulate(count: number, groupSize: number, rounds: number, possible?: number): BenchRow[] {
   const ids = idsOf(count);
   const engineHistory: PairingHistoryEntry[] = [];
   const randomHistory: PairingHistoryEntry[] = [];
@@ -115,11 +129,11 @@ function simulate(count: number, groupSize: number, rounds: number): BenchRow[] 
       value: `${pct(repeatRate(engineHistory))} / ${pct(repeatRate(randomHistory))} / ${pct(lowerBound)}`,
     },
     {
-      name: `${label}: pairs meeting again within ${window} rounds (engine / random)`,
-      value: `${quickRepeats(engineHistory, window)} / ${quickRepeats(randomHistory, window)}`,
+      name: `${label}: pairs meeting again within ${window} rounds (engine / random / bound)`,
+      value: `${quickRepeats(engineHistory, window)} / ${quickRepeats(randomHistory, window)} / 0`,
     },
     {
-      name: `${label}: first round with a repeat (engine; ${freeRounds + 1} at best)`,
+      name: `${label}: first round with a repeat (engine; ${possible === undefined ? `${freeRounds + 1} at best` : `${freeRounds + 1} by counting, ${possible} possible`})`,
       value: `${firstRepeatRound ?? 'none'} (${fmtMs(ms / rounds)} per round)`,
     },
   ];
@@ -129,6 +143,12 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const count of [100, 500, 1_000, 10_000, 50_000]) rows.push(timeRound(count, 2, 4));
   rows.push(timeRound(400, 2, 300));
+  rows.push(timeRound(199, 2, 20));
+  rows.push(timeRound(200, 3, 20));
+  rows.push(timeRound(200, 4, 10));
+  rows.push(timeRound(200, 4, 40));
+  rows.push(timeRound(100, 5, 10));
+  rows.push(timeRound(200, 8, 30));
   rows.push(timeRound(1_000, 4, 4));
   rows.push(timeRound(10_000, 4, 4));
   rows.push(timeRound(50_000, 4, 4));
@@ -136,6 +156,8 @@ export async function run(): Promise<BenchRow[]> {
   rows.push(...simulate(20, 2, 50));
   rows.push(...simulate(31, 2, 60));
   rows.push(...simulate(32, 4, 30));
+  rows.push(...simulate(16, 4, 15));
+  rows.push(...simulate(12, 3, 15, 5));
   return rows;
 }
 

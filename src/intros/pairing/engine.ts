@@ -2,6 +2,7 @@ import { CATEGORY_COST, COST_MATRIX_LIMIT, meetingCost, withCostMatrix } from '.
 import type { SolverPool } from './costs.js';
 import { planGroupSizes } from './group-sizes.js';
 import { buildGroups } from './groups.js';
+import { HORIZON_ROUNDS, planHorizon } from './horizon.js';
 import { improveGroups } from './local-search.js';
 import { MeetingIndex, pairKey } from './meetings.js';
 import { pairRound } from './pairs.js';
@@ -101,7 +102,31 @@ function solveBucket(
   let groups: number[][];
   let leftovers: number[];
   let exact = false;
-  if (input.groupSize === 2) {
+  const horizon = usesHorizon(input.groupSize, ids.length) ? horizonRounds(pool, sizes) : 0;
+  const planned =
+    horizon > 0
+    ? planHorizon(
+        {
+          size: ids.length,
+          sizes,
+          groupSize: input.groupSize,
+          rounds: horizon,
+          currentRound: input.currentRound,
+          meeting: (a, b) => meetings.get(a, b),
+          categoryCost,
+          forbidden: pool.forbidden,
+          pastExtraSeats: extraSeats(ids, input.history, input.groupSize),
+          labels: ids,
+        },
+        random.fork('horizon'),
+      )
+    : null;
+  // Avoid lists the plan could not honour in full go to the one-round planner, which seats the most people.
+  const plannedCleanly = planned !== null && planned.every((group) => !hasForbiddenPair(pool, group));
+  if (plannedCleanly) {
+    groups = planned;
+    leftovers = [];
+  } else if (input.groupSize === 2) {
     const round = pairRound(pool, random.fork('pairs'));
     groups = round.groups;
     leftovers = round.unmatched;
@@ -111,7 +136,7 @@ function solveBucket(
     leftovers = removeConflicts(pool, groups);
   }
   const unseated = seatLeftovers(pool, groups, leftovers, maxSize);
-  improveGroups(pool, groups, random.fork('polish'));
+  if (!plannedCleanly) improveGroups(pool, groups, random.fork('polish'));
 
   const meetingOf = (a: string, b: string) => meetings.get(positionOf.get(a) as number, positionOf.get(b) as number);
   const showShared = input.type === 'topic_based' || input.type === 'within_group_pairing';
@@ -123,6 +148,45 @@ function solveBucket(
   const why = 'Could not be grouped without someone on an avoid list';
   const leftOut = unseated.map((p): LeftOutMember => ({ id: ids[p] as string, code: 'avoid_conflict', why }));
   return { groups: result, leftOut, exact };
+}
+
+/** Pools up to this size are planned HORIZON_ROUNDS ahead; larger ones round by round (fast enough at 50,000). */
+export const HORIZON_LIMIT = 200;
+
+/**
+ * Groups, and pairs in an odd pool, plan ahead. Pairs in an even pool do not need to: the exact matching
+ * with its one-round lookahead already reaches the round-robin bound.
+ */
+function usesHorizon(groupSize: number, poolSize: number): boolean {
+  return poolSize <= HORIZON_LIMIT && poolSize > groupSize + 1 && (groupSize > 2 || poolSize % 2 === 1);
+}
+
+/**
+ * Rounds worth planning: no more than the never-met pairs left could fill (so a repeat-free plan may exist),
+ * at most HORIZON_ROUNDS. 0 when not even one round can be repeat-free: the one-round planner, which spreads
+ * repeats by recency, takes over.
+ */
+function horizonRounds(pool: SolverPool, sizes: readonly number[]): number {
+  const pairsPerRound = sizes.reduce((sum, size) => sum + (size * (size - 1)) / 2, 0);
+  let fresh = 0;
+  for (let a = 0; a < pool.size; a++) {
+    for (let b = a + 1; b < pool.size; b++) if (pool.cost(a, b) === 0 && !pool.forbidden(a, b)) fresh++;
+  }
+  return Math.min(HORIZON_ROUNDS, Math.floor(fresh / pairsPerRound));
+}
+
+function hasForbiddenPair(pool: SolverPool, group: readonly number[]): boolean {
+  return group.some((a, i) => group.some((b, j) => j > i && pool.forbidden(a, b)));
+}
+
+/** How often each person sat in a group larger than the configured size (the trio of a paired round). */
+function extraSeats(ids: readonly string[], history: PairingInput['history'], groupSize: number): number[] {
+  const seats = new Map<string, number>();
+  for (const entry of history) {
+    if (entry.members.length <= groupSize) continue;
+    for (const id of new Set(entry.members)) seats.set(id, (seats.get(id) ?? 0) + 1);
+  }
+  return ids.map((id) => seats.get(id) ?? 0);
 }
 
 function categoryRule(type: PairingType, shares: (a: number, b: number) => boolean): (a: number, b: number) => number {

@@ -20,7 +20,22 @@ const TABU_STEPS_MAX = 5_000;
  * a tabu search looks for one when local search could not.
  */
 export function buildGroups(pool: SolverPool, sizes: readonly number[], random: Random): number[][] {
-  const starts = pool.size <= 100 ? 8 : pool.size <= 400 ? 3 : 1;
+  let best = improvedGroups(pool, sizes, random);
+  const bestCost = totalCost(pool, best);
+  if (bestCost > 0 && pool.size <= TABU_LIMIT && enoughFreshPairs(pool, sizes)) {
+    const searched = searchFewestCostlyPairs(pool, best, random.fork('tabu'), Math.min(TABU_STEPS_MAX, Math.ceil(TABU_WORK / pool.size)));
+    if (totalCost(pool, searched.groups) < bestCost) best = searched.groups;
+  }
+  return best;
+}
+
+/** The cheapest of a few seeded greedy constructions, each improved by local search (no tabu search). */
+export function improvedGroups(
+  pool: SolverPool,
+  sizes: readonly number[],
+  random: Random,
+  starts = pool.size <= 100 ? 8 : pool.size <= 400 ? 3 : 1,
+): number[][] {
   let best: number[][] = [];
   let bestCost = Infinity;
   for (let start = 0; start < starts; start++) {
@@ -33,10 +48,6 @@ export function buildGroups(pool: SolverPool, sizes: readonly number[], random: 
       bestCost = cost;
     }
     if (bestCost === 0) break;
-  }
-  if (bestCost > 0 && pool.size <= TABU_LIMIT && enoughFreshPairs(pool, sizes)) {
-    const searched = searchFewestCostlyPairs(pool, best, random.fork('tabu'), Math.min(TABU_STEPS_MAX, Math.ceil(TABU_WORK / pool.size)));
-    if (totalCost(pool, searched.groups) < bestCost) best = searched.groups;
   }
   return best;
 }
