@@ -1,5 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, ModalView } from '@slack/types';
 import type { MeetingState } from './tables.js';
+import { escapeMrkdwn } from '../slack/mrkdwn.js';
 
 /** Block Kit for Intros: pure builders with a plain-text fallback, inside Slack's limits. */
 
@@ -51,11 +52,6 @@ const button = (actionId: string, text: string, value: string, style?: 'primary'
   ...(style ? { style } : {}),
 });
 const actions = (blockId: string, elements: Button[]): ActionsBlock => ({ type: 'actions', block_id: blockId, elements });
-
-/** Escapes text for mrkdwn (& < >), so names and admin text cannot form links or mentions. */
-export function escapeMrkdwn(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
 
 function listOf(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

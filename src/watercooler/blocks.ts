@@ -1,13 +1,9 @@
 import type { KnownBlock } from '@slack/types';
+import { escapeMrkdwn } from '../slack/mrkdwn.js';
 
 /** Slack's header blocks hold at most 150 characters of plain text. */
 const HEADER_MAX = 150;
 export const REPLY_HINT = 'Reply in the thread 👇';
-
-/** Escapes the three characters Slack's mrkdwn treats as markup. */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /**
  * The message a watercooler posts: the prompt as a header (a bold section when it is too long for one), and a

@@ -72,6 +72,16 @@ describe('the celebration message', () => {
     const msg = celebrationMessage({ post: d('2026-03-06'), policy: 'friday_before', celebrations: celebrationsOn([founders], d('2026-03-06'), rules), templates });
     expect(texts(msg.blocks)).toEqual(['Happy Acme founders day! 10 years of Acme :rocket:']);
   });
+
+  it("escapes an editor's title and message, so they cannot broadcast, mention or hide a link", () => {
+    const sneaky: ScheduleInput = { id: 98, type: 'custom', memberId: null, slackUserId: null, month: 3, day: 6, year: null, title: 'Launch <!channel>', message: 'Party for {name} at <https://evil.example|our wiki> & <@U0BOSS>' };
+    const person: ScheduleInput = { id: 97, type: 'custom', memberId: 5, slackUserId: 'UP', month: 3, day: 6, year: null, title: '<!here> *Team* day', message: 'Cheers {name}' };
+    const msg = celebrationMessage({ post: d('2026-03-06'), policy: 'friday_before', celebrations: celebrationsOn([sneaky, person], d('2026-03-06'), rules), templates: { ...templates, birthday: '<!everyone> {name}' } });
+    expect(texts(msg.blocks).sort()).toEqual(['*&lt;!here&gt; *Team* day*\nCheers <@UP>', 'Party for Launch &lt;!channel&gt; at &lt;https://evil.example|our wiki&gt; &amp; &lt;@U0BOSS&gt;']);
+    expect(msg.text).not.toMatch(/<!|<https|<@U0BOSS/);
+    const bdayMsg = celebrationMessage({ post: d('2026-03-06'), policy: 'friday_before', celebrations: celebrationsOn([bday('UA', '03-06')], d('2026-03-06'), rules), templates: { ...templates, birthday: '<!everyone> happy birthday {name}' } });
+    expect(texts(bdayMsg.blocks)).toEqual(['&lt;!everyone&gt; happy birthday <@UA>']);
+  });
 });
 
 describe('Slack surfaces', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMrkdwn, homeSection, permalink, promptMessage, REPLY_HINT } from '../../../src/watercooler/blocks.js';
+import { escapeMrkdwn } from '../../../src/slack/mrkdwn.js';
+import { homeSection, permalink, promptMessage, REPLY_HINT } from '../../../src/watercooler/blocks.js';
 import { dedupeTexts, suggestPrompts, words, type SuggestionSource } from '../../../src/watercooler/suggest.js';
 
 describe('the prompt message', () => {
