@@ -77,7 +77,9 @@ describe(`Intros events and counters (${process.env.DATABASE_URL ? 'Postgres' : 
 
     const met = (await groupsOf(t, roundId)).filter((g) => g.state === 'met').length;
     expect(met).toBe(2);
-    expect(await counters()).toEqual([{ round_id: roundId, program_id: id, groups_created: groups.length, met: 2, not_met: 0, skipped: false }]);
+    // The editor's changes answer before the counters' deliveries run (on BullMQ, in another worker): wait for them.
+    await t.services.queue.idle();
+    await expect.poll(counters, { timeout: 15_000 }).toEqual([{ round_id: roundId, program_id: id, groups_created: groups.length, met: 2, not_met: 0, skipped: false }]);
     expect((await admin.call<Page>('GET', `/coffee/${id}`)).current_round!.num_met).toBe(2);
     const report = await admin.call<{ stats: { groups: number; met_rate: number } }>('GET', `/reporting/${id}/pairing_show?start=2026-03-01&end=2026-03-03`);
     expect(report.stats.groups).toBe(groups.length);

@@ -31,7 +31,8 @@ describe('computeRound: group sizes', () => {
         }
       }
     }
-  });
+    // 140 rounds planned over a horizon each: a correctness sweep, given time on a loaded machine (speed is in the bench).
+  }, 60_000);
 
   it('reports a pool that is too small instead of failing silently', () => {
     const none = computeRound(baseInput({ candidates: [] }));
