@@ -21,7 +21,7 @@ try {
   throw err;
 }
 
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, config.env);
 const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
