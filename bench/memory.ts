@@ -1,6 +1,7 @@
 // Resident memory (RSS) of the built server (dist/, as `npm run serve` runs it), on the embedded path (PGlite, the
 // in-process queue) and on Postgres + Redis when DATABASE_URL and REDIS_URL are set:
-// - production, idle: NODE_ENV=production with a Slack token (no sandbox), started and quiet;
+// - production, idle: NODE_ENV=production with a Slack token (no sandbox), started and quiet, on its first start
+//   (a new database: PGlite's initdb and every migration) and again on a restart;
 // - sandbox, idle and after a round: bench/support/memory-app.mjs with a 1,000-member channel, before and after
 //   its first Intros round has been paired and every intro sent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -110,10 +111,12 @@ for (const postgres of paths) {
   for (const run of ['production', 'sandbox'] as const) {
     const b = await backing(postgres);
     try {
-      if (run === 'production') rows.push([b.name, 'production (Slack token, no sandbox), idle', `${await productionIdle(b)} MB`]);
-      else {
+      if (run === 'production') {
+        rows.push([b.name, 'production (Slack token, no sandbox), idle after its first start', `${await productionIdle(b)} MB`]);
+        rows.push([b.name, 'production (Slack token, no sandbox), idle after a restart', `${await productionIdle(b)} MB`]);
+      } else {
         const r = await sandboxRound(b);
-        rows.push([b.name, 'sandbox, idle with a 1,000-member directory', `${r.idle} MB`]);
+        rows.push([b.name, 'sandbox, idle with a 1,000-member directory (first start)', `${r.idle} MB`]);
         rows.push([b.name, `sandbox, after a 1,000-member Intros round (${r.groups} intros sent in ${r.seconds.toFixed(1)} s)`, `${r.afterRound} MB`]);
       }
     } finally {
