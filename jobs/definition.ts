@@ -43,6 +43,11 @@ export function defineJob<S extends z.ZodType>(name: string, schema: S): JobType
   return type;
 }
 
+/** Told of every job run, however it ended (the metrics time jobs and count failures through it). */
+export interface JobObserver {
+  jobFinished(name: string, seconds: number, failed: boolean): void;
+}
+
 /**
  * Every job the app runs, from the capabilities' declarations. Start-up refuses a duplicate name; enqueueing a
  * job nobody handles fails at once rather than leaving it in the queue forever.
@@ -50,7 +55,10 @@ export function defineJob<S extends z.ZodType>(name: string, schema: S): JobType
 export class JobRegistry {
   private readonly jobs = new Map<string, BoundJob>();
 
-  constructor(jobs: Iterable<BoundJob>) {
+  constructor(
+    jobs: Iterable<BoundJob>,
+    private readonly observer?: JobObserver,
+  ) {
     for (const job of jobs) {
       if (this.jobs.has(job.type.name)) throw new Error(`job "${job.type.name}" is declared twice`);
       this.jobs.set(job.type.name, job);
@@ -72,9 +80,16 @@ export class JobRegistry {
   }
 
   /** Validates the payload (at dequeue) and runs the handler. */
-  run(name: string, payload: unknown, ctx: JobContext): Promise<void> {
+  async run(name: string, payload: unknown, ctx: JobContext): Promise<void> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`no handler for job "${name}"`);
-    return job.run(payload, ctx);
+    const started = performance.now();
+    let failed = true;
+    try {
+      await job.run(payload, ctx);
+      failed = false;
+    } finally {
+      this.observer?.jobFinished(name, (performance.now() - started) / 1000, failed);
+    }
   }
 }

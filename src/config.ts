@@ -52,6 +52,7 @@ const envSchema = z.object({
   SLACK_BOT_TOKEN: optionalString.pipe(z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional()),
   SLACK_API_URL: urlString('the Slack Web API base, for example https://slack.com/api/'),
   SANDBOX: z.enum(['0', '1', '']).optional(),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -78,6 +79,8 @@ export interface Config {
   slackApiUrl?: string;
   sandboxEnabled: boolean;
   logLevel: string;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -190,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slackApiUrl: e.SLACK_API_URL ?? (slack.kind === 'sandbox' ? `http://127.0.0.1:${e.PORT}/sandbox/api/` : undefined),
     sandboxEnabled,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

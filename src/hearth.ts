@@ -36,6 +36,7 @@ import { servicesFor, type Capability, type CapabilityParts, type ServiceName } 
 import { platformCapability } from './platform/core.js';
 import { Entitlements } from './platform/entitlements/service.js';
 import { DomainEvents } from './platform/events/service.js';
+import { HearthMetrics } from './platform/metrics.js';
 import type { PlatformServices } from './platform/services.js';
 import { tick } from './scheduler/jobs.js';
 
@@ -102,7 +103,13 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
 
   const workspaces = new WorkspaceRepository(db, clock);
   const installations = new PgInstallationStore(db, config.encryptionKey, clock);
-  const clients = new SlackClients(config, workspaces, installations, opts.slackTimeoutMs);
+  // When the scheduler tick last ran and how long ago: /healthz and /metrics report it.
+  const lastTick = async () => {
+    const at = await queue.lastBeat(tick.name).catch(() => null);
+    return { at, ageSeconds: at ? Math.round((clock.now().getTime() - at.getTime()) / 1000) : null };
+  };
+  const metrics = new HearthMetrics({ db, clock, tickAgeSeconds: async () => (await lastTick()).ageSeconds });
+  const clients = new SlackClients(config, workspaces, installations, metrics, opts.slackTimeoutMs);
   const people = new PeopleService(db, clock);
   const events = new DomainEvents(db, queue, clock);
   const channels = new ChannelService(db, clock, events);
@@ -145,9 +152,11 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     for (const command of p.commands ?? []) services.commands.register(command);
     if (p.home) services.home.register(p.home);
   }
-  events.setSubscribers(parts.flatMap((p) => p.subscribers ?? []));
+  const subscribers = parts.flatMap((p) => p.subscribers ?? []);
+  events.setSubscribers(subscribers);
+  metrics.setSubscribers(subscribers);
   // Start-up refuses a job declared twice or defined without a handler.
-  const registry = new JobRegistry(parts.flatMap((p) => p.jobs ?? []));
+  const registry = new JobRegistry(parts.flatMap((p) => p.jobs ?? []), metrics);
   registry.assertComplete();
 
   const ctx: SlackContext = { workspaces, people, installations, outbox, queue, commands: services.commands, adminUrl: config.publicUrl };
@@ -169,9 +178,10 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       return { ok: checks.database && checks.queue, checks };
     },
     health: async () => {
-      const last = await queue.lastBeat(tick.name).catch(() => null);
-      return { tick: { last_at: last?.toISOString() ?? null, age_seconds: last ? Math.round((clock.now().getTime() - last.getTime()) / 1000) : null } };
+      const { at, ageSeconds } = await lastTick();
+      return { tick: { last_at: at?.toISOString() ?? null, age_seconds: ageSeconds } };
     },
+    metrics: { token: config.metricsToken, scrape: () => metrics.scrape() },
     slack: slackRouter,
     beforeSession: opts.beforeSession,
     routers: [

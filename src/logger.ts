@@ -1,6 +1,12 @@
 import { pino, type Logger } from 'pino';
+import type { Config } from './config.js';
 
-export function createLogger(level: string, pretty = process.stdout.isTTY): Logger {
+/**
+ * Readable lines for a person at a terminal in development; JSON lines everywhere else (production, tests, output
+ * piped to a file or a collector), which log tooling reads. pino-pretty is a dev dependency, loaded only then.
+ */
+export function createLogger(level: string, env: Config['env']): Logger {
+  const pretty = env === 'development' && process.stdout.isTTY === true;
   return pino({
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],

@@ -5,7 +5,6 @@ import { createHearth } from './hearth.js';
 import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { projectRoot } from './paths.js';
-import { createSandbox } from './sandbox/app.js';
 import { OffsetClock } from './time/clock.js';
 
 process.env.TZ = 'UTC';
@@ -21,14 +20,15 @@ try {
   throw err;
 }
 
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, config.env);
 const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production' })) : undefined;
-// No Slack credentials: the sandbox workspace stands in for Slack, in this process.
-const sandbox = config.sandboxEnabled ? createSandbox({ clock: new OffsetClock(), signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
+// No Slack credentials: the sandbox workspace stands in for Slack, in this process. Loaded only then: a real
+// deployment carries none of its seed, Web API stand-in or controls.
+const sandbox = config.sandboxEnabled ? (await import('./sandbox/app.js')).createSandbox({ clock: new OffsetClock(), signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
 const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOptions() });
 
 const server = webRoles ? createServer(hearth.http) : undefined;

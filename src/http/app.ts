@@ -6,6 +6,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { safeEqual } from '../crypto.js';
 import { loadSession, requireCsrf, type SessionOptions } from './auth.js';
 import { apiNotFound, errorHandler } from './errors.js';
 
@@ -15,6 +16,8 @@ export interface HttpAppParts {
   db: Parameters<typeof loadSession>[0];
   /** What /healthz reports beside ok: the scheduler tick's age. */
   health(): Promise<Record<string, unknown>>;
+  /** Prometheus metrics at /metrics; with a token, only for `Authorization: Bearer <token>`. */
+  metrics?: { token?: string; scrape(): Promise<{ contentType: string; body: string }> };
   /** Liveness of what the app needs: database and queue. */
   ready(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
   /** Bolt's router (/slack/events, /slack/install, /slack/oauth_redirect): signature-verified, raw bodies. */
@@ -28,7 +31,7 @@ export interface HttpAppParts {
 }
 
 /** Server routes a browser navigates to directly. */
-const NOT_PAGES = ['/auth/', '/slack/', '/sandbox/api/', '/healthz', '/readyz'];
+const NOT_PAGES = ['/auth/', '/slack/', '/sandbox/api/', '/healthz', '/readyz', '/metrics'];
 
 /**
  * The Express 5 app: one error shape, request ids in every log line, security headers, and Slack's routes
@@ -46,6 +49,15 @@ export function createHttpApp(parts: HttpAppParts): Express {
     const result = await parts.ready();
     res.status(result.ok ? 200 : 503).json(result);
   });
+  if (parts.metrics) {
+    const { token, scrape } = parts.metrics;
+    app.get('/metrics', async (req, res) => {
+      if (token && !safeEqual(req.headers.authorization ?? '', `Bearer ${token}`))
+        return void res.status(401).set('www-authenticate', 'Bearer').json({ error: 'Metrics need the METRICS_TOKEN bearer token' });
+      const { contentType, body } = await scrape();
+      res.type(contentType).send(body);
+    });
+  }
 
   app.use(
     pinoHttp({

@@ -1,4 +1,4 @@
-import { LogLevel, WebClient } from '@slack/web-api';
+import { ErrorCode, LogLevel, WebClient, type WebAPICallResult, type WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { WorkspaceRepository } from '../workspaces/repository.js';
 import type { PgInstallationStore, TokenRefresher } from './installation-store.js';
@@ -10,16 +10,48 @@ export class NotInstalledError extends Error {
   }
 }
 
+/** Told of every Web API call the app's clients make (the metrics count calls and 429s by method). */
+export interface SlackCallObserver {
+  called(method: string): void;
+  rateLimited(method: string): void;
+}
+
+/**
+ * Every method of a WebClient (`client.chat.postMessage`, pagination's pages…) goes through `apiCall`, so
+ * overriding it sees each HTTP call under its Web API method name.
+ */
+class ObservedWebClient extends WebClient {
+  constructor(
+    token: string | undefined,
+    options: WebClientOptions,
+    private readonly observer: SlackCallObserver,
+  ) {
+    super(token, options);
+  }
+
+  override async apiCall(method: string, options?: Record<string, unknown>): Promise<WebAPICallResult> {
+    this.observer.called(method);
+    try {
+      return await super.apiCall(method, options);
+    } catch (err) {
+      if ((err as { code?: string }).code === ErrorCode.RateLimitedError) this.observer.rateLimited(method);
+      throw err;
+    }
+  }
+}
+
 /**
  * One way to get a WebClient for a workspace: its bot token (refreshed when rotating), Slack's API or the
- * sandbox's (SLACK_API_URL), SDK retries off, rate-limited calls rejected (the outbox paces and retries), and
- * a request timeout so a hung call becomes an "unknown outcome" rather than a stuck worker.
+ * sandbox's (SLACK_API_URL), SDK retries off, rate-limited calls rejected (the outbox paces and retries), a
+ * request timeout so a hung call becomes an "unknown outcome" rather than a stuck worker, and every call told
+ * to the observer.
  */
 export class SlackClients {
   constructor(
     private readonly config: Pick<Config, 'slack' | 'slackApiUrl'>,
     private readonly workspaces: WorkspaceRepository,
     private readonly installations: PgInstallationStore,
+    private readonly observer: SlackCallObserver,
     private readonly timeoutMs = 10_000,
   ) {}
 
@@ -29,13 +61,11 @@ export class SlackClients {
   }
 
   make(token: string | undefined): WebClient {
-    return new WebClient(token, {
-      slackApiUrl: this.config.slackApiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-      timeout: this.timeoutMs,
-      logLevel: LogLevel.ERROR,
-    });
+    return new ObservedWebClient(
+      token,
+      { slackApiUrl: this.config.slackApiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: this.timeoutMs, logLevel: LogLevel.ERROR },
+      this.observer,
+    );
   }
 
   async token(workspaceId: number): Promise<string> {

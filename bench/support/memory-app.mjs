@@ -1,0 +1,86 @@
+// One Hearth process as `npm run serve` runs it with the sandbox (the built server in dist/, from the same
+// modules main.ts loads), on the database and queue its environment names. It prints its resident memory idle
+// (started, a 1,000-member directory synced, nothing running) and after a 1,000-member Intros round has been
+// paired and every intro sent, as one JSON line. bench/memory.ts starts it; it is plain JS so that no
+// TypeScript loader sits in the memory it measures.
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { loadConfig } from '../../dist/src/config.js';
+import { createHearth } from '../../dist/src/hearth.js';
+import { builtPages } from '../../dist/src/http/pages.js';
+import { createLogger } from '../../dist/src/logger.js';
+import { createSandbox } from '../../dist/src/sandbox/app.js';
+import { ACME } from '../../dist/src/sandbox/seed.js';
+import { OffsetClock } from '../../dist/src/time/clock.js';
+
+const MEMBERS = 1000;
+const root = new URL('../..', import.meta.url).pathname;
+const config = loadConfig();
+const log = createLogger(config.logLevel, config.env);
+const clock = new OffsetClock();
+const sandbox = createSandbox({ clock, signingSecret: config.slack.signingSecret });
+
+// A channel of 1,000 people, each a copy of a seeded member under a new id.
+const template = sandbox.state.member(ACME.teamId, 'U0DEMO002');
+const ids = Array.from({ length: MEMBERS }, (_, i) => `U0BENCH${String(i).padStart(4, '0')}`);
+ids.forEach((id, i) => {
+  const name = `Bench Person ${i}`;
+  sandbox.state.data.members[ACME.teamId][id] = {
+    ...structuredClone(template),
+    id,
+    name: `bench.${i}`,
+    real_name: name,
+    profile: { ...structuredClone(template.profile), real_name: name, display_name: name, email: `bench.${i}@acme.example` },
+  };
+});
+const channel = sandbox.state.createChannel(ACME.teamId, { name: 'bench-intros', isPrivate: false, creator: ACME.adminUserId });
+sandbox.state.addMembers(channel, [...ids, ACME.botUserId]);
+
+const hearth = await createHearth(config, log, { pages: builtPages(join(root, 'dist', 'web')), ...sandbox.hearthOptions() });
+const server = createServer(hearth.http);
+await new Promise((resolve) => server.listen(config.port, config.host, resolve));
+sandbox.setAppUrl(`http://127.0.0.1:${config.port}`);
+const { services } = hearth;
+await sandbox.bootstrap(services);
+await hearth.startWorker();
+await services.queue.idle();
+
+const settle = () => new Promise((r) => setTimeout(r, 3000));
+const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
+await settle();
+const idle = rssMb();
+
+// Premium (the free plan pairs 24 people at most), an Intros program on the channel, and its first round.
+const ws = await services.workspaces.byTeamId(ACME.teamId);
+await services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
+const signIn = await fetch(`http://127.0.0.1:${config.port}/sandbox/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ team_id: ACME.teamId, user_id: ACME.adminUserId }) });
+const cookies = signIn.headers.getSetCookie();
+const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+const csrf = decodeURIComponent(cookies.find((c) => c.startsWith('hearth_csrf=')).split(';')[0].split('=')[1]);
+const created = await fetch(`http://127.0.0.1:${config.port}/channel_programs/apply_template_as_json`, {
+  method: 'POST',
+  headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json', accept: 'application/json' },
+  body: JSON.stringify({ template_id: 'intros-coffee-chats', channel_id: channel.id }),
+});
+if (created.status !== 200) throw new Error(`creating the program: ${created.status} ${await created.text()}`);
+const { id: programId } = await created.json();
+const { next_run_at: due } = await services.db.selectFrom('intros_configs').select('next_run_at').where('program_id', '=', programId).executeTakeFirstOrThrow();
+const started = Date.now();
+clock.set(due);
+await services.scheduler.tick(due);
+let round;
+for (;;) {
+  await services.queue.idle();
+  round = await services.db.selectFrom('intros_rounds').select(['id', 'num_groups', 'state']).where('program_id', '=', programId).executeTakeFirst();
+  const sent = round ? (await services.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('idempotency_key', 'like', `intro:${round.id}:%`).where('state', '=', 'sent').executeTakeFirstOrThrow()).n : 0;
+  if (round?.num_groups && Number(sent) === round.num_groups) break;
+  if (Date.now() - started > 10 * 60_000) throw new Error(`the round did not finish: ${JSON.stringify(round)}, ${sent} sent`);
+  await new Promise((r) => setTimeout(r, 500));
+}
+const seconds = (Date.now() - started) / 1000;
+await settle();
+console.log(JSON.stringify({ idle, afterRound: rssMb(), groups: round.num_groups, seconds }));
+server.closeAllConnections();
+server.close();
+await hearth.close();
+process.exit(0);
