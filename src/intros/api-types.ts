@@ -81,13 +81,37 @@ export interface RoundJson {
 
 export type MemberCounts = Record<MemberStatus | 'need_categories', number>;
 
+/** Where a page of a list stands: `total` counts what matches the search and filter; `next_page` is null on the last page. */
+export interface PageInfo {
+  page: number;
+  per: number;
+  total: number;
+  next_page: number | null;
+}
+
+/** GET /coffee/{id}/members */
+export interface MembersPage extends PageInfo {
+  members: MemberJson[];
+}
+
+/** GET /coffee/{id}/groups */
+export interface GroupsPage extends PageInfo {
+  /** The round the groups are of (the latest unless asked for); null when the program has none yet. */
+  round_id: number | null;
+  groups: MeetingJson[];
+}
+
 /** GET /coffee/{id} */
 export interface CoffeePageData {
   program: ProgramJson;
   config: CoffeeConfigurationJson;
+  /** The first page of the roster (GET /coffee/{id}/members for the rest, and to search). */
   members: MemberJson[];
+  members_page: PageInfo;
   member_counts: MemberCounts;
+  /** Its `groups` are their first page (GET /coffee/{id}/groups for the rest, and to search). */
   current_round: RoundJson | null;
+  groups_page: PageInfo | null;
   rounds: RoundJson[];
   team: { id: number; pairing_welcome_message: string | null };
   can_edit: boolean;

@@ -1,14 +1,16 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { MemberStatus } from './api-types.js';
 import { eligibleCandidates, type ExclusionReason, type PairingHistoryEntry } from './pairing/index.js';
-import type { IntrosConfig, IntrosConfigsTable, IntrosIcebreakersTable, IntrosParticipant, IntrosParticipantsTable, MeetingState } from './tables.js';
+import type { IntrosConfig, IntrosConfigsTable, IntrosIcebreakersTable, IntrosMeeting, IntrosParticipant, IntrosParticipantsTable, MeetingState } from './tables.js';
 
 export type { MemberStatus } from './api-types.js';
 
 /** A program and its workspace: every program-scoped query filters by both (the tenant boundary). */
 export type ProgramRef = Pick<ChannelProgram, 'id' | 'workspace_id'>;
+/** A program and its channel: whose roster it is. */
+export type RosterRef = Pick<ChannelProgram, 'workspace_id' | 'channel_id'>;
 
 export interface RosterEntry {
   member: Member;
@@ -28,6 +30,12 @@ export interface SettingsChange {
 }
 
 export const nameOf = (m: Pick<Member, 'real_name' | 'display_name' | 'name'>) => m.real_name || m.display_name || m.name;
+
+/** `members as m` whose name (full, display or handle) or email contains `query`, any case; wildcards are plain text. */
+function nameOrEmailContains(query: string) {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`(m.real_name ilike ${pattern} or m.display_name ilike ${pattern} or m.name ilike ${pattern} or m.email ilike ${pattern})`;
+}
 
 const GHOSTLY = new Set(['ghost', 'ask_later']);
 const INTROS = 'CoffeeConfiguration';
@@ -78,28 +86,22 @@ export class IntrosRepository {
   }
 
   /** For program lists: the next run and the participants (reachable, not opted out, not set aside) of each. */
-  async summaries(workspaceId: number, programIds: number[]): Promise<Map<number, { numParticipants: number; nextRunAt: Date | null }>> {
+  async summaries(workspaceId: number, programs: Array<Pick<ChannelProgram, 'id' | 'channel_id'>>): Promise<Map<number, { numParticipants: number; nextRunAt: Date | null }>> {
     const out = new Map<number, { numParticipants: number; nextRunAt: Date | null }>();
-    if (!programIds.length) return out;
-    const [configs, counts] = await Promise.all([
-      this.db.selectFrom('intros_configs').select(['program_id', 'next_run_at']).where('workspace_id', '=', workspaceId).where('program_id', 'in', programIds).execute(),
-      this.db
-        .selectFrom('channel_programs as cp')
-        .innerJoin('channel_members as cm', (j) => j.onRef('cm.workspace_id', '=', 'cp.workspace_id').onRef('cm.channel_id', '=', 'cp.channel_id'))
-        .innerJoin('members as m', (j) => j.onRef('m.workspace_id', '=', 'cm.workspace_id').onRef('m.slack_user_id', '=', 'cm.slack_user_id'))
-        .leftJoin('intros_participants as ip', (j) => j.onRef('ip.program_id', '=', 'cp.id').onRef('ip.member_id', '=', 'm.id'))
-        .select((eb) => ['cp.id', eb.fn.countAll<number>().as('n')])
-        .where('cp.workspace_id', '=', workspaceId)
-        .where('cp.id', 'in', programIds)
+    if (!programs.length) return out;
+    const configs = await this.db.selectFrom('intros_configs').select(['program_id', 'next_run_at']).where('workspace_id', '=', workspaceId).where('program_id', 'in', programs.map((p) => p.id)).execute();
+    // One count per program, over its roster (see rosterQuery): a workspace has a few Intros programs.
+    for (const p of programs) {
+      const count = await this.rosterQuery({ workspace_id: workspaceId, channel_id: p.channel_id }, '')
+        .leftJoin('intros_participants as ip', (j) => j.on('ip.program_id', '=', p.id).onRef('ip.member_id', '=', 'm.id'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('m.is_bot', '=', false)
         .where('m.deleted', '=', false)
         .where('m.is_external', '=', false)
         .where((eb) => eb.or([eb('ip.member_id', 'is', null), eb.and([eb('ip.opted_out', '=', false), eb('ip.ghost_state', 'in', ['none', 'removed'])])]))
-        .groupBy('cp.id')
-        .execute(),
-    ]);
-    for (const id of programIds)
-      out.set(id, { numParticipants: Number(counts.find((c) => c.id === id)?.n ?? 0), nextRunAt: configs.find((c) => c.program_id === id)?.next_run_at ?? null });
+        .executeTakeFirstOrThrow();
+      out.set(p.id, { numParticipants: Number(count.n), nextRunAt: configs.find((c) => c.program_id === p.id)?.next_run_at ?? null });
+    }
     return out;
   }
 
@@ -225,16 +227,45 @@ export class IntrosRepository {
 
   /** Everyone in the program's channel roster with their participation and why they are (not) in. */
   async roster(program: ChannelProgram, today: string): Promise<RosterEntry[]> {
-    const members = await this.db
-      .selectFrom('channel_members as cm')
-      .innerJoin('members as m', (j) => j.onRef('m.slack_user_id', '=', 'cm.slack_user_id').onRef('m.workspace_id', '=', 'cm.workspace_id'))
+    return this.statusOf(program, await this.rosterMembers(program), today);
+  }
+
+  /**
+   * People in the program's channel by name (then id), the order every page of the roster keeps; `query` keeps
+   * those whose name or email contains it, `limit` and `offset` take a page.
+   */
+  rosterMembers(program: RosterRef, opts: { query?: string; limit?: number; offset?: number } = {}): Promise<Member[]> {
+    let q = this.rosterQuery(program, opts.query ?? '')
       .selectAll('m')
-      .where('cm.workspace_id', '=', program.workspace_id)
-      .where('cm.channel_id', '=', program.channel_id)
-      .orderBy('m.real_name')
-      .orderBy('m.id')
-      .execute();
-    return this.statusOf(program, members, today);
+      .orderBy(sql`lower(coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name))`)
+      .orderBy('m.id');
+    if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
+    return q.execute();
+  }
+
+  /** How many people of the program's channel `rosterMembers` finds for `query`. */
+  async countRosterMembers(program: RosterRef, query: string): Promise<number> {
+    const row = await this.rosterQuery(program, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  // Members with a row in the channel (EXISTS), not a join: PGlite never analyzes its tables, and on its guesses
+  // a join re-read every member once per channel member whenever a search narrowed them (seconds at 1,000).
+  private rosterQuery(program: RosterRef, query: string) {
+    const q = this.db
+      .selectFrom('members as m')
+      .where('m.workspace_id', '=', program.workspace_id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('channel_members as cm')
+            .select('cm.slack_user_id')
+            .whereRef('cm.workspace_id', '=', 'm.workspace_id')
+            .where('cm.channel_id', '=', program.channel_id)
+            .whereRef('cm.slack_user_id', '=', 'm.slack_user_id'),
+        ),
+      );
+    return query ? q.where(nameOrEmailContains(query)) : q;
   }
 
   async statusOf(program: ProgramRef, members: Member[], today: string): Promise<RosterEntry[]> {
@@ -475,6 +506,28 @@ export class IntrosRepository {
     let q = this.db.selectFrom('intros_meetings').selectAll().where('workspace_id', '=', workspaceId).where('round_id', 'in', roundIds);
     if (states) q = q.where('state', 'in', states);
     return q.orderBy('group_index').execute();
+  }
+
+  /** A page of a round's meetings in group order; `query` keeps those with someone whose name or email contains it. */
+  async meetingsPage(p: ProgramRef, roundId: number, opts: { query: string; limit: number; offset: number }): Promise<{ meetings: IntrosMeeting[]; total: number }> {
+    let q = this.db.selectFrom('intros_meetings as mt').where('mt.workspace_id', '=', p.workspace_id).where('mt.program_id', '=', p.id).where('mt.round_id', '=', roundId);
+    if (opts.query)
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('intros_meeting_members as mm')
+            .innerJoin('members as m', 'm.id', 'mm.member_id')
+            .select('mm.member_id')
+            .whereRef('mm.meeting_id', '=', 'mt.id')
+            .where('m.workspace_id', '=', p.workspace_id)
+            .where(nameOrEmailContains(opts.query)),
+        ),
+      );
+    const [meetings, count] = await Promise.all([
+      q.selectAll('mt').orderBy('mt.group_index').limit(opts.limit).offset(opts.offset).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { meetings, total: Number(count.n) };
   }
 
   /** Past groups of a program as the engine's history (member ids as strings), oldest first. */

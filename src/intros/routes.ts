@@ -10,8 +10,10 @@ import type { RoundRunner } from './rounds.js';
 import {
   createIcebreakerBody,
   destroyGhostsBody,
+  groupsQuery,
   icebreakerParams,
   meetingStateBody,
+  membersQuery,
   pairingShowQuery,
   teamBody,
   updateConfigBody,
@@ -51,6 +53,16 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
     const program = await editable(req);
     await intros.ensureRoster(program, 60 * 60_000).catch((err: unknown) => intros.s.log.warn({ err, program: program.id }, 'intros: roster sync failed; showing the kept roster'));
     res.json(await intros.pageJson(authOf(req), program));
+  });
+
+  router.get('/coffee/:id/members', async (req, res) => {
+    const program = await editable(req);
+    res.json(await intros.membersPage(program, query(req, membersQuery)));
+  });
+
+  router.get('/coffee/:id/groups', async (req, res) => {
+    const program = await editable(req);
+    res.json(await intros.groupsPage(program, query(req, groupsQuery)));
   });
 
   router.put('/coffee/:id/update_as_json', async (req, res) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALENDAR_SELECTIONS, INTRO_TYPES, PAIRING_TYPES, VIDEO_PLATFORMS } from './settings-rules.js';
 import { id } from '../http/ids.js';
+import type { MemberStatus } from './api-types.js';
 
 export const icebreakerParams = z.object({ id: id, icebreakerId: id });
 
@@ -70,3 +71,16 @@ export const teamBody = z.object({
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-10');
 export const pairingShowQuery = z.object({ start: date.optional(), end: date.optional(), start_date: date.optional(), end_date: date.optional() });
+
+/** People or groups a page of the Intros page's lists holds unless `per` says otherwise. */
+export const PER_PAGE = 50;
+const listQuery = {
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'must be at most 100000').default(1),
+  per: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 100').max(100, 'must be 1 to 100').default(PER_PAGE),
+  query: z.string('must be one piece of text').trim().max(100, 'must be at most 100 characters').default(''),
+};
+const MEMBER_FILTERS = ['all', 'active', 'snoozed', 'opted_out', 'ghost', 'ineligible'] as const satisfies ReadonlyArray<MemberStatus | 'all'>;
+export const membersQuery = z.object({ ...listQuery, status: z.enum(MEMBER_FILTERS).default('all') });
+export type MembersQuery = z.infer<typeof membersQuery>;
+export const groupsQuery = z.object({ ...listQuery, round_id: id.optional() });
+export type GroupsQuery = z.infer<typeof groupsQuery>;

@@ -6,7 +6,7 @@ import { PAID_PAIRING_TYPES } from '../platform/entitlements/features.js';
 import { paymentRequired, type PlanAccess } from '../platform/entitlements/service.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone } from '../time/zoned.js';
-import type { CoffeeConfigurationJson, CoffeePageData, MeetingJson, MemberJson, PersonJson, RoundJson } from './api-types.js';
+import type { CoffeeConfigurationJson, CoffeePageData, GroupsPage, MeetingJson, MemberJson, MembersPage, PageInfo, PersonJson, RoundJson } from './api-types.js';
 import { CountersRepository } from './counters.repository.js';
 import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
@@ -14,10 +14,12 @@ import { MeetingsRepository } from './meetings.repository.js';
 import { IntrosRepository, nameOf, type RosterEntry } from './repository.js';
 import { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, type ScheduleIntent } from './schedule.js';
-import type { UpdateConfigBody } from './schema.js';
+import { PER_PAGE, type GroupsQuery, type MembersQuery, type UpdateConfigBody } from './schema.js';
 import { applySettingsRules, type IntrosSettings } from './settings-rules.js';
 import type { IntrosConfig, IntrosMeeting, IntrosRound } from './tables.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
+
+const pageInfo = (page: number, per: number, total: number): PageInfo => ({ page, per, total, next_page: page * per < total ? page + 1 : null });
 
 export const personJson = (m: { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null }): PersonJson => ({
   id: m.id,
@@ -118,8 +120,7 @@ export class IntrosService {
   async summarize(programs: ChannelProgram[]): Promise<Map<number, ProgramSummary>> {
     const out = new Map<number, ProgramSummary>();
     for (const workspaceId of new Set(programs.map((p) => p.workspace_id))) {
-      const ids = programs.filter((p) => p.workspace_id === workspaceId).map((p) => p.id);
-      for (const [id, s] of await this.repo.summaries(workspaceId, ids)) out.set(id, { numParticipants: s.numParticipants, nextOccurrenceAt: s.nextRunAt });
+      for (const [id, s] of await this.repo.summaries(workspaceId, programs.filter((p) => p.workspace_id === workspaceId))) out.set(id, { numParticipants: s.numParticipants, nextOccurrenceAt: s.nextRunAt });
     }
     return out;
   }
@@ -178,6 +179,7 @@ export class IntrosService {
   // ----------------------------------------------------------------------------------------------
   // The page
 
+  /** GET /coffee/{id}: everything the page shows first, with the first page of the roster and of the groups. */
   async pageJson(auth: AuthContext, program: ChannelProgram): Promise<CoffeePageData> {
     const [config, categories, access, roster, rounds, welcome, canEdit] = await Promise.all([
       this.repo.configOrThrow(program),
@@ -188,32 +190,66 @@ export class IntrosService {
       this.repo.teamWelcome(program.workspace_id),
       this.s.programs.canEdit(auth, program),
     ]);
-    const [programJson] = await this.s.programs.serialize(auth.workspace, [program]);
-    const [lastIntro, counts] = await Promise.all([
-      this.rounds.lastIntroAt(program, roster.map((r) => r.member.id)),
+    const latest = rounds[0];
+    const [[programJson], counts, members, groups] = await Promise.all([
+      this.s.programs.serialize(auth.workspace, [program]),
       this.counters.ofRounds(program.workspace_id, rounds.map((r) => r.id)),
+      this.membersJson(program, roster.slice(0, PER_PAGE)),
+      latest ? this.groupsOf(program, latest.id, { page: 1, per: PER_PAGE, query: '' }) : null,
     ]);
-    const members = roster.map((r) => {
-      const last = lastIntro.get(r.member.id);
-      return this.memberJson(r, last ? this.today(program, last) : null);
-    });
     const memberCounts: CoffeePageData['member_counts'] = { active: 0, snoozed: 0, opted_out: 0, ghost: 0, ineligible: 0, need_categories: 0 };
-    for (const m of members) {
-      memberCounts[m.status]++;
-      if (m.status === 'active' && categories.length > 0 && m.category_ids.length === 0) memberCounts.need_categories++;
+    for (const r of roster) {
+      memberCounts[r.status]++;
+      if (r.status === 'active' && categories.length > 0 && !r.participant?.category_ids.length) memberCounts.need_categories++;
     }
     const roundJson = (r: IntrosRound) => this.roundJson(r, program.tz, counts.get(r.id)?.met ?? 0);
-    const latest = rounds[0];
     return {
       program: programJson!,
       config: this.configJson(program, config, categories, access, roster),
       members,
+      members_page: pageInfo(1, PER_PAGE, roster.length),
       member_counts: memberCounts,
-      current_round: latest ? { ...roundJson(latest), groups: await this.meetingJsonOf(program.workspace_id, await this.repo.meetings(program.workspace_id, [latest.id])) } : null,
+      current_round: latest && groups ? { ...roundJson(latest), groups: groups.groups } : null,
+      groups_page: groups && pageInfo(groups.page, groups.per, groups.total),
       rounds: rounds.map(roundJson),
       team: { id: program.workspace_id, pairing_welcome_message: welcome },
       can_edit: canEdit,
     };
+  }
+
+  /** GET /coffee/{id}/members: a page of the roster, searched by name or email, of one status or everyone. */
+  async membersPage(program: ChannelProgram, q: MembersQuery): Promise<MembersPage> {
+    const today = this.today(program);
+    const offset = (q.page - 1) * q.per;
+    if (q.status === 'all') {
+      const [members, total] = await Promise.all([this.repo.rosterMembers(program, { query: q.query, limit: q.per, offset }), this.repo.countRosterMembers(program, q.query)]);
+      return { members: await this.membersJson(program, await this.repo.statusOf(program, members, today)), ...pageInfo(q.page, q.per, total) };
+    }
+    // A status follows from participation, snoozes and the pairing's own rules (statusOf): filter after it.
+    const matching = (await this.repo.statusOf(program, await this.repo.rosterMembers(program, { query: q.query }), today)).filter((r) => r.status === q.status);
+    return { members: await this.membersJson(program, matching.slice(offset, offset + q.per)), ...pageInfo(q.page, q.per, matching.length) };
+  }
+
+  /** GET /coffee/{id}/groups: a page of a round's groups (the latest round's unless asked), searched by who is in them. */
+  async groupsPage(program: ChannelProgram, q: GroupsQuery): Promise<GroupsPage> {
+    const round = q.round_id !== undefined ? await this.rounds.round(program.workspace_id, q.round_id) : (await this.rounds.latest(program, 1))[0];
+    if (q.round_id !== undefined && round?.program_id !== program.id) throw new HttpError(404, 'Not found', { round_id: 'not a round of this program' });
+    if (!round) return { round_id: null, groups: [], ...pageInfo(q.page, q.per, 0) };
+    return this.groupsOf(program, round.id, q);
+  }
+
+  private async groupsOf(program: ChannelProgram, roundId: number, q: Pick<GroupsQuery, 'page' | 'per' | 'query'>): Promise<GroupsPage> {
+    const { meetings, total } = await this.repo.meetingsPage(program, roundId, { query: q.query, limit: q.per, offset: (q.page - 1) * q.per });
+    return { round_id: roundId, groups: await this.meetingJsonOf(program.workspace_id, meetings), ...pageInfo(q.page, q.per, total) };
+  }
+
+  /** Roster entries as the page shows them, with each one's last intro (read for these people only). */
+  private async membersJson(program: ChannelProgram, entries: RosterEntry[]): Promise<MemberJson[]> {
+    const lastIntro = await this.rounds.lastIntroAt(program, entries.map((r) => r.member.id));
+    return entries.map((r) => {
+      const last = lastIntro.get(r.member.id);
+      return this.memberJson(r, last ? this.today(program, last) : null);
+    });
   }
 
   configJson(program: ChannelProgram, c: IntrosConfig, categories: Array<{ id: number; name: string }>, access: PlanAccess, roster: RosterEntry[]): CoffeeConfigurationJson {

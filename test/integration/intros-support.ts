@@ -3,6 +3,8 @@ import type { SandboxHearth } from '../support/sandbox-hearth.js';
 /** Helpers for the Intros tests on the sandbox: a signed-in API client and what a member sees in Slack. */
 
 export interface ApiClient {
+  /** The session's cookie header, for a raw fetch. */
+  cookie: string;
   call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, status?: number): Promise<T>;
 }
 
@@ -13,6 +15,7 @@ export async function signedIn(t: SandboxHearth, teamId: string, userId: string)
   const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
   const csrf = decodeURIComponent(cookies.find((c) => c.startsWith('hearth_csrf='))!.split(';')[0]!.split('=')[1]!);
   return {
+    cookie,
     async call<T>(method: string, path: string, body?: unknown, status = 200): Promise<T> {
       const r = await fetch(`${t.url}${path}`, {
         method,

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { toastStore } from '../../shared/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
-import { coffeePage } from '../testing/fixtures';
-import type { CoffeePageData, RoundPreview } from './introsApi';
+import { coffeePage, member } from '../testing/fixtures';
+import type { CoffeePageData, MembersPage, RoundPreview } from './introsApi';
 
 const PREVIEW: RoundPreview = {
   scheduled_for: '2026-03-09T13:00:00.000Z',
@@ -120,5 +120,58 @@ describe('/coffee/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(body).toEqual({ coffee_configuration: { is_active: false } });
+  });
+
+  test('searching asks the server and shows the people who match', async () => {
+    const searched: string[] = [];
+    serve(coffeePage({ members_page: { page: 1, per: 50, total: 4, next_page: null } }), (url) => {
+      if (url.pathname !== '/coffee/7/members') return undefined;
+      searched.push(url.search);
+      const answer: MembersPage = { members: [member({ id: 88, name: 'Zora Whitfield' })], page: 1, per: 50, total: 1, next_page: null };
+      return jsonResponse(url.searchParams.get('query') === 'zora@' ? answer : { ...answer, members: [], total: 0 });
+    });
+    const user = userEvent.setup();
+    renderApp('/coffee/7');
+    const table = await screen.findByRole('table', { name: 'Members of #intros' });
+    expect(within(table).getByRole('rowheader', { name: /Ananya Iyer/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'zora@');
+    expect(await within(table).findByRole('rowheader', { name: /Zora Whitfield/ })).toBeInTheDocument();
+    expect(within(table).queryByRole('rowheader', { name: /Ananya Iyer/ })).not.toBeInTheDocument();
+    // Typing is debounced: one search for the whole text, not one a keystroke.
+    expect(searched).toEqual(['?status=all&query=zora%40&page=1']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'x');
+    expect(await screen.findByRole('heading', { name: 'No one matches “zora@x”' })).toBeInTheDocument();
+  });
+
+  test('members come a page at a time: next and previous, and a status filter starts again at page 1', async () => {
+    const asked: string[] = [];
+    const page2: MembersPage = { members: [member({ id: 43, name: 'Lena Fischer' }), member({ id: 44, name: 'Jonas Weber' })], page: 2, per: 2, total: 4, next_page: null };
+    serve(coffeePage({ members: [member({ id: 41, name: 'Ananya Iyer' }), member({ id: 42, name: 'Rohan Gupta' })], members_page: { page: 1, per: 2, total: 4, next_page: 2 } }), (url) => {
+      if (url.pathname !== '/coffee/7/members') return undefined;
+      asked.push(url.search);
+      if (url.searchParams.get('status') === 'ghost') return jsonResponse({ members: [member({ id: 44, name: 'Jonas Weber', status: 'ghost' })], page: 1, per: 2, total: 1, next_page: null });
+      return jsonResponse(url.searchParams.get('page') === '2' ? page2 : { ...page2, members: [], page: Number(url.searchParams.get('page')) });
+    });
+    const user = userEvent.setup();
+    renderApp('/coffee/7');
+    const pager = await screen.findByRole('navigation', { name: 'Pages of members' });
+    expect(pager).toHaveTextContent('1–2 of 4');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    const table = screen.getByRole('table', { name: 'Members of #intros' });
+    expect(await within(table).findByRole('rowheader', { name: /Lena Fischer/ })).toBeInTheDocument();
+    expect(within(table).queryByRole('rowheader', { name: /Ananya Iyer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages of members' })).toHaveTextContent('3–4 of 4');
+    expect(within(screen.getByRole('navigation', { name: 'Pages of members' })).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages of members' })).getByRole('button', { name: 'Previous' }));
+    expect(await within(table).findByRole('rowheader', { name: /Ananya Iyer/ })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages of members' })).getByRole('button', { name: 'Next' }));
+    await within(table).findByRole('rowheader', { name: /Lena Fischer/ });
+    await user.click(screen.getByRole('button', { name: /^Ghost/ }));
+    expect(await within(table).findByRole('rowheader', { name: /Jonas Weber/ })).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('?status=ghost&query=&page=1');
+    expect(screen.queryByRole('navigation', { name: 'Pages of members' })).not.toBeInTheDocument();
   });
 });

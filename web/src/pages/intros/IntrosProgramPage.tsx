@@ -18,14 +18,19 @@ import {
   ROUND_STATE_LABELS,
   STATE_LABELS,
   useCoffee,
+  useCoffeeList,
+  useDebounced,
   useStoreCoffee,
   weekdayName,
   type CoffeePageData,
   type CoffeeUpdateAnswer,
+  type GroupsPage,
   type MeetingJson,
   type MeetingState,
   type MemberJson,
+  type MembersPage,
   type MemberStatus,
+  type PageInfo,
   type PersonJson,
   type RoundJson,
   type RoundPreview,
@@ -123,6 +128,42 @@ function Tabs({ current, onChange, idBase }: { current: TabKey; onChange: (tab: 
   );
 }
 
+// ---- lists: search and pages ----------------------------------------------------------------------------------------
+
+/** The page of a list, back to the first whenever `key` (the search and filter) changes. */
+function usePage(key: string): [number, (page: number) => void] {
+  const [at, setAt] = useState({ key, page: 1 });
+  return [at.key === key ? at.page : 1, (page) => setAt({ key, page })];
+}
+
+function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <label className="search-field">
+      <span className="visually-hidden">{label}</span>
+      <input type="search" placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+function Pager({ info, label, onPage }: { info: PageInfo; label: string; onPage: (page: number) => void }) {
+  if (info.page === 1 && info.next_page === null) return null;
+  const from = Math.min(info.total, (info.page - 1) * info.per + 1);
+  const to = Math.min(info.total, info.page * info.per);
+  return (
+    <nav className="pager" aria-label={label}>
+      <span className="muted small">
+        {from}–{to} of {info.total}
+      </span>
+      <button type="button" className="button button-secondary" disabled={info.page <= 1} onClick={() => onPage(info.page - 1)}>
+        Previous
+      </button>
+      <button type="button" className="button button-secondary" disabled={info.next_page === null} onClick={() => info.next_page && onPage(info.next_page)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
 // ---- members ---------------------------------------------------------------------------------------------------------
 
 const STATUS_FILTERS: ReadonlyArray<MemberStatus | 'all'> = ['all', 'active', 'snoozed', 'opted_out', 'ghost', 'ineligible'];
@@ -137,16 +178,20 @@ export function MemberStatusBadge({ member }: { member: Pick<MemberJson, 'status
 
 function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
   const [filter, setFilter] = useState<MemberStatus | 'all'>('all');
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim());
+  const [page, setPage] = usePage(`${filter}\n${query}`);
   const [busy, setBusy] = useState<string | null>(null);
   const [reminded, setReminded] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: coffeeKey(id) });
   const { config, member_counts: counts } = data;
   const categoryName = useMemo(() => new Map(config.categories.map((c) => [c.id, c.name])), [config.categories]);
-  const shown = data.members
-    .filter((m) => filter === 'all' || m.status === filter)
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const countOf = (status: MemberStatus | 'all') => (status === 'all' ? data.members.length : (counts[status] ?? 0));
+  // The server searches, filters and pages (in name order); GET /coffee/{id} brought the first page of everyone.
+  const first: MembersPage = { members: data.members, ...data.members_page };
+  const list = useCoffeeList(id, 'members', { status: filter, query, page }, first, filter === 'all' && query === '' && page === 1);
+  const shown = list.data?.members ?? [];
+  const countOf = (status: MemberStatus | 'all') => (status === 'all' ? data.members_page.total : (counts[status] ?? 0));
 
   const setStatus = async (member: MemberJson, status: 'active' | 'snoozed' | 'opted_out') => {
     setBusy(`${member.slack_user_id}:${status}`);
@@ -220,6 +265,7 @@ function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
             </button>
           ))}
         </div>
+        <SearchField label="Search by name or email" value={text} onChange={setText} />
         <div className="button-row">
           {config.categories.length > 0 && (
             <button type="button" className="button button-secondary" disabled={busy === 'remind'} onClick={() => void remind()}>
@@ -243,98 +289,117 @@ function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
           {reminded === 0 ? 'No one needed a reminder: everyone has picked their interests.' : `We sent ${plural(reminded, 'person', 'people')} a DM to pick their interests.`}
         </p>
       )}
-      {shown.length === 0 ? (
+      {!list.data ? (
+        list.isError ? (
+          <div className="inline-error" role="alert">
+            <AlertIcon /> <span>We couldn’t search the members. Try again.</span>
+          </div>
+        ) : (
+          <div className="page-loading" role="status">
+            <Spinner /> Searching…
+          </div>
+        )
+      ) : shown.length === 0 ? (
         <div className="empty-state">
-          <h3>{filter === 'all' ? 'No one is in this channel yet' : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`}</h3>
-          {filter === 'all' && <p className="muted">Invite people to {data.program.channel}; everyone in the channel takes part.</p>}
+          <h3>
+            {query !== ''
+              ? `No one matches “${query}”`
+              : filter === 'all'
+                ? 'No one is in this channel yet'
+                : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`}
+          </h3>
+          {filter === 'all' && query === '' && <p className="muted">Invite people to {data.program.channel}; everyone in the channel takes part.</p>}
         </div>
       ) : (
-        <table className="data-table members-table">
-          <caption className="visually-hidden">Members of {data.program.channel}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Interests</th>
-              <th scope="col">Last intro</th>
-              <th scope="col" className="cell-number">
-                Left out
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">
-                  <PersonName person={m} />
+        <>
+          <table className="data-table members-table" aria-busy={list.isFetching || undefined}>
+            <caption className="visually-hidden">Members of {data.program.channel}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Interests</th>
+                <th scope="col">Last intro</th>
+                <th scope="col" className="cell-number">
+                  Left out
                 </th>
-                <td>
-                  <MemberStatusBadge member={m} />
-                  {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
-                  {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && (
-                    <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>
-                  )}
-                </td>
-                <td>
-                  {m.category_ids.length === 0 ? (
-                    <span className="muted">{config.categories.length > 0 ? 'None picked' : '—'}</span>
-                  ) : (
-                    <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
-                      {m.category_ids.map((cid) => (
-                        <li key={cid} className="chip">
-                          {categoryName.get(cid) ?? 'Unknown'}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td>{m.last_intro_on ? formatInstant(`${m.last_intro_on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>}</td>
-                <td className="cell-number">{m.times_left_out}</td>
-                <td className="cell-actions">
-                  {data.can_edit && m.status !== 'ineligible' && (
-                    <div className="row-actions">
-                      {m.status === 'active' ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button-secondary"
-                            disabled={busy !== null}
-                            aria-label={`Snooze ${m.name} for 2 weeks`}
-                            onClick={() => void setStatus(m, 'snoozed')}
-                          >
-                            Snooze
-                          </button>
-                          <button
-                            type="button"
-                            className="button button-secondary"
-                            disabled={busy !== null}
-                            aria-label={`Opt ${m.name} out`}
-                            onClick={() => void setStatus(m, 'opted_out')}
-                          >
-                            Opt out
-                          </button>
-                        </>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          disabled={busy !== null}
-                          aria-label={`Bring ${m.name} back`}
-                          onClick={() => void setStatus(m, 'active')}
-                        >
-                          Bring back
-                        </button>
-                      )}
-                    </div>
-                  )}
-                </td>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((m) => (
+                <tr key={m.id}>
+                  <th scope="row">
+                    <PersonName person={m} />
+                  </th>
+                  <td>
+                    <MemberStatusBadge member={m} />
+                    {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
+                    {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && (
+                      <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>
+                    )}
+                  </td>
+                  <td>
+                    {m.category_ids.length === 0 ? (
+                      <span className="muted">{config.categories.length > 0 ? 'None picked' : '—'}</span>
+                    ) : (
+                      <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
+                        {m.category_ids.map((cid) => (
+                          <li key={cid} className="chip">
+                            {categoryName.get(cid) ?? 'Unknown'}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>{m.last_intro_on ? formatInstant(`${m.last_intro_on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>}</td>
+                  <td className="cell-number">{m.times_left_out}</td>
+                  <td className="cell-actions">
+                    {data.can_edit && m.status !== 'ineligible' && (
+                      <div className="row-actions">
+                        {m.status === 'active' ? (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              disabled={busy !== null}
+                              aria-label={`Snooze ${m.name} for 2 weeks`}
+                              onClick={() => void setStatus(m, 'snoozed')}
+                            >
+                              Snooze
+                            </button>
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              disabled={busy !== null}
+                              aria-label={`Opt ${m.name} out`}
+                              onClick={() => void setStatus(m, 'opted_out')}
+                            >
+                              Opt out
+                            </button>
+                          </>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            disabled={busy !== null}
+                            aria-label={`Bring ${m.name} back`}
+                            onClick={() => void setStatus(m, 'active')}
+                          >
+                            Bring back
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager info={list.data} label="Pages of members" onPage={setPage} />
+        </>
       )}
     </div>
   );
@@ -398,6 +463,36 @@ function RoundStateBadge({ round }: { round: Pick<RoundJson, 'state'> }) {
   return <span className={`state-badge round-${round.state}`}>{ROUND_STATE_LABELS[round.state]}</span>;
 }
 
+/** The current round's groups, a page at a time, searched by who is in them. */
+function CurrentGroups({ data, current, firstPage, id, onChanged }: { data: CoffeePageData; current: RoundJson; firstPage: PageInfo; id: string; onChanged: () => void }) {
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim());
+  const [page, setPage] = usePage(query);
+  const first: GroupsPage = { round_id: current.id, groups: current.groups ?? [], ...firstPage };
+  const list = useCoffeeList(id, 'groups', { round_id: current.id, query, page }, first, query === '' && page === 1);
+  return (
+    <>
+      <SearchField label="Find a group by name or email" value={text} onChange={setText} />
+      {!list.data ? (
+        <div className="page-loading" role="status">
+          {list.isError ? 'We couldn’t search the groups. Try again.' : <><Spinner /> Searching…</>}
+        </div>
+      ) : list.data.groups.length === 0 ? (
+        <p className="muted">No group has anyone matching “{query}”.</p>
+      ) : (
+        <>
+          <ul className="group-grid" aria-label="Groups of this round" aria-busy={list.isFetching || undefined}>
+            {list.data.groups.map((meeting) => (
+              <MeetingCard key={meeting.id} meeting={meeting} canEdit={data.can_edit} onChanged={onChanged} />
+            ))}
+          </ul>
+          <Pager info={list.data} label="Pages of groups" onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
 function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: coffeeKey(id) });
@@ -435,13 +530,7 @@ function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
               <AlertIcon /> {current.problem.message}
             </p>
           )}
-          {current.groups && current.groups.length > 0 && (
-            <ul className="group-grid">
-              {current.groups.map((meeting) => (
-                <MeetingCard key={meeting.id} meeting={meeting} canEdit={data.can_edit} onChanged={refresh} />
-              ))}
-            </ul>
-          )}
+          {current.num_groups > 0 && data.groups_page && <CurrentGroups data={data} current={current} firstPage={data.groups_page} id={id} onChanged={refresh} />}
         </section>
       )}
       <section aria-labelledby="rounds-title" className="rounds-history">
@@ -696,7 +785,7 @@ export default function IntrosProgramPage() {
       />
 
       <dl className="stat-row">
-        <Stat label="Taking part" value={counts.active} hint={`of ${plural(data.members.length, 'person', 'people')} in the channel`} />
+        <Stat label="Taking part" value={counts.active} hint={`of ${plural(data.members_page.total, 'person', 'people')} in the channel`} />
         <Stat label="Snoozed" value={counts.snoozed} />
         <Stat label="Opted out" value={counts.opted_out} />
         <Stat label="Ghosts" value={counts.ghost} hint={counts.ghost > 0 ? 'Not answering' : undefined} />

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useEffect, useState } from 'react';
+import { api, type QueryParams } from '../../api/client';
+import { REMOTE_SEARCH_DEBOUNCE_MS } from '../../shared';
 import type { CoffeePageData, CoffeeUpdateAnswer, MeetingState, MemberStatus, RoundState } from '../../../../src/intros/api-types';
 
 /** The shapes of src/intros/API.md: the server's own types. */
@@ -15,6 +17,32 @@ export function useCoffee(id: string | undefined) {
     queryFn: () => api.get<CoffeePageData>(`/coffee/${id}`, { toastOnError: false }),
     enabled: Boolean(id),
   });
+}
+
+/**
+ * A page of the roster or of a round's groups (GET /coffee/{id}/members or /groups). `first` is the first page
+ * without search or filter, which GET /coffee/{id} already holds: shown as is when `params` ask for it, and
+ * kept up (like the previous page) while another loads. Under coffeeKey, so refreshing the page refreshes these too.
+ */
+export function useCoffeeList<P>(id: string, list: 'members' | 'groups', params: QueryParams, first: P, isFirst: boolean): { data: P | undefined; isFetching: boolean; isError: boolean } {
+  // Typed as unknown inside: react-query cannot narrow placeholder data of a type parameter.
+  const query = useQuery({
+    queryKey: [...coffeeKey(id), list, params],
+    queryFn: () => api.get<unknown>(`/coffee/${id}/${list}`, { query: params, toastOnError: false }),
+    enabled: !isFirst,
+    placeholderData: (previous: unknown) => previous ?? first,
+  });
+  return isFirst ? { data: first, isFetching: false, isError: false } : { data: query.data as P | undefined, isFetching: query.isFetching, isError: query.isError };
+}
+
+/** The text after typing has paused, as remote search waits (the shared widgets' debounce). */
+export function useDebounced(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), REMOTE_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
 }
 
 /** Puts a fresh page body (GET or PUT answer) into the cache, and refreshes the program lists. */
