@@ -1,15 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { install, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { install, listenLoopback, startTestHearth, type TestHearth } from '../support/hearth.js';
 import { defineCapability } from '../../src/platform/capability.js';
 
 /** Slack's signed requests through the real Bolt receiver mounted on our Express app. */
 describe('Slack endpoint', () => {
   let t: TestHearth;
   const reactions: string[] = [];
+  /** `/hearth slow` waits in its `run` until the test lets it finish, as a slow database would. */
+  let slowStarted = (): void => undefined;
+  let finishSlow = (): void => undefined;
+  const slowCommand = defineCapability({
+    name: 'slow',
+    needs: [],
+    setup: () => ({
+      commands: [
+        {
+          name: 'slow',
+          usage: 'slow — answers when the test lets it',
+          run: async () => {
+            slowStarted();
+            await new Promise<void>((resolve) => (finishSlow = resolve));
+            return { text: 'Done at last' };
+          },
+        },
+      ],
+    }),
+  });
 
   beforeAll(async () => {
     t = await startTestHearth({
-      capabilities: [defineCapability({ name: 'reactions', needs: [], setup: () => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] }) })],
+      capabilities: [
+        defineCapability({ name: 'reactions', needs: [], setup: () => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] }) }),
+        slowCommand,
+      ],
     });
     await install(t.hearth, 'T0SIG');
   });
@@ -24,6 +47,33 @@ describe('Slack endpoint', () => {
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toContain('Hearth commands');
     expect(JSON.stringify(body.blocks)).toContain('/hearth help');
+  });
+
+  it('acknowledges a slow subcommand at once and sends its answer to the response_url when the work is done', async () => {
+    const answers: unknown[] = [];
+    const hook = await listenLoopback();
+    hook.server.on('request', (req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        answers.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    try {
+      const started = new Promise<void>((resolve) => (slowStarted = resolve));
+      const res = await t.driver.command({ ...command('slow'), responseUrl: `${hook.url}/answer` });
+      // Slack has its answer while `run` is still waiting: the ack came first, with nothing in it.
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('');
+      await started;
+      expect(answers).toEqual([]);
+      finishSlow();
+      await expect.poll(() => answers).toEqual([{ response_type: 'ephemeral', text: 'Done at last' }]);
+    } finally {
+      finishSlow();
+      await hook.close();
+    }
   });
 
   it('answers an unknown subcommand with help that names it', async () => {
