@@ -66,7 +66,7 @@ export class ResponseUrls {
 
   /** The first post the app made to a URL this sandbox handed out, if any: a command's answer after its ack. */
   firstAnswer(url: string): Entry['answers'][number] | undefined {
-    return this.entries.get(url.slice(`${this.base}${RESPONSE_URL_PATH}/`.length))?.answers[0];
+    return this.entries.get(url.slice(url.indexOf(RESPONSE_URL_PATH) + RESPONSE_URL_PATH.length + 1))?.answers[0];
   }
 
   clear(): void {
