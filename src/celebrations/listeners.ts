@@ -27,14 +27,18 @@ export function openDates(memberDates: MemberDates, log: Logger) {
   };
 }
 
-/** The dates modal's submission: invalid dates get Slack's per-block errors; valid ones are saved before the ack. */
+/**
+ * The dates modal's submission. The one listener that does work before its ack: Slack shows per-block errors
+ * only in the ack, so the dates are checked first — a pure check, no database. Saving comes after the ack.
+ */
 export function submitDates(memberDates: MemberDates) {
   return async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const values = view.state.values as unknown as ViewValues;
+    const checked = memberDates.checkDates(values);
+    if ('errors' in checked) return void (await ack({ response_action: 'errors', errors: checked.errors }));
+    await ack();
     const teamId = body.team?.id ?? body.user.team_id;
-    if (!teamId) return void (await ack());
-    const result = await memberDates.submitDates({ teamId, userId: body.user.id, values: view.state.values as unknown as ViewValues, privateMetadata: view.private_metadata });
-    if ('errors' in result) await ack({ response_action: 'errors', errors: result.errors });
-    else await ack();
+    if (teamId) await memberDates.saveDates({ teamId, userId: body.user.id, values, privateMetadata: view.private_metadata });
   };
 }
 

@@ -20,6 +20,9 @@ export type MyScheduleUpdate = z.infer<typeof upsertMyBody>;
 /** Who saved a date: the member, an admin or editor on the program page, or a CSV import. */
 type DateSource = 'self' | 'admin' | 'import';
 
+/** UTC+14, where each date begins first: no date valid somewhere on Earth is refused there. */
+const LATEST_ZONE = 'Pacific/Kiritimati';
+
 /**
  * People's birthdays and start dates: saving them (a birth year is private and kept), the member's own
  * settings page, the dates modal in Slack and the Home tab section.
@@ -116,13 +119,24 @@ export class MemberDates {
     return row.state === 'sent';
   }
 
-  /** The modal's submission: per-block errors, or the dates saved (all or nothing). */
-  async submitDates(input: { teamId: string; userId: string; values: ViewValues; privateMetadata: string }): Promise<{ errors: Record<string, string> } | { ok: true }> {
+  /**
+   * The modal's submission, checked before the ack (Slack shows per-block errors only in the ack): pure, no
+   * database. The member's zone is not known without one, so "today" is the latest date anywhere on Earth;
+   * saveDates checks again in the member's own zone.
+   */
+  checkDates(values: ViewValues): { errors: Record<string, string> } | { ok: true } {
+    const read = readDatesSubmission(values, instantToZoned(this.s.clock.now(), LATEST_ZONE).date);
+    return read.ok ? { ok: true } : { errors: read.errors };
+  }
+
+  /** After the ack: the dates saved (all or nothing), the asking message updated and the Home tab republished. */
+  async saveDates(input: { teamId: string; userId: string; values: ViewValues; privateMetadata: string }): Promise<void> {
     const found = await this.memberByTeam(input.teamId, input.userId);
-    if (!found) return { errors: { [Object.keys(input.values)[0] ?? 'bday_month']: 'Hearth does not know you yet. Try again in a minute.' } };
+    if (!found) return void this.s.log.warn({ user: input.userId }, 'celebrations: dates from a member Hearth does not know yet, not saved');
     const { ws, member } = found;
     const read = readDatesSubmission(input.values, instantToZoned(this.s.clock.now(), member.tz ?? ws.default_tz).date);
-    if (!read.ok) return { errors: read.errors };
+    // Only a date a few hours ahead of the member's own today gets here (checkDates allowed it).
+    if (!read.ok) return void this.s.log.warn({ user: input.userId, errors: read.errors }, 'celebrations: dates refused in the member\'s zone, not saved');
     const now = this.s.clock.now();
     const { birthday, startDate } = read.value;
     await this.schedules.inTransaction(async (trx) => {
@@ -143,7 +157,6 @@ export class MemberDates {
       ]);
     }
     await this.republishHome(ws, member);
-    return { ok: true };
   }
 
   /** The Home tab's Celebrations section: shown while the workspace runs a celebrations program. */

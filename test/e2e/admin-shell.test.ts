@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const NAV = [
@@ -61,7 +61,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
     }
     await page.goto(`${t.url}/no/such/page`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found/i);
-    await page.screenshot({ path: '/tmp/admin-shell-notfound.png' });
+    await screenshot(page, 'admin-shell-notfound');
   });
 
   it('picks a channel with the channel picker, searching the real server', async () => {
@@ -72,7 +72,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
     const option = page.getByRole('option', { name: /general/ });
     await option.waitFor({ timeout: 10_000 });
     await option.click();
-    await page.screenshot({ path: '/tmp/admin-shell-picker.png' });
+    await screenshot(page, 'admin-shell-picker');
     expect(await page.locator('input[type=hidden][name=channel_id]').inputValue()).toBe(ACME.channels.general);
   });
 
@@ -88,7 +88,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
     const modal = page.getByRole('dialog', { name: 'Upgrade to Premium' });
     await modal.waitFor({ timeout: 10_000 });
     expect(await modal.getByText('The free plan includes one Intros channel').isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/admin-shell-upgrade.png' });
+    await screenshot(page, 'admin-shell-upgrade');
     await modal.getByRole('button', { name: 'Not now' }).click();
     await modal.waitFor({ state: 'detached' });
   });
@@ -114,7 +114,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
     await page.goto(`${t.url}/all_channels?type=watercooler`);
     await page.getByRole('button', { name: 'Send #general now' }).click();
     await page.getByRole('region', { name: 'Notifications' }).getByText('Slack is not answering right now').waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: '/tmp/admin-shell-error-toast.png' });
+    await screenshot(page, 'admin-shell-error-toast');
     await page.unroute('**/channel_programs/send_now_data_as_json');
     expect(pageErrors).toEqual([]);
   });
@@ -130,7 +130,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
     await modal.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
-    await page.screenshot({ path: '/tmp/admin-shell-confirm-cancel.png' });
+    await screenshot(page, 'admin-shell-confirm-cancel');
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
     expect(await modal.getByLabel('Name').inputValue()).toBe('Team rituals');
     await modal.getByRole('button', { name: 'Cancel' }).click();

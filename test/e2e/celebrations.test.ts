@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
@@ -20,7 +20,7 @@ interface Presented {
  * Celebrations end to end on the sandbox workspace (Monday 2 March 2026) with the pages in Chromium: an admin
  * creates a program on #celebrations, imports docs/sandbox-dates.csv and sees its bad row, asks people for their
  * dates; a member answers in Slack's modal; the clock moves to a birthday (posted once, at 9:00 New York) and
- * to a Saturday birthday (posted the Friday before). Screenshots go to /tmp/celebrations-*.png.
+ * to a Saturday birthday (posted the Friday before). Screenshots (celebrations-*.png) go to $HEARTH_SCREENSHOTS when it is set.
  */
 describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
@@ -56,7 +56,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await picker.click();
     await picker.fill('celebr');
     await page.getByRole('option', { name: '#celebrations' }).click();
-    await page.screenshot({ path: '/tmp/celebrations-index.png' });
+    await screenshot(page, 'celebrations-index');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/celebrations\/\d+\/edit$/);
     await page.getByRole('heading', { name: /Celebrations in #celebrations/ }).waitFor();
@@ -74,8 +74,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     const people = page.getByRole('tabpanel');
     await people.getByRole('row').filter({ hasText: 'Lena Fischer' }).getByText('3 March').waitFor();
     await page.getByRole('list', { name: 'Celebrations in the next 30 days' }).getByText('Isabela Costa').waitFor();
-    await page.screenshot({ path: '/tmp/celebrations-edit.png', fullPage: true });
-    await result.screenshot({ path: '/tmp/celebrations-import-result.png' });
+    await screenshot(page, 'celebrations-edit', { fullPage: true });
+    await screenshot(result, 'celebrations-import-result');
   });
 
   it('adds custom dates up to the free plan\'s limit, then opens the unlimited-celebrations upgrade', async () => {
@@ -97,8 +97,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     const third = await add('Towel day', '5', '25');
     const upgrade = page.getByRole('dialog', { name: 'Unlock unlimited celebrations' });
     await upgrade.waitFor();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: '/tmp/celebrations-upgrade.png' });
+    await screenshot(page, 'celebrations-upgrade');
     await upgrade.getByRole('button', { name: /Not now|Close/ }).first().click();
     await third.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
@@ -114,8 +113,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     const dialog = page.getByRole('dialog', { name: 'Ask for dates' });
     await dialog.waitFor();
     expect(await dialog.getByRole('checkbox', { name: 'Riley Morgan' }).isChecked()).toBe(true);
-    await page.waitForTimeout(400); // the modal's fade-in
-    await page.screenshot({ path: '/tmp/celebrations-ask-modal.png' });
+    await screenshot(page, 'celebrations-ask-modal');
     await dialog.getByRole('button', { name: /^Send to \d+ (people|person)$/ }).click();
     await page.getByText(/Sent! \d+ (people|person) will get a DM from Hearth/).waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -135,12 +133,11 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await slack.goto(`${t.url}/sandbox?team=${TEAM}&user=U0DEMO036&c=app`);
     const dmMessage = slack.getByRole('listitem', { name: /^Hearth at/ }).filter({ hasText: 'would love to celebrate you' }).last();
     await dmMessage.waitFor();
-    await slack.screenshot({ path: '/tmp/celebrations-dm.png' });
+    await screenshot(slack, 'celebrations-dm');
     await dmMessage.getByRole('button', { name: 'Add my dates' }).click();
     const modal = slack.getByRole('dialog', { name: 'Your dates' });
     await modal.waitFor();
-    await slack.waitForTimeout(300);
-    await slack.screenshot({ path: '/tmp/celebrations-slack-modal.png' });
+    await screenshot(slack, 'celebrations-slack-modal');
     await slack.close();
     const { modals } = await t.api<{ modals: Array<{ title: string }> }>('GET', `/sandbox/views?team=${TEAM}&user=U0DEMO036`);
     expect(modals).toHaveLength(1);
@@ -192,7 +189,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     // What the channel looks like in the sandbox page.
     await page.goto(`${t.url}/sandbox?team=${TEAM}&user=${ACME.adminUserId}&c=${CELEB}`);
     await page.getByText('Celebrating early — this is for Saturday 21 March.').first().waitFor();
-    await page.screenshot({ path: '/tmp/celebrations-channel.png' });
+    await screenshot(page, 'celebrations-channel');
   });
 
   it('shows the member their own dates on /settings/celebrations', async () => {
@@ -204,7 +201,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await mine.getByRole('heading', { name: '🎂 Your birthday' }).waitFor();
     expect(await mine.getByRole('combobox', { name: 'Birthday month' }).inputValue()).toBe('4');
     expect(await mine.getByRole('checkbox', { name: '#celebrations' }).first().isChecked()).toBe(true);
-    await mine.screenshot({ path: '/tmp/celebrations-settings.png' });
+    await screenshot(mine, 'celebrations-settings');
     await member.close();
     expect(pageErrors).toEqual([]);
   });

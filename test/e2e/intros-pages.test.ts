@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 /**
  * The Intros admin pages in Chromium on the sandbox workspace: an admin creates an Intros program on #intros,
  * sends a round now, switches the pairing type to lottery (enforce group size turns off as they click),
- * previews the next round with its reasons, and reads the pairing report. Screenshots go to /tmp.
+ * previews the next round with its reasons, and reads the pairing report. Screenshots go to $HEARTH_SCREENSHOTS when it is set.
  */
 describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
@@ -45,7 +45,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
 
     await page.getByRole('combobox', { name: 'Channel' }).fill('intros');
     await page.getByRole('option', { name: '#intros' }).click();
-    await page.screenshot({ path: '/tmp/intros-new-program.png', fullPage: true });
+    await screenshot(page, 'intros-new-program', { fullPage: true });
     await page.getByRole('button', { name: 'Create Intros program' }).click();
 
     await page.waitForURL(/\/coffee\/\d+\?tab=members$/);
@@ -56,7 +56,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     // The seeded channel: ~30 people, plus a bot, a deactivated member and an external guest who are never paired.
     expect(await members.getByRole('row').count()).toBeGreaterThan(25);
     await members.getByRole('row', { name: /Polly/ }).getByText('Not eligible').waitFor();
-    await page.screenshot({ path: '/tmp/intros-members.png', fullPage: true });
+    await screenshot(page, 'intros-members', { fullPage: true });
   });
 
   it('sends a round now: the page polls until the round is out, then lists it', async () => {
@@ -66,7 +66,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await page.getByRole('tab', { name: 'Rounds' }).click();
     await page.getByRole('heading', { name: /^Round 1 ·/ }).waitFor();
     expect(await page.locator('.group-card').count()).toBeGreaterThan(5);
-    await page.screenshot({ path: '/tmp/intros-rounds.png', fullPage: true });
+    await screenshot(page, 'intros-rounds', { fullPage: true });
   });
 
   it('on the free plan, lottery opens the upgrade modal and keeps the pairing type', async () => {
@@ -76,8 +76,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await page.getByRole('radio', { name: /^Lottery/ }).click({ force: true });
     const upgrade = page.getByRole('dialog', { name: 'Unlock more ways to pair' });
     await upgrade.waitFor();
-    await page.waitForTimeout(400); // let the modal finish fading in for the screenshot
-    await page.screenshot({ path: '/tmp/intros-upgrade-modal.png' });
+    await screenshot(page, 'intros-upgrade-modal');
     await upgrade.getByRole('button', { name: 'Not now' }).click();
     expect(await page.getByRole('radio', { name: /^Standard/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /^Lottery/ }).isChecked()).toBe(false);
@@ -100,7 +99,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     expect(await enforce.isChecked()).toBe(false);
     expect(await enforce.isDisabled()).toBe(true);
     await page.getByText('Turned off: Lottery intros do not enforce a group size').waitFor();
-    await page.screenshot({ path: '/tmp/intros-settings-lottery.png', fullPage: true });
+    await screenshot(page, 'intros-settings-lottery', { fullPage: true });
 
     await page.getByRole('button', { name: 'Save settings' }).click();
     await toast('Your preferences have been saved.').waitFor();
@@ -119,7 +118,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     const reasons = await groups.locator('.group-reason').allTextContents();
     expect(reasons.length).toBeGreaterThan(0);
     for (const reason of reasons) expect(reason).toMatch(/First time meeting|Met last round|Last met \d+ rounds ago|have met before|met \d+ times/);
-    await page.screenshot({ path: '/tmp/intros-preview.png', fullPage: true });
+    await screenshot(page, 'intros-preview', { fullPage: true });
   });
 
   it('shows the pairing report, and reloads when the dates change', async () => {
@@ -127,7 +126,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await page.getByRole('heading', { level: 1, name: 'Pairing report · #intros' }).waitFor();
     await page.getByRole('heading', { name: 'Fairness' }).waitFor();
     await page.locator('.batch').first().waitFor();
-    await page.screenshot({ path: '/tmp/intros-report.png', fullPage: true });
+    await screenshot(page, 'intros-report', { fullPage: true });
     const reload = page.waitForResponse((r) => r.url().includes(`/reporting/${programId}/pairing_show`) && r.url().includes('start_date=2026-03-03'));
     await page.getByLabel('From').fill('2026-03-03');
     await reload;
@@ -139,7 +138,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     const row = page.getByRole('row', { name: /#intros/ });
     await row.waitFor();
     expect(await row.getByText('Intros', { exact: true }).count()).toBe(1);
-    await page.screenshot({ path: '/tmp/intros-all-channels.png', fullPage: true });
+    await screenshot(page, 'intros-all-channels', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

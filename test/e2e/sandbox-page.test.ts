@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { DEMO, demoPlugin } from '../support/demo-plugin.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 /**
  * The sandbox page in Chromium: a member reads and clicks what the app sends, fills in its modal, types
- * /hearth help, moves the clock and opens the admin pages signed in. Screenshots go to /tmp.
+ * /hearth help, moves the clock and opens the admin pages signed in. Screenshots go to $HEARTH_SCREENSHOTS when it is set.
  */
 describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
@@ -44,7 +44,7 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     await expect.poll(() => answer.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await answer.getByRole('heading', { name: 'Hearth commands' }).isVisible()).toBe(true);
     expect(await answer.getByText('Only visible to you').isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/sandbox-help.png' });
+    await screenshot(page, 'sandbox-help');
     expect(pageErrors).toEqual([]);
   });
 
@@ -54,13 +54,13 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     await page.getByRole('button', { name: 'Hearth Messages' }).click();
     const task = page.getByRole('listitem', { name: /^Hearth at/ }).filter({ hasText: 'Your demo task' }).last();
     await task.waitFor();
-    await page.screenshot({ path: '/tmp/sandbox-dm.png' });
+    await screenshot(page, 'sandbox-dm');
     await task.getByRole('button', { name: 'Mark done' }).click();
     await expect.poll(() => task.getByText('Done!').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await task.getByText('(edited)').isVisible()).toBe(true);
     expect(await task.getByRole('button', { name: 'Mark done' }).count()).toBe(0);
     await page.getByText('Nice work — marked as done.').waitFor();
-    await page.screenshot({ path: '/tmp/sandbox-dm-clicked.png' });
+    await screenshot(page, 'sandbox-dm-clicked');
   });
 
   it('opens a modal, submits an invalid value and shows the app\'s error under the input', async () => {
@@ -81,7 +81,7 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     const error = dialog.getByRole('alert').filter({ hasText: 'Age must be a whole number, like 42' });
     await error.waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Alex');
-    await page.screenshot({ path: '/tmp/sandbox-modal-error.png' });
+    await screenshot(page, 'sandbox-modal-error');
 
     await dialog.getByRole('textbox', { name: 'Age', exact: true }).fill('42');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -96,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     expect(await clock.locator('output').textContent()).toContain('Mar 2, 2026');
     await clock.getByRole('button', { name: '+1 day' }).click();
     await expect.poll(() => clock.locator('output').textContent(), { timeout: 15_000 }).toContain('Mar 3, 2026');
-    await page.screenshot({ path: '/tmp/sandbox-home.png' });
+    await screenshot(page, 'sandbox-home');
   });
 
   it('signs in as the chosen member and lands on the admin pages', async () => {
@@ -106,10 +106,10 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     await picker.fill('Priya');
     await page.getByRole('option', { name: /Priya Raman/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe('U0DEMO002');
-    await page.screenshot({ path: '/tmp/sandbox-member-picked.png' });
+    await screenshot(page, 'sandbox-member-picked');
     await page.getByRole('button', { name: 'Open admin pages' }).click();
     await page.waitForURL(`${t.url}/reporting`);
     await page.getByLabel(/Signed in as Priya/).waitFor();
-    await page.screenshot({ path: '/tmp/sandbox-admin.png' });
+    await screenshot(page, 'sandbox-admin');
   });
 });

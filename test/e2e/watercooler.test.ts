@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from '../support/browser.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const WATER = ACME.channels.watercooler;
@@ -19,7 +19,7 @@ interface SandboxMessage {
  * Watercooler end to end on the sandbox workspace, in Chromium: an admin creates a Watercooler on #watercooler
  * from the library (/channel_programs/new?preview=watercooler), reorders the queue, sends a prompt now, the
  * sandbox clock reaches the next slot and the next prompt is posted once, members reply in its thread through
- * the sandbox, and the page counts the replies. Screenshots go to /tmp.
+ * the sandbox, and the page counts the replies. Screenshots go to $HEARTH_SCREENSHOTS when it is set.
  */
 describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
@@ -70,7 +70,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     expect(await queue().getByRole('listitem').count()).toBe(12);
     expect(await page.getByText('Wednesdays at 11:00 (America/New York)').count()).toBeGreaterThan(0);
     await page.getByRole('list', { name: 'Packs library' }).getByRole('button', { name: 'Remove Default Dozen from the queue' }).waitFor();
-    await page.screenshot({ path: '/tmp/watercooler-page.png', fullPage: true });
+    await screenshot(page, 'watercooler-page', { fullPage: true });
   });
 
   it('reorders the queue: the second prompt moves to the top, and the server keeps it', async () => {
@@ -90,8 +90,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     const dialog = page.getByRole('dialog', { name: 'Prompt preview' });
     await dialog.waitFor();
     await dialog.getByRole('article', { name: 'Message preview from Hearth' }).getByText('Reply in the thread 👇').waitFor();
-    await page.waitForTimeout(400); // the appear transition
-    await page.screenshot({ path: '/tmp/watercooler-preview-modal.png' });
+    await screenshot(page, 'watercooler-preview-modal');
     await dialog.getByRole('button', { name: 'Done' }).click();
   });
 
@@ -140,7 +139,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     expect(await row.locator('td[data-label="Reactions"]').textContent()).toBe('1');
     expect(await row.locator('td[data-label="People"]').textContent()).toBe('2');
     await page.getByRole('heading', { name: 'Engagement' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/watercooler-engagement.png', fullPage: true });
+    await screenshot(page, 'watercooler-engagement', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -171,14 +170,13 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     const wc = (await json()).watercooler;
     expect(wc.ordered_unsent_prompt_ids[0]).toBe(wc.topicsQueue.prompts.find((p) => p.text === foodText)!.id);
     expect(wc.adjustments.map((a) => a.kind).sort()).toEqual(['pin', 'skip']);
-    await page.screenshot({ path: '/tmp/watercooler-premium.png', fullPage: true });
+    await screenshot(page, 'watercooler-premium', { fullPage: true });
 
     await page.getByRole('button', { name: '+ New pack' }).click();
     const dialog = page.getByRole('dialog', { name: 'New prompt pack' });
     await dialog.getByLabel('Name').fill('Team rituals');
     await dialog.getByLabel(/^Prompts/).fill('What ritual should we start?\nWhat ritual should we stop?');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: '/tmp/watercooler-new-pack.png' });
+    await screenshot(page, 'watercooler-new-pack');
     await dialog.getByRole('button', { name: 'Create pack' }).click();
     await toast('Team rituals is in your queue.').waitFor();
     await page.getByRole('list', { name: 'Your packs' }).getByRole('button', { name: 'Edit prompts' }).click();
@@ -186,8 +184,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     await packDialog.getByRole('list', { name: 'Prompts in Team rituals' }).getByRole('listitem').nth(1).waitFor();
     await packDialog.getByRole('button', { name: 'Move “What ritual should we stop?” up' }).click();
     await expect.poll(async () => packDialog.getByRole('list', { name: 'Prompts in Team rituals' }).getByRole('listitem').first().textContent()).toContain('stop?');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: '/tmp/watercooler-pack-modal.png' });
+    await screenshot(page, 'watercooler-pack-modal');
     await packDialog.getByRole('button', { name: 'Done' }).click();
     expect(pageErrors).toEqual([]);
   });

@@ -56,7 +56,7 @@ describe(`outbox against the sandbox (${path})`, () => {
     expect(a).toBe(b);
     await expect.poll(async () => (await state(a)).state, { timeout: 10_000 }).toBe('sent');
     await post(acme, ACME.channels.general, 'twice', k);
-    await new Promise((r) => setTimeout(r, 500));
+    await t.hearth.services.queue.idle();
     expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).length - before).toBe(1);
     expect(postedFor(sandbox, ACME.channels.general, a)).toHaveLength(1);
   });

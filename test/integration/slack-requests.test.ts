@@ -1,19 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { install, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { install, listenLoopback, startTestHearth, type TestHearth } from '../support/hearth.js';
 import { defineCapability } from '../../src/platform/capability.js';
 
 /** Slack's signed requests through the real Bolt receiver mounted on our Express app. */
 describe('Slack endpoint', () => {
   let t: TestHearth;
   const reactions: string[] = [];
+  /** `/hearth slow` waits in its `run` until the test lets it finish, as a slow database would. */
+  let slowStarted = (): void => undefined;
+  let finishSlow = (): void => undefined;
+  const slowCommand = defineCapability({
+    name: 'slow',
+    needs: [],
+    setup: () => ({
+      commands: [
+        {
+          name: 'slow',
+          usage: 'slow — answers when the test lets it',
+          run: async () => {
+            slowStarted();
+            await new Promise<void>((resolve) => (finishSlow = resolve));
+            return { text: 'Done at last' };
+          },
+        },
+      ],
+    }),
+  });
 
   beforeAll(async () => {
     t = await startTestHearth({
-      capabilities: [defineCapability({ name: 'reactions', needs: [], setup: () => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] }) })],
+      capabilities: [
+        defineCapability({ name: 'reactions', needs: [], setup: () => ({ listeners: [(app) => app.event('reaction_added', async ({ event }) => void reactions.push(event.reaction))] }) }),
+        slowCommand,
+      ],
     });
     await install(t.hearth, 'T0SIG');
   });
   afterAll(() => t.close());
+
+  /** A valid event sent after the ones under test, and heard: what was sent before it has been handled too. */
+  async function sentinel(reaction: string): Promise<void> {
+    await t.driver.event({ teamId: 'T0SIG', event: { type: 'reaction_added', user: 'U0A', reaction, item: { type: 'message', channel: 'C0A', ts: '1.9' } } });
+    await expect.poll(() => reactions.includes(reaction)).toBe(true);
+  }
 
   const command = (text: string) => ({ teamId: 'T0SIG', userId: 'U0A', channelId: 'C0A', text, responseUrl: `${t.url}/nowhere`, triggerId: '1.2.3' });
 
@@ -24,6 +53,33 @@ describe('Slack endpoint', () => {
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toContain('Hearth commands');
     expect(JSON.stringify(body.blocks)).toContain('/hearth help');
+  });
+
+  it('acknowledges a slow subcommand at once and sends its answer to the response_url when the work is done', async () => {
+    const answers: unknown[] = [];
+    const hook = await listenLoopback();
+    hook.server.on('request', (req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        answers.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    try {
+      const started = new Promise<void>((resolve) => (slowStarted = resolve));
+      const res = await t.driver.command({ ...command('slow'), responseUrl: `${hook.url}/answer` });
+      // Slack has its answer while `run` is still waiting: the ack came first, with nothing in it.
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('');
+      await started;
+      expect(answers).toEqual([]);
+      finishSlow();
+      await expect.poll(() => answers).toEqual([{ response_type: 'ephemeral', text: 'Done at last' }]);
+    } finally {
+      finishSlow();
+      await hook.close();
+    }
   });
 
   it('answers an unknown subcommand with help that names it', async () => {
@@ -40,7 +96,7 @@ describe('Slack endpoint', () => {
     const stale = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...t.driver.sign(body, Math.floor(Date.now() / 1000) - 6 * 60) }, body });
     const none = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect([badSig.status, stale.status, none.status]).toEqual([401, 401, 401]);
-    await new Promise((r) => setTimeout(r, 200));
+    await sentinel('after_forged');
     expect(reactions).not.toContain('forged');
   });
 
@@ -56,12 +112,11 @@ describe('Slack endpoint', () => {
     const signed = t.driver.sign(body);
     statuses.push((await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...signed, 'x-slack-signature': signed['x-slack-signature']!.replace('v0=', 'v1=') }, body })).status);
     expect(statuses).toEqual([401, 401, 401]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(reactions).not.toContain('future');
     // Within the five minutes either way, a request goes through.
     const ok = JSON.stringify({ type: 'event_callback', team_id: 'T0SIG', event_id: 'EvSkewOk', event: { ...event, reaction: 'skew_ok' } });
     expect((await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...t.driver.sign(ok, Math.floor(Date.now() / 1000) + 60) }, body: ok })).status).toBe(200);
     await expect.poll(() => reactions.includes('skew_ok')).toBe(true);
+    expect(reactions).not.toContain('future');
   });
 
   it('processes an event delivered four times (X-Slack-Retry-Num) once', async () => {
@@ -72,10 +127,10 @@ describe('Slack endpoint', () => {
       expect(response.status).toBe(200);
     }
     await expect.poll(() => reactions.filter((r) => r === 'tada').length).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(reactions.filter((r) => r === 'tada')).toHaveLength(1);
     const status = async () => (await t.hearth.services.db.selectFrom('processed_events').select('status').where('event_id', '=', first.eventId).executeTakeFirst())?.status;
     await expect.poll(status).toBe('done');
+    await sentinel('after_retries');
+    expect(reactions.filter((r) => r === 'tada')).toHaveLength(1);
   });
 
   it('processes a retry again when the first delivery failed', async () => {

@@ -375,7 +375,11 @@ describe(`Watercooler (${path})`, () => {
       await t.driver.event({ teamId: ACME.teamId, eventId: first.eventId, retryNum: 1, event: { type: 'message', channel: ACME.channels.newHires, user: u1, text: 'My answer', ts: `${base + 10}.000100`, thread_ts: ts } });
       // A second delivery of the same message under a new event id: still one reply (keyed on its ts).
       await reply(u1!, `${base + 10}.000100`);
+      // Bolt acks an event before its listener runs: each reply is counted before the next is sent, so the
+      // replied events below are recorded in the order the replies were written.
+      await expect.poll(async () => (await sent()).replies, { timeout: 10_000 }).toBe(1);
       await reply(u2!, `${base + 20}.000100`);
+      await expect.poll(async () => (await sent()).replies, { timeout: 10_000 }).toBe(2);
       await reply(u1!, `${base + 30}.000100`);
       await reply('U0DEMOPOLL', `${base + 40}.000100`, { bot_id: 'B0POLL' });
       await event({ type: 'message', channel: ACME.channels.newHires, user: u2, text: 'not in the thread', ts: `${base + 50}.000100` });

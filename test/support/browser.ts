@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, or CHROMIUM_PATH; the browser tests are skipped (and say why) when it is missing. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +15,20 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * Screenshots for people to look at, only when HEARTH_SCREENSHOTS names a directory (`<dir>/<name>.png`):
+ * test runs in parallel never share a path, and CI spends no time on them. Waits for running transitions
+ * (a modal fading in) first, so the picture shows where the page settled.
+ */
+export async function screenshot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.HEARTH_SCREENSHOTS;
+  if (!dir) return;
+  const page = 'page' in target ? target.page() : target;
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))');
+  mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: join(dir, `${name}.png`), ...opts });
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');

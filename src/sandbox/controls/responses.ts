@@ -26,6 +26,8 @@ export interface ResponseContext {
 interface Entry extends ResponseContext {
   createdAt: number;
   uses: number;
+  /** What the app posted here and what came of it, oldest first. */
+  answers: Array<{ body: ResponseBody; outcome: Extract<ResponseOutcome, { ok: true }> }>;
 }
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
@@ -58,8 +60,13 @@ export class ResponseUrls {
 
   create(context: ResponseContext): string {
     const id = `${context.teamId}/${randomBytes(12).toString('hex')}`;
-    this.entries.set(id, { ...context, createdAt: this.now().getTime(), uses: 0 });
+    this.entries.set(id, { ...context, createdAt: this.now().getTime(), uses: 0, answers: [] });
     return `${this.base}${RESPONSE_URL_PATH}/${id}`;
+  }
+
+  /** The first post the app made to a URL this sandbox handed out, if any: a command's answer after its ack. */
+  firstAnswer(url: string): Entry['answers'][number] | undefined {
+    return this.entries.get(url.slice(url.indexOf(RESPONSE_URL_PATH) + RESPONSE_URL_PATH.length + 1))?.answers[0];
   }
 
   clear(): void {
@@ -71,7 +78,10 @@ export class ResponseUrls {
     if (!entry || this.now().getTime() - entry.createdAt > LIFETIME_MS) return { ok: false, status: 404, error: 'expired_url' };
     if (entry.uses >= MAX_USES) return { ok: false, status: 404, error: 'used_url' };
     const outcome = applyResponse(this.state, entry, body);
-    if (outcome.ok) entry.uses += 1;
+    if (outcome.ok) {
+      entry.uses += 1;
+      entry.answers.push({ body, outcome });
+    }
     return outcome;
   }
 }

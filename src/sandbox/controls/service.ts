@@ -120,8 +120,8 @@ export class SandboxClient {
       teamDomain: workspace.domain,
       ...(workspace.enterpriseId ? { enterpriseId: workspace.enterpriseId } : {}),
     });
-    const answer = await readAnswer(res);
-    // The command's own answer shows at once, before anything the app sends later to the response_url.
+    let answer = await readAnswer(res);
+    // An answer in the ack shows at once, before anything the app sends later to the response_url.
     let outcome: ResponseOutcome | undefined;
     if (!res.ok) {
       outcome = this.slackbotSays(where, `\`${command}\` failed with the error "${res.status === 404 ? 'operation_timeout' : 'dispatch_failed'}"`);
@@ -132,6 +132,12 @@ export class SandboxClient {
       if (parsed.success && (parsed.data.text || parsed.data.blocks?.length)) outcome = applyResponse(this.state, where, parsed.data);
     }
     await this.settle(triggerId, 'interaction');
+    // An empty ack: the answer is what the app posted to the response_url after its work (as Hearth does).
+    const later = outcome ? undefined : this.sandbox.responses.firstAnswer(responseUrl);
+    if (later) {
+      answer = later.body;
+      outcome = later.outcome;
+    }
     return { ok: res.ok, status: res.status, response: answer, stored: outcome?.ok ? this.find(where, outcome) : null };
   }
 
