@@ -6,7 +6,6 @@ import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { projectRoot } from './paths.js';
 import { createSandbox } from './sandbox/app.js';
-import { OffsetClock } from './time/clock.js';
 
 process.env.TZ = 'UTC';
 
@@ -28,7 +27,7 @@ const workerRoles = config.role === 'worker' || config.role === 'all';
 
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production' })) : undefined;
 // No Slack credentials: the sandbox workspace stands in for Slack, in this process.
-const sandbox = config.sandboxEnabled ? createSandbox({ clock: new OffsetClock(), signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
+const sandbox = config.sandboxEnabled ? createSandbox({ signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
 const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOptions() });
 
 const server = webRoles ? createServer(hearth.http) : undefined;
