@@ -40,9 +40,10 @@ const PER_CHANNEL = new Set(['chat.postMessage']);
 
 /**
  * A window Hearth keeps a little longer than Slack's, so that a call counted at the end of one window never
- * reaches Slack inside it: requests take different times to arrive.
+ * reaches Slack inside it: calls leave a little after their place (jitter, the claim) and take different times
+ * to arrive.
  */
-const windowWithMargin = (windowMs: number) => Math.ceil(windowMs * 1.02) + 50;
+const windowWithMargin = (windowMs: number) => Math.ceil(windowMs * 1.05) + 100;
 
 export interface Bucket {
   key: string;
@@ -62,54 +63,106 @@ export function bucketFor(workspaceId: number, method: string, channel: string |
 }
 
 /**
- * Slack's windows, shared by every worker (Redis) or by this process (memory). Taking is the last step before
- * a call, so it also answers for a Retry-After that arrived while the call waited its turn.
+ * Slack's windows, shared by every worker (Redis) or by this process (memory). A call that must wait reserves
+ * the first free place in the window, so rows held back wake one window-full at a time instead of all at once
+ * to race for each place that frees. Taking is the last step before a call, so it also answers for a
+ * Retry-After that arrived while the call waited its turn.
  */
 export interface RateLimiter {
-  /** Counts a call now; 0 when it may go, else the milliseconds until it may (nothing is counted then). */
-  take(bucket: Bucket, blockKey: string, nowMs: number): Promise<number>;
+  /**
+   * 0 when `holder` may call now (the call is counted), else the milliseconds until its reserved place; asking
+   * again before then answers the same wait, and once it has come, 0 (unless a Retry-After now blocks the key).
+   */
+  take(bucket: Bucket, blockKey: string, nowMs: number, holder: string): Promise<number>;
+  /**
+   * A call taken for has been answered at `atMs`: it reached Slack by then, which is what Slack counts. Places
+   * after it wait until the window counted from there has room (a call can leave or arrive late).
+   */
+  answered(bucket: Bucket, atMs: number): Promise<void>;
   /** Slack said Retry-After: nothing for this key until then. */
   block(blockKey: string, untilMs: number, nowMs: number): Promise<void>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
-  /** The latest `limit` call times per bucket, oldest first. */
+  /** The latest `limit` places per bucket (times, reserved ones included), in order. */
+  private readonly places = new Map<string, number[]>();
+  /** When the latest `limit` calls per bucket were answered: a call ahead may have reached Slack late. */
   private readonly calls = new Map<string, number[]>();
+  /** Places reserved and not yet used, per bucket and holder. */
+  private readonly reserved = new Map<string, number>();
   private readonly blocked = new Map<string, number>();
 
-  async take(bucket: Bucket, blockKey: string, nowMs: number): Promise<number> {
-    const until = this.blocked.get(blockKey) ?? 0;
-    if (until > nowMs) return until - nowMs;
-    const calls = this.calls.get(bucket.key) ?? [];
-    if (calls.length >= bucket.limit) {
-      const frees = calls[calls.length - bucket.limit]! + bucket.windowMs;
-      if (frees > nowMs) return frees - nowMs;
+  async take(bucket: Bucket, blockKey: string, nowMs: number, holder: string): Promise<number> {
+    const blockedUntil = this.blocked.get(blockKey) ?? 0;
+    const heldKey = `${bucket.key}|${holder}`;
+    const held = this.reserved.get(heldKey);
+    if (held !== undefined) {
+      if (held > nowMs) return held - nowMs;
+      this.reserved.delete(heldKey);
+      if (blockedUntil <= nowMs) return this.go(bucket, heldKey, nowMs);
     }
-    calls.push(nowMs);
-    this.calls.set(bucket.key, calls.slice(-bucket.limit));
-    return 0;
+    const places = this.places.get(bucket.key) ?? [];
+    let at = Math.max(nowMs, blockedUntil);
+    if (places.length >= bucket.limit) at = Math.max(at, places[places.length - bucket.limit]! + bucket.windowMs);
+    places.push(at);
+    this.places.set(bucket.key, places.slice(-bucket.limit));
+    if (at === nowMs) return this.go(bucket, heldKey, nowMs);
+    this.reserved.set(heldKey, at);
+    return at - nowMs;
+  }
+
+  async answered(bucket: Bucket, atMs: number): Promise<void> {
+    const calls = this.calls.get(bucket.key) ?? [];
+    calls.push(atMs);
+    this.calls.set(bucket.key, calls.sort((a, b) => a - b).slice(-bucket.limit));
   }
 
   async block(blockKey: string, untilMs: number, _nowMs: number): Promise<void> {
     this.blocked.set(blockKey, Math.max(untilMs, this.blocked.get(blockKey) ?? 0));
   }
+
+  /** The call leaves now if the calls Slack has seen allow it, else keeps its place a little longer. */
+  private go(bucket: Bucket, heldKey: string, nowMs: number): number {
+    const calls = this.calls.get(bucket.key) ?? [];
+    const late = calls.length >= bucket.limit ? calls[calls.length - bucket.limit]! + bucket.windowMs - nowMs : 0;
+    if (late <= 0) return 0;
+    this.reserved.set(heldKey, nowMs + late);
+    return late;
+  }
 }
 
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[3])
-local blocked = tonumber(redis.call('GET', KEYS[2]) or '0')
-if blocked > now then return blocked - now end
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local len = redis.call('LLEN', KEYS[1])
-if len >= limit then
-  local frees = tonumber(redis.call('LINDEX', KEYS[1], len - limit)) + window
-  if frees > now then return frees - now end
+local holder = ARGV[4]
+local function go()
+  local n = redis.call('ZCARD', KEYS[4])
+  local late = 0
+  if n >= limit then late = tonumber(redis.call('ZRANGE', KEYS[4], n - limit, n - limit, 'WITHSCORES')[2]) + window - now end
+  if late <= 0 then return 0 end
+  redis.call('HSET', KEYS[3], holder, now + late)
+  redis.call('PEXPIRE', KEYS[3], late + window + 1000)
+  return late
 end
-redis.call('RPUSH', KEYS[1], ARGV[3])
+local blocked = tonumber(redis.call('GET', KEYS[2]) or '0')
+local held = redis.call('HGET', KEYS[3], holder)
+if held then
+  held = tonumber(held)
+  if held > now then return held - now end
+  redis.call('HDEL', KEYS[3], holder)
+  if blocked <= now then return go() end
+end
+local at = math.max(now, blocked)
+local len = redis.call('LLEN', KEYS[1])
+if len >= limit then at = math.max(at, tonumber(redis.call('LINDEX', KEYS[1], len - limit)) + window) end
+redis.call('RPUSH', KEYS[1], at)
 redis.call('LTRIM', KEYS[1], -limit, -1)
-redis.call('PEXPIRE', KEYS[1], window + 1000)
-return 0
+redis.call('PEXPIRE', KEYS[1], at - now + window + 1000)
+if at == now then return go() end
+redis.call('HSET', KEYS[3], holder, at)
+redis.call('PEXPIRE', KEYS[3], at - now + window + 1000)
+return at - now
 `;
 
 export class RedisRateLimiter implements RateLimiter {
@@ -118,9 +171,23 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly prefix = 'hearth:rl:',
   ) {}
 
-  async take(bucket: Bucket, blockKey: string, nowMs: number): Promise<number> {
-    const wait = await this.redis.eval(TAKE_SCRIPT, 2, this.prefix + 'w:' + bucket.key, this.prefix + 'block:' + blockKey, bucket.limit, bucket.windowMs, Math.round(nowMs));
-    return Number(wait);
+  async take(bucket: Bucket, blockKey: string, nowMs: number, holder: string): Promise<number> {
+    const keys = [this.prefix + 'w:' + bucket.key, this.prefix + 'block:' + blockKey, this.prefix + 'held:' + bucket.key, this.prefix + 'c:' + bucket.key];
+    return Number(await this.redis.eval(TAKE_SCRIPT, keys.length, ...keys, bucket.limit, bucket.windowMs, Math.round(nowMs), holder));
+  }
+
+  async answered(bucket: Bucket, atMs: number): Promise<void> {
+    // Kept in order of time (a sorted set), the latest `limit` of them.
+    const key = this.prefix + 'c:' + bucket.key;
+    await this.redis.eval(
+      "redis.call('ZADD', KEYS[1], ARGV[1], ARGV[1] .. ':' .. ARGV[3]); redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -tonumber(ARGV[2]) - 1); redis.call('PEXPIRE', KEYS[1], ARGV[4]); return 1",
+      1,
+      key,
+      Math.round(atMs),
+      bucket.limit,
+      Math.random().toString(36).slice(2),
+      bucket.windowMs + 1000,
+    );
   }
 
   async block(blockKey: string, untilMs: number, nowMs: number): Promise<void> {

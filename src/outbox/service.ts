@@ -222,10 +222,19 @@ export class Outbox {
     await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId, delayMs: inMs + 1000 });
   }
 
-  /** Waits for a free slot in Slack's window for this call; 0 when it may go now (and is counted). */
-  private pace(row: OutboxRow, method: string, channel: string | undefined): Promise<number> {
+  /**
+   * Makes one Slack call in its turn: undefined (no call) while its window is full, else the call's answer,
+   * recorded with the window when it came.
+   */
+  private async paced<T>(row: OutboxRow, method: string, channel: string | undefined, call: () => Promise<T>): Promise<{ answer: T } | Paced> {
     const { bucket, blockKey } = bucketFor(row.workspace_id, method, channel, this.deps.rates);
-    return this.deps.limiter.take(bucket, blockKey, this.rateNow());
+    const waitMs = await this.deps.limiter.take(bucket, blockKey, this.rateNow(), `outbox:${row.id}`);
+    if (waitMs > 0) return new Paced(waitMs);
+    try {
+      return { answer: await call() };
+    } finally {
+      await this.deps.limiter.answered(bucket, this.rateNow());
+    }
   }
 
   private async defer(row: OutboxRow, ms: number, error: string | undefined, undoAttempt: boolean): Promise<SendResult> {
@@ -242,33 +251,30 @@ export class Outbox {
    */
   private async call(client: WebClient, row: OutboxRow, args: Record<string, unknown>, step: { method: string }): Promise<Record<string, unknown> | Paced> {
     const metadata = { event_type: METADATA_EVENT_TYPE, event_payload: { outbox_id: row.id, key: row.idempotency_key } };
-    const paced = async (method: string, channel: string | undefined): Promise<Paced | undefined> => {
+    const paced = <T>(method: string, channel: string | undefined, call: () => Promise<T>) => {
       step.method = method;
-      const waitMs = await this.pace(row, method, channel);
-      return waitMs > 0 ? new Paced(waitMs) : undefined;
+      return this.paced(row, method, channel, call);
     };
     if (row.method === 'dm.post') {
       const { users, ...message } = args as { users: string[] } & Record<string, unknown>;
       let channel = (row.result as { channel?: string } | null)?.channel;
       if (!channel) {
-        const wait = await paced('conversations.open', undefined);
-        if (wait) return wait;
         // Opening the same member set again returns the same conversation, so this step is safe to repeat.
-        const opened = await client.conversations.open({ users: users.join(',') });
-        channel = opened.channel?.id;
+        const opened = await paced('conversations.open', undefined, () => client.conversations.open({ users: users.join(',') }));
+        if (opened instanceof Paced) return opened;
+        channel = opened.answer.channel?.id;
         if (!channel) throw Object.assign(new Error('conversations.open returned no channel'), { code: 'slack_webapi_platform_error', data: { error: 'no_channel' } });
         await this.repo.saveProgress(row.id, { channel }, this.deps.clock.now(), LEASE_MS);
       }
-      const wait = await paced('chat.postMessage', channel);
-      if (wait) return wait;
-      const res = (await client.apiCall('chat.postMessage', { ...message, channel, metadata })) as { channel?: string; ts?: string };
+      const posted = await paced('chat.postMessage', channel, () => client.apiCall('chat.postMessage', { ...message, channel, metadata }));
+      if (posted instanceof Paced) return posted;
+      const res = posted.answer as { channel?: string; ts?: string };
       return { channel: res.channel, ts: res.ts };
     }
-    const wait = await paced(row.method, typeof args.channel === 'string' ? args.channel : undefined);
-    if (wait) return wait;
     const withMeta = row.method === 'chat.postMessage' ? { ...args, metadata } : args;
-    const res = await client.apiCall(row.method, withMeta);
-    const { ok: _ok, response_metadata: _rm, ...rest } = res as unknown as Record<string, unknown>;
+    const done = await paced(row.method, typeof args.channel === 'string' ? args.channel : undefined, () => client.apiCall(row.method, withMeta));
+    if (done instanceof Paced) return done;
+    const { ok: _ok, response_metadata: _rm, ...rest } = done.answer as unknown as Record<string, unknown>;
     return pickResult(rest);
   }
 
@@ -292,11 +298,11 @@ export class Outbox {
 }
 
 /**
- * A held-back row wakes a little after its turn, at random: hundreds of rows waiting on one window would
- * otherwise all wake at the same instant and all but a few go back to sleep.
+ * A held-back row wakes a little after its place, at random, so that the rows sharing a place in a window do
+ * not all wake at one instant; well within the window's margin (rate-limits.ts).
  */
 function withJitter(waitMs: number): number {
-  return Math.ceil(waitMs + Math.random() * Math.min(250, waitMs * 0.05));
+  return Math.ceil(waitMs + Math.random() * Math.min(50, waitMs * 0.02));
 }
 
 /** Keeps what later steps need (channel, ts, view id), not the whole echoed message. */

@@ -31,12 +31,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
   it('resumes the dead worker’s send before the lease and a tick would have, once per message', async () => {
     const acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     const outbox = t.hearth.services.outbox;
-    // Slack stores the first message to #general and never answers: the worker is killed while it waits.
+    // Slack stores the message to #general and never answers: the worker is killed while it waits.
     sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, channel: ACME.channels.general, kind: 'timeout' });
     child = await startWorkerProcess(t, sandbox.url);
 
-    const channels = [ACME.channels.general, ACME.channels.celebrations, ACME.channels.intros, ACME.channels.watercooler];
-    const rows = channels.flatMap((channel) => [1, 2, 3].map((n) => ({ workspaceId: acme, key: `recover:${channel}:${n}`, kind: 'test', method: 'chat.postMessage', args: { channel, text: `message ${n}` } })));
+    const message = (channel: string, n: number) => ({ workspaceId: acme, key: `recover:${channel}:${n}`, kind: 'test', method: 'chat.postMessage', args: { channel, text: `message ${n}` } });
+    const others = [ACME.channels.celebrations, ACME.channels.intros, ACME.channels.watercooler];
+    const rows = [message(ACME.channels.general, 1), ...others.flatMap((channel) => [1, 2, 3].map((n) => message(channel, n)))];
     const ids = await outbox.enqueue(rows);
     const posted = (channel: string, id: number) =>
       sandbox.state.messageList(channel).filter((m) => m.metadata?.event_type === METADATA_EVENT_TYPE && (m.metadata.event_payload as { outbox_id?: number }).outbox_id === id);
@@ -56,6 +57,6 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
 
     // Every message is in Slack once; the stuck one was found in history, not sent again.
     rows.forEach((row, i) => expect(posted(row.args.channel, ids[i]!)).toHaveLength(1));
-    expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).filter((c) => (c.args as { channel?: string }).channel === ACME.channels.general)).toHaveLength(3);
+    expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).filter((c) => (c.args as { channel?: string }).channel === ACME.channels.general)).toHaveLength(1);
   }, 120_000);
 });
