@@ -16,7 +16,7 @@ import { authRouter } from './http/auth.js';
 import { createHttpApp } from './http/app.js';
 import { ChannelService } from './channels/service.js';
 import { ChannelProgramService } from './programs/service.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './outbox/rate-limits.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type SlackRate } from './outbox/rate-limits.js';
 import { Outbox } from './outbox/service.js';
 import { PeopleService } from './people/service.js';
 import { Scheduler } from './scheduler/tick.js';
@@ -55,6 +55,10 @@ export interface Hearth {
 
 export interface HearthOptions {
   clock?: Clock;
+  /** The clock Slack's rate windows run on, when not the wall clock: the sandbox's, whose Slack keeps time by it. */
+  rateClock?: Clock;
+  /** Slack's rates replaced for some methods (the delivery bench scales them down with the sandbox's). */
+  slackRates?: Record<string, SlackRate>;
   /** A database already open (tests); otherwise from config. */
   database?: DbHandle;
   /** A queue already made (tests); otherwise BullMQ with REDIS_URL, in-process without. */
@@ -113,7 +117,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const people = new PeopleService(db, clock);
   const events = new DomainEvents(db, queue, clock);
   const channels = new ChannelService(db, clock, events);
-  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id) });
+  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id), rateClock: opts.rateClock, rates: opts.slackRates });
   const entitlements = new Entitlements(db, clock);
   const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
   const services: PlatformServices = {

@@ -5,7 +5,6 @@ import { createHearth } from './hearth.js';
 import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { projectRoot } from './paths.js';
-import { OffsetClock } from './time/clock.js';
 
 process.env.TZ = 'UTC';
 
@@ -28,7 +27,7 @@ const workerRoles = config.role === 'worker' || config.role === 'all';
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production' })) : undefined;
 // No Slack credentials: the sandbox workspace stands in for Slack, in this process. Loaded only then: a real
 // deployment carries none of its seed, Web API stand-in or controls.
-const sandbox = config.sandboxEnabled ? (await import('./sandbox/app.js')).createSandbox({ clock: new OffsetClock(), signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
+const sandbox = config.sandboxEnabled ? (await import('./sandbox/app.js')).createSandbox({ signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
 const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOptions() });
 
 const server = webRoles ? createServer(hearth.http) : undefined;

@@ -14,6 +14,8 @@ export interface NewOutboxRow {
   notBefore: Date;
 }
 
+const EXPIRED = 'the sender stopped before recording the outcome';
+
 /** The outbox's SQL. Every timestamp comes from the caller's clock. */
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
@@ -112,9 +114,29 @@ export class OutboxRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  /** Keeps what a multi-step send learned (the DM channel it opened) before the step that may be lost. */
-  async saveProgress(id: number, result: Record<string, unknown>, now: Date): Promise<void> {
-    await this.db.updateTable('outbox').set({ result: JSON.stringify(result), updated_at: now }).where('id', '=', id).execute();
+  /**
+   * Keeps what a multi-step send learned (the DM channel it opened) before the step that may be lost, and
+   * renews the sender's lease for that step.
+   */
+  async saveProgress(id: number, result: Record<string, unknown>, now: Date, leaseMs: number): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({ result: JSON.stringify(result), lease_until: new Date(now.getTime() + leaseMs), updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .execute();
+  }
+
+  /** A row whose sender's lease ran out becomes unknown (the sender died, or will find its claim gone). */
+  async expireLease(id: number, now: Date): Promise<boolean> {
+    const res = await this.db
+      .updateTable('outbox')
+      .set({ state: 'unknown', last_error: EXPIRED, lease_until: null, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('lease_until', '<', now)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   /**
@@ -144,7 +166,7 @@ export class OutboxRepository {
         .execute();
       const expired = await trx
         .updateTable('outbox')
-        .set({ state: 'unknown', last_error: 'the sender stopped before recording the outcome', lease_until: null, updated_at: now })
+        .set({ state: 'unknown', last_error: EXPIRED, lease_until: null, updated_at: now })
         .where('state', '=', 'sending')
         .where('lease_until', '<', now)
         .returning('id')
@@ -165,6 +187,12 @@ export class OutboxRepository {
       .executeTakeFirst();
     const times = [row?.pending, row?.lease, row?.unknown].filter((t): t is Date => t instanceof Date);
     return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+  }
+
+  /** The earliest instant after `now` at which a held-back row (rate limited, retrying) comes due. */
+  async nextHeldBack(now: Date): Promise<Date | null> {
+    const row = await this.db.selectFrom('outbox').select((eb) => eb.fn.min('not_before').as('at')).where('state', '=', 'pending').where('not_before', '>', now).executeTakeFirst();
+    return row?.at instanceof Date ? row.at : null;
   }
 
   /** Unknown rows to reconcile, oldest first. */

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.js';
 import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
 import { classifySlackError } from './classify.js';
-import { bucketFor, type RateLimiter } from './rate-limits.js';
+import { bucketFor, type RateLimiter, type SlackRate } from './rate-limits.js';
 import { OutboxRepository, type NewOutboxRow } from './repository.js';
 
 /** How an unknown outcome is settled, per method (the kind can override). */
@@ -21,7 +21,11 @@ const RECONCILE_BY_METHOD: Record<string, ReconcilePolicy> = {
 const DEFAULT_POLICY: ReconcilePolicy = 'resend';
 
 export const METADATA_EVENT_TYPE = 'hearth_outbox';
-const LEASE_MS = 60_000;
+/**
+ * How long a sender holds a row: twice Slack's request timeout (10 s), renewed between the steps of a DM. A
+ * sender that dies is noticed when it runs out (a delayed job per claim), not at the next minute's tick.
+ */
+const LEASE_MS = 20_000;
 const REQUEUE_AFTER_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 6;
 /** Slack errors that mean "already done": the intended effect exists. */
@@ -36,8 +40,18 @@ export interface OutboxDeps {
   limiter: RateLimiter;
   clientFor(workspaceId: number): Promise<WebClient>;
   log: Logger;
-  /** Wall time for rate limiting (Slack's clock, not the business clock). */
-  wallNow?: () => number;
+  /**
+   * The clock Slack's rate windows run on: the wall clock (the default), or the sandbox's, whose Slack keeps
+   * time by it; waits are measured and held-back rows scheduled on that one clock.
+   */
+  rateClock?: Clock;
+  /** Slack's rates replaced for some methods (the delivery bench scales them down with the sandbox's). */
+  rates?: Record<string, SlackRate>;
+}
+
+/** A send that could not call Slack yet: how long until the window of its next call has room. */
+class Paced {
+  constructor(readonly waitMs: number) {}
 }
 
 /**
@@ -47,11 +61,15 @@ export interface OutboxDeps {
  */
 export class Outbox {
   readonly repo: OutboxRepository;
-  private readonly wallNow: () => number;
+  private readonly rateNow: () => number;
+  /** Held-back rows are scheduled on the clock their wait was measured on, when it is the app's (the sandbox's). */
+  private readonly deferClock: Clock;
 
   constructor(private readonly deps: OutboxDeps) {
     this.repo = new OutboxRepository(deps.db);
-    this.wallNow = deps.wallNow ?? Date.now;
+    const rateClock = deps.rateClock;
+    this.rateNow = rateClock ? () => rateClock.now().getTime() : Date.now;
+    this.deferClock = rateClock ?? deps.clock;
   }
 
   /** Adds rows inside the caller's transaction; call `kick` with the ids after it commits. */
@@ -89,13 +107,8 @@ export class Outbox {
     const { clock, log } = this.deps;
     const row = await this.repo.claim(id, clock.now(), LEASE_MS);
     if (!row) return 'skipped';
+    await this.watchLease(row.id, row.attempts, LEASE_MS);
     const args = row.payload as Record<string, unknown>;
-    const channel = typeof args.channel === 'string' ? args.channel : undefined;
-    const method = row.method === 'dm.post' ? 'chat.postMessage' : row.method;
-
-    const { bucket, blockKey } = bucketFor(row.workspace_id, method, channel ?? (row.method === 'dm.post' ? `dm:${row.idempotency_key}` : undefined));
-    const wait = await this.deps.limiter.take(bucket, blockKey, this.wallNow());
-    if (wait > 0) return this.defer(row, wait, undefined, true);
 
     let client: WebClient;
     try {
@@ -105,18 +118,22 @@ export class Outbox {
       return 'failed';
     }
 
+    // The method being called when an error came back (a DM opens its conversation, then posts).
+    const step = { method: row.method };
     try {
-      const result = await this.call(client, row, args);
+      const result = await this.call(client, row, args, step);
+      if (result instanceof Paced) return this.defer(row, withJitter(result.waitMs), undefined, true);
       await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now());
       return 'sent';
     } catch (err) {
       const outcome = classifySlackError(err);
       const now = clock.now();
+      const method = step.method;
       switch (outcome.kind) {
         case 'rate_limited':
-          await this.deps.limiter.block(blockKey, this.wallNow() + outcome.retryAfterMs);
+          await this.deps.limiter.block(bucketFor(row.workspace_id, method, undefined).blockKey, this.rateNow() + outcome.retryAfterMs, this.rateNow());
           log.warn({ outboxId: row.id, method, retryAfterMs: outcome.retryAfterMs }, 'slack rate limited; deferring');
-          return this.defer(row, outcome.retryAfterMs, 'ratelimited', true);
+          return this.defer(row, withJitter(outcome.retryAfterMs), 'ratelimited', true);
         case 'retry':
           if (row.attempts >= MAX_ATTEMPTS) {
             await this.repo.settle(row.id, 'sending', { state: 'failed', error: outcome.error }, now);
@@ -142,9 +159,20 @@ export class Outbox {
 
   /** Settles an unknown row by its policy: look for the message, send again, or give up. */
   async reconcile(id: number): Promise<'sent' | 'pending' | 'failed' | 'skipped' | 'still_unknown'> {
-    const row = await this.repo.byId(id);
-    if (!row || row.state !== 'unknown') return 'skipped';
+    let row = await this.repo.byId(id);
     const now = this.deps.clock.now();
+    if (row?.state === 'sending') {
+      // The lease watch: a sender that is still within its lease is left alone and looked at again when it ends.
+      const leftMs = (row.lease_until?.getTime() ?? 0) - now.getTime();
+      if (leftMs >= 0) {
+        await this.watchLease(id, row.attempts, leftMs, row.lease_until!.getTime());
+        return 'skipped';
+      }
+      if (!(await this.repo.expireLease(id, now))) return 'skipped';
+      this.deps.log.warn({ outboxId: id }, 'the sender stopped before recording the outcome; reconciling');
+      row = await this.repo.byId(id);
+    }
+    if (!row || row.state !== 'unknown') return 'skipped';
     const policy = RECONCILE_BY_METHOD[row.method] ?? DEFAULT_POLICY;
     if (policy === 'give_up') {
       await this.repo.settle(id, 'unknown', { state: 'failed', error: `outcome unknown (${row.last_error}); not re-sent` }, now);
@@ -184,33 +212,69 @@ export class Outbox {
     return this.repo.nextDue();
   }
 
+  nextHeldBack(now: Date): Promise<Date | null> {
+    return this.repo.nextHeldBack(now);
+  }
+
+  /** Looks at a claimed row again just after its lease ends: if its sender died, the row is reconciled then. */
+  private async watchLease(id: number, attempts: number, inMs: number, leaseEndMs?: number): Promise<void> {
+    const jobId = `lease:${id}:${attempts}${leaseEndMs === undefined ? '' : `:${leaseEndMs}`}`;
+    await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId, delayMs: inMs + 1000 });
+  }
+
+  /**
+   * Makes one Slack call in its turn: undefined (no call) while its window is full, else the call's answer,
+   * recorded with the window when it came.
+   */
+  private async paced<T>(row: OutboxRow, method: string, channel: string | undefined, call: () => Promise<T>): Promise<{ answer: T } | Paced> {
+    const { bucket, blockKey } = bucketFor(row.workspace_id, method, channel, this.deps.rates);
+    const waitMs = await this.deps.limiter.take(bucket, blockKey, this.rateNow(), `outbox:${row.id}`);
+    if (waitMs > 0) return new Paced(waitMs);
+    try {
+      return { answer: await call() };
+    } finally {
+      await this.deps.limiter.answered(bucket, this.rateNow());
+    }
+  }
+
   private async defer(row: OutboxRow, ms: number, error: string | undefined, undoAttempt: boolean): Promise<SendResult> {
-    const notBefore = new Date(this.deps.clock.now().getTime() + ms);
+    const notBefore = new Date(this.deferClock.now().getTime() + ms);
     await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt }, this.deps.clock.now());
     const attempts = undoAttempt ? row.attempts - 1 : row.attempts;
     await this.deps.queue.enqueue(outboxSend, { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${notBefore.getTime()}`, delayMs: ms });
     return 'deferred';
   }
 
-  /** One Slack call per claim. Messages carry the outbox id in their metadata, for reconciling. */
-  private async call(client: WebClient, row: OutboxRow, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /**
+   * One Slack call per claim (a DM: open, then post), each taking its turn in Slack's window right before it
+   * goes. Messages carry the outbox id in their metadata, for reconciling.
+   */
+  private async call(client: WebClient, row: OutboxRow, args: Record<string, unknown>, step: { method: string }): Promise<Record<string, unknown> | Paced> {
     const metadata = { event_type: METADATA_EVENT_TYPE, event_payload: { outbox_id: row.id, key: row.idempotency_key } };
+    const paced = <T>(method: string, channel: string | undefined, call: () => Promise<T>) => {
+      step.method = method;
+      return this.paced(row, method, channel, call);
+    };
     if (row.method === 'dm.post') {
       const { users, ...message } = args as { users: string[] } & Record<string, unknown>;
       let channel = (row.result as { channel?: string } | null)?.channel;
       if (!channel) {
         // Opening the same member set again returns the same conversation, so this step is safe to repeat.
-        const opened = await client.conversations.open({ users: users.join(',') });
-        channel = opened.channel?.id;
+        const opened = await paced('conversations.open', undefined, () => client.conversations.open({ users: users.join(',') }));
+        if (opened instanceof Paced) return opened;
+        channel = opened.answer.channel?.id;
         if (!channel) throw Object.assign(new Error('conversations.open returned no channel'), { code: 'slack_webapi_platform_error', data: { error: 'no_channel' } });
-        await this.repo.saveProgress(row.id, { channel }, this.deps.clock.now());
+        await this.repo.saveProgress(row.id, { channel }, this.deps.clock.now(), LEASE_MS);
       }
-      const res = (await client.apiCall('chat.postMessage', { ...message, channel, metadata })) as { channel?: string; ts?: string };
+      const posted = await paced('chat.postMessage', channel, () => client.apiCall('chat.postMessage', { ...message, channel, metadata }));
+      if (posted instanceof Paced) return posted;
+      const res = posted.answer as { channel?: string; ts?: string };
       return { channel: res.channel, ts: res.ts };
     }
     const withMeta = row.method === 'chat.postMessage' ? { ...args, metadata } : args;
-    const res = await client.apiCall(row.method, withMeta);
-    const { ok: _ok, response_metadata: _rm, ...rest } = res as unknown as Record<string, unknown>;
+    const done = await paced(row.method, typeof args.channel === 'string' ? args.channel : undefined, () => client.apiCall(row.method, withMeta));
+    if (done instanceof Paced) return done;
+    const { ok: _ok, response_metadata: _rm, ...rest } = done.answer as unknown as Record<string, unknown>;
     return pickResult(rest);
   }
 
@@ -231,6 +295,14 @@ export class Outbox {
     }
     return undefined;
   }
+}
+
+/**
+ * A held-back row wakes a little after its place, at random, so that the rows sharing a place in a window do
+ * not all wake at one instant; well within the window's margin (rate-limits.ts).
+ */
+function withJitter(waitMs: number): number {
+  return Math.ceil(waitMs + Math.random() * Math.min(50, waitMs * 0.02));
 }
 
 /** Keeps what later steps need (channel, ts, view id), not the whole echoed message. */

@@ -41,7 +41,7 @@ export const platformCapability = defineCapability({
       deliverEvents.handle((p) => s.events.deliver(p.subscriber, p.workspaceId)),
     ],
     dueSources: [
-      { name: 'outbox', collect: async () => (await s.outbox.sweep()).enqueued, nextDue: () => s.outbox.nextDue() },
+      { name: 'outbox', collect: async () => (await s.outbox.sweep()).enqueued, nextDue: () => s.outbox.nextDue(), nextHeldBack: (now) => s.outbox.nextHeldBack(now) },
       {
         // Daily directory refresh: claim workspaces not synced for a day and enqueue their sync.
         name: 'members',

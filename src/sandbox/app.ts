@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Installation } from '@slack/bolt';
 import { Router } from 'express';
-import type { SettableClock } from '../time/clock.js';
+import { OffsetClock, flowingClock, type SettableClock } from '../time/clock.js';
+import { clockFile } from './clock-file.js';
 import { sandboxControls } from './controls.js';
 import { ResponseUrls, responseUrlRouter } from './controls/responses.js';
 import { RequestTracker } from './controls/tracker.js';
@@ -16,18 +17,16 @@ import { defineCapability } from '../platform/capability.js';
 /**
  * The sandbox workspace: an in-process stand-in for Slack. Its state is kept in the data dir (written shortly
  * after each change) so a demo survives a restart; tests pass no dataDir and start from the seed each time.
+ * Without a clock of the caller's, its clock is the wall clock plus an offset kept in the data dir, which every
+ * process of the deployment (web and worker) follows.
  */
-export function createSandbox(opts: { clock: SettableClock; signingSecret: string; dataDir?: string }): Sandbox {
-  const now = () => opts.clock.now();
+export function createSandbox(opts: { clock?: SettableClock; signingSecret: string; dataDir?: string }): Sandbox {
+  const clock = opts.clock ?? new OffsetClock(Date.now, opts.dataDir ? clockFile(opts.dataDir) : undefined);
+  const now = () => clock.now();
+  const rateClock = flowingClock(clock);
   const state = seedState({ now });
   const file = opts.dataDir ? join(opts.dataDir, 'sandbox.json') : undefined;
   if (file && existsSync(file)) state.restore(readFileSync(file, 'utf8'));
-  // How far the sandbox clock runs ahead of the wall clock, kept so a restart does not move time backwards.
-  const clockFile = opts.dataDir ? join(opts.dataDir, 'sandbox-clock.json') : undefined;
-  if (clockFile && existsSync(clockFile)) {
-    const saved = JSON.parse(readFileSync(clockFile, 'utf8')) as { aheadMs?: unknown };
-    if (typeof saved.aheadMs === 'number' && saved.aheadMs > 0) opts.clock.set(new Date(Date.now() + saved.aheadMs));
-  }
 
   let timer: NodeJS.Timeout | undefined;
   const write = (path: string, text: string) => {
@@ -35,11 +34,10 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
     renameSync(path + '.tmp', path);
   };
   const flush = () => {
-    if (!file || !clockFile) return;
+    if (!file) return;
     clearTimeout(timer);
     timer = undefined;
     write(file, state.snapshot());
-    write(clockFile, JSON.stringify({ aheadMs: opts.clock.now().getTime() - Date.now() }));
   };
   if (file)
     state.subscribe(() => {
@@ -52,8 +50,8 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
   const tracker = new RequestTracker();
   const sandbox: Sandbox = {
     state,
-    clock: opts.clock,
-    api: createSandboxApi({ state, now }),
+    clock,
+    api: createSandboxApi({ state, now, rateNow: () => rateClock.now() }),
     driver: () => {
       if (!appUrl) throw new Error('the sandbox does not know the app URL yet');
       return new SlackDriver(`${appUrl}/slack/events`, opts.signingSecret);
@@ -89,7 +87,9 @@ export function createSandbox(opts: { clock: SettableClock; signingSecret: strin
     },
     flush,
     hearthOptions: () => ({
-      clock: opts.clock,
+      clock,
+      // The sandbox's Slack counts its rate windows on the sandbox clock: Hearth paces on the same one.
+      rateClock,
       beforeSession: [responseUrlRouter(responses), Router().use('/sandbox/api', sandbox.api)],
       capabilities: [
         defineCapability({

@@ -26,5 +26,5 @@ export interface Sandbox {
   reset(): void;
   flush(): void;
   /** What createHearth needs to run on this sandbox: its clock, the Web API and the controls. */
-  hearthOptions(): Pick<HearthOptions, 'clock' | 'beforeSession' | 'capabilities'>;
+  hearthOptions(): Pick<HearthOptions, 'clock' | 'rateClock' | 'beforeSession' | 'capabilities'>;
 }

@@ -29,6 +29,8 @@ export interface SandboxApiOptions {
   state: SandboxState;
   /** The app's Clock; defaults to the state's. */
   now?: Now;
+  /** The time rate windows are counted on, when not `now` (the sandbox's: `now`, flowing even when held still). */
+  rateNow?: Now;
 }
 
 /** Arguments whose values are JSON text on the wire; the call log stores them decoded. */
@@ -99,6 +101,7 @@ function run(method: string, spec: MethodSpec, ctx: MethodContext, auth: AuthInf
 export function createSandboxApi(options: SandboxApiOptions): Router {
   const { state } = options;
   const clock: Now = options.now ?? (() => state.now());
+  const rateClock: Now = options.rateNow ?? clock;
   const router = Router();
   // Parsers local to this router: Bolt's routes elsewhere need their raw bodies.
   router.use(express.urlencoded({ extended: false, limit: '5mb' }), express.json({ limit: '5mb' }));
@@ -152,7 +155,7 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
     }
 
     state.deliverDueScheduled(at);
-    const decision = state.rateLimits.take(teamId ?? '-', method, channel, at.getTime());
+    const decision = state.rateLimits.take(teamId ?? '-', method, channel, rateClock().getTime());
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       return send(429, { ok: false, error: 'ratelimited' }, teamId);

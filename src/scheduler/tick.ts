@@ -10,11 +10,17 @@ export interface DueSource {
   collect(now: Date): Promise<number>;
   /** The earliest instant this source next has work (past instants mean "now"), or null for none. */
   nextDue(): Promise<Date | null>;
+  /**
+   * The earliest instant after `now` at which work held back for seconds comes due (the outbox's rate-limited
+   * rows): the sandbox clock stops there rather than at the next minute, as real time would.
+   */
+  nextHeldBack?(now: Date): Promise<Date | null>;
 }
 
 const MINUTE = 60_000;
 const nextMinute = (t: Date) => new Date(Math.floor(t.getTime() / MINUTE) * MINUTE + MINUTE);
 const ceilMinute = (t: Date) => new Date(Math.ceil(t.getTime() / MINUTE) * MINUTE);
+const first = (times: Array<Date | null>) => times.filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
 
 /**
  * The scheduler tick runs once a minute cluster-wide (a BullMQ job scheduler, or a timer in-process). The
@@ -36,17 +42,19 @@ export class Scheduler {
   /**
    * Runs every tick between the clock's time and `target`, in order, then leaves the clock at `target`
    * (the sandbox's "advance to"). Minutes in which no source has anything due are skipped: their ticks would
-   * do nothing. `settle` waits for the work a tick enqueued to finish before the next tick.
+   * do nothing; work held back for seconds gets a tick at its instant. `settle` waits for the work a tick
+   * enqueued to finish before the next tick.
    */
   async advanceTo(target: Date, clock: { now(): Date; set(d: Date): void }, settle: () => Promise<void>): Promise<number> {
     let ticks = 0;
     for (;;) {
       const now = clock.now();
       const dues = await Promise.all(this.sources.map((s) => s.nextDue()));
-      const earliest = dues.filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0];
-      if (!earliest) break;
-      const at = new Date(Math.max(nextMinute(now).getTime(), ceilMinute(earliest).getTime()));
-      if (at > target) break;
+      const heldBack = await Promise.all(this.sources.map((s) => s.nextHeldBack?.(now) ?? null));
+      const earliest = first(dues);
+      const minute = earliest && new Date(Math.max(nextMinute(now).getTime(), ceilMinute(earliest).getTime()));
+      const at = first([minute, first(heldBack)]);
+      if (!at || at > target) break;
       clock.set(at);
       await this.tick(at);
       await settle();

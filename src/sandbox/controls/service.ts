@@ -14,6 +14,8 @@ import type { ActionInput } from './schema.js';
 const EVENT_WAIT_MS = 5_000;
 /** An interaction's listener has acked before the answer came; this bounds the work after the ack. */
 const LISTENER_WAIT_MS = 10_000;
+/** Messages the outbox holds back this long at most for Slack's rate limits are part of the app's answer. */
+const HELD_BACK_WAIT_MS = 5_000;
 const HOME_WAIT_MS = 5_000;
 /** Slack lets an app stack three modals. */
 const MAX_MODAL_STACK = 3;
@@ -35,7 +37,7 @@ export class SandboxClient {
 
   constructor(
     private readonly sandbox: Sandbox,
-    private readonly services: Pick<PlatformServices, 'queue' | 'log'>,
+    private readonly services: Pick<PlatformServices, 'queue' | 'log' | 'outbox' | 'clock'>,
   ) {}
 
   private get state() {
@@ -458,12 +460,26 @@ export class SandboxClient {
    */
   private async settle(key: string, kind: 'event' | 'interaction'): Promise<void> {
     if (kind === 'interaction' && !this.sandbox.tracker.hasStarted(key)) {
-      await this.services.queue.idle();
+      await this.jobsDone();
       return;
     }
     const finished = await this.sandbox.tracker.wait(key, kind === 'event' ? EVENT_WAIT_MS : LISTENER_WAIT_MS);
     if (!finished) this.services.log.warn({ key }, 'sandbox: the app did not finish a request in time');
-    await this.services.queue.idle();
+    await this.jobsDone();
+  }
+
+  /** The queued jobs, and the messages held back a second or two to keep within Slack's rate limits. */
+  private async jobsDone(): Promise<void> {
+    const { queue, outbox, clock } = this.services;
+    const giveUpAt = Date.now() + HELD_BACK_WAIT_MS;
+    await queue.idle();
+    while (Date.now() < giveUpAt) {
+      const now = clock.now().getTime();
+      const heldBack = await outbox.nextHeldBack(new Date(now - 1000));
+      if (!heldBack || heldBack.getTime() > now + HELD_BACK_WAIT_MS) return;
+      await new Promise((r) => setTimeout(r, 50));
+      await queue.idle();
+    }
   }
 }
 

@@ -1,0 +1,62 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
+import { ACME } from '../../src/sandbox/seed.js';
+import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
+import { install, killWorker, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
+
+/**
+ * A worker SIGKILLed mid-send: another worker picks the dead one's rows up as soon as their lease runs out
+ * (a delayed job per claim), not a minute-long lease and a tick later; nothing is lost and nothing is sent
+ * twice. Real processes on Postgres and BullMQ, so only with DATABASE_URL and REDIS_URL.
+ */
+describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox recovery after a worker is killed (Postgres + BullMQ)', () => {
+  let sandbox: SandboxApiServer;
+  let t: TestHearth;
+  let child: ChildProcess | undefined;
+  // What the old 60 s lease plus the minute's tick allowed at the earliest: delivery must resume well before.
+  const LEASE_PLUS_TICK_MS = 60_000 + 60_000;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxApiServer();
+    // Real time throughout: the worker in the child process runs on the system clock.
+    t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false });
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  it('resumes the dead worker’s send before the lease and a tick would have, once per message', async () => {
+    const acme = await install(t.hearth, ACME.teamId, ACME.botToken);
+    const outbox = t.hearth.services.outbox;
+    // Slack stores the message to #general and never answers: the worker is killed while it waits.
+    sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, channel: ACME.channels.general, kind: 'timeout' });
+    child = await startWorkerProcess(t, sandbox.url);
+
+    const message = (channel: string, n: number) => ({ workspaceId: acme, key: `recover:${channel}:${n}`, kind: 'test', method: 'chat.postMessage', args: { channel, text: `message ${n}` } });
+    const others = [ACME.channels.celebrations, ACME.channels.intros, ACME.channels.watercooler];
+    const rows = [message(ACME.channels.general, 1), ...others.flatMap((channel) => [1, 2, 3].map((n) => message(channel, n)))];
+    const ids = await outbox.enqueue(rows);
+    const posted = (channel: string, id: number) =>
+      sandbox.state.messageList(channel).filter((m) => m.metadata?.event_type === METADATA_EVENT_TYPE && (m.metadata.event_payload as { outbox_id?: number }).outbox_id === id);
+
+    const stuck = ids[0]!;
+    await expect.poll(() => posted(ACME.channels.general, stuck).length, { timeout: 15_000 }).toBe(1);
+    await killWorker(child);
+    const killedAt = Date.now();
+    expect((await outbox.repo.byId(stuck))!.state).toBe('sending');
+
+    // Another worker carries on (its tick runs once a minute, as in production).
+    await t.hearth.startWorker();
+    await expect
+      .poll(async () => (await Promise.all(ids.map(async (id) => (await outbox.repo.byId(id))!.state))).every((s) => s === 'sent'), { timeout: LEASE_PLUS_TICK_MS / 2, interval: 250 })
+      .toBe(true);
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_PLUS_TICK_MS / 2);
+
+    // Every message is in Slack once; the stuck one was found in history, not sent again.
+    rows.forEach((row, i) => expect(posted(row.args.channel, ids[i]!)).toHaveLength(1));
+    expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).filter((c) => (c.args as { channel?: string }).channel === ACME.channels.general)).toHaveLength(1);
+  }, 120_000);
+});
