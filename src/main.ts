@@ -32,7 +32,9 @@ const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOption
 
 const server = webRoles ? createServer(hearth.http) : undefined;
 if (server) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-if (sandbox) {
+// The web process owns the sandbox's Slack side (its state file, its seeded installs); a worker-only process
+// uses just its clock, so it neither seeds the workspaces again nor writes its stale copy of the state on exit.
+if (sandbox && webRoles) {
   sandbox.setAppUrl(`http://127.0.0.1:${config.port}`);
   await sandbox.bootstrap(hearth.services);
 }
@@ -57,7 +59,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await hearth.close();
-  sandbox?.flush();
+  if (webRoles) sandbox?.flush();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
