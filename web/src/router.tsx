@@ -6,8 +6,8 @@ import { useDocumentTitle } from './pages/PageHeader';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { PAGES, REDIRECTS, type PageDef } from './routes';
-import { ModalHost } from './shared/modal/Modal';
-import { Toaster } from './shared/toast/Toaster';
+import { ModalHost } from './kit/modal/Modal';
+import { Toaster } from './kit/toast/Toaster';
 
 /** One page of the table: its title, its default query parameters, and its component or the placeholder. */
 export function PageRoute({ page }: { page: PageDef }) {

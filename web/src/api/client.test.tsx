@@ -1,8 +1,8 @@
 import '../test/setup';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { ModalHost } from '../shared/modal/Modal';
-import { toastStore } from '../shared/toast/store';
+import { ModalHost } from '../kit/modal/Modal';
+import { toastStore } from '../kit/toast/store';
 import { jsonResponse, mockFetch, TEST_USER } from '../test/utils';
 import { browser } from './browser';
 import { api, ApiError, buildUrl, csrfToken, errorText, readCookie, request, setCsrfToken, signInUrl } from './client';

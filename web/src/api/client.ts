@@ -1,6 +1,6 @@
-import { DEFAULT_ERROR_TEXT } from '../shared/messages';
-import { openUpgradeModal } from '../shared/modal/UpgradeModal';
-import { showToast } from '../shared/toast/store';
+import { DEFAULT_ERROR_TEXT } from '../kit/messages';
+import { openUpgradeModal } from '../kit/modal/UpgradeModal';
+import { showToast } from '../kit/toast/store';
 import { browser } from './browser';
 import type { ApiErrorBody } from './types';
 

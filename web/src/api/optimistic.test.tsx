@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test } from 'vitest';
-import { toastStore } from '../shared/toast/store';
+import { toastStore } from '../kit/toast/store';
 import { jsonResponse, mockFetch, testQueryClient } from '../test/utils';
 import { api } from './client';
 import { useOptimisticMutation } from './optimistic';

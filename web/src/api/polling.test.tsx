@@ -9,8 +9,8 @@ import {
   REPORTING_WARNING_TEXT,
   SEND_NOW_TIMEOUT_TEXT,
   UPLOAD_FAILED_TEXT,
-} from '../shared/messages';
-import { toastStore } from '../shared/toast/store';
+} from '../kit/messages';
+import { toastStore } from '../kit/toast/store';
 import { testQueryClient } from '../test/utils';
 import { ApiError } from './client';
 import { POLL_PRESETS, pollDecision, startPolling, usePoller, usePollingQuery, type PollPreset } from './polling';

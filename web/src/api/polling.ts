@@ -6,8 +6,8 @@ import {
   REPORTING_WARNING_TEXT,
   SEND_NOW_TIMEOUT_TEXT,
   UPLOAD_FAILED_TEXT,
-} from '../shared/messages';
-import { showToast } from '../shared/toast/store';
+} from '../kit/messages';
+import { showToast } from '../kit/toast/store';
 import { errorText } from './client';
 
 /**

@@ -1,4 +1,4 @@
-import { createStore } from '../shared/createStore';
+import { createStore } from '../kit/createStore';
 import type { CurrentUser } from './types';
 
 /** The signed-in member as last loaded, for code outside React (the 402 handler picks the upgrade variant). */

@@ -3,8 +3,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError, signInUrl } from '../api/client';
 import { useCurrentUser } from '../api/currentUser';
 import type { CurrentUser } from '../api/types';
-import { HearthLogo, Spinner } from '../shared/icons';
-import { DEFAULT_ERROR_TEXT } from '../shared/messages';
+import { HearthLogo, Spinner } from '../kit/icons';
+import { DEFAULT_ERROR_TEXT } from '../kit/messages';
 import { currentNavItem, NAV_ITEMS, sectionNavItem, type NavItem } from './nav';
 
 function UserBadge({ user }: { user: CurrentUser }) {

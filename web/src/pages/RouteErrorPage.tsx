@@ -1,5 +1,5 @@
 import { Link, useRouteError } from 'react-router';
-import { DEFAULT_ERROR_TEXT } from '../shared/messages';
+import { DEFAULT_ERROR_TEXT } from '../kit/messages';
 
 /** A page that crashed while rendering: say so plainly and offer a way on. */
 export function RouteErrorPage() {

@@ -1,4 +1,4 @@
-import { HearthLogo, Spinner } from '../shared/icons';
+import { HearthLogo, Spinner } from '../kit/icons';
 import type { View } from './api';
 import { Blocks } from './blockkit/Blocks';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { emojiFor } from '../shared/emoji';
-import { HearthLogo } from '../shared/icons';
-import { Mrkdwn } from '../shared/MrkdwnText';
+import { emojiFor } from '../kit/emoji';
+import { HearthLogo } from '../kit/icons';
+import { Mrkdwn } from '../kit/MrkdwnText';
 import type { JsonObject, Member, Message } from './api';
 import { Blocks } from './blockkit/Blocks';
 import { BlockKitContext, useBlockContext, type BlockContext } from './blockkit/context';

@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { browser } from '../api/browser';
 import { ApiError, errorText } from '../api/client';
 import { useDocumentTitle } from '../pages/PageHeader';
-import { HearthLogo } from '../shared/icons';
-import { Select } from '../shared/select/Select';
-import { showToast } from '../shared/toast/store';
+import { HearthLogo } from '../kit/icons';
+import { Select } from '../kit/select/Select';
+import { showToast } from '../kit/toast/store';
 import {
   keys,
   sandboxApi,

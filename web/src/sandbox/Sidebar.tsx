@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HearthLogo } from '../shared/icons';
+import { HearthLogo } from '../kit/icons';
 import type { Conversation, Member, Sidebar as SidebarData, Workspace } from './api';
 import { Avatar } from './Message';
 

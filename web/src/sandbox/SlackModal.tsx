@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../shared/modal/Modal';
+import { Modal } from '../kit/modal/Modal';
 import type { JsonObject, Raw, View } from './api';
 import { Blocks } from './blockkit/Blocks';
 import { BlockKitContext, useBlockContext } from './blockkit/context';

@@ -4,9 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetRedirectGuard, setCsrfToken } from '../api/client';
 import { sessionStore } from '../api/session';
-import { closeAllModals } from '../shared/modal/store';
-import { clearToasts } from '../shared/toast/store';
-import { remoteSearchCache } from '../shared/select/remoteSearch';
+import { closeAllModals } from '../kit/modal/store';
+import { clearToasts } from '../kit/toast/store';
+import { remoteSearchCache } from '../kit/select/remoteSearch';
 
 // findBy… waits up to 5 s: on a loaded 2-core CI machine a page's first render can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });

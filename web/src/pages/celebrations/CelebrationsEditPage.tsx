@@ -15,7 +15,7 @@ import {
   toastError,
   toastSuccess,
   type SelectOption,
-} from '../../shared';
+} from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorText } from '../../api/client';
-import { ChannelPicker, Spinner, toastError } from '../../shared';
+import { ChannelPicker, Spinner, toastError } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { usePrograms, useTemplates } from '../programs/programsApi';
 import { longDate } from './celebrationsApi';

@@ -2,7 +2,7 @@ import '../../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { POLL_PRESETS } from '../../api/polling';
-import { DATES_IMPORT_TIMEOUT_TEXT } from '../../shared/messages';
+import { DATES_IMPORT_TIMEOUT_TEXT } from '../../kit/messages';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
 import { program } from '../testing/fixtures';
 import type { CelebrationAnswer, MyScheduleJson, ScheduleIndex } from './celebrationsApi';

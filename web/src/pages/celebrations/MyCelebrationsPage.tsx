@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, ApiError } from '../../api/client';
-import { DEFAULT_SUCCESS_TEXT, Spinner, toastError, toastSuccess } from '../../shared';
+import { DEFAULT_SUCCESS_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { daysIn, MONTHS, MY_SCHEDULES_KEY, type MyScheduleJson } from './celebrationsApi';
 import '../programs/programs.css';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { api } from '../../api/client';
-import { AlertIcon, Modal, Spinner } from '../../shared';
+import { AlertIcon, Modal, Spinner } from '../../kit';
 import { icebreakersKey, type IcebreakerJson, type IcebreakerLibrary } from './introsApi';
 
 /** The question most groups see first: icebreakers in use are picked at random for each intro. */

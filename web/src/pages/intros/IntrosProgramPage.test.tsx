@@ -2,7 +2,7 @@ import '../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { toastStore } from '../../shared/toast/store';
+import { toastStore } from '../../kit/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
 import { coffeePage, member } from '../testing/fixtures';
 import type { CoffeePageData, MembersPage, RoundPreview } from './introsApi';

@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
 import { useSearchParam } from '../../api/searchParams';
-import { AlertIcon, openModal, showToast, Spinner, toastSuccess, WarningModal } from '../../shared';
+import { AlertIcon, openModal, showToast, Spinner, toastSuccess, WarningModal } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { TypeBadge } from '../programs/AllChannelsPage';
 import { openInviteUsers, SendNowButton } from '../programs/sendNow';

@@ -14,7 +14,7 @@ import {
   toastSuccess,
   DEFAULT_SUCCESS_TEXT,
   type SelectOption,
-} from '../../shared';
+} from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { TypeBadge } from '../programs/AllChannelsPage';
 import { formatLocalDate, type ProgramJson } from '../programs/programsApi';

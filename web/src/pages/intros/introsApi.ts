@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, type QueryParams } from '../../api/client';
-import { REMOTE_SEARCH_DEBOUNCE_MS } from '../../shared';
+import { REMOTE_SEARCH_DEBOUNCE_MS } from '../../kit';
 import type { CoffeePageData, CoffeeUpdateAnswer, MeetingState, MemberStatus, RoundState } from '../../../../src/intros/api-types';
 
 /** The shapes of src/intros/API.md: the server's own types. */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertIcon, Spinner } from '../../shared';
+import { AlertIcon, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   formatLocalDate,

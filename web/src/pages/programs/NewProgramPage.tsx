@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
-import { AlertIcon, ChannelPicker, MessagePreview, Spinner, type ChannelOption } from '../../shared';
+import { AlertIcon, ChannelPicker, MessagePreview, Spinner, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
 import './programs.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSearchParam } from '../../api/searchParams';
-import { AlertIcon, Spinner } from '../../shared';
+import { AlertIcon, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { PROGRAM_SLUGS, PROGRAM_TYPES, slugOf, useTemplates, type ProgramTemplate } from './programsApi';
 import { TypeBadge } from './AllChannelsPage';

@@ -1,9 +1,9 @@
 import '../../test/setup';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { ModalHost } from '../../shared/modal/Modal';
-import { SEND_NOW_TIMEOUT_TEXT } from '../../shared/messages';
-import { toastStore } from '../../shared/toast/store';
+import { ModalHost } from '../../kit/modal/Modal';
+import { SEND_NOW_TIMEOUT_TEXT } from '../../kit/messages';
+import { toastStore } from '../../kit/toast/store';
 import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
 import { program } from '../testing/fixtures';
 import type { ProgramJson } from './programsApi';

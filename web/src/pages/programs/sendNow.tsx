@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { POLL_PRESETS, usePoller } from '../../api/polling';
-import { InviteUsersModal, openModal, Spinner, toastError, toastSuccess } from '../../shared';
+import { InviteUsersModal, openModal, Spinner, toastError, toastSuccess } from '../../kit';
 import { PROGRAMS_KEY, type ProgramJson } from './programsApi';
 
 /** GET /{controller}/{id}/send_now_complete_as_json */

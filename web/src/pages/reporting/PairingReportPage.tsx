@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { AlertIcon, Spinner } from '../../shared';
+import { AlertIcon, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { formatLocalDate, usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
-import { MessagePreview, Modal, ModalCancelButton, Spinner, toastSuccess } from '../../shared';
+import { MessagePreview, Modal, ModalCancelButton, Spinner, toastSuccess } from '../../kit';
 import {
   packsLibraryKey,
   previewText,

@@ -14,7 +14,7 @@ import {
   toastSuccess,
   WarningModal,
   type SelectOption,
-} from '../../shared';
+} from '../../kit';
 import { PageHeader } from '../PageHeader';
 import type { ProgramJson } from '../programs/programsApi';
 import { NewPackModal, PackModal, PromptPreviewModal, SuggestionsModal } from './WatercoolerModals';

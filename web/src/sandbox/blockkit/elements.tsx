@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Modal } from '../../shared/modal/Modal';
-import { Select } from '../../shared/select/Select';
-import type { SelectOption } from '../../shared/select/options';
+import { Modal } from '../../kit/modal/Modal';
+import { Select } from '../../kit/select/Select';
+import type { SelectOption } from '../../kit/select/options';
 import type { JsonObject, Raw } from '../api';
 import { useBlockContext } from './context';
 import { TextObject } from './text';

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
-import { emojiFor } from '../../shared/emoji';
-import { Mrkdwn } from '../../shared/MrkdwnText';
-import { isSafeUrl } from '../../shared/mrkdwn';
+import { emojiFor } from '../../kit/emoji';
+import { Mrkdwn } from '../../kit/MrkdwnText';
+import { isSafeUrl } from '../../kit/mrkdwn';
 import type { Json, JsonObject } from '../api';
 import { useBlockContext } from './context';
 import { isObject, plainText, str } from './values';

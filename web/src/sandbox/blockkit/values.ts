@@ -1,4 +1,4 @@
-import { emojiFor } from '../../shared/emoji';
+import { emojiFor } from '../../kit/emoji';
 import type { Json, JsonObject, Raw, View } from '../api';
 
 /** Pure helpers for Block Kit elements: options, text, and the values inputs hold. */

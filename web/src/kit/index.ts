@@ -1,4 +1,4 @@
-// The shared widgets in one place: import { Select, Modal, showToast, … } from '../shared'.
+// The kit: the shared widgets in one place: import { Select, Modal, showToast, … } from '../kit'.
 export * from './select';
 export * from './modal';
 export * from './toast';
