@@ -13,7 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { authRouter } from './http/auth.js';
-import { createHttpApp } from './http/app.js';
+import { createHttpApp, createOpsApp, type OpsParts } from './http/app.js';
 import { ChannelService } from './channels/service.js';
 import { ChannelProgramService } from './programs/service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type SlackRate } from './outbox/rate-limits.js';
@@ -47,6 +47,8 @@ const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), '
 export interface Hearth {
   services: PlatformServices;
   http: Express;
+  /** /healthz, /readyz and /metrics alone: what a worker-only process serves. */
+  ops: Express;
   bolt: App;
   /** Start consuming jobs and the cluster-wide tick (worker role). */
   startWorker(): Promise<void>;
@@ -173,10 +175,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       : config.slack.kind === 'single'
         ? config.slack.signIn
         : undefined;
-  const http = createHttpApp({
-    log,
-    session,
-    db,
+  const ops: OpsParts = {
     ready: async () => {
       const checks = { database: await workspaces.ping(), queue: await queue.ping() };
       return { ok: checks.database && checks.queue, checks };
@@ -186,6 +185,12 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       return { tick: { last_at: at?.toISOString() ?? null, age_seconds: ageSeconds } };
     },
     metrics: { token: config.metricsToken, scrape: () => metrics.scrape() },
+  };
+  const http = createHttpApp({
+    log,
+    session,
+    db,
+    ...ops,
     slack: slackRouter,
     beforeSession: opts.beforeSession,
     routers: [
@@ -207,6 +212,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   return {
     services,
     http,
+    ops: createOpsApp(ops),
     bolt,
     async startWorker() {
       await queue.work(registry);

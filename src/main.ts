@@ -30,8 +30,10 @@ const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(jo
 const sandbox = config.sandboxEnabled ? (await import('./sandbox/app.js')).createSandbox({ signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
 const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOptions() });
 
-const server = webRoles ? createServer(hearth.http) : undefined;
-if (server) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+// A worker-only process serves just /healthz, /readyz and /metrics on its port, so its own Slack calls and jobs
+// are scraped and probed too.
+const server = createServer(webRoles ? hearth.http : hearth.ops);
+await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 // The web process owns the sandbox's Slack side (its state file, its seeded installs); a worker-only process
 // uses just its clock, so it neither seeds the workspaces again nor writes its stale copy of the state on exit.
 if (sandbox && webRoles) {
@@ -48,7 +50,8 @@ const where = [
 log.info({ role: config.role }, `Hearth is running (${where.join('; ')})`);
 if (sandbox && config.env === 'production')
   log.warn('SANDBOX=1 in production: the sandbox controls let anyone sign in as any sandbox member. Use it for demos only, never with real data.');
-if (server) log.info(sandbox ? `Open ${config.publicUrl}/sandbox to use Hearth in the sandbox workspace` : `Open ${config.publicUrl}`);
+if (webRoles) log.info(sandbox ? `Open ${config.publicUrl}/sandbox to use Hearth in the sandbox workspace` : `Open ${config.publicUrl}`);
+else log.info(`Serving /healthz, /readyz and /metrics on port ${config.port}`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -57,7 +60,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'stopping: no new work, draining running jobs');
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
   await hearth.close();
   if (webRoles) sandbox?.flush();
   process.exit(0);

@@ -33,6 +33,42 @@ export interface HttpAppParts {
 /** Server routes a browser navigates to directly. */
 const NOT_PAGES = ['/auth/', '/slack/', '/sandbox/api/', '/healthz', '/readyz', '/metrics'];
 
+/** What an operator's probes and Prometheus read, served by every process (a worker-only one too). */
+export type OpsParts = Pick<HttpAppParts, 'health' | 'ready' | 'metrics'>;
+
+function opsRouter(parts: OpsParts): Router {
+  const router = express.Router();
+  router.get('/healthz', async (_req, res) => {
+    res.json({ ok: true, ...(await parts.health()) });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const result = await parts.ready();
+    res.status(result.ok ? 200 : 503).json(result);
+  });
+  if (parts.metrics) {
+    const { token, scrape } = parts.metrics;
+    router.get('/metrics', async (req, res) => {
+      if (token && !safeEqual(req.headers.authorization ?? '', `Bearer ${token}`))
+        return void res.status(401).set('www-authenticate', 'Bearer').json({ error: 'Metrics need the METRICS_TOKEN bearer token' });
+      const { contentType, body } = await scrape();
+      res.type(contentType).send(body);
+    });
+  }
+  return router;
+}
+
+/**
+ * A worker-only process's HTTP: /healthz, /readyz and /metrics and nothing else, so its own counters (the Slack
+ * calls and jobs it ran) are scraped and its liveness probed like the web process's.
+ */
+export function createOpsApp(parts: OpsParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(opsRouter(parts));
+  app.use((_req, res) => void res.status(404).json({ error: 'Not found' }));
+  return app;
+}
+
 /**
  * The Express 5 app: one error shape, request ids in every log line, security headers, and Slack's routes
  * mounted before any body parser so Bolt can verify signatures on the raw body.
@@ -41,23 +77,7 @@ export function createHttpApp(parts: HttpAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 1);
-
-  app.get('/healthz', async (_req, res) => {
-    res.json({ ok: true, ...(await parts.health()) });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const result = await parts.ready();
-    res.status(result.ok ? 200 : 503).json(result);
-  });
-  if (parts.metrics) {
-    const { token, scrape } = parts.metrics;
-    app.get('/metrics', async (req, res) => {
-      if (token && !safeEqual(req.headers.authorization ?? '', `Bearer ${token}`))
-        return void res.status(401).set('www-authenticate', 'Bearer').json({ error: 'Metrics need the METRICS_TOKEN bearer token' });
-      const { contentType, body } = await scrape();
-      res.type(contentType).send(body);
-    });
-  }
+  app.use(opsRouter(parts));
 
   app.use(
     pinoHttp({
