@@ -16,7 +16,7 @@ import { authRouter } from './http/auth.js';
 import { createHttpApp, createOpsApp, type OpsParts } from './http/app.js';
 import { ChannelService } from './channels/service.js';
 import { ChannelProgramService } from './programs/service.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type SlackRate } from './outbox/rate-limits.js';
+import { LimiterPacer, MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type SlackRate } from './outbox/rate-limits.js';
 import { Outbox } from './outbox/service.js';
 import { PeopleService } from './people/service.js';
 import { Scheduler } from './scheduler/tick.js';
@@ -115,11 +115,13 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     return { at, ageSeconds: at ? Math.round((clock.now().getTime() - at.getTime()) / 1000) : null };
   };
   const metrics = new HearthMetrics({ db, clock, tickAgeSeconds: async () => (await lastTick()).ageSeconds });
-  const clients = new SlackClients(config, workspaces, installations, metrics, opts.slackTimeoutMs);
+  const rateClock = opts.rateClock;
+  const pacer = new LimiterPacer(limiter, rateClock ? () => rateClock.now().getTime() : Date.now, opts.slackRates);
+  const clients = new SlackClients(config, workspaces, installations, metrics, pacer, opts.slackTimeoutMs);
   const people = new PeopleService(db, clock);
   const events = new DomainEvents(db, queue, clock);
   const channels = new ChannelService(db, clock, events);
-  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id), rateClock: opts.rateClock, rates: opts.slackRates });
+  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id, { unpaced: true }), rateClock, rates: opts.slackRates });
   const entitlements = new Entitlements(db, clock);
   const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
   const services: PlatformServices = {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /** At most `limit` calls in any `windowMs`: how Slack states its tiers ("50+ per minute"). */
@@ -203,5 +204,31 @@ export class RedisRateLimiter implements RateLimiter {
       Math.round(untilMs),
       ttl,
     );
+  }
+}
+
+/**
+ * Paces Slack calls made outside the outbox (the directory and roster reads) in the same windows as the
+ * outbox's: a call waits, sleeping, for its place; a 429 blocks the method for every caller. `now` is the clock
+ * the windows run on (the sandbox's, which flows like the wall clock).
+ */
+export class LimiterPacer {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly now: () => number,
+    private readonly rates: Record<string, SlackRate> = {},
+  ) {}
+
+  async turn(workspaceId: number, method: string): Promise<() => Promise<void>> {
+    const { bucket, blockKey } = bucketFor(workspaceId, method, undefined, this.rates);
+    const holder = `call:${randomUUID()}`;
+    for (let waitMs = await this.limiter.take(bucket, blockKey, this.now(), holder); waitMs > 0; waitMs = await this.limiter.take(bucket, blockKey, this.now(), holder))
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    return () => this.limiter.answered(bucket, this.now());
+  }
+
+  limited(workspaceId: number, method: string, retryAfterMs: number): Promise<void> {
+    const now = this.now();
+    return this.limiter.block(bucketFor(workspaceId, method, undefined).blockKey, now + retryAfterMs, now);
   }
 }

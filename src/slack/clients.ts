@@ -17,25 +17,48 @@ export interface SlackCallObserver {
 }
 
 /**
+ * Slack's window for a method, for calls made outside the outbox (the directory and roster reads): a call waits
+ * for its place, and a 429 holds the method for every caller until its Retry-After. The outbox paces its own
+ * calls, in the same windows.
+ */
+export interface CallPacer {
+  /** Resolves when the call may go; the function it gives records when the call was answered. */
+  turn(workspaceId: number, method: string): Promise<() => Promise<void>>;
+  /** Slack answered 429: nothing for this workspace's method until `retryAfterMs` from now. */
+  limited(workspaceId: number, method: string, retryAfterMs: number): Promise<void>;
+}
+
+/** A read answered 429 is tried again after its Retry-After, up to this many calls in all. */
+const PACED_ATTEMPTS = 3;
+
+/**
  * Every method of a WebClient (`client.chat.postMessage`, pagination's pages…) goes through `apiCall`, so
- * overriding it sees each HTTP call under its Web API method name.
+ * overriding it sees each HTTP call under its Web API method name, and paces it when the client is paced.
  */
 class ObservedWebClient extends WebClient {
   constructor(
     token: string | undefined,
     options: WebClientOptions,
     private readonly observer: SlackCallObserver,
+    private readonly paced?: { pacer: CallPacer; workspaceId: number },
   ) {
     super(token, options);
   }
 
   override async apiCall(method: string, options?: Record<string, unknown>): Promise<WebAPICallResult> {
-    this.observer.called(method);
-    try {
-      return await super.apiCall(method, options);
-    } catch (err) {
-      if ((err as { code?: string }).code === ErrorCode.RateLimitedError) this.observer.rateLimited(method);
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      const answered = await this.paced?.pacer.turn(this.paced.workspaceId, method);
+      this.observer.called(method);
+      try {
+        return await super.apiCall(method, options);
+      } catch (err) {
+        if ((err as { code?: string }).code !== ErrorCode.RateLimitedError) throw err;
+        this.observer.rateLimited(method);
+        if (!this.paced || attempt >= PACED_ATTEMPTS) throw err;
+        await this.paced.pacer.limited(this.paced.workspaceId, method, (err as { retryAfter?: number }).retryAfter! * 1000 || 1000);
+      } finally {
+        await answered?.();
+      }
     }
   }
 }
@@ -52,6 +75,7 @@ export class SlackClients {
     private readonly workspaces: WorkspaceRepository,
     private readonly installations: PgInstallationStore,
     private readonly observer: SlackCallObserver,
+    private readonly pacer?: CallPacer,
     private readonly timeoutMs = 10_000,
   ) {}
 
@@ -60,11 +84,12 @@ export class SlackClients {
     return this.make(undefined);
   }
 
-  make(token: string | undefined): WebClient {
+  make(token: string | undefined, paced?: { pacer: CallPacer; workspaceId: number }): WebClient {
     return new ObservedWebClient(
       token,
       { slackApiUrl: this.config.slackApiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: this.timeoutMs, logLevel: LogLevel.ERROR },
       this.observer,
+      paced,
     );
   }
 
@@ -77,8 +102,13 @@ export class SlackClients {
     return token;
   }
 
-  async forWorkspace(workspaceId: number): Promise<WebClient> {
-    return this.make(await this.token(workspaceId));
+  /**
+   * The workspace's client. Its calls wait for their place in Slack's window for the method (and retry a 429
+   * after its Retry-After), unless `unpaced`: the outbox, which takes its places itself and defers instead.
+   */
+  async forWorkspace(workspaceId: number, opts: { unpaced?: boolean } = {}): Promise<WebClient> {
+    const token = await this.token(workspaceId);
+    return this.make(token, this.pacer && !opts.unpaced ? { pacer: this.pacer, workspaceId } : undefined);
   }
 
   private refresher(): TokenRefresher | undefined {
