@@ -18,6 +18,8 @@ export interface DueSource {
 }
 
 const MINUTE = 60_000;
+/** How far back a held-back row still counts as held back (its delayed job is about to take it), not as overdue. */
+const HELD_BACK_LOOKBACK_MS = 5_000;
 const nextMinute = (t: Date) => new Date(Math.floor(t.getTime() / MINUTE) * MINUTE + MINUTE);
 const ceilMinute = (t: Date) => new Date(Math.ceil(t.getTime() / MINUTE) * MINUTE);
 const first = (times: Array<Date | null>) => times.filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
@@ -50,10 +52,13 @@ export class Scheduler {
     for (;;) {
       const now = clock.now();
       const dues = await Promise.all(this.sources.map((s) => s.nextDue()));
-      const heldBack = await Promise.all(this.sources.map((s) => s.nextHeldBack?.(now) ?? null));
+      // Work held back for a second or two is due at its instant, not at the next minute. Its wait may have run
+      // out while the last tick's work settled (the sandbox clock flows): then it is due now, as in real time,
+      // and this tick's sweep takes it.
+      const heldBack = first(await Promise.all(this.sources.map((s) => s.nextHeldBack?.(new Date(now.getTime() - HELD_BACK_LOOKBACK_MS)) ?? null)));
       const earliest = first(dues);
       const minute = earliest && new Date(Math.max(nextMinute(now).getTime(), ceilMinute(earliest).getTime()));
-      const at = first([minute, first(heldBack)]);
+      const at = first([minute, heldBack && new Date(Math.max(heldBack.getTime(), now.getTime()))]);
       if (!at || at > target) break;
       clock.set(at);
       await this.tick(at);
