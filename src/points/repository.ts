@@ -308,7 +308,7 @@ export class PointsRepository {
       .where('m.slack_user_id', '<>', 'USLACKBOT');
     if (q.search.trim()) {
       const like = `%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) => eb.or([eb(sql`lower(${displayName})`, 'like', like), eb(sql`lower(coalesce(m.email, ''))`, 'like', like)]));
+      query = query.where((eb) => eb.or([eb(sql`lower(${displayName})`, 'like', like), eb(sql`lower(m.real_name)`, 'like', like), eb(sql`lower(coalesce(m.email, ''))`, 'like', like)]));
     }
     const rows = await query
       .orderBy(orderExpr, q.orderDir)
