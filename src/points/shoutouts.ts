@@ -112,10 +112,16 @@ export class Shoutouts {
     const now = this.s.clock.now();
     const result = await this.s.events.transaction(async (trx, emit) => {
       const program = await this.repo.program(workspaceId, trx);
-      // The giver's wallet row is locked first: two shoutouts from one giver spend the allowance one at a time.
-      const giverWallet = await this.repo.lockWallet(trx, workspaceId, giver.id, now);
+      // Both wallets are locked, lower id first (A→B and B→A at once cannot deadlock): two shoutouts from one
+      // giver spend the allowance one at a time, and two to one recipient fill the daily cap one at a time.
+      const [first, second] = giver.id < recipient.id ? [giver.id, recipient.id] : [recipient.id, giver.id];
+      const locked = new Map([
+        [first, await this.repo.lockWallet(trx, workspaceId, first, now)],
+        [second, await this.repo.lockWallet(trx, workspaceId, second, now)],
+      ]);
+      const giverWallet = locked.get(giver.id)!;
+      const recipientWallet = locked.get(recipient.id)!;
       this.checkGiver(program, giverWallet.shoutouts_role);
-      const recipientWallet = await this.repo.lockWallet(trx, workspaceId, recipient.id, now);
       if (recipientWallet.shoutouts_role === 'excluded') throw new ShoutoutRefused(`${recipient.name} isn't taking part in shoutouts.`);
       const plural = program.points_name_plural;
       const month = monthOf(localDateOf(now, giver.tz));
