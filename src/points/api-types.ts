@@ -20,6 +20,13 @@ export const LEADERBOARD_COLUMNS = ['name', 'points_received', 'points_given', '
 export type LeaderboardColumn = (typeof LEADERBOARD_COLUMNS)[number];
 export type OrderDir = 'asc' | 'desc';
 
+/** journeys.md §4: sorting toggles desc/asc on the same column; a new column starts desc. */
+export function nextSort(current: { col: LeaderboardColumn; dir: OrderDir }, clicked: LeaderboardColumn): { col: LeaderboardColumn; dir: OrderDir } {
+  if (current.col !== clicked) return { col: clicked, dir: 'desc' };
+  return { col: clicked, dir: current.dir === 'desc' ? 'asc' : 'desc' };
+}
+
+
 /** A wallet user (journeys.md §3): id, points.allowance, points.is_custom_allowance, shoutouts_role. */
 export interface WalletUserJson {
   id: number;

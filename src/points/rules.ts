@@ -1,7 +1,8 @@
 import { celebrationPosted } from '../celebrations/events.js';
 import { introGroupCreated, introMet } from '../intros/events.js';
 import type { DomainEvent, EventType } from '../platform/events/define.js';
-import type { GiftCardOption, LeaderboardColumn, OrderDir } from './api-types.js';
+import type { GiftCardOption } from './api-types.js';
+export { nextSort } from './api-types.js';
 
 /** A way to earn points, configurable per workspace (points_programs.rules[key]; 0 turns it off). */
 export interface EarningRule {
@@ -84,12 +85,6 @@ export function capAward(requested: number, earnedToday: number, dailyCap: numbe
 /** journeys.md §9: gift-card points convert to dollars through gift_card_options; unknown amounts are refused. */
 export function dollarsFor(points: number, options: readonly GiftCardOption[]): number | undefined {
   return options.find((o) => o.points === points)?.dollars;
-}
-
-/** journeys.md §4: sorting toggles desc/asc on the same column; a new column starts desc. */
-export function nextSort(current: { col: LeaderboardColumn; dir: OrderDir }, clicked: LeaderboardColumn): { col: LeaderboardColumn; dir: OrderDir } {
-  if (current.col !== clicked) return { col: clicked, dir: 'desc' };
-  return { col: clicked, dir: current.dir === 'desc' ? 'asc' : 'desc' };
 }
 
 /**
