@@ -4,7 +4,7 @@ import { escapeMrkdwn } from '../slack/mrkdwn.js';
 export const SHOUTOUT_MODAL = { callbackId: 'points_shoutout_modal' } as const;
 /** The message shortcut (manifest.json features.shortcuts) and the Home tab's button. */
 export const SHOUTOUT_SHORTCUT = 'hearth_shoutout_message';
-export const ACTIONS = { giveShoutout: 'points_give_shoutout' } as const;
+export const ACTIONS = { giveShoutout: 'points_give_shoutout', openRewards: 'points_open_rewards' } as const;
 export const BLOCKS = { recipient: 'shoutout_recipient', points: 'shoutout_points', message: 'shoutout_message', channels: 'shoutout_channels' } as const;
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -90,7 +90,7 @@ export function homeSection(input: { plural: string; balance: number; allowanceR
     {
       type: 'section',
       text: { type: 'mrkdwn', text: `You have *${input.balance}* ${escapeMrkdwn(input.plural)} to spend${input.shoutoutsActive ? ` and *${input.allowanceRemaining}* left to give this month` : ''}.` },
-      accessory: { type: 'button', action_id: 'points_open_rewards', text: { type: 'plain_text', text: 'Rewards' }, url: input.rewardsUrl },
+      accessory: { type: 'button', action_id: ACTIONS.openRewards, text: { type: 'plain_text', text: 'Rewards' }, url: input.rewardsUrl },
     },
   ];
   if (input.recent.length)

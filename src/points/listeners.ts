@@ -48,6 +48,8 @@ export function pointsListeners(slack: ShoutoutsSlack, log: Logger) {
   return (app: App): void => {
     app.shortcut<MessageShortcut>({ callback_id: SHOUTOUT_SHORTCUT, type: 'message_action' }, shortcutShoutout(slack, log));
     app.action<BlockAction<ButtonAction>>(ACTIONS.giveShoutout, openShoutout(slack, log));
+    // A link button still sends its click: acknowledged, nothing to do.
+    app.action<BlockAction<ButtonAction>>(ACTIONS.openRewards, async ({ ack }) => void (await ack()));
     app.view<ViewSubmitAction>(SHOUTOUT_MODAL.callbackId, submitShoutout(slack));
   };
 }

@@ -108,7 +108,7 @@ export default function PointsPage() {
                 {isAdmin && (
                   <td>
                     <button type="button" className="button button-secondary pts-small" onClick={() => setBonusFor(w)}>
-                      Give bonus
+                      Bonus or allowance
                     </button>
                   </td>
                 )}
@@ -207,14 +207,17 @@ function SettingsModal({ program, onClose, onSaved }: { program: PointsProgramJs
 }
 
 function BonusModal({ person, plural, onClose, onSaved }: { person: WalletUserJson; plural: string; onClose: () => void; onSaved: () => void }) {
-  const [points, setPoints] = useState('50');
+  const [points, setPoints] = useState('');
   const [note, setNote] = useState('');
+  const [allowance, setAllowance] = useState(person.points.is_custom_allowance ? String(person.points.allowance) : '');
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await pointsApi.bonus(person.id, Number(points), note);
-      toastSuccess(`${person.name} got ${points} bonus ${plural}.`);
+      const custom = allowance.trim() === '' ? null : Number(allowance);
+      if (custom !== (person.points.is_custom_allowance ? person.points.allowance : null)) await pointsApi.setAllowance(person.id, custom);
+      if (points.trim() !== '') await pointsApi.bonus(person.id, Number(points), note);
+      toastSuccess(points.trim() !== '' ? `${person.name} got ${points} bonus ${plural}.` : 'Your preferences have been saved.');
       onSaved();
       onClose();
     } catch (err) {
@@ -222,15 +225,19 @@ function BonusModal({ person, plural, onClose, onSaved }: { person: WalletUserJs
     }
   };
   return (
-    <Modal title={`Bonus for ${person.name}`} onClose={onClose} size="small" footer={<><ModalCancelButton /><button type="submit" form="pts-bonus" className="button button-primary">Give bonus</button></>}>
+    <Modal title={person.name} onClose={onClose} size="small" footer={<><ModalCancelButton /><button type="submit" form="pts-bonus" className="button button-primary">Save</button></>}>
       <form id="pts-bonus" className="pts-form" onSubmit={(e) => void submit(e)}>
         <label className="pts-field">
-          <span className="field-label">{plural}</span>
-          <input type="number" min={1} value={points} onChange={(e) => setPoints(e.target.value)} required />
+          <span className="field-label">Bonus {plural}</span>
+          <input type="number" min={1} value={points} onChange={(e) => setPoints(e.target.value)} />
         </label>
         <label className="pts-field">
           <span className="field-label">Note</span>
           <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+        </label>
+        <label className="pts-field">
+          <span className="field-label">Monthly allowance to give (empty: the default)</span>
+          <input type="number" min={0} value={allowance} onChange={(e) => setAllowance(e.target.value)} />
         </label>
         {error && <p className="form-error" role="alert">{error}</p>}
       </form>
