@@ -16,6 +16,8 @@ import {
   type SelectOption,
   Switch,
   OwnershipSection,
+  confirmSendNow,
+  plural,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import type { ProgramJson } from '../programs/programsApi';
@@ -46,7 +48,8 @@ export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';
 /** programs.md §9: send-now toasts last 10 s. */
 const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
 
-export const sentText = (channel: string) => `Sent! Your prompt is on its way to ${channel} in Slack.`;
+/** Said after the prompt was written to the channel (not before). */
+export const sentText = (channel: string) => `Posted the next prompt in ${channel}.`;
 
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: hourLabel(h) }));
 const MINUTE_OPTIONS = ['00', '15', '30', '45'].map((m) => ({ value: String(Number(m)), label: `:${m}` }));
@@ -131,7 +134,14 @@ function SendNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
       title={reason}
       aria-busy={sending || undefined}
       aria-label={sending ? `Sending a prompt to ${channel}` : `Send the next prompt to ${channel} now`}
-      onClick={() => void send()}
+      onClick={() =>
+        void confirmSendNow({
+          title: `Send the next prompt to ${channel} now?`,
+          confirmText: 'Send prompt',
+          summary: { text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] },
+          onSend: send,
+        })
+      }
     >
       {sending ? (
         <>
