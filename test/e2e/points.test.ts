@@ -41,14 +41,14 @@ describe.skipIf(!HAS_CHROMIUM)(`Points end to end${HAS_CHROMIUM ? '' : ` (skippe
     await page.goto(`${t.url}/shoutouts`);
     await page.getByRole('heading', { name: 'Launch checklist' }).waitFor();
     await page.getByRole('button', { name: 'Launch' }).click();
-    await page.getByText('✓ Shoutouts are live').waitFor();
+    await page.getByRole('heading', { name: 'Shoutouts are live' }).waitFor();
     const picker = page.getByRole('combobox', { name: 'Channels' });
     await picker.click();
     await picker.fill('gener');
     await page.getByRole('option', { name: '#general' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Send announcement' }).click();
-    await page.getByText('✓ Announced').waitFor();
+    await page.getByRole('heading', { name: 'Announced' }).waitFor();
     await screenshot(page, 'points-shoutouts');
     await expect.poll(async () => (await messages(GENERAL)).some((m) => m.text.startsWith(':tada: Shoutouts are here!')), { timeout: 15_000 }).toBe(true);
   });

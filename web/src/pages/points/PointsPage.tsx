@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client';
-import { Modal, ModalCancelButton, toastSuccess } from '../../kit';
+import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, Modal, ModalCancelButton, SortIcon, TextField, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { nextSort, pointsApi, pointsKey, walletsKey, type LeaderboardColumn, type OrderDir, type PointsProgramJson, type WalletUserJson, type WalletsQuery } from './pointsApi';
 import './points.css';
@@ -54,21 +54,16 @@ export default function PointsPage() {
           ) : undefined
         }
       />
-      {page.isError && <p className="page-error">{errorText(page.error)}</p>}
+      {page.isError && <ErrorState error={page.error} onRetry={() => void page.refetch()} />}
       <section className="card pts-section" aria-label="Leaderboard">
         <div className="pts-filters">
-          <label className="pts-field">
-            <span className="field-label">Search people</span>
-            <input type="search" value={search} placeholder="Name or email" onChange={(e) => { setSearch(e.target.value); setPageNo(1); }} />
-          </label>
-          <label className="pts-field">
-            <span className="field-label">From</span>
-            <input type="date" value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />
-          </label>
-          <label className="pts-field">
-            <span className="field-label">To</span>
-            <input type="date" value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />
-          </label>
+          <TextField label="Search people" type="search" value={search} placeholder="Name or email" counter={false} onChange={(v) => { setSearch(v); setPageNo(1); }} />
+          <Field label="From" optional>
+            {(control) => <input className="kit-input" type="date" {...control} value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />}
+          </Field>
+          <Field label="To" optional>
+            {(control) => <input className="kit-input" type="date" {...control} value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />}
+          </Field>
         </div>
         {wallets.isError && <p className="form-error" role="alert">{errorText(wallets.error)}</p>}
         <table className="pts-table">
@@ -79,7 +74,7 @@ export default function PointsPage() {
                 <th key={c.col} scope="col" aria-sort={sort.col === c.col ? (sort.dir === 'desc' ? 'descending' : 'ascending') : 'none'}>
                   <button type="button" className="pts-sort" onClick={() => { setSort((s) => nextSort(s, c.col)); setPageNo(1); }}>
                     {c.label}
-                    <span aria-hidden="true">{sort.col === c.col ? (sort.dir === 'desc' ? ' ▼' : ' ▲') : ''}</span>
+                    {sort.col === c.col ? sort.dir === 'desc' ? <ArrowDownIcon aria-hidden="true" /> : <ArrowUpIcon aria-hidden="true" /> : <SortIcon aria-hidden="true" />}
                   </button>
                 </th>
               ))}
@@ -179,25 +174,19 @@ function SettingsModal({ program, onClose, onSaved }: { program: PointsProgramJs
   return (
     <Modal title="Points settings" onClose={onClose} size="medium" footer={<><ModalCancelButton /><button type="submit" form="pts-settings" className="button button-primary" disabled={saving}>Save</button></>}>
       <form id="pts-settings" className="pts-form" onSubmit={(e) => void submit(e)}>
-        <label className="pts-field">
-          <span className="field-label">What points are called (plural)</span>
-          <input value={plural} onChange={(e) => setPlural(e.target.value)} maxLength={40} required />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">Monthly allowance to give</span>
-          <input type="number" min={0} value={allowance} onChange={(e) => setAllowance(e.target.value)} required />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">Most a person can earn in a day (their local day)</span>
-          <input type="number" min={0} value={cap} onChange={(e) => setCap(e.target.value)} required />
-        </label>
+        <TextField label="What points are called (plural)" value={plural} onChange={setPlural} maxLength={40} required />
+        <Field label="Monthly allowance to give" required>
+          {(control) => <input className="kit-input" type="number" min={0} {...control} value={allowance} onChange={(e) => setAllowance(e.target.value)} required />}
+        </Field>
+        <Field label="Most a person can earn in a day" hint="Counted in each person's own local day" required>
+          {(control) => <input className="kit-input" type="number" min={0} {...control} value={cap} onChange={(e) => setCap(e.target.value)} required />}
+        </Field>
         <fieldset className="pts-rules">
           <legend className="field-label">Points for program events (0 turns one off)</legend>
           {program.rules.map((r) => (
-            <label key={r.key} className="pts-field pts-rule">
-              <span>{r.label}</span>
-              <input type="number" min={0} value={rules[r.key] ?? ''} onChange={(e) => setRules((x) => ({ ...x, [r.key]: e.target.value }))} />
-            </label>
+            <Field key={r.key} label={r.label} className="pts-rule">
+              {(control) => <input className="kit-input" type="number" min={0} {...control} value={rules[r.key] ?? ''} onChange={(e) => setRules((x) => ({ ...x, [r.key]: e.target.value }))} />}
+            </Field>
           ))}
         </fieldset>
         {error && <p className="form-error" role="alert">{error}</p>}
@@ -227,18 +216,13 @@ function BonusModal({ person, plural, onClose, onSaved }: { person: WalletUserJs
   return (
     <Modal title={person.name} onClose={onClose} size="small" footer={<><ModalCancelButton /><button type="submit" form="pts-bonus" className="button button-primary">Save</button></>}>
       <form id="pts-bonus" className="pts-form" onSubmit={(e) => void submit(e)}>
-        <label className="pts-field">
-          <span className="field-label">Bonus {plural}</span>
-          <input type="number" min={1} value={points} onChange={(e) => setPoints(e.target.value)} />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">Note</span>
-          <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">Monthly allowance to give (empty: the default)</span>
-          <input type="number" min={0} value={allowance} onChange={(e) => setAllowance(e.target.value)} />
-        </label>
+        <Field label={`Bonus ${plural}`} optional>
+          {(control) => <input className="kit-input" type="number" min={1} {...control} value={points} onChange={(e) => setPoints(e.target.value)} />}
+        </Field>
+        <TextField label="Note" value={note} onChange={setNote} maxLength={500} optional />
+        <Field label="Monthly allowance to give" hint="Empty: the workspace's default" optional>
+          {(control) => <input className="kit-input" type="number" min={0} {...control} value={allowance} onChange={(e) => setAllowance(e.target.value)} />}
+        </Field>
         {error && <p className="form-error" role="alert">{error}</p>}
       </form>
     </Modal>

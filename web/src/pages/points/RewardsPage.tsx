@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { ChannelPicker, Modal, ModalCancelButton, SuccessModal, showToast, toastSuccess } from '../../kit';
+import { ChannelPicker, ErrorState, Field, formatDateTime, Modal, ModalCancelButton, PageSkeleton, SuccessModal, Switch, Tabs, TextAreaField, TextField, showToast, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
 import './points.css';
@@ -11,6 +11,8 @@ import './points.css';
 export const GIFT_CARD_ENABLE_ERROR = 'There was an error enabling gift cards';
 export const GIFT_CARD_DISABLE_ERROR = 'There was an error disabling gift cards';
 const SUPPORT_EMAIL = 'support@hearth.example.com';
+/** Times are shown in the viewer's own zone, named. */
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** /rewards: the listings (everyone redeems; admins add and edit), and for admins the redemptions and settings. */
 export default function RewardsPage() {
@@ -22,18 +24,20 @@ export default function RewardsPage() {
   return (
     <div className="pts-page">
       <PageHeader title="Rewards" subtitle={data ? `You have ${data.points_wallet.current_redeemable} ${plural} to spend.` : undefined} />
-      {rewards.isError && <p className="page-error">{errorText(rewards.error)}</p>}
+      {rewards.isPending && <PageSkeleton />}
+      {rewards.isError && <ErrorState error={rewards.error} onRetry={() => void rewards.refetch()} />}
       {data?.is_admin && (
-        <div className="pts-tabs" role="tablist" aria-label="Rewards">
-          {(['listings', 'redemptions'] as const).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} className={`button ${tab === t ? 'button-primary' : 'button-secondary'}`} onClick={() => setParams(t === 'listings' ? {} : { tab: t }, { replace: true })}>
-              {t === 'listings' ? 'Listings' : 'Redemptions'}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          label="Rewards"
+          value={tab}
+          onChange={(t) => setParams(t === 'listings' ? {} : { tab: t }, { replace: true })}
+          items={[
+            { id: 'listings', label: 'Listings', content: <Listings data={data} /> },
+            { id: 'redemptions', label: 'Redemptions', content: <Redemptions plural={plural} /> },
+          ]}
+        />
       )}
-      {data && (tab === 'listings' || !data.is_admin) && <Listings data={data} />}
-      {data?.is_admin && tab === 'redemptions' && <Redemptions plural={plural} />}
+      {data && !data.is_admin && <Listings data={data} />}
     </div>
   );
 }
@@ -81,13 +85,7 @@ function Listings({ data }: { data: RewardsPageData }) {
           <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
             Add a reward
           </button>
-          <label className="pts-field">
-            <span className="field-label">Gift cards</span>
-            <span>
-              <input type="checkbox" role="switch" aria-label="Gift cards" checked={data.rewards_program.gift_cards_enabled} onChange={(e) => void toggleGiftCards(e.target.checked)} />{' '}
-              {data.rewards_program.gift_cards_enabled ? 'On' : 'Off'}
-            </span>
-          </label>
+          <Switch label="Gift cards" description="Let people turn their points into gift cards." checked={data.rewards_program.gift_cards_enabled} onChange={(on) => void toggleGiftCards(on)} />
           <div className="pts-field">
             <ChannelPicker
               label="Fulfilment channel"
@@ -278,47 +276,38 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
     >
       <form id="pts-listing" className="pts-form" onSubmit={(e) => void submit(e)}>
         {!listing && (
-          <label className="pts-field">
-            <span className="field-label">Start from a preset</span>
-            <select value={preset} onChange={(e) => choosePreset(e.target.value)}>
-              <option value="">No preset</option>
-              {data.presets.map((p) => (
-                <option key={p.preset_id} value={p.preset_id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field label="Start from a preset" optional>
+            {(control) => (
+              <select className="kit-input" {...control} value={preset} onChange={(e) => choosePreset(e.target.value)}>
+                <option value="">No preset</option>
+                {data.presets.map((p) => (
+                  <option key={p.preset_id} value={p.preset_id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
-        <label className="pts-field">
-          <span className="field-label">Name</span>
-          <input value={form.name} onChange={set('name')} maxLength={120} required />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">Short description</span>
-          <input value={form.short_description} onChange={set('short_description')} maxLength={200} />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">Description</span>
-          <textarea value={form.description} onChange={set('description')} maxLength={5000} rows={3} />
-        </label>
+        <TextField label="Name" value={form.name} onChange={(v) => setForm((f) => ({ ...f, name: v }))} maxLength={120} required />
+        <TextField label="Short description" value={form.short_description} onChange={(v) => setForm((f) => ({ ...f, short_description: v }))} maxLength={200} optional />
+        <TextAreaField label="Description" value={form.description} onChange={(v) => setForm((f) => ({ ...f, description: v }))} maxLength={5000} rows={3} optional />
         {!listing?.is_gift_card && (
-          <label className="pts-field">
-            <span className="field-label">Cost ({data.points_name_plural})</span>
-            <input type="number" min={0} value={form.points_cost} onChange={set('points_cost')} required />
-          </label>
+          <Field label={`Cost (${data.points_name_plural})`} required>
+            {(control) => <input className="kit-input" type="number" min={0} {...control} value={form.points_cost} onChange={set('points_cost')} required />}
+          </Field>
         )}
-        <label className="pts-field">
-          <span className="field-label">Quantity available (empty: unlimited)</span>
-          <input type="number" min={0} value={form.quantity_available} onChange={set('quantity_available')} />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">State</span>
-          <select value={form.state} onChange={set('state')}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </label>
+        <Field label="Quantity available" hint="Empty: unlimited" optional>
+          {(control) => <input className="kit-input" type="number" min={0} {...control} value={form.quantity_available} onChange={set('quantity_available')} />}
+        </Field>
+        <Field label="State">
+          {(control) => (
+            <select className="kit-input" {...control} value={form.state} onChange={set('state')}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </select>
+          )}
+        </Field>
         {error && <p className="form-error" role="alert">{error}</p>}
       </form>
     </Modal>
@@ -343,14 +332,12 @@ function Redemptions({ plural }: { plural: string }) {
   return (
     <section className="card pts-section" aria-label="Redemptions">
       <div className="pts-filters">
-        <label className="pts-field">
-          <span className="field-label">From</span>
-          <input type="date" value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />
-        </label>
-        <label className="pts-field">
-          <span className="field-label">To</span>
-          <input type="date" value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />
-        </label>
+        <Field label="From" optional>
+          {(control) => <input className="kit-input" type="date" {...control} value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />}
+        </Field>
+        <Field label="To" optional>
+          {(control) => <input className="kit-input" type="date" {...control} value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />}
+        </Field>
       </div>
       {list.isError && <p className="form-error" role="alert">{errorText(list.error)}</p>}
       <table className="pts-table">
@@ -358,7 +345,7 @@ function Redemptions({ plural }: { plural: string }) {
           <tr>
             <th scope="col">Who</th>
             <th scope="col">Reward</th>
-            <th scope="col">{plural}</th>
+            <th scope="col">{plural.charAt(0).toUpperCase() + plural.slice(1)}</th>
             <th scope="col">When</th>
             <th scope="col">Fulfilled</th>
           </tr>
@@ -372,11 +359,11 @@ function Redemptions({ plural }: { plural: string }) {
                 {r.gift_card_dollars !== null ? ` ($${r.gift_card_dollars})` : ''}
               </td>
               <td>{r.points_cost}</td>
-              <td>{new Date(r.created_at).toLocaleString()}</td>
+              <td>{formatDateTime(r.created_at, ZONE)}</td>
               <td>
                 {r.state === 'fulfilled' ? (
                   <span>
-                    {r.fulfiller ? `By ${r.fulfiller.name}` : 'Automatically'} · {r.fulfilled_at ? new Date(r.fulfilled_at).toLocaleString() : ''}
+                    {r.fulfiller ? `By ${r.fulfiller.name}` : 'Automatically'} · {r.fulfilled_at ? formatDateTime(r.fulfilled_at, ZONE) : ''}
                   </span>
                 ) : r.state === 'failed' ? (
                   <span className="muted">Failed, refunded</span>

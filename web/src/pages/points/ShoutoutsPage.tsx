@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorText } from '../../api/client';
-import { ChannelPicker, showToast, toastSuccess } from '../../kit';
+import { ChannelPicker, CheckCircleIcon, ErrorState, PageSkeleton, TextAreaField, showToast, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { pointsApi, shoutoutsKey, type ShoutoutsPageData } from './pointsApi';
 import './points.css';
@@ -53,13 +52,14 @@ export default function ShoutoutsPage() {
   return (
     <div className="pts-page">
       <PageHeader title="Shoutouts" subtitle={`People thank each other with ${data?.points_name_plural ?? 'points'}: /hearth shoutout @someone 10 for …, or the "Give a shoutout" message shortcut.`} />
-      {page.isError && <p className="page-error">{errorText(page.error)}</p>}
+      {page.isPending && <PageSkeleton />}
+      {page.isError && <ErrorState error={page.error} onRetry={() => void page.refetch()} />}
       {data && (
         <section className="card pts-section" aria-labelledby="pts-launch-title">
           <h2 id="pts-launch-title">Launch checklist</h2>
           <ol className="pts-checklist">
             <li>
-              <h3 className={active ? 'pts-step-done' : undefined}>{active ? '✓ Shoutouts are live' : '1. Launch shoutouts'}</h3>
+              <h3 className={active ? 'pts-step-done' : undefined}>{active ? <><CheckCircleIcon aria-hidden="true" /> Shoutouts are live</> : '1. Launch shoutouts'}</h3>
               {!active && (
                 <>
                   <p className="muted">Once launched, everyone can give shoutouts from Slack.</p>
@@ -70,12 +70,9 @@ export default function ShoutoutsPage() {
               )}
             </li>
             <li>
-              <h3 className={announced ? 'pts-step-done' : undefined}>{announced ? '✓ Announced' : '2. Announce it'}</h3>
+              <h3 className={announced ? 'pts-step-done' : undefined}>{announced ? <><CheckCircleIcon aria-hidden="true" /> Announced</> : '2. Announce it'}</h3>
               <ChannelPicker label="Channels" multiple value={channels} onChange={(values) => setChannels(values)} />
-              <label className="pts-field">
-                <span className="field-label">Message</span>
-                <textarea value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={3000} />
-              </label>
+              <TextAreaField label="Message" value={text} onChange={setText} rows={4} maxLength={3000} />
               <div className="button-row">
                 <button type="button" className="button button-primary" disabled={busy || !channels.length || !text.trim()} onClick={() => void announce()}>
                   {announced ? 'Announce again' : 'Send announcement'}
