@@ -220,6 +220,8 @@ export class PointsService {
     const wallet = await this.repo.wallet(workspace.id, member.id);
     const a = await this.allowance(workspace.id, info, program);
     const recent = await this.repo.recentShoutouts(workspace.id, 3, member.id);
+    // A workspace that has not started shoutouts, and a member with nothing yet, see no section.
+    if (program.shoutouts_state !== 'active' && wallet.current_redeemable === 0 && !recent.length) return [];
     return homeSection({
       plural: program.points_name_plural,
       balance: wallet.current_redeemable,
