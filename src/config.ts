@@ -54,6 +54,13 @@ const envSchema = z.object({
   SANDBOX: z.enum(['0', '1', '']).optional(),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Gift cards through Tremendous's REST API; without a key, the sandbox provider issues fake cards. */
+  TREMENDOUS_API_KEY: optionalString,
+  TREMENDOUS_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  TREMENDOUS_FUNDING_SOURCE_ID: optionalString,
+  /** Comma-separated product ids the recipient may choose from (or set TREMENDOUS_CAMPAIGN_ID). */
+  TREMENDOUS_PRODUCTS: optionalString,
+  TREMENDOUS_CAMPAIGN_ID: optionalString,
 });
 
 export type SlackMode =
@@ -81,6 +88,8 @@ export interface Config {
   logLevel: string;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Tremendous gift cards (points redemptions); absent: the sandbox provider. */
+  giftCards?: { apiKey: string; baseUrl: string; fundingSourceId: string; products?: string[]; campaignId?: string };
 }
 
 export class ConfigError extends Error {
@@ -194,5 +203,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxEnabled,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    ...(e.TREMENDOUS_API_KEY
+      ? {
+          giftCards: {
+            apiKey: e.TREMENDOUS_API_KEY,
+            baseUrl: e.TREMENDOUS_API_URL ?? (production ? 'https://www.tremendous.com/api/v2' : 'https://testflight.tremendous.com/api/v2'),
+            fundingSourceId: e.TREMENDOUS_FUNDING_SOURCE_ID ?? 'balance',
+            ...(e.TREMENDOUS_PRODUCTS ? { products: e.TREMENDOUS_PRODUCTS.split(',').map((p) => p.trim()).filter(Boolean) } : {}),
+            ...(e.TREMENDOUS_CAMPAIGN_ID ? { campaignId: e.TREMENDOUS_CAMPAIGN_ID } : {}),
+          },
+        }
+      : {}),
   };
 }

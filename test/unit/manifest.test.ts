@@ -27,6 +27,7 @@ interface Manifest {
     app_home?: { home_tab_enabled?: boolean; messages_tab_enabled?: boolean; messages_tab_read_only_enabled?: boolean };
     bot_user?: { display_name: string; always_online?: boolean };
     slash_commands?: SlashCommand[];
+    shortcuts?: Array<{ name: string; type: 'message' | 'global'; callback_id: string; description: string }>;
   };
   oauth_config?: {
     redirect_urls?: string[];
@@ -160,6 +161,12 @@ describe('manifest.json', () => {
     expect(hearth.description.length).toBeGreaterThan(0);
     expect(hearth.should_escape).toBe(false);
     expect(pathOf(hearth.url!)).toBe(SLACK_ENDPOINT);
+  });
+
+  it('has the "Give a shoutout" message shortcut, with the callback id the Points listener handles', async () => {
+    const { SHOUTOUT_SHORTCUT } = await import('../../src/points/blocks.js');
+    expect(manifest.features?.shortcuts).toEqual([expect.objectContaining({ name: 'Give a shoutout', type: 'message', callback_id: SHOUTOUT_SHORTCUT })]);
+    expect(manifest.features?.shortcuts?.[0]?.description.length).toBeLessThanOrEqual(80);
   });
 
   it('enables the Home and Messages tabs, with people able to write to Hearth', () => {

@@ -38,7 +38,7 @@ export function flowOf(pathname: string): Flow | undefined {
 }
 
 export const PAGES: readonly PageDef[] = [
-  { path: '/', title: 'Home', component: HomePage },
+  { path: '/', title: 'Home', component: () => <HomePage pages={PAGES} /> },
 
   // Journeys (programs.md §2, journeys.md §2)
   { path: '/onboarding', title: 'Journey home' },
@@ -84,9 +84,9 @@ export const PAGES: readonly PageDef[] = [
   { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'], component: lazy(() => import('./pages/reporting/PairingReportPage')) },
 
   // Points, rewards, shoutouts
-  { path: '/points', title: 'Points leaderboard' },
-  { path: '/rewards', title: 'Rewards' },
-  { path: '/shoutouts', title: 'Shoutouts' },
+  { path: '/points', title: 'Points leaderboard', component: lazy(() => import('./pages/points/PointsPage')) },
+  { path: '/rewards', title: 'Rewards', component: lazy(() => import('./pages/points/RewardsPage')), query: ['tab'] },
+  { path: '/shoutouts', title: 'Shoutouts', component: lazy(() => import('./pages/points/ShoutoutsPage')) },
 
   // Account
   { path: '/billing', title: 'Billing' },

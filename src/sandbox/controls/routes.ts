@@ -7,6 +7,7 @@ import {
   asQuery,
   closeBody,
   commandBody,
+  shortcutBody,
   conversationParams,
   conversationQuery,
   eventBody,
@@ -69,6 +70,10 @@ export function memberRoutes(client: SandboxClient, state: SandboxState): Router
 
   router.post('/sandbox/actions', async (req, res) => {
     res.json(await client.action(body(req, actionBody)));
+  });
+
+  router.post('/sandbox/shortcuts', async (req, res) => {
+    res.json(await client.shortcut(body(req, shortcutBody)));
   });
 
   router.get('/sandbox/views', (req, res) => {

@@ -34,6 +34,15 @@ export const commandBody = z.object({
   text: z.string().max(4000),
 });
 
+/** A message shortcut (the "⋯ More actions" menu on a message): Slack's message_action payload. */
+export const shortcutBody = z.object({
+  team_id: id,
+  user_id: id,
+  channel_id: id,
+  message_ts: ts,
+  callback_id: z.string().min(1).max(255),
+});
+
 export const messageBody = z.object({
   team_id: id,
   user_id: id,

@@ -295,6 +295,35 @@ export class SandboxClient {
     return { ok: res.ok, status: res.status, action };
   }
 
+  /** A message shortcut on a message: a message_action payload, as Slack builds it. */
+  async shortcut(input: { team_id: string; user_id: string; channel_id: string; message_ts: string; callback_id: string }) {
+    const { workspace, member } = this.actor(input.team_id, input.user_id);
+    const channel = this.conversation(workspace.id, input.channel_id, member.id);
+    const message = this.state.findMessage(channel.id, input.message_ts);
+    if (!message) throw new HttpError(404, 'No such message');
+    const triggerId = this.state.issueTriggerId(workspace.id, member.id);
+    const responseUrl = this.sandbox.responses.create({ teamId: workspace.id, userId: member.id, channelId: channel.id });
+    const payload: JsonObject = {
+      type: 'message_action',
+      callback_id: input.callback_id,
+      trigger_id: triggerId,
+      action_ts: (this.sandbox.clock.now().getTime() / 1000).toFixed(6),
+      message_ts: input.message_ts,
+      user: userOf(member),
+      team: { id: workspace.id, domain: workspace.domain },
+      enterprise: workspace.enterpriseId ? { id: workspace.enterpriseId, name: workspace.enterpriseName ?? '' } : null,
+      is_enterprise_install: false,
+      api_app_id: workspace.appId,
+      token: 'sandbox',
+      channel: { id: channel.id, name: channel.is_im ? 'directmessage' : channel.name },
+      message: toSlackMessage(message, { includeMetadata: true }) as JsonObject,
+      response_url: responseUrl,
+    };
+    const res = await this.sandbox.driver().interaction(payload);
+    await this.settle(triggerId, 'interaction');
+    return { ok: res.ok, status: res.status };
+  }
+
   private locate(blocks: JsonObject[], input: Pick<ActionInput, 'action_id' | 'block_id'>): Located {
     const located = findElement(blocks, input.action_id, input.block_id);
     if (!located) throw new HttpError(404, `No element with action_id ${input.action_id} there`, { action_id: 'not found' });

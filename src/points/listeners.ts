@@ -1,0 +1,55 @@
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, MessageShortcut, SlackActionMiddlewareArgs, SlackShortcutMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { Logger } from 'pino';
+import { ACTIONS, SHOUTOUT_MODAL, SHOUTOUT_SHORTCUT } from './blocks.js';
+import { checkShoutoutView, type ShoutoutsSlack, type ShoutoutViewValues } from './slack-side.js';
+
+/** The message shortcut "Give a shoutout": ack, then the modal for the message's author, quoting it. */
+export function shortcutShoutout(slack: ShoutoutsSlack, log: Logger) {
+  return async ({ ack, shortcut }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> => {
+    await ack();
+    const teamId = shortcut.team?.id ?? shortcut.user.team_id;
+    if (!teamId) return;
+    const author = shortcut.message.user;
+    const opened = await slack.openModal({
+      teamId,
+      userId: shortcut.user.id,
+      triggerId: shortcut.trigger_id,
+      source: 'shortcut',
+      ...(author ? { recipient: author } : {}),
+      ...(shortcut.message.text ? { message: `For: "${shortcut.message.text.slice(0, 300)}"` } : {}),
+    });
+    if (opened !== true) log.info({ user: shortcut.user.id, reason: opened }, 'points: shoutout modal not opened from the shortcut');
+  };
+}
+
+/** The Home tab's "Give a shoutout" button. */
+export function openShoutout(slack: ShoutoutsSlack, log: Logger) {
+  return async ({ ack, body }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs): Promise<void> => {
+    await ack();
+    const teamId = body.team?.id ?? body.user.team_id;
+    if (!teamId) return;
+    const opened = await slack.openModal({ teamId, userId: body.user.id, triggerId: body.trigger_id, source: 'modal' });
+    if (opened !== true) log.info({ user: body.user.id, reason: opened }, 'points: shoutout modal not opened');
+  };
+}
+
+/** The modal's submission: checked before the ack (pure), given after it. */
+export function submitShoutout(slack: ShoutoutsSlack) {
+  return async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const checked = checkShoutoutView(view.state.values as unknown as ShoutoutViewValues);
+    if ('errors' in checked) return void (await ack({ response_action: 'errors', errors: checked.errors }));
+    await ack();
+    const teamId = body.team?.id ?? body.user.team_id;
+    if (teamId) await slack.submit({ teamId, userId: body.user.id, viewId: view.id, checked, privateMetadata: view.private_metadata });
+  };
+}
+
+export function pointsListeners(slack: ShoutoutsSlack, log: Logger) {
+  return (app: App): void => {
+    app.shortcut<MessageShortcut>({ callback_id: SHOUTOUT_SHORTCUT, type: 'message_action' }, shortcutShoutout(slack, log));
+    app.action<BlockAction<ButtonAction>>(ACTIONS.giveShoutout, openShoutout(slack, log));
+    // A link button still sends its click: acknowledged, nothing to do.
+    app.action<BlockAction<ButtonAction>>(ACTIONS.openRewards, async ({ ack }) => void (await ack()));
+    app.view<ViewSubmitAction>(SHOUTOUT_MODAL.callbackId, submitShoutout(slack));
+  };
+}

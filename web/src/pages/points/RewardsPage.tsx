@@ -1,0 +1,397 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, errorText } from '../../api/client';
+import { browser } from '../../api/browser';
+import { ChannelPicker, ErrorState, Field, formatDateTime, Modal, ModalCancelButton, PageSkeleton, SuccessModal, Switch, Tabs, TextAreaField, TextField, showToast, toastSuccess } from '../../kit';
+import { PageHeader } from '../PageHeader';
+import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
+import './points.css';
+
+export const GIFT_CARD_ENABLE_ERROR = 'There was an error enabling gift cards';
+export const GIFT_CARD_DISABLE_ERROR = 'There was an error disabling gift cards';
+const SUPPORT_EMAIL = 'support@hearth.example.com';
+/** Times are shown in the viewer's own zone, named. */
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** /rewards: the listings (everyone redeems; admins add and edit), and for admins the redemptions and settings. */
+export default function RewardsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'redemptions' ? 'redemptions' : 'listings';
+  const rewards = useQuery({ queryKey: rewardsKey, queryFn: pointsApi.rewards });
+  const data = rewards.data;
+  const plural = data?.points_name_plural ?? 'points';
+  return (
+    <div className="pts-page">
+      <PageHeader title="Rewards" subtitle={data ? `You have ${data.points_wallet.current_redeemable} ${plural} to spend.` : undefined} />
+      {rewards.isPending && <PageSkeleton />}
+      {rewards.isError && <ErrorState error={rewards.error} onRetry={() => void rewards.refetch()} />}
+      {data?.is_admin && (
+        <Tabs
+          label="Rewards"
+          value={tab}
+          onChange={(t) => setParams(t === 'listings' ? {} : { tab: t }, { replace: true })}
+          items={[
+            { id: 'listings', label: 'Listings', content: <Listings data={data} /> },
+            { id: 'redemptions', label: 'Redemptions', content: <Redemptions plural={plural} /> },
+          ]}
+        />
+      )}
+      {data && !data.is_admin && <Listings data={data} />}
+    </div>
+  );
+}
+
+function Listings({ data }: { data: RewardsPageData }) {
+  const client = useQueryClient();
+  const [redeeming, setRedeeming] = useState<ListingJson | null>(null);
+  const [editing, setEditing] = useState<ListingJson | 'new' | null>(null);
+  const [giftCardLink, setGiftCardLink] = useState<string | null>(null);
+  const [ticket, setTicket] = useState<'submitted' | 'email' | null>(null);
+  const plural = data.points_name_plural;
+  const refresh = () => void client.invalidateQueries({ queryKey: rewardsKey });
+  const giftCard = data.listings.find((l) => l.is_gift_card);
+
+  /** journeys.md §8: billing redirect, invoiced support ticket, else the words. */
+  const giftCardFailure = async (err: unknown, enabling: boolean) => {
+    const server = err instanceof ApiError ? err.serverError : undefined;
+    if (server === GIFT_CARD_ERRORS.billing) return browser.open('/billing/payment');
+    if (server) {
+      try {
+        await pointsApi.ticket('gift_card_access', server === GIFT_CARD_ERRORS.invoiced ? 'Invoiced team asks to enable gift cards' : `Gift cards could not be ${enabling ? 'enabled' : 'disabled'}: ${server}`);
+        setTicket('submitted');
+      } catch {
+        setTicket('email');
+      }
+      return;
+    }
+    showToast({ type: 'error', text: enabling ? GIFT_CARD_ENABLE_ERROR : GIFT_CARD_DISABLE_ERROR });
+  };
+
+  const toggleGiftCards = async (on: boolean) => {
+    try {
+      if (giftCard) await pointsApi.updateListing(giftCard.id, { state: on ? 'active' : 'inactive' }, { toastOnError: false });
+      else if (on) await pointsApi.createListing({ preset_id: 'gift_card' }, { toastOnError: false });
+      refresh();
+    } catch (err) {
+      await giftCardFailure(err, on);
+    }
+  };
+
+  return (
+    <section className="pts-section" aria-label="Reward listings">
+      {data.is_admin && (
+        <div className="card pts-toolbar">
+          <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
+            Add a reward
+          </button>
+          <Switch label="Gift cards" description="Let people turn their points into gift cards." checked={data.rewards_program.gift_cards_enabled} onChange={(on) => void toggleGiftCards(on)} />
+          <div className="pts-field">
+            <ChannelPicker
+              label="Fulfilment channel"
+              value={data.rewards_program.redemption_fulfillment_channel_id ?? undefined}
+              clearable
+              onChange={(values) =>
+                void pointsApi.saveRewardsSettings({ redemption_fulfillment_channel_id: values[0] ?? null }).then(() => {
+                  toastSuccess('Your preferences have been saved.');
+                  refresh();
+                })
+              }
+            />
+          </div>
+        </div>
+      )}
+      {!data.listings.length && <p className="empty-state card">No rewards yet.{data.is_admin ? ' Add one, or start from a preset.' : ''}</p>}
+      <ul className="pts-listings">
+        {data.listings.map((l) => (
+          <li key={l.id}>
+            <article className="card pts-listing" aria-label={l.name}>
+              {l.image_url ? <img src={l.image_url} alt="" /> : null}
+              <h2 className="program-card-title">{l.name}</h2>
+              <p className="muted">{l.short_description}</p>
+              <p className="pts-listing-cost">{l.is_gift_card ? `From ${l.gift_card_options[0]?.points ?? 0} ${plural}` : `${l.points_cost} ${plural}`}</p>
+              {l.quantity_available !== null && <p className="muted">{l.quantity_available} left</p>}
+              {l.state === 'inactive' && <p className="muted">Inactive</p>}
+              <div className="pts-listing-actions">
+                <button type="button" className="button button-primary" disabled={l.state !== 'active' || l.quantity_available === 0} onClick={() => setRedeeming(l)}>
+                  Redeem
+                </button>
+                {data.is_admin && (
+                  <button type="button" className="button button-secondary" onClick={() => setEditing(l)}>
+                    Edit
+                  </button>
+                )}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {redeeming && (
+        <RedeemModal
+          listing={redeeming}
+          plural={plural}
+          balance={data.points_wallet.current_redeemable}
+          onClose={() => setRedeeming(null)}
+          onDone={(link) => {
+            setRedeeming(null);
+            refresh();
+            if (link) setGiftCardLink(link);
+          }}
+        />
+      )}
+      {editing && <ListingModal listing={editing === 'new' ? null : editing} data={data} onClose={() => setEditing(null)} onSaved={refresh} onFailure={giftCardFailure} />}
+      {giftCardLink && (
+        <SuccessModal title="Your gift card is ready" onClose={() => setGiftCardLink(null)}>
+          <p>
+            <a className="text-link" href={giftCardLink} target="_blank" rel="noreferrer">
+              Claim your gift card
+            </a>
+          </p>
+        </SuccessModal>
+      )}
+      {ticket === 'submitted' && (
+        <SuccessModal title="Request submitted" onClose={() => setTicket(null)}>
+          <p>We've asked our team to enable gift cards for your workspace. We'll be in touch by email.</p>
+        </SuccessModal>
+      )}
+      {ticket === 'email' && (
+        <Modal title="Contact support" onClose={() => setTicket(null)} size="small">
+          <p>
+            Email <a className="text-link" href={`mailto:${SUPPORT_EMAIL}?subject=Enable%20gift%20cards`}>{SUPPORT_EMAIL}</a> and we'll enable gift cards for you.
+          </p>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+function RedeemModal({ listing, plural, balance, onClose, onDone }: { listing: ListingJson; plural: string; balance: number; onClose: () => void; onDone: (giftCardLink: string | null) => void }) {
+  const client = useQueryClient();
+  const [option, setOption] = useState(listing.gift_card_options[0]?.points);
+  const [busy, setBusy] = useState(false);
+  const cost = listing.is_gift_card ? (option ?? 0) : listing.points_cost;
+  const redeem = async () => {
+    setBusy(true);
+    try {
+      const answer = await pointsApi.redeem(listing.id, listing.is_gift_card ? option : undefined);
+      client.setQueryData<RewardsPageData>(rewardsKey, (d) => (d ? { ...d, listings: answer.listings, points_wallet: answer.points_wallet } : d));
+      toastSuccess(`Redeemed ${listing.name}.`);
+      onDone(answer.gift_card_link);
+    } catch (err) {
+      // journeys.md §8: the server's error, the modal closed, the listings refreshed.
+      showToast({ type: 'error', text: errorText(err) });
+      onDone(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={`Redeem ${listing.name}`}
+      onClose={onClose}
+      size="small"
+      footer={
+        <>
+          <ModalCancelButton />
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void redeem()}>
+            Redeem for {cost} {plural}
+          </button>
+        </>
+      }
+    >
+      <p>{listing.description || listing.short_description}</p>
+      {listing.is_gift_card && (
+        <fieldset className="pts-rules">
+          <legend className="field-label">Amount</legend>
+          {listing.gift_card_options.map((o) => (
+            <label key={o.points}>
+              <input type="radio" name="gift-card-amount" checked={option === o.points} onChange={() => setOption(o.points)} /> ${o.dollars} for {o.points} {plural}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="muted">
+        You have {balance} {plural}.
+      </p>
+    </Modal>
+  );
+}
+
+function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing: ListingJson | null; data: RewardsPageData; onClose: () => void; onSaved: () => void; onFailure: (err: unknown, enabling: boolean) => Promise<void> }) {
+  const [preset, setPreset] = useState('');
+  const [form, setForm] = useState({
+    name: listing?.name ?? '',
+    short_description: listing?.short_description ?? '',
+    description: listing?.description ?? '',
+    points_cost: String(listing?.points_cost ?? 100),
+    quantity_available: listing?.quantity_available === null || listing === null ? '' : String(listing.quantity_available),
+    state: listing?.state ?? 'active',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const choosePreset = (id: string) => {
+    setPreset(id);
+    const p = data.presets.find((x) => x.preset_id === id);
+    if (p) setForm((f) => ({ ...f, name: p.name, short_description: p.short_description, description: p.description, points_cost: String(p.points_cost) }));
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const body = {
+      name: form.name,
+      short_description: form.short_description,
+      description: form.description,
+      points_cost: Number(form.points_cost),
+      quantity_available: form.quantity_available === '' ? null : Number(form.quantity_available),
+      state: form.state,
+      ...(preset ? { preset_id: preset } : {}),
+    } as Partial<ListingJson>;
+    const isGiftCard = listing?.is_gift_card || data.presets.find((p) => p.preset_id === preset)?.is_gift_card;
+    try {
+      if (listing) await pointsApi.updateListing(listing.id, body, { toastOnError: false });
+      else await pointsApi.createListing(body, { toastOnError: false });
+      toastSuccess('Your preferences have been saved.');
+      onSaved();
+      onClose();
+    } catch (err) {
+      if (isGiftCard && form.state === 'active') {
+        onClose();
+        await onFailure(err, true);
+      } else setError(errorText(err));
+    }
+  };
+  return (
+    <Modal
+      title={listing ? `Edit ${listing.name}` : 'Add a reward'}
+      onClose={onClose}
+      size="medium"
+      footer={
+        <>
+          <ModalCancelButton />
+          <button type="submit" form="pts-listing" className="button button-primary">
+            Save
+          </button>
+        </>
+      }
+    >
+      <form id="pts-listing" className="pts-form" onSubmit={(e) => void submit(e)}>
+        {!listing && (
+          <Field label="Start from a preset" optional>
+            {(control) => (
+              <select className="kit-input" {...control} value={preset} onChange={(e) => choosePreset(e.target.value)}>
+                <option value="">No preset</option>
+                {data.presets.map((p) => (
+                  <option key={p.preset_id} value={p.preset_id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <TextField label="Name" value={form.name} onChange={(v) => setForm((f) => ({ ...f, name: v }))} maxLength={120} required />
+        <TextField label="Short description" value={form.short_description} onChange={(v) => setForm((f) => ({ ...f, short_description: v }))} maxLength={200} optional />
+        <TextAreaField label="Description" value={form.description} onChange={(v) => setForm((f) => ({ ...f, description: v }))} maxLength={5000} rows={3} optional />
+        {!listing?.is_gift_card && (
+          <Field label={`Cost (${data.points_name_plural})`} required>
+            {(control) => <input className="kit-input" type="number" min={0} {...control} value={form.points_cost} onChange={set('points_cost')} required />}
+          </Field>
+        )}
+        <Field label="Quantity available" hint="Empty: unlimited" optional>
+          {(control) => <input className="kit-input" type="number" min={0} {...control} value={form.quantity_available} onChange={set('quantity_available')} />}
+        </Field>
+        <Field label="State">
+          {(control) => (
+            <select className="kit-input" {...control} value={form.state} onChange={set('state')}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </select>
+          )}
+        </Field>
+        {error && <p className="form-error" role="alert">{error}</p>}
+      </form>
+    </Modal>
+  );
+}
+
+function Redemptions({ plural }: { plural: string }) {
+  const client = useQueryClient();
+  const [pageNo, setPageNo] = useState(1);
+  const [range, setRange] = useState({ start: '', end: '' });
+  const q = { page: pageNo, ...(range.start ? { start_date: range.start } : {}), ...(range.end ? { end_date: range.end } : {}) };
+  const list = useQuery({ queryKey: redemptionsKey(q), queryFn: () => pointsApi.redemptions(q), placeholderData: keepPreviousData });
+  const fulfill = async (id: number) => {
+    try {
+      await pointsApi.fulfill(id);
+      toastSuccess('Marked as fulfilled.');
+      void client.invalidateQueries({ queryKey: ['rewards', 'redemptions'] });
+    } catch {
+      // The client showed the error toast.
+    }
+  };
+  return (
+    <section className="card pts-section" aria-label="Redemptions">
+      <div className="pts-filters">
+        <Field label="From" optional>
+          {(control) => <input className="kit-input" type="date" {...control} value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />}
+        </Field>
+        <Field label="To" optional>
+          {(control) => <input className="kit-input" type="date" {...control} value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />}
+        </Field>
+      </div>
+      {list.isError && <p className="form-error" role="alert">{errorText(list.error)}</p>}
+      <table className="pts-table">
+        <thead>
+          <tr>
+            <th scope="col">Who</th>
+            <th scope="col">Reward</th>
+            <th scope="col">{plural.charAt(0).toUpperCase() + plural.slice(1)}</th>
+            <th scope="col">When</th>
+            <th scope="col">Fulfilled</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.list.map((r) => (
+            <tr key={r.id}>
+              <td>{r.member.name}</td>
+              <td>
+                {r.listing.name}
+                {r.gift_card_dollars !== null ? ` ($${r.gift_card_dollars})` : ''}
+              </td>
+              <td>{r.points_cost}</td>
+              <td>{formatDateTime(r.created_at, ZONE)}</td>
+              <td>
+                {r.state === 'fulfilled' ? (
+                  <span>
+                    {r.fulfiller ? `By ${r.fulfiller.name}` : 'Automatically'} · {r.fulfilled_at ? formatDateTime(r.fulfilled_at, ZONE) : ''}
+                  </span>
+                ) : r.state === 'failed' ? (
+                  <span className="muted">Failed, refunded</span>
+                ) : (
+                  <button type="button" className="button button-secondary pts-small" onClick={() => void fulfill(r.id)}>
+                    Mark fulfilled
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+          {list.data && !list.data.list.length && (
+            <tr>
+              <td colSpan={5} className="muted">
+                No redemptions yet.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <div className="button-row pts-pager">
+        <button type="button" className="button button-secondary" disabled={pageNo === 1} onClick={() => setPageNo((p) => p - 1)}>
+          Previous
+        </button>
+        <button type="button" className="button button-secondary" disabled={!list.data?.nextPage} onClick={() => setPageNo(list.data?.nextPage ?? pageNo)}>
+          Next
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ChannelPicker, CheckCircleIcon, ErrorState, PageSkeleton, TextAreaField, showToast, toastSuccess } from '../../kit';
+import { PageHeader } from '../PageHeader';
+import { pointsApi, shoutoutsKey, type ShoutoutsPageData } from './pointsApi';
+import './points.css';
+
+export const LAUNCH_ERROR = 'There was an error with launch.';
+export const ANNOUNCE_ERROR = 'There was an error sending the announcement.';
+
+/** /shoutouts: the launch checklist (launch, then announce in channels) and the latest shoutouts. */
+export default function ShoutoutsPage() {
+  const client = useQueryClient();
+  const page = useQuery({ queryKey: shoutoutsKey, queryFn: pointsApi.shoutouts });
+  const [channels, setChannels] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const data = page.data;
+  useEffect(() => {
+    if (data && !text) setText(data.default_announcement);
+    if (data && !channels.length && data.program.channels.length) setChannels(data.program.channels);
+    // Only when the page data first arrives.
+  }, [data]);
+
+  const store = (program: ShoutoutsPageData['program']) => client.setQueryData<ShoutoutsPageData>(shoutoutsKey, (d) => (d ? { ...d, program } : d));
+
+  const launch = async () => {
+    setBusy(true);
+    try {
+      store((await pointsApi.activate()).program);
+      toastSuccess('Shoutouts are live.');
+    } catch {
+      showToast({ type: 'error', text: LAUNCH_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const announce = async () => {
+    setBusy(true);
+    try {
+      store((await pointsApi.announce(channels, text)).program);
+      toastSuccess('Announcement sent.');
+    } catch {
+      showToast({ type: 'error', text: ANNOUNCE_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const active = data?.program.state === 'active';
+  const announced = data?.program.launch_checklist.announced ?? false;
+  return (
+    <div className="pts-page">
+      <PageHeader title="Shoutouts" subtitle={`People thank each other with ${data?.points_name_plural ?? 'points'}: /hearth shoutout @someone 10 for …, or the "Give a shoutout" message shortcut.`} />
+      {page.isPending && <PageSkeleton />}
+      {page.isError && <ErrorState error={page.error} onRetry={() => void page.refetch()} />}
+      {data && (
+        <section className="card pts-section" aria-labelledby="pts-launch-title">
+          <h2 id="pts-launch-title">Launch checklist</h2>
+          <ol className="pts-checklist">
+            <li>
+              <h3 className={active ? 'pts-step-done' : undefined}>{active ? <><CheckCircleIcon aria-hidden="true" /> Shoutouts are live</> : '1. Launch shoutouts'}</h3>
+              {!active && (
+                <>
+                  <p className="muted">Once launched, everyone can give shoutouts from Slack.</p>
+                  <button type="button" className="button button-primary" disabled={busy} onClick={() => void launch()}>
+                    Launch
+                  </button>
+                </>
+              )}
+            </li>
+            <li>
+              <h3 className={announced ? 'pts-step-done' : undefined}>{announced ? <><CheckCircleIcon aria-hidden="true" /> Announced</> : '2. Announce it'}</h3>
+              <ChannelPicker label="Channels" multiple value={channels} onChange={(values) => setChannels(values)} />
+              <TextAreaField label="Message" value={text} onChange={setText} rows={4} maxLength={3000} />
+              <div className="button-row">
+                <button type="button" className="button button-primary" disabled={busy || !channels.length || !text.trim()} onClick={() => void announce()}>
+                  {announced ? 'Announce again' : 'Send announcement'}
+                </button>
+              </div>
+            </li>
+          </ol>
+        </section>
+      )}
+      {data && (
+        <section className="card pts-section" aria-labelledby="pts-feed-title">
+          <h2 id="pts-feed-title">Latest shoutouts</h2>
+          {!data.recent.length && <p className="muted">No shoutouts yet.</p>}
+          <ul className="pts-feed">
+            {data.recent.map((s) => (
+              <li key={s.id}>
+                <strong>{s.giver.name}</strong> gave <strong>{s.recipient.name}</strong> {s.points} {data.points_name_plural}: {s.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
