@@ -38,6 +38,7 @@ import { Entitlements } from './platform/entitlements/service.js';
 import { DomainEvents } from './platform/events/service.js';
 import { HearthMetrics } from './platform/metrics.js';
 import type { PlatformServices } from './platform/services.js';
+import { storageFor } from './platform/storage/storage.js';
 import { tick } from './scheduler/jobs.js';
 
 const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
@@ -137,6 +138,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     installations,
     users: new UserService(db, clock),
     eventLog: new EventLog(db),
+    storage: storageFor(config.storage),
     scheduler: new Scheduler(clock, log),
     commands: new SlashCommands(),
     home: new HomeService(db, outbox, config.publicUrl),

@@ -6,7 +6,8 @@ import { introsListeners } from './listeners.js';
 import { MeetingService } from './meetings.js';
 import { DEFAULT_SNOOZE_DAYS, MemberService } from './members.js';
 import { ReportService } from './reports.js';
-import { introsRoutes } from './routes.js';
+import { IntrosPreferences } from './preferences.js';
+import { introsPreferenceRoutes, introsRoutes } from './routes.js';
 import { RoundRunner } from './rounds.js';
 import { IntrosService } from './service.js';
 
@@ -56,7 +57,7 @@ export const introsCapability = defineCapability({
       ],
       home: { name: 'intros', render: ({ workspace, member }) => members.homeBlocks(workspace, member) },
       jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
-      routes: [introsRoutes({ intros, rounds, meetings, members, reports })],
+      routes: [introsRoutes({ intros, rounds, meetings, members, reports }), introsPreferenceRoutes(new IntrosPreferences(intros, members))],
       listeners: [introsListeners({ services, intros, meetings, members })],
       subscribers: [introsCounters(intros.counters)],
     };

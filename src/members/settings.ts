@@ -1,0 +1,87 @@
+import type { Member, Workspace } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+import { event } from '../platform/events/define.js';
+import type { MembersDeps } from './deps.js';
+import { memberSettingsChanged } from './events.js';
+import { PROFILE_FIELDS, type ProfileField } from './profile-fields.js';
+import { MemberSettingsRepository } from './repository.js';
+
+export interface PersonJson {
+  id: number;
+  slack_user_id: string;
+  name: string;
+  avatar_url: string | null;
+}
+
+export interface MyPreferencesJson {
+  profile_fields: ProfileField[];
+  user_profile_entries: Array<{ field: number; text: string; category: string }>;
+  manager: PersonJson | null;
+  work_hours: { beginning_time: string; end_time: string } | null;
+}
+
+export const personJson = (m: Member): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** A member's own profile entries, manager and working hours (journeys.md §3, §5, §7). */
+export class MemberSettingsService {
+  readonly repo: MemberSettingsRepository;
+
+  constructor(private readonly s: MembersDeps) {
+    this.repo = new MemberSettingsRepository(s.db);
+  }
+
+  async preferences(workspace: Workspace, member: Member): Promise<MyPreferencesJson> {
+    const [entries, manager, hours] = await Promise.all([
+      this.repo.profileEntries(workspace.id, member.id),
+      this.repo.manager(workspace.id, member.id),
+      this.repo.workHours(workspace.id, member.id),
+    ]);
+    return {
+      profile_fields: [...PROFILE_FIELDS],
+      user_profile_entries: entries.map((e) => ({ field: e.field_id, text: e.text, category: e.category })),
+      manager: manager ? personJson(manager) : null,
+      work_hours: hours ?? null,
+    };
+  }
+
+  /** Writes the given entries; a field or category the catalogue does not have is a 400 naming the entry. */
+  async upsertProfileEntries(workspace: Workspace, member: Member, entries: Array<{ field: number; text: string; category: string }>): Promise<MyPreferencesJson> {
+    const rows = entries.map((e, i) => {
+      const field = PROFILE_FIELDS.find((f) => f.id === e.field);
+      if (!field) throw new HttpError(400, `user_profile_entries.${i}.field: is not a profile field`, { [`user_profile_entries.${i}.field`]: 'is not a profile field' });
+      if (field.category.machine_name !== e.category)
+        throw new HttpError(400, `user_profile_entries.${i}.category: must be ${field.category.machine_name}`, { [`user_profile_entries.${i}.category`]: `must be ${field.category.machine_name}` });
+      return { field_id: field.id, category: field.category.machine_name, text: e.text };
+    });
+    await this.s.events.transaction(async (trx, emit) => {
+      await this.repo.upsertProfileEntries(trx, workspace.id, member.id, rows, this.s.clock.now());
+      emit(event(memberSettingsChanged, workspace.id, { memberId: member.id, part: 'profile' }));
+    });
+    return this.preferences(workspace, member);
+  }
+
+  /** Sets (or with null, clears) the member's manager: another person of this workspace. */
+  async setManager(workspace: Workspace, member: Member, managerId: number | null): Promise<MyPreferencesJson> {
+    if (managerId !== null) {
+      if (managerId === member.id) throw new HttpError(400, 'related_user_id: you cannot be your own manager', { related_user_id: 'you cannot be your own manager' });
+      const manager = await this.repo.member(workspace.id, managerId);
+      if (!manager || manager.deleted || manager.is_bot) throw new HttpError(400, 'related_user_id: is not a person in this workspace', { related_user_id: 'is not a person in this workspace' });
+    }
+    await this.s.events.transaction(async (trx, emit) => {
+      await this.repo.setManager(trx, workspace.id, member.id, managerId, this.s.clock.now());
+      emit(event(memberSettingsChanged, workspace.id, { memberId: member.id, part: 'manager' }));
+    });
+    return this.preferences(workspace, member);
+  }
+
+  async setWorkHours(workspace: Workspace, member: Member, hours: { beginning_time: string; end_time: string }): Promise<MyPreferencesJson> {
+    if (minutes(hours.end_time) <= minutes(hours.beginning_time)) throw new HttpError(400, 'work_hours.end_time: must be after the beginning time', { 'work_hours.end_time': 'must be after the beginning time' });
+    await this.s.events.transaction(async (trx, emit) => {
+      await this.repo.setWorkHours(trx, workspace.id, member.id, hours, this.s.clock.now());
+      emit(event(memberSettingsChanged, workspace.id, { memberId: member.id, part: 'work_hours' }));
+    });
+    return this.preferences(workspace, member);
+  }
+}
