@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -44,7 +44,8 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, body: Readable): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    // Synchronously, so the stream gets its error handler (pipeline's) before any data can flow.
+    mkdirSync(dirname(path), { recursive: true });
     try {
       await pipeline(body, createWriteStream(path));
     } catch (err) {
