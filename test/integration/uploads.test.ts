@@ -23,7 +23,7 @@ const TOTAL = 'File size limit exceeded (max 100 MB total for all files).';
 
 async function upload(t: SandboxHearth, who: Client, files: Array<{ name: string; body: Uint8Array | string; type?: string }>, field = 'file') {
   const form = new FormData();
-  for (const f of files) form.append(field, new Blob([f.body as BlobPart], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files) form.append(field, new Blob([typeof f.body === 'string' ? f.body : Buffer.from(f.body)], { type: f.type ?? 'application/octet-stream' }), f.name);
   const res = await fetch(`${t.url}/onboarding/assets`, { method: 'POST', headers: { cookie: who.cookie, 'x-csrf-token': who.csrf }, body: form });
   return { status: res.status, body: (await res.json()) as { assets?: AssetJson[]; error?: string; fields?: Record<string, string> } };
 }
