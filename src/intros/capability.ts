@@ -2,7 +2,8 @@ import { defineCapability } from '../platform/capability.js';
 import { introsCounters } from './counters.js';
 import { needs } from './deps.js';
 import { introsFollowup, introsRound } from './jobs.js';
-import { introsListeners } from './listeners.js';
+import { introsListeners, introsPreferenceListeners } from './listeners.js';
+import { preferencesButton } from './preferences-blocks.js';
 import { MeetingService } from './meetings.js';
 import { DEFAULT_SNOOZE_DAYS, MemberService } from './members.js';
 import { ReportService } from './reports.js';
@@ -23,6 +24,7 @@ export const introsCapability = defineCapability({
     const meetings = new MeetingService(intros);
     const members = new MemberService(intros);
     const reports = new ReportService(intros);
+    const preferences = new IntrosPreferences(intros, members);
     return {
       programKind: intros.kind((program) => rounds.sendNow(program)),
       // Open data (docs/data-format.md). The avoid lists (intros_avoids) are confidential and never exported.
@@ -71,10 +73,16 @@ export const introsCapability = defineCapability({
           },
         },
       ],
-      home: { name: 'intros', render: ({ workspace, member }) => members.homeBlocks(workspace, member) },
+      home: {
+        name: 'intros',
+        render: async ({ workspace, member }) => {
+          const blocks = await members.homeBlocks(workspace, member);
+          return blocks.length ? [...blocks, preferencesButton()] : blocks;
+        },
+      },
       jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
-      routes: [introsRoutes({ intros, rounds, meetings, members, reports }), introsPreferenceRoutes(new IntrosPreferences(intros, members))],
-      listeners: [introsListeners({ services, intros, meetings, members })],
+      routes: [introsRoutes({ intros, rounds, meetings, members, reports }), introsPreferenceRoutes(preferences)],
+      listeners: [introsListeners({ services, intros, meetings, members }), introsPreferenceListeners(preferences)],
       subscribers: [introsCounters(intros.counters)],
     };
   },

@@ -1,7 +1,10 @@
 import type { Member, Workspace } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { addDays, formatLocalDate, instantToZoned } from '../time/zoned.js';
+import type { View } from '@slack/types';
+import { homePublish } from '../slack/jobs.js';
 import type { MemberService } from './members.js';
+import { preferencesModal, readPreferences } from './preferences-blocks.js';
 import { AvoidListRepository } from './preferences.repository.js';
 import type { IntrosService } from './service.js';
 
@@ -79,5 +82,53 @@ export class IntrosPreferences {
     if (unknown.length) throw new HttpError(400, `invalid_partner_uids: not a member of this workspace: ${unknown[0]}`, { invalid_partner_uids: `not a member of this workspace: ${unknown[0]}` });
     await this.avoids.replace(workspace.id, member.id, found.map((m) => m.id), this.intros.s.clock.now());
     return this.avoidList(workspace, member);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // From the Home tab
+
+  private async memberByTeam(teamId: string, userId: string): Promise<{ ws: Workspace; member: Member } | undefined> {
+    const ws = await this.intros.s.workspaces.byTeamId(teamId);
+    const member = ws && (await this.intros.s.people.bySlackId(ws.id, userId));
+    return ws && member ? { ws, member } : undefined;
+  }
+
+  async modal(ws: Workspace, member: Member): Promise<View> {
+    const [status, avoid] = await Promise.all([this.snoozeStatus(ws, member), this.avoidList(ws, member)]);
+    return preferencesModal({ snoozedUntil: status.end_date, avoided: avoid.invalid_partner_uids, tomorrow: formatLocalDate(addDays(instantToZoned(this.intros.s.clock.now(), member.tz ?? ws.default_tz).date, 1)) });
+  }
+
+  /** Republishes the member's Home tab (a job, so a retry is harmless). */
+  async refreshHome(workspaceId: number, userId: string): Promise<void> {
+    await this.intros.s.queue.enqueue(homePublish, { workspaceId, userId }, { jobId: `home:${workspaceId}:intros-preferences:${userId}:${this.intros.s.clock.now().getTime()}` });
+  }
+
+  async openModal(teamId: string, userId: string, triggerId: string): Promise<boolean> {
+    const found = await this.memberByTeam(teamId, userId);
+    if (!found) return false;
+    const view = await this.modal(found.ws, found.member);
+    const row = await this.intros.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `intros-preferences-modal:${triggerId}`, kind: 'intros_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+    return row.state === 'sent';
+  }
+
+  /** The earliest "today" anywhere (UTC−12): a date before it is in the past for everyone. */
+  check(values: Parameters<typeof readPreferences>[0], userId: string): { errors: Record<string, string> } | { ok: true } {
+    const read = readPreferences(values, formatLocalDate(instantToZoned(this.intros.s.clock.now(), 'Etc/GMT+12').date), userId);
+    return read.ok ? { ok: true } : { errors: read.errors };
+  }
+
+  async saveFromModal(teamId: string, userId: string, values: Parameters<typeof readPreferences>[0]): Promise<{ ws: Workspace; member: Member } | undefined> {
+    const found = await this.memberByTeam(teamId, userId);
+    const read = readPreferences(values, '0000-00-00', userId);
+    if (!found || !read.ok) return undefined;
+    const { ws, member } = found;
+    try {
+      if (read.value.until) await this.snoozeUntil(ws, member, read.value.until);
+      else if ((await this.snoozeStatus(ws, member)).snoozed) await this.unsnoozeAll(ws, member);
+      await this.setAvoidList(ws, member, read.value.avoided);
+    } catch (err) {
+      this.intros.s.log.warn({ err, user: userId }, 'intros: preferences from the Home tab not saved');
+    }
+    return found;
   }
 }

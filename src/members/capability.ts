@@ -2,6 +2,7 @@ import { defineCapability } from '../platform/capability.js';
 import { AssetService } from './assets.js';
 import { needs } from './deps.js';
 import { processAsset } from './jobs.js';
+import { memberListeners } from './listeners.js';
 import { assetRoutes, memberSettingsRoutes } from './routes.js';
 import { MemberSettingsService } from './settings.js';
 
@@ -23,6 +24,8 @@ export const membersCapability = defineCapability({
       },
       jobs: [processAsset.handle((p) => assets.process(p.workspaceId, p.assetId))],
       routes: [memberSettingsRoutes(settings), assetRoutes(assets)],
+      home: { name: 'members', render: ({ workspace, member }) => settings.homeBlocks(workspace, member) },
+      listeners: [memberListeners(settings)],
     };
   },
 });

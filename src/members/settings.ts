@@ -3,22 +3,13 @@ import { HttpError } from '../http/errors.js';
 import { event } from '../platform/events/define.js';
 import type { MembersDeps } from './deps.js';
 import { memberSettingsChanged } from './events.js';
-import { PROFILE_FIELDS, type ProfileField } from './profile-fields.js';
+import { profileHomeSection, profileModal, readProfileSubmission } from './blocks.js';
+import { PROFILE_FIELDS } from './profile-fields.js';
+import type { MyPreferencesJson, PersonJson } from './api-types.js';
+
+export type { MyPreferencesJson, PersonJson } from './api-types.js';
+import type { KnownBlock } from '@slack/types';
 import { MemberSettingsRepository } from './repository.js';
-
-export interface PersonJson {
-  id: number;
-  slack_user_id: string;
-  name: string;
-  avatar_url: string | null;
-}
-
-export interface MyPreferencesJson {
-  profile_fields: ProfileField[];
-  user_profile_entries: Array<{ field: number; text: string; category: string }>;
-  manager: PersonJson | null;
-  work_hours: { beginning_time: string; end_time: string } | null;
-}
 
 export const personJson = (m: Member): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
 
@@ -83,5 +74,50 @@ export class MemberSettingsService {
       emit(event(memberSettingsChanged, workspace.id, { memberId: member.id, part: 'work_hours' }));
     });
     return this.preferences(workspace, member);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The Home tab and its modal
+
+  async homeBlocks(workspace: Workspace, member: Member): Promise<KnownBlock[]> {
+    if (member.is_bot || member.deleted) return [];
+    return profileHomeSection(await this.preferences(workspace, member), `${this.s.config.publicUrl}/settings/profile`);
+  }
+
+  private async memberByTeam(teamId: string, userId: string): Promise<{ ws: Workspace; member: Member } | undefined> {
+    const ws = await this.s.workspaces.byTeamId(teamId);
+    const member = ws && (await this.s.people.bySlackId(ws.id, userId));
+    return ws && member ? { ws, member } : undefined;
+  }
+
+  /** Opens the profile modal while the trigger is fresh (views.open through the outbox, delivered now). */
+  async openProfileModal(teamId: string, userId: string, triggerId: string): Promise<boolean> {
+    const found = await this.memberByTeam(teamId, userId);
+    if (!found) return false;
+    const view = profileModal(await this.preferences(found.ws, found.member));
+    const row = await this.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `members-profile-modal:${triggerId}`, kind: 'members_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+    return row.state === 'sent';
+  }
+
+  checkProfileSubmission(values: Parameters<typeof readProfileSubmission>[0]): { errors: Record<string, string> } | { ok: true } {
+    const read = readProfileSubmission(values, PROFILE_FIELDS.map((f) => f.id));
+    return read.ok ? { ok: true } : { errors: read.errors };
+  }
+
+  /** After the ack: every part saved as the pages save it, then the Home tab republished. */
+  async saveProfileSubmission(teamId: string, userId: string, values: Parameters<typeof readProfileSubmission>[0]): Promise<void> {
+    const found = await this.memberByTeam(teamId, userId);
+    const read = readProfileSubmission(values, PROFILE_FIELDS.map((f) => f.id));
+    if (!found || !read.ok) return;
+    const { ws, member } = found;
+    try {
+      await this.upsertProfileEntries(ws, member, read.value.entries.map((e) => ({ ...e, category: PROFILE_FIELDS.find((f) => f.id === e.field)!.category.machine_name })));
+      const manager = read.value.managerSlackId ? await this.s.people.bySlackId(ws.id, read.value.managerSlackId) : undefined;
+      await this.setManager(ws, member, manager && manager.id !== member.id ? manager.id : null);
+      if (read.value.hours) await this.setWorkHours(ws, member, read.value.hours);
+    } catch (err) {
+      this.s.log.warn({ err, user: userId }, 'members: profile from the Home tab not saved');
+    }
+    await this.s.home.publish(ws, member, `profile:${this.s.clock.now().getTime()}`);
   }
 }
