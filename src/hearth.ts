@@ -209,6 +209,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         clients,
         workspaces,
         people,
+        switchTarget: (auth, teamId) => services.users.switchTarget(auth, teamId),
       }),
       ...parts.flatMap((p) => p.routes ?? []),
       openDataRoutes(openData, donut),
