@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_SUCCESS_TEXT, Select, Spinner, toastError, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, Field, PageSkeleton, Select, SkeletonLines, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { CHANNELS_PER_PAGE, failed, TEXT, type AvoidList, type ChannelRow, type SnoozeStatus } from './settingsApi';
 import '../intros/intros.css';
@@ -40,6 +40,7 @@ function SnoozeSection({ memberId }: { memberId: string }) {
   return (
     <section className="card settings-section" aria-labelledby="snooze-title">
       <h2 id="snooze-title">Snooze intros</h2>
+      {status.isLoading && <SkeletonLines lines={2} />}
       {status.isError && <p className="muted">{TEXT.loadSnooze}</p>}
       {status.data && (
         <>
@@ -47,10 +48,7 @@ function SnoozeSection({ memberId }: { memberId: string }) {
             {status.data.snoozed ? `Your intros are snoozed; you are back in rounds from ${status.data.end_date}.` : 'You are in every Intros round of your channels.'}
           </p>
           <div className="settings-inline">
-            <label className="field">
-              <span className="field-label">Snooze until</span>
-              <input type="date" className="text-input" name="end_date" min={plusDays(1)} value={until} onChange={(e) => setUntil(e.target.value)} />
-            </label>
+            <Field label="Snooze until">{(control) => <input {...control} type="date" className="text-input" name="end_date" min={plusDays(1)} value={until} onChange={(e) => setUntil(e.target.value)} />}</Field>
             <button type="button" className="button button-primary" disabled={saving || !until} onClick={() => void run(() => api.patch<SnoozeStatus>(`/users/${memberId}/snooze_intros/bulk_update`, { end_date: until }, { toastOnError: false }), TEXT.snooze)}>
               {saving && <Spinner title="" />} Snooze
             </button>
@@ -190,7 +188,7 @@ export default function IntrosPreferencesPage() {
   return (
     <div className="settings-page">
       <PageHeader title="Intros preferences" subtitle="Take a break from intros, keep some pairings from happening, and choose your channels." />
-      {user.isLoading && <p className="page-loading">Loading…</p>}
+      {user.isLoading && <PageSkeleton cards={3} />}
       {me && (
         <>
           <SnoozeSection memberId={String(me.id)} />

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_SUCCESS_TEXT, Select, Spinner, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, ErrorState, Field, PageSkeleton, Select, Spinner, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { failed, loadPreferences, prefsKey, TEXT, type MyPreferences } from './settingsApi';
 import '../intros/intros.css';
@@ -56,10 +56,9 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
               {prefs.profile_fields
                 .filter((f) => f.category.machine_name === c.machine_name)
                 .map((f) => (
-                  <label key={f.id} className="field">
-                    <span className="field-label">{f.label}</span>
-                    <input className="text-input" name={`field-${f.id}`} maxLength={500} placeholder={f.placeholder} value={texts[f.id] ?? ''} onChange={(e) => setTexts({ ...texts, [f.id]: e.target.value })} />
-                  </label>
+                  <Field key={f.id} label={f.label} optional maxLength={500} length={(texts[f.id] ?? '').length}>
+                    {(control) => <input {...control} className="text-input" name={`field-${f.id}`} placeholder={f.placeholder} value={texts[f.id] ?? ''} onChange={(e) => setTexts({ ...texts, [f.id]: e.target.value })} />}
+                  </Field>
                 ))}
             </fieldset>
           ))}
@@ -111,14 +110,8 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
             void save('hours', () => api.patch<MyPreferences>(`/users/${memberId}/update_work_hours`, { work_hours: hours }, { toastOnError: false }), TEXT.workHours);
           }}
         >
-          <label className="field">
-            <span className="field-label">From</span>
-            <input type="time" className="text-input" name="beginning_time" value={hours.beginning_time} onChange={(e) => setHours({ ...hours, beginning_time: e.target.value })} />
-          </label>
-          <label className="field">
-            <span className="field-label">To</span>
-            <input type="time" className="text-input" name="end_time" value={hours.end_time} onChange={(e) => setHours({ ...hours, end_time: e.target.value })} />
-          </label>
+          <Field label="From">{(control) => <input {...control} type="time" className="text-input" name="beginning_time" value={hours.beginning_time} onChange={(e) => setHours({ ...hours, beginning_time: e.target.value })} />}</Field>
+          <Field label="To">{(control) => <input {...control} type="time" className="text-input" name="end_time" value={hours.end_time} onChange={(e) => setHours({ ...hours, end_time: e.target.value })} />}</Field>
           <button type="submit" className="button button-primary" disabled={saving !== null}>
             {saving === 'hours' && <Spinner title="" />} Save working hours
           </button>
@@ -136,15 +129,8 @@ export default function ProfileSettingsPage() {
   return (
     <div className="settings-page">
       <PageHeader title="My profile" subtitle="Your profile, your manager and your working hours." />
-      {(user.isLoading || prefs.isLoading) && <p className="page-loading">Loading…</p>}
-      {prefs.isError && (
-        <div className="card inline-error" role="alert">
-          <p>Uh oh, something went wrong. Try again?</p>
-          <button type="button" className="button button-secondary" onClick={() => void prefs.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {(user.isLoading || prefs.isLoading) && <PageSkeleton cards={3} />}
+      {prefs.isError && <ErrorState error={prefs.error} onRetry={() => void prefs.refetch()} />}
       {prefs.data && memberId !== undefined && <ProfileForm key={prefs.dataUpdatedAt} memberId={String(memberId)} prefs={prefs.data} />}
     </div>
   );
