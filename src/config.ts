@@ -53,6 +53,13 @@ const envSchema = z.object({
   SLACK_API_URL: urlString('the Slack Web API base, for example https://slack.com/api/'),
   SANDBOX: z.enum(['0', '1', '']).optional(),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: urlString('the S3-compatible endpoint, for example https://s3.eu-west-1.amazonaws.com'),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', '']).optional(),
+  UPLOAD_MAX_FILE_MB: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100')).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Gift cards through Tremendous's REST API; without a key, the sandbox provider issues fake cards. */
   TREMENDOUS_API_KEY: optionalString,
@@ -90,7 +97,15 @@ export interface Config {
   metricsToken?: string;
   /** Tremendous gift cards (points redemptions); absent: the sandbox provider. */
   giftCards?: { apiKey: string; baseUrl: string; fundingSourceId: string; products?: string[]; campaignId?: string };
+  /** Where uploaded files go: the data dir by default, an S3-compatible bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
+  /** The optional per-file upload limit in MB (UPLOAD_MAX_FILE_MB); the 100 MB total always applies. */
+  uploadMaxFileMb?: number;
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
 
 export class ConfigError extends Error {
   constructor(
@@ -214,5 +229,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : {}),
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+        }
+      : { kind: 'local', dir: join(dataDir, 'uploads') },
+    uploadMaxFileMb: e.UPLOAD_MAX_FILE_MB,
   };
 }

@@ -38,6 +38,10 @@ import { Entitlements } from './platform/entitlements/service.js';
 import { DomainEvents } from './platform/events/service.js';
 import { HearthMetrics } from './platform/metrics.js';
 import type { PlatformServices } from './platform/services.js';
+import { storageFor } from './platform/storage/storage.js';
+import { DonutImport } from './platform/data/donut.js';
+import { openDataRoutes } from './platform/data/routes.js';
+import { OpenData } from './platform/data/service.js';
 import { tick } from './scheduler/jobs.js';
 
 const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
@@ -141,6 +145,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     installations,
     users: new UserService(db, clock),
     eventLog: new EventLog(db),
+    storage: storageFor(config.storage),
     scheduler: new Scheduler(clock, log),
     commands: new SlashCommands(),
     home: new HomeService(db, outbox, config.publicUrl),
@@ -149,11 +154,18 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   // Each capability gets only the services it declared, and contributes its parts.
   const parts: CapabilityParts[] = [];
   const names = new Set<string>();
+  const exports: Array<{ capability: string; dataExport?: CapabilityParts['dataExport'] }> = [];
   for (const capability of [platformCapability, ...capabilities, ...(opts.capabilities ?? [])]) {
     if (names.has(capability.name)) throw new Error(`capability "${capability.name}" is listed twice`);
     names.add(capability.name);
-    parts.push(capability.setup(servicesFor(capability, services)));
+    const part = capability.setup(servicesFor(capability, services));
+    parts.push(part);
+    exports.push({ capability: capability.name, dataExport: part.dataExport });
   }
+  // Open data: every capability's declared tables, in the capabilities' order (start-up refuses a table
+  // declared twice or one that refers to a table declared after it).
+  const openData = new OpenData(db, events, clock, OpenData.tablesOf(exports));
+  const donut = new DonutImport(db, events, clock, { intros: openData.has('intros_imported_pairs'), celebrations: openData.has('celebration_schedules') });
   for (const p of parts) {
     if (p.programKind) programs.register(p.programKind);
     for (const source of p.dueSources ?? []) services.scheduler.register(source);
@@ -207,6 +219,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         switchTarget: (auth, teamId) => services.users.switchTarget(auth, teamId),
       }),
       ...parts.flatMap((p) => p.routes ?? []),
+      openDataRoutes(openData, donut),
       ...(opts.routers ?? []),
     ],
     pages: opts.pages,

@@ -39,6 +39,17 @@ export const celebrationsCapability = defineCapability({
       imports: new DatesImports(services, new ImportRepository(services.db), repo, scheduleRepo, memberDates),
     };
     return {
+      // Open data (docs/data-format.md): programs, everyone's dates, and what was celebrated.
+      dataExport: {
+        tables: [
+          { table: 'celebration_programs', description: "Each Celebrations program's settings and templates.", refs: { program_id: 'channel_programs' }, omit: ['roster_synced_at'] },
+          { table: 'celebration_schedules', description: 'Birthdays, work anniversaries and custom dates.', hasId: true, refs: { member_id: 'members' } },
+          { table: 'celebration_schedule_programs', description: 'Dates left out of (or put in) particular programs.', via: { column: 'schedule_id', parent: 'celebration_schedules' }, refs: { program_id: 'channel_programs' } },
+          { table: 'celebration_runs', description: "Each program's daily runs.", hasId: true, via: { column: 'program_id', parent: 'channel_programs' }, omit: ['outbox_id'] },
+          { table: 'celebration_posts', description: 'What was celebrated on which day.', via: { column: 'program_id', parent: 'channel_programs' }, refs: { run_id: 'celebration_runs', schedule_id: 'celebration_schedules' } },
+          { table: 'asset_imports', description: 'Imports of dates from CSV files.', hasId: true, refs: { program_id: 'channel_programs', created_by_member_id: 'members' } },
+        ],
+      },
       programKind: {
         type: 'CelebrationProgram',
         controller: 'celebrations',

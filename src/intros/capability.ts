@@ -2,11 +2,13 @@ import { defineCapability } from '../platform/capability.js';
 import { introsCounters } from './counters.js';
 import { needs } from './deps.js';
 import { introsFollowup, introsRound } from './jobs.js';
-import { introsListeners } from './listeners.js';
+import { introsListeners, introsPreferenceListeners } from './listeners.js';
+import { preferencesButton } from './preferences-blocks.js';
 import { MeetingService } from './meetings.js';
 import { DEFAULT_SNOOZE_DAYS, MemberService } from './members.js';
 import { ReportService } from './reports.js';
-import { introsRoutes } from './routes.js';
+import { IntrosPreferences } from './preferences.js';
+import { introsPreferenceRoutes, introsRoutes } from './routes.js';
 import { RoundRunner } from './rounds.js';
 import { IntrosService } from './service.js';
 
@@ -22,8 +24,25 @@ export const introsCapability = defineCapability({
     const meetings = new MeetingService(intros);
     const members = new MemberService(intros);
     const reports = new ReportService(intros);
+    const preferences = new IntrosPreferences(intros, members);
     return {
       programKind: intros.kind((program) => rounds.sendNow(program)),
+      // Open data (docs/data-format.md). The avoid lists (intros_avoids) are confidential and never exported.
+      dataExport: {
+        tables: [
+          { table: 'intros_team_settings', description: "The workspace's pairing welcome message." },
+          { table: 'intros_configs', description: 'Each Intros program\'s settings.', refs: { program_id: 'channel_programs', lottery_fixed_member_ids: { table: 'members', array: true } }, omit: ['roster_synced_at'] },
+          { table: 'intros_categories', description: 'Interest categories of Intro by interests.', hasId: true, refs: { program_id: 'channel_programs' } },
+          { table: 'intros_icebreakers', description: "Each program's icebreaker questions.", hasId: true, refs: { program_id: 'channel_programs' } },
+          { table: 'intros_participants', description: 'Who takes part in which program (opt-outs, interests, ghosts).', refs: { program_id: 'channel_programs', member_id: 'members', category_ids: { table: 'intros_categories', array: true } } },
+          { table: 'intros_snoozes', description: "Members' snoozes (every program when program_id is empty).", hasId: true, refs: { member_id: 'members', program_id: 'channel_programs' } },
+          { table: 'intros_rounds', description: 'Rounds of pairing, with their state and times.', hasId: true, refs: { program_id: 'channel_programs' } },
+          { table: 'intros_meetings', description: 'The groups each round made, and whether they met.', hasId: true, refs: { program_id: 'channel_programs', round_id: 'intros_rounds', answered_by_member_id: 'members' } },
+          { table: 'intros_meeting_members', description: 'Who was in each group.', via: { column: 'meeting_id', parent: 'intros_meetings' }, refs: { member_id: 'members', program_id: 'channel_programs' } },
+          { table: 'intros_counters', description: "Each round's counts (groups made, met, not met).", refs: { round_id: 'intros_rounds', program_id: 'channel_programs' } },
+          { table: 'intros_imported_pairs', description: 'Groups met before Hearth (imported from Donut), read by the pairing engine.', hasId: true, refs: { program_id: 'channel_programs', member_ids: { table: 'members', array: true } } },
+        ],
+      },
       dueSources: [
         { name: 'intros.rounds', collect: (now) => rounds.collectDue(now), nextDue: () => rounds.nextDue() },
         { name: 'intros.followups', collect: (now) => meetings.collectDue(now), nextDue: () => meetings.nextDue() },
@@ -54,10 +73,16 @@ export const introsCapability = defineCapability({
           },
         },
       ],
-      home: { name: 'intros', render: ({ workspace, member }) => members.homeBlocks(workspace, member) },
+      home: {
+        name: 'intros',
+        render: async ({ workspace, member }) => {
+          const blocks = await members.homeBlocks(workspace, member);
+          return blocks.length ? [...blocks, preferencesButton()] : blocks;
+        },
+      },
       jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
-      routes: [introsRoutes({ intros, rounds, meetings, members, reports })],
-      listeners: [introsListeners({ services, intros, meetings, members })],
+      routes: [introsRoutes({ intros, rounds, meetings, members, reports }), introsPreferenceRoutes(preferences)],
+      listeners: [introsListeners({ services, intros, meetings, members }), introsPreferenceListeners(preferences)],
       subscribers: [introsCounters(intros.counters)],
     };
   },

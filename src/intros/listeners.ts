@@ -5,6 +5,8 @@ import { CATEGORY_ACTION, CATEGORY_BLOCK, categoriesModal, INTROS_ACTIONS, INTRO
 import type { MeetingService } from './meetings.js';
 import { DEFAULT_SNOOZE_DAYS, type MemberService } from './members.js';
 import type { IntrosService } from './service.js';
+import type { IntrosPreferences } from './preferences.js';
+import { PREFS_ACTION, PREFS_MODAL } from './preferences-blocks.js';
 import { homePublish } from '../slack/jobs.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -133,6 +135,27 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
       const selected = (view.state.values[CATEGORY_BLOCK]?.[CATEGORY_ACTION]?.selected_options ?? []).map((o) => Number(o.value));
       await members.setCategories(program, member, selected);
       await refreshHome(ws.id, body.user.id, `categories:${program.id}:${view.id}:${view.hash ?? ''}`);
+    });
+  };
+}
+
+/** The Home tab's "Snooze & avoid list": ack, open the modal; the submission is checked before its ack, saved after. */
+export function introsPreferenceListeners(prefs: IntrosPreferences) {
+  return (app: App): void => {
+    app.action<BlockAction<ButtonAction>>(PREFS_ACTION, async ({ ack, body }) => {
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      if (teamId) await prefs.openModal(teamId, body.user.id, body.trigger_id);
+    });
+    app.view<ViewSubmitAction>(PREFS_MODAL.callbackId, async ({ ack, body, view }) => {
+      const values = view.state.values as unknown as Parameters<IntrosPreferences['check']>[0];
+      const checked = prefs.check(values, body.user.id);
+      if ('errors' in checked) return void (await ack({ response_action: 'errors', errors: checked.errors }));
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      if (!teamId) return;
+      const found = await prefs.saveFromModal(teamId, body.user.id, values);
+      if (found) await prefs.refreshHome(found.ws.id, body.user.id);
     });
   };
 }

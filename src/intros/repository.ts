@@ -550,6 +550,19 @@ export class IntrosRepository {
       if (!g) groups.set(r.id, (g = { round: r.number, members: [] }));
       g.members.push(String(r.member_id));
     }
-    return [...groups.values()];
+    // Groups imported from another tool count as the round before Hearth's first (round 0), so they weigh
+    // like the latest history in the first rounds and age out like any other round.
+    const imported =
+      sinceRound < 0
+        ? await this.db
+            .selectFrom('intros_imported_pairs')
+            .select('member_ids')
+            .where('workspace_id', '=', p.workspace_id)
+            .where((eb) => eb.or([eb('program_id', 'is', null), eb('program_id', '=', p.id)]))
+            .orderBy('met_on')
+            .orderBy('id')
+            .execute()
+        : [];
+    return [...imported.map((r) => ({ round: 0, members: r.member_ids.map(String) })), ...groups.values()];
   }
 }

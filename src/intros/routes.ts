@@ -19,10 +19,14 @@ import {
   updateConfigBody,
   updateIcebreakerBody,
   updateUsersStatusBody,
+  avoidListBody,
+  memberPathParams,
+  snoozeBulkUpdateBody,
 } from './schema.js';
+import type { IntrosPreferences } from './preferences.js';
 import type { IntrosService } from './service.js';
 import { idParams } from '../http/ids.js';
-import { requireAccess } from '../platform/access.js';
+import { requireAccess, requireSelf } from '../platform/access.js';
 
 export interface IntrosRouteDeps {
   intros: IntrosService;
@@ -91,8 +95,12 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
   });
 
   router.post('/coffee/:id/update_users_status', async (req, res) => {
-    const program = await editable(req);
+    const auth = authOf(req);
     const input = body(req, updateUsersStatusBody);
+    // A member may change their own status in a program of their workspace (their channel settings);
+    // anyone else's needs the program's editors.
+    const self = input.user_uids.every((uid) => uid === auth.member.slack_user_id);
+    const program = self ? await requireAccess(auth, programs.policy('CoffeeConfiguration'), params(req, idParams).id, 'read') : await editable(req);
     if (input.coffee_configuration_id !== undefined && input.coffee_configuration_id !== program.id)
       throw new HttpError(400, 'coffee_configuration_id: does not match the program in the path', { coffee_configuration_id: 'does not match the path' });
     const updated = await members.updateUsersStatus(program, input.user_uids, input.status, input.days_to_snooze);
@@ -149,6 +157,46 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
     const program = await editable(req);
     const q = query(req, pairingShowQuery);
     res.json(await reports.pairingShow(program, { start: q.start ?? q.start_date, end: q.end ?? q.end_date }));
+  });
+
+  return router;
+}
+
+/**
+ * A member's own Intros preferences (journeys.md §7): snoozing every Intros program, and the avoid list. Only
+ * the member themselves: another member's id, or another workspace's, is a 404 (requireSelf).
+ */
+export function introsPreferenceRoutes(prefs: IntrosPreferences): Router {
+  const router = Router();
+  router.use('/users', requireMember);
+  const self = (req: Parameters<typeof authOf>[0]) => {
+    const auth = authOf(req);
+    requireSelf(auth, params(req, memberPathParams).id);
+    return auth;
+  };
+
+  router.get('/users/:id/snooze_intros', async (req, res) => {
+    const { workspace, member } = self(req);
+    res.json(await prefs.snoozeStatus(workspace, member));
+  });
+  router.patch('/users/:id/snooze_intros/bulk_update', async (req, res) => {
+    const { workspace, member } = self(req);
+    const input = body(req, snoozeBulkUpdateBody);
+    res.json(await prefs.snoozeUntil(workspace, member, input.end_date));
+  });
+  router.delete('/users/:id/snooze_intros/destroy_all', async (req, res) => {
+    const { workspace, member } = self(req);
+    res.json(await prefs.unsnoozeAll(workspace, member));
+  });
+
+  router.get('/users/:id/incompatible_pairs', async (req, res) => {
+    const { workspace, member } = self(req);
+    res.json(await prefs.avoidList(workspace, member));
+  });
+  router.patch('/users/:id/incompatible_pairs/bulk_upsert', async (req, res) => {
+    const { workspace, member } = self(req);
+    const input = body(req, avoidListBody);
+    res.json(await prefs.setAvoidList(workspace, member, input.invalid_partner_uids));
   });
 
   return router;

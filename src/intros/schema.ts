@@ -84,3 +84,17 @@ export const membersQuery = z.object({ ...listQuery, status: z.enum(MEMBER_FILTE
 export type MembersQuery = z.infer<typeof membersQuery>;
 export const groupsQuery = z.object({ ...listQuery, round_id: id.optional() });
 export type GroupsQuery = z.infer<typeof groupsQuery>;
+
+/** /users/{id}/snooze_intros and /users/{id}/incompatible_pairs: the member is the path's id (their own). */
+export const memberPathParams = z.object({ id: id });
+
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
+
+export const snoozeBulkUpdateBody = z.object({ end_date: localDate });
+
+export const avoidListBody = z.object({
+  invalid_partner_uids: z.array(z.string().regex(/^[UW][A-Z0-9]+$/, 'must be Slack user ids')).max(200),
+});

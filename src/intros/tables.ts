@@ -120,6 +120,21 @@ export interface IntrosAvoidsTable {
   created_at: Timestamp;
 }
 
+/**
+ * migrations/0011_members.ts: groups met before Hearth, imported from another tool (a Donut export). The
+ * pairing engine reads them as the round before Hearth's first (IntrosRepository.history), so the first rounds
+ * avoid old pairs. program_id null: every Intros program of the workspace.
+ */
+export interface IntrosImportedPairsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  program_id: number | null;
+  met_on: ColumnType<string, string, string>;
+  member_ids: IntArray;
+  source: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface IntrosIcebreakersTable {
   id: Generated<number>;
   workspace_id: number;
@@ -171,6 +186,7 @@ export interface IntrosTables {
   intros_categories: IntrosCategoriesTable;
   intros_team_settings: IntrosTeamSettingsTable;
   intros_counters: IntrosCountersTable;
+  intros_imported_pairs: IntrosImportedPairsTable;
 }
 
 export type IntrosConfig = Selectable<IntrosConfigsTable>;

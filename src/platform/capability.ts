@@ -6,6 +6,7 @@ import type { DueSource } from '../scheduler/tick.js';
 import type { Subcommand } from '../slack/commands.js';
 import type { SlackContext } from '../slack/context.js';
 import type { HomeSection } from '../slack/home.js';
+import type { DataExportPart } from './data/define.js';
 import type { Subscriber } from './events/define.js';
 import type { PlatformServices } from './services.js';
 
@@ -30,6 +31,12 @@ export interface CapabilityParts {
   subscribers?: Subscriber[];
   /** A channel program kind (Intros, Watercooler, Celebrations), for the programs that are one. */
   programKind?: ProgramKind;
+  /**
+   * Its tables in the workspace's open data export and import (src/platform/data/define.ts,
+   * docs/data-format.md): a few lines per table — its name, how its rows belong to a workspace, its id and
+   * the columns that refer to other tables' ids.
+   */
+  dataExport?: DataExportPart;
 }
 
 export type ServiceName = keyof PlatformServices;

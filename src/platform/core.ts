@@ -17,6 +17,15 @@ export const platformCapability = defineCapability({
   name: 'platform',
   needs: ['scheduler', 'outbox', 'workspaces', 'clients', 'people', 'channels', 'home', 'events', 'queue', 'clock', 'programs', 'users'],
   setup: (s) => ({
+    dataExport: {
+      tables: [
+        { table: 'members', description: "The workspace's people (matched by Slack user id on import).", hasId: true, matchOn: ['slack_user_id'] },
+        { table: 'member_settings', description: "Each member's notification keys and progress flags.", via: { column: 'member_id', parent: 'members' } },
+        { table: 'channels', description: 'Channels Hearth knows (matched by Slack channel id on import).', matchOn: ['channel_id'] },
+        { table: 'channel_programs', description: 'Channel programs (Intros, Watercooler, Celebrations): channel, owner, active.', hasId: true, refs: { creator_member_id: 'members', owner_member_id: 'members' }, omit: ['send_now_requested_at', 'send_now_completed_at'] },
+        { table: 'channel_program_members', description: "Programs' editors and permission users.", via: { column: 'program_id', parent: 'channel_programs' }, refs: { member_id: 'members' } },
+      ],
+    },
     jobs: [
       tick.handle(async (p) => {
         const at = p.at ? new Date(p.at) : s.clock.now();

@@ -17,6 +17,7 @@ import type { UserService } from '../users/service.js';
 import type { WorkspaceRepository } from '../workspaces/repository.js';
 import type { Entitlements } from './entitlements/service.js';
 import type { DomainEvents } from './events/service.js';
+import type { FileStorage } from './storage/storage.js';
 
 /**
  * The platform's services. A capability names the ones it needs (`needs`) and receives only those; `db` is
@@ -40,6 +41,8 @@ export interface PlatformServices {
   installations: PgInstallationStore;
   users: UserService;
   eventLog: EventLog;
+  /** Uploaded files: the data dir, or an S3-compatible bucket (config.storage). */
+  storage: FileStorage;
   /** The registries the capability declarations fill (the sandbox reads them). */
   scheduler: Scheduler;
   commands: SlashCommands;

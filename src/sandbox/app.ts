@@ -95,7 +95,7 @@ export function createSandbox(opts: { clock?: SettableClock; signingSecret: stri
         defineCapability({
           name: 'sandbox',
           // The sandbox drives everything, so it sees every service (nothing in the app imports it).
-          needs: ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'clients', 'workspaces', 'people', 'channels', 'programs', 'events', 'entitlements', 'installations', 'users', 'eventLog', 'scheduler', 'commands', 'home'],
+          needs: ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'clients', 'workspaces', 'people', 'channels', 'programs', 'events', 'entitlements', 'installations', 'users', 'eventLog', 'scheduler', 'commands', 'home', 'storage'],
           setup: (services) => ({ routes: [sandboxControls(sandbox, services)], listeners: [(app) => app.use(tracker.middleware())] }),
         }),
       ],

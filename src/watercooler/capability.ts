@@ -37,6 +37,19 @@ export const watercoolerCapability = defineCapability({
     library.ensure().catch((err: unknown) => s.log.warn({ err }, 'watercooler library sync failed; will retry'));
     return {
       programKind: settings.kind((program) => posting.sendNow(program)),
+      // Open data (docs/data-format.md). Library packs and prompts (no workspace) are shared: their ids are kept.
+      dataExport: {
+        tables: [
+          { table: 'watercooler_packs', description: "The workspace's own prompt packs.", hasId: true, refs: { creator_member_id: 'members' } },
+          { table: 'watercooler_prompts', description: "The workspace's own prompts.", hasId: true, refs: { pack_id: { table: 'watercooler_packs', keepUnknown: true }, source_pack_id: { table: 'watercooler_packs', keepUnknown: true }, program_id: 'channel_programs', creator_member_id: 'members' } },
+          { table: 'watercoolers', description: "Each Watercooler's schedule and queue.", refs: { program_id: 'channel_programs', queue_order: { table: 'watercooler_prompts', array: true, keepUnknown: true } }, omit: ['roster_synced_at'] },
+          { table: 'watercooler_pack_subscriptions', description: 'Which packs each Watercooler draws from.', via: { column: 'program_id', parent: 'channel_programs' }, refs: { pack_id: { table: 'watercooler_packs', keepUnknown: true } } },
+          { table: 'watercooler_prompt_adjustments', description: 'Prompts a Watercooler skips or pins.', via: { column: 'program_id', parent: 'channel_programs' }, refs: { prompt_id: { table: 'watercooler_prompts', keepUnknown: true } } },
+          { table: 'watercooler_posts', description: 'Prompts posted (or skipped), with their text.', hasId: true, refs: { program_id: 'channel_programs', prompt_id: { table: 'watercooler_prompts', keepUnknown: true } }, omit: ['outbox_id'] },
+          { table: 'watercooler_replies', description: 'Thread replies to posted prompts.', via: { column: 'post_id', parent: 'watercooler_posts' } },
+          { table: 'watercooler_reactions', description: 'Reactions to posted prompts.', via: { column: 'post_id', parent: 'watercooler_posts' } },
+        ],
+      },
       dueSources: [{ name: 'watercooler', collect: (now) => posting.collect(now), nextDue: () => posting.nextDue() }],
       home: { name: 'watercooler', render: ({ workspace, member }) => presenter.homeBlocks(workspace, member) },
       routes: [watercoolerRoutes({ programs: s.programs, settings, packs, prompts, posting, presenter })],

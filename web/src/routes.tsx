@@ -91,9 +91,11 @@ export const PAGES: readonly PageDef[] = [
   // Account
   { path: '/billing', title: 'Billing' },
   { path: '/billing/payment', title: 'Payment' },
-  { path: '/settings/profile', title: 'My profile' },
-  { path: '/settings/intros', title: 'Intros preferences' },
+  { path: '/settings/profile', title: 'My profile', component: lazy(() => import('./pages/settings/ProfileSettingsPage')) },
+  { path: '/settings/intros', title: 'Intros preferences', component: lazy(() => import('./pages/settings/IntrosPreferencesPage')) },
   { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },
+  // Not in pages.tsv: the workspace's open data (export, import, Donut import) and its files, for admins.
+  { path: '/settings/data', title: 'Workspace data', component: lazy(() => import('./pages/settings/WorkspaceDataPage')) },
   { path: '/integrations', title: 'Integrations' },
 ];
 

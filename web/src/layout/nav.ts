@@ -53,6 +53,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { label: 'Profile', to: '/settings/profile', match: [] },
       { label: 'Intros', to: '/settings/intros', match: [] },
       { label: 'Celebrations', to: '/settings/celebrations', match: [] },
+      { label: 'Workspace data', to: '/settings/data', match: [] },
     ],
   },
   { label: 'Integrations', to: '/integrations', match: ['/integrations'] },

@@ -1,0 +1,24 @@
+import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
+import { MEMBER_ACTIONS, PROFILE_MODAL } from './blocks.js';
+import type { MemberSettingsService } from './settings.js';
+
+type Values = Parameters<MemberSettingsService['checkProfileSubmission']>[0];
+
+/** The Home tab's "Edit profile": ack, open the modal; the submission is checked before its ack, saved after. */
+export function memberListeners(settings: MemberSettingsService) {
+  return (app: App): void => {
+    app.action<BlockAction<ButtonAction>>(MEMBER_ACTIONS.openProfile, async ({ ack, body }) => {
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      if (teamId) await settings.openProfileModal(teamId, body.user.id, body.trigger_id);
+    });
+    app.view<ViewSubmitAction>(PROFILE_MODAL.callbackId, async ({ ack, body, view }) => {
+      const values = view.state.values as unknown as Values;
+      const checked = settings.checkProfileSubmission(values);
+      if ('errors' in checked) return void (await ack({ response_action: 'errors', errors: checked.errors }));
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      if (teamId) await settings.saveProfileSubmission(teamId, body.user.id, values);
+    });
+  };
+}

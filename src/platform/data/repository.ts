@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/index.js';
+
+export interface ColumnInfo {
+  name: string;
+  /** information_schema data_type: integer, bigint, text, boolean, jsonb, ARRAY, date, timestamp with time zone … */
+  type: string;
+  nullable: boolean;
+  hasDefault: boolean;
+}
+
+export type Row = Record<string, unknown>;
+
+/**
+ * The generic SQL of the export and import: every table a capability declares is read and written here, by
+ * name, with values bound as parameters. Table and column names come from the declarations and the database's
+ * own catalogue, never from input.
+ */
+export class DataRepository {
+  private readonly columnCache = new Map<string, ColumnInfo[]>();
+
+  constructor(private readonly db: Db) {}
+
+  async columns(table: string): Promise<ColumnInfo[]> {
+    const cached = this.columnCache.get(table);
+    if (cached) return cached;
+    const { rows } = await sql<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_identity: string }>`
+      select column_name, data_type, is_nullable, column_default, is_identity
+      from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(this.db);
+    const cols = rows.map((r) => ({ name: r.column_name, type: r.data_type, nullable: r.is_nullable === 'YES', hasDefault: r.column_default !== null || r.is_identity === 'YES' }));
+    if (!cols.length) throw new Error(`open data: no table ${table}`);
+    this.columnCache.set(table, cols);
+    return cols;
+  }
+
+  /** The workspace's rows of a table, oldest id (or key) first; dates as YYYY-MM-DD, times as ISO strings. */
+  async rows(workspaceId: number, table: string, columns: ColumnInfo[], via?: { column: string; parent: string }): Promise<Row[]> {
+    const select = sql.join(
+      columns.map((c) =>
+        c.type === 'date'
+          ? sql`to_char(t.${sql.ref(c.name)}, 'YYYY-MM-DD') as ${sql.ref(c.name)}`
+          : c.type.startsWith('timestamp')
+            ? sql`to_char(t.${sql.ref(c.name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${sql.ref(c.name)}`
+            : sql`t.${sql.ref(c.name)}`,
+      ),
+    );
+    const order = sql.join(columns.slice(0, 3).map((c) => sql`t.${sql.ref(c.name)}`));
+    const query = via
+      ? sql<Row>`select ${select} from ${sql.table(table)} t join ${sql.table(via.parent)} p on p.id = t.${sql.ref(via.column)} where p.workspace_id = ${workspaceId} order by ${order}`
+      : sql<Row>`select ${select} from ${sql.table(table)} t where t.workspace_id = ${workspaceId} order by ${order}`;
+    return (await query.execute(this.db)).rows;
+  }
+
+  /** Inserts one row; returns its new id when the table has one. */
+  async insert(trx: Trx, table: string, row: Row, columns: ColumnInfo[], returnId: boolean): Promise<number | null> {
+    const names = Object.keys(row);
+    const values = names.map((n) => {
+      const col = columns.find((c) => c.name === n)!;
+      const v = row[n];
+      if (v === null || v === undefined) return sql`null`;
+      if (col.type === 'jsonb' || col.type === 'json') return sql`cast(${JSON.stringify(v)} as jsonb)`;
+      if (col.type === 'ARRAY') return sql`cast(${JSON.stringify(v).replace(/^\[/, '{').replace(/\]$/, '}')} as integer[])`;
+      return sql`${v}`;
+    });
+    const query = sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))}) values (${sql.join(values)})${returnId ? sql` returning id` : sql``}`;
+    const res = await query.execute(trx);
+    return returnId ? Number(res.rows[0]!.id) : null;
+  }
+
+  /** The id of the workspace's row matching these values (members by slack_user_id …), if any. */
+  async match(trx: Trx, workspaceId: number, table: string, on: Record<string, unknown>, idColumn: string): Promise<unknown> {
+    const where = sql.join(
+      Object.entries(on).map(([k, v]) => sql`${sql.ref(k)} = ${v}`),
+      sql` and `,
+    );
+    const { rows } = await sql<Row>`select ${sql.ref(idColumn)} as id from ${sql.table(table)} where workspace_id = ${workspaceId} and ${where} limit 1`.execute(trx);
+    return rows[0]?.id;
+  }
+
+}
+
+/** What a Donut import needs to resolve and write (docs/donut-import.md). */
+export class DonutRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The workspace's people by lower-cased email and by Slack id. */
+  async people(workspaceId: number): Promise<Array<{ id: number; slack_user_id: string; email: string | null }>> {
+    return this.db.selectFrom('members').select(['id', 'slack_user_id', 'email']).where('workspace_id', '=', workspaceId).execute();
+  }
+
+  /** Intros programs by channel id and by channel name. */
+  async introsPrograms(workspaceId: number): Promise<Array<{ id: number; channel_id: string; name: string | null }>> {
+    return this.db
+      .selectFrom('channel_programs as p')
+      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
+      .select(['p.id', 'p.channel_id', 'c.name'])
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.type', '=', 'CoffeeConfiguration')
+      .execute();
+  }
+
+  async addImportedPairs(trx: Trx, rows: Array<{ workspace_id: number; program_id: number | null; met_on: string; member_ids: number[]; created_at: Date }>): Promise<void> {
+    if (rows.length) await trx.insertInto('intros_imported_pairs').values(rows.map((r) => ({ ...r, source: 'donut' }))).execute();
+  }
+
+  /** Adds a birthday or start date unless the member already has one (their own or an admin's stays). */
+  async addCelebrationDate(trx: Trx, row: { workspace_id: number; member_id: number; schedule_type: 'birthday' | 'anniversary'; month: number; day: number; year: number | null; now: Date }): Promise<boolean> {
+    const existing = await trx
+      .selectFrom('celebration_schedules')
+      .select('id')
+      .where('workspace_id', '=', row.workspace_id)
+      .where('member_id', '=', row.member_id)
+      .where('schedule_type', '=', row.schedule_type)
+      .executeTakeFirst();
+    if (existing) return false;
+    await trx
+      .insertInto('celebration_schedules')
+      .values({ workspace_id: row.workspace_id, member_id: row.member_id, schedule_type: row.schedule_type, month: row.month, day: row.day, year: row.year, source: 'import', created_at: row.now, updated_at: row.now })
+      .execute();
+    return true;
+  }
+}

@@ -1,0 +1,223 @@
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import type { Workspace } from '../../db/types.js';
+import { HttpError } from '../../http/errors.js';
+import type { Clock } from '../../time/clock.js';
+import { event } from '../events/define.js';
+import type { DomainEvents } from '../events/service.js';
+import { refsOf, type DataExportPart, type ExportedTable } from './define.js';
+import { workspaceImported } from './events.js';
+import { DataRepository, type ColumnInfo, type Row } from './repository.js';
+
+export const EXPORT_FORMAT = 'hearth.workspace-export';
+export const EXPORT_VERSION = 1;
+
+/** A declared table with the capability that declared it. */
+export interface RegisteredTable extends ExportedTable {
+  capability: string;
+}
+
+export interface ExportDocument {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exported_at: string;
+  workspace: { team_id: string; name: string };
+  manifest: Array<{ table: string; capability: string; description: string; columns: string[]; refs: Record<string, string> }>;
+  tables: Record<string, Row[]>;
+}
+
+export interface ImportSummary {
+  imported: Record<string, number>;
+  matched: Record<string, number>;
+}
+
+const documentSchema = z.object({
+  format: z.literal(EXPORT_FORMAT, { error: `must be "${EXPORT_FORMAT}"` }),
+  version: z.literal(EXPORT_VERSION, { error: `must be ${EXPORT_VERSION}` }),
+  exported_at: z.string().optional(),
+  workspace: z.object({ team_id: z.string(), name: z.string() }).partial().optional(),
+  manifest: z.array(z.unknown()).optional(),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown())).max(1_000_000)),
+});
+
+const intValue = z.union([z.number().int(), z.string().regex(/^-?\d+$/, 'must be a whole number').transform(Number)]);
+
+/** A zod schema for one row of a table, from the database's own column types. */
+function rowSchema(columns: ColumnInfo[], exported: Set<string>): z.ZodType<Row> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const c of columns) {
+    if (!exported.has(c.name)) continue;
+    let s: z.ZodType;
+    if (['integer', 'bigint', 'smallint'].includes(c.type)) s = intValue;
+    else if (c.type === 'boolean') s = z.boolean();
+    else if (c.type === 'jsonb' || c.type === 'json') s = z.json();
+    else if (c.type === 'ARRAY') s = z.array(z.number().int());
+    else if (c.type === 'date') s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+    else if (c.type.startsWith('timestamp')) s = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be a date and time');
+    else s = z.string().max(1_000_000);
+    if (c.nullable) s = s.nullable();
+    if (c.nullable || c.hasDefault) s = s.optional();
+    shape[c.name] = s;
+  }
+  return z.strictObject(shape) as unknown as z.ZodType<Row>;
+}
+
+const fieldError = (path: string, message: string) => new HttpError(400, `${path}: ${message}`, { [path]: message });
+
+/**
+ * The workspace's open data (docs/data-format.md): every table the capabilities declare, exported as one JSON
+ * document or one CSV per table, and imported from that document into a workspace — validated first, then
+ * written in one transaction with new ids (all or nothing).
+ */
+export class OpenData {
+  private readonly repo: DataRepository;
+
+  constructor(
+    db: Db,
+    private readonly events: DomainEvents,
+    private readonly clock: Clock,
+    readonly tables: readonly RegisteredTable[],
+  ) {
+    this.repo = new DataRepository(db);
+    const seen = new Set<string>();
+    for (const t of tables) {
+      if (seen.has(t.table)) throw new Error(`open data: table ${t.table} is declared twice`);
+      for (const [col, ref] of refsOf(t)) {
+        if (!seen.has(ref.table) && ref.table !== t.table) throw new Error(`open data: ${t.table}.${col} refers to ${ref.table}, which is not declared before it`);
+      }
+      if (t.via && !seen.has(t.via.parent)) throw new Error(`open data: ${t.table} belongs to ${t.via.parent}, which is not declared before it`);
+      seen.add(t.table);
+    }
+  }
+
+  /** Builds the registry from the capabilities' parts, in their order. */
+  static tablesOf(parts: Array<{ capability: string; dataExport?: DataExportPart }>): RegisteredTable[] {
+    return parts.flatMap((p) => (p.dataExport?.tables ?? []).map((t) => ({ ...t, capability: p.capability })));
+  }
+
+  has(table: string): boolean {
+    return this.tables.some((t) => t.table === table);
+  }
+
+  private async exportedColumns(t: RegisteredTable): Promise<ColumnInfo[]> {
+    const omit = new Set(['workspace_id', ...(t.omit ?? [])]);
+    return (await this.repo.columns(t.table)).filter((c) => !omit.has(c.name));
+  }
+
+  private async manifest(): Promise<ExportDocument['manifest']> {
+    return Promise.all(
+      this.tables.map(async (t) => ({
+        table: t.table,
+        capability: t.capability,
+        description: t.description,
+        columns: (await this.exportedColumns(t)).map((c) => c.name),
+        refs: Object.fromEntries(refsOf(t).map(([k, r]) => [k, `${r.table}${r.array ? '[]' : ''}`])),
+      })),
+    );
+  }
+
+  async exportJson(workspace: Workspace): Promise<ExportDocument> {
+    const tables: Record<string, Row[]> = {};
+    for (const t of this.tables) {
+      const columns = await this.exportedColumns(t);
+      tables[t.table] = await this.repo.rows(workspace.id, t.table, columns, t.via);
+    }
+    return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: this.clock.now().toISOString(), workspace: { team_id: workspace.team_id, name: workspace.name }, manifest: await this.manifest(), tables };
+  }
+
+  /** One table as CSV: a header of its columns, JSON for JSON and array values. */
+  async exportCsv(workspace: Workspace, table: string): Promise<string> {
+    const t = this.tables.find((x) => x.table === table);
+    if (!t) throw new HttpError(404, 'Not found');
+    const columns = await this.exportedColumns(t);
+    const rows = await this.repo.rows(workspace.id, t.table, columns, t.via);
+    const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+    return stringify([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => cell(r[c.name])))]);
+  }
+
+  /** Validates the whole document, then writes it into the workspace in one transaction; nothing on any error. */
+  async importJson(workspace: Workspace, input: unknown): Promise<ImportSummary> {
+    const parsed = documentSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw fieldError(issue.path.join('.') || 'file', issue.message);
+    }
+    const doc = parsed.data;
+    for (const name of Object.keys(doc.tables)) if (!this.has(name)) throw fieldError(`tables.${name}`, 'is not a table Hearth exports');
+
+    // Validate every row before writing any.
+    const plan: Array<{ t: RegisteredTable; columns: ColumnInfo[]; rows: Row[] }> = [];
+    for (const t of this.tables) {
+      const raw = doc.tables[t.table] ?? [];
+      const all = await this.repo.columns(t.table);
+      const exported = new Set((await this.exportedColumns(t)).map((c) => c.name));
+      const schema = rowSchema(all, exported);
+      const rows = raw.map((r, i) => {
+        const res = schema.safeParse(r);
+        if (!res.success) {
+          const issue = res.error.issues[0]!;
+          const col = issue.path.length ? String(issue.path[0]) : (issue as { keys?: string[] }).keys?.[0];
+          throw fieldError(`tables.${t.table}.${i}${col ? `.${col}` : ''}`, issue.code === 'unrecognized_keys' ? 'is not a column of this table' : issue.message);
+        }
+        if (t.hasId && typeof res.data.id !== 'number') throw fieldError(`tables.${t.table}.${i}.id`, 'is required');
+        return res.data;
+      });
+      plan.push({ t, columns: all, rows });
+    }
+
+    const summary: ImportSummary = { imported: {}, matched: {} };
+    try {
+      await this.events.transaction(async (trx, emit) => {
+        const ids = new Map<string, Map<number, number>>();
+        for (const { t, columns, rows } of plan) {
+          const map = new Map<number, number>();
+          ids.set(t.table, map);
+          const refs = refsOf(t);
+          const hasWorkspace = columns.some((c) => c.name === 'workspace_id');
+          let imported = 0;
+          let matched = 0;
+          for (const [i, row] of rows.entries()) {
+            const out: Row = { ...row };
+            const oldId = out.id as number | undefined;
+            if (t.hasId) delete out.id;
+            for (const [col, ref] of refs) {
+              const v = out[col];
+              if (v === null || v === undefined) continue;
+              const target = ids.get(ref.table);
+              const remap = (old: number) => {
+                const next = target?.get(old);
+                if (next !== undefined) return next;
+                if (ref.keepUnknown) return old;
+                throw fieldError(`tables.${t.table}.${i}.${col}`, `refers to a ${ref.table} row that is not in the file (${old})`);
+              };
+              out[col] = ref.array ? (v as number[]).map(remap) : remap(v as number);
+            }
+            if (hasWorkspace) out.workspace_id = workspace.id;
+            if (t.matchOn) {
+              const existing = await this.repo.match(trx, workspace.id, t.table, Object.fromEntries(t.matchOn.map((k) => [k, out[k]])), t.hasId ? 'id' : t.matchOn[0]!);
+              if (existing !== undefined) {
+                if (t.hasId && oldId !== undefined) map.set(oldId, Number(existing));
+                matched++;
+                continue;
+              }
+            }
+            const newId = await this.repo.insert(trx, t.table, out, columns, Boolean(t.hasId));
+            if (t.hasId && oldId !== undefined && newId !== null) map.set(oldId, newId);
+            imported++;
+          }
+          summary.imported[t.table] = imported;
+          summary.matched[t.table] = matched;
+        }
+        emit(event(workspaceImported, workspace.id, { source: 'hearth', rows: Object.values(summary.imported).reduce((a, b) => a + b, 0) }));
+      });
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const pg = err as { code?: string; detail?: string; message?: string; table?: string };
+      if (pg.code === '23505') throw new HttpError(409, `The file conflicts with this workspace's data${pg.table ? ` (${pg.table})` : ''}: import into a workspace that does not have it yet.`, { file: pg.detail ?? 'duplicate' });
+      if (typeof pg.code === 'string' && /^2[23]/.test(pg.code)) throw new HttpError(400, `The file could not be imported: ${pg.message ?? 'invalid data'}`, { file: pg.detail ?? pg.message ?? 'invalid data' });
+      throw err;
+    }
+    return summary;
+  }
+}

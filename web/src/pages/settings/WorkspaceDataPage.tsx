@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { api, ApiError } from '../../api/client';
+import { DEFAULT_ERROR_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
+import { PageHeader } from '../PageHeader';
+import { AssetUploader, NO_FILE_TEXT } from './AssetUploader';
+import '../intros/intros.css';
+import './settings.css';
+
+interface Manifest {
+  tables: Array<{ table: string; capability: string; description: string }>;
+}
+
+function ImportForm({ path, label, accept, summarize }: { path: string; label: string; accept: string; summarize: (body: Record<string, unknown>) => string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const run = async () => {
+    const file = input.current?.files?.[0];
+    if (!file) return void toastError(NO_FILE_TEXT);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    setBusy(true);
+    setResult(null);
+    try {
+      const body = await api.post<Record<string, unknown>>(path, form, { toastOnError: false });
+      setResult(summarize(body));
+      toastSuccess('Imported.');
+    } catch (error) {
+      toastError(error instanceof ApiError && error.serverError ? error.serverError : DEFAULT_ERROR_TEXT);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="settings-fields">
+      <div className="settings-inline">
+        <label className="field">
+          <span className="field-label">{label}</span>
+          <input ref={input} type="file" accept={accept} className="text-input" />
+        </label>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void run()}>
+          {busy && <Spinner title="" />} Import
+        </button>
+      </div>
+      {result && (
+        <p className="muted" role="status">
+          {result}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const count = (o: unknown) => Object.values((o as Record<string, number>) ?? {}).reduce((a, b) => a + b, 0);
+
+/** /settings/data: a workspace admin exports and imports the workspace's data (docs/data-format.md), and uploads files. */
+export default function WorkspaceDataPage() {
+  const manifest = useQuery({ queryKey: ['dataManifest'], queryFn: () => api.get<Manifest>('/data/manifest_as_json') });
+  return (
+    <div className="settings-page">
+      <PageHeader title="Workspace data" subtitle="Your data is yours: take it anywhere, or bring it from another tool." />
+      <section className="card settings-section" aria-labelledby="export-title">
+        <h2 id="export-title">Export</h2>
+        <p className="muted section-lead">One JSON file with every program’s data, or one CSV file per table. The format is documented in docs/data-format.md.</p>
+        <a className="button button-primary" href="/data/export.json" download>
+          Download everything (JSON)
+        </a>
+        {manifest.data && (
+          <ul className="settings-list" aria-label="CSV files">
+            {manifest.data.tables.map((t) => (
+              <li key={t.table}>
+                <span>
+                  <strong>{t.table}</strong> <span className="muted">{t.description}</span>
+                </span>
+                <a href={`/data/export/${t.table}.csv`} download>
+                  CSV
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card settings-section" aria-labelledby="import-title">
+        <h2 id="import-title">Import a Hearth export</h2>
+        <p className="muted section-lead">Into a workspace that does not have this data yet. Everything is checked first; if anything is wrong, nothing is imported.</p>
+        <ImportForm path="/data/import" label="Hearth export (.json)" accept="application/json,.json" summarize={(b) => `Imported ${count(b.imported)} rows; ${count(b.matched)} matched what was already here.`} />
+      </section>
+      <section className="card settings-section" aria-labelledby="donut-title">
+        <h2 id="donut-title">Import from Donut</h2>
+        <p className="muted section-lead">An intros history CSV (so the first rounds avoid old pairs) or a birthdays and start dates CSV.</p>
+        <ImportForm path="/data/import_donut" label="Donut export (.csv)" accept="text/csv,.csv" summarize={(b) => `Imported ${String(b.imported)} ${b.kind === 'intros' ? 'past intros' : 'dates'}; ${String(b.skipped_count)} rows skipped.`} />
+      </section>
+      <section className="card settings-section" aria-labelledby="files-title">
+        <h2 id="files-title">Files</h2>
+        <p className="muted section-lead">Images and documents for your programs’ messages: up to 100 MB for all files together.</p>
+        <AssetUploader />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { api, ApiError } from '../../api/client';
+import { toastError } from '../../kit';
+
+/** journeys.md §8, word for word. */
+export const TEXT = {
+  profile: 'Failed to update profile',
+  manager: 'Failed to update manager',
+  loadSnooze: 'Failed to load snooze status',
+  snooze: 'Failed to snooze intros',
+  unsnooze: 'Failed to unsnooze intros',
+  loadAvoid: 'Failed to fetch avoid list',
+  avoid: 'Failed to update avoid list',
+  workHours: 'Failed to update working hours',
+  loadPrograms: 'Error loading Intros programs',
+} as const;
+
+export interface PersonJson {
+  id: number;
+  slack_user_id: string;
+  name: string;
+  avatar_url: string | null;
+}
+
+export interface ProfileField {
+  id: number;
+  label: string;
+  placeholder: string;
+  category: { machine_name: string; name: string };
+}
+
+export interface MyPreferences {
+  profile_fields: ProfileField[];
+  user_profile_entries: Array<{ field: number; text: string; category: string }>;
+  manager: PersonJson | null;
+  work_hours: { beginning_time: string; end_time: string } | null;
+}
+
+export interface SnoozeStatus {
+  snoozed: boolean;
+  end_date: string | null;
+}
+
+export interface AvoidList {
+  invalid_partner_uids: string[];
+  partners: Array<{ uid: string; name: string; avatar_url: string | null }>;
+}
+
+export interface ChannelRow {
+  program_id: number;
+  type: string;
+  uid: string;
+  name: string;
+  is_active: boolean;
+}
+
+/** journeys.md §9: "Channels list page size 10". */
+export const CHANNELS_PER_PAGE = 10;
+
+/** A refused value says why (the server's 400); anything else gets the spec's words. */
+export function failed(error: unknown, text: string): void {
+  if (error instanceof ApiError && error.status === 401) return;
+  toastError(error instanceof ApiError && error.status === 400 && error.serverError ? error.serverError : text);
+}
+
+export const prefsKey = (memberId: number | string) => ['myPreferences', String(memberId)] as const;
+
+export const loadPreferences = (memberId: number | string) => api.get<MyPreferences>(`/users/${memberId}/preferences_as_json`, { toastOnError: false });
