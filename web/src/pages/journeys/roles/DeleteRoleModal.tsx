@@ -33,7 +33,7 @@ export function DeleteRoleModal({ role, journeyName, events, onDelete, onClose }
       className="jr-modal"
       footer={
         <>
-          <ModalCancelButton>{check.allowed ? 'Cancel' : 'Close'}</ModalCancelButton>
+          <ModalCancelButton>{check.allowed ? 'Cancel' : 'Got it'}</ModalCancelButton>
           {check.allowed && (
             <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>
               {busy ? 'Removing…' : 'Remove role'}
