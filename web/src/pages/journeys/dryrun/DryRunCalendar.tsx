@@ -1,9 +1,9 @@
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
 import { KIND_INFO, KindIcon } from '../lib/labels';
-import { calendarDateLabel, plural } from '../lib/schedule';
+import { calendarDateLabel, dayLabel, plural } from '../lib/schedule';
 import { dryRunWeeks, offCalendar } from './dryRunCalendar';
 
-function Item({ item }: { item: DryRunItem }) {
+function Item({ item, zone }: { item: DryRunItem; zone: string }) {
   return (
     <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}`} aria-label={`${item.local_time} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`}>
       <span className="dry-run-time">{item.local_time}</span>
@@ -13,7 +13,7 @@ function Item({ item }: { item: DryRunItem }) {
       </span>
       <span className="dry-run-to muted small">
         to {item.recipient_label}
-        {item.time_zone !== '' && <> · {item.time_zone.replace(/_/g, ' ')}</>}
+        {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
         {item.past && ' · already past'}
       </span>
     </li>
@@ -55,11 +55,14 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
           <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${calendarDateLabel(week.monday, { month: 'long', day: 'numeric' })}`}>
             {week.days.map((day) => (
               <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
-                <h4 className="dry-run-date">{calendarDateLabel(day.date)}</h4>
+                <h4 className="dry-run-date">
+                  {calendarDateLabel(day.date)}
+                  {day.items[0] && <span className="dry-run-day-no">{dayLabel(day.items[0].days_later)}</span>}
+                </h4>
                 {day.items.length > 0 && (
                   <ol className="dry-run-items" aria-label={calendarDateLabel(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}>
                     {day.items.map((item) => (
-                      <Item key={`${item.event_id}-${item.at}`} item={item} />
+                      <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} />
                     ))}
                   </ol>
                 )}
@@ -71,7 +74,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
       {odd.length > 0 && (
         <ol className="dry-run-items" aria-label="On a weekend">
           {odd.map((item) => (
-            <Item key={`${item.event_id}-${item.at}`} item={item} />
+            <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} />
           ))}
         </ol>
       )}

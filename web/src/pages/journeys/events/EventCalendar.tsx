@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { KIND_INFO, KindIcon, recipientLabel } from '../lib/labels';
@@ -12,6 +13,8 @@ export interface EventCalendarProps {
   onOpen: (event: ScheduleEventJson) => void;
   /** Dropping an event on another day reschedules it (same time of day). */
   onMove: (event: ScheduleEventJson, daysLater: number) => void;
+  /** Add a message on a day. */
+  onAdd?: (daysLater: number) => void;
 }
 
 export function eventSummary(event: ScheduleEventJson, roles: readonly RoleJson[]): string {
@@ -44,7 +47,7 @@ export function EventChip({ event, roles, onOpen, draggable }: { event: Schedule
 }
 
 /** The journey's events on weeks of five work days (days_later 0 is Day 1), with drag and drop to another day. */
-export function EventCalendar({ events, roles, onOpen, onMove }: EventCalendarProps) {
+export function EventCalendar({ events, roles, onOpen, onMove, onAdd }: EventCalendarProps) {
   const weeks = toWeeks(events, (e) => e.days_later, (e) => e.minute_in_day);
   const [over, setOver] = useState<number | null>(null);
   const byId = new Map(events.map((e) => [e.id, e]));
@@ -59,7 +62,21 @@ export function EventCalendar({ events, roles, onOpen, onMove }: EventCalendarPr
   return (
     <div className="journey-calendar">
       <p className="muted small jcal-note">Weeks of five work days, drawn as if the start date is a Monday. Drag a message to another day to move it.</p>
-      {weeks.map((week) => (
+      {weeks.map((week, index) => {
+        const empty = week.days.every((d) => d.items.length === 0);
+        if (empty && week.week !== 0) {
+          // A run of empty weeks shows once, as one thin line.
+          if (index > 0 && weeks[index - 1]!.days.every((d) => d.items.length === 0) && weeks[index - 1]!.week !== 0) return null;
+          let last = index;
+          while (last + 1 < weeks.length && weeks[last + 1]!.days.every((d) => d.items.length === 0)) last++;
+          const label = last === index ? week.label : `Weeks ${week.week + 1}–${weeks[last]!.week + 1}`;
+          return (
+            <p key={week.week} className="jcal-gap">
+              {label}: nothing scheduled
+            </p>
+          );
+        }
+        return (
         <section key={week.week} className="jcal-week" aria-label={week.label}>
           <h3 className="jcal-week-title">{week.label}</h3>
           <div className="jcal-days">
@@ -86,11 +103,17 @@ export function EventCalendar({ events, roles, onOpen, onMove }: EventCalendarPr
                     <EventChip key={event.id} event={event} roles={roles} onOpen={() => onOpen(event)} draggable />
                   ))}
                 </div>
+                {onAdd && (
+                  <button type="button" className="jcal-add" aria-label={`Add a message on ${dayLabel(day.daysLater)}`} onClick={() => onAdd(day.daysLater)}>
+                    <Plus size={14} aria-hidden="true" /> Add
+                  </button>
+                )}
               </div>
             ))}
           </div>
         </section>
-      ))}
+        );
+      })}
     </div>
   );
 }

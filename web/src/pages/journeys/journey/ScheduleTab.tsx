@@ -87,7 +87,7 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
           Add messages, tasks, polls and intros, or add a preset of ready-made ones.
         </EmptyState>
       ) : view === 'calendar' ? (
-        <EventCalendar events={events} roles={roles} onOpen={openEvent} onMove={(event, daysLater) => actions.move(event.id, daysLater, event.minute_in_day)} />
+        <EventCalendar events={events} roles={roles} onOpen={openEvent} onAdd={openAdd} onMove={(event, daysLater) => actions.move(event.id, daysLater, event.minute_in_day)} />
       ) : (
         <EventList
           events={events}

@@ -62,7 +62,7 @@ export function eventTypeOf(kind: EventKind): EventType {
 export function recipientLabel(event: Pick<ScheduleEventJson, 'recipient_type' | 'role' | 'channel_id'>, roles: readonly RoleJson[], channelNames?: Record<string, string>): string {
   if (event.recipient_type === 'cohortChannel') return 'Cohort channel';
   if (event.recipient_type === 'channel') {
-    const name = event.channel_id ? (channelNames?.[event.channel_id] ?? event.channel_id) : null;
+    const name = event.channel_id ? channelNames?.[event.channel_id] : undefined;
     return name ? `#${name.replace(/^#/, '')}` : 'A channel';
   }
   return roles.find((r) => r.id === event.role)?.name ?? 'No role chosen';

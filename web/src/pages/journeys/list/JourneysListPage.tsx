@@ -8,7 +8,6 @@ import { usePresetBundles, useTags, type Flow, type FlowType, type TagJson } fro
 import { BundleWizard } from '../create/BundleWizard';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS, PARTICIPANT_FLOW_TYPES } from '../lib/labels';
-import { plural } from '../lib/schedule';
 import { EmptyState, PageState, Switch } from '../ui/stopgap';
 import '../journeys.css';
 
@@ -133,7 +132,6 @@ export default function JourneysListPage() {
         }}
       </PageState>
       {flow === 'onboarding' && <BundleWizard />}
-      <p className="muted small list-footnote">{plural(tags.data?.tags.length ?? 0, 'journey')} shown.</p>
     </div>
   );
 }
