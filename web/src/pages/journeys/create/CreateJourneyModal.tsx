@@ -12,10 +12,12 @@ export interface CreateJourneyModalProps {
   flowType: FlowType;
   /** The HR-system variant: the HRIS one-click journeys, enrolling people automatically. */
   hris?: boolean;
+  /** The ready-made journey to start on (a template picked on /templates). */
+  initialId?: number;
   onClose: () => void;
 }
 
-function quickSetupOf(flowType: FlowType, hris?: boolean): QuickSetupType | null {
+export function quickSetupOf(flowType: FlowType, hris?: boolean): QuickSetupType | null {
   if (flowType === 'onboarding') return hris ? 'hris_one_click_onboarding' : 'one_click_onboarding';
   if (flowType === 'mentorship' || flowType === 'training' || flowType === 'offboarding') return flowType;
   return null;
@@ -36,12 +38,12 @@ function PrebuiltChoice({ journey, chosen, onChoose }: { journey: PrebuiltJourne
 }
 
 /** The one-click create-journey modal: a ready-made journey, a name, and (optionally) a channel for its posts. */
-export function CreateJourneyModal({ flowType, hris, onClose }: CreateJourneyModalProps) {
+export function CreateJourneyModal({ flowType, hris, initialId, onClose }: CreateJourneyModalProps) {
   const id = useId();
   const setup = quickSetupOf(flowType, hris);
   const prebuilt = usePrebuiltJourneys(setup ?? 'one_click_onboarding');
   const options = setup ? (prebuilt.data?.prebuilt_journeys ?? []) : [];
-  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [chosenId, setChosenId] = useState<number | null>(initialId ?? null);
   const chosen = options.find((j) => j.id === chosenId) ?? (setup ? options[0] : undefined);
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
