@@ -49,7 +49,8 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
               <td>
                 <span className={`state-pill ${event.active ? 'is-on' : 'is-off'}`}>{event.active ? 'Active' : 'Inactive'}</span>
               </td>
-              <td className="row-actions">
+              <td className="row-actions-cell">
+                <div className="row-actions">
                 <button type="button" className="icon-button" aria-label={`Edit ${event.title}`} title="Edit" onClick={() => actions.onOpen(event)}>
                   <Pencil size={16} aria-hidden="true" />
                 </button>
@@ -78,6 +79,7 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
                 >
                   {event.active ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />}
                 </button>
+                </div>
               </td>
             </tr>
           ))}

@@ -1,9 +1,12 @@
-import { CalendarDays, FlaskConical, Layers, Users, UsersRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Archive, ArchiveRestore, CalendarDays, FlaskConical, Layers, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { api } from '../../../api/client';
 import { useSearchParam } from '../../../api/searchParams';
+import { openModal, toastSuccess, WarningModal } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
-import { useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
+import { journeysKey, useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
 import { DryRunPanel, type DryRunSubject } from '../dryrun/DryRunPanel';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
@@ -18,6 +21,37 @@ type TabId = (typeof TAB_IDS)[number];
 
 function isTab(value: string | null): value is TabId {
   return (TAB_IDS as readonly string[]).includes(value ?? '');
+}
+
+function ArchiveButton({ data, flow }: { data: TagDetail; flow: Flow }) {
+  const queryClient = useQueryClient();
+  const { tag } = data;
+  const set = async (archived: boolean) => {
+    await api.put(`/${flow}/tags/${tag.id}`, { onboarding_tag: { archived } });
+    toastSuccess(archived ? `Archived ${tag.name}. Nobody new can be enrolled.` : `${tag.name} is running again.`);
+    void queryClient.invalidateQueries({ queryKey: journeysKey });
+  };
+  if (tag.archived)
+    return (
+      <button type="button" className="button button-secondary" onClick={() => void set(false)}>
+        <ArchiveRestore size={16} aria-hidden="true" /> Unarchive
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() =>
+        openModal((close) => (
+          <WarningModal title={`Archive ${tag.name}?`} confirmText="Archive journey" onClose={close} onConfirm={() => void set(true)}>
+            <p>Nobody new can be enrolled. The {plural(tag.num_active_sessions, 'person', 'people')} on it now keep getting their messages.</p>
+          </WarningModal>
+        ))
+      }
+    >
+      <Archive size={16} aria-hidden="true" /> Archive
+    </button>
+  );
 }
 
 function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
@@ -37,11 +71,14 @@ function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
         </span>
       }
       actions={
-        flow === 'onboarding' ? (
-          <Link className="button button-secondary" to={`/onboarding/tags/${tag.id}/presets`}>
-            <Layers size={16} aria-hidden="true" /> Presets
-          </Link>
-        ) : undefined
+        <>
+          <ArchiveButton data={data} flow={flow} />
+          {flow === 'onboarding' && (
+            <Link className="button button-secondary" to={`/onboarding/tags/${tag.id}/presets`}>
+              <Layers size={16} aria-hidden="true" /> Presets
+            </Link>
+          )}
+        </>
       }
     />
   );
