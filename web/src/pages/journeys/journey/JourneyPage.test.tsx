@@ -43,7 +43,8 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Engineering onboarding/ })).toBeInTheDocument();
     const week1 = screen.getByRole('region', { name: 'Week 1' });
     const day1 = within(week1).getByRole('group', { name: 'Day 1' });
-    const chips = within(day1).getAllByRole('button');
+    const chips = within(day1).getAllByRole('button').filter((b) => b.classList.contains('event-chip'));
+    expect(within(day1).getByRole('button', { name: 'Add a message on Day 1' })).toBeInTheDocument();
     expect(chips.map((c) => c.getAttribute('aria-label'))).toEqual([
       'Message: Welcome aboard · Day 1 · 9:00 AM · to New hire',
       'Task: Set up your laptop · Day 1 · 10:00 AM · to New hire',
