@@ -15,6 +15,7 @@ import {
   toastError,
   toastSuccess,
   type SelectOption,
+  Switch,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -72,16 +73,6 @@ function Avatar({ name, url }: { name: string | null; url: string | null }) {
   return url ? <img className="cel-avatar" src={url} alt="" /> : <span className="cel-avatar cel-avatar-initials">{initials(name)}</span>;
 }
 
-function Switch({ on, label, disabled, onChange }: { on: boolean; label: string; disabled?: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <button type="button" role="switch" aria-checked={on} aria-label={label} className={`cel-switch${on ? ' is-on' : ''}`} disabled={disabled} onClick={() => onChange(!on)}>
-      <span className="cel-switch-track" aria-hidden="true">
-        <span className="cel-switch-thumb" />
-      </span>
-    </button>
-  );
-}
-
 function useRefresh(id: string) {
   const client = useQueryClient();
   return (what: 'all' | 'program' | ScheduleType = 'all') => {
@@ -110,10 +101,7 @@ function ActiveSwitch({ data, id }: { data: CelebrationAnswer; id: string }) {
     }
   };
   return (
-    <span className="cel-active">
-      <Switch on={on} label={on ? 'Pause celebrations' : 'Turn celebrations on'} disabled={busy} onChange={() => void toggle()} />
-      <span>{on ? 'On' : 'Paused'}</span>
-    </span>
+    <Switch checked={on} label="Celebrations on" hideLabel stateText={['On', 'Paused']} busy={busy} onChange={() => void toggle()} />
   );
 }
 
@@ -299,7 +287,7 @@ function PersonRow({ s, type, id, onAsk }: { s: ScheduleJson; type: 'birthday' |
         )}
       </td>
       <td>
-        {s.celebration_schedule_id !== null && <Switch on={s.included} label={`Celebrate ${s.name} in this channel`} disabled={busy} onChange={(on) => void include(on)} />}
+        {s.celebration_schedule_id !== null && <Switch checked={s.included} label={`Celebrate ${s.name} in this channel`} hideLabel size="small" busy={busy} onChange={(on) => void include(on)} />}
       </td>
       <td className="cel-row-actions">
         {!editing && (
@@ -535,7 +523,7 @@ function CustomDates({ id, data }: { id: string; data: CelebrationAnswer }) {
                   {s.name ? ` · ${s.name}` : ''}
                 </span>
               </div>
-              <Switch on={s.included} label={`Celebrate ${s.title} in this channel`} disabled={busy === s.celebration_schedule_id} onChange={(on) => void toggle(s, on)} />
+              <Switch checked={s.included} label={`Celebrate ${s.title} in this channel`} hideLabel size="small" busy={busy === s.celebration_schedule_id} onChange={(on) => void toggle(s, on)} />
               <button type="button" className="cel-link-button" onClick={() => openModal((close) => <CustomDateModal id={id} existing={s} onClose={close} />)}>
                 Edit
               </button>

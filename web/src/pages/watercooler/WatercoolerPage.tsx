@@ -14,6 +14,7 @@ import {
   toastSuccess,
   WarningModal,
   type SelectOption,
+  Switch,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import type { ProgramJson } from '../programs/programsApi';
@@ -151,12 +152,7 @@ function ActiveSwitch({ wc, id }: { wc: WatercoolerJson; id: string }) {
     setBusy(false);
   };
   return (
-    <button type="button" role="switch" aria-checked={wc.is_active} className={`wc-switch${wc.is_active ? ' is-on' : ''}`} disabled={busy} onClick={() => void toggle()}>
-      <span className="wc-switch-track" aria-hidden="true">
-        <span className="wc-switch-thumb" />
-      </span>
-      <span className="wc-switch-label">{wc.is_active ? 'On' : 'Paused'}</span>
-    </button>
+    <Switch checked={wc.is_active} label="Watercooler on" hideLabel stateText={['On', 'Paused']} busy={busy} onChange={() => void toggle()} />
   );
 }
 
