@@ -2,10 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../api/client';
-import { Select, Spinner } from '../../../kit';
+import { PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
 import { useDryRun, type DryRunQuery, type Flow, type TagDetail, type TryInSandboxAnswer } from '../api/journeysApi';
 import { calendarDateLabel, nextMonday } from '../lib/schedule';
-import { PageState, SegmentedControl, TimeZoneSelect } from '../ui/stopgap';
 import { DryRunCalendar } from './DryRunCalendar';
 
 type Mode = 'person' | 'date';

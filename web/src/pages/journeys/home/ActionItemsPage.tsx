@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../api/client';
-import { toastSuccess } from '../../../kit';
+import { EmptyState, PageState, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { useActionItems, type ActionItemsAnswer, type PollResponseJson, type TaskAssignmentJson } from '../api/journeysApi';
-import { EmptyState, PageState } from '../ui/stopgap';
 import '../journeys.css';
 
 const KEY = ['journeys', 'action_items'];

@@ -1,12 +1,11 @@
 import { ArrowRight, Boxes, CalendarDays, ClipboardList, Layers, Plus, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { openModal } from '../../../kit';
+import { openModal, PageState } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { useJourneyHome, type JourneyHomeAnswer } from '../api/journeysApi';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { calendarDateLabel, plural } from '../lib/schedule';
-import { PageState } from '../ui/stopgap';
 import '../journeys.css';
 
 function Stat({ label, value, to, icon }: { label: string; value: number; to: string; icon: React.ReactNode }) {

@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { api } from '../../../api/client';
 import { useSearchParam } from '../../../api/searchParams';
-import { openModal, toastSuccess, WarningModal } from '../../../kit';
+import { ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { journeysKey, useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
 import { DryRunPanel, type DryRunSubject } from '../dryrun/DryRunPanel';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
 import { RolesTab } from '../roles/RolesTab';
-import { PageState, Tabs } from '../ui/stopgap';
 import { ScheduleTab } from './ScheduleTab';
 import { SessionsTab } from './SessionsTab';
 import '../journeys.css';
@@ -43,9 +42,9 @@ function ArchiveButton({ data, flow }: { data: TagDetail; flow: Flow }) {
       className="button button-secondary"
       onClick={() =>
         openModal((close) => (
-          <WarningModal title={`Archive ${tag.name}?`} confirmText="Archive journey" onClose={close} onConfirm={() => void set(true)}>
+          <ConfirmDialog title={`Archive ${tag.name}?`} confirmText="Archive journey" onClose={close} onConfirm={() => set(true)}>
             <p>Nobody new can be enrolled. The {plural(tag.num_active_sessions, 'person', 'people')} on it now keep getting their messages.</p>
-          </WarningModal>
+          </ConfirmDialog>
         ))
       }
     >

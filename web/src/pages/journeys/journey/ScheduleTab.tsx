@@ -1,14 +1,13 @@
 import { CalendarDays, List, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParam } from '../../../api/searchParams';
-import { openModal } from '../../../kit';
+import { EmptyState, openModal, SegmentedControl, Switch } from '../../../kit';
 import type { Flow, ScheduleEventJson, TagDetail } from '../api/journeysApi';
 import { EventCalendar } from '../events/EventCalendar';
 import { EventList } from '../events/EventList';
 import { EventModal } from '../events/EventModal';
 import { MoveEventModal } from '../events/MoveEventModal';
 import { useEventActions } from '../events/useEventActions';
-import { EmptyState, SegmentedControl, Switch } from '../ui/stopgap';
 
 type View = 'calendar' | 'list';
 

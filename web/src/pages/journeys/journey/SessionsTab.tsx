@@ -2,12 +2,11 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { Spinner } from '../../../kit';
+import { EmptyState, PageState, Spinner } from '../../../kit';
 import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon } from '../lib/labels';
 import { calendarDateLabel, minuteLabel } from '../lib/schedule';
-import { EmptyState, PageState } from '../ui/stopgap';
 
 function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
   if (!old) return old;

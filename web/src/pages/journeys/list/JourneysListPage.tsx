@@ -2,13 +2,12 @@ import { Archive, Boxes, Plus, Route, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
-import { openModal } from '../../../kit';
+import { EmptyState, openModal, PageState, Switch } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { usePresetBundles, useTags, type Flow, type FlowType, type TagJson } from '../api/journeysApi';
 import { BundleWizard } from '../create/BundleWizard';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS, PARTICIPANT_FLOW_TYPES } from '../lib/labels';
-import { EmptyState, PageState, Switch } from '../ui/stopgap';
 import '../journeys.css';
 
 function JourneyCard({ tag }: { tag: TagJson }) {

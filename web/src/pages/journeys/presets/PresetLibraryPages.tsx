@@ -5,7 +5,7 @@ import { PageHeader } from '../../PageHeader';
 import { usePreset, usePresetCategories, usePresetCategory, usePresetEvent, usePresets, type FlowType } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS, KIND_INFO } from '../lib/labels';
 import { dayLabel, minuteLabel, plural } from '../lib/schedule';
-import { PageState } from '../ui/stopgap';
+import { PageState } from '../../../kit';
 import { PresetCard, PresetEventPreview, PresetEventsTable, recipientOfPresetEvent, RolesLine } from './PresetParts';
 import '../journeys.css';
 

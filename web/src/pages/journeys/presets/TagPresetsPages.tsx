@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Minus, Plus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../../api/client';
-import { toastSuccess } from '../../../kit';
+import { PageState, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { journeysKey, useTagPresets, type EventAnswer, type PresetEventJson, type PresetJson, type TogglePresetAnswer } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { plural } from '../lib/schedule';
-import { PageState } from '../ui/stopgap';
 import { PresetCard, PresetEventsTable, RolesLine } from './PresetParts';
 import '../journeys.css';
 
