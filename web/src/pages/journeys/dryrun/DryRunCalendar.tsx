@@ -56,7 +56,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
             {week.days.map((day) => (
               <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
                 <h4 className="dry-run-date">
-                  {calendarDateLabel(day.date)}
+                  <span>{calendarDateLabel(day.date)}</span>
                   {day.items[0] && <span className="dry-run-day-no">{dayLabel(day.items[0].days_later)}</span>}
                 </h4>
                 {day.items.length > 0 && (
