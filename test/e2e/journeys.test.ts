@@ -58,10 +58,10 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
   });
 
   it('shows its events on a calendar of 5-day weeks and as a list', async () => {
-    const week1 = page.getByRole('region', { name: 'Week 1' });
+    const week1 = page.getByRole('region', { name: 'Week 1', exact: true });
     await week1.waitFor();
     expect(await week1.getByRole('group').count()).toBe(5);
-    const day1 = week1.getByRole('group', { name: 'Day 1' });
+    const day1 = week1.getByRole('group', { name: 'Day 1', exact: true });
     expect(await day1.getByRole('button', { name: /· Day 1 ·/ }).count()).toBeGreaterThan(0);
     await screenshot(page, 'journeys-calendar', { fullPage: true });
     await page.getByRole('radio', { name: 'List' }).click();
@@ -72,17 +72,29 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
   });
 
   it('edits an event beside its Block Kit preview, and the server keeps the change', async () => {
-    const day1 = page.getByRole('region', { name: 'Week 1' }).getByRole('group', { name: 'Day 1' });
-    await day1.getByRole('button', { name: /· Day 1 ·/ }).first().click();
+    // The sandbox workspace is on the free plan: 3 messages of a journey are on, the rest stay off. Edit one that is on.
+    const active = page.locator('.event-chip:not(.is-inactive)');
+    expect(await active.count()).toBe(3);
+    expect(await page.locator('.event-chip.is-inactive').count()).toBeGreaterThan(0);
+    await active.first().click();
     const dialog = page.getByRole('dialog').filter({ has: page.locator('#event-form') });
-    await dialog.getByRole('article', { name: 'Message preview' }).waitFor();
+    await dialog.getByRole('article', { name: /^Message preview/ }).waitFor();
+    // Send a test to me: it arrives in my DM with Hearth, and the modal shows what was sent (the server's Block Kit).
+    await dialog.getByRole('button', { name: 'Send a test to me' }).click();
+    const sent = dialog.getByRole('article', { name: 'Message preview (as sent to you)' });
+    await sent.waitFor();
+    const sentText = (await sent.textContent()) ?? '';
+    expect(sentText.length).toBeGreaterThan(20);
     await screenshot(page, 'journeys-event-modal');
+    const dm = (await t.api<{ channel: { id: string } }>('POST', '/sandbox/conversations/open', { team_id: TEAM, user_id: ACME.adminUserId, users: [ACME.botUserId] })).channel.id;
+    await expect
+      .poll(async () => (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dm}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages.length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await dialog.getByLabel('Title').fill('Welcome to Acme, edited');
-    const time = dialog.getByLabel('Time');
-    await time.fill('10:15');
+    await dialog.getByLabel('Time').fill('10:15');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    const chip = page.getByRole('button', { name: /^[^:]+: Welcome to Acme, edited · Day 1 · 10:15 AM/ });
+    const chip = page.getByRole('button', { name: /^[^:]+: Welcome to Acme, edited · .+ · 10:15 AM · to / });
     await chip.waitFor();
     await page.reload();
     await chip.waitFor();
@@ -95,10 +107,9 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     const calendar = page.getByRole('region', { name: 'Dry run calendar' });
     await calendar.waitFor();
     await calendar.getByText(/starting Monday, March 9, 2026/).waitFor();
-    const monday = calendar.getByRole('list', { name: 'Monday, March 9' });
-    await monday.waitFor();
-    const edited = monday.getByRole('listitem', { name: /^10:15.*Welcome to Acme, edited/ });
-    await edited.waitFor();
+    // The three messages that are on, each on its local date at its local time; the edited one at 10:15.
+    await expect.poll(() => calendar.getByRole('listitem').count()).toBe(3);
+    await calendar.getByRole('listitem', { name: /^10:15 AM .*Welcome to Acme, edited/ }).waitFor();
     expect(await calendar.textContent()).toContain('America/New York');
     await screenshot(page, 'journeys-dry-run', { fullPage: true });
     expect(journeyPath).toMatch(/^\/onboarding\/tags\/\d+$/);

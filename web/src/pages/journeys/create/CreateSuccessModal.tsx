@@ -11,6 +11,8 @@ export function CreateSuccessModal({ answer, hris, onClose }: { answer: CreateTa
     void navigate(`${answer.redirect_url}${search}`);
   };
   const active = answer.events.filter((e) => e.active).length;
+  const off = answer.events.length - active;
+  const limit = answer.tag.num_events > 0 && off > 0 ? off : 0;
   return (
     <SuccessModal
       title={`${answer.tag.name} is ready`}
@@ -26,6 +28,11 @@ export function CreateSuccessModal({ answer, hris, onClose }: { answer: CreateTa
         {plural(active, 'message')} {active === 1 ? 'is' : 'are'} scheduled
         {answer.new_roles.length > 0 && <>, with {answer.new_roles.map((r) => r.plural_name).join(', ')} added as roles</>}.
       </p>
+      {limit > 0 && (
+        <p className="notice">
+          {plural(limit, 'more item')} {limit === 1 ? 'is' : 'are'} in the journey, turned off for now (on the free plan a journey sends 3 messages).
+        </p>
+      )}
       <p className="muted">
         {hris
           ? 'New hires from your HR system are enrolled automatically on their start date. Nothing is sent until someone is enrolled.'

@@ -1,12 +1,12 @@
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
 import { KIND_INFO, KindIcon } from '../lib/labels';
-import { calendarDateLabel, dayLabel, plural } from '../lib/schedule';
+import { calendarDateLabel, dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { dryRunWeeks, offCalendar } from './dryRunCalendar';
 
 function Item({ item, zone }: { item: DryRunItem; zone: string }) {
   return (
-    <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}`} aria-label={`${item.local_time} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`}>
-      <span className="dry-run-time">{item.local_time}</span>
+    <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}`} aria-label={`${minuteLabel(item.minute_in_day)} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`}>
+      <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>
       <span className="dry-run-what">
         <KindIcon kind={item.kind} size={14} />
         <span className="dry-run-title">{item.title}</span>

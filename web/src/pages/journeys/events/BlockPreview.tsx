@@ -1,3 +1,4 @@
+import { ApiError } from '../../../api/client';
 import { AlertIcon, HearthLogo, Mrkdwn, Spinner } from '../../../kit';
 import { Blocks } from '../../../sandbox/blockkit/Blocks';
 import { BlockKitContext, type BlockContext } from '../../../sandbox/blockkit/context';
@@ -50,8 +51,29 @@ export function BlockPreview({ preview, time = '9:00 AM', label = 'Message previ
   );
 }
 
-/** The preview of a saved event, fetched from the server. */
-export function RemoteBlockPreview({ query, time }: { query: { data?: MessagePreviewJson; isPending: boolean; isError: boolean; refetch: () => unknown }; time?: string }) {
+/**
+ * The preview of a saved event, fetched from the server. While the server has no preview for it (a 404), the
+ * event's own text is drawn instead and says so; a test send's answer (`sent`) is always the real message.
+ */
+export function RemoteBlockPreview({
+  query,
+  time,
+  fallbackText,
+  sent,
+}: {
+  query: { data?: MessagePreviewJson; isPending: boolean; isError: boolean; error?: unknown; refetch: () => unknown };
+  time?: string;
+  fallbackText?: string;
+  sent?: MessagePreviewJson | null;
+}) {
+  if (sent) return <BlockPreview preview={sent} time={time} label="Message preview (as sent to you)" />;
+  if (query.isError && fallbackText !== undefined && query.error instanceof ApiError && query.error.status === 404)
+    return (
+      <>
+        <BlockPreview preview={{ text: fallbackText, blocks: [] }} time={time} label="Message preview (text only)" />
+        <p className="muted small">Its text, before names are filled in. Send yourself a test to see the message exactly as Slack shows it.</p>
+      </>
+    );
   if (query.isPending)
     return (
       <div className="journey-preview-state" role="status">

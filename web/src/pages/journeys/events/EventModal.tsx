@@ -1,7 +1,7 @@
 import { CalendarClock, Copy, Plus, Power, PowerOff, Send, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ChannelPicker, Modal, ModalCancelButton, Select, useModal } from '../../../kit';
-import { type Flow, type RecipientType, type RoleJson, type ScheduleEventJson, type UpdateEventBody } from '../api/journeysApi';
+import { type Flow, type MessagePreviewJson, type RecipientType, type RoleJson, type ScheduleEventJson, type UpdateEventBody } from '../api/journeysApi';
 import { useEventPreview } from '../api/journeysApi';
 import { EVENT_KINDS, KIND_INFO, KindIcon, RECIPIENT_LABELS } from '../lib/labels';
 import { minuteLabel } from '../lib/schedule';
@@ -21,7 +21,7 @@ export interface EventModalProps {
   saving?: boolean;
   onMove?: () => void;
   onDuplicate?: () => void;
-  onSendTest?: () => void;
+  onSendTest?: (shown: (preview: MessagePreviewJson) => void) => void;
   onToggle?: () => void;
   onClose: () => void;
 }
@@ -146,7 +146,7 @@ function SaveButton({ saving, isNew }: { saving?: boolean; isNew: boolean }) {
   );
 }
 
-function EventActions({ event, ...props }: Pick<EventModalProps, 'onMove' | 'onDuplicate' | 'onSendTest' | 'onToggle'> & { event: ScheduleEventJson }) {
+function EventActions({ event, onSent, ...props }: Pick<EventModalProps, 'onMove' | 'onDuplicate' | 'onSendTest' | 'onToggle'> & { event: ScheduleEventJson; onSent: (p: MessagePreviewJson) => void }) {
   const { close } = useModal();
   const then = (fn?: () => void, closeAfter = true) => () => {
     fn?.();
@@ -154,7 +154,7 @@ function EventActions({ event, ...props }: Pick<EventModalProps, 'onMove' | 'onD
   };
   return (
     <div className="event-modal-actions" role="group" aria-label="Message actions">
-      <button type="button" className="button button-secondary button-small" onClick={then(props.onSendTest, false)}>
+      <button type="button" className="button button-secondary button-small" onClick={() => props.onSendTest?.(onSent)}>
         <Send size={14} aria-hidden="true" /> Send a test to me
       </button>
       <button type="button" className="button button-secondary button-small" onClick={then(props.onMove)}>
@@ -177,6 +177,7 @@ export function EventModal(props: EventModalProps) {
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [dirty, setDirty] = useState(false);
   const preview = useEventPreview(flow, event?.id ?? null);
+  const [sent, setSent] = useState<MessagePreviewJson | null>(null);
   const setForm = (next: EventForm) => {
     setFormState(next);
     setDirty(true);
@@ -209,9 +210,9 @@ export function EventModal(props: EventModalProps) {
           <h3 className="pane-title">Preview</h3>
           {event ? (
             <>
-              <RemoteBlockPreview query={preview} time={minuteLabel(event.minute_in_day)} />
+              <RemoteBlockPreview query={preview} time={minuteLabel(event.minute_in_day)} fallbackText={event.text} sent={sent} />
               {dirty && <p className="muted small">The preview shows the saved message; save to see your changes.</p>}
-              <EventActions event={event} onMove={props.onMove} onDuplicate={props.onDuplicate} onSendTest={props.onSendTest} onToggle={props.onToggle} />
+              <EventActions event={event} onSent={setSent} onMove={props.onMove} onDuplicate={props.onDuplicate} onSendTest={props.onSendTest} onToggle={props.onToggle} />
             </>
           ) : (
             <p className="muted">Once it is added, you will see it here exactly as Slack shows it, and can send yourself a test.</p>

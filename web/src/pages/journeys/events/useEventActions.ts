@@ -89,7 +89,7 @@ export function useEventActions(flow: Flow, tagId: string | number) {
     edit: (id: number, patch: Patch, callbacks?: { onSuccess?: () => void }) => edit.mutate({ id, patch }, callbacks),
     duplicate: (id: number) => duplicate.mutate(id),
     add: (event: Patch, callbacks?: { onSuccess?: (answer: EventAnswer) => void }) => add.mutate(event, callbacks),
-    sendTest: (id: number) => sendTest.mutate(id),
+    sendTest: (id: number, callbacks?: { onSuccess?: (answer: SendTestAnswer) => void }) => sendTest.mutate(id, callbacks),
     pending: { duplicate: duplicate.isPending, add: add.isPending, sendTest: sendTest.isPending ? sendTest.variables : null },
   };
 }

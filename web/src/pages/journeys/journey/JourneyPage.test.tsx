@@ -27,7 +27,7 @@ function serve(detail: TagDetail, extra?: (url: URL, init: RequestInit) => Respo
       gets++;
       return gets > 1 && opts.holdRefetch ? never : jsonResponse(detail);
     }
-    if (/^\/onboarding\/events\/\d+\/preview$/.test(url.pathname)) return jsonResponse({ text: 'Welcome!', blocks: [{ type: 'section', block_id: 'b1', text: { type: 'mrkdwn', text: '*Welcome, Ada!*' } }] });
+    if (/^\/onboarding\/events\/1[13]\/preview$/.test(url.pathname)) return jsonResponse({ text: 'Welcome!', blocks: [{ type: 'section', block_id: 'b1', text: { type: 'mrkdwn', text: '*Welcome, Ada!*' } }] });
     return extra?.(url, init) ?? jsonResponse({ error: 'not here' }, 404);
   });
 }
@@ -156,7 +156,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     serve(tagDetail(), (url, init) => {
       if (url.pathname === '/onboarding/tags/7/events/11/send_test' && init.method === 'POST') {
         tested = true;
-        return jsonResponse({ ok: true, sent_to: 'U1', preview: { text: '', blocks: [] } });
+        return jsonResponse({ ok: true, sent_to: 'U1', preview: { text: '', blocks: [{ type: 'section', block_id: 's', text: { type: 'mrkdwn', text: 'Sent to *Ada*' } }] } });
       }
       return undefined;
     });
@@ -169,6 +169,20 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send a test to me' }));
     await waitFor(() => expect(tested).toBe(true));
     expect(toasts()).toContain('Sent! Check your DMs from Hearth in Slack.');
+    // What was sent replaces the preview: the real message.
+    const sent = await within(dialog).findByRole('article', { name: 'Message preview (as sent to you)' });
+    expect(within(sent).getByText('Ada').tagName).toBe('STRONG');
+  });
+
+  test('without a server preview the event\'s text is drawn, and says so', async () => {
+    serve(tagDetail(), (url) => (url.pathname === '/onboarding/events/12/preview' ? jsonResponse({ error: 'Not found' }, 404) : undefined));
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7');
+    await user.click(await screen.findByRole('button', { name: /^Task: Set up your laptop/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Set up your laptop/ });
+    const preview = await within(dialog).findByRole('article', { name: 'Message preview (text only)' });
+    expect(preview).toHaveTextContent('Welcome, {first_name}!');
+    expect(within(dialog).getByText(/Send yourself a test to see the message exactly as Slack shows it/)).toBeInTheDocument();
   });
 
   test('the dry run shows each item on its local date and time', async () => {

@@ -39,7 +39,7 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
         }}
         onMove={() => openMove(event)}
         onDuplicate={() => actions.duplicate(event.id)}
-        onSendTest={() => actions.sendTest(event.id)}
+        onSendTest={(shown) => actions.sendTest(event.id, { onSuccess: (answer) => shown(answer.preview) })}
         onToggle={() => toggle(event)}
       />
     ));
