@@ -61,7 +61,7 @@ describe('creating a journey', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/onboarding/tags');
-    expect(await screen.findByRole('link', { name: 'Engineering onboarding' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Engineering onboarding' }, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New journey' }));
     const dialog = await screen.findByRole('dialog', { name: 'New onboarding journey' });
     await user.click(await within(dialog).findByRole('radio', { name: /Remote starter/ }));

@@ -40,7 +40,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     serve(tagDetail());
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7');
-    expect(await screen.findByRole('heading', { level: 1, name: /Engineering onboarding/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /Engineering onboarding/ }, { timeout: 15_000 })).toBeInTheDocument();
     const week1 = screen.getByRole('region', { name: 'Week 1' });
     const day1 = within(week1).getByRole('group', { name: 'Day 1' });
     const chips = within(day1).getAllByRole('button').filter((b) => b.classList.contains('event-chip'));

@@ -59,7 +59,7 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7?tab=people');
-    await user.click(await screen.findByRole('button', { name: /Ananya Iyer/ }));
+    await user.click(await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 }));
     const schedule = screen.getByRole('list', { name: 'Schedule of Ananya Iyer' });
     const row = (title: string) => within(schedule).getByText(title).closest('li')!;
 

@@ -35,7 +35,7 @@ describe('event form rules', () => {
     const poll = { ...withKind(form, 'poll', ROLES), title: 'Q', text: 'How?', poll_options: ['Only one', ''] };
     expect(validate(poll)).toEqual({ errors: { poll_options: 'A poll needs 2 to 10 answers.' } });
     expect(validate({ ...withRecipientType(form, 'channel', ROLES), title: 'T', text: 'x' })).toEqual({ errors: { channel_id: 'Pick a channel.' } });
-    const ok = validate({ ...poll, poll_options: ['Yes', ' No '], when: { day: '0', time: '08:15' } });
+    const ok = validate({ ...poll, poll_options: ['Yes', ' No '], when: { side: 'before', day: '1', time: '08:15' } });
     expect(ok).toEqual({ body: expect.objectContaining({ kind: 'poll', poll_options: ['Yes', 'No'], days_later: -1, minute_in_day: 495, role: 1, channel_id: null }) });
   });
 });
@@ -67,7 +67,7 @@ describe('roles tab', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7?tab=roles');
-    await user.click(await screen.findByRole('button', { name: 'New role' }));
+    await user.click(await screen.findByRole('button', { name: 'New role' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     await user.type(within(dialog).getByLabelText('Name'), 'Buddy');
     await user.click(within(dialog).getByRole('button', { name: 'Add role' }));
