@@ -61,8 +61,13 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
 
   it('sends a round now: the page polls until the round is out, then lists it', async () => {
     await page.getByRole('button', { name: 'Send #intros now' }).click();
+    // issue 14 item 2: it asks first, saying who and where, and nothing is sent before the confirmation
+    const dialog = page.getByRole('dialog', { name: 'Send #intros now?' });
+    await dialog.getByText(/^\d+ group DMs? to \d+ people in #intros$/).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'intros-send-now-confirm');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('button', { name: 'Sending #intros now' }).waitFor();
-    await toast(/Sent! Your message is on its way to #intros/).waitFor({ timeout: 60_000 });
+    await toast(/^Sent \d+ group DMs? to \d+ people in #intros\.$/).waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Rounds' }).click();
     await page.getByRole('heading', { name: /^Round 1 ·/ }).waitFor();
     expect(await page.locator('.group-card').count()).toBeGreaterThan(5);

@@ -16,6 +16,7 @@ import {
   toastSuccess,
   type SelectOption,
   Switch,
+  OwnershipSection,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -861,40 +862,13 @@ function NewHires() {
 
 function Ownership({ data, id }: { data: CelebrationAnswer; id: string }) {
   const refresh = useRefresh(id);
-  const { program } = data;
-  const known = useMemo(() => [program.owner, ...program.permission_users].filter((p): p is { id: number; name: string } => p !== null).map((p) => ({ id: String(p.id), name: p.name })), [program]);
-  const initial = () => ({ owner: program.owner ? String(program.owner.id) : '', editors: program.permission_users.filter((p) => p.role === 'editor').map((p) => String(p.id)) });
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const changed = JSON.stringify(form) !== JSON.stringify(initial());
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.put(`/celebrations/${id}/update_ownership_as_json`, {
-        owner_id: Number(form.owner),
-        editor_ids: form.editors.map(Number),
-        permission_user_ids: program.permission_users.filter((p) => p.role === 'permission_user').map((p) => p.id),
-      });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-      await refresh('program');
-    } catch {
-      // shown by the API client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <section className="card cel-section" aria-labelledby="cel-owner-title">
-      <h2 id="cel-owner-title">Ownership</h2>
-      <p className="muted">The owner and editors can change this program. “Nothing to post” notes go to the owner.</p>
-      <Select label="Owner" remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" knownOptions={known} value={form.owner} placeholder="Search people…" onChange={(v) => setForm((f) => ({ ...f, owner: v[0] ?? f.owner }))} />
-      <Select label="Editors" multiple remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" knownOptions={known} value={form.editors} placeholder="Add editors…" onChange={(v) => setForm((f) => ({ ...f, editors: v }))} />
-      <div>
-        <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={() => void save()}>
-          {saving && <Spinner title="" />} Save ownership
-        </button>
-      </div>
-    </section>
+    <OwnershipSection
+      program={data.program}
+      path={`/celebrations/${id}/update_ownership_as_json`}
+      description="The owner and editors can change this program; people with access can see it. “Nothing to post” notes go to the owner."
+      onSaved={() => void refresh('program')}
+    />
   );
 }
 

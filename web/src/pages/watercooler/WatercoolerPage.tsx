@@ -15,6 +15,9 @@ import {
   WarningModal,
   type SelectOption,
   Switch,
+  OwnershipSection,
+  confirmSendNow,
+  plural,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import type { ProgramJson } from '../programs/programsApi';
@@ -45,7 +48,8 @@ export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';
 /** programs.md §9: send-now toasts last 10 s. */
 const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
 
-export const sentText = (channel: string) => `Sent! Your prompt is on its way to ${channel} in Slack.`;
+/** Said after the prompt was written to the channel (not before). */
+export const sentText = (channel: string) => `Posted the next prompt in ${channel}.`;
 
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: hourLabel(h) }));
 const MINUTE_OPTIONS = ['00', '15', '30', '45'].map((m) => ({ value: String(Number(m)), label: `:${m}` }));
@@ -130,7 +134,14 @@ function SendNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
       title={reason}
       aria-busy={sending || undefined}
       aria-label={sending ? `Sending a prompt to ${channel}` : `Send the next prompt to ${channel} now`}
-      onClick={() => void send()}
+      onClick={() =>
+        void confirmSendNow({
+          title: `Send the next prompt to ${channel} now?`,
+          confirmText: 'Send prompt',
+          summary: { text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] },
+          onSend: send,
+        })
+      }
     >
       {sending ? (
         <>
@@ -652,44 +663,15 @@ function EngagementSection({ wc }: { wc: WatercoolerJson }) {
 
 // ---- ownership ---------------------------------------------------------------------------------------------------
 
-function OwnershipSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
+function Ownership({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const store = useStoreWatercooler(id);
-  const { program } = wc;
-  const known = useMemo(() => [program.owner, ...program.permission_users].filter((p): p is { id: number; name: string } => p !== null).map((p) => ({ id: String(p.id), name: p.name })), [program]);
-  const initial = () => ({
-    owner: program.owner ? String(program.owner.id) : '',
-    editors: program.permission_users.filter((p) => p.role === 'editor').map((p) => String(p.id)),
-    viewers: program.permission_users.filter((p) => p.role === 'permission_user').map((p) => String(p.id)),
-  });
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const changed = JSON.stringify(form) !== JSON.stringify(initial());
-  const remote = { path: '/people/search' };
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.put(`/watercooler/${id}/update_ownership_as_json`, { owner_id: Number(form.owner), editor_ids: form.editors.map(Number), permission_user_ids: form.viewers.map(Number) });
-      store(undefined, { library: false });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch {
-      // shown by the API client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <section className="card wc-section" aria-labelledby="wc-ownership-title">
-      <h2 id="wc-ownership-title">Ownership</h2>
-      <p className="muted">The owner and editors can change this Watercooler.</p>
-      <div className="wc-fields">
-        <Select label="Owner" remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={form.owner} onChange={(v) => setForm((f) => ({ ...f, owner: v[0] ?? f.owner }))} placeholder="Search people…" />
-        <Select label="Editors" multiple remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={form.editors} onChange={(v) => setForm((f) => ({ ...f, editors: v }))} placeholder="Add editors…" />
-        <Select label="People with access" multiple remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={form.viewers} onChange={(v) => setForm((f) => ({ ...f, viewers: v }))} placeholder="Add people…" />
-      </div>
-      <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={() => void save()}>
-        {saving && <Spinner title="" />} Save ownership
-      </button>
-    </section>
+    <OwnershipSection
+      program={wc.program}
+      path={`/watercooler/${id}/update_ownership_as_json`}
+      description="The owner and editors can change this Watercooler; people with access can see it."
+      onSaved={() => store(undefined, { library: false })}
+    />
   );
 }
 
@@ -781,7 +763,7 @@ export default function WatercoolerPage() {
         </div>
         <aside className="wc-aside">
           <ScheduleSection wc={wc} id={id} />
-          <OwnershipSection wc={wc} id={id} />
+          <Ownership wc={wc} id={id} />
         </aside>
       </div>
     </div>
