@@ -74,7 +74,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
   it('edits an event beside its Block Kit preview, and the server keeps the change', async () => {
     // The sandbox workspace is on the free plan: 3 messages of a journey are on, the rest stay off. Edit one that is on.
     const active = page.locator('.event-chip:not(.is-inactive)');
-    expect(await active.count()).toBe(3);
+    await page.getByRole('region', { name: 'Week 1', exact: true }).waitFor();
+    await expect.poll(() => active.count()).toBe(3);
     expect(await page.locator('.event-chip.is-inactive').count()).toBeGreaterThan(0);
     await active.first().click();
     const dialog = page.getByRole('dialog').filter({ has: page.locator('#event-form') });
