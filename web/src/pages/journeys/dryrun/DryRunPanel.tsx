@@ -23,7 +23,7 @@ function browserZone(): string {
 }
 
 function TryInSandbox({ flow, tagId }: { flow: Flow; tagId: number }) {
-  const tryIt = useMutation({ mutationFn: () => api.post<TryInSandboxAnswer>(`/${flow}/tags/${tagId}/try_in_sandbox`) });
+  const tryIt = useMutation({ mutationFn: () => api.post<TryInSandboxAnswer>(`/${flow}/tags/${tagId}/try_in_sandbox`, {}) });
   if (tryIt.data)
     return (
       <div className="sandbox-callout" role="status">

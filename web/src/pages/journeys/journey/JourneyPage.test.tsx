@@ -192,6 +192,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
         asked = url.searchParams;
         return jsonResponse(DRY_RUN);
       }
+      if (url.pathname === '/onboarding/tags/7/try_in_sandbox') return jsonResponse({ session: { start_date: '2026-03-03', participant: { id: 1, slack_user_id: 'U1', name: 'Alex Rivera', avatar_url: null, tz: null } }, sandbox_url: '/sandbox' });
       return undefined;
     });
     const user = userEvent.setup();
@@ -208,6 +209,9 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     const monday = within(calendar).getByRole('list', { name: 'Monday, March 9' });
     expect(within(monday).getByRole('listitem')).toHaveAccessibleName('9:00 AM Message: Welcome aboard to New hire');
     expect(within(calendar).getByRole('list', { name: 'Monday, March 16' })).toHaveTextContent('How is week two going?');
-    expect(screen.getByRole('button', { name: 'Try it in the sandbox' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try it in the sandbox' }));
+    const callout = await screen.findByText(/is on the journey/);
+    expect(callout.closest('[role="status"]')).toHaveTextContent('Alex Rivera is on the journey, starting Tue, Mar 3.');
+    expect(screen.getByRole('link', { name: 'Open the sandbox' })).toHaveAttribute('href', '/sandbox');
   });
 });
