@@ -15,6 +15,13 @@ import { JourneyRepository } from '../src/journeys/repository.js';
 import { SessionService } from '../src/journeys/sessions.js';
 import { SessionRepository } from '../src/journeys/sessions.repository.js';
 
+/** The parts of the API's answers these calls read. */
+interface Answer {
+  tag: { id: number; roleIds: number[] };
+  event: { id: number };
+  session: { session_events: Array<{ id: number }> };
+}
+
 const SESSIONS = 10_000;
 const EVENTS = 30;
 const TICK_BUDGET_MS = 5_000;
@@ -40,7 +47,7 @@ async function main(): Promise<void> {
     const call = async (method: string, path: string, body: unknown) => {
       const res = await fetch(`${t.url}${path}`, { method, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<Record<string, any>>;
+      return res.json() as Promise<Answer>;
     };
     const created = await call('POST', '/onboarding/tags', { onboarding_tag: { name: 'Bench onboarding', flow_type: 'onboarding' } });
     const tagId = created.tag.id as number;

@@ -7,6 +7,13 @@ import { ControllableClock } from '../../src/time/clock.js';
 import { formatLocalDate, instantToZoned } from '../../src/time/zoned.js';
 import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 
+/** The parts of the API's answers these calls read. */
+interface Answer {
+  tag: { id: number; roleIds: number[] };
+  event: { id: number };
+  session: { session_events: Array<{ id: number }> };
+}
+
 /**
  * A journey message reaches the new hire exactly once even when workers die: first while its DM is being opened
  * (the session event is claimed, its message queued, nothing sent), then while Slack's answer to the post is on its
@@ -48,7 +55,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Journeys w
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<Record<string, any>>;
+      return res.json() as Promise<Answer>;
     };
     const created = await call('POST', '/onboarding/tags', { onboarding_tag: { name: 'Kill test', flow_type: 'onboarding' } });
     const tagId = created.tag.id as number;
@@ -57,7 +64,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Journeys w
     const jonas = (await s.people.bySlackId(workspaceId, 'U0DEMO010'))!;
     const today = instantToZoned(clock.now(), 'UTC');
     const session = (await call('POST', `/onboarding/tags/${tagId}/sessions`, { start_date: formatLocalDate(today.date), time_zone: 'UTC', memberships: [{ role_id: primary, user_id: jonas.id }] })).session;
-    const seId = session.session_events[0].id as number;
+    const seId = session.session_events[0]!.id;
     // Moved by hand to a minute ago (today, whatever the weekday): due now.
     const minute = Math.max(0, today.minuteOfDay - 1);
     const hhmm = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
