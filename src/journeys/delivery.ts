@@ -129,15 +129,18 @@ export class JourneyDelivery {
         recipient = `cohort:${cohort.id}`;
         // One post per cohort and event, however many of its sessions reach it.
         const msg = journeyMessage({ kind: event.kind, title, text, journeyName: tag.name });
-        if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, `journey:cohort:${cohort.id}:event:${event.id}`, now))
+        if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, `journey:cohort:${cohort.id}:event:${event.id}`, now)) {
           rows.push({ workspaceId, key: `journey:cohort:${cohort.id}:event:${event.id}`, kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
-        emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
+          emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
+        }
         await settle('sent', null);
         return this.s.outbox.add(trx, rows);
       }
       const msg = journeyMessage({ kind: event.kind, title, text, journeyName: tag.name });
-      if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, key(recipient), now)) rows.push({ workspaceId, key: key(recipient), kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
-      emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
+      if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, key(recipient), now)) {
+        rows.push({ workspaceId, key: key(recipient), kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
+        emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
+      }
       await settle('sent', null);
       return this.s.outbox.add(trx, rows);
     }
@@ -170,7 +173,8 @@ export class JourneyDelivery {
       const next = new Date(Math.min(...later.map((d) => d.getTime())));
       await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'pending', due_at: next, claimed_at: null, updated_at: now });
     } else {
-      emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [...delivered], manual }));
+      // Once, by the run that reached the last recipient (a repeated delivery reaches no one and records nothing).
+      if (rows.length) emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [...delivered], manual }));
       await settle('sent', null);
     }
     return this.s.outbox.add(trx, rows);

@@ -126,7 +126,11 @@ export class JourneyDryRun {
     if (!sessions.length && !tasks.length && !polls.length) return [];
     const tags = await Promise.all([...new Set(sessions.map((s) => s.tag_id))].map((id) => this.journeys.tag(ws, id)));
     const now = this.s.clock.now();
-    const events = (await this.repo.sessionEvents(ws, sessions.map((s) => s.id))).filter((e) => e.active && e.state === 'pending' && new Date(e.due_at) > now);
+    // What comes next for them: pending events sent to a role they fill in that session.
+    const mine = new Set((await this.repo.memberships(ws, sessions.map((s) => s.id))).filter((m) => m.member_id === member.id).map((m) => `${m.session_id}:${m.role_id}`));
+    const events = (await this.repo.sessionEvents(ws, sessions.map((s) => s.id))).filter(
+      (e) => e.active && e.state === 'pending' && new Date(e.due_at) > now && e.recipient_type === 'role' && mine.has(`${e.session_id}:${e.event_role_id}`),
+    );
     const describe = async (sessionEventId: number) => {
       const se = (await this.repo.sessionEvent(ws, sessionEventId))!;
       return (await this.journeys.event(ws, se.event_id))!;

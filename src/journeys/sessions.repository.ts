@@ -195,13 +195,13 @@ export class SessionRepository {
     return Number(r.numUpdatedRows);
   }
 
-  sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string }>> {
+  sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string; recipient_type: string; event_role_id: number | null }>> {
     if (!sessionIds.length) return Promise.resolve([]);
     return ex
       .selectFrom('journey_session_events as se')
       .innerJoin('journey_events as e', 'e.id', 'se.event_id')
       .selectAll('se')
-      .select(['e.kind', 'e.title'])
+      .select(['e.kind', 'e.title', 'e.recipient_type', 'e.role_id as event_role_id'])
       .where('se.workspace_id', '=', workspaceId)
       .where('se.session_id', 'in', sessionIds)
       .orderBy('se.occurs_on')

@@ -223,6 +223,12 @@ describe(`Journeys (${path})`, () => {
     expect(sentAt(task[0]!).toISOString()).toBe('2026-03-03T09:00:00.000Z');
     const intro = t.sandbox.state.openConversation(TEAM, ACME.botUserId, [JONAS, LENA]).channel.id;
     expect(t.sandbox.state.messageList(intro).filter((m) => textOf(m).includes('meet <@U0DEMO009>, your manager'))).toHaveLength(1);
+    // `/hearth journey` (and the Home tab) show his open task and what comes next for him, not his manager's tasks.
+    const reply = JSON.stringify(await t.api('POST', '/sandbox/commands', { team_id: TEAM, user_id: JONAS, channel_id: dm(JONAS), text: '/hearth journey' }));
+    expect(reply).toContain('Your journey');
+    expect(reply).toContain('Complete your Slack profile');
+    expect(reply).toContain('How was your first week?');
+    expect(reply).not.toContain('30-day review');
   });
 
   it('completes a task from its Slack button (source slack)', async () => {
