@@ -6,6 +6,7 @@ import * as m0004 from './0004_watercooler.js';
 import * as m0005 from './0005_celebrations.js';
 import * as m0006 from './0006_domain_events.js';
 import * as m0007 from './0007_intros_counters.js';
+import * as m0008 from './0008_journeys.js';
 import * as m0009 from './0009_points.js';
 import * as m0011 from './0011_members.js';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005_celebrations': m0005,
   '0006_domain_events': m0006,
   '0007_intros_counters': m0007,
+  '0008_journeys': m0008,
   '0009_points': m0009,
   '0011_members': m0011,
 };

@@ -28,7 +28,8 @@ export type Entitlement =
   | { feature: 'intros_channels'; introsChannels: number }
   | { feature: 'premium_packs' | 'custom_prompts' | 'premium'; what?: string }
   | { feature: 'unlimited_celebrations'; customCelebrations: number }
-  | { feature: 'journeys'; journeys: number };
+  | { feature: 'journeys'; journeys: number }
+  | { feature: 'journeys'; journeyMessages: number };
 
 /**
  * The one place that answers "may this workspace do X, and if not, why". Routes, jobs and pages ask it; a
@@ -77,6 +78,8 @@ export class Entitlements {
           ? { allowed: true }
           : deny(`The free plan includes ${FREE_LIMITS.customCelebrations} custom celebrations. Upgrade to add more.`);
       case 'journeys':
+        if ('journeyMessages' in e)
+          return e.journeyMessages <= FREE_LIMITS.journeyMessages ? { allowed: true } : deny(`The free plan sends up to ${FREE_LIMITS.journeyMessages} messages per journey.`);
         return e.journeys <= FREE_LIMITS.journeys ? { allowed: true } : deny(`The free plan runs ${FREE_LIMITS.journeys} journey at a time.`);
       default:
         return deny(e.what ? `${e.what} ${e.what.endsWith('s') ? 'are' : 'is'} part of the Premium plan.` : FEATURES[e.feature].text);

@@ -4,6 +4,7 @@ import { AlertIcon, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { PROGRAM_SLUGS, PROGRAM_TYPES, slugOf, useTemplates, type ProgramTemplate } from './programsApi';
 import { TypeBadge } from './AllChannelsPage';
+import { JourneyTemplates } from '../journeys/create/JourneyTemplates';
 import './programs.css';
 
 export function templatePath(template: Pick<ProgramTemplate, 'id' | 'type'>): string {
@@ -91,6 +92,7 @@ export default function TemplatesPage() {
         }
       />
       {body}
+      <JourneyTemplates />
     </section>
   );
 }

@@ -1,0 +1,134 @@
+import type { Trx } from '../db/index.js';
+import type { AuthContext } from '../http/auth.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { AccessPolicy } from '../platform/access.js';
+import { event as domainEvent } from '../platform/events/define.js';
+import type { ActionItemsAnswer, AnswerSource, PollResponseJson, TaskAssignmentJson, TaskState } from './api-types.js';
+import { journeyMessage } from './blocks.js';
+import type { JourneysDeps } from './deps.js';
+import { journeyPollAnswered, journeyTaskCompleted } from './events.js';
+import { pollJson, taskJson } from './presenters.js';
+import type { JourneyRepository } from './repository.js';
+import type { SessionRepository } from './sessions.repository.js';
+import type { JourneyPollResponse, JourneyTaskAssignment } from './tables.js';
+
+/** Where a Slack button was pressed: the message to show the new state in. */
+export interface SlackOrigin {
+  channel: string;
+  ts: string;
+}
+
+/**
+ * Tasks and polls: completing a task and answering a poll, from the journey site (API) or a Slack button, with the
+ * source recorded and a domain event the first time. The Slack message is updated through the outbox.
+ */
+export class JourneyAnswers {
+  constructor(
+    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'outbox'>,
+    private readonly journeys: JourneyRepository,
+    private readonly repo: SessionRepository,
+  ) {}
+
+  /** The assignee or a workspace admin; anyone else: not found. */
+  readonly taskPolicy: AccessPolicy<JourneyTaskAssignment> = {
+    load: (workspaceId, id) => this.repo.task(workspaceId, id),
+    canRead: (auth, t) => auth.isAdmin || t.member_id === auth.member.id,
+    canEdit: (auth, t) => auth.isAdmin || t.member_id === auth.member.id,
+    forbidden: 'Only the person it is assigned to can change it',
+  };
+
+  readonly pollPolicy: AccessPolicy<JourneyPollResponse> = {
+    load: (workspaceId, id) => this.repo.poll(workspaceId, id),
+    canRead: (auth, p) => auth.isAdmin || p.member_id === auth.member.id,
+    canEdit: (auth, p) => p.member_id === auth.member.id || auth.isAdmin,
+    forbidden: 'Only the person it was sent to can answer it',
+  };
+
+  async setTaskState(workspaceId: number, taskId: number, state: TaskState, source: AnswerSource, origin?: SlackOrigin): Promise<TaskAssignmentJson> {
+    const now = this.s.clock.now();
+    const { task, ids } = await this.s.events.transaction(async (trx, emit) => {
+      const t = await this.repo.lockTask(trx, workspaceId, taskId);
+      if (!t) throw new HttpError(404, 'Not found');
+      if (t.state === state) return { task: t, ids: [] as number[] };
+      const updated = (await this.repo.updateTask(trx, workspaceId, t.id, {
+        state,
+        completed_at: state === 'complete' ? now : null,
+        source,
+        next_remind_at: state === 'complete' ? null : t.next_remind_at,
+        updated_at: now,
+      }))!;
+      if (state === 'complete') emit(domainEvent(journeyTaskCompleted, workspaceId, { taskAssignmentId: t.id, sessionId: t.session_id, sessionEventId: t.session_event_id, memberId: t.member_id, source }));
+      const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:task:${t.id}:${state}:${origin.ts}`, origin, await this.taskMessage(workspaceId, updated, trx)) : [];
+      return { task: updated, ids };
+    });
+    await this.s.outbox.kick(ids);
+    return this.taskJsonOf(workspaceId, task);
+  }
+
+  async answerPoll(workspaceId: number, pollId: number, answerIndex: number, source: AnswerSource, origin?: SlackOrigin): Promise<PollResponseJson> {
+    const now = this.s.clock.now();
+    const { poll, ids } = await this.s.events.transaction(async (trx, emit) => {
+      const p = await this.repo.lockPoll(trx, workspaceId, pollId);
+      if (!p) throw new HttpError(404, 'Not found');
+      const event = await this.eventOf(workspaceId, p.session_event_id, trx);
+      if (answerIndex >= event.poll_options.length) throw badRequest(`answer_index: must be below ${event.poll_options.length}`, { answer_index: `must be below ${event.poll_options.length}` });
+      const first = p.answer_index === null;
+      const updated = (await this.repo.answerPoll(trx, workspaceId, p.id, answerIndex, source, now))!;
+      if (first) emit(domainEvent(journeyPollAnswered, workspaceId, { pollResponseId: p.id, sessionId: p.session_id, sessionEventId: p.session_event_id, memberId: p.member_id, answerIndex, source }));
+      const msg = journeyMessage({ kind: 'poll', title: event.title, text: event.text, journeyName: event.journey, poll: { id: p.id, options: event.poll_options, answerIndex } });
+      const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:poll:${p.id}:${answerIndex}:${origin.ts}:${now.getTime()}`, origin, msg) : [];
+      return { poll: updated, ids };
+    });
+    await this.s.outbox.kick(ids);
+    return this.pollJsonOf(workspaceId, poll);
+  }
+
+  /** A Slack button: the Slack user must be the assignee (a forwarded message's button does nothing for others). */
+  async taskFromSlack(teamWorkspaceId: number, slackUserId: string, taskId: number, origin?: SlackOrigin): Promise<boolean> {
+    const member = await this.journeys.memberBySlackId(teamWorkspaceId, slackUserId);
+    const task = await this.repo.task(teamWorkspaceId, taskId);
+    if (!member || !task || task.member_id !== member.id) return false;
+    await this.setTaskState(teamWorkspaceId, taskId, 'complete', 'slack', origin);
+    return true;
+  }
+
+  async pollFromSlack(workspaceId: number, slackUserId: string, pollId: number, answerIndex: number, origin?: SlackOrigin): Promise<boolean> {
+    const member = await this.journeys.memberBySlackId(workspaceId, slackUserId);
+    const poll = await this.repo.poll(workspaceId, pollId);
+    if (!member || !poll || poll.member_id !== member.id) return false;
+    await this.answerPoll(workspaceId, pollId, answerIndex, 'slack', origin);
+    return true;
+  }
+
+  async actionItems(auth: AuthContext): Promise<ActionItemsAnswer> {
+    const ws = auth.workspace.id;
+    const [tasks, polls] = await Promise.all([this.repo.tasksOf(ws, { memberId: auth.member.id, state: 'incomplete' }), this.repo.pollsOf(ws, { memberId: auth.member.id, open: true })]);
+    return { task_assignments: await Promise.all(tasks.map((t) => this.taskJsonOf(ws, t))), poll_responses: await Promise.all(polls.map((p) => this.pollJsonOf(ws, p))) };
+  }
+
+  async taskJsonOf(workspaceId: number, t: JourneyTaskAssignment): Promise<TaskAssignmentJson> {
+    const event = await this.eventOf(workspaceId, t.session_event_id);
+    return taskJson(t, event, (await this.journeys.member(workspaceId, t.member_id)) ?? null);
+  }
+
+  async pollJsonOf(workspaceId: number, p: JourneyPollResponse): Promise<PollResponseJson> {
+    const event = await this.eventOf(workspaceId, p.session_event_id);
+    return pollJson(p, event, (await this.journeys.member(workspaceId, p.member_id)) ?? null);
+  }
+
+  private async eventOf(workspaceId: number, sessionEventId: number, ex?: Trx) {
+    const se = (await this.repo.sessionEvent(workspaceId, sessionEventId, ex))!;
+    const e = (await this.journeys.event(workspaceId, se.event_id, ex))!;
+    const tag = await this.journeys.tag(workspaceId, e.tag_id, ex);
+    return { title: e.title, text: e.text, poll_options: e.poll_options, journey: tag?.name ?? 'journey' };
+  }
+
+  private async taskMessage(workspaceId: number, t: JourneyTaskAssignment, ex: Trx) {
+    const e = await this.eventOf(workspaceId, t.session_event_id, ex);
+    return journeyMessage({ kind: 'task', title: e.title, text: e.text, journeyName: e.journey, task: { id: t.id, done: t.state === 'complete' } });
+  }
+
+  private updateSlackMessage(trx: Parameters<JourneysDeps['outbox']['add']>[0], workspaceId: number, key: string, origin: SlackOrigin, msg: { text: string; blocks: unknown[] }) {
+    return this.s.outbox.add(trx, [{ workspaceId, key, kind: 'journey', method: 'chat.update', args: { channel: origin.channel, ts: origin.ts, text: msg.text, blocks: msg.blocks } }]);
+  }
+}

@@ -1,0 +1,161 @@
+// Block Kit for Journeys: every session event's Slack message (message, task, poll, intro, channel and cohort
+// posts), task reminders, the answered/done states, the send_test preview and the participant's Home tab section.
+// Pure functions used both for sending and for previews, so a preview is exactly what is sent.
+import type { KnownBlock } from '@slack/types';
+import type { EventKind } from './api-types.js';
+import { formatMinute } from './schedule.js';
+
+export const SECTION_TEXT_LIMIT = 3000;
+
+export const ACTIONS = {
+  taskDone: 'journeys_task_done',
+  /** One per option: journeys_poll_answer_0 … journeys_poll_answer_9; the value is "{pollResponseId}:{index}". */
+  pollAnswerPrefix: 'journeys_poll_answer_',
+} as const;
+export const POLL_ACTION_RE = /^journeys_poll_answer_\d$/;
+
+const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text: text.slice(0, SECTION_TEXT_LIMIT) || ' ' } });
+const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+
+/** What the placeholders of a journey message stand for when it is sent to one session. */
+export interface TextVars {
+  first_name: string;
+  name: string;
+  start_date: string;
+  journey: string;
+  /** Role purposes and role names (lower case) → mentions of the role's members, or the role's name when unfilled. */
+  roles: Record<string, string>;
+}
+
+/** "Monday, March 2" for a 'YYYY-MM-DD'. */
+export function formatLongDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** Fills {first_name}, {name}, {start_date}, {journey} and role placeholders ({manager}, {buddy}, …); unknown ones stay. */
+export function fillText(text: string, vars: TextVars): string {
+  return text.replace(/\{([a-z_ ]+)\}/gi, (whole, key: string) => {
+    const k = key.toLowerCase();
+    if (k === 'first_name') return vars.first_name;
+    if (k === 'name') return vars.name;
+    if (k === 'start_date') return vars.start_date;
+    if (k === 'journey') return vars.journey;
+    return vars.roles[k] ?? whole;
+  });
+}
+
+export interface MessageInput {
+  kind: EventKind;
+  title: string;
+  /** Already filled. */
+  text: string;
+  journeyName: string;
+  task?: { id: number; done: boolean } | null;
+  poll?: { id: number; options: string[]; answerIndex: number | null } | null;
+  /** A test send to the admin: says so. */
+  test?: boolean;
+}
+
+const KIND_LABEL: Record<EventKind, string> = {
+  message: 'Message',
+  task: 'Task',
+  poll: 'Poll',
+  intro: 'Intro',
+  channel_post: 'Channel post',
+  cohort_message: 'Cohort message',
+};
+
+/** The Slack message of a session event (and its preview). */
+export function journeyMessage(input: MessageInput): { text: string; blocks: KnownBlock[] } {
+  const blocks: KnownBlock[] = [];
+  if (input.test) blocks.push(context(`:test_tube: Test of a *${KIND_LABEL[input.kind]}* from *${input.journeyName}* — only you see this.`));
+  if (input.kind === 'task') {
+    blocks.push(section(`:white_check_mark: *${input.title}*\n${input.text}`));
+    blocks.push(...taskState(input.task ?? null));
+  } else if (input.kind === 'poll') {
+    blocks.push(section(input.text));
+    blocks.push(...pollState(input.poll ?? { id: 0, options: [], answerIndex: null }));
+  } else {
+    blocks.push(section(input.text));
+  }
+  if (input.kind !== 'channel_post' && input.kind !== 'cohort_message') blocks.push(context(`From your *${input.journeyName}* journey`));
+  const fallback = input.kind === 'task' ? `Task: ${input.title}` : input.kind === 'poll' ? `Poll: ${input.text}` : input.text;
+  return { text: fallback.slice(0, 3000), blocks };
+}
+
+function taskState(task: { id: number; done: boolean } | null): KnownBlock[] {
+  if (task?.done) return [context(':white_check_mark: Done — thank you!')];
+  return [
+    {
+      type: 'actions',
+      elements: [{ type: 'button', style: 'primary', action_id: ACTIONS.taskDone, text: { type: 'plain_text', text: 'Mark as done' }, value: String(task?.id ?? 0) }],
+    },
+  ];
+}
+
+function pollState(poll: { id: number; options: string[]; answerIndex: number | null }): KnownBlock[] {
+  if (poll.answerIndex !== null) return [context(`:ballot_box_with_check: You answered *${poll.options[poll.answerIndex] ?? ''}*. Thank you!`)];
+  return [
+    {
+      type: 'actions',
+      elements: poll.options.slice(0, 10).map((o, i) => ({
+        type: 'button' as const,
+        action_id: `${ACTIONS.pollAnswerPrefix}${i}`,
+        text: { type: 'plain_text' as const, text: o.slice(0, 75) },
+        value: `${poll.id}:${i}`,
+      })),
+    },
+  ];
+}
+
+/** A reminder of an unfinished task (sent each work day until it is done, up to a limit). */
+export function taskReminder(input: { taskId: number; title: string; text: string; journeyName: string; n: number }): { text: string; blocks: KnownBlock[] } {
+  return {
+    text: `Reminder: ${input.title}`,
+    blocks: [
+      section(`:bell: *Reminder:* ${input.title}\n${input.text}`),
+      ...taskState({ id: input.taskId, done: false }),
+      context(`From your *${input.journeyName}* journey · reminder ${input.n}`),
+    ],
+  };
+}
+
+/** A note to the journey's admins that a role had nobody in it (the attention item's Slack side). */
+export function missingRoleNote(input: { roleName: string; participant: string; journeyName: string; title: string; url: string }): { text: string; blocks: KnownBlock[] } {
+  const text = `:warning: *${input.title}* in *${input.journeyName}* for ${input.participant} was not sent: nobody is the *${input.roleName}*. Fill the role in <${input.url}|the journey> and send it from there.`;
+  return { text: text.replace(/[*]/g, ''), blocks: [section(text)] };
+}
+
+export interface HomeItem {
+  title: string;
+  kind: EventKind;
+  occursOn: string;
+  minuteInDay: number;
+  tz: string;
+}
+
+/** The participant's Home tab section: open tasks and polls, and what comes next in their journeys. */
+export function homeSection(input: {
+  journeys: string[];
+  upcoming: HomeItem[];
+  tasks: Array<{ id: number; title: string }>;
+  polls: Array<{ id: number; question: string; options: string[] }>;
+}): KnownBlock[] {
+  if (!input.journeys.length && !input.tasks.length && !input.polls.length) return [];
+  const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: ':compass: Your journey' } }];
+  if (input.journeys.length) blocks.push(context(`You're in: ${input.journeys.map((j) => `*${j}*`).join(', ')}`));
+  for (const t of input.tasks.slice(0, 10)) {
+    blocks.push(section(`:white_check_mark: *${t.title}*`));
+    blocks.push(...taskState({ id: t.id, done: false }));
+  }
+  for (const p of input.polls.slice(0, 5)) {
+    blocks.push(section(`:bar_chart: ${p.question}`));
+    blocks.push(...pollState({ id: p.id, options: p.options, answerIndex: null }));
+  }
+  if (input.upcoming.length) {
+    const lines = input.upcoming.slice(0, 8).map((u) => `• ${formatLongDate(u.occursOn)}, ${formatMinute(u.minuteInDay)} — ${u.title}`);
+    blocks.push(section(`*Coming up*\n${lines.join('\n')}`));
+  }
+  return blocks;
+}

@@ -1,0 +1,302 @@
+import type { Trx } from '../db/index.js';
+import type { Member } from '../db/types.js';
+import type { NewOutboxRow } from '../outbox/repository.js';
+import { event as domainEvent, type Emit } from '../platform/events/define.js';
+import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
+import { fillText, formatLongDate, journeyMessage, missingRoleNote, taskReminder, type TextVars } from './blocks.js';
+import type { JourneysDeps } from './deps.js';
+import { journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
+import { journeysDeliver } from './jobs.js';
+import { localInstant, zoneOf } from './plan.js';
+import { routeFlowType } from './presenters.js';
+import type { JourneyRepository } from './repository.js';
+import { workDayFrom, localToday } from './schedule.js';
+import type { SessionRepository } from './sessions.repository.js';
+import type { JourneyEvent, JourneyMembership, JourneyRole, JourneySession, JourneySessionEvent, JourneyTag } from './tables.js';
+
+/** How many session events one tick claims (the rest wait for the next minute). */
+const CLAIM_LIMIT = 20_000;
+/** A claimed session event whose job vanished is claimed again after this long. */
+const STUCK_AFTER_MS = 5 * 60_000;
+/** An unfinished task is reminded each work day, this many times, then becomes an attention item. */
+export const MAX_TASK_REMINDERS = 3;
+/** A cohort channel Slack has not created yet: look again in a minute. */
+const COHORT_RETRY_MS = 60_000;
+
+type OutRow = Omit<NewOutboxRow, 'notBefore'>;
+type Membership = JourneyMembership & { member: Member | null };
+
+/**
+ * Sending journeys: the tick claims due session events; each is delivered by a job that resolves the role members
+ * at send time, re-checks every recipient's local time (their zone may have changed), writes the messages to the
+ * outbox once per recipient (journey_deliveries), and records the domain events, all in one transaction.
+ */
+export class JourneyDelivery {
+  constructor(
+    private readonly s: Pick<JourneysDeps, 'clock' | 'log' | 'queue' | 'outbox' | 'events' | 'config'>,
+    private readonly journeys: JourneyRepository,
+    private readonly repo: SessionRepository,
+  ) {}
+
+  /** The tick: claim what is due (and what a dead worker left), enqueue one job each; remind unfinished tasks. */
+  async collectDue(now: Date): Promise<number> {
+    const claimed = await this.repo.claimDue(now, CLAIM_LIMIT);
+    const stuck = await this.repo.reclaimStuck(now, new Date(now.getTime() - STUCK_AFTER_MS), 1000);
+    for (const r of claimed) await this.s.queue.enqueue(journeysDeliver, { workspaceId: r.workspace_id, sessionEventId: r.id }, { jobId: `journeys-deliver:${r.id}:${now.getTime()}` });
+    for (const r of stuck)
+      await this.s.queue.enqueue(journeysDeliver, { workspaceId: r.workspace_id, sessionEventId: r.id }, { jobId: `journeys-deliver:${r.id}:retry:${now.getTime()}` });
+    const reminded = await this.remindTasks(now);
+    return claimed.length + stuck.length + reminded;
+  }
+
+  nextDue(): Promise<Date | null> {
+    return this.repo.nextDue();
+  }
+
+  /** Task reminders: each due one is written to the outbox and moved to the next work day, in one transaction. */
+  private async remindTasks(now: Date): Promise<number> {
+    const ids = await this.s.events.transaction(async (trx) => {
+      const due = await this.repo.claimReminders(trx, now, 2000);
+      const ctx = await this.repo.reminderContext(
+        trx,
+        due.map((t) => t.id),
+      );
+      const rows: OutRow[] = [];
+      for (const c of ctx) {
+        const n = c.reminders_sent + 1;
+        if (c.session_state !== 'active') {
+          await this.repo.setReminded(trx, c.id, { reminders_sent: c.reminders_sent, next_remind_at: null }, now);
+          continue;
+        }
+        const msg = taskReminder({ taskId: c.id, title: c.title, text: c.text, journeyName: c.journey_name, n });
+        rows.push({ workspaceId: c.workspace_id, key: `journey:task:${c.id}:remind:${n}`, kind: 'journey', method: 'dm.post', args: { users: [c.slack_user_id], ...msg } });
+        const tz = c.tz ?? c.time_zone;
+        const next = n >= MAX_TASK_REMINDERS ? null : localInstant(formatLocalDate(workDayFrom(localToday(now, tz), 1)), c.minute_in_day, tz);
+        await this.repo.setReminded(trx, c.id, { reminders_sent: n, next_remind_at: next }, now);
+      }
+      return this.s.outbox.add(trx, rows);
+    });
+    await this.s.outbox.kick(ids);
+    return ids.length;
+  }
+
+  /** The job: deliver one claimed session event (or a manual trigger of it). */
+  async deliver(workspaceId: number, sessionEventId: number, manual = false): Promise<void> {
+    const ids = await this.s.events.transaction((trx, emit) => this.deliverIn(trx, emit, workspaceId, sessionEventId, manual));
+    await this.s.outbox.kick(ids);
+  }
+
+  private async deliverIn(trx: Trx, emit: Emit, workspaceId: number, sessionEventId: number, manual: boolean): Promise<number[]> {
+    const now = this.s.clock.now();
+    const se = await this.repo.lockSessionEvent(trx, workspaceId, sessionEventId);
+    if (!se || se.state !== 'sending') return [];
+    const session = (await this.repo.lockSession(trx, workspaceId, se.session_id))!;
+    const event = await this.journeys.event(workspaceId, se.event_id, trx);
+    const tag = await this.journeys.tag(workspaceId, session.tag_id, trx);
+    const settle = async (state: 'skipped' | 'sent', note: string | null): Promise<void> => {
+      await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state, note, triggering: false, ...(state === 'sent' ? { sent_at: now } : {}), updated_at: now });
+      await this.finishIfDone(trx, emit, session, now);
+    };
+    if (!event || !tag || session.state !== 'active') { await settle('skipped', 'session not active'); return []; }
+    if (!manual && (!event.active || !se.active)) { await settle('skipped', 'inactive'); return []; }
+
+    const memberships = await this.repo.memberships(workspaceId, [session.id], trx);
+    const roles = await this.journeys.roles(workspaceId, trx);
+    const vars = textVars(tag, session, memberships, roles);
+    const text = fillText(event.text, vars);
+    const title = fillText(event.title, vars);
+    const rows: OutRow[] = [];
+    const key = (recipient: string) => `journey:se:${se.id}:${recipient}`;
+
+    if (event.recipient_type === 'channel' || event.recipient_type === 'cohortChannel') {
+      let channel: string | null;
+      let recipient: string;
+      if (event.recipient_type === 'channel') {
+        channel = event.channel_id ?? tag.channel_id;
+        recipient = `channel:${channel}`;
+        if (!channel) { await settle('skipped', 'no channel'); return []; }
+      } else {
+        const cohort = session.cohort_id === null ? undefined : await this.repo.cohort(workspaceId, session.cohort_id, trx);
+        if (!cohort) { await settle('skipped', 'no cohort'); return []; }
+        channel = await this.cohortChannel(trx, workspaceId, cohort.id, cohort.channel_name, cohort.channel_id, rows);
+        if (!channel) {
+          // Slack has not created the channel yet: write its creation (once) and look again in a minute.
+          await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'pending', due_at: new Date(now.getTime() + COHORT_RETRY_MS), claimed_at: null, updated_at: now });
+          return this.s.outbox.add(trx, rows);
+        }
+        const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member;
+        if (participant) rows.push({ workspaceId, key: `journey:cohort:${cohort.id}:invite:${participant.slack_user_id}`, kind: 'journey', method: 'conversations.invite', args: { channel, users: participant.slack_user_id } });
+        recipient = `cohort:${cohort.id}`;
+        // One post per cohort and event, however many of its sessions reach it.
+        const msg = journeyMessage({ kind: event.kind, title, text, journeyName: tag.name });
+        if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, `journey:cohort:${cohort.id}:event:${event.id}`, now)) {
+          rows.push({ workspaceId, key: `journey:cohort:${cohort.id}:event:${event.id}`, kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
+          emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
+        }
+        await settle('sent', null);
+        return this.s.outbox.add(trx, rows);
+      }
+      const msg = journeyMessage({ kind: event.kind, title, text, journeyName: tag.name });
+      if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, key(recipient), now)) {
+        rows.push({ workspaceId, key: key(recipient), kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
+        emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
+      }
+      await settle('sent', null);
+      return this.s.outbox.add(trx, rows);
+    }
+
+    // A role: its members now (roles are resolved at send time); an unfilled role is an attention item.
+    const membersOf = (roleId: number | null) => memberships.filter((m) => m.role_id === roleId && m.member && !m.member.deleted).map((m) => m.member!);
+    const recipients = membersOf(event.role_id);
+    const missing = [event.role_id, ...(event.kind === 'intro' ? event.role_ids : [])].filter((id): id is number => id !== null && membersOf(id).length === 0);
+    if (missing.length) {
+      for (const roleId of missing) rows.push(...(await this.roleMissing(trx, emit, tag, session, se, event, roles, memberships, roleId, now)));
+      await settle('skipped', 'missing_role');
+      return this.s.outbox.add(trx, rows);
+    }
+
+    // Each recipient at their own local time: those whose time has come get it now, the rest stay pending.
+    const delivered = await this.repo.deliveredTo(trx, workspaceId, se.id);
+    const later: Date[] = [];
+    for (const member of recipients) {
+      if (delivered.has(member.slack_user_id)) continue;
+      const at = localInstant(se.occurs_on, se.minute_in_day, zoneOf(session, member.id, member.tz));
+      if (!manual && at.getTime() > now.getTime()) {
+        later.push(at);
+        continue;
+      }
+      if (!(await this.repo.recordDelivery(trx, workspaceId, se.id, member.slack_user_id, key(member.slack_user_id), now))) continue;
+      delivered.add(member.slack_user_id);
+      rows.push(await this.messageFor(trx, { workspaceId, tag, session, se, event, member, title, text, at, now, key: key(member.slack_user_id), about: event.role_ids.flatMap(membersOf) }));
+    }
+    if (later.length) {
+      const next = new Date(Math.min(...later.map((d) => d.getTime())));
+      await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'pending', due_at: next, claimed_at: null, updated_at: now });
+    } else {
+      // Once, by the run that reached the last recipient (a repeated delivery reaches no one and records nothing).
+      if (rows.length) emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [...delivered], manual }));
+      await settle('sent', null);
+    }
+    return this.s.outbox.add(trx, rows);
+  }
+
+  /** One recipient's message: a task or poll gets its row first, so its buttons carry its id. */
+  private async messageFor(
+    trx: Trx,
+    c: { workspaceId: number; tag: JourneyTag; session: JourneySession; se: JourneySessionEvent; event: JourneyEvent; member: Member; title: string; text: string; at: Date; now: Date; key: string; about: Member[] },
+  ): Promise<OutRow> {
+    const base = { kind: c.event.kind, title: c.title, text: c.text, journeyName: c.tag.name };
+    if (c.event.kind === 'task') {
+      const tz = zoneOf(c.session, c.member.id, c.member.tz);
+      const remindOn = workDayFrom(parseLocalDate(c.se.occurs_on), 1);
+      const remindAt = localInstant(formatLocalDate(remindOn), c.se.minute_in_day, tz);
+      const task = await this.repo.upsertTask(trx, { workspace_id: c.workspaceId, session_id: c.session.id, session_event_id: c.se.id, member_id: c.member.id, next_remind_at: new Date(Math.max(remindAt.getTime(), c.now.getTime() + 3_600_000)) }, c.now);
+      return { workspaceId: c.workspaceId, key: c.key, kind: 'journey', method: 'dm.post', args: { users: [c.member.slack_user_id], ...journeyMessage({ ...base, task: { id: task.id, done: task.state === 'complete' } }) } };
+    }
+    if (c.event.kind === 'poll') {
+      const poll = await this.repo.upsertPoll(trx, { workspace_id: c.workspaceId, session_id: c.session.id, session_event_id: c.se.id, member_id: c.member.id }, c.now);
+      return { workspaceId: c.workspaceId, key: c.key, kind: 'journey', method: 'dm.post', args: { users: [c.member.slack_user_id], ...journeyMessage({ ...base, poll: { id: poll.id, options: c.event.poll_options, answerIndex: poll.answer_index } }) } };
+    }
+    if (c.event.kind === 'intro') {
+      const users = [...new Set([c.member.slack_user_id, ...c.about.map((m) => m.slack_user_id)])];
+      return { workspaceId: c.workspaceId, key: c.key, kind: 'journey', method: 'dm.post', args: { users, ...journeyMessage(base) } };
+    }
+    return { workspaceId: c.workspaceId, key: c.key, kind: 'journey', method: 'dm.post', args: { users: [c.member.slack_user_id], ...journeyMessage(base) } };
+  }
+
+  /** The cohort's channel id, or null while Slack creates it (its creation written to the outbox once). */
+  private async cohortChannel(trx: Trx, workspaceId: number, cohortId: number, name: string, channelId: string | null, rows: OutRow[]): Promise<string | null> {
+    if (channelId) return channelId;
+    const createKey = `journey:cohort:${cohortId}:create`;
+    const out = await this.repo.outboxResult(trx, workspaceId, createKey);
+    const created = (out?.result as { channel?: { id?: string } } | null)?.channel?.id;
+    if (out?.state === 'sent' && created) {
+      await this.repo.setCohortChannel(trx, workspaceId, cohortId, created);
+      return created;
+    }
+    if (!out) rows.push({ workspaceId, key: createKey, kind: 'journey', method: 'conversations.create', args: { name, is_private: false } });
+    return null;
+  }
+
+  private async roleMissing(
+    trx: Trx,
+    emit: Emit,
+    tag: JourneyTag,
+    session: JourneySession,
+    se: JourneySessionEvent,
+    event: JourneyEvent,
+    roles: JourneyRole[],
+    memberships: Membership[],
+    roleId: number,
+    now: Date,
+  ): Promise<OutRow[]> {
+    const role = roles.find((r) => r.id === roleId);
+    const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member;
+    const participantName = participant ? `<@${participant.slack_user_id}>` : 'a participant';
+    const issueKey = `missing_role:${se.id}:${roleId}`;
+    const isNew = await this.repo.openIssue(
+      trx,
+      {
+        workspace_id: tag.workspace_id,
+        issue_key: issueKey,
+        issue_type: 'missing_role',
+        session_id: session.id,
+        session_event_id: se.id,
+        role_id: roleId,
+        detail: `"${event.title}" was not sent: nobody is the ${role?.name ?? 'role'}.`,
+      },
+      now,
+    );
+    if (!isNew) return [];
+    emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId }));
+    if (tag.created_by_member_id === null) return [];
+    const owner = await this.journeys.member(tag.workspace_id, tag.created_by_member_id, trx);
+    if (!owner || owner.deleted) return [];
+    const url = `${this.s.config.publicUrl}/${routeFlowType(tag.flow_type)}/tags/${tag.id}`;
+    return [{ workspaceId: tag.workspace_id, key: `journey:issue:${issueKey}`, kind: 'journey', method: 'dm.post', args: { users: [owner.slack_user_id], ...missingRoleNote({ roleName: role?.name ?? 'role', participant: participantName, journeyName: tag.name, title: event.title, url }) } }];
+  }
+
+  /** send_test: the event as the admin would get it, sent to the admin themselves (as the participant), now. */
+  async sendTest(auth: { workspace: { id: number }; member: Member }, tag: JourneyTag, event: JourneyEvent): Promise<{ sent_to: string; preview: { text: string; blocks: unknown[] } }> {
+    const now = this.s.clock.now();
+    const roles = await this.journeys.roles(auth.workspace.id);
+    const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id));
+    const memberships: Membership[] = primary
+      ? [{ id: 0, workspace_id: auth.workspace.id, session_id: 0, role_id: primary.id, member_id: auth.member.id, role_selection: null, created_at: now, member: auth.member }]
+      : [];
+    const vars = textVars(tag, { start_date: formatLocalDate(localToday(now, auth.member.tz ?? 'UTC')), participant_member_id: auth.member.id }, memberships, roles);
+    const msg = journeyMessage({
+      kind: event.kind,
+      title: fillText(event.title, vars),
+      text: fillText(event.text, vars),
+      journeyName: tag.name,
+      test: true,
+      task: event.kind === 'task' ? { id: 0, done: false } : null,
+      poll: event.kind === 'poll' ? { id: 0, options: event.poll_options, answerIndex: null } : null,
+    });
+    await this.s.outbox.enqueue([{ workspaceId: auth.workspace.id, key: `journey:test:${event.id}:${auth.member.id}:${now.getTime()}`, kind: 'journey', method: 'dm.post', args: { users: [auth.member.slack_user_id], ...msg } }]);
+    return { sent_to: auth.member.slack_user_id, preview: msg };
+  }
+
+  /** A session whose every event was sent or skipped is finished (once). */
+  private async finishIfDone(trx: Trx, emit: Emit, session: JourneySession, now: Date): Promise<void> {
+    if (session.state !== 'active') return;
+    if ((await this.repo.countOpenSessionEvents(trx, session.workspace_id, session.id)) > 0) return;
+    await this.repo.updateSession(trx, session.workspace_id, session.id, { state: 'finished', finished_at: now, updated_at: now });
+    emit(domainEvent(journeySessionFinished, session.workspace_id, { sessionId: session.id, tagId: session.tag_id, participantMemberId: session.participant_member_id }));
+  }
+}
+
+/** The placeholders of one session: the participant, the start date, the journey, and each role's members. */
+export function textVars(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySession, 'start_date' | 'participant_member_id'>, memberships: Membership[], roles: JourneyRole[]): TextVars {
+  const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member ?? null;
+  const full = participant ? participant.real_name || participant.display_name || participant.name : 'there';
+  const roleVars: Record<string, string> = {};
+  for (const role of roles) {
+    const members = memberships.filter((m) => m.role_id === role.id && m.member).map((m) => `<@${m.member!.slack_user_id}>`);
+    const value = members.length ? members.join(', ') : `your ${role.name.toLowerCase()}`;
+    roleVars[role.name.toLowerCase()] = value;
+    if (!role.is_primary && !(role.purpose in roleVars)) roleVars[role.purpose] = value;
+  }
+  return { first_name: full.split(/\s+/)[0] ?? full, name: full, start_date: formatLongDate(session.start_date), journey: tag.name, roles: roleVars };
+}

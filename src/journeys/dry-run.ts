@@ -1,0 +1,148 @@
+import type { KnownBlock } from '@slack/types';
+import type { AuthContext } from '../http/auth.js';
+import { badRequest } from '../http/errors.js';
+import type { Member, Workspace } from '../db/types.js';
+import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
+import type { DryRunAnswer, DryRunItem, TryInSandboxAnswer } from './api-types.js';
+import { fillText, homeSection } from './blocks.js';
+import type { JourneysDeps } from './deps.js';
+import { textVars } from './delivery.js';
+import { localInstant, timingOf, type TimedSession } from './plan.js';
+import { personJson } from './presenters.js';
+import type { JourneyRepository } from './repository.js';
+import { formatMinute, nextWorkDay } from './schedule.js';
+import type { SessionService } from './sessions.js';
+import type { SessionRepository } from './sessions.repository.js';
+import type { JourneyTag } from './tables.js';
+
+/**
+ * The journey dry run: every active event of a journey for one participant (their session, or a would-be one) or a
+ * hypothetical start date and zone, each at its local time, computed by plan.ts/schedule.ts — the code that sends
+ * them. Also "try it in the sandbox" and the participant's Home tab section.
+ */
+export class JourneyDryRun {
+  constructor(
+    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'workspaces'>,
+    private readonly journeys: JourneyRepository,
+    private readonly repo: SessionRepository,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
+    const ws = tag.workspace_id;
+    const now = this.s.clock.now();
+    const workspace = await this.s.workspaces.byId(ws);
+    if (q.time_zone !== undefined && !isValidTimeZone(q.time_zone)) throw badRequest('time_zone: is not a known time zone', { time_zone: 'is not a known time zone' });
+    if (q.start_date !== undefined) {
+      try {
+        parseLocalDate(q.start_date);
+      } catch {
+        throw badRequest('start_date: must be a date (YYYY-MM-DD)', { start_date: 'must be a date (YYYY-MM-DD)' });
+      }
+    }
+    const roles = await this.journeys.roles(ws);
+    const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id));
+    let participant: Member | null = null;
+    let timed: TimedSession;
+    let memberships: Parameters<typeof textVars>[2] = [];
+    if (q.user_id !== undefined) {
+      participant = (await this.journeys.member(ws, q.user_id)) ?? null;
+      if (!participant) throw badRequest('user_id: is not a member of this workspace', { user_id: 'is not a member of this workspace' });
+    }
+    const session = participant ? (await this.repo.sessions(ws, { tagId: tag.id, participantMemberId: participant.id, state: 'active', limit: 1 }))[0] : undefined;
+    if (session && q.start_date === undefined && q.time_zone === undefined) {
+      memberships = await this.repo.memberships(ws, [session.id]);
+      timed = { ...session, zones: memberships.map((m) => ({ role_id: m.role_id, member_id: m.member_id, tz: m.member?.tz ?? null })) };
+    } else {
+      const tz = q.time_zone ?? participant?.tz ?? workspace?.default_tz ?? 'UTC';
+      const start = q.start_date ?? nextWorkDay(now, tz);
+      const pid = participant?.id ?? -1;
+      timed = { start_date: start, time_zone: tz, time_zone_source: q.time_zone ? 'explicit' : 'sync', participant_member_id: pid, zones: primary ? [{ role_id: primary.id, member_id: pid, tz }] : [] };
+      if (participant && primary) memberships = [{ id: 0, workspace_id: ws, session_id: 0, role_id: primary.id, member_id: participant.id, role_selection: null, created_at: now, member: participant }];
+    }
+    const vars = textVars(tag, { start_date: timed.start_date, participant_member_id: participant?.id ?? null }, memberships, roles);
+    if (!participant) Object.assign(vars, { first_name: 'Alex', name: 'Alex Example' });
+    const channelLabel = (c: string | null) => (c ? `<#${c}>` : 'the journey channel');
+    const items: DryRunItem[] = [];
+    for (const e of await this.journeys.events(ws, tag.id)) {
+      if (!e.active) continue;
+      const t = timingOf(timed, e);
+      const zone = t.zones[0]!;
+      const at = localInstant(t.occursOn, t.minuteInDay, zone);
+      const role = roles.find((r) => r.id === e.role_id);
+      items.push({
+        event_id: e.id,
+        kind: e.kind,
+        title: fillText(e.title, vars),
+        text: fillText(e.text, vars),
+        recipient_type: e.recipient_type,
+        recipient_label: e.recipient_type === 'channel' ? channelLabel(e.channel_id ?? tag.channel_id) : e.recipient_type === 'cohortChannel' ? 'Cohort channel' : (role?.name ?? 'Unknown role'),
+        role_id: e.role_id,
+        days_later: e.days_later,
+        occurs_on: t.occursOn,
+        minute_in_day: t.minuteInDay,
+        local_time: formatMinute(t.minuteInDay),
+        time_zone: zone,
+        at: at.toISOString(),
+        weekday: new Date(`${t.occursOn}T12:00:00Z`).getUTCDay() || 7,
+        past: at.getTime() < now.getTime(),
+      });
+    }
+    items.sort((a, b) => a.at.localeCompare(b.at) || a.event_id - b.event_id);
+    return { start_date: timed.start_date, time_zone: timed.time_zone, participant: participant ? personJson(participant) : null, past_start_policy: session?.past_start_policy ?? tag.past_start_policy, items };
+  }
+
+  /** Enrols a sandbox person (the admin, or a chosen member) starting on the next work day; other roles get someone else. */
+  async tryInSandbox(auth: AuthContext, tag: JourneyTag, userId?: number): Promise<TryInSandboxAnswer> {
+    const ws = auth.workspace.id;
+    if (!auth.workspace.is_sandbox) throw badRequest('This works in the sandbox workspace only', { workspace: 'not a sandbox' });
+    const participant = userId !== undefined ? await this.journeys.member(ws, userId) : auth.member;
+    if (!participant) throw badRequest('user_id: is not a member of this workspace', { user_id: 'is not a member of this workspace' });
+    const other = participant.id === auth.member.id ? await this.journeys.someoneElse(ws, participant.id) : auth.member;
+    const roles = await this.journeys.roles(ws);
+    const memberships = other ? tag.role_ids.filter((id) => !roles.find((r) => r.id === id)?.is_primary).map((role_id) => ({ role_id, member_id: other.id })) : [];
+    const tz = participant.tz ?? auth.workspace.default_tz;
+    const session = await this.s.events.transaction((trx, emit) =>
+      this.sessions.createIn(trx, emit, {
+        workspaceId: ws,
+        tag,
+        participantMemberId: participant.id,
+        startDate: nextWorkDay(this.s.clock.now(), tz),
+        memberships,
+        isSandbox: true,
+        createdByMemberId: auth.member.id,
+        source: 'sandbox',
+      }),
+    );
+    const [json] = await this.sessions.sessionsJson(ws, [session]);
+    return { session: json!, sandbox_url: '/sandbox' };
+  }
+
+  /** The participant's Home tab section: their open tasks and polls and what comes next. */
+  async homeBlocks(workspace: Workspace, member: Member): Promise<KnownBlock[]> {
+    const ws = workspace.id;
+    const sessions = await this.repo.sessions(ws, { participantMemberId: member.id, state: 'active', limit: 10 });
+    const [tasks, polls] = await Promise.all([this.repo.tasksOf(ws, { memberId: member.id, state: 'incomplete' }), this.repo.pollsOf(ws, { memberId: member.id, open: true })]);
+    if (!sessions.length && !tasks.length && !polls.length) return [];
+    const tags = await Promise.all([...new Set(sessions.map((s) => s.tag_id))].map((id) => this.journeys.tag(ws, id)));
+    const now = this.s.clock.now();
+    // What comes next for them: pending events sent to a role they fill in that session.
+    const mine = new Set((await this.repo.memberships(ws, sessions.map((s) => s.id))).filter((m) => m.member_id === member.id).map((m) => `${m.session_id}:${m.role_id}`));
+    const events = (await this.repo.sessionEvents(ws, sessions.map((s) => s.id))).filter(
+      (e) => e.active && e.state === 'pending' && new Date(e.due_at) > now && e.recipient_type === 'role' && mine.has(`${e.session_id}:${e.event_role_id}`),
+    );
+    const describe = async (sessionEventId: number) => {
+      const se = (await this.repo.sessionEvent(ws, sessionEventId))!;
+      return (await this.journeys.event(ws, se.event_id))!;
+    };
+    return homeSection({
+      journeys: tags.filter((t): t is JourneyTag => t !== undefined).map((t) => t.name),
+      upcoming: events.slice(0, 8).map((e) => ({ title: e.title, kind: e.kind as DryRunItem['kind'], occursOn: e.occurs_on, minuteInDay: e.minute_in_day, tz: member.tz ?? workspace.default_tz })),
+      tasks: await Promise.all(tasks.slice(0, 10).map(async (t) => ({ id: t.id, title: (await describe(t.session_event_id)).title }))),
+      polls: await Promise.all(polls.slice(0, 5).map(async (p) => {
+        const e = await describe(p.session_event_id);
+        return { id: p.id, question: e.text, options: e.poll_options };
+      })),
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEvent } from '../platform/events/define.js';
+
+const id = z.number().int().positive();
+const source = z.enum(['slack', 'site', 'admin']);
+
+/** Someone was enrolled: a session of a journey was created (manual, sandbox, enrolment rules …). */
+export const journeySessionCreated = defineEvent(
+  'journey.session_created',
+  z.object({ sessionId: id, tagId: id, participantMemberId: id.nullable(), startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), source: z.string(), isSandbox: z.boolean() }),
+);
+
+/** A session event went out (a message, task, poll, intro or post), in the transaction that queued it. */
+export const journeyMessageSent = defineEvent(
+  'journey.message_sent',
+  z.object({
+    sessionId: id,
+    sessionEventId: id,
+    eventId: id,
+    tagId: id,
+    kind: z.enum(['message', 'task', 'poll', 'intro', 'channel_post', 'cohort_message']),
+    recipients: z.array(z.string()),
+    manual: z.boolean(),
+  }),
+);
+
+export const journeyTaskCompleted = defineEvent('journey.task_completed', z.object({ taskAssignmentId: id, sessionId: id, sessionEventId: id, memberId: id, source }));
+
+export const journeyPollAnswered = defineEvent(
+  'journey.poll_answered',
+  z.object({ pollResponseId: id, sessionId: id, sessionEventId: id, memberId: id, answerIndex: z.number().int().min(0), source }),
+);
+
+/** A session event's recipient role (or a role it introduces) had nobody in it when it was due: attention required. */
+export const journeyRoleMissing = defineEvent('journey.role_missing', z.object({ sessionId: id, sessionEventId: id, tagId: id, roleId: id }));
+
+/** Every event of a session has been sent or skipped. */
+export const journeySessionFinished = defineEvent('journey.session_finished', z.object({ sessionId: id, tagId: id, participantMemberId: id.nullable() }));

@@ -1,0 +1,290 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import multer from 'multer';
+import { authOf, requireAdmin, requireMember } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { idParams } from '../http/ids.js';
+import { body, params, query } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
+import type { JourneyAnswers } from './answers.js';
+import type { JourneyCatalog } from './catalog.js';
+import type { JourneyDelivery } from './delivery.js';
+import type { JourneyDryRun } from './dry-run.js';
+import type { JourneyService } from './journeys.js';
+import { routeFlowType } from './presenters.js';
+import type { SessionService } from './sessions.js';
+import {
+  addEventBody,
+  bundlesQuery,
+  createRoleBody,
+  createSessionBody,
+  createTagBody,
+  dryRunQuery,
+  eventBody,
+  pollBody,
+  prebuiltQuery,
+  presetEventParams,
+  presetsQuery,
+  rescheduleBody,
+  sessionsQuery,
+  tagEventParams,
+  tagPresetParams,
+  tagsQuery,
+  taskBody,
+  togglePresetBody,
+  tryBody,
+  updateTagBody,
+} from './schema.js';
+import type { JourneyEvent, JourneySessionEvent, JourneyTag } from './tables.js';
+
+/** The services the API calls. */
+export interface JourneyApi {
+  journeys: JourneyService;
+  sessions: SessionService;
+  delivery: JourneyDelivery;
+  answers: JourneyAnswers;
+  dryRun: JourneyDryRun;
+  catalog: JourneyCatalog;
+  /** Session events and events found in a workspace (for the paths that name them without their journey). */
+  sessionEvent(workspaceId: number, id: number): Promise<{ tagId: number; se: JourneySessionEvent } | undefined>;
+  event(workspaceId: number, id: number): Promise<JourneyEvent | undefined>;
+}
+
+const FLOWS = ['onboarding', 'participants'] as const;
+/** The same route under /onboarding and /participants ({flow} in the specs). */
+const both = (path: string) => FLOWS.map((f) => `/${f}${path}`);
+const flowOf = (req: Request): 'onboarding' | 'participants' => (req.path.startsWith('/participants') ? 'participants' : 'onboarding');
+
+/** Multipart forms (POST /onboarding/tags): `a[b]` and `a[b][]` fields become nested values. */
+function nestedForm(): RequestHandler {
+  const upload = multer({ limits: { fields: 50, fieldSize: 10_000, files: 0 } }).none();
+  return (req, res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    upload(req, res, (err: unknown) => {
+      if (err) return next(new HttpError(400, 'Malformed form', { _: (err as Error).message }));
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+        const parts = key.replace(/\]/g, '').split('[');
+        let node = out;
+        parts.forEach((p, i) => {
+          const last = i === parts.length - 1;
+          if (last) {
+            if (p === '') return;
+            const next = parts[i + 1];
+            node[p] = next === '' ? ([] as unknown[]).concat(value as unknown[]) : value;
+          } else if (parts[i + 1] === '' && i + 1 === parts.length - 1) {
+            node[p] = ([] as unknown[]).concat(value as unknown[]);
+          } else {
+            node = (node[p] ??= {}) as Record<string, unknown>;
+          }
+        });
+      }
+      req.body = out;
+      next();
+    });
+  };
+}
+
+/** Journeys' calls (programs.md §7 "Journeys", journeys.md §7). Thin over the services. */
+export function journeyRoutes(api: JourneyApi): Router {
+  const router = Router();
+  router.use(['/onboarding', '/participants', '/prebuilt_journeys'], requireMember);
+
+  /** The journey named in the path, if this member may `mode` it and it is of this flow ({flow} must match). */
+  const tagOf = async (req: Request, id: number, mode: 'read' | 'edit'): Promise<JourneyTag> => {
+    const tag = await requireAccess(authOf(req), api.journeys.policy, id, mode);
+    if (routeFlowType(tag.flow_type) !== flowOf(req)) throw new HttpError(404, 'Not found');
+    return tag;
+  };
+
+  // ---- journey home, lists, create
+
+  router.get('/onboarding', async (req, res) => {
+    const auth = authOf(req);
+    const index = await api.journeys.list(auth.workspace.id, { route: 'onboarding', ignoreScope: true, showArchived: false });
+    const items = await api.answers.actionItems(auth);
+    res.json({ flow_types: index.flow_types, tags: index.tags, limits: index.limits, open_action_items: items.task_assignments.length + items.poll_responses.length, open_issues: await api.sessions.openIssues(auth.workspace.id), upcoming_sessions: [] });
+  });
+
+  router.get('/onboarding/action_items', async (req, res) => {
+    res.json(await api.answers.actionItems(authOf(req)));
+  });
+
+  router.get(['/onboarding/tags', '/participants/tags'], async (req, res) => {
+    const q = query(req, tagsQuery);
+    res.json(await api.journeys.list(authOf(req).workspace.id, { route: flowOf(req), ignoreScope: q.ignore_flow_typable_scope ?? false, showArchived: q.show_archived_tags ?? false }));
+  });
+
+  router.post('/onboarding/tags', requireAdmin, nestedForm(), async (req, res) => {
+    res.json(await api.journeys.create(authOf(req), body(req, createTagBody)));
+  });
+
+  router.post('/onboarding/roles', requireAdmin, async (req, res) => {
+    const input = body(req, createRoleBody);
+    const tag = input.tag_id === undefined ? undefined : await requireAccess(authOf(req), api.journeys.policy, input.tag_id, 'edit');
+    res.json({ role: await api.journeys.createRole(authOf(req), input, tag) });
+  });
+
+  // ---- the library
+
+  router.get('/prebuilt_journeys', (req, res) => {
+    res.json(api.catalog.prebuilt(query(req, prebuiltQuery).quick_setup_type));
+  });
+  router.get('/onboarding/preset_categories', (_req, res) => {
+    res.json(api.catalog.categories());
+  });
+  router.get('/onboarding/preset_categories/:id', async (req, res) => {
+    res.json(await api.catalog.category(authOf(req).workspace.id, params(req, idParams).id));
+  });
+  router.get('/onboarding/presets', async (req, res) => {
+    res.json(await api.catalog.presets(authOf(req).workspace.id, query(req, presetsQuery)));
+  });
+  router.get(['/onboarding/presets/:id', '/onboarding/presets/:id/events'], async (req, res) => {
+    res.json(await api.catalog.preset(authOf(req).workspace.id, params(req, idParams).id));
+  });
+  router.get('/onboarding/presets/:presetId/events/:id', async (req, res) => {
+    const p = params(req, presetEventParams);
+    res.json(await api.catalog.presetEvent(authOf(req).workspace.id, p.presetId, p.id));
+  });
+  router.get('/onboarding/preset_bundles', async (req, res) => {
+    res.json(await api.catalog.bundles(authOf(req).workspace.id, query(req, bundlesQuery).flow_type));
+  });
+  router.get('/onboarding/preset_bundles/:id', async (req, res) => {
+    res.json(await api.catalog.bundle(authOf(req).workspace.id, params(req, idParams).id));
+  });
+
+  // ---- one journey
+
+  router.get(both('/tags/:id'), async (req, res) => {
+    res.json(await api.journeys.detail(await tagOf(req, params(req, idParams).id, 'read')));
+  });
+  router.put(both('/tags/:id'), async (req, res) => {
+    const input = body(req, updateTagBody);
+    const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    res.json({ tag: await api.journeys.update(authOf(req), tag, input) });
+  });
+  router.get(both('/tags/:id/fetch_roles_as_json'), async (req, res) => {
+    res.json(await api.journeys.rolesOf(await tagOf(req, params(req, idParams).id, 'read')));
+  });
+
+  router.get('/onboarding/tags/:id/presets', async (req, res) => {
+    res.json(await api.journeys.presetsOf(await requireAccess(authOf(req), api.journeys.policy, params(req, idParams).id, 'read')));
+  });
+  router.get('/onboarding/tags/:tagId/presets/:presetId', async (req, res) => {
+    const p = params(req, tagPresetParams);
+    const index = await api.journeys.presetsOf(await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'read'));
+    const preset = index.presets.find((x) => x.id === p.presetId);
+    if (!preset) throw new HttpError(404, 'Not found');
+    res.json({ ...index, presets: [preset] });
+  });
+  router.put('/onboarding/tags/:tagId/presets/:presetId', async (req, res) => {
+    const p = params(req, tagPresetParams);
+    const input = body(req, togglePresetBody);
+    const tag = await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'edit');
+    res.json(await api.journeys.togglePreset(tag, p.presetId, input.removing, input.channel_id ?? null));
+  });
+  router.post('/onboarding/tags/:tagId/presets/:presetId/add_event', async (req, res) => {
+    const p = params(req, tagPresetParams);
+    const input = body(req, addEventBody);
+    const tag = await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'edit');
+    res.json({ event: await api.journeys.addEvent(tag, p.presetId, input.days_later, input.channel_id ?? null) });
+  });
+
+  // ---- events
+
+  const eventOf = async (req: Request, tagId: number | null, eventId: number) => {
+    const event = await api.event(authOf(req).workspace.id, eventId);
+    if (!event || (tagId !== null && event.tag_id !== tagId)) throw new HttpError(404, 'Not found');
+    return { event, tag: await tagOf(req, event.tag_id, 'edit') };
+  };
+
+  router.post(both('/tags/:id/events'), async (req, res) => {
+    const input = body(req, eventBody);
+    const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    res.json({ event: await api.journeys.createEvent(tag, input.onboarding_schedule_event) });
+  });
+  router.put(both('/events/:id'), async (req, res) => {
+    const { id } = params(req, idParams);
+    const input = body(req, eventBody);
+    const { event, tag } = await eventOf(req, null, id);
+    res.json({ event: await api.journeys.updateEvent(tag, event, input.onboarding_schedule_event) });
+  });
+  router.delete(both('/events/:id'), async (req, res) => {
+    const { id } = params(req, idParams);
+    const { event, tag } = await eventOf(req, null, id);
+    await api.journeys.deleteEvent(tag, event);
+    res.json({ id, deleted: true });
+  });
+  router.post(both('/tags/:tagId/events/:id/duplicate_as_json'), async (req, res) => {
+    const p = params(req, tagEventParams);
+    const { event, tag } = await eventOf(req, p.tagId, p.id);
+    res.json({ event: await api.journeys.duplicateEvent(tag, event) });
+  });
+  router.post(both('/tags/:tagId/events/:id/send_test'), async (req, res) => {
+    const p = params(req, tagEventParams);
+    const { event, tag } = await eventOf(req, p.tagId, p.id);
+    res.json({ ok: true, ...(await api.delivery.sendTest(authOf(req), tag, event)) });
+  });
+
+  // ---- sessions
+
+  router.get(both('/tags/:id/sessions'), async (req, res) => {
+    const q = query(req, sessionsQuery);
+    const tag = await tagOf(req, params(req, idParams).id, 'read');
+    res.json({ sessions: await api.sessions.sessionsOf(tag, q.state) });
+  });
+  router.post(both('/tags/:id/sessions'), async (req, res) => {
+    const input = body(req, createSessionBody);
+    const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    res.json({ session: await api.sessions.enrol(authOf(req), tag, input) });
+  });
+
+  const sessionEventOf = async (req: Request) => {
+    const { id } = params(req, idParams);
+    const found = await api.sessionEvent(authOf(req).workspace.id, id);
+    if (!found) throw new HttpError(404, 'Not found');
+    await tagOf(req, found.tagId, 'edit');
+    return found.se;
+  };
+  router.delete(both('/session_events/:id'), async (req, res) => {
+    const se = await sessionEventOf(req);
+    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.deleteSessionEvent(se.workspace_id, se)) });
+  });
+  router.post(both('/session_events/:id/trigger'), async (req, res) => {
+    const se = await sessionEventOf(req);
+    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.trigger(se.workspace_id, se)) });
+  });
+  router.put(both('/session_events/:id'), async (req, res) => {
+    const input = body(req, rescheduleBody);
+    const se = await sessionEventOf(req);
+    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.reschedule(se.workspace_id, se, input.onboarding_session_event.occurs_at)) });
+  });
+
+  // ---- tasks and polls
+
+  router.put('/onboarding/task_assignments/:id', async (req, res) => {
+    const { id } = params(req, idParams);
+    const input = body(req, taskBody);
+    const task = await requireAccess(authOf(req), api.answers.taskPolicy, id, 'edit');
+    res.json({ task_assignment: await api.answers.setTaskState(task.workspace_id, task.id, input.task_assignment.state, input.source) });
+  });
+  router.post('/onboarding/poll_responses/:id/answer', async (req, res) => {
+    const { id } = params(req, idParams);
+    const input = body(req, pollBody);
+    const poll = await requireAccess(authOf(req), api.answers.pollPolicy, id, 'edit');
+    res.json({ poll_response: await api.answers.answerPoll(poll.workspace_id, poll.id, input.answer_index, input.source) });
+  });
+
+  // ---- the dry run
+
+  router.get(both('/tags/:id/dry_run'), async (req, res) => {
+    const q = query(req, dryRunQuery);
+    res.json(await api.dryRun.dryRun(await tagOf(req, params(req, idParams).id, 'read'), q));
+  });
+  router.post(both('/tags/:id/try_in_sandbox'), async (req, res) => {
+    const input = body(req, tryBody);
+    const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    res.json(await api.dryRun.tryInSandbox(authOf(req), tag, input.user_id));
+  });
+
+  return router;
+}

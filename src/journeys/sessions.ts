@@ -1,0 +1,322 @@
+import type { Trx } from '../db/index.js';
+import type { Member } from '../db/types.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { event as domainEvent, type Emit } from '../platform/events/define.js';
+import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
+import type { AuthContext } from '../http/auth.js';
+import type { PastStartPolicy, SessionEventJson, SessionJson } from './api-types.js';
+import type { JourneysDeps } from './deps.js';
+import { journeySessionCreated } from './events.js';
+import { journeysDeliver } from './jobs.js';
+import { movedTiming, recipientZones, timingOf, type TimedSession } from './plan.js';
+import { sessionEventJson, sessionJson } from './presenters.js';
+import type { JourneyRepository } from './repository.js';
+import type { SessionEventRow, SessionRepository } from './sessions.repository.js';
+import type { JourneyEvent, JourneySession, JourneySessionEvent, JourneyTag } from './tables.js';
+
+/** What enrolling one person needs. Enrollment (manual, CSV, rules) calls `createIn` inside its own transaction. */
+export interface NewSession {
+  workspaceId: number;
+  tag: JourneyTag;
+  participantMemberId: number;
+  startDate: string;
+  /** 'sync' (default): the participant's Slack zone, followed when it changes. Else an IANA zone. */
+  timeZone?: string;
+  pastStartPolicy?: PastStartPolicy;
+  /** People in other roles; roles left out are filled from the journey's role selection settings. */
+  memberships?: Array<{ role_id: number; member_id: number }>;
+  isSandbox?: boolean;
+  createdByMemberId?: number | null;
+  source: string;
+}
+
+/**
+ * Sessions: creating them (with memberships and cohorts), generating their session events from the journey's
+ * events and keeping them in step when the journey changes, and the admin's changes to one session event.
+ */
+export class SessionService {
+  constructor(
+    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'queue' | 'workspaces'>,
+    private readonly journeys: JourneyRepository,
+    private readonly repo: SessionRepository,
+  ) {}
+
+  /** Enrols one person: the session, its memberships, its cohort and its session events, in the caller's transaction. */
+  async createIn(trx: Trx, emit: Emit, input: NewSession): Promise<JourneySession> {
+    const now = this.s.clock.now();
+    const { tag, workspaceId } = input;
+    try {
+      parseLocalDate(input.startDate);
+    } catch {
+      throw badRequest('start_date: must be a date (YYYY-MM-DD)', { start_date: 'must be a date (YYYY-MM-DD)' });
+    }
+    const participant = await this.journeys.member(workspaceId, input.participantMemberId, trx);
+    if (!participant || participant.deleted) throw badRequest('user_id: is not a member of this workspace', { user_id: 'is not a member of this workspace' });
+    const tzInput = input.timeZone ?? 'sync';
+    if (tzInput !== 'sync' && !isValidTimeZone(tzInput)) throw badRequest('time_zone: is not a known time zone', { time_zone: 'is not a known time zone' });
+    const timeZone = tzInput === 'sync' ? (participant.tz && isValidTimeZone(participant.tz) ? participant.tz : await this.journeys.defaultTz(trx, workspaceId)) : tzInput;
+
+    const roles = await this.journeys.roles(workspaceId, trx);
+    const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id)) ?? roles.find((r) => r.is_primary);
+    if (!primary) throw new HttpError(409, 'This journey has no primary role');
+
+    const events = await this.journeys.events(workspaceId, tag.id, trx);
+    const wantsCohort = tag.cohort_channels || events.some((e) => e.active && e.recipient_type === 'cohortChannel');
+    const cohort = wantsCohort ? await this.repo.cohortFor(trx, workspaceId, tag.id, input.startDate, cohortChannelName(tag.name, input.startDate), now) : null;
+
+    const session = await this.repo.insertSession(trx, {
+      workspace_id: workspaceId,
+      tag_id: tag.id,
+      participant_member_id: participant.id,
+      start_date: input.startDate,
+      time_zone: timeZone,
+      time_zone_source: tzInput === 'sync' ? 'sync' : 'explicit',
+      past_start_policy: input.pastStartPolicy ?? tag.past_start_policy,
+      cohort_id: cohort?.id ?? null,
+      is_sandbox: input.isSandbox ?? false,
+      created_by_member_id: input.createdByMemberId ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+
+    // Memberships: the participant in the primary role, the given people, then the journey's defaults.
+    const rows: Array<{ role_id: number; member_id: number | null; role_selection: string | null }> = [{ role_id: primary.id, member_id: participant.id, role_selection: null }];
+    const given = new Set<number>([primary.id]);
+    for (const m of input.memberships ?? []) {
+      if (m.role_id === primary.id && m.member_id === participant.id) continue;
+      if (!roles.some((r) => r.id === m.role_id)) throw badRequest('memberships: a role is not one of this workspace', { memberships: 'unknown role' });
+      const member = await this.journeys.member(workspaceId, m.member_id, trx);
+      if (!member || member.deleted) throw badRequest('memberships: a user is not a member of this workspace', { memberships: 'unknown user' });
+      rows.push({ role_id: m.role_id, member_id: member.id, role_selection: null });
+      given.add(m.role_id);
+    }
+    for (const roleId of tag.role_ids) {
+      if (given.has(roleId)) continue;
+      const setting = tag.role_selection_settings[String(roleId)];
+      if (!setting) continue;
+      if (setting.method === 'specific_user' && setting.user_id) {
+        const member = await this.journeys.member(workspaceId, setting.user_id, trx);
+        if (member && !member.deleted) rows.push({ role_id: roleId, member_id: member.id, role_selection: null });
+      } else if (setting.method === 'from_channel' && setting.channel_id) {
+        const pick = await this.pickFromChannel(trx, workspaceId, roleId, setting.channel_id, participant.id);
+        rows.push({ role_id: roleId, member_id: pick?.id ?? null, role_selection: JSON.stringify({ channel_id: setting.channel_id }) });
+      } else if (setting.method === 'selected_by_role' || setting.method === 'selected_by_user') {
+        rows.push({ role_id: roleId, member_id: null, role_selection: JSON.stringify({ selector_id: setting.selector_id ?? null, selector_role_id: setting.selector_role_id ?? null }) });
+      }
+    }
+    await this.repo.insertMemberships(
+      trx,
+      rows.map((r) => ({ ...r, workspace_id: workspaceId, session_id: session.id, created_at: now })),
+    );
+
+    const zones = await this.zonesOf(trx, workspaceId, session.id);
+    const timed: TimedSession = { ...session, zones };
+    await this.repo.upsertSessionEvents(trx, generateRows(timed, session.id, workspaceId, events, now, { enrolment: true, policy: session.past_start_policy }), now);
+    emit(
+      domainEvent(journeySessionCreated, workspaceId, {
+        sessionId: session.id,
+        tagId: tag.id,
+        participantMemberId: participant.id,
+        startDate: session.start_date,
+        source: input.source,
+        isSandbox: session.is_sandbox,
+      }),
+    );
+    return session;
+  }
+
+  /** The least busy member of a channel (not the participant) for a role picked from a channel. */
+  private async pickFromChannel(trx: Trx, workspaceId: number, roleId: number, channelId: string, participantId: number): Promise<Member | undefined> {
+    const candidates = (await this.journeys.channelMembers(workspaceId, channelId, trx)).filter((m) => m.id !== participantId);
+    const counts = await this.repo.activeMembershipCounts(trx, workspaceId, roleId, candidates.map((c) => c.id));
+    return candidates.sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0) || a.id - b.id)[0];
+  }
+
+  private async zonesOf(trx: Trx, workspaceId: number, sessionId: number) {
+    return (await this.repo.memberships(workspaceId, [sessionId], trx)).map((m) => ({ role_id: m.role_id, member_id: m.member_id, tz: m.member?.tz ?? null }));
+  }
+
+  /**
+   * A journey changed: regenerate its active sessions' events for `eventIds` (all its events when omitted). Pending
+   * session events take the new day, time and active flag; sent ones and ones moved by hand keep theirs.
+   */
+  async syncIn(trx: Trx, workspaceId: number, tagId: number, eventIds?: number[]): Promise<number> {
+    const now = this.s.clock.now();
+    const all = await this.journeys.events(workspaceId, tagId, trx);
+    const events = eventIds ? all.filter((e) => eventIds.includes(e.id)) : all;
+    if (!events.length) return 0;
+    const sessions = await this.repo.activeSessionsWithZones(trx, workspaceId, tagId);
+    const rows: SessionEventRow[] = [];
+    for (const s of sessions) rows.push(...generateRows(s, s.id, workspaceId, events, now, { enrolment: false, policy: 'skip' }));
+    await this.repo.upsertSessionEvents(trx, rows, now);
+    return rows.length;
+  }
+
+  // ---- one session event (the session page)
+
+  /** DELETE: it will not be sent (optimistic on the page). */
+  async deleteSessionEvent(workspaceId: number, se: JourneySessionEvent): Promise<JourneySessionEvent> {
+    if (se.state === 'sent' || se.state === 'sending') throw badRequest('It has already been sent', { id: 'already sent' });
+    return this.repo.inTransaction(async (trx) => (await this.repo.updateSessionEvent(trx, workspaceId, se.id, { active: false, state: 'deleted', updated_at: this.s.clock.now() }))!);
+  }
+
+  /** PUT occurs_at: a new local date ('YYYY-MM-DD', same minute) or date and time ('YYYY-MM-DDTHH:mm'). */
+  async reschedule(workspaceId: number, se: JourneySessionEvent, occursAt: string): Promise<JourneySessionEvent> {
+    if (se.state === 'sent' || se.state === 'sending') throw badRequest('occurs_at: it has already been sent', { occurs_at: 'already sent' });
+    const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(occursAt);
+    let date: string;
+    let minute = se.minute_in_day;
+    try {
+      if (!m) throw new RangeError();
+      date = m[1]!;
+      parseLocalDate(date);
+      if (m[2] !== undefined) {
+        const h = Number(m[2]);
+        const min = Number(m[3]);
+        if (h > 23 || min > 59) throw new RangeError();
+        minute = h * 60 + min;
+      }
+    } catch {
+      throw badRequest('occurs_at: must be a date (YYYY-MM-DD) or a local date and time (YYYY-MM-DDTHH:mm)', { occurs_at: 'must be YYYY-MM-DD or YYYY-MM-DDTHH:mm' });
+    }
+    return this.repo.inTransaction(async (trx) => {
+      const session = (await this.repo.session(workspaceId, se.session_id, trx))!;
+      const event = (await this.journeys.event(workspaceId, se.event_id, trx))!;
+      const zones = recipientZones({ ...session, zones: await this.zonesOf(trx, workspaceId, session.id) }, event);
+      const dueAt = movedTiming(date, minute, zones);
+      const updated = await this.repo.updateSessionEvent(trx, workspaceId, se.id, {
+        occurs_on: date,
+        minute_in_day: minute,
+        due_at: dueAt,
+        rescheduled: true,
+        active: true,
+        state: 'pending',
+        note: null,
+        updated_at: this.s.clock.now(),
+      });
+      return updated!;
+    });
+  }
+
+  /** POST trigger: send it now, to every recipient, whatever their local time (the page triggers them one by one). */
+  async trigger(workspaceId: number, se: JourneySessionEvent): Promise<JourneySessionEvent> {
+    if (se.state === 'sent') throw badRequest('It has already been sent', { id: 'already sent' });
+    const now = this.s.clock.now();
+    const updated = await this.repo.inTransaction(async (trx) => {
+      const locked = await this.repo.lockSessionEvent(trx, workspaceId, se.id);
+      if (!locked || locked.state === 'sent') throw badRequest('It has already been sent', { id: 'already sent' });
+      return (await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'sending', active: true, triggering: true, claimed_at: now, updated_at: now }))!;
+    });
+    await this.s.queue.enqueue(journeysDeliver, { workspaceId, sessionEventId: se.id, manual: true }, { jobId: `journeys-deliver:${se.id}:manual:${now.getTime()}` });
+    return updated;
+  }
+
+  // ---- reads and the minimal enrolment
+
+  /** POST /{flow}/tags/{id}/sessions: enrol one person (the participant is the primary role's user). */
+  async enrol(auth: AuthContext, tag: JourneyTag, input: { start_date: string; time_zone?: string; past_start_policy?: PastStartPolicy; memberships: Array<{ role_id: number; user_id: number }> }): Promise<SessionJson> {
+    try {
+      parseLocalDate(input.start_date);
+    } catch {
+      throw badRequest('start_date: must be a date (YYYY-MM-DD)', { start_date: 'must be a date (YYYY-MM-DD)' });
+    }
+    const roles = await this.journeys.roles(auth.workspace.id);
+    const primaryIds = new Set(roles.filter((r) => r.is_primary).map((r) => r.id));
+    const participant = input.memberships.find((m) => primaryIds.has(m.role_id));
+    if (!participant) throw badRequest('memberships: name the participant (a user in the primary role)', { memberships: 'name the participant (a user in the primary role)' });
+    const session = await this.s.events.transaction((trx, emit) =>
+      this.createIn(trx, emit, {
+        workspaceId: auth.workspace.id,
+        tag,
+        participantMemberId: participant.user_id,
+        startDate: input.start_date,
+        timeZone: input.time_zone,
+        pastStartPolicy: input.past_start_policy,
+        memberships: input.memberships.filter((m) => m !== participant).map((m) => ({ role_id: m.role_id, member_id: m.user_id })),
+        createdByMemberId: auth.member.id,
+        source: 'api',
+      }),
+    );
+    return (await this.sessionsJson(auth.workspace.id, [session]))[0]!;
+  }
+
+  async sessionsOf(tag: JourneyTag, state: 'active' | 'finished' | 'cancelled' | 'all'): Promise<SessionJson[]> {
+    const sessions = await this.repo.sessions(tag.workspace_id, { tagId: tag.id, ...(state === 'all' ? {} : { state }) });
+    return this.sessionsJson(tag.workspace_id, sessions);
+  }
+
+  async sessionEventJson(se: JourneySessionEvent): Promise<SessionEventJson> {
+    const event = await this.journeys.event(se.workspace_id, se.event_id);
+    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' });
+  }
+
+  /** A session event of this workspace with its journey's id (the paths name it alone). */
+  async findSessionEvent(workspaceId: number, id: number): Promise<{ tagId: number; se: JourneySessionEvent } | undefined> {
+    const se = await this.repo.sessionEvent(workspaceId, id);
+    if (!se) return undefined;
+    const session = await this.repo.session(workspaceId, se.session_id);
+    return session ? { tagId: session.tag_id, se } : undefined;
+  }
+
+  findEvent(workspaceId: number, id: number) {
+    return this.journeys.event(workspaceId, id);
+  }
+
+  openIssues(workspaceId: number): Promise<number> {
+    return this.repo.countOpenIssues(workspaceId);
+  }
+
+  async sessionsJson(workspaceId: number, sessions: JourneySession[]): Promise<SessionJson[]> {
+    const ids = sessions.map((s) => s.id);
+    const [memberships, events] = await Promise.all([this.repo.memberships(workspaceId, ids), this.repo.sessionEvents(workspaceId, ids)]);
+    const participants = new Map((await this.journeys.members(workspaceId, sessions.map((s) => s.participant_member_id).filter((id): id is number => id !== null))).map((m) => [m.id, m]));
+    return sessions.map((s) =>
+      sessionJson(
+        s,
+        memberships.filter((m) => m.session_id === s.id),
+        events.filter((e) => e.session_id === s.id),
+        s.participant_member_id === null ? null : (participants.get(s.participant_member_id) ?? null),
+      ),
+    );
+  }
+}
+
+/**
+ * The session events of `events` for one session. At enrolment, a day already past is caught up (due now) or
+ * skipped, as the session says; when a journey changes later, a day already past is skipped (it never goes out late).
+ */
+export function generateRows(
+  session: TimedSession,
+  sessionId: number,
+  workspaceId: number,
+  events: readonly JourneyEvent[],
+  now: Date,
+  opts: { enrolment: boolean; policy: PastStartPolicy },
+): SessionEventRow[] {
+  return events.map((e) => {
+    const t = timingOf(session, e);
+    const past = t.dueAt.getTime() < now.getTime();
+    const skip = past && (!opts.enrolment || opts.policy === 'skip');
+    return {
+      workspace_id: workspaceId,
+      session_id: sessionId,
+      event_id: e.id,
+      active: e.active,
+      state: skip ? 'skipped' : 'pending',
+      occurs_on: t.occursOn,
+      minute_in_day: t.minuteInDay,
+      due_at: t.dueAt,
+      note: skip ? 'past' : null,
+    };
+  });
+}
+
+/** A Slack channel name for a cohort: lower case, dashes, at most 80 characters. */
+export function cohortChannelName(journeyName: string, startDate: string): string {
+  const base = journeyName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'journey'}-${startDate}`;
+}

@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME } from '../../src/sandbox/seed.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+const TEAM = ACME.teamId;
+
+/**
+ * The Journeys pages in Chromium against the real server on the sandbox workspace: an admin builds an onboarding
+ * journey from a preset bundle in the wizard, sees its calendar of 5-day weeks, edits a message (the change is
+ * saved on the server), and runs the dry run for a start date in New York. Screenshots (journeys-*.png) go to
+ * $HEARTH_SCREENSHOTS when it is set.
+ */
+describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let t: SandboxHearth;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let journeyPath = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    buildPagesIfStale();
+    t = await startSandboxHearth({ pages: true });
+    browser = await launchChromium();
+    // The dry run's default zone is the browser's.
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: 'America/New_York' });
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const signedIn = await context.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: ACME.adminUserId } });
+    expect(signedIn.ok()).toBe(true);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('creates an onboarding journey from a bundle in the wizard', async () => {
+    await page.goto(`${t.url}/onboarding/tags`);
+    await page.getByRole('heading', { level: 1, name: 'Onboarding journeys' }).waitFor();
+    await page.getByRole('button', { name: 'From a bundle' }).click();
+    await page.waitForURL(/\/onboarding\/tags\?id=\d+$/);
+    const wizard = page.getByRole('dialog', { name: 'Build a journey from a bundle' });
+    const presets = wizard.getByRole('list', { name: /^Presets in / });
+    await presets.waitFor();
+    expect(await presets.getByRole('checkbox', { checked: true }).count()).toBeGreaterThan(0);
+    await wizard.getByLabel('Journey name').fill('Acme engineering onboarding');
+    await screenshot(page, 'journeys-bundle-wizard');
+    await wizard.getByRole('button', { name: 'Create journey' }).click();
+    const success = page.getByRole('dialog', { name: 'Acme engineering onboarding is ready' });
+    await success.waitFor();
+    expect(await success.textContent()).toMatch(/\d+ messages? (is|are) scheduled/);
+    await success.getByRole('button', { name: 'See the journey' }).click();
+    await page.waitForURL(/\/onboarding\/tags\/\d+$/);
+    journeyPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1, name: /Acme engineering onboarding/ }).waitFor();
+  });
+
+  it('shows its events on a calendar of 5-day weeks and as a list', async () => {
+    const week1 = page.getByRole('region', { name: 'Week 1', exact: true });
+    await week1.waitFor();
+    expect(await week1.getByRole('group').count()).toBe(5);
+    const day1 = week1.getByRole('group', { name: 'Day 1', exact: true });
+    expect(await day1.getByRole('button', { name: /· Day 1 ·/ }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'journeys-calendar', { fullPage: true });
+    await page.getByRole('radio', { name: 'List' }).click();
+    const table = page.getByRole('table', { name: 'Messages of this journey' });
+    await table.waitFor();
+    expect(await table.getByRole('row').count()).toBeGreaterThan(2);
+    await page.getByRole('radio', { name: 'Calendar' }).click();
+  });
+
+  it('edits an event beside its Block Kit preview, and the server keeps the change', async () => {
+    // The sandbox workspace is on the free plan: 3 messages of a journey are on, the rest stay off. Edit one that is on.
+    const active = page.locator('.event-chip:not(.is-inactive)');
+    await page.getByRole('region', { name: 'Week 1', exact: true }).waitFor();
+    await expect.poll(() => active.count()).toBe(3);
+    expect(await page.locator('.event-chip.is-inactive').count()).toBeGreaterThan(0);
+    await active.first().click();
+    const dialog = page.getByRole('dialog').filter({ has: page.locator('#event-form') });
+    await dialog.getByRole('article', { name: /^Message preview/ }).waitFor();
+    // Send a test to me: it arrives in my DM with Hearth, and the modal shows what was sent (the server's Block Kit).
+    await dialog.getByRole('button', { name: 'Send a test to me' }).click();
+    const sent = dialog.getByRole('article', { name: 'Message preview (as sent to you)' });
+    await sent.waitFor();
+    const sentText = (await sent.textContent()) ?? '';
+    expect(sentText.length).toBeGreaterThan(20);
+    await screenshot(page, 'journeys-event-modal');
+    const dm = (await t.api<{ channel: { id: string } }>('POST', '/sandbox/conversations/open', { team_id: TEAM, user_id: ACME.adminUserId, users: [ACME.botUserId] })).channel.id;
+    await expect
+      .poll(async () => (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dm}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages.length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await dialog.getByLabel('Title').fill('Welcome to Acme, edited');
+    await dialog.getByLabel('Time').fill('10:15');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const chip = page.getByRole('button', { name: /^[^:]+: Welcome to Acme, edited · .+ · 10:15 AM · to / });
+    await chip.waitFor();
+    await page.reload();
+    await chip.waitFor();
+  });
+
+  it('runs the dry run for a start date in New York', async () => {
+    await page.getByRole('tab', { name: 'Dry run' }).click();
+    const start = page.getByLabel('Start date');
+    await start.fill('2026-03-09');
+    const calendar = page.getByRole('region', { name: 'Dry run calendar' });
+    await calendar.waitFor();
+    await calendar.getByText(/starting Monday, March 9, 2026/).waitFor();
+    // The three messages that are on, each on its local date at its local time; the edited one at 10:15.
+    await expect.poll(() => calendar.getByRole('listitem').count()).toBe(3);
+    await calendar.getByRole('listitem', { name: /^10:15 AM .*Welcome to Acme, edited/ }).waitFor();
+    expect(await calendar.textContent()).toContain('America/New York');
+    await screenshot(page, 'journeys-dry-run', { fullPage: true });
+    expect(journeyPath).toMatch(/^\/onboarding\/tags\/\d+$/);
+    expect(pageErrors).toEqual([]);
+  });
+});

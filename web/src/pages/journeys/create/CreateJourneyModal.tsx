@@ -1,0 +1,150 @@
+import { Check } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { ChannelPicker, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
+import { usePrebuiltJourneys, type FlowType, type PrebuiltJourneyJson, type QuickSetupType } from '../api/journeysApi';
+import { FLOW_TYPE_LABELS } from '../lib/labels';
+import { plural } from '../lib/schedule';
+import { createJourney, JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
+import { CreateSuccessModal } from './CreateSuccessModal';
+
+export interface CreateJourneyModalProps {
+  flowType: FlowType;
+  /** The HR-system variant: the HRIS one-click journeys, enrolling people automatically. */
+  hris?: boolean;
+  /** The ready-made journey to start on (a template picked on /templates). */
+  initialId?: number;
+  onClose: () => void;
+}
+
+export function quickSetupOf(flowType: FlowType, hris?: boolean): QuickSetupType | null {
+  if (flowType === 'onboarding') return hris ? 'hris_one_click_onboarding' : 'one_click_onboarding';
+  if (flowType === 'mentorship' || flowType === 'training' || flowType === 'offboarding') return flowType;
+  return null;
+}
+
+function PrebuiltChoice({ journey, chosen, onChoose }: { journey: PrebuiltJourneyJson; chosen: boolean; onChoose: () => void }) {
+  return (
+    <label className={`jchoice-card${chosen ? ' is-chosen' : ''}`}>
+      <input type="radio" name="prebuilt" className="visually-hidden" checked={chosen} onChange={onChoose} />
+      <span className="jchoice-card-check" aria-hidden="true">
+        {chosen && <Check size={14} />}
+      </span>
+      <span className="jchoice-card-name">{journey.name}</span>
+      <span className="jchoice-card-text">{journey.description}</span>
+      <span className="jchoice-card-meta">{plural(journey.num_events, 'scheduled item')}</span>
+    </label>
+  );
+}
+
+/** The one-click create-journey modal: a ready-made journey, a name, and (optionally) a channel for its posts. */
+export function CreateJourneyModal({ flowType, hris, initialId, onClose }: CreateJourneyModalProps) {
+  const id = useId();
+  const setup = quickSetupOf(flowType, hris);
+  const prebuilt = usePrebuiltJourneys(setup ?? 'one_click_onboarding');
+  const options = setup ? (prebuilt.data?.prebuilt_journeys ?? []) : [];
+  const [chosenId, setChosenId] = useState<number | null>(initialId ?? null);
+  const chosen = options.find((j) => j.id === chosenId) ?? (setup ? options[0] : undefined);
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [channel, setChannel] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const shownName = nameTouched ? name : (chosen?.name ?? name);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = validateJourneyName(shownName);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await createJourney({
+        channel_id: channel,
+        onboarding_tag: {
+          name: shownName.trim(),
+          flow_type: flowType,
+          preset_bundle_id: chosen?.preset_bundle_id ?? null,
+          preset_ids: chosen?.preset_ids ?? [],
+          auto_enroll: hris ? true : undefined,
+        },
+        source: setup ?? 'blank',
+      });
+      onClose();
+      openModal((close) => <CreateSuccessModal answer={answer} hris={hris} onClose={close} />);
+    } catch (err) {
+      if (err instanceof ApiError && typeof err.fields?.name === 'string') setError(err.fields.name);
+      setSaving(false);
+    }
+  };
+
+  const title = hris ? 'Onboarding from your HR system' : `New ${FLOW_TYPE_LABELS[flowType].toLowerCase()} journey`;
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      size="large"
+      className="jr-modal"
+      footer={
+        <>
+          <ModalCancelButton />
+          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={saving || (Boolean(setup) && prebuilt.isPending)}>
+            {saving ? 'Creating…' : 'Create journey'}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={submit} noValidate className="create-journey-form">
+        {hris && <p className="notice">People your HR system lists with a start date are enrolled automatically, with their manager filled in from it.</p>}
+        {setup && (
+          <fieldset className="form-field">
+            <legend>Start from</legend>
+            {prebuilt.isPending ? (
+              <p role="status" className="muted">
+                <Spinner /> Loading ready-made journeys…
+              </p>
+            ) : prebuilt.isError ? (
+              <p role="alert" className="field-error">
+                We couldn't load the ready-made journeys.{' '}
+                <button type="button" className="text-link" onClick={() => void prebuilt.refetch()}>
+                  Try again
+                </button>
+              </p>
+            ) : (
+              <div className="jchoice-grid">
+                {options.map((j) => (
+                  <PrebuiltChoice key={j.id} journey={j} chosen={chosen?.id === j.id} onChoose={() => setChosenId(j.id)} />
+                ))}
+              </div>
+            )}
+          </fieldset>
+        )}
+        <div className={`form-field${error ? ' has-error' : ''}`}>
+          <label htmlFor={`${id}-name`}>Journey name</label>
+          <input
+            id={`${id}-name`}
+            value={shownName}
+            maxLength={JOURNEY_NAME_MAX + 20}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-name-err` : undefined}
+            onChange={(e) => {
+              setNameTouched(true);
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <p id={`${id}-name-err`} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="form-field">
+          <ChannelPicker label="Channel for its channel posts (optional)" value={channel ? [channel] : []} onChange={(values) => setChannel(values[0] ?? null)} clearable />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import { useQueries } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { openModal } from '../../../kit';
+import type { PrebuiltJourneyJson, PrebuiltJourneysIndex, QuickSetupType } from '../api/journeysApi';
+import { FLOW_TYPE_LABELS } from '../lib/labels';
+import { plural } from '../lib/schedule';
+import { CreateJourneyModal } from './CreateJourneyModal';
+import '../journeys.css';
+
+const SETUPS: readonly QuickSetupType[] = ['one_click_onboarding', 'mentorship', 'training', 'offboarding'];
+
+/** The journey templates on /templates: the ready-made journeys; "Use template" opens the create modal on it. */
+export function JourneyTemplates() {
+  const results = useQueries({
+    queries: SETUPS.map((type) => ({
+      queryKey: ['journeys', 'prebuilt', type],
+      queryFn: () => api.get<PrebuiltJourneysIndex>('/prebuilt_journeys', { query: { quick_setup_type: type }, toastOnError: false }),
+    })),
+  });
+  const seen = new Set<number>();
+  const journeys: PrebuiltJourneyJson[] = [];
+  for (const r of results)
+    for (const j of r.data?.prebuilt_journeys ?? []) {
+      if (seen.has(j.id)) continue;
+      seen.add(j.id);
+      journeys.push(j);
+    }
+  if (journeys.length === 0) return null;
+  return (
+    <section className="template-group journeys-templates" aria-labelledby="templates-journeys">
+      <h2 id="templates-journeys" className="section-title">
+        Journeys
+      </h2>
+      <p className="muted section-lead">Onboarding, mentorship, training and offboarding journeys: scheduled messages, tasks, polls and intros for each person.</p>
+      <ul className="template-grid">
+        {journeys.map((j) => (
+          <li key={j.id} className="card template-card">
+            <div className="template-card-head">
+              <span className={`flow-badge flow-${j.flow_type}`}>{FLOW_TYPE_LABELS[j.flow_type]}</span>
+              <span className="muted template-default">{plural(j.num_events, 'item')}</span>
+            </div>
+            <h3 className="template-card-name">{j.name}</h3>
+            <p className="template-card-text">{j.description}</p>
+            <div className="template-card-actions">
+              <button
+                type="button"
+                className="button button-primary"
+                aria-label={`Use template ${j.name}`}
+                onClick={() => openModal((close) => <CreateJourneyModal flowType={j.flow_type} initialId={j.id} onClose={close} />)}
+              >
+                Use template
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

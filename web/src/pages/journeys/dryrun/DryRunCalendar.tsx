@@ -1,0 +1,83 @@
+import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
+import { KIND_INFO, KindIcon } from '../lib/labels';
+import { calendarDateLabel, dayLabel, minuteLabel, plural } from '../lib/schedule';
+import { dryRunWeeks, offCalendar } from './dryRunCalendar';
+
+function Item({ item, zone }: { item: DryRunItem; zone: string }) {
+  return (
+    <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}`} aria-label={`${minuteLabel(item.minute_in_day)} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`}>
+      <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>
+      <span className="dry-run-what">
+        <KindIcon kind={item.kind} size={14} />
+        <span className="dry-run-title">{item.title}</span>
+      </span>
+      <span className="dry-run-to muted small">
+        to {item.recipient_label}
+        {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
+        {item.past && ' · already past'}
+      </span>
+    </li>
+  );
+}
+
+/** The dry run's answer on Monday–Friday weeks of real dates, each item at its local time. */
+export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?: boolean }) {
+  const weeks = dryRunWeeks(answer.items);
+  const odd = offCalendar(answer.items);
+  const counts = Object.entries(
+    answer.items.reduce<Record<string, number>>((acc, i) => ({ ...acc, [i.kind]: (acc[i.kind] ?? 0) + 1 }), {}),
+  ).map(([kind, n]) => plural(n, KIND_INFO[kind as DryRunItem['kind']].label.toLowerCase()));
+  let emptyRun = 0;
+  return (
+    <section className={`dry-run-result${stale ? ' is-stale' : ''}`} aria-label="Dry run calendar">
+      <header className="dry-run-summary">
+        <h3>
+          {answer.participant ? answer.participant.name : 'Someone'} starting {calendarDateLabel(answer.start_date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
+        </h3>
+        <p className="muted">
+          {answer.time_zone.replace(/_/g, ' ')} · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
+          {answer.items.some((i) => i.past) && (answer.past_start_policy === 'catch_up' ? ' · past items are sent at enrolment' : ' · past items are skipped')}
+        </p>
+      </header>
+      {answer.items.length === 0 && <p className="muted">This journey has no active messages yet.</p>}
+      {weeks.map((week) => {
+        const empty = week.days.every((d) => d.items.length === 0);
+        if (empty) {
+          emptyRun++;
+          return emptyRun === 1 ? (
+            <p key={week.monday} className="dry-run-gap muted small">
+              · · · quiet weeks · · ·
+            </p>
+          ) : null;
+        }
+        emptyRun = 0;
+        return (
+          <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${calendarDateLabel(week.monday, { month: 'long', day: 'numeric' })}`}>
+            {week.days.map((day) => (
+              <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
+                <h4 className="dry-run-date">
+                  <span>{calendarDateLabel(day.date)}</span>
+                  {day.items[0] && <span className="dry-run-day-no">{dayLabel(day.items[0].days_later)}</span>}
+                </h4>
+                {day.items.length > 0 && (
+                  <ol className="dry-run-items" aria-label={calendarDateLabel(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}>
+                    {day.items.map((item) => (
+                      <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} />
+                    ))}
+                  </ol>
+                )}
+              </div>
+            ))}
+          </div>
+        );
+      })}
+      {odd.length > 0 && (
+        <ol className="dry-run-items" aria-label="On a weekend">
+          {odd.map((item) => (
+            <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { CalendarClock, Copy, Pencil, Power, PowerOff, Send } from 'lucide-react';
+import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
+import { KIND_INFO, KindIcon, recipientLabel } from '../lib/labels';
+import { dayLabel, minuteLabel } from '../lib/schedule';
+
+export interface EventRowActions {
+  onOpen: (event: ScheduleEventJson) => void;
+  onMove: (event: ScheduleEventJson) => void;
+  onDuplicate: (event: ScheduleEventJson) => void;
+  onSendTest: (event: ScheduleEventJson) => void;
+  onToggle: (event: ScheduleEventJson) => void;
+  sendingTest: number | null;
+}
+
+/** The same events as the calendar, as a table in day and time order, with every action on each row. */
+export function EventList({ events, roles, ...actions }: { events: readonly ScheduleEventJson[]; roles: readonly RoleJson[] } & EventRowActions) {
+  const sorted = [...events].sort((a, b) => a.days_later - b.days_later || a.minute_in_day - b.minute_in_day || a.id - b.id);
+  return (
+    <div className="table-wrap">
+      <table className="journey-table event-table" aria-label="Messages of this journey">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">What</th>
+            <th scope="col">To</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((event) => (
+            <tr key={event.id} className={event.active ? undefined : 'is-inactive'}>
+              <td className="nowrap">
+                <strong>{dayLabel(event.days_later)}</strong>
+                <div className="muted small">{minuteLabel(event.minute_in_day)}</div>
+              </td>
+              <th scope="row" className="event-table-what">
+                <button type="button" className="event-title-button" onClick={() => actions.onOpen(event)}>
+                  <KindIcon kind={event.kind} />
+                  <span>
+                    <span className="event-table-title">{event.title || 'Untitled'}</span>
+                    <span className="muted small event-table-kind">{KIND_INFO[event.kind].label}{event.group ? ` · ${event.group}` : ''}</span>
+                  </span>
+                </button>
+              </th>
+              <td>{recipientLabel(event, roles)}</td>
+              <td>
+                <span className={`state-pill ${event.active ? 'is-on' : 'is-off'}`}>{event.active ? 'Active' : 'Inactive'}</span>
+              </td>
+              <td className="row-actions-cell">
+                <div className="row-actions">
+                <button type="button" className="icon-button" aria-label={`Edit ${event.title}`} title="Edit" onClick={() => actions.onOpen(event)}>
+                  <Pencil size={16} aria-hidden="true" />
+                </button>
+                <button type="button" className="icon-button" aria-label={`Move ${event.title}`} title="Move" onClick={() => actions.onMove(event)}>
+                  <CalendarClock size={16} aria-hidden="true" />
+                </button>
+                <button type="button" className="icon-button" aria-label={`Duplicate ${event.title}`} title="Duplicate" onClick={() => actions.onDuplicate(event)}>
+                  <Copy size={16} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Send a test of ${event.title} to me`}
+                  title="Send a test to me"
+                  disabled={actions.sendingTest === event.id}
+                  onClick={() => actions.onSendTest(event)}
+                >
+                  <Send size={16} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={event.active ? `Deactivate ${event.title}` : `Turn on ${event.title}`}
+                  title={event.active ? 'Deactivate' : 'Turn on'}
+                  onClick={() => actions.onToggle(event)}
+                >
+                  {event.active ? <PowerOff size={16} aria-hidden="true" /> : <Power size={16} aria-hidden="true" />}
+                </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Circle } from 'lucide-react';
+import { useState } from 'react';
+import { api } from '../../../api/client';
+import { EmptyState, PageState, toastSuccess } from '../../../kit';
+import { PageHeader } from '../../PageHeader';
+import { useActionItems, type ActionItemsAnswer, type PollResponseJson, type TaskAssignmentJson } from '../api/journeysApi';
+import '../journeys.css';
+
+const KEY = ['journeys', 'action_items'];
+
+function Task({ task }: { task: TaskAssignmentJson }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const complete = async () => {
+    setBusy(true);
+    try {
+      await api.put(`/onboarding/task_assignments/${task.id}`, { task_assignment: { state: 'complete' }, source: 'site' });
+      toastSuccess('Done! Nice work.');
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="card action-item">
+      <button type="button" className="icon-button action-check" aria-label={`Mark “${task.title}” done`} disabled={busy} onClick={() => void complete()}>
+        {task.state === 'complete' ? <CheckCircle2 size={20} aria-hidden="true" /> : <Circle size={20} aria-hidden="true" />}
+      </button>
+      <div>
+        <strong>{task.title}</strong>
+        <p className="muted small">{task.text}</p>
+      </div>
+    </li>
+  );
+}
+
+function Poll({ poll }: { poll: PollResponseJson }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const answer = async (index: number) => {
+    setBusy(true);
+    try {
+      await api.post(`/onboarding/poll_responses/${poll.id}/answer`, { answer_index: index, source: 'site' });
+      toastSuccess('Thanks for answering!');
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="card action-item">
+      <div>
+        <strong>{poll.question}</strong>
+        <div className="button-row poll-answers" role="group" aria-label={poll.question}>
+          {poll.options.map((o, i) => (
+            <button key={i} type="button" className={`button button-secondary button-small${poll.answer_index === i ? ' is-chosen' : ''}`} disabled={busy} onClick={() => void answer(i)}>
+              {o}
+            </button>
+          ))}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Items({ data }: { data: ActionItemsAnswer }) {
+  if (data.task_assignments.length === 0 && data.poll_responses.length === 0) return <EmptyState title="You're all caught up">Tasks and polls from journeys you are part of show up here.</EmptyState>;
+  return (
+    <>
+      {data.task_assignments.length > 0 && (
+        <section aria-labelledby="ai-tasks">
+          <h2 id="ai-tasks" className="section-title">
+            Tasks
+          </h2>
+          <ul className="action-list">
+            {data.task_assignments.map((t) => (
+              <Task key={t.id} task={t} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.poll_responses.length > 0 && (
+        <section aria-labelledby="ai-polls">
+          <h2 id="ai-polls" className="section-title">
+            Polls
+          </h2>
+          <ul className="action-list">
+            {data.poll_responses.map((p) => (
+              <Poll key={p.id} poll={p} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** /onboarding/action_items: my open tasks and polls from journeys. */
+export default function ActionItemsPage() {
+  const items = useActionItems();
+  return (
+    <div className="journeys-page">
+      <PageHeader title="Your action items" subtitle="Tasks and polls from the journeys you are part of." />
+      <PageState query={items} what="action items">
+        {(data) => <Items data={data} />}
+      </PageState>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import '../../../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { toastStore } from '../../../kit/toast/store';
+import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
+import { DRY_RUN, tagDetail } from '../testing/fixtures';
+import type { TagDetail } from '../api/journeysApi';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/**
+ * The journey's GET answers `detail` the first time; later GETs (the refetch after a change) wait on `refetch`,
+ * so what the page shows in between comes from the optimistic change or its revert, not from the server.
+ */
+function serve(detail: TagDetail, extra?: (url: URL, init: RequestInit) => Response | Promise<Response> | undefined, opts: { holdRefetch?: boolean } = {}) {
+  let gets = 0;
+  const never = new Promise<Response>(() => undefined);
+  return mockFetch((url, init) => {
+    const method = init.method ?? 'GET';
+    if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+    if (url.pathname === '/onboarding/tags/7' && method === 'GET') {
+      gets++;
+      return gets > 1 && opts.holdRefetch ? never : jsonResponse(detail);
+    }
+    if (/^\/onboarding\/events\/1[13]\/preview$/.test(url.pathname)) return jsonResponse({ text: 'Welcome!', blocks: [{ type: 'section', block_id: 'b1', text: { type: 'mrkdwn', text: '*Welcome, Ada!*' } }] });
+    return extra?.(url, init) ?? jsonResponse({ error: 'not here' }, 404);
+  });
+}
+
+const toasts = () => toastStore.get().map((t) => t.text);
+
+// The first test pays for loading the page's modules; a loaded 2-core machine needs more than the default 5 s.
+describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
+  test('events sit on a calendar of 5-day weeks, and the same events show as a list', async () => {
+    serve(tagDetail());
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7');
+    expect(await screen.findByRole('heading', { level: 1, name: /Engineering onboarding/ }, { timeout: 15_000 })).toBeInTheDocument();
+    const week1 = screen.getByRole('region', { name: 'Week 1' });
+    const day1 = within(week1).getByRole('group', { name: 'Day 1' });
+    const chips = within(day1).getAllByRole('button').filter((b) => b.classList.contains('event-chip'));
+    expect(within(day1).getByRole('button', { name: 'Add a message on Day 1' })).toBeInTheDocument();
+    expect(chips.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Message: Welcome aboard · Day 1 · 9:00 AM · to New hire',
+      'Task: Set up your laptop · Day 1 · 10:00 AM · to New hire',
+    ]);
+    expect(within(week1).getByRole('group', { name: 'Day 2' })).toHaveTextContent('Old checklist');
+    expect(within(week1).getByRole('group', { name: 'Day 2' })).toHaveTextContent('Off');
+    expect(within(screen.getByRole('region', { name: 'Week 2' })).getByRole('group', { name: 'Day 6' })).toHaveTextContent('How is week two going?');
+
+    await user.click(screen.getByRole('radio', { name: 'List' }));
+    const table = screen.getByRole('table', { name: 'Messages of this journey' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      expect.stringContaining('Welcome aboard'),
+      expect.stringContaining('Set up your laptop'),
+      expect.stringContaining('Old checklist'),
+      expect.stringContaining('Meet your buddy'),
+      expect.stringContaining('How is week two going?'),
+    ]);
+  });
+
+  test('deactivating shows at once and goes back, with the spec\'s text, when the server says no', async () => {
+    const put = deferred<Response>();
+    let body: unknown;
+    serve(
+      tagDetail(),
+      (url, init) => {
+        if (url.pathname === '/onboarding/events/11' && init.method === 'PUT') {
+          body = JSON.parse(String(init.body));
+          return put.promise;
+        }
+        return undefined;
+      },
+      { holdRefetch: true },
+    );
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?view=list');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Welcome aboard' }));
+    const row = () => screen.getByRole('rowheader', { name: /Welcome aboard/ }).closest('tr')!;
+    expect(within(row()).getByText('Inactive')).toBeInTheDocument();
+    expect(body).toEqual({ onboarding_schedule_event: { active: false } });
+    put.resolve(jsonResponse({ error: 'boom' }, 500));
+    await waitFor(() => expect(within(row()).getByText('Active')).toBeInTheDocument());
+    expect(toasts()).toContain('Uh oh, something went wrong deleting that message!');
+  });
+
+  test('the move modal reschedules at once; a failure moves it back with the moving text', async () => {
+    const put = deferred<Response>();
+    let body: unknown;
+    serve(
+      tagDetail(),
+      (url, init) => {
+        if (url.pathname === '/onboarding/events/12' && init.method === 'PUT') {
+          body = JSON.parse(String(init.body));
+          return put.promise;
+        }
+        return undefined;
+      },
+      { holdRefetch: true },
+    );
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?view=list');
+    await user.click(await screen.findByRole('button', { name: 'Move Set up your laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: /Move “Set up your laptop”/ });
+    const day = within(dialog).getByRole('spinbutton', { name: 'Day' });
+    await user.clear(day);
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(within(dialog).getByText('Enter a whole number of work days.')).toBeInTheDocument();
+    await user.type(day, '5');
+    const time = within(dialog).getByLabelText('Time');
+    await user.clear(time);
+    await user.type(time, '10:30');
+    expect(within(dialog).getByText('Day 5 · Week 1, Friday')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(body).toEqual({ onboarding_schedule_event: { days_later: 4, minute_in_day: 630 } });
+    const row = () => screen.getByRole('rowheader', { name: /Set up your laptop/ }).closest('tr')!;
+    expect(row()).toHaveTextContent('Day 5');
+    expect(row()).toHaveTextContent('10:30 AM');
+    put.resolve(jsonResponse({ error: 'nope' }, 422));
+    await waitFor(() => expect(row()).toHaveTextContent('Day 1'));
+    expect(row()).toHaveTextContent('10:00 AM');
+    expect(toasts()).toContain('Uh oh, something went wrong moving that message!');
+  });
+
+  test('duplicating and adding say which went wrong', async () => {
+    serve(tagDetail(), (url, init) => {
+      if (url.pathname === '/onboarding/tags/7/events/13/duplicate_as_json' && init.method === 'POST') return jsonResponse({ error: 'x' }, 500);
+      if (url.pathname === '/onboarding/tags/7/events' && init.method === 'POST') return jsonResponse({ error: 'x' }, 500);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?view=list');
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Meet your buddy' }));
+    await waitFor(() => expect(toasts()).toContain('Uh oh, something went wrong duplicating that message!'));
+
+    await user.click(screen.getByRole('button', { name: 'Add message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a message' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add message' }));
+    expect(within(dialog).getByText('Give it a title.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Write the message.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Lunch plans');
+    await user.type(within(dialog).getByLabelText('Message'), 'Where shall we eat?');
+    await user.click(within(dialog).getByRole('button', { name: 'Add message' }));
+    await waitFor(() => expect(toasts()).toContain('Uh oh, something went wrong adding that message!'));
+    expect(screen.getByRole('dialog', { name: 'Add a message' })).toBeInTheDocument();
+  });
+
+  test('an event opens with the server\'s Block Kit preview, and sends a test to me', async () => {
+    let tested = false;
+    serve(tagDetail(), (url, init) => {
+      if (url.pathname === '/onboarding/tags/7/events/11/send_test' && init.method === 'POST') {
+        tested = true;
+        return jsonResponse({ ok: true, sent_to: 'U1', preview: { text: '', blocks: [{ type: 'section', block_id: 's', text: { type: 'mrkdwn', text: 'Sent to *Ada*' } }] } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7');
+    await user.click(await screen.findByRole('button', { name: /^Message: Welcome aboard/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Welcome aboard/ });
+    const preview = await within(dialog).findByRole('article', { name: 'Message preview' });
+    expect(within(preview).getByText('Welcome, Ada!').tagName).toBe('STRONG');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a test to me' }));
+    await waitFor(() => expect(tested).toBe(true));
+    expect(toasts()).toContain('Sent! Check your DMs from Hearth in Slack.');
+    // What was sent replaces the preview: the real message.
+    const sent = await within(dialog).findByRole('article', { name: 'Message preview (as sent to you)' });
+    expect(within(sent).getByText('Ada').tagName).toBe('STRONG');
+  });
+
+  test('without a server preview the event\'s text is drawn, and says so', async () => {
+    serve(tagDetail(), (url) => (url.pathname === '/onboarding/events/12/preview' ? jsonResponse({ error: 'Not found' }, 404) : undefined));
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7');
+    await user.click(await screen.findByRole('button', { name: /^Task: Set up your laptop/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Set up your laptop/ });
+    const preview = await within(dialog).findByRole('article', { name: 'Message preview (text only)' });
+    expect(preview).toHaveTextContent('Welcome, {first_name}!');
+    expect(within(dialog).getByText(/Send yourself a test to see the message exactly as Slack shows it/)).toBeInTheDocument();
+  });
+
+  test('the dry run shows each item on its local date and time', async () => {
+    let asked: URLSearchParams | undefined;
+    serve(tagDetail(), (url) => {
+      if (url.pathname === '/onboarding/tags/7/dry_run') {
+        asked = url.searchParams;
+        return jsonResponse(DRY_RUN);
+      }
+      if (url.pathname === '/onboarding/tags/7/try_in_sandbox') return jsonResponse({ session: { start_date: '2026-03-03', participant: { id: 1, slack_user_id: 'U1', name: 'Alex Rivera', avatar_url: null, tz: null } }, sandbox_url: '/sandbox' });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?tab=dry_run');
+    const start = await screen.findByLabelText('Start date');
+    await user.clear(start);
+    await user.type(start, '2026-03-09');
+    await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    await user.keyboard('Tokyo');
+    await user.click(await screen.findByRole('option', { name: /Tokyo/ }));
+    const calendar = await screen.findByRole('region', { name: 'Dry run calendar' });
+    await waitFor(() => expect(asked?.get('time_zone')).toBe('Asia/Tokyo'));
+    expect(asked?.get('start_date')).toBe('2026-03-09');
+    const monday = within(calendar).getByRole('list', { name: 'Monday, March 9' });
+    expect(within(monday).getByRole('listitem')).toHaveAccessibleName('9:00 AM Message: Welcome aboard to New hire');
+    expect(within(calendar).getByRole('list', { name: 'Monday, March 16' })).toHaveTextContent('How is week two going?');
+    await user.click(screen.getByRole('button', { name: 'Try it in the sandbox' }));
+    const callout = await screen.findByText(/is on the journey/);
+    expect(callout.closest('[role="status"]')).toHaveTextContent('Alex Rivera is on the journey, starting Tue, Mar 3.');
+    expect(screen.getByRole('link', { name: 'Open the sandbox' })).toHaveAttribute('href', '/sandbox');
+  });
+});

@@ -1,0 +1,125 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Archive, ArchiveRestore, CalendarDays, FlaskConical, Layers, Users, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { api } from '../../../api/client';
+import { useSearchParam } from '../../../api/searchParams';
+import { ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
+import { PageHeader } from '../../PageHeader';
+import { journeysKey, useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
+import { DryRunPanel, type DryRunSubject } from '../dryrun/DryRunPanel';
+import { FLOW_TYPE_LABELS } from '../lib/labels';
+import { plural } from '../lib/schedule';
+import { RolesTab } from '../roles/RolesTab';
+import { ScheduleTab } from './ScheduleTab';
+import { SessionsTab } from './SessionsTab';
+import '../journeys.css';
+
+const TAB_IDS = ['schedule', 'roles', 'people', 'dry_run'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+function isTab(value: string | null): value is TabId {
+  return (TAB_IDS as readonly string[]).includes(value ?? '');
+}
+
+function ArchiveButton({ data, flow }: { data: TagDetail; flow: Flow }) {
+  const queryClient = useQueryClient();
+  const { tag } = data;
+  const set = async (archived: boolean) => {
+    await api.put(`/${flow}/tags/${tag.id}`, { onboarding_tag: { archived } });
+    toastSuccess(archived ? `Archived ${tag.name}. Nobody new can be enrolled.` : `${tag.name} is running again.`);
+    void queryClient.invalidateQueries({ queryKey: journeysKey });
+  };
+  if (tag.archived)
+    return (
+      <button type="button" className="button button-secondary" onClick={() => void set(false)}>
+        <ArchiveRestore size={16} aria-hidden="true" /> Unarchive
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() =>
+        openModal((close) => (
+          <ConfirmDialog title={`Archive ${tag.name}?`} confirmText="Archive journey" onClose={close} onConfirm={() => set(true)}>
+            <p>Nobody new can be enrolled. The {plural(tag.num_active_sessions, 'person', 'people')} on it now keep getting their messages.</p>
+          </ConfirmDialog>
+        ))
+      }
+    >
+      <Archive size={16} aria-hidden="true" /> Archive
+    </button>
+  );
+}
+
+function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
+  const { tag } = data;
+  return (
+    <PageHeader
+      title={
+        <>
+          {tag.name} {tag.archived && <span className="badge">Archived</span>}
+        </>
+      }
+      subtitle={
+        <span className="journey-meta">
+          <span className={`flow-badge flow-${tag.flow_type}`}>{FLOW_TYPE_LABELS[tag.flow_type]}</span>
+          <span>{plural(tag.num_active_events, 'active message')}</span>
+          <span>{plural(tag.num_active_sessions, 'person', 'people')} on it now</span>
+        </span>
+      }
+      actions={
+        <>
+          <ArchiveButton data={data} flow={flow} />
+          {flow === 'onboarding' && (
+            <Link className="button button-secondary" to={`/onboarding/tags/${tag.id}/presets`}>
+              <Layers size={16} aria-hidden="true" /> Presets
+            </Link>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** /{flow}/tags/{id}: one journey: its schedule (calendar or list), roles, people and the dry run. */
+export default function JourneyPage() {
+  const { id } = useParams();
+  const location = useLocation();
+  const flow: Flow = location.pathname.startsWith('/participants') ? 'participants' : 'onboarding';
+  const tag = useTag(flow, id);
+  const [tabParam, setTab] = useSearchParam('tab');
+  const tab: TabId = isTab(tabParam) ? tabParam : 'schedule';
+  const [subject, setSubject] = useState<DryRunSubject | undefined>();
+  const dryRunFor = (s: SessionJson) => {
+    setSubject(s.participant ? { userId: s.participant.id, userName: s.participant.name } : undefined);
+    setTab('dry_run');
+  };
+
+  return (
+    <div className="journeys-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to={`/${flow}/tags`}>{flow === 'onboarding' ? 'Onboarding journeys' : 'Journeys'}</Link>
+      </nav>
+      <PageState query={tag} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
+        {(data) => (
+          <>
+            <Header data={data} flow={flow} />
+            <Tabs<TabId>
+              label="Journey"
+              value={tab}
+              onChange={(next) => setTab(next === 'schedule' ? null : next)}
+              items={[
+                { id: 'schedule', label: 'Schedule', icon: <CalendarDays size={16} aria-hidden="true" />, count: data.events.filter((e) => e.active).length, content: tab === 'schedule' ? <ScheduleTab flow={flow} data={data} /> : null },
+                { id: 'roles', label: 'Roles', icon: <UsersRound size={16} aria-hidden="true" />, count: data.tag.roleIds.length, content: tab === 'roles' ? <RolesTab flow={flow} data={data} /> : null },
+                { id: 'people', label: 'People', icon: <Users size={16} aria-hidden="true" />, count: data.tag.num_sessions, content: tab === 'people' ? <SessionsTab flow={flow} data={data} onDryRun={dryRunFor} /> : null },
+                { id: 'dry_run', label: 'Dry run', icon: <FlaskConical size={16} aria-hidden="true" />, content: tab === 'dry_run' ? <DryRunPanel key={subject?.userId ?? 'none'} flow={flow} data={data} subject={subject} /> : null },
+              ]}
+            />
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { CalendarDays, List, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParam } from '../../../api/searchParams';
+import { EmptyState, openModal, SegmentedControl, Switch } from '../../../kit';
+import type { Flow, ScheduleEventJson, TagDetail } from '../api/journeysApi';
+import { EventCalendar } from '../events/EventCalendar';
+import { EventList } from '../events/EventList';
+import { EventModal } from '../events/EventModal';
+import { MoveEventModal } from '../events/MoveEventModal';
+import { useEventActions } from '../events/useEventActions';
+
+type View = 'calendar' | 'list';
+
+/** The journey's schedule: a calendar of 5-day weeks or a list, with every event action. */
+export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
+  const tagId = data.tag.id;
+  const [viewParam, setView] = useSearchParam('view');
+  const view: View = viewParam === 'list' ? 'list' : 'calendar';
+  const [showInactive, setShowInactive] = useState(true);
+  const actions = useEventActions(flow, tagId);
+  const roles = data.roles;
+  const events = showInactive ? data.events : data.events.filter((e) => e.active);
+  const activeCount = data.events.filter((e) => e.active).length;
+  const limit = data.limits.journey_messages;
+
+  const openMove = (event: ScheduleEventJson) =>
+    openModal((close) => <MoveEventModal event={event} onClose={close} onMove={(d, m) => actions.move(event.id, d, m)} />);
+  const toggle = (event: ScheduleEventJson) => (event.active ? actions.deactivate(event.id) : actions.activate(event.id));
+  const openEvent = (event: ScheduleEventJson) =>
+    openModal((close) => (
+      <EventModal
+        flow={flow}
+        event={event}
+        roles={roles}
+        onClose={close}
+        onSave={(patch, done) => {
+          actions.edit(event.id, patch);
+          done();
+        }}
+        onMove={() => openMove(event)}
+        onDuplicate={() => actions.duplicate(event.id)}
+        onSendTest={(shown) => actions.sendTest(event.id, { onSuccess: (answer) => shown(answer.preview) })}
+        onToggle={() => toggle(event)}
+      />
+    ));
+  const openAdd = (daysLater = 0) =>
+    openModal((close) => (
+      <EventModal flow={flow} event={null} roles={roles} defaultDaysLater={daysLater} onClose={close} onSave={(patch, done) => actions.add(patch, { onSuccess: done })} />
+    ));
+
+  return (
+    <div className="schedule-tab">
+      <div className="toolbar">
+        <SegmentedControl<View>
+          label="Show as"
+          hideLabel
+          size="small"
+          value={view}
+          onChange={(v) => setView(v === 'calendar' ? null : v)}
+          options={[
+            { value: 'calendar', label: 'Calendar', icon: <CalendarDays size={15} aria-hidden="true" /> },
+            { value: 'list', label: 'List', icon: <List size={15} aria-hidden="true" /> },
+          ]}
+        />
+        <Switch size="small" checked={showInactive} onChange={setShowInactive} label="Show inactive" />
+        <span className="toolbar-spacer" />
+        {limit !== null && (
+          <span className={`limit-hint${activeCount >= limit ? ' is-full' : ''}`}>
+            {activeCount} of {limit} messages on the free plan
+          </span>
+        )}
+        <button type="button" className="button button-primary" onClick={() => openAdd()} disabled={actions.pending.add}>
+          <Plus size={16} aria-hidden="true" /> Add message
+        </button>
+      </div>
+      {data.events.length === 0 ? (
+        <EmptyState
+          icon={<CalendarDays size={28} aria-hidden="true" />}
+          title="Nothing scheduled yet"
+          action={
+            <button type="button" className="button button-primary" onClick={() => openAdd()}>
+              Add the first message
+            </button>
+          }
+        >
+          Add messages, tasks, polls and intros, or add a preset of ready-made ones.
+        </EmptyState>
+      ) : view === 'calendar' ? (
+        <EventCalendar events={events} roles={roles} onOpen={openEvent} onAdd={openAdd} onMove={(event, daysLater) => actions.move(event.id, daysLater, event.minute_in_day)} />
+      ) : (
+        <EventList
+          events={events}
+          roles={roles}
+          onOpen={openEvent}
+          onMove={openMove}
+          onDuplicate={(e) => actions.duplicate(e.id)}
+          onSendTest={(e) => actions.sendTest(e.id)}
+          onToggle={toggle}
+          sendingTest={actions.pending.sendTest ?? null}
+        />
+      )}
+    </div>
+  );
+}

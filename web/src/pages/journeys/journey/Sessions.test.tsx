@@ -1,0 +1,83 @@
+import '../../../test/setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { toastStore } from '../../../kit/toast/store';
+import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
+import type { SessionsIndex } from '../api/journeysApi';
+import { tagDetail } from '../testing/fixtures';
+
+const SESSIONS: SessionsIndex = {
+  sessions: [
+    {
+      id: 1,
+      tag_id: 7,
+      start_date: '2026-03-09',
+      time_zone: 'America/New_York',
+      time_zone_source: 'sync',
+      state: 'active',
+      past_start_policy: 'catch_up',
+      participant: { id: 41, slack_user_id: 'U41', name: 'Ananya Iyer', avatar_url: null, tz: 'America/New_York' },
+      memberships: [],
+      cohort_id: null,
+      is_sandbox: false,
+      created_at: '2026-03-01T00:00:00Z',
+      session_events: [
+        { id: 501, session_id: 1, event_id: 11, kind: 'message', title: 'Welcome aboard', active: true, state: 'sent', occurs_on: '2026-03-09', minute_in_day: 540, occurs_at: '2026-03-09T13:00:00Z', rescheduled: false, triggering: false, sent_at: '2026-03-09T13:00:05Z' },
+        { id: 502, session_id: 1, event_id: 13, kind: 'intro', title: 'Meet your buddy', active: true, state: 'pending', occurs_on: '2026-03-11', minute_in_day: 540, occurs_at: '2026-03-11T13:00:00Z', rescheduled: false, triggering: false, sent_at: null },
+        { id: 503, session_id: 1, event_id: 14, kind: 'poll', title: 'How is week two going?', active: true, state: 'pending', occurs_on: '2026-03-16', minute_in_day: 540, occurs_at: '2026-03-16T13:00:00Z', rescheduled: false, triggering: false, sent_at: null },
+      ],
+    },
+  ],
+};
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  return { promise: new Promise<T>((r) => (resolve = r)), resolve };
+}
+
+describe('people on a journey', { timeout: 20_000 }, () => {
+  test('removing and moving a person\'s event show at once and are reverted on error; send now goes one by one', async () => {
+    const del = deferred<Response>();
+    const put = deferred<Response>();
+    const calls: string[] = [];
+    let sessionGets = 0;
+    mockFetch((url, init) => {
+      const method = init.method ?? 'GET';
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
+      if (url.pathname === '/onboarding/tags/7/sessions') {
+        sessionGets++;
+        // Later reloads never answer: what shows after a failure is the revert, not a refetch.
+        return sessionGets === 1 ? jsonResponse(SESSIONS) : new Promise<Response>(() => undefined);
+      }
+      calls.push(`${method} ${url.pathname}`);
+      if (url.pathname === '/onboarding/session_events/502' && method === 'DELETE') return del.promise;
+      if (url.pathname === '/onboarding/session_events/503' && method === 'PUT') return put.promise;
+      if (url.pathname.endsWith('/trigger')) return jsonResponse({ session_event: {} });
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?tab=people');
+    await user.click(await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 }));
+    const schedule = screen.getByRole('list', { name: 'Schedule of Ananya Iyer' });
+    const row = (title: string) => within(schedule).getByText(title).closest('li')!;
+
+    await user.click(within(schedule).getByRole('button', { name: 'Remove Meet your buddy for this person' }));
+    await waitFor(() => expect(within(row('Meet your buddy')).getByText('off')).toBeInTheDocument());
+    del.resolve(jsonResponse({ error: 'no' }, 500));
+    await waitFor(() => expect(within(row('Meet your buddy')).getByText('pending')).toBeInTheDocument());
+    expect(toastStore.get().map((t) => t.text)).toContain('Uh oh, something went wrong deleting that message!');
+
+    fireEvent.change(within(row('How is week two going?')).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-18' } });
+    await waitFor(() => expect(within(row('How is week two going?')).getByLabelText('Date of How is week two going?')).toHaveValue('2026-03-18'));
+    expect(calls).toContain('PUT /onboarding/session_events/503');
+    put.resolve(jsonResponse({ error: 'no' }, 500));
+    await waitFor(() => expect(within(row('How is week two going?')).getByLabelText('Date of How is week two going?')).toHaveValue('2026-03-16'));
+    expect(toastStore.get().map((t) => t.text)).toContain('Uh oh, something went wrong moving that message!');
+
+    expect(within(row('Welcome aboard')).queryByRole('button', { name: /Send/ })).toBeNull();
+    await user.click(within(schedule).getByRole('button', { name: 'Send Meet your buddy now' }));
+    await waitFor(() => expect(calls).toContain('POST /onboarding/session_events/502/trigger'));
+  });
+});

@@ -1,0 +1,140 @@
+import { ChevronRight, Play, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { api } from '../../../api/client';
+import { useOptimisticMutation } from '../../../api/optimistic';
+import { EmptyState, PageState, Spinner } from '../../../kit';
+import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
+import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
+import { KindIcon } from '../lib/labels';
+import { calendarDateLabel, minuteLabel } from '../lib/schedule';
+
+function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
+  if (!old) return old;
+  return { sessions: old.sessions.map((s) => ({ ...s, session_events: s.session_events.map((e) => (e.id === id ? { ...e, ...patch } : e)) })) };
+}
+
+/** Deactivate and reschedule one person's session event: shown at once, reverted on error (journeys.md §4). */
+function useSessionEventActions(flow: Flow, tagId: number) {
+  const queryKey = sessionsKey(flow, tagId);
+  const remove = useOptimisticMutation<number, unknown, SessionsIndex>({
+    queryKey,
+    mutationFn: (id) => api.delete(`/${flow}/session_events/${id}`, { toastOnError: false }),
+    apply: (old, id) => patchSessionEvent(old, id, { active: false }),
+    onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.deleting),
+  });
+  const reschedule = useOptimisticMutation<{ id: number; date: string }, unknown, SessionsIndex>({
+    queryKey,
+    mutationFn: ({ id, date }) => api.put(`/${flow}/session_events/${id}`, { onboarding_session_event: { occurs_at: date } }, { toastOnError: false }),
+    apply: (old, { id, date }) => patchSessionEvent(old, id, { occurs_on: date, rescheduled: true }),
+    onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.moving),
+  });
+  const [triggering, setTriggering] = useState<number | null>(null);
+  /** Sends events now, one after the other (journeys.md §4: trigger sequentially). */
+  const trigger = async (ids: number[]) => {
+    for (const id of ids) {
+      setTriggering(id);
+      try {
+        await api.post(`/${flow}/session_events/${id}/trigger`);
+      } catch {
+        break;
+      }
+    }
+    setTriggering(null);
+  };
+  return { remove, reschedule, trigger, triggering };
+}
+
+function SessionEventRow({ event, actions }: { event: SessionEventJson; actions: ReturnType<typeof useSessionEventActions> }) {
+  const done = event.state === 'sent' || event.state === 'skipped';
+  return (
+    <li className={`session-event${event.active ? '' : ' is-inactive'}`}>
+      <KindIcon kind={event.kind} />
+      <span className="session-event-title">{event.title}</span>
+      <label className="session-event-date">
+        <span className="visually-hidden">Date of {event.title}</span>
+        <input type="date" value={event.occurs_on} disabled={done || !event.active} onChange={(e) => e.target.value && actions.reschedule.mutate({ id: event.id, date: e.target.value })} />
+      </label>
+      <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
+      <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{event.active ? event.state : 'off'}</span>
+      <span className="row-actions">
+        {!done && event.active && (
+          <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => void actions.trigger([event.id])}>
+            {actions.triggering === event.id ? <Spinner /> : <Play size={15} aria-hidden="true" />}
+          </button>
+        )}
+        {event.active && !done && (
+          <button type="button" className="icon-button" aria-label={`Remove ${event.title} for this person`} title="Remove for this person" onClick={() => actions.remove.mutate(event.id)}>
+            <Trash2 size={15} aria-hidden="true" />
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function SessionRow({ session, actions, onDryRun }: { session: SessionJson; actions: ReturnType<typeof useSessionEventActions>; onDryRun: (s: SessionJson) => void }) {
+  const [open, setOpen] = useState(false);
+  const active = session.session_events.filter((e) => e.active);
+  const sent = active.filter((e) => e.state === 'sent').length;
+  const pct = active.length ? Math.round((sent / active.length) * 100) : 0;
+  return (
+    <li className="card session-card">
+      <button type="button" className="session-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <ChevronRight size={16} aria-hidden="true" className={`disclosure${open ? ' is-open' : ''}`} />
+        <span className="session-who">
+          <strong>{session.participant?.name ?? 'Someone'}</strong>
+          {session.is_sandbox && <span className="badge">Sandbox</span>}
+          <span className="muted small">
+            Starts {calendarDateLabel(session.start_date, { month: 'short', day: 'numeric', year: 'numeric' })} · {session.time_zone.replace(/_/g, ' ')}
+          </span>
+        </span>
+        <span className="session-progress" aria-label={`${sent} of ${active.length} sent`}>
+          <span className="progress-bar">
+            <span style={{ width: `${pct}%` }} />
+          </span>
+          <span className="small muted">
+            {sent}/{active.length}
+          </span>
+        </span>
+        <span className={`state-pill state-${session.state}`}>{session.state}</span>
+      </button>
+      {open && (
+        <div className="session-body">
+          <div className="button-row">
+            <button type="button" className="button button-secondary button-small" onClick={() => onDryRun(session)}>
+              See their calendar
+            </button>
+          </div>
+          <ol className="session-events" aria-label={`Schedule of ${session.participant?.name ?? 'this person'}`}>
+            {[...session.session_events]
+              .sort((a, b) => a.occurs_on.localeCompare(b.occurs_on) || a.minute_in_day - b.minute_in_day)
+              .map((e) => (
+                <SessionEventRow key={e.id} event={e} actions={actions} />
+              ))}
+          </ol>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The people on the journey (sessions), each with their own schedule. */
+export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDetail; onDryRun: (s: SessionJson) => void }) {
+  const sessions = useSessions(flow, data.tag.id);
+  const actions = useSessionEventActions(flow, data.tag.id);
+  return (
+    <PageState query={sessions} what="people">
+      {({ sessions: list }) =>
+        list.length === 0 ? (
+          <EmptyState title="Nobody is on this journey yet">People appear here once they are enrolled. Try it first with the dry run, or in the sandbox.</EmptyState>
+        ) : (
+          <ul className="session-list" aria-label="People on this journey">
+            {list.map((s) => (
+              <SessionRow key={s.id} session={s} actions={actions} onDryRun={onDryRun} />
+            ))}
+          </ul>
+        )
+      }
+    </PageState>
+  );
+}

@@ -1,0 +1,69 @@
+import { Hash, ListChecks, Megaphone, MessageSquare, Users, UsersRound, Vote, type LucideIcon } from 'lucide-react';
+import type { EventKind, EventType, FlowType, RecipientType, RoleJson, ScheduleEventJson } from '../api/journeysApi';
+
+export const FLOW_TYPE_LABELS: Record<FlowType, string> = {
+  onboarding: 'Onboarding',
+  events: 'Events',
+  mentorship: 'Mentorship',
+  training: 'Training',
+  offboarding: 'Offboarding',
+  other: 'Other',
+};
+
+/** The flow types listed on /participants/tags (programs.md §2); onboarding lives on /onboarding/tags. */
+export const PARTICIPANT_FLOW_TYPES: readonly FlowType[] = ['events', 'mentorship', 'training', 'offboarding', 'other'];
+
+/** The route a journey of this flow type lives under. */
+export function routeOf(flowType: FlowType): 'onboarding' | 'participants' {
+  return flowType === 'onboarding' ? 'onboarding' : 'participants';
+}
+
+export const KIND_INFO: Record<EventKind, { label: string; icon: LucideIcon; accent: string; blurb: string }> = {
+  message: { label: 'Message', icon: MessageSquare, accent: 'sky', blurb: 'A direct message to someone in a role.' },
+  task: { label: 'Task', icon: ListChecks, accent: 'leaf', blurb: 'A to-do, reminded until it is done.' },
+  poll: { label: 'Poll', icon: Vote, accent: 'plum', blurb: 'A question with answers to pick from.' },
+  intro: { label: 'Intro', icon: Users, accent: 'sun', blurb: 'Introduces the recipient to people in other roles.' },
+  channel_post: { label: 'Channel post', icon: Hash, accent: 'ember', blurb: 'A post in a channel.' },
+  cohort_message: { label: 'Cohort channel message', icon: UsersRound, accent: 'ember', blurb: 'A post in the channel shared by people starting together.' },
+};
+
+export function KindIcon({ kind, size = 16 }: { kind: EventKind; size?: number }) {
+  const Icon = KIND_INFO[kind]?.icon ?? Megaphone;
+  return <Icon size={size} aria-hidden="true" className={`kind-icon accent-${KIND_INFO[kind]?.accent ?? 'ember'}`} />;
+}
+
+export const EVENT_KINDS = Object.keys(KIND_INFO) as EventKind[];
+
+export const RECIPIENT_LABELS: Record<RecipientType, string> = {
+  role: 'A person in a role',
+  channel: 'A channel',
+  cohortChannel: 'The cohort channel',
+};
+
+/** The flags a recipient type sets (programs.md §4): channel and cohortChannel make the event a messaging event. */
+export function recipientFlags(
+  type: RecipientType,
+  current: { role: number | null; event_type: EventType },
+  fallbackRole: number | null,
+): { recipient_type: RecipientType; role: number | null; channel_send: boolean; batch_channel_send: boolean; event_type: EventType } {
+  if (type === 'role') return { recipient_type: 'role', role: current.role ?? fallbackRole, channel_send: false, batch_channel_send: false, event_type: current.event_type };
+  return { recipient_type: type, role: null, channel_send: type === 'channel', batch_channel_send: type === 'cohortChannel', event_type: 'messaging' };
+}
+
+/** Which event types a kind means. */
+export function eventTypeOf(kind: EventKind): EventType {
+  if (kind === 'task') return 'task';
+  if (kind === 'poll') return 'poll';
+  if (kind === 'intro') return 'intro';
+  return 'messaging';
+}
+
+/** "New hire", "#general", "Cohort channel". */
+export function recipientLabel(event: Pick<ScheduleEventJson, 'recipient_type' | 'role' | 'channel_id'>, roles: readonly RoleJson[], channelNames?: Record<string, string>): string {
+  if (event.recipient_type === 'cohortChannel') return 'Cohort channel';
+  if (event.recipient_type === 'channel') {
+    const name = event.channel_id ? channelNames?.[event.channel_id] : undefined;
+    return name ? `#${name.replace(/^#/, '')}` : 'A channel';
+  }
+  return roles.find((r) => r.id === event.role)?.name ?? 'No role chosen';
+}

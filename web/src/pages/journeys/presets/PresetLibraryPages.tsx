@@ -1,0 +1,169 @@
+import { Boxes } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../PageHeader';
+import { usePreset, usePresetCategories, usePresetCategory, usePresetEvent, usePresets, type FlowType } from '../api/journeysApi';
+import { FLOW_TYPE_LABELS, KIND_INFO } from '../lib/labels';
+import { dayLabel, minuteLabel, plural } from '../lib/schedule';
+import { PageState } from '../../../kit';
+import { PresetCard, PresetEventPreview, PresetEventsTable, recipientOfPresetEvent, RolesLine } from './PresetParts';
+import '../journeys.css';
+
+function Crumbs({ items }: { items: Array<[string, string]> }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumbs">
+      {items.map(([to, label]) => (
+        <Link key={to} to={to}>
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** /onboarding/preset_categories */
+export function PresetCategoriesPage() {
+  const categories = usePresetCategories();
+  return (
+    <div className="journeys-page">
+      <Crumbs items={[['/onboarding', 'Journeys']]} />
+      <PageHeader title="Preset categories" subtitle="Ready-made sets of messages, tasks, polls and intros, by what they are for." />
+      <PageState query={categories} what="preset categories">
+        {({ preset_categories: list }) => (
+          <ul className="category-grid">
+            {list.map((c) => (
+              <li key={c.id} className="card category-card">
+                <Boxes size={20} aria-hidden="true" className="accent-icon" />
+                <h2 className="category-name">
+                  <Link to={`/onboarding/preset_categories/${c.id}`}>{c.name}</Link>
+                </h2>
+                <p className="muted small">{c.description}</p>
+                <p className="small">
+                  {plural(c.num_presets, 'preset')} · {c.flow_types.map((f) => FLOW_TYPE_LABELS[f]).join(', ')}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PageState>
+    </div>
+  );
+}
+
+/** /onboarding/preset_categories/{id} */
+export function PresetCategoryPage() {
+  const { id } = useParams();
+  const category = usePresetCategory(id);
+  return (
+    <div className="journeys-page">
+      <Crumbs items={[['/onboarding/preset_categories', 'Preset categories']]} />
+      <PageState query={category} what="preset category" backTo="/onboarding/preset_categories" backLabel="All categories">
+        {({ preset_category: c, presets }) => (
+          <>
+            <PageHeader title={c.name} subtitle={c.description} />
+            <ul className="preset-grid">
+              {presets.map((p) => (
+                <PresetCard key={p.id} preset={p} to={`/onboarding/presets/${p.id}`} />
+              ))}
+            </ul>
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}
+
+/** /onboarding/presets: every preset, by flow type. */
+export function PresetsPage() {
+  const [flowType, setFlowType] = useState<FlowType | ''>('');
+  const presets = usePresets(flowType || undefined);
+  return (
+    <div className="journeys-page">
+      <Crumbs items={[['/onboarding', 'Journeys']]} />
+      <PageHeader
+        title="Presets"
+        subtitle="Add a preset to a journey from the journey's Presets page; you can change every item after."
+        actions={
+          <label className="inline-select">
+            <span className="visually-hidden">Flow type</span>
+            <select value={flowType} onChange={(e) => setFlowType(e.target.value as FlowType | '')}>
+              <option value="">All kinds of journey</option>
+              {(Object.keys(FLOW_TYPE_LABELS) as FlowType[]).map((f) => (
+                <option key={f} value={f}>
+                  {FLOW_TYPE_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      />
+      <PageState query={presets} what="presets">
+        {({ presets: list }) => (
+          <ul className="preset-grid">
+            {list.map((p) => (
+              <PresetCard key={p.id} preset={p} to={`/onboarding/presets/${p.id}`} />
+            ))}
+          </ul>
+        )}
+      </PageState>
+    </div>
+  );
+}
+
+/** /onboarding/presets/{id} and /onboarding/presets/{id}/events: one preset and its items. */
+export function PresetPage() {
+  const { id } = useParams();
+  const preset = usePreset(id);
+  return (
+    <div className="journeys-page">
+      <Crumbs items={[['/onboarding/presets', 'Presets']]} />
+      <PageState query={preset} what="preset" backTo="/onboarding/presets" backLabel="All presets">
+        {({ preset: p }) => (
+          <>
+            <PageHeader title={p.name} subtitle={p.description} />
+            <RolesLine roles={p.involvedRoles} />
+            <h2 className="section-title">{plural(p.events.length, 'item')}</h2>
+            <PresetEventsTable events={p.events} hrefOf={(e) => `/onboarding/presets/${p.id}/events/${e.id}`} />
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}
+
+/** /onboarding/presets/{presetId}/events/{id}: one library item and how it reads in Slack. */
+export function PresetEventPage() {
+  const { presetId, id } = useParams();
+  const event = usePresetEvent(presetId, id);
+  return (
+    <div className="journeys-page">
+      <Crumbs items={[[`/onboarding/presets/${presetId}`, 'Preset']]} />
+      <PageState query={event} what="preset item" backTo={`/onboarding/presets/${presetId}`} backLabel="Back to the preset">
+        {({ event: e, preset }) => (
+          <>
+            <PageHeader title={e.title} subtitle={`${KIND_INFO[e.kind].label} in ${preset.name}`} />
+            <div className="preset-event-layout">
+              <dl className="card facts">
+                <div>
+                  <dt>When</dt>
+                  <dd>
+                    {dayLabel(e.days_later)} at {minuteLabel(e.minute_in_day)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>To</dt>
+                  <dd>{recipientOfPresetEvent(e)}</dd>
+                </div>
+                <div>
+                  <dt>Type</dt>
+                  <dd>{KIND_INFO[e.kind].label}</dd>
+                </div>
+              </dl>
+              <PresetEventPreview event={e} />
+            </div>
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}

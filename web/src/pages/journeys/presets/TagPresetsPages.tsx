@@ -1,0 +1,129 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Minus, Plus } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { api } from '../../../api/client';
+import { PageState, toastSuccess } from '../../../kit';
+import { PageHeader } from '../../PageHeader';
+import { journeysKey, useTagPresets, type EventAnswer, type PresetEventJson, type PresetJson, type TogglePresetAnswer } from '../api/journeysApi';
+import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
+import { plural } from '../lib/schedule';
+import { PresetCard, PresetEventsTable, RolesLine } from './PresetParts';
+import '../journeys.css';
+
+/** Add a preset to a journey, or take it out (its events are deactivated). */
+function useTogglePreset(tagId: string, channelId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ preset, removing }: { preset: PresetJson; removing: boolean }) =>
+      api.put<TogglePresetAnswer>(`/onboarding/tags/${tagId}/presets/${preset.id}`, { removing, channel_id: channelId }, { toastOnError: false }),
+    onSuccess: (answer, { removing }) => {
+      if (removing) toastSuccess(`Took ${answer.preset.name} out: ${plural(answer.removed_event_ids?.length ?? 0, 'item')} turned off.`);
+      else toastSuccess(`Added ${answer.preset.name}: ${plural(answer.events?.length ?? 0, 'item')} scheduled${answer.new_roles?.length ? `, with ${answer.new_roles.map((r) => r.name).join(', ')} as new roles` : ''}.`);
+    },
+    onError: (error, { removing }) => eventErrorToast(error, removing ? EVENT_ERROR_TEXTS.deleting : EVENT_ERROR_TEXTS.adding),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: journeysKey }),
+  });
+}
+
+function ToggleButton({ preset, busy, onToggle }: { preset: PresetJson; busy: boolean; onToggle: (removing: boolean) => void }) {
+  return preset.selected ? (
+    <button type="button" className="button button-secondary button-small" disabled={busy} aria-label={`Remove ${preset.name} from this journey`} onClick={() => onToggle(true)}>
+      <Minus size={14} aria-hidden="true" /> Remove
+    </button>
+  ) : (
+    <button type="button" className="button button-primary button-small" disabled={busy} aria-label={`Add ${preset.name} to this journey`} onClick={() => onToggle(false)}>
+      <Plus size={14} aria-hidden="true" /> Add
+    </button>
+  );
+}
+
+/** /onboarding/tags/{id}/presets: the library, with what this journey already uses. */
+export function TagPresetsPage() {
+  const { id = '' } = useParams();
+  const data = useTagPresets(id);
+  const toggle = useTogglePreset(id, data.data?.tag.channel_id ?? null);
+  return (
+    <div className="journeys-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to={`/onboarding/tags/${id}`}>{data.data?.tag.name ?? 'Journey'}</Link>
+      </nav>
+      <PageState query={data} what="journey" backTo="/onboarding/tags" backLabel="Back to journeys">
+        {({ tag, presets, preset_categories: categories }) => (
+          <>
+            <PageHeader title={`Presets for ${tag.name}`} subtitle="Adding a preset schedules its items in the journey; removing it turns them off. Edit any item after on the journey's calendar." />
+            {categories.map((c) => {
+              const inCategory = presets.filter((p) => p.category_id === c.id);
+              if (inCategory.length === 0) return null;
+              return (
+                <section key={c.id} aria-labelledby={`cat-${c.id}`} className="journey-group">
+                  <h2 id={`cat-${c.id}`} className="section-title">
+                    {c.name}
+                  </h2>
+                  <ul className="preset-grid">
+                    {inCategory.map((p) => (
+                      <PresetCard
+                        key={p.id}
+                        preset={p}
+                        to={`/onboarding/tags/${tag.id}/presets/${p.id}`}
+                        actions={<ToggleButton preset={p} busy={toggle.isPending && toggle.variables?.preset.id === p.id} onToggle={(removing) => toggle.mutate({ preset: p, removing })} />}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}
+
+/** /onboarding/tags/{tagId}/presets/{presetId}: one preset of a journey, item by item. */
+export function TagPresetPage() {
+  const { tagId = '', presetId = '' } = useParams();
+  const data = useTagPresets(tagId);
+  const queryClient = useQueryClient();
+  const toggle = useTogglePreset(tagId, data.data?.tag.channel_id ?? null);
+  const addEvent = useMutation({
+    mutationFn: (event: PresetEventJson) =>
+      api.post<EventAnswer>(`/onboarding/tags/${tagId}/presets/${presetId}/add_event`, { days_later: event.days_later, channel_id: data.data?.tag.channel_id ?? null }, { toastOnError: false }),
+    onSuccess: (answer) => toastSuccess(`Added “${answer.event.title}” to the journey.`),
+    onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.adding),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: journeysKey }),
+  });
+  return (
+    <div className="journeys-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to={`/onboarding/tags/${tagId}`}>{data.data?.tag.name ?? 'Journey'}</Link>
+        <Link to={`/onboarding/tags/${tagId}/presets`}>Presets</Link>
+      </nav>
+      <PageState query={data} what="journey" backTo="/onboarding/tags" backLabel="Back to journeys">
+        {({ presets }) => {
+          const preset = presets.find((p) => String(p.id) === presetId);
+          if (!preset) return <p role="alert">We couldn't find that preset in the library.</p>;
+          return (
+            <>
+              <PageHeader title={preset.name} subtitle={preset.description} actions={<ToggleButton preset={preset} busy={toggle.isPending} onToggle={(removing) => toggle.mutate({ preset, removing })} />} />
+              <RolesLine roles={preset.involvedRoles} />
+              <PresetEventsTable
+                events={preset.events}
+                extra={(e) =>
+                  e.in_use ? (
+                    <span className="state-pill is-on">
+                      <Check size={12} aria-hidden="true" /> In the journey
+                    </span>
+                  ) : (
+                    <button type="button" className="button button-secondary button-small" disabled={addEvent.isPending} onClick={() => addEvent.mutate(e)} aria-label={`Add ${e.title} to the journey`}>
+                      <Plus size={14} aria-hidden="true" /> Add
+                    </button>
+                  )
+                }
+              />
+            </>
+          );
+        }}
+      </PageState>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Modal, ModalCancelButton } from '../../../kit';
+import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
+import { dayLabel } from '../lib/schedule';
+import { roleRemoval } from './roleRules';
+
+export interface DeleteRoleModalProps {
+  role: RoleJson;
+  journeyName: string;
+  events: readonly ScheduleEventJson[];
+  onDelete: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** The delete-role modal: says what depends on the role, and only removes it when nothing active does. */
+export function DeleteRoleModal({ role, journeyName, events, onDelete, onClose }: DeleteRoleModalProps) {
+  const check = roleRemoval(role, events);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onDelete();
+      onClose();
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={`Remove ${role.name}?`}
+      onClose={onClose}
+      size="small"
+      className="jr-modal"
+      footer={
+        <>
+          <ModalCancelButton>{check.allowed ? 'Cancel' : 'Got it'}</ModalCancelButton>
+          {check.allowed && (
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Removing…' : 'Remove role'}
+            </button>
+          )}
+        </>
+      }
+    >
+      {check.allowed ? (
+        <p>
+          {role.plural_name} will no longer be part of <strong>{journeyName}</strong>. Nobody already enrolled loses a message: no active message uses this role.
+        </p>
+      ) : (
+        <>
+          <p role="alert">{check.reason}</p>
+          {check.blocking.length > 0 && (
+            <ul className="compact-list">
+              {check.blocking.map((e) => (
+                <li key={e.id}>
+                  {e.title} <span className="muted">· {dayLabel(e.days_later)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
