@@ -107,7 +107,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'intros-settings-lottery', { fullPage: true });
 
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await toast('Your preferences have been saved.').waitFor();
+    await toast('Intros settings saved.').waitFor();
     await page.getByText('All changes saved.').waitFor();
     const saved = await sql<{ pairing_type: string; enforce_group_size: boolean }>`
       select pairing_type, enforce_group_size from intros_configs where program_id = ${programId}`.execute(t.services.db);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 
 /** The program types of the shared channel-program model (ProgramJson.type on the server). */
 export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
@@ -97,4 +97,10 @@ export function useTemplates(hideDefaults = false) {
       return data?.templates ?? [];
     },
   });
+}
+
+/** The page of the program a channel already has (the server's `existing_program` on "already has"). */
+export function existingProgramPath(error: unknown): string | null {
+  const existing = error instanceof ApiError ? (error.body?.existing_program as { page_path?: unknown } | undefined) : undefined;
+  return typeof existing?.page_path === 'string' ? existing.page_path : null;
 }
