@@ -17,6 +17,7 @@ import {
   type SelectOption,
   Switch,
   OwnershipSection,
+  zoneName,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -941,7 +942,7 @@ export default function CelebrationsEditPage() {
         }
         subtitle={
           <>
-            Posts at {hourLabel(c.posting_hour)} ({c.time_zone.replace(/_/g, ' ')}){next ? ` · Next celebration ${longDate(next)}` : ''} ·{' '}
+            Posts at {hourLabel(c.posting_hour)} {zoneName(c.time_zone)} time{next ? ` · Next celebration ${longDate(next)}` : ''} ·{' '}
             <a className="text-link" href={data.program.send_now_data.slack_url} target="_blank" rel="noreferrer">
               Open in Slack
             </a>

@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
 import { useSearchParam } from '../../api/searchParams';
-import { AlertIcon, openModal, showToast, Spinner, toastSuccess, WarningModal } from '../../kit';
+import { AlertIcon, formatTime, openModal, showToast, Spinner, toastSuccess, WarningModal, zoneName } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { TypeBadge } from '../programs/AllChannelsPage';
 import { openInviteUsers, SendNowButton } from '../programs/sendNow';
@@ -63,7 +63,7 @@ function ScheduleLine({ data }: { data: CoffeePageData }) {
   const when = `${periodLabel(config.period)} on ${weekdayName(config.weekday)} at ${hourLabel(config.occurrence_hour)}`;
   return (
     <span>
-      {PAIRING_TYPE_LABELS[config.pairing_type]} intros in {size} · {when} ({config.tz.replace(/_/g, ' ')})
+      {PAIRING_TYPE_LABELS[config.pairing_type]} intros in {size} · {when}, {zoneName(config.tz)} time
       {!program.is_active && ' · paused'}
     </span>
   );
@@ -83,7 +83,7 @@ function nextRound(data: CoffeePageData): { value: string; hint?: string } {
   const { config, program } = data;
   if (!program.is_active) return { value: 'Paused' };
   if (!config.next_run_at) return { value: 'Not scheduled' };
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: config.tz }).format(new Date(config.next_run_at));
+  const time = formatTime(config.next_run_at, config.tz, { withZone: true });
   const relative = relativeDays(program.next_occurrence_on_days_from_now);
   return { value: formatInstant(config.next_run_at, config.tz, false), hint: [time, relative].filter(Boolean).join(' · ') };
 }

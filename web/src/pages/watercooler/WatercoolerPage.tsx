@@ -17,6 +17,7 @@ import {
   Switch,
   OwnershipSection,
   confirmSendNow,
+  zoneName,
   plural,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
@@ -541,7 +542,7 @@ function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
   return (
     <section className="card wc-section" aria-labelledby="wc-schedule-title">
       <h2 id="wc-schedule-title">Schedule</h2>
-      <p className="muted">{wc.schedule.description}, {wc.schedule.tz.replace(/_/g, ' ')} time.</p>
+      <p className="muted">{wc.schedule.description}, {zoneName(wc.schedule.tz)} time.</p>
       <fieldset className="wc-days">
         <legend className="field-label">Days</legend>
         {WEEKDAYS.map((d, i) => (
@@ -726,7 +727,7 @@ export default function WatercoolerPage() {
         }
         subtitle={
           <>
-            {wc.schedule.description} ({wc.schedule.tz.replace(/_/g, ' ')}) · {next ? <>next prompt {formatSlot(next, wc.schedule.tz)}</> : 'paused'} ·{' '}
+            {wc.schedule.description}, {zoneName(wc.schedule.tz)} time · {next ? <>next prompt {formatSlot(next, wc.schedule.tz)}</> : 'paused'} ·{' '}
             <a className="text-link" href={wc.program.send_now_data.slack_url} target="_blank" rel="noreferrer">
               open {wc.program.channel} in Slack
             </a>
