@@ -342,23 +342,25 @@ function PeopleTable({ id, type, onAsk }: { id: string; type: 'birthday' | 'anni
         </div>
       </div>
       <div className="table-scroll cel-table-scroll">
-        <table className="data-table cel-table">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">{type === 'birthday' ? 'Birthday' : 'Start date'}</th>
-              <th scope="col">Celebrate here</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <PersonRow key={`${s.user_id}-${s.date ?? ''}-${s.included}`} s={s} type={type} id={id} onAsk={(one) => onAsk([one])} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="data-table cel-table">
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">{type === 'birthday' ? 'Birthday' : 'Start date'}</th>
+                <th scope="col">Celebrate here</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <PersonRow key={`${s.user_id}-${s.date ?? ''}-${s.included}`} s={s} type={type} id={id} onAsk={(one) => onAsk([one])} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </>
   );

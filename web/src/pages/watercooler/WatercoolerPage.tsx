@@ -611,51 +611,53 @@ function EngagementSection({ wc }: { wc: WatercoolerJson }) {
               <dd>{reactions}</dd>
             </div>
           </dl>
-          <table className="data-table wc-table" aria-label="Sent prompts">
-            <thead>
-              <tr>
-                <th scope="col">Prompt</th>
-                <th scope="col">Posted</th>
-                <th scope="col" className="cell-number">
-                  Replies
-                </th>
-                <th scope="col" className="cell-number">
-                  Reactions
-                </th>
-                <th scope="col" className="cell-number">
-                  People
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posted.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row" className="wc-sent-text">
-                    {s.permalink ? (
-                      <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
-                        {s.text} <ExternalIcon aria-hidden="true" />
-                      </a>
-                    ) : (
-                      s.text
-                    )}
-                    {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
-                    {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
-                    {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+          <div className="table-scroll">
+            <table className="data-table wc-table" aria-label="Sent prompts">
+              <thead>
+                <tr>
+                  <th scope="col">Prompt</th>
+                  <th scope="col">Posted</th>
+                  <th scope="col" className="cell-number">
+                    Replies
                   </th>
-                  <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
-                  <td className="cell-number" data-label="Replies">
-                    {s.replies}
-                  </td>
-                  <td className="cell-number" data-label="Reactions">
-                    {s.reactions}
-                  </td>
-                  <td className="cell-number" data-label="People">
-                    {s.participants}
-                  </td>
+                  <th scope="col" className="cell-number">
+                    Reactions
+                  </th>
+                  <th scope="col" className="cell-number">
+                    People
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {posted.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row" className="wc-sent-text">
+                      {s.permalink ? (
+                        <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
+                          {s.text} <ExternalIcon aria-hidden="true" />
+                        </a>
+                      ) : (
+                        s.text
+                      )}
+                      {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
+                      {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
+                      {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+                    </th>
+                    <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
+                    <td className="cell-number" data-label="Replies">
+                      {s.replies}
+                    </td>
+                    <td className="cell-number" data-label="Reactions">
+                      {s.reactions}
+                    </td>
+                    <td className="cell-number" data-label="People">
+                      {s.participants}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
