@@ -18,6 +18,11 @@ import {
   Switch,
   OwnershipSection,
   zoneName,
+  CakeIcon,
+  PartyIcon,
+  SparklesIcon,
+  MailIcon,
+  LockIcon,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -109,7 +114,7 @@ function ActiveSwitch({ data, id }: { data: CelebrationAnswer; id: string }) {
 
 // ---- coming up -----------------------------------------------------------------------------------------------------
 
-const EVENT_ICON: Record<ScheduleType, string> = { birthday: '🎂', anniversary: '🎉', custom: '⭐' };
+const EVENT_ICON: Record<ScheduleType, React.ReactNode> = { birthday: <CakeIcon />, anniversary: <PartyIcon />, custom: <SparklesIcon /> };
 
 function eventText(e: EventJson): ReactNode {
   if (e.type === 'birthday') return <><strong>{e.name}</strong>’s birthday</>;
@@ -337,7 +342,7 @@ function PeopleTable({ id, type, onAsk }: { id: string; type: 'birthday' | 'anni
             </button>
           </div>
           <button type="button" className="button button-secondary" disabled={missing.length === 0} onClick={() => onAsk(missing)}>
-            ✉️ Ask for dates
+            <MailIcon /> Ask for dates
           </button>
         </div>
       </div>
@@ -602,7 +607,7 @@ function AskForDatesModal({ id, data, people, onClose }: { id: string; data: Cel
         <div className="cel-ask-preview">
           <h3 className="field-label">What they’ll see</h3>
           <MessagePreview text={`Hi there :wave: ${user?.name ?? 'Your team'} would love to celebrate you in #${channel}! Add your birthday and the day you started, so the team can celebrate with you.`} time="now" />
-          <p className="muted cel-hint">🔒 Your birth year is optional and never shown — Hearth never mentions anyone’s age.</p>
+          <p className="muted cel-hint"><LockIcon /> Your birth year is optional and never shown — Hearth never mentions anyone’s age.</p>
           <span className="cel-fake-button">Add my dates</span>
         </div>
       </div>
@@ -788,9 +793,9 @@ function Settings({ data, id }: { data: CelebrationAnswer; id: string }) {
     }
   };
   const kinds: Array<[keyof typeof c & ('birthdays_enabled' | 'anniversaries_enabled' | 'custom_enabled'), string]> = [
-    ['birthdays_enabled', '🎂 Birthdays'],
-    ['anniversaries_enabled', '🎉 Work anniversaries'],
-    ['custom_enabled', '⭐ Custom dates'],
+    ['birthdays_enabled', 'Birthdays'],
+    ['anniversaries_enabled', 'Work anniversaries'],
+    ['custom_enabled', 'Custom dates'],
   ];
   return (
     <section className="card cel-section" aria-labelledby="cel-settings-title">
@@ -878,8 +883,8 @@ function Ownership({ data, id }: { data: CelebrationAnswer; id: string }) {
 // ---- the page ------------------------------------------------------------------------------------------------------
 
 const TABS: Array<{ type: ScheduleType; label: string }> = [
-  { type: 'birthday', label: '🎂 Birthdays' },
-  { type: 'anniversary', label: '🎉 Work anniversaries' },
+  { type: 'birthday', label: 'Birthdays' },
+  { type: 'anniversary', label: 'Work anniversaries' },
   { type: 'custom', label: '⭐ Custom dates' },
 ];
 
@@ -939,7 +944,7 @@ export default function CelebrationsEditPage() {
       <PageHeader
         title={
           <span className="cel-title">
-            <span aria-hidden="true">🎉</span> Celebrations in {data.program.channel}
+            <PartyIcon /> Celebrations in {data.program.channel}
           </span>
         }
         subtitle={

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertIcon, Spinner } from '../../kit';
+import { AlertIcon, CoffeeIcon, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   formatLocalDate,
@@ -78,7 +78,7 @@ function EmptyState({ slug, filtered }: { slug: ProgramSlug | null; filtered: bo
   return (
     <div className="empty-state">
       <div className="empty-illustration" aria-hidden="true">
-        ☕
+        <CoffeeIcon />
       </div>
       <h2>{label ? `No ${label} programs yet` : 'No channel programs yet'}</h2>
       <p className="muted">

@@ -18,6 +18,11 @@ import {
   OwnershipSection,
   confirmSendNow,
   zoneName,
+  LockIcon,
+  CheckIcon,
+  PlusIcon,
+  CoffeeIcon,
+  SparklesIcon,
   plural,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
@@ -239,7 +244,7 @@ function QueueItem({
         )}
         <p className="wc-item-meta">
           <span className={`wc-source${item.is_custom ? ' is-custom' : ''}`}>{source}</span>
-          {item.status === 'pinned' && <span className="wc-badge wc-badge-pinned">📌 Pinned</span>}
+          {item.status === 'pinned' && <span className="wc-badge wc-badge-pinned">Pinned</span>}
           {item.status === 'skipped' && <span className="wc-badge wc-badge-skipped">Skipped</span>}
           {item.status === 'sent' && <span className="wc-badge wc-badge-sent">Sent this round</span>}
           {item.next_at && <span className="wc-when">{formatSlot(item.next_at, wc.schedule.tz)}</span>}
@@ -421,7 +426,7 @@ function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           </>
         ) : (
           <button type="button" className="button button-secondary" onClick={() => upgrade(wc)}>
-            🔒 Unlock custom prompts
+            <LockIcon /> Unlock custom prompts
           </button>
         )}
       </form>
@@ -459,7 +464,7 @@ function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: Waterc
           disabled={busy}
           onClick={pack.locked && !pack.subscribed ? () => upgrade(wc) : onToggle}
         >
-          {pack.subscribed ? '✓ In the queue' : pack.locked ? '🔒 Add to queue' : 'Add to queue'}
+          {pack.subscribed ? <><CheckIcon /> In the queue</> : pack.locked ? <><LockIcon /> Add to queue</> : 'Add to queue'}
         </button>
         <button type="button" className="text-button" onClick={view}>
           {pack.can_edit ? 'Edit prompts' : 'See prompts'}
@@ -497,7 +502,7 @@ function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           <p className="muted">The queue takes one prompt from each pack in turn, so the channel gets variety.</p>
         </div>
         <button type="button" className="button button-secondary" onClick={newPack}>
-          {wc.can_customize ? '+ New pack' : '🔒 New pack'}
+          {wc.can_customize ? <><PlusIcon /> New pack</> : <><LockIcon /> New pack</>}
         </button>
       </div>
       {isLoading && <p className="page-loading">Loading packs…</p>}
@@ -724,7 +729,7 @@ export default function WatercoolerPage() {
       <PageHeader
         title={
           <span className="wc-title">
-            <span aria-hidden="true">☕</span> Watercooler in {wc.program.channel}
+            <CoffeeIcon /> Watercooler in {wc.program.channel}
           </span>
         }
         subtitle={
@@ -749,7 +754,7 @@ export default function WatercoolerPage() {
       </nav>
       {!wc.plan.paidFeatureAccess && (
         <div className="wc-notice" role="note">
-          <span aria-hidden="true">✨</span>
+          <SparklesIcon />
           <p>
             <strong>Free plan:</strong> this Watercooler posts the Default Dozen and starts again when it has posted them all. Premium unlocks every pack in the library and your own prompts and packs.
           </p>
