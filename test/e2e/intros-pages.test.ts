@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 /**
@@ -107,7 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'intros-settings-lottery', { fullPage: true });
 
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await toast('Your preferences have been saved.').waitFor();
+    await toast('Intros settings saved.').waitFor();
     await page.getByText('All changes saved.').waitFor();
     const saved = await sql<{ pairing_type: string; enforce_group_size: boolean }>`
       select pairing_type, enforce_group_size from intros_configs where program_id = ${programId}`.execute(t.services.db);
@@ -145,5 +146,22 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     expect(await row.getByText('Intros', { exact: true }).count()).toBe(1);
     await screenshot(page, 'intros-all-channels', { fullPage: true });
     expect(pageErrors).toEqual([]);
+  });
+
+  it('fits an 800 px window: the program page, its members table and All channels do not overflow', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    for (const path of [`/coffee/${programId}?tab=members`, '/all_channels?type=intros', `/coffee/${programId}/edit`]) {
+      await page.goto(`${t.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await overflowsX(page), `${path}: ${(await overflowingElements(page)).join(', ')}`).toBe(false);
+    }
+    await page.goto(`${t.url}/coffee/${programId}?tab=members`);
+    await page.getByRole('table').first().waitFor();
+    // the schedule names its zone in words, not an IANA id
+    expect(await page.getByText('New York time').count()).toBeGreaterThan(0);
+    expect(await page.getByText('America/New_York').count()).toBe(0);
+    await screenshot(page, 'intros-800', { fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
   });
 });

@@ -198,7 +198,7 @@ describe('layout', () => {
       { label: 'C', to: '/c', children: [{ label: 'C1', to: '/c/one' }] },
       { label: 'D', to: '/d/4' },
     ];
-    const pages = [{ path: '/a', component: 1 }, { path: '/b' }, { path: '/b/one', component: 1 }, { path: '/b/two', component: 1 }, { path: '/c' }, { path: '/d/:id', component: 1 }];
+    const pages = [{ path: '/a', component: 1 }, { path: '/b' }, { path: '/b/one', component: 1 }, { path: '/b/two', component: 1 }, { path: '/c' }, { path: '/c/:id', component: 1 }, { path: '/c/one' }, { path: '/d/:id', component: 1 }];
     const nav = builtNav(items, pages);
     expect(nav.map((i) => [i.label, i.to, i.children?.map((c) => c.label)])).toEqual([
       ['A', '/a', undefined],

@@ -68,6 +68,9 @@ export interface BuiltPage {
 /** Whether the address `to` (path and query) is a page that has been built (a row with a component). */
 export function pageIsBuilt(to: string, pages: readonly BuiltPage[]): boolean {
   const path = split(to).path;
+  // A row written for exactly this address decides (/reporting/attention_required is not /reporting/:id).
+  const exact = pages.find((page) => page.path === path);
+  if (exact) return exact.component !== undefined;
   return pages.some((page) => page.component !== undefined && matchesPattern(page.path, path));
 }
 

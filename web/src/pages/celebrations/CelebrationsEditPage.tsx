@@ -17,6 +17,12 @@ import {
   type SelectOption,
   Switch,
   OwnershipSection,
+  zoneName,
+  CakeIcon,
+  PartyIcon,
+  SparklesIcon,
+  MailIcon,
+  LockIcon,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -108,7 +114,7 @@ function ActiveSwitch({ data, id }: { data: CelebrationAnswer; id: string }) {
 
 // ---- coming up -----------------------------------------------------------------------------------------------------
 
-const EVENT_ICON: Record<ScheduleType, string> = { birthday: '🎂', anniversary: '🎉', custom: '⭐' };
+const EVENT_ICON: Record<ScheduleType, React.ReactNode> = { birthday: <CakeIcon />, anniversary: <PartyIcon />, custom: <SparklesIcon /> };
 
 function eventText(e: EventJson): ReactNode {
   if (e.type === 'birthday') return <><strong>{e.name}</strong>’s birthday</>;
@@ -336,28 +342,30 @@ function PeopleTable({ id, type, onAsk }: { id: string; type: 'birthday' | 'anni
             </button>
           </div>
           <button type="button" className="button button-secondary" disabled={missing.length === 0} onClick={() => onAsk(missing)}>
-            ✉️ Ask for dates
+            <MailIcon /> Ask for dates
           </button>
         </div>
       </div>
       <div className="table-scroll cel-table-scroll">
-        <table className="data-table cel-table">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">{type === 'birthday' ? 'Birthday' : 'Start date'}</th>
-              <th scope="col">Celebrate here</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <PersonRow key={`${s.user_id}-${s.date ?? ''}-${s.included}`} s={s} type={type} id={id} onAsk={(one) => onAsk([one])} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="data-table cel-table">
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">{type === 'birthday' ? 'Birthday' : 'Start date'}</th>
+                <th scope="col">Celebrate here</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <PersonRow key={`${s.user_id}-${s.date ?? ''}-${s.included}`} s={s} type={type} id={id} onAsk={(one) => onAsk([one])} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </>
   );
@@ -599,7 +607,7 @@ function AskForDatesModal({ id, data, people, onClose }: { id: string; data: Cel
         <div className="cel-ask-preview">
           <h3 className="field-label">What they’ll see</h3>
           <MessagePreview text={`Hi there :wave: ${user?.name ?? 'Your team'} would love to celebrate you in #${channel}! Add your birthday and the day you started, so the team can celebrate with you.`} time="now" />
-          <p className="muted cel-hint">🔒 Your birth year is optional and never shown — Hearth never mentions anyone’s age.</p>
+          <p className="muted cel-hint"><LockIcon /> Your birth year is optional and never shown — Hearth never mentions anyone’s age.</p>
           <span className="cel-fake-button">Add my dates</span>
         </div>
       </div>
@@ -785,9 +793,9 @@ function Settings({ data, id }: { data: CelebrationAnswer; id: string }) {
     }
   };
   const kinds: Array<[keyof typeof c & ('birthdays_enabled' | 'anniversaries_enabled' | 'custom_enabled'), string]> = [
-    ['birthdays_enabled', '🎂 Birthdays'],
-    ['anniversaries_enabled', '🎉 Work anniversaries'],
-    ['custom_enabled', '⭐ Custom dates'],
+    ['birthdays_enabled', 'Birthdays'],
+    ['anniversaries_enabled', 'Work anniversaries'],
+    ['custom_enabled', 'Custom dates'],
   ];
   return (
     <section className="card cel-section" aria-labelledby="cel-settings-title">
@@ -875,8 +883,8 @@ function Ownership({ data, id }: { data: CelebrationAnswer; id: string }) {
 // ---- the page ------------------------------------------------------------------------------------------------------
 
 const TABS: Array<{ type: ScheduleType; label: string }> = [
-  { type: 'birthday', label: '🎂 Birthdays' },
-  { type: 'anniversary', label: '🎉 Work anniversaries' },
+  { type: 'birthday', label: 'Birthdays' },
+  { type: 'anniversary', label: 'Work anniversaries' },
   { type: 'custom', label: '⭐ Custom dates' },
 ];
 
@@ -936,12 +944,12 @@ export default function CelebrationsEditPage() {
       <PageHeader
         title={
           <span className="cel-title">
-            <span aria-hidden="true">🎉</span> Celebrations in {data.program.channel}
+            <PartyIcon /> Celebrations in {data.program.channel}
           </span>
         }
         subtitle={
           <>
-            Posts at {hourLabel(c.posting_hour)} ({c.time_zone.replace(/_/g, ' ')}){next ? ` · Next celebration ${longDate(next)}` : ''} ·{' '}
+            Posts at {hourLabel(c.posting_hour)} {zoneName(c.time_zone)} time{next ? ` · Next celebration ${longDate(next)}` : ''} ·{' '}
             <a className="text-link" href={data.program.send_now_data.slack_url} target="_blank" rel="noreferrer">
               Open in Slack
             </a>

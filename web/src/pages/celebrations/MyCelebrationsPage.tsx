@@ -45,7 +45,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
   };
   return (
     <section className="card cel-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{birthday ? '🎂 Your birthday' : '🎉 Your work anniversary'}</h2>
+      <h2 id={`${id}-title`}>{birthday ? 'Your birthday' : 'Your work anniversary'}</h2>
       <p className="muted">
         {birthday
           ? 'Month and day only. If a birth year is on file it stays private: it is never shown, and Hearth never mentions anyone’s age.'

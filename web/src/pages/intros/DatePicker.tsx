@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { CalendarIcon } from '../../kit';
 
 /**
  * A date field in the form mm/dd/yyyy with a calendar; weekends cannot be chosen and the calendar closes on
@@ -221,7 +222,7 @@ export function DatePicker({ label, value, onChange, highlightFrom, highlightUnt
           disabled={disabled}
           onClick={() => (open ? setOpen(false) : openCalendar())}
         >
-          <span aria-hidden="true">📅</span>
+          <CalendarIcon />
           <span className="visually-hidden">Choose {label.toLowerCase()}</span>
         </button>
       </div>

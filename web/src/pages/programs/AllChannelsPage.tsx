@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertIcon, Spinner } from '../../kit';
+import { AlertIcon, CoffeeIcon, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   formatLocalDate,
@@ -78,7 +78,7 @@ function EmptyState({ slug, filtered }: { slug: ProgramSlug | null; filtered: bo
   return (
     <div className="empty-state">
       <div className="empty-illustration" aria-hidden="true">
-        ☕
+        <CoffeeIcon />
       </div>
       <h2>{label ? `No ${label} programs yet` : 'No channel programs yet'}</h2>
       <p className="muted">
@@ -178,38 +178,40 @@ export default function AllChannelsPage() {
   } else {
     body = (
       <div className="table-scroll">
-        <table className="data-table programs-table">
-          <caption className="visually-hidden">{title}</caption>
-          <colgroup>
-            <col className="col-channel" />
-            <col className="col-type" />
-            <col className="col-status" />
-            <col className="col-people" />
-            <col className="col-next" />
-            <col className="col-owner" />
-            <col className="col-actions" />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">Program</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="cell-number">
-                People
-              </th>
-              <th scope="col">Next</th>
-              <th scope="col">Owner</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((program) => (
-              <ProgramRow key={`${program.type}-${program.id}`} program={program} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="data-table programs-table">
+            <caption className="visually-hidden">{title}</caption>
+            <colgroup>
+              <col className="col-channel" />
+              <col className="col-type" />
+              <col className="col-status" />
+              <col className="col-people" />
+              <col className="col-next" />
+              <col className="col-owner" />
+              <col className="col-actions" />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Program</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="cell-number">
+                  People
+                </th>
+                <th scope="col">Next</th>
+                <th scope="col">Owner</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((program) => (
+                <ProgramRow key={`${program.type}-${program.id}`} program={program} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     );
   }

@@ -17,6 +17,12 @@ import {
   Switch,
   OwnershipSection,
   confirmSendNow,
+  zoneName,
+  LockIcon,
+  CheckIcon,
+  PlusIcon,
+  CoffeeIcon,
+  SparklesIcon,
   plural,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
@@ -238,7 +244,7 @@ function QueueItem({
         )}
         <p className="wc-item-meta">
           <span className={`wc-source${item.is_custom ? ' is-custom' : ''}`}>{source}</span>
-          {item.status === 'pinned' && <span className="wc-badge wc-badge-pinned">📌 Pinned</span>}
+          {item.status === 'pinned' && <span className="wc-badge wc-badge-pinned">Pinned</span>}
           {item.status === 'skipped' && <span className="wc-badge wc-badge-skipped">Skipped</span>}
           {item.status === 'sent' && <span className="wc-badge wc-badge-sent">Sent this round</span>}
           {item.next_at && <span className="wc-when">{formatSlot(item.next_at, wc.schedule.tz)}</span>}
@@ -420,7 +426,7 @@ function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           </>
         ) : (
           <button type="button" className="button button-secondary" onClick={() => upgrade(wc)}>
-            🔒 Unlock custom prompts
+            <LockIcon /> Unlock custom prompts
           </button>
         )}
       </form>
@@ -458,7 +464,7 @@ function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: Waterc
           disabled={busy}
           onClick={pack.locked && !pack.subscribed ? () => upgrade(wc) : onToggle}
         >
-          {pack.subscribed ? '✓ In the queue' : pack.locked ? '🔒 Add to queue' : 'Add to queue'}
+          {pack.subscribed ? <><CheckIcon /> In the queue</> : pack.locked ? <><LockIcon /> Add to queue</> : 'Add to queue'}
         </button>
         <button type="button" className="text-button" onClick={view}>
           {pack.can_edit ? 'Edit prompts' : 'See prompts'}
@@ -496,7 +502,7 @@ function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           <p className="muted">The queue takes one prompt from each pack in turn, so the channel gets variety.</p>
         </div>
         <button type="button" className="button button-secondary" onClick={newPack}>
-          {wc.can_customize ? '+ New pack' : '🔒 New pack'}
+          {wc.can_customize ? <><PlusIcon /> New pack</> : <><LockIcon /> New pack</>}
         </button>
       </div>
       {isLoading && <p className="page-loading">Loading packs…</p>}
@@ -541,7 +547,7 @@ function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
   return (
     <section className="card wc-section" aria-labelledby="wc-schedule-title">
       <h2 id="wc-schedule-title">Schedule</h2>
-      <p className="muted">{wc.schedule.description}, {wc.schedule.tz.replace(/_/g, ' ')} time.</p>
+      <p className="muted">{wc.schedule.description}, {zoneName(wc.schedule.tz)} time.</p>
       <fieldset className="wc-days">
         <legend className="field-label">Days</legend>
         {WEEKDAYS.map((d, i) => (
@@ -610,51 +616,53 @@ function EngagementSection({ wc }: { wc: WatercoolerJson }) {
               <dd>{reactions}</dd>
             </div>
           </dl>
-          <table className="data-table wc-table" aria-label="Sent prompts">
-            <thead>
-              <tr>
-                <th scope="col">Prompt</th>
-                <th scope="col">Posted</th>
-                <th scope="col" className="cell-number">
-                  Replies
-                </th>
-                <th scope="col" className="cell-number">
-                  Reactions
-                </th>
-                <th scope="col" className="cell-number">
-                  People
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posted.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row" className="wc-sent-text">
-                    {s.permalink ? (
-                      <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
-                        {s.text} <ExternalIcon aria-hidden="true" />
-                      </a>
-                    ) : (
-                      s.text
-                    )}
-                    {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
-                    {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
-                    {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+          <div className="table-scroll">
+            <table className="data-table wc-table" aria-label="Sent prompts">
+              <thead>
+                <tr>
+                  <th scope="col">Prompt</th>
+                  <th scope="col">Posted</th>
+                  <th scope="col" className="cell-number">
+                    Replies
                   </th>
-                  <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
-                  <td className="cell-number" data-label="Replies">
-                    {s.replies}
-                  </td>
-                  <td className="cell-number" data-label="Reactions">
-                    {s.reactions}
-                  </td>
-                  <td className="cell-number" data-label="People">
-                    {s.participants}
-                  </td>
+                  <th scope="col" className="cell-number">
+                    Reactions
+                  </th>
+                  <th scope="col" className="cell-number">
+                    People
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {posted.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row" className="wc-sent-text">
+                      {s.permalink ? (
+                        <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
+                          {s.text} <ExternalIcon aria-hidden="true" />
+                        </a>
+                      ) : (
+                        s.text
+                      )}
+                      {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
+                      {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
+                      {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+                    </th>
+                    <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
+                    <td className="cell-number" data-label="Replies">
+                      {s.replies}
+                    </td>
+                    <td className="cell-number" data-label="Reactions">
+                      {s.reactions}
+                    </td>
+                    <td className="cell-number" data-label="People">
+                      {s.participants}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
@@ -721,12 +729,12 @@ export default function WatercoolerPage() {
       <PageHeader
         title={
           <span className="wc-title">
-            <span aria-hidden="true">☕</span> Watercooler in {wc.program.channel}
+            <CoffeeIcon /> Watercooler in {wc.program.channel}
           </span>
         }
         subtitle={
           <>
-            {wc.schedule.description} ({wc.schedule.tz.replace(/_/g, ' ')}) · {next ? <>next prompt {formatSlot(next, wc.schedule.tz)}</> : 'paused'} ·{' '}
+            {wc.schedule.description}, {zoneName(wc.schedule.tz)} time · {next ? <>next prompt {formatSlot(next, wc.schedule.tz)}</> : 'paused'} ·{' '}
             <a className="text-link" href={wc.program.send_now_data.slack_url} target="_blank" rel="noreferrer">
               open {wc.program.channel} in Slack
             </a>
@@ -746,7 +754,7 @@ export default function WatercoolerPage() {
       </nav>
       {!wc.plan.paidFeatureAccess && (
         <div className="wc-notice" role="note">
-          <span aria-hidden="true">✨</span>
+          <SparklesIcon />
           <p>
             <strong>Free plan:</strong> this Watercooler posts the Default Dozen and starts again when it has posted them all. Premium unlocks every pack in the library and your own prompts and packs.
           </p>
