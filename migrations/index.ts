@@ -6,6 +6,7 @@ import * as m0004 from './0004_watercooler.js';
 import * as m0005 from './0005_celebrations.js';
 import * as m0006 from './0006_domain_events.js';
 import * as m0007 from './0007_intros_counters.js';
+import * as m0010 from './0010_billing.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_celebrations': m0005,
   '0006_domain_events': m0006,
   '0007_intros_counters': m0007,
+  '0010_billing': m0010,
 };

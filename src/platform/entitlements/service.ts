@@ -1,8 +1,14 @@
-import type { Db, Executor } from '../../db/index.js';
+import type { Db, Executor, Trx } from '../../db/index.js';
+import { event, type Emit } from '../events/define.js';
 import { HttpError } from '../../http/errors.js';
 import type { Clock } from '../../time/clock.js';
 import { FEATURES, FREE_LIMITS, pairingTypeAllowed, type Feature } from './features.js';
+import { planChanged, type PlanState } from './events.js';
 import { EntitlementsRepository } from './repository.js';
+
+/** A plan change: start a trial (ending at `endsAt`), subscribe to premium, or go back to the free plan. */
+export type PlanChange = { to: 'trial'; endsAt: Date } | { to: 'premium' } | { to: 'free' };
+export type PlanChangeReason = 'trial_started' | 'subscribed' | 'downgraded' | 'provider';
 
 export interface PlanAccess {
   plan: 'free' | 'premium';
@@ -81,6 +87,65 @@ export class Entitlements {
       default:
         return deny(e.what ? `${e.what} ${e.what.endsWith('s') ? 'are' : 'is'} part of the Premium plan.` : FEATURES[e.feature].text);
     }
+  }
+
+  /** free, trial or premium, from a plan. */
+  static state(access: Pick<PlanAccess, 'plan' | 'paidFeatureAccess'>): PlanState {
+    return access.plan === 'premium' ? 'premium' : access.paidFeatureAccess ? 'trial' : 'free';
+  }
+
+  /**
+   * The one writer of the plan: changes it inside the caller's transaction (the account row locked) and
+   * records `plan.changed`. Nothing else is touched: a workspace going back to free keeps every paid setting,
+   * which the gates ignore while free and which resume on upgrade. A trial is offered once (409 otherwise);
+   * going free during a trial ends it now. A change to the state it is already in records nothing.
+   */
+  async changePlan(trx: Trx, emit: Emit, workspaceId: number, change: PlanChange, reason: PlanChangeReason, memberId: number | null = null): Promise<PlanAccess> {
+    const now = this.clock.now();
+    const row = await this.repo.lockAccount(trx, workspaceId);
+    if (!row) throw new HttpError(404, 'Not found');
+    const before = await this.plan(workspaceId, trx);
+    const from = Entitlements.state(before);
+    let values: { plan: 'free' | 'premium'; trial_ends_at: Date | null; trial_end_recorded_at: Date | null };
+    const trialEndsAt = row.trial_ends_at ? new Date(row.trial_ends_at) : null;
+    const recorded = row.trial_end_recorded_at ? new Date(row.trial_end_recorded_at) : null;
+    if (change.to === 'trial') {
+      if (from === 'trial') return before;
+      if (!before.trialAllowed) throw new HttpError(409, 'Your workspace has already had its free trial.', { trial: 'already used' });
+      if (change.endsAt <= now) throw new HttpError(400, 'A trial must end in the future.', { trial: 'ends in the past' });
+      values = { plan: 'free', trial_ends_at: change.endsAt, trial_end_recorded_at: null };
+    } else if (change.to === 'premium') {
+      if (from === 'premium') return before;
+      // A trial that becomes a subscription has no end to record.
+      values = { plan: 'premium', trial_ends_at: trialEndsAt, trial_end_recorded_at: trialEndsAt ? (recorded ?? now) : null };
+    } else {
+      if (from === 'free') return before;
+      // Ending a running trial early: it ends now (and counts as used).
+      const endsAt = from === 'trial' ? now : trialEndsAt;
+      values = { plan: 'free', trial_ends_at: endsAt, trial_end_recorded_at: endsAt ? (from === 'trial' ? now : (recorded ?? now)) : null };
+    }
+    await this.repo.savePlan(trx, workspaceId, values, now);
+    const after = await this.plan(workspaceId, trx);
+    const to = Entitlements.state(after);
+    emit(event(planChanged, workspaceId, { from, to, reason, trialEndsAt: after.trialEndsAt?.toISOString() ?? null, memberId }));
+    return after;
+  }
+
+  /**
+   * Trials that ended by `now` go back to the free plan: nothing to change (an ended trial already reads as
+   * free), but each end is recorded once as `plan.changed` (trial_expired). Returns how many were recorded.
+   */
+  async recordEndedTrials(trx: Trx, emit: Emit, now: Date, limit = 100): Promise<number> {
+    const rows = await this.repo.claimEndedTrials(trx, now, limit);
+    await this.repo.markTrialEndRecorded(trx, rows.map((r) => r.workspace_id), now);
+    for (const r of rows)
+      emit(event(planChanged, r.workspace_id, { from: 'trial', to: 'free', reason: 'trial_expired', trialEndsAt: new Date(r.trial_ends_at!).toISOString(), memberId: null }));
+    return rows.length;
+  }
+
+  /** When the next trial ends (for the tick), or null. */
+  nextTrialEnd(): Promise<Date | null> {
+    return this.repo.nextTrialEnd(this.db);
   }
 
   /** Throws the 402 for a refused entitlement; `message` replaces the default reason. */
