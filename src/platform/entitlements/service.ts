@@ -116,13 +116,12 @@ export class Entitlements {
       values = { plan: 'free', trial_ends_at: change.endsAt, trial_end_recorded_at: null };
     } else if (change.to === 'premium') {
       if (from === 'premium') return before;
-      // A trial that becomes a subscription has no end to record.
-      values = { plan: 'premium', trial_ends_at: trialEndsAt, trial_end_recorded_at: trialEndsAt ? (recorded ?? now) : null };
+      // A trial that becomes a subscription ends now, and has no end to record.
+      values = { plan: 'premium', trial_ends_at: endedBy(trialEndsAt, now), trial_end_recorded_at: trialEndsAt ? (recorded ?? now) : null };
     } else {
       if (from === 'free') return before;
       // Ending a running trial early: it ends now (and counts as used).
-      const endsAt = from === 'trial' ? now : trialEndsAt;
-      values = { plan: 'free', trial_ends_at: endsAt, trial_end_recorded_at: endsAt ? (from === 'trial' ? now : (recorded ?? now)) : null };
+      values = { plan: 'free', trial_ends_at: endedBy(trialEndsAt, now), trial_end_recorded_at: trialEndsAt ? (recorded ?? now) : null };
     }
     await this.repo.savePlan(trx, workspaceId, values, now);
     const after = await this.plan(workspaceId, trx);
@@ -156,6 +155,9 @@ export class Entitlements {
     return access;
   }
 }
+
+/** A trial end no later than `now` (a trial still running ends now). */
+const endedBy = (trialEndsAt: Date | null, now: Date): Date | null => (trialEndsAt && trialEndsAt > now ? now : trialEndsAt);
 
 /** HTTP 402: the body names the feature (the upgrade dialog's copy) and whether a trial is on offer. */
 export function paymentRequired(feature: Feature, message: string, access: PlanAccess): HttpError {
