@@ -45,7 +45,7 @@ describe(`Billing (${path})`, () => {
     const rows = await t.services.db.selectFrom('domain_events').select(['type', 'payload']).where('workspace_id', '=', ws.id).where('type', '=', 'plan.changed').orderBy('seq').execute();
     return rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { from: string; to: string; reason: string });
   };
-  const memberId = async (slackUserId: string, team = TEAM) => {
+  const memberId = async (slackUserId: string, team: string = TEAM) => {
     const ws = (await t.services.workspaces.byTeamId(team))!;
     return (await t.services.people.bySlackId(ws.id, slackUserId))!.id;
   };
