@@ -89,8 +89,8 @@ export const PAGES: readonly PageDef[] = [
   { path: '/shoutouts', title: 'Shoutouts' },
 
   // Account
-  { path: '/billing', title: 'Billing' },
-  { path: '/billing/payment', title: 'Payment' },
+  { path: '/billing', title: 'Billing', component: lazy(() => import('./pages/billing/BillingPage')) },
+  { path: '/billing/payment', title: 'Payment', query: ['session_id'], component: lazy(() => import('./pages/billing/PaymentPage')) },
   { path: '/settings/profile', title: 'My profile' },
   { path: '/settings/intros', title: 'Intros preferences' },
   { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },
