@@ -28,6 +28,7 @@ describe(`Billing (${path})`, () => {
   let member: Session;
   let globex: Session;
   let introsId: number;
+  let watercoolerId: number;
 
   async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
     const res = await fetch(`${t.url}${url}`, {
@@ -104,7 +105,13 @@ describe(`Billing (${path})`, () => {
     const second = await call<{ feature: string }>(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.general }, 402);
     expect(second.feature).toBe('intros_channels');
     const wc = await call<{ feature: string }>(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-fun-friday', channel_id: ACME.channels.watercooler }, 402);
-    expect(wc.feature).toBeTruthy();
+    expect(wc.feature).toBe('premium_packs');
+    const water = await call<{ id: number }>(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.watercooler });
+    const secondWater = await call<{ feature: string }>(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.newHires }, 402);
+    expect(secondWater.feature).toBe('programs_per_kind');
+    const prompt = await call<{ feature: string }>(owner, 'POST', '/watercooler_prompts/create_as_json', { watercooler_id: water.id, watercooler_prompt: { text: 'Cats or dogs?' } }, 402);
+    expect(prompt.feature).toBe('custom_prompts');
+    watercoolerId = water.id;
     const page = await call<{ config: { max_participants: number | null } }>(owner, 'GET', `/coffee/${introsId}`);
     expect(page.config.max_participants).toBe(24);
   });
@@ -131,6 +138,8 @@ describe(`Billing (${path})`, () => {
     expect(started.plan).toMatchObject({ plan: 'free', state: 'trial', paid_feature_access: true, trial_allowed: false, trial_ends_at: '2026-03-16T08:00:00.000Z' });
     await call(owner, 'PUT', `/coffee/${introsId}/update_as_json`, { pairing_type: 'lottery' });
     await call(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.general });
+    await call(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.newHires });
+    await call(owner, 'POST', '/watercooler_prompts/create_as_json', { watercooler_id: watercoolerId, watercooler_prompt: { text: 'Cats or dogs?' } });
     expect((await call<{ config: { max_participants: number | null } }>(owner, 'GET', `/coffee/${introsId}`)).config.max_participants).toBeNull();
     // Asking again while it runs changes nothing (a double click).
     expect((await call<{ plan: PlanJson }>(owner, 'POST', '/sign_up/change_plan', { plan: 'premium', trial: true })).plan.state).toBe('trial');

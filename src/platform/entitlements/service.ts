@@ -32,6 +32,7 @@ export type Decision = { allowed: true } | { allowed: false; feature: Feature; r
 export type Entitlement =
   | { feature: 'pairing_types'; pairingType: string; claimingAllowed: boolean; label?: string }
   | { feature: 'intros_channels'; introsChannels: number }
+  | { feature: 'programs_per_kind'; programs: number; label: string }
   | { feature: 'premium_packs' | 'custom_prompts' | 'premium'; what?: string }
   | { feature: 'unlimited_celebrations'; customCelebrations: number }
   | { feature: 'journeys'; journeys: number };
@@ -62,6 +63,7 @@ export class Entitlements {
     const free = !access.paidFeatureAccess;
     return {
       introsChannels: free ? FREE_LIMITS.introsChannels : null,
+      programsPerKind: free ? FREE_LIMITS.programsPerKind : null,
       introsParticipants: free ? FREE_LIMITS.introsParticipants : null,
       customCelebrations: free ? FREE_LIMITS.customCelebrations : null,
       journeys: free ? FREE_LIMITS.journeys : null,
@@ -78,6 +80,8 @@ export class Entitlements {
         return pairingTypeAllowed(e.pairingType, e.claimingAllowed, false) ? { allowed: true } : deny(`${e.label ?? 'Cross-group, within-group and lottery'} intros need the paid plan.`);
       case 'intros_channels':
         return e.introsChannels <= FREE_LIMITS.introsChannels ? { allowed: true } : deny('The free plan includes one Intros channel. Upgrade to run Intros in more channels.');
+      case 'programs_per_kind':
+        return e.programs <= FREE_LIMITS.programsPerKind ? { allowed: true } : deny(`The free plan runs one ${e.label} program. Upgrade to run ${e.label} in more channels.`);
       case 'unlimited_celebrations':
         return e.customCelebrations <= FREE_LIMITS.customCelebrations
           ? { allowed: true }

@@ -16,6 +16,7 @@ const PREMIUM = access({ plan: 'premium', paidFeatureAccess: true, trialAllowed:
 const GATES: Array<{ name: string; within: Entitlement; beyond: Entitlement }> = [
   { name: 'paid pairing types', within: { feature: 'pairing_types', pairingType: 'topic_based', claimingAllowed: false }, beyond: { feature: 'pairing_types', pairingType: 'lottery', claimingAllowed: false } },
   { name: 'one Intros program', within: { feature: 'intros_channels', introsChannels: 1 }, beyond: { feature: 'intros_channels', introsChannels: 2 } },
+  { name: 'one Watercooler', within: { feature: 'programs_per_kind', programs: 1, label: 'Watercooler' }, beyond: { feature: 'programs_per_kind', programs: 2, label: 'Watercooler' } },
   { name: 'custom celebrations', within: { feature: 'unlimited_celebrations', customCelebrations: FREE_LIMITS.customCelebrations }, beyond: { feature: 'unlimited_celebrations', customCelebrations: FREE_LIMITS.customCelebrations + 1 } },
   { name: 'journeys', within: { feature: 'journeys', journeys: 1 }, beyond: { feature: 'journeys', journeys: 2 } },
   { name: 'custom watercooler prompts', within: { feature: 'pairing_types', pairingType: 'standard', claimingAllowed: false }, beyond: { feature: 'custom_prompts', what: 'Custom prompts' } },

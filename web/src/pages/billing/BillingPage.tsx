@@ -246,7 +246,7 @@ function InvoicesCard() {
   });
   const rows = invoices.data?.pages.flatMap((p) => p.invoices) ?? [];
   return (
-    <section className="card billing-card" aria-labelledby="billing-invoices">
+    <section className="card billing-card billing-wide" aria-labelledby="billing-invoices">
       <h2 id="billing-invoices">Invoices</h2>
       {invoices.isPending ? (
         <p className="page-loading" role="status">
