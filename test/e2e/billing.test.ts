@@ -65,7 +65,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Billing end to end${HAS_CHROMIUM ? '' : ` (skipp
     expect(await page.getByRole('dialog', { name: 'Unlock more ways to pair' }).count()).toBe(0);
     expect(await page.getByRole('radio', { name: /^Lottery/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await toast('Your preferences have been saved.').waitFor();
+    await toast('Intros settings saved.').waitFor();
     const config = await t.services.db.selectFrom('intros_configs').select('pairing_type').where('program_id', '=', programId).executeTakeFirstOrThrow();
     expect(config.pairing_type).toBe('lottery');
   });

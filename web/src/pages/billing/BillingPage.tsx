@@ -1,20 +1,36 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorText } from '../../api/client';
-import { AlertIcon, Modal, PlanChangeStatus, Select, Spinner, toastSuccess, usePlanChange, type PlanChangeRequest } from '../../kit';
+import { api } from '../../api/client';
+import {
+  AlertIcon,
+  DataTable,
+  dataTableColumns,
+  formatDay,
+  Modal,
+  PageState,
+  PlanChangeStatus,
+  Select,
+  Spinner,
+  Switch,
+  TextAreaField,
+  toastSuccess,
+  usePlanChange,
+  type DataTableColumn,
+  type PlanChangeRequest,
+} from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   BILLING_KEY,
   COST_ERROR_TEXT,
   DOWNGRADE_REASONS,
   fetchInvoices,
-  formatDate,
   INVOICES_ERROR_TEXT,
   money,
   planLabel,
   useBillingAccount,
   usePremiumCost,
   type BillingAccountJson,
+  type InvoiceJson,
   type PersonJson,
 } from './billingApi';
 import '../programs/programs.css';
@@ -52,10 +68,7 @@ export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey:
           </label>
         ))}
       </fieldset>
-      <label>
-        <span className="field-label">Anything else we should know? (optional)</span>
-        <textarea value={comment} maxLength={2000} onChange={(e) => setComment(e.target.value)} />
-      </label>
+      <TextAreaField label="Anything else we should know?" optional value={comment} maxLength={2000} counter onChange={setComment} />
     </Modal>
   );
 }
@@ -223,18 +236,35 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
           </button>
         </div>
       )}
-      <label className="billing-check">
-        <input
-          type="checkbox"
-          checked={a.own_new_configs}
-          disabled={busy || !data.can_change_plan}
-          onChange={(e) => void save(() => api.post<BillingAccountJson>('/payment/update_own_new_configs', { own_new_configs: e.target.checked }), 'Saved')}
-        />
-        Cover newly created channel programs with this account
-      </label>
+      <Switch
+        label="Cover new programs"
+        description="Channel programs created from now on are covered by this account."
+        checked={a.own_new_configs}
+        disabled={!data.can_change_plan}
+        busy={busy}
+        onChange={(on) => void save(() => api.post<BillingAccountJson>('/payment/update_own_new_configs', { own_new_configs: on }), 'Saved')}
+      />
     </section>
   );
 }
+
+const col = dataTableColumns<InvoiceJson>();
+const INVOICE_COLUMNS: DataTableColumn<InvoiceJson>[] = [
+  col.accessor('created', { header: 'Date', cell: (c) => formatDay(c.getValue(), 'UTC', { weekday: false, year: 'always' }) }),
+  col.accessor((i) => i.number ?? '—', { id: 'number', header: 'Number' }),
+  col.accessor((i) => i.status ?? '—', { id: 'status', header: 'Status' }),
+  col.accessor('amount_due', { header: 'Amount', cell: (c) => money(c.getValue(), c.row.original.currency) }),
+  col.display({
+    id: 'links',
+    header: () => <span className="visually-hidden">Links</span>,
+    cell: (c) =>
+      c.row.original.hosted_invoice_url ? (
+        <a className="text-link" href={c.row.original.hosted_invoice_url} target="_blank" rel="noreferrer">
+          View
+        </a>
+      ) : null,
+  }),
+];
 
 function InvoicesCard() {
   const invoices = useInfiniteQuery({
@@ -262,41 +292,7 @@ function InvoicesCard() {
       ) : rows.length === 0 ? (
         <p className="muted">No invoices yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Invoices</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Number</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="cell-number">
-                  Amount
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Links</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((i) => (
-                <tr key={i.id}>
-                  <td>{formatDate(i.created)}</td>
-                  <td>{i.number ?? '—'}</td>
-                  <td>{i.status ?? '—'}</td>
-                  <td className="cell-number">{money(i.amount_due, i.currency)}</td>
-                  <td>
-                    {i.hosted_invoice_url && (
-                      <a className="text-link" href={i.hosted_invoice_url} target="_blank" rel="noreferrer">
-                        View
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Invoices" data={rows} columns={INVOICE_COLUMNS} getRowId={(i) => i.id} searchPlaceholder={false} pageSize={100} unsearchable={['links']} />
       )}
       {invoices.isFetchNextPageError && (
         <p className="form-error" role="alert">
@@ -316,36 +312,19 @@ function InvoicesCard() {
 export default function BillingPage() {
   useDocumentTitle('Billing');
   const account = useBillingAccount();
-  let body: React.ReactNode;
-  if (account.isPending) {
-    body = (
-      <div className="page-loading" role="status">
-        <Spinner /> Loading billing…
-      </div>
-    );
-  } else if (account.isError) {
-    body = (
-      <div className="inline-error" role="alert">
-        <AlertIcon /> <span>{errorText(account.error)}</span>
-        <button type="button" className="button button-secondary" onClick={() => void account.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  } else {
-    body = (
-      <div className="billing-grid">
-        <PlanCard data={account.data} />
-        <CostCard data={account.data} />
-        <AccountCard data={account.data} />
-        <InvoicesCard />
-      </div>
-    );
-  }
   return (
     <div className="billing-page">
       <PageHeader title="Billing" subtitle="Your plan, its cost, who manages it, and your invoices." />
-      {body}
+      <PageState query={account}>
+        {(data) => (
+          <div className="billing-grid">
+            <PlanCard data={data} />
+            <CostCard data={data} />
+            <AccountCard data={data} />
+            <InvoicesCard />
+          </div>
+        )}
+      </PageState>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { formatDay } from '../../kit';
 import type { BillingAccountJson, CostJson, InvoiceJson } from '../../../../src/billing/api-types';
 
 export type { BillingAccountJson, CostJson, InvoiceJson, PlanJson, PersonJson } from '../../../../src/billing/api-types';
@@ -24,12 +25,9 @@ export function money(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-}
 
 export function planLabel(a: Pick<BillingAccountJson['account'], 'state' | 'trial_ends_at'>): string {
   if (a.state === 'premium') return 'Premium';
-  if (a.state === 'trial') return a.trial_ends_at ? `Premium trial (ends ${formatDate(a.trial_ends_at)})` : 'Premium trial';
+  if (a.state === 'trial') return a.trial_ends_at ? `Premium trial (ends ${formatDay(a.trial_ends_at, Intl.DateTimeFormat().resolvedOptions().timeZone, { weekday: false, year: 'always' })})` : 'Premium trial';
   return 'Free';
 }
