@@ -141,6 +141,8 @@ describe(`Billing (${path})`, () => {
     await call(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.newHires });
     await call(owner, 'POST', '/watercooler_prompts/create_as_json', { watercooler_id: watercoolerId, watercooler_prompt: { text: 'Cats or dogs?' } });
     expect((await call<{ config: { max_participants: number | null } }>(owner, 'GET', `/coffee/${introsId}`)).config.max_participants).toBeNull();
+    const preview = await call<{ stats: { method: string } }>(owner, 'GET', `/coffee/${introsId}/preview_next_round`);
+    expect(preview.stats.method).toBe('lottery');
     // Asking again while it runs changes nothing (a double click).
     expect((await call<{ plan: PlanJson }>(owner, 'POST', '/sign_up/change_plan', { plan: 'premium', trial: true })).plan.state).toBe('trial');
     expect(await planEvents()).toEqual([expect.objectContaining({ from: 'free', to: 'trial', reason: 'trial_started' })]);
@@ -185,6 +187,10 @@ describe(`Billing (${path})`, () => {
     // The lottery setting is still there, but changing to another paid type is refused again.
     expect((await call<{ config: { pairing_type: string } }>(owner, 'GET', `/coffee/${introsId}`)).config.pairing_type).toBe('lottery');
     await call(owner, 'PUT', `/coffee/${introsId}/update_as_json`, { pairing_type: 'cross_group_pairing' }, 402);
+    // Meanwhile rounds pair the standard way, at most 24 people; the setting resumes on upgrade.
+    const preview = await call<{ stats: { method: string; grouped: number } }>(owner, 'GET', `/coffee/${introsId}/preview_next_round`);
+    expect(preview.stats.method).not.toBe('lottery');
+    expect(preview.stats.grouped).toBeLessThanOrEqual(24);
     expect((await account()).account.subscription_status).toBe('canceled');
     const again = await call<{ error: string }>(owner, 'POST', '/sign_up/change_plan', { plan: 'premium', trial: true }, 409);
     expect(again.error).toBe('Your workspace has already had its free trial.');
