@@ -84,7 +84,7 @@ export class SandboxProvider implements PaymentProvider {
     return { url: returnUrl };
   }
 
-  async subscribe(customerId: string, input: { quantity: number; invoiced: boolean }): Promise<ProviderSubscription> {
+  async subscribe(customerId: string, input: { quantity: number; invoiced: boolean; idempotencyKey: string }): Promise<ProviderSubscription> {
     const c = this.customer(customerId);
     const id = this.next('sub');
     this.subscriptions.set(id, { customerId, status: 'active' });
