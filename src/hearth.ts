@@ -197,6 +197,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         clients,
         workspaces,
         people,
+        switchTarget: (auth, teamId) => services.users.switchTarget(auth, teamId),
       }),
       ...parts.flatMap((p) => p.routes ?? []),
       ...(opts.routers ?? []),

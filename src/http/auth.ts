@@ -140,6 +140,8 @@ export function authRouter(deps: {
   clients: SlackClients;
   workspaces: WorkspaceRepository;
   people: PeopleService;
+  /** Switching workspace: where the signed-in person may go (their other workspaces). */
+  switchTarget?: (auth: AuthContext, teamId: string) => Promise<{ workspaceId: number; memberId: number } | undefined>;
 }): Router {
   const router = Router();
   const redirectUri = `${deps.publicUrl}/auth/slack/callback`;
@@ -180,6 +182,21 @@ export function authRouter(deps: {
       res.clearCookie(OIDC_COOKIE, { path: '/auth' });
       startSession(res, deps.session, workspace.id, member.id);
       res.redirect(safeReturnPath(state.r));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // The user menu's "Switch workspace": a new session as the same person (same email) in another workspace.
+  router.post('/auth/switch_workspace', async (req, res, next: NextFunction) => {
+    try {
+      const auth = authOf(req);
+      const teamId = typeof (req.body as { team_id?: unknown } | undefined)?.team_id === 'string' ? (req.body as { team_id: string }).team_id : '';
+      if (!teamId) throw new HttpError(400, 'team_id: Choose a workspace', { team_id: 'Choose a workspace' });
+      const target = await deps.switchTarget?.(auth, teamId);
+      if (!target) throw new HttpError(404, 'Not found');
+      startSession(res, deps.session, target.workspaceId, target.memberId);
+      res.json({ redirect_url: '/' });
     } catch (err) {
       next(err);
     }

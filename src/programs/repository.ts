@@ -35,9 +35,10 @@ export class ProgramRepository {
     return row !== undefined;
   }
 
-  async exists(workspaceId: number, type: ProgramType, channelId: string): Promise<boolean> {
+  /** The id of the program of this kind on the channel, if there is one. */
+  async existingId(workspaceId: number, type: ProgramType, channelId: string): Promise<number | undefined> {
     const row = await this.db.selectFrom('channel_programs').select('id').where('workspace_id', '=', workspaceId).where('type', '=', type).where('channel_id', '=', channelId).executeTakeFirst();
-    return row !== undefined;
+    return row?.id;
   }
 
   insert(

@@ -92,8 +92,11 @@ export class ChannelProgramService {
     if (!channel || channel.is_archived) throw new HttpError(400, 'Choose a channel Hearth can see', { channel_id: 'is not a channel in this workspace' });
     if (channel.is_private && !channel.bot_is_member) throw new HttpError(400, 'Invite @Hearth to the private channel first', { channel_id: 'is private and Hearth is not in it' });
     const kind = this.kind(template.type);
+    // A second program of a kind on a channel is a plain "already has", with a link, before any plan limit (issue 14).
+    const existing = await this.repo.existingId(auth.workspace.id, template.type, channel.channel_id);
+    if (existing !== undefined)
+      throw new HttpError(400, `#${channel.name} already has ${kind.label}`, { channel_id: `#${channel.name} already has ${kind.label}` }, { existing_program: { id: existing, page_path: kind.pagePath(existing) } });
     await kind.checkCreate(auth.workspace.id, channel.channel_id);
-    if (await this.repo.exists(auth.workspace.id, template.type, channel.channel_id)) throw new HttpError(400, `#${channel.name} already has ${kind.label}`, { channel_id: `already has ${kind.label}` });
     const now = this.clock.now();
     const program = await this.events.transaction(async (trx, emit) => {
       const created = await this.repo.insert(

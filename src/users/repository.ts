@@ -42,4 +42,20 @@ export class UserRepository {
       .onConflict((oc) => oc.column('member_id').doUpdateSet(changes))
       .execute();
   }
+
+  /**
+   * The workspaces where the same person (the same email, as Slack confirms it) is a member: the ones they can
+   * switch to from the user menu. Bots, deleted and external members do not count.
+   */
+  async workspacesOf(email: string | null, currentMemberId: number): Promise<Array<{ workspace_id: number; team_id: string; name: string; member_id: number }>> {
+    let q = this.db
+      .selectFrom('members as m')
+      .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+      .select(['w.id as workspace_id', 'w.team_id', 'w.name', 'm.id as member_id'])
+      .where('m.is_bot', '=', false)
+      .where('m.deleted', '=', false)
+      .where('m.is_external', '=', false);
+    q = email ? q.where((eb) => eb.or([eb(eb.fn('lower', ['m.email']), '=', email.toLowerCase()), eb('m.id', '=', currentMemberId)])) : q.where('m.id', '=', currentMemberId);
+    return q.orderBy('w.name').execute();
+  }
 }

@@ -23,6 +23,8 @@ export interface CurrentUser {
   has_valid_google_identity: boolean;
   has_valid_microsoft_identity: boolean;
   csrf_token: string;
+  /** Every workspace this person is in (by their email), the current one first marked; the user menu switches between them. */
+  workspaces: Array<{ team_id: string; name: string; current: boolean }>;
 }
 
 export class UserService {
@@ -54,7 +56,14 @@ export class UserService {
       has_valid_google_identity: false,
       has_valid_microsoft_identity: false,
       csrf_token: auth.csrfToken,
+      workspaces: (await this.repo.workspacesOf(member.email, member.id)).map((w) => ({ team_id: w.team_id, name: w.name, current: w.workspace_id === workspace.id })),
     };
+  }
+
+  /** The member to sign in as when this person switches to `teamId` (another workspace with their email), or undefined. */
+  async switchTarget(auth: AuthContext, teamId: string): Promise<{ workspaceId: number; memberId: number } | undefined> {
+    const target = (await this.repo.workspacesOf(auth.member.email, auth.member.id)).find((w) => w.team_id === teamId);
+    return target && { workspaceId: target.workspace_id, memberId: target.member_id };
   }
 
   async updateNotifications(member: SettingsOwner, append: string[], remove: string[]): Promise<Record<string, boolean>> {

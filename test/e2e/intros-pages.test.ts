@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 /**
@@ -61,8 +62,13 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
 
   it('sends a round now: the page polls until the round is out, then lists it', async () => {
     await page.getByRole('button', { name: 'Send #intros now' }).click();
+    // issue 14 item 2: it asks first, saying who and where, and nothing is sent before the confirmation
+    const dialog = page.getByRole('dialog', { name: 'Send #intros now?' });
+    await dialog.getByText(/^\d+ group DMs? to \d+ people in #intros$/).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'intros-send-now-confirm');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('button', { name: 'Sending #intros now' }).waitFor();
-    await toast(/Sent! Your message is on its way to #intros/).waitFor({ timeout: 60_000 });
+    await toast(/^Sent \d+ group DMs? to \d+ people in #intros\.$/).waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Rounds' }).click();
     await page.getByRole('heading', { name: /^Round 1 ·/ }).waitFor();
     expect(await page.locator('.group-card').count()).toBeGreaterThan(5);
@@ -102,7 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'intros-settings-lottery', { fullPage: true });
 
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await toast('Your preferences have been saved.').waitFor();
+    await toast('Intros settings saved.').waitFor();
     await page.getByText('All changes saved.').waitFor();
     const saved = await sql<{ pairing_type: string; enforce_group_size: boolean }>`
       select pairing_type, enforce_group_size from intros_configs where program_id = ${programId}`.execute(t.services.db);
@@ -140,5 +146,22 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     expect(await row.getByText('Intros', { exact: true }).count()).toBe(1);
     await screenshot(page, 'intros-all-channels', { fullPage: true });
     expect(pageErrors).toEqual([]);
+  });
+
+  it('fits an 800 px window: the program page, its members table and All channels do not overflow', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    for (const path of [`/coffee/${programId}?tab=members`, '/all_channels?type=intros', `/coffee/${programId}/edit`]) {
+      await page.goto(`${t.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await overflowsX(page), `${path}: ${(await overflowingElements(page)).join(', ')}`).toBe(false);
+    }
+    await page.goto(`${t.url}/coffee/${programId}?tab=members`);
+    await page.getByRole('table').first().waitFor();
+    // the schedule names its zone in words, not an IANA id
+    expect(await page.getByText('New York time').count()).toBeGreaterThan(0);
+    expect(await page.getByText('America/New_York').count()).toBe(0);
+    await screenshot(page, 'intros-800', { fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
   });
 });

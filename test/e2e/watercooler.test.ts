@@ -98,7 +98,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
   it('sends the next prompt now: the page polls until it is out, and it is in #watercooler', async () => {
     firstPrompt = (await queue().getByRole('listitem').first().locator('.wc-item-text').textContent())!;
     await page.getByRole('button', { name: 'Send the next prompt to #watercooler now' }).click();
-    await toast('Sent! Your prompt is on its way to #watercooler in Slack.').waitFor({ timeout: 60_000 });
+    await page.getByRole('dialog', { name: 'Send the next prompt to #watercooler now?' }).getByRole('button', { name: 'Send prompt' }).click();
+    await toast('Posted the next prompt in #watercooler.').waitFor({ timeout: 60_000 });
     const posted = await channelMessages();
     expect(posted.map(headerOf)).toEqual([firstPrompt]);
     await page.getByRole('table', { name: 'Sent prompts' }).getByText(firstPrompt).waitFor();

@@ -7,7 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { browser } from './api/browser';
 import { api } from './api/client';
 import { useDateRangeParams, usePresetBundleIdParam } from './api/searchParams';
-import { currentNavItem, NAV_ITEMS, sectionNavItem } from './layout/nav';
+import { builtNav, currentNavItem, NAV_ITEMS, pageIsBuilt, sectionNavItem } from './layout/nav';
 import { flowOf, PAGES } from './routes';
 import { jsonResponse, mockFetch, renderApp, TEST_USER, testQueryClient } from './test/utils';
 
@@ -166,34 +166,45 @@ describe('layout', () => {
     expect(skip).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getByRole('banner')).toHaveTextContent('Analytical Engines');
-    expect(screen.getByLabelText('Signed in as Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ada Lovelace, Analytical Engines: account menu' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const labels = within(nav)
-      .getAllByRole('link')
-      .map((a) => a.textContent);
-    expect(labels).toEqual([
-      'All channels',
-      'Intros',
-      'Watercooler',
-      'Celebrations',
-      'Journeys',
-      'Reporting',
-      'Points & Rewards',
-      'Templates',
-      'Billing',
-      'Settings',
-      'Integrations',
-    ]);
+    const links = within(nav).getAllByRole('link');
+    const labels = links.map((a) => a.textContent);
+    // issue 14 item 9: the built programs are there; every link leads to a page that exists (no "coming soon")
+    for (const label of ['All channels', 'Intros', 'Watercooler', 'Celebrations', 'Templates']) expect(labels).toContain(label);
+    for (const a of links) expect(pageIsBuilt(a.getAttribute('href')!, PAGES), a.getAttribute('href')!).toBe(true);
+    expect(within(nav).getByRole('link', { name: 'Celebrations' })).toHaveAttribute('href', '/celebrations');
   });
 
-  test('the current page is marked and its section opens', async () => {
+  test('the current page is marked, and its section is highlighted the same way on pages inside it', async () => {
     signedIn();
-    renderApp('/rewards');
-    await screen.findByRole('heading', { level: 1, name: 'Rewards' });
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    const rewards = within(nav).getByRole('link', { name: 'Rewards' });
-    expect(rewards).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).not.toHaveAttribute('aria-current');
+    const { unmount } = renderApp('/all_channels?type=intros');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const intros = within(nav).getByRole('link', { name: 'Intros' });
+    expect(intros).toHaveAttribute('aria-current', 'page');
+    expect(intros).toHaveClass('is-current');
+    expect(within(nav).getByRole('link', { name: 'All channels' })).not.toHaveClass('is-current');
+    unmount();
+    renderApp('/coffee/4/edit');
+    const nav2 = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav2).getByRole('link', { name: 'Intros' })).toHaveClass('is-current');
+    expect(within(nav2).getByRole('link', { name: 'Intros' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('builtNav keeps what exists: children without a page go, a parent leads to its first built child', () => {
+    const items = [
+      { label: 'A', to: '/a' },
+      { label: 'B', to: '/b', children: [{ label: 'B1', to: '/b/one' }, { label: 'B2', to: '/b/two' }] },
+      { label: 'C', to: '/c', children: [{ label: 'C1', to: '/c/one' }] },
+      { label: 'D', to: '/d/4' },
+    ];
+    const pages = [{ path: '/a', component: 1 }, { path: '/b' }, { path: '/b/one', component: 1 }, { path: '/b/two', component: 1 }, { path: '/c' }, { path: '/c/:id', component: 1 }, { path: '/c/one' }, { path: '/d/:id', component: 1 }];
+    const nav = builtNav(items, pages);
+    expect(nav.map((i) => [i.label, i.to, i.children?.map((c) => c.label)])).toEqual([
+      ['A', '/a', undefined],
+      ['B', '/b/one', ['B1', 'B2']],
+      ['D', '/d/4', undefined],
+    ]);
   });
 
   test('navigating moves focus to the main area', async () => {
@@ -206,16 +217,13 @@ describe('layout', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  test('home links to the programs', async () => {
+  test('home links to the programs, and only to pages that exist', async () => {
     signedIn();
     renderApp('/');
     const programs = await screen.findByRole('list', { name: 'Programs' });
-    expect(within(programs).getByRole('link', { name: 'Start an Intros program' })).toHaveAttribute(
-      'href',
-      '/channel_programs/new?preview=intros',
-    );
-    expect(within(programs).getByRole('link', { name: 'Open journeys' })).toHaveAttribute('href', '/onboarding');
-    expect(within(programs).getByRole('link', { name: 'Open reporting' })).toHaveAttribute('href', '/reporting');
+    expect(within(programs).getByRole('link', { name: 'Start an Intros program' })).toHaveAttribute('href', '/channel_programs/new?preview=intros');
+    expect(within(programs).getByRole('link', { name: 'See celebrations' })).toHaveAttribute('href', '/celebrations');
+    for (const a of within(screen.getByRole('main')).getAllByRole('link')) expect(pageIsBuilt(a.getAttribute('href')!, PAGES), a.getAttribute('href')!).toBe(true);
   });
 
   test('nav matching: query-specific items, sections, children', () => {

@@ -38,7 +38,7 @@ export function flowOf(pathname: string): Flow | undefined {
 }
 
 export const PAGES: readonly PageDef[] = [
-  { path: '/', title: 'Home', component: HomePage },
+  { path: '/', title: 'Home', component: () => <HomePage pages={PAGES} /> },
 
   // Journeys (programs.md §2, journeys.md §2)
   { path: '/onboarding', title: 'Journey home' },

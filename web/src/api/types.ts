@@ -13,6 +13,8 @@ export interface CurrentUser {
   has_valid_microsoft_identity: boolean;
   is_admin: boolean;
   csrf_token: string;
+  /** The workspaces this person is in (by email); more than one shows "Switch workspace" in the user menu. */
+  workspaces?: Array<{ team_id: string; name: string; current: boolean }>;
 }
 
 /** The error body every failing call answers with. */

@@ -2,53 +2,37 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError, signInUrl } from '../api/client';
 import { useCurrentUser } from '../api/currentUser';
-import type { CurrentUser } from '../api/types';
 import { HearthLogo, Spinner } from '../kit/icons';
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
-import { currentNavItem, NAV_ITEMS, sectionNavItem, type NavItem } from './nav';
+import { PAGES } from '../routes';
+import { builtNav, currentNavItem, NAV_ITEMS, sectionNavItem, type NavItem } from './nav';
+import { UserMenu } from './UserMenu';
 
-function UserBadge({ user }: { user: CurrentUser }) {
-  const initials = user.name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+/** One link; `current` is the page shown (aria-current), `highlighted` the same look for the section's item. */
+function NavLinkItem({ item, current, highlighted = current }: { item: NavItem; current: boolean; highlighted?: boolean }) {
   return (
-    <div className="user-badge" aria-label={`Signed in as ${user.name}`}>
-      {user.avatar_url ? (
-        <img className="user-avatar" src={user.avatar_url} alt="" width={32} height={32} />
-      ) : (
-        <span className="user-avatar user-avatar-initials" aria-hidden="true">
-          {initials}
-        </span>
-      )}
-      <span className="user-name">{user.name}</span>
-    </div>
-  );
-}
-
-function NavLinkItem({ item, current }: { item: NavItem; current: boolean }) {
-  return (
-    <Link to={item.to} className={current ? 'nav-link is-current' : 'nav-link'} aria-current={current ? 'page' : undefined}>
+    <Link to={item.to} className={highlighted ? 'nav-link is-current' : 'nav-link'} aria-current={current ? 'page' : undefined}>
       {item.label}
     </Link>
   );
 }
 
-export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
+/** The navigation, with only the pages that exist (builtNav). */
+export const VISIBLE_NAV = builtNav(NAV_ITEMS, PAGES);
+
+export function MainNav({ onNavigate, items = VISIBLE_NAV }: { onNavigate?: () => void; items?: readonly NavItem[] }) {
   const { pathname, search } = useLocation();
-  const current = currentNavItem(NAV_ITEMS, pathname, search);
-  const section = sectionNavItem(NAV_ITEMS, pathname, search);
+  const current = currentNavItem(items, pathname, search);
+  const section = sectionNavItem(items, pathname, search);
   return (
     <nav className="main-nav" aria-label="Main" onClick={(e) => (e.target as HTMLElement).closest('a') && onNavigate?.()}>
       <ul className="nav-list">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const inSection = section === item;
           const currentChild = item.children ? currentNavItem(item.children, pathname, search) : undefined;
           return (
             <li key={item.label} className={inSection ? 'nav-item in-section' : 'nav-item'}>
-              <NavLinkItem item={item} current={current === item && !currentChild} />
+              <NavLinkItem item={item} current={current === item && !currentChild} highlighted={inSection && !currentChild} />
               {item.children && inSection && (
                 <ul className="nav-sublist" aria-label={item.label}>
                   {item.children.map((child) => (
@@ -154,7 +138,7 @@ export function AppLayout() {
         >
           Menu
         </button>
-        <div className="topbar-end">{user.data && <UserBadge user={user.data} />}</div>
+        <div className="topbar-end">{user.data && <UserMenu user={user.data} />}</div>
       </header>
       <aside id="sidebar" className="sidebar">
         <MainNav onNavigate={() => setMenuOpen(false)} />

@@ -10,7 +10,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'All channels', to: '/all_channels', match: ['/all_channels', '/channel_programs'] },
   { label: 'Intros', to: '/all_channels?type=intros', match: ['/coffee'] },
   { label: 'Watercooler', to: '/all_channels?type=watercooler', match: ['/watercooler'] },
-  { label: 'Celebrations', to: '/all_channels?type=celebrations', match: ['/celebrations'] },
+  { label: 'Celebrations', to: '/celebrations', match: ['/celebrations'] },
   {
     label: 'Journeys',
     to: '/onboarding',
@@ -57,6 +57,43 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: 'Integrations', to: '/integrations', match: ['/integrations'] },
 ];
+
+/** A page of the route table, for deciding which links lead somewhere real. */
+export interface BuiltPage {
+  path: string;
+  component?: unknown;
+}
+
+/** Whether the address `to` (path and query) is a page that has been built (a row with a component). */
+export function pageIsBuilt(to: string, pages: readonly BuiltPage[]): boolean {
+  const path = split(to).path;
+  // A row written for exactly this address decides (/reporting/attention_required is not /reporting/:id).
+  const exact = pages.find((page) => page.path === path);
+  if (exact) return exact.component !== undefined;
+  return pages.some((page) => page.component !== undefined && matchesPattern(page.path, path));
+}
+
+function matchesPattern(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('/').filter(Boolean);
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}
+
+/**
+ * The navigation with only what exists (issue 14, item 9): children without a built page are dropped; an item
+ * whose own page is not built leads to its first built child, or is dropped when it has none. Pages that are
+ * built later (Journeys, Points, Billing…) appear without touching this file.
+ */
+export function builtNav(items: readonly NavItem[], pages: readonly BuiltPage[]): NavItem[] {
+  const out: NavItem[] = [];
+  for (const item of items) {
+    const children = item.children?.filter((child) => pageIsBuilt(child.to, pages));
+    const own = pageIsBuilt(item.to, pages);
+    if (!own && !children?.length) continue;
+    out.push({ ...item, to: own ? item.to : children![0]!.to, ...(item.children ? { children: children!.length > 1 || own ? children : undefined } : {}) });
+  }
+  return out;
+}
 
 function startsWithSegment(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useCurrentUser } from '../api/currentUser';
+import { pageIsBuilt, type BuiltPage } from '../layout/nav';
 import { PageHeader } from './PageHeader';
 
 interface ProgramCard {
@@ -31,7 +32,7 @@ const PROGRAMS: readonly ProgramCard[] = [
   {
     title: 'Celebrations',
     text: 'Celebrate birthdays, work anniversaries and your own dates.',
-    to: '/all_channels?type=celebrations',
+    to: '/celebrations',
     action: 'See celebrations',
     accent: 'sun',
   },
@@ -75,8 +76,24 @@ const PROGRAMS: readonly ProgramCard[] = [
   },
 ];
 
-export function HomePage() {
+/** The cards and links that lead to pages that exist (issue 14, item 9): a card for a page not built yet is left out. */
+export function builtCards(cards: readonly ProgramCard[], pages: readonly BuiltPage[]): ProgramCard[] {
+  return cards
+    .filter((card) => pageIsBuilt(card.to, pages))
+    .map((card) => (card.secondary && !pageIsBuilt(card.secondary.to, pages) ? { ...card, secondary: undefined } : card));
+}
+
+const SETTINGS_LINKS = [
+  { to: '/settings/profile', text: 'your profile', what: 'Snooze intros and set your working hours in' },
+  { to: '/settings/intros', text: 'your Intros preferences', what: 'Choose how you are introduced in' },
+  { to: '/settings/celebrations', text: 'your celebration preferences', what: 'Choose how your birthday and work anniversary are celebrated in' },
+  { to: '/integrations', text: 'integrations', what: 'Connect your calendar and video accounts in' },
+] as const;
+
+export function HomePage({ pages }: { pages: readonly BuiltPage[] }) {
   const { data: user } = useCurrentUser();
+  const cards = builtCards(PROGRAMS, pages);
+  const settings = SETTINGS_LINKS.filter((l) => pageIsBuilt(l.to, pages));
   const firstName = user?.name.split(/\s+/)[0];
   return (
     <section className="home" aria-labelledby="home-title">
@@ -85,7 +102,7 @@ export function HomePage() {
         subtitle={user ? `Community programs for ${user.team.name}` : 'Community programs for your Slack workspace'}
       />
       <ul className="program-grid" aria-label="Programs">
-        {PROGRAMS.map((program) => (
+        {cards.map((program) => (
           <li key={program.title} className={`card program-card accent-${program.accent}`}>
             <h2 className="program-card-title">{program.title}</h2>
             <p className="program-card-text">{program.text}</p>
@@ -102,20 +119,22 @@ export function HomePage() {
           </li>
         ))}
       </ul>
-      <div className="card home-settings">
-        <h2>Your settings</h2>
-        <p>
-          Snooze intros, set your working hours and choose how your birthday is celebrated in{' '}
-          <Link className="text-link" to="/settings/profile">
-            your settings
-          </Link>
-          . Connect your calendar and video accounts in{' '}
-          <Link className="text-link" to="/integrations">
-            integrations
-          </Link>
-          .
-        </p>
-      </div>
+      {settings.length > 0 && (
+        <div className="card home-settings">
+          <h2>Your settings</h2>
+          <ul className="home-settings-list">
+            {settings.map((l) => (
+              <li key={l.to}>
+                {l.what}{' '}
+                <Link className="text-link" to={l.to}>
+                  {l.text}
+                </Link>
+                .
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,16 +1,23 @@
 import { useEffect, useId, useState } from 'react';
 import { useClock } from './api';
+import { zoneName } from '../kit/dates';
 import { formatClock, fromLocalInput, nextMondayNine, toLocalInput } from './time';
 
 export interface ClockControlProps {
   /** The chosen member's zone: times are shown and read in it. */
   timeZone: string;
+  /** The zone the shortcuts use: the workspace's programs' zone (its admin's), so "Next Monday 9:00" lands on the round. */
+  programsZone?: string;
   busy: boolean;
   onAdvance(target: { minutes: number } | { to: string }, label: string): void;
 }
 
 /** Sandbox time, and the buttons that move it forward (every scheduler tick in between runs). */
-export function ClockControl({ timeZone, busy, onAdvance }: ClockControlProps) {
+export function ClockControl({ timeZone, programsZone = timeZone, busy, onAdvance }: ClockControlProps) {
+  const [zone, setZone] = useState(programsZone);
+  useEffect(() => setZone(programsZone), [programsZone]);
+  const zoneId = useId();
+  const city = zoneName(zone);
   const clock = useClock();
   const inputId = useId();
   // The sandbox clock keeps flowing like a wall clock between fetches.
@@ -45,10 +52,16 @@ export function ClockControl({ timeZone, busy, onAdvance }: ClockControlProps) {
           type="button"
           className="sbx-chip"
           disabled={busy || !now}
-          onClick={() => now && onAdvance({ to: nextMondayNine(now, timeZone).toISOString() }, 'next Monday 9:00')}
+          onClick={() => now && onAdvance({ to: nextMondayNine(now, zone).toISOString() }, `next Monday 9:00 ${city}`)}
         >
-          Next Monday 9:00
+          Next Monday 9:00 {city}
         </button>
+        {programsZone !== timeZone && (
+          <select id={zoneId} className="sbx-input sbx-zone" aria-label="Shortcuts' time zone" value={zone} onChange={(e) => setZone(e.target.value)}>
+            <option value={programsZone}>{zoneName(programsZone)} (programs)</option>
+            <option value={timeZone}>{zoneName(timeZone)} (you)</option>
+          </select>
+        )}
       </div>
       <form
         className="sbx-clock-to"

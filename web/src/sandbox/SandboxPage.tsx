@@ -92,6 +92,8 @@ export default function SandboxPage() {
   const user = params.get('user') ?? workspace?.default_user_id ?? '';
   const me = members.data?.find((m) => m.id === user);
   const timeZone = me?.tz ?? 'UTC';
+  // Programs are made by the workspace's admin, in their zone: the clock's shortcuts default to it.
+  const programsZone = members.data?.find((m) => m.id === workspace?.default_user_id)?.tz ?? timeZone;
   const sidebar = useSidebar(team || undefined, user || undefined);
   const generalId = sidebar.data?.channels.find((c) => c.name === 'general')?.id ?? sidebar.data?.channels[0]?.id;
   const selected = params.get('c') ?? generalId;
@@ -327,7 +329,7 @@ export default function SandboxPage() {
               onChange={([next]) => next && update({ user: next, c: selected === HOME || selected === APP_MESSAGES ? selected : null })}
             />
           </div>
-          <ClockControl timeZone={timeZone} busy={advancing} onAdvance={(target, label) => void advance(target, label)} />
+          <ClockControl timeZone={timeZone} programsZone={programsZone} busy={advancing} onAdvance={(target, label) => void advance(target, label)} />
           <button type="button" className="sbx-admin-button" onClick={() => void openAdmin()} disabled={!user}>
             Open admin pages
           </button>

@@ -17,6 +17,7 @@ import {
   type SelectOption,
   Switch,
   OwnershipSection,
+  zoneName,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -341,23 +342,25 @@ function PeopleTable({ id, type, onAsk }: { id: string; type: 'birthday' | 'anni
         </div>
       </div>
       <div className="table-scroll cel-table-scroll">
-        <table className="data-table cel-table">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">{type === 'birthday' ? 'Birthday' : 'Start date'}</th>
-              <th scope="col">Celebrate here</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <PersonRow key={`${s.user_id}-${s.date ?? ''}-${s.included}`} s={s} type={type} id={id} onAsk={(one) => onAsk([one])} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="data-table cel-table">
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">{type === 'birthday' ? 'Birthday' : 'Start date'}</th>
+                <th scope="col">Celebrate here</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <PersonRow key={`${s.user_id}-${s.date ?? ''}-${s.included}`} s={s} type={type} id={id} onAsk={(one) => onAsk([one])} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </>
   );
@@ -941,7 +944,7 @@ export default function CelebrationsEditPage() {
         }
         subtitle={
           <>
-            Posts at {hourLabel(c.posting_hour)} ({c.time_zone.replace(/_/g, ' ')}){next ? ` · Next celebration ${longDate(next)}` : ''} ·{' '}
+            Posts at {hourLabel(c.posting_hour)} {zoneName(c.time_zone)} time{next ? ` · Next celebration ${longDate(next)}` : ''} ·{' '}
             <a className="text-link" href={data.program.send_now_data.slack_url} target="_blank" rel="noreferrer">
               Open in Slack
             </a>

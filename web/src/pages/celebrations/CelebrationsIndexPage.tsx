@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorText } from '../../api/client';
-import { ChannelPicker, Spinner, toastError } from '../../kit';
+import { ChannelPicker, PartyIcon, Spinner, toastError } from '../../kit';
+import { existingProgramPath } from '../programs/programsApi';
 import { PageHeader } from '../PageHeader';
 import { usePrograms, useTemplates } from '../programs/programsApi';
 import { longDate } from './celebrationsApi';
@@ -21,6 +22,7 @@ export default function CelebrationsIndexPage() {
   const [channel, setChannel] = useState('');
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [existing, setExisting] = useState<string | null>(null);
   const mine = (programs ?? []).filter((p) => p.type === 'CelebrationProgram');
   const chosenTemplate = template || celebrationTemplates[0]?.id || '';
 
@@ -34,6 +36,7 @@ export default function CelebrationsIndexPage() {
       // programs.md §8: the server's error text is shown, and the form is enabled again.
       const text = errorText(e);
       setError(text);
+      setExisting(existingProgramPath(e));
       toastError(text);
       setCreating(false);
     }
@@ -41,7 +44,7 @@ export default function CelebrationsIndexPage() {
 
   return (
     <div className="cel-page">
-      <PageHeader title={<span className="cel-title"><span aria-hidden="true">🎉</span> Celebrations</span>} subtitle="Birthdays, work anniversaries and your own dates, celebrated in Slack at the right local time." />
+      <PageHeader title={<span className="cel-title"><PartyIcon /> Celebrations</span>} subtitle="Birthdays, work anniversaries and your own dates, celebrated in Slack at the right local time." />
       <div className="cel-index">
         <section className="card cel-section" aria-labelledby="cel-list-title">
           <h2 id="cel-list-title">Your celebrations programs</h2>
@@ -86,6 +89,14 @@ export default function CelebrationsIndexPage() {
           {error && (
             <p className="form-error" role="alert">
               {error}
+              {existing && (
+                <>
+                  {' '}
+                  <Link className="text-link" to={existing}>
+                    Open it
+                  </Link>
+                </>
+              )}
             </p>
           )}
           <div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { formatLongPlainDate, formatPlainDate, formatTime } from '../../kit';
 
 /** The shapes of GET /celebrations/{id} and friends: the server's own types. */
 export type * from '../../../../src/celebrations/api-types';
@@ -54,21 +55,19 @@ export function hourLabel(hour: number): string {
   return `${h}:00 ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "Friday 6 March" from YYYY-MM-DD, without the host zone getting involved. */
+/** "Friday, March 6" from YYYY-MM-DD (a plain date: no zone), the kit's house style. */
 export function longDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const date = new Date(Date.UTC(y!, m! - 1, d!));
-  return date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return formatLongPlainDate(iso);
 }
 
+/** "Fri, Mar 6". */
 export function shortDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return formatPlainDate(iso);
 }
 
 /** "9:00 AM" in the program's zone. */
 export function timeIn(instant: string, tz: string): string {
-  return new Date(instant).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: tz });
+  return formatTime(instant, tz);
 }
 
 export function yearsText(n: number): string {

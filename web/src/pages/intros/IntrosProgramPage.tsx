@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
 import { useSearchParam } from '../../api/searchParams';
-import { AlertIcon, openModal, showToast, Spinner, toastSuccess, WarningModal } from '../../kit';
+import { AlertIcon, formatTime, openModal, showToast, Spinner, toastSuccess, WarningModal, zoneName } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { TypeBadge } from '../programs/AllChannelsPage';
 import { openInviteUsers, SendNowButton } from '../programs/sendNow';
@@ -63,7 +63,7 @@ function ScheduleLine({ data }: { data: CoffeePageData }) {
   const when = `${periodLabel(config.period)} on ${weekdayName(config.weekday)} at ${hourLabel(config.occurrence_hour)}`;
   return (
     <span>
-      {PAIRING_TYPE_LABELS[config.pairing_type]} intros in {size} · {when} ({config.tz.replace(/_/g, ' ')})
+      {PAIRING_TYPE_LABELS[config.pairing_type]} intros in {size} · {when}, {zoneName(config.tz)} time
       {!program.is_active && ' · paused'}
     </span>
   );
@@ -83,7 +83,7 @@ function nextRound(data: CoffeePageData): { value: string; hint?: string } {
   const { config, program } = data;
   if (!program.is_active) return { value: 'Paused' };
   if (!config.next_run_at) return { value: 'Not scheduled' };
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: config.tz }).format(new Date(config.next_run_at));
+  const time = formatTime(config.next_run_at, config.tz, { withZone: true });
   const relative = relativeDays(program.next_occurrence_on_days_from_now);
   return { value: formatInstant(config.next_run_at, config.tz, false), hint: [time, relative].filter(Boolean).join(' · ') };
 }
@@ -312,92 +312,94 @@ function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
         </div>
       ) : (
         <>
-          <table className="data-table members-table" aria-busy={list.isFetching || undefined}>
-            <caption className="visually-hidden">Members of {data.program.channel}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Interests</th>
-                <th scope="col">Last intro</th>
-                <th scope="col" className="cell-number">
-                  Left out
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((m) => (
-                <tr key={m.id}>
-                  <th scope="row">
-                    <PersonName person={m} />
+          <div className="table-scroll">
+            <table className="data-table members-table" aria-busy={list.isFetching || undefined}>
+              <caption className="visually-hidden">Members of {data.program.channel}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Interests</th>
+                  <th scope="col">Last intro</th>
+                  <th scope="col" className="cell-number">
+                    Left out
                   </th>
-                  <td>
-                    <MemberStatusBadge member={m} />
-                    {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
-                    {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && (
-                      <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>
-                    )}
-                  </td>
-                  <td>
-                    {m.category_ids.length === 0 ? (
-                      <span className="muted">{config.categories.length > 0 ? 'None picked' : '—'}</span>
-                    ) : (
-                      <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
-                        {m.category_ids.map((cid) => (
-                          <li key={cid} className="chip">
-                            {categoryName.get(cid) ?? 'Unknown'}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>{m.last_intro_on ? formatInstant(`${m.last_intro_on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>}</td>
-                  <td className="cell-number">{m.times_left_out}</td>
-                  <td className="cell-actions">
-                    {data.can_edit && m.status !== 'ineligible' && (
-                      <div className="row-actions">
-                        {m.status === 'active' ? (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-secondary"
-                              disabled={busy !== null}
-                              aria-label={`Snooze ${m.name} for 2 weeks`}
-                              onClick={() => void setStatus(m, 'snoozed')}
-                            >
-                              Snooze
-                            </button>
-                            <button
-                              type="button"
-                              className="button button-secondary"
-                              disabled={busy !== null}
-                              aria-label={`Opt ${m.name} out`}
-                              onClick={() => void setStatus(m, 'opted_out')}
-                            >
-                              Opt out
-                            </button>
-                          </>
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button-secondary"
-                            disabled={busy !== null}
-                            aria-label={`Bring ${m.name} back`}
-                            onClick={() => void setStatus(m, 'active')}
-                          >
-                            Bring back
-                          </button>
-                        )}
-                      </div>
-                    )}
-                  </td>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">
+                      <PersonName person={m} />
+                    </th>
+                    <td>
+                      <MemberStatusBadge member={m} />
+                      {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
+                      {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && (
+                        <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>
+                      )}
+                    </td>
+                    <td>
+                      {m.category_ids.length === 0 ? (
+                        <span className="muted">{config.categories.length > 0 ? 'None picked' : '—'}</span>
+                      ) : (
+                        <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
+                          {m.category_ids.map((cid) => (
+                            <li key={cid} className="chip">
+                              {categoryName.get(cid) ?? 'Unknown'}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td>{m.last_intro_on ? formatInstant(`${m.last_intro_on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>}</td>
+                    <td className="cell-number">{m.times_left_out}</td>
+                    <td className="cell-actions">
+                      {data.can_edit && m.status !== 'ineligible' && (
+                        <div className="row-actions">
+                          {m.status === 'active' ? (
+                            <>
+                              <button
+                                type="button"
+                                className="button button-secondary"
+                                disabled={busy !== null}
+                                aria-label={`Snooze ${m.name} for 2 weeks`}
+                                onClick={() => void setStatus(m, 'snoozed')}
+                              >
+                                Snooze
+                              </button>
+                              <button
+                                type="button"
+                                className="button button-secondary"
+                                disabled={busy !== null}
+                                aria-label={`Opt ${m.name} out`}
+                                onClick={() => void setStatus(m, 'opted_out')}
+                              >
+                                Opt out
+                              </button>
+                            </>
+                          ) : (
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              disabled={busy !== null}
+                              aria-label={`Bring ${m.name} back`}
+                              onClick={() => void setStatus(m, 'active')}
+                            >
+                              Bring back
+                            </button>
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pager info={list.data} label="Pages of members" onPage={setPage} />
         </>
       )}
@@ -535,42 +537,44 @@ function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
       )}
       <section aria-labelledby="rounds-title" className="rounds-history">
         <h3 id="rounds-title">Recent rounds</h3>
-        <table className="data-table">
-          <caption className="visually-hidden">Recent rounds</caption>
-          <thead>
-            <tr>
-              <th scope="col">Round</th>
-              <th scope="col">When</th>
-              <th scope="col">State</th>
-              <th scope="col" className="cell-number">
-                Groups
-              </th>
-              <th scope="col" className="cell-number">
-                People
-              </th>
-              <th scope="col">Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">#{r.number}</th>
-                <td>
-                  {formatInstant(r.scheduled_for, config.tz)}
-                  {r.kind === 'send_now' && <span className="muted small"> · sent now</span>}
-                </td>
-                <td>
-                  <RoundStateBadge round={r} />
-                </td>
-                <td className="cell-number">{r.num_groups}</td>
-                <td className="cell-number">{r.num_candidates}</td>
-                <td className="cell-note">
-                  {r.problem?.message ?? (r.num_left_out > 0 ? `${r.num_left_out} left out` : r.closed ? 'Closed' : '')}
-                </td>
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Recent rounds</caption>
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col">When</th>
+                <th scope="col">State</th>
+                <th scope="col" className="cell-number">
+                  Groups
+                </th>
+                <th scope="col" className="cell-number">
+                  People
+                </th>
+                <th scope="col">Notes</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rounds.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">#{r.number}</th>
+                  <td>
+                    {formatInstant(r.scheduled_for, config.tz)}
+                    {r.kind === 'send_now' && <span className="muted small"> · sent now</span>}
+                  </td>
+                  <td>
+                    <RoundStateBadge round={r} />
+                  </td>
+                  <td className="cell-number">{r.num_groups}</td>
+                  <td className="cell-number">{r.num_candidates}</td>
+                  <td className="cell-note">
+                    {r.problem?.message ?? (r.num_left_out > 0 ? `${r.num_left_out} left out` : r.closed ? 'Closed' : '')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p className="muted small">
           <Link className="text-link" to={`/reporting/${id}`}>
             See the pairing report

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, type QueryParams } from '../../api/client';
-import { REMOTE_SEARCH_DEBOUNCE_MS } from '../../kit';
+import { formatDay, formatTime, isTimeZone, REMOTE_SEARCH_DEBOUNCE_MS } from '../../kit';
 import type { CoffeePageData, CoffeeUpdateAnswer, MeetingState, MemberStatus, RoundState } from '../../../../src/intros/api-types';
 
 /** The shapes of src/intros/API.md: the server's own types. */
@@ -98,22 +98,12 @@ export function periodLabel(period: number): string {
   return `Every ${period} weeks`;
 }
 
-/** An instant in the program's zone: "Mon, Mar 9, 9:00 AM". */
+/** An instant in the program's zone: "Mon, Mar 9, 9:00 AM" (the kit's date module). */
 export function formatInstant(iso: string | null | undefined, tz: string | undefined, withTime = true): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-      timeZone: tz || undefined,
-    }).format(date);
-  } catch {
-    return date.toUTCString();
-  }
+  const zone = tz && isTimeZone(tz) ? tz : 'UTC';
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  return withTime ? `${formatDay(iso, zone)}, ${formatTime(iso, zone)}` : formatDay(iso, zone);
 }
 
 export function percent(value: number | null | undefined, digits = 0): string {

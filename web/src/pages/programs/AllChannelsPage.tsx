@@ -178,38 +178,40 @@ export default function AllChannelsPage() {
   } else {
     body = (
       <div className="table-scroll">
-        <table className="data-table programs-table">
-          <caption className="visually-hidden">{title}</caption>
-          <colgroup>
-            <col className="col-channel" />
-            <col className="col-type" />
-            <col className="col-status" />
-            <col className="col-people" />
-            <col className="col-next" />
-            <col className="col-owner" />
-            <col className="col-actions" />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">Program</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="cell-number">
-                People
-              </th>
-              <th scope="col">Next</th>
-              <th scope="col">Owner</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((program) => (
-              <ProgramRow key={`${program.type}-${program.id}`} program={program} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="data-table programs-table">
+            <caption className="visually-hidden">{title}</caption>
+            <colgroup>
+              <col className="col-channel" />
+              <col className="col-type" />
+              <col className="col-status" />
+              <col className="col-people" />
+              <col className="col-next" />
+              <col className="col-owner" />
+              <col className="col-actions" />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Program</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="cell-number">
+                  People
+                </th>
+                <th scope="col">Next</th>
+                <th scope="col">Owner</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((program) => (
+                <ProgramRow key={`${program.type}-${program.id}`} program={program} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     );
   }

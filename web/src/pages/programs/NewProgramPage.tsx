@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
 import { AlertIcon, ChannelPicker, MessagePreview, Spinner, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
+import { existingProgramPath, isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
 import './programs.css';
 
 /** A short look at what each kind of program posts (sample names, not real people). */
@@ -50,6 +50,8 @@ export default function NewProgramPage() {
   const [channel, setChannel] = useState<ChannelOption | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** "#intros already has Intros": the program that is already there, to link to. */
+  const [existing, setExisting] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const errorId = useId();
 
@@ -81,6 +83,7 @@ export default function NewProgramPage() {
     if (!templateId || !channel) return;
     setSubmitting(true);
     setError(null);
+    setExisting(null);
     try {
       const answer = await api.post<ApplyTemplateAnswer>(
         '/channel_programs/apply_template_as_json',
@@ -91,6 +94,7 @@ export default function NewProgramPage() {
     } catch (caught) {
       // programs.md §8: the server's error is shown and the form is enabled again. 402 opened the upgrade modal.
       if (!(caught instanceof ApiError && caught.status === 402)) setError(errorText(caught));
+      setExisting(existingProgramPath(caught));
       setSubmitting(false);
     }
   };
@@ -185,10 +189,18 @@ export default function NewProgramPage() {
           {error && (
             <p id={errorId} className="form-error form-error-box" role="alert">
               <AlertIcon /> {error}
+              {existing && (
+                <>
+                  {' '}
+                  <Link className="text-link" to={existing}>
+                    Open it
+                  </Link>
+                </>
+              )}
             </p>
           )}
           <div className="form-actions">
-            <Link className="button button-secondary" to={slug === 'celebrations' ? '/all_channels?type=celebrations' : `/all_channels?type=${slug}`}>
+            <Link className="button button-secondary" to={slug === 'celebrations' ? '/celebrations' : `/all_channels?type=${slug}`}>
               Cancel
             </Link>
             <button type="submit" className="button button-primary" disabled={submitting || !templateId}>

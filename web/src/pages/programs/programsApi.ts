@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
+import { formatPlainDate } from '../../kit';
 
 /** The program types of the shared channel-program model (ProgramJson.type on the server). */
 export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
@@ -68,9 +69,7 @@ export function relativeDays(days: number | null | undefined): string | null {
 /** A local date (yyyy-mm-dd) as "Thu, Mar 5", without time-zone drift. */
 export function formatLocalDate(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
   if (!iso) return '';
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
-  if (!y || !m || !d) return iso;
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatPlainDate(iso.slice(0, 10), { weekday: options.weekday !== undefined, year: options.year ? 'always' : 'auto' });
 }
 
 export const PROGRAMS_KEY = ['channel_programs', 'editable'] as const;
@@ -97,4 +96,10 @@ export function useTemplates(hideDefaults = false) {
       return data?.templates ?? [];
     },
   });
+}
+
+/** The page of the program a channel already has (the server's `existing_program` on "already has"). */
+export function existingProgramPath(error: unknown): string | null {
+  const existing = error instanceof ApiError ? (error.body?.existing_program as { page_path?: unknown } | undefined) : undefined;
+  return typeof existing?.page_path === 'string' ? existing.page_path : null;
 }

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { ModalHost } from '../../kit/modal/Modal';
 import { SEND_NOW_TIMEOUT_TEXT } from '../../kit/messages';
@@ -7,12 +7,21 @@ import { toastStore } from '../../kit/toast/store';
 import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
 import { program } from '../testing/fixtures';
 import type { ProgramJson } from './programsApi';
-import { SendNowButton, sentText } from './sendNow';
+import { introGroups, resultText, SendNowButton } from './sendNow';
 
 async function flush() {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(0);
   });
+}
+
+/** Send now asks first: the dialog says who and where; its "Send now" sends. */
+async function confirmInDialog() {
+  await flush();
+  const dialog = screen.getByRole('dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
+  await flush();
+  await flush();
 }
 
 async function advance(ms: number) {
@@ -43,9 +52,14 @@ describe('Send now', () => {
     vi.useFakeTimers();
     const p = program({ id: 5, type: 'Watercooler', channel: '#watercooler', controller_path: '/watercooler/5' });
     const server = serve(p, 3);
-    renderWithQuery(<SendNowButton program={p} />);
+    renderWithQuery(
+      <>
+        <SendNowButton program={p} />
+        <ModalHost />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send #watercooler now' }));
-    await flush();
+    await confirmInDialog();
     const put = server.calls('/channel_programs/send_now_data_as_json');
     expect(put).toHaveLength(1);
     expect(JSON.parse(String(put[0]![1]!.body))).toEqual({ programs: [{ id: 5 }] });
@@ -64,8 +78,11 @@ describe('Send now', () => {
     await flush();
 
     expect(screen.getByRole('button', { name: 'Send #watercooler now' })).toBeEnabled();
-    const toast = toastStore.get().find((t) => t.text === sentText(p));
+    await flush();
+    // honest: a Watercooler send says the prompt was posted, where
+    const toast = toastStore.get().find((t) => t.text === 'Posted the next prompt in #watercooler.');
     expect(toast).toMatchObject({ type: 'success', duration: 10_000 });
+    expect(toastStore.get().find((t) => t.text === 'Sending to #watercooler…')).toBeUndefined();
     await advance(30_000);
     expect(server.polls()).toBe(3);
   });
@@ -74,12 +91,17 @@ describe('Send now', () => {
     vi.useFakeTimers();
     const p = program({ id: 6 });
     const server = serve(p, null);
-    renderWithQuery(<SendNowButton program={p} />);
+    renderWithQuery(
+      <>
+        <SendNowButton program={p} />
+        <ModalHost />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send #intros now' }));
-    await flush();
+    await confirmInDialog();
     for (let i = 0; i < 39; i++) await advance(3000);
     expect(server.polls()).toBe(39);
-    expect(toastStore.get()).toEqual([]);
+    expect(toastStore.get().filter((t) => t.type === 'error')).toEqual([]);
     await advance(3000);
     expect(server.polls()).toBe(40);
     await flush();
@@ -110,8 +132,14 @@ describe('Send now', () => {
   test('a Watercooler with one participant still sends', async () => {
     const p = program({ id: 9, type: 'Watercooler', num_participants: 1, channel: '#wc', controller_path: '/watercooler/9' });
     const server = serve(p, 1);
-    renderWithQuery(<SendNowButton program={p} />);
+    renderWithQuery(
+      <>
+        <SendNowButton program={p} />
+        <ModalHost />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send #wc now' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }));
     await vi.waitFor(() => expect(server.calls('/channel_programs/send_now_data_as_json')).toHaveLength(1));
   });
 
@@ -119,7 +147,12 @@ describe('Send now', () => {
     vi.useFakeTimers();
     const p = program({ id: 10, send_now_data: { allow_send_now: true, slack_url: '', isLoading: true } });
     const server = serve(p, 2);
-    renderWithQuery(<SendNowButton program={p} />);
+    renderWithQuery(
+      <>
+        <SendNowButton program={p} />
+        <ModalHost />
+      </>,
+    );
     await flush();
     expect(server.polls()).toBe(1);
     expect(screen.getByRole('button', { name: 'Sending #intros now' })).toBeDisabled();
@@ -134,10 +167,46 @@ describe('Send now', () => {
     vi.useFakeTimers();
     const p = program({ id: 11 });
     mockFetch(() => jsonResponse({ error: 'Only owners can send now' }, 403));
-    renderWithQuery(<SendNowButton program={p} />);
+    renderWithQuery(
+      <>
+        <SendNowButton program={p} />
+        <ModalHost />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send #intros now' }));
-    await flush();
+    await confirmInDialog();
     expect(toastStore.get().map((t) => t.text)).toContain('Only owners can send now');
     expect(screen.getByRole('button', { name: 'Send #intros now' })).toBeEnabled();
+  });
+
+  test('asks first, saying who and where: "12 group DMs to 24 people in #intros"; Cancel sends nothing', async () => {
+    const p = program({ id: 12, num_participants: 24, channel: '#intros' });
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/coffee/12') return jsonResponse({ config: { group_size: 2 }, current_round: null });
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderWithQuery(
+      <>
+        <SendNowButton program={p} />
+        <ModalHost />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send #intros now?' });
+    expect(await within(dialog).findByText('12 group DMs to 24 people in #intros')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('send_now_data_as_json'))).toBe(false);
+  });
+
+  test('the result says what happened: the groups made, or why none were', async () => {
+    const p = program({ id: 13, num_participants: 24, channel: '#intros' });
+    let round: Record<string, unknown> = { num_groups: 12, num_candidates: 24, num_left_out: 0, problem: null };
+    mockFetch(() => jsonResponse({ config: { group_size: 2 }, current_round: round }));
+    expect(await resultText(p)).toEqual({ ok: true, text: 'Sent 12 group DMs to 24 people in #intros.' });
+    round = { num_groups: 0, num_candidates: 1, num_left_out: 1, problem: null };
+    expect((await resultText(p)).ok).toBe(false);
+    expect(introGroups(24, 2)).toBe(12);
+    expect(introGroups(7, 3)).toBe(2);
+    expect(introGroups(1, 2)).toBe(0);
   });
 });

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { POLL_PRESETS, usePoller } from '../../api/polling';
-import { InviteUsersModal, openModal, Spinner, toastError, toastSuccess } from '../../kit';
+import { confirmSendNow, dismissToast, InviteUsersModal, openModal, plural, SendIcon, showToast, Spinner, toastError, toastSuccess, type SendSummary } from '../../kit';
+import type { CoffeePageData } from '../intros/introsApi';
 import { PROGRAMS_KEY, type ProgramJson } from './programsApi';
 
 /** GET /{controller}/{id}/send_now_complete_as_json */
@@ -16,8 +17,48 @@ export const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
 /** Who the invite-users modal searches: people of the workspace, `slack_user_id` being what the invite takes. */
 export const PEOPLE_SEARCH_PATH = '/people/search';
 
+/** The fallback result text, when the program's kind does not say what was sent. */
 export function sentText(program: Pick<ProgramJson, 'channel'>): string {
   return `Sent! Your message is on its way to ${program.channel} in Slack.`;
+}
+
+/** How many group DMs an Intros round makes: people ÷ group size, leftovers joining a group (at least one when 2+). */
+export function introGroups(people: number, groupSize: number): number {
+  if (people < 2) return 0;
+  return Math.max(1, Math.floor(people / Math.max(2, groupSize)));
+}
+
+/** "12 group DMs to 24 people in #intros": who gets what and where, before anything is sent. */
+export async function sendSummary(program: ProgramJson): Promise<SendSummary> {
+  const people = plural(program.num_participants, 'person', 'people');
+  if (program.type === 'CoffeeConfiguration') {
+    const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
+    const groups = introGroups(program.num_participants, page.config.group_size);
+    return {
+      text: `${plural(groups, 'group DM')} to ${people} in ${program.channel}`,
+      details: [`A new round of Intros starts now, in groups of ${page.config.group_size}. Each group gets its own DM.`],
+    };
+  }
+  if (program.type === 'Watercooler') return { text: `The next prompt, posted in ${program.channel} for ${people}` };
+  return { text: `Today's celebrations, posted in ${program.channel}` };
+}
+
+/** What happened, said after it happened: "Sent 12 group DMs to 24 people in #intros." */
+export async function resultText(program: ProgramJson): Promise<{ ok: boolean; text: string }> {
+  if (program.type === 'CoffeeConfiguration') {
+    try {
+      const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
+      const round = page.current_round;
+      if (round?.problem) return { ok: false, text: round.problem.message };
+      if (round && round.num_groups === 0) return { ok: false, text: `No intros were sent: ${program.channel} needs at least 2 people who can be paired.` };
+      if (round) return { ok: true, text: `Sent ${plural(round.num_groups, 'group DM')} to ${plural(round.num_candidates - round.num_left_out, 'person', 'people')} in ${program.channel}.` };
+    } catch {
+      // fall through to the plain text
+    }
+  }
+  if (program.type === 'Watercooler') return { ok: true, text: `Posted the next prompt in ${program.channel}.` };
+  if (program.type === 'CelebrationProgram') return { ok: true, text: `Posted today's celebrations in ${program.channel}.` };
+  return { ok: true, text: sentText(program) };
 }
 
 /** Intros need two people to pair: with fewer, "Send now" invites people first (programs.md §5). */
@@ -52,6 +93,8 @@ export function useSendNow(program: ProgramJson, options: { onSent?: (program: P
   });
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: PROGRAMS_KEY });
+  /** The "Sending…" toast shown at once, replaced by the result. */
+  const pending = useRef<number | null>(null);
 
   const poller = usePoller<SendNowStatus>({
     preset: POLL_PRESETS.sendNow,
@@ -59,9 +102,11 @@ export function useSendNow(program: ProgramJson, options: { onSent?: (program: P
       api.get<SendNowStatus>(`${latest.current.program.controller_path}/send_now_complete_as_json`, { signal, toastOnError: false }),
     isDone: (status) => Boolean(status?.done),
     onSettled: (outcome) => {
+      if (pending.current !== null) dismissToast(pending.current);
+      pending.current = null;
       if (outcome.status === 'done') {
         const fresh = outcome.data?.program ?? latest.current.program;
-        toastSuccess(sentText(fresh), SEND_NOW_TOAST_MS);
+        void resultText(fresh).then((result) => (result.ok ? toastSuccess(result.text, SEND_NOW_TOAST_MS) : toastError(result.text, SEND_NOW_TOAST_MS)));
         latest.current.options.onSent?.(fresh);
       } else if (outcome.status === 'error') {
         toastError(outcome.message, SEND_NOW_TOAST_MS);
@@ -95,12 +140,17 @@ export function useSendNow(program: ProgramJson, options: { onSent?: (program: P
     }
     setRequesting(false);
     resumed.current = true;
+    pending.current = showToast({ type: 'standard', text: `Sending to ${current.channel}…`, duration: SEND_NOW_TOAST_MS * 6 });
     void poller.start();
   };
 
   return { send, sending: requesting || poller.status === 'polling', status: poller.status, message: poller.message };
 }
 
+/**
+ * "Send now" for a program: asks first, saying who gets what and where ("12 group DMs to 24 people in #intros"),
+ * then sends; a "Sending…" toast at once and the honest result when delivery is written (programs.md §4, §9).
+ */
 export function SendNowButton({
   program,
   className = 'button button-secondary',
@@ -112,22 +162,28 @@ export function SendNowButton({
 }) {
   const { send, sending } = useSendNow(program, { onSent });
   const allowed = program.send_now_data.allow_send_now;
+  const click = () => {
+    if (needsInvites(program)) return void send();
+    void confirmSendNow({ summary: () => sendSummary(program), onSend: send, title: `Send ${program.channel} now?` });
+  };
   return (
     <button
       type="button"
-      className={className}
+      className={['kit-send-now', className].join(' ')}
       disabled={sending || !allowed}
       aria-busy={sending || undefined}
       title={allowed ? undefined : 'Activate the program to send now'}
       aria-label={sending ? `Sending ${program.channel} now` : `Send ${program.channel} now`}
-      onClick={() => void send()}
+      onClick={click}
     >
       {sending ? (
         <>
           <Spinner title="" /> Sending…
         </>
       ) : (
-        'Send now'
+        <>
+          <SendIcon /> Send now
+        </>
       )}
     </button>
   );

@@ -16,6 +16,9 @@ import {
   type SelectOption,
   Switch,
   OwnershipSection,
+  confirmSendNow,
+  zoneName,
+  plural,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import type { ProgramJson } from '../programs/programsApi';
@@ -46,7 +49,8 @@ export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';
 /** programs.md §9: send-now toasts last 10 s. */
 const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
 
-export const sentText = (channel: string) => `Sent! Your prompt is on its way to ${channel} in Slack.`;
+/** Said after the prompt was written to the channel (not before). */
+export const sentText = (channel: string) => `Posted the next prompt in ${channel}.`;
 
 const HOUR_OPTIONS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: hourLabel(h) }));
 const MINUTE_OPTIONS = ['00', '15', '30', '45'].map((m) => ({ value: String(Number(m)), label: `:${m}` }));
@@ -131,7 +135,14 @@ function SendNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
       title={reason}
       aria-busy={sending || undefined}
       aria-label={sending ? `Sending a prompt to ${channel}` : `Send the next prompt to ${channel} now`}
-      onClick={() => void send()}
+      onClick={() =>
+        void confirmSendNow({
+          title: `Send the next prompt to ${channel} now?`,
+          confirmText: 'Send prompt',
+          summary: { text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] },
+          onSend: send,
+        })
+      }
     >
       {sending ? (
         <>
@@ -531,7 +542,7 @@ function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
   return (
     <section className="card wc-section" aria-labelledby="wc-schedule-title">
       <h2 id="wc-schedule-title">Schedule</h2>
-      <p className="muted">{wc.schedule.description}, {wc.schedule.tz.replace(/_/g, ' ')} time.</p>
+      <p className="muted">{wc.schedule.description}, {zoneName(wc.schedule.tz)} time.</p>
       <fieldset className="wc-days">
         <legend className="field-label">Days</legend>
         {WEEKDAYS.map((d, i) => (
@@ -600,51 +611,53 @@ function EngagementSection({ wc }: { wc: WatercoolerJson }) {
               <dd>{reactions}</dd>
             </div>
           </dl>
-          <table className="data-table wc-table" aria-label="Sent prompts">
-            <thead>
-              <tr>
-                <th scope="col">Prompt</th>
-                <th scope="col">Posted</th>
-                <th scope="col" className="cell-number">
-                  Replies
-                </th>
-                <th scope="col" className="cell-number">
-                  Reactions
-                </th>
-                <th scope="col" className="cell-number">
-                  People
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posted.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row" className="wc-sent-text">
-                    {s.permalink ? (
-                      <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
-                        {s.text} <ExternalIcon aria-hidden="true" />
-                      </a>
-                    ) : (
-                      s.text
-                    )}
-                    {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
-                    {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
-                    {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+          <div className="table-scroll">
+            <table className="data-table wc-table" aria-label="Sent prompts">
+              <thead>
+                <tr>
+                  <th scope="col">Prompt</th>
+                  <th scope="col">Posted</th>
+                  <th scope="col" className="cell-number">
+                    Replies
                   </th>
-                  <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
-                  <td className="cell-number" data-label="Replies">
-                    {s.replies}
-                  </td>
-                  <td className="cell-number" data-label="Reactions">
-                    {s.reactions}
-                  </td>
-                  <td className="cell-number" data-label="People">
-                    {s.participants}
-                  </td>
+                  <th scope="col" className="cell-number">
+                    Reactions
+                  </th>
+                  <th scope="col" className="cell-number">
+                    People
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {posted.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row" className="wc-sent-text">
+                      {s.permalink ? (
+                        <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
+                          {s.text} <ExternalIcon aria-hidden="true" />
+                        </a>
+                      ) : (
+                        s.text
+                      )}
+                      {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
+                      {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
+                      {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+                    </th>
+                    <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
+                    <td className="cell-number" data-label="Replies">
+                      {s.replies}
+                    </td>
+                    <td className="cell-number" data-label="Reactions">
+                      {s.reactions}
+                    </td>
+                    <td className="cell-number" data-label="People">
+                      {s.participants}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
@@ -716,7 +729,7 @@ export default function WatercoolerPage() {
         }
         subtitle={
           <>
-            {wc.schedule.description} ({wc.schedule.tz.replace(/_/g, ' ')}) · {next ? <>next prompt {formatSlot(next, wc.schedule.tz)}</> : 'paused'} ·{' '}
+            {wc.schedule.description}, {zoneName(wc.schedule.tz)} time · {next ? <>next prompt {formatSlot(next, wc.schedule.tz)}</> : 'paused'} ·{' '}
             <a className="text-link" href={wc.program.send_now_data.slack_url} target="_blank" rel="noreferrer">
               open {wc.program.channel} in Slack
             </a>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api/client';
+import { formatDay as kitFormatDay, formatTime } from '../../kit';
 
 /** The shapes of GET /watercooler/{id} and friends: the server's own types. */
 export type * from '../../../../src/watercooler/api-types';
@@ -53,12 +54,12 @@ export function hourLabel(h: number): string {
 
 /** An instant in the program's zone: "Wed, Mar 4, 11:00 AM". */
 export function formatSlot(iso: string, tz: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return `${kitFormatDay(iso, tz)}, ${formatTime(iso, tz)}`;
 }
 
 /** "Mar 4" in the program's zone. */
 export function formatDay(iso: string, tz: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: tz, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+  return kitFormatDay(iso, tz, { weekday: false, year: 'always' });
 }
 
 /** The prompt as Slack shows it, in the preview card's mrkdwn: bold prompt, then the hint line. */
