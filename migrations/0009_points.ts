@@ -132,20 +132,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index reward_redemptions_workspace on reward_redemptions (workspace_id, created_at)`.execute(db);
 
   // Requests to Hearth's support (POST /intercom_tickets): stored, and visible to operators in the logs and here.
-  await sql`
-    create table support_tickets (
-      id integer generated always as identity primary key,
-      workspace_id integer not null references workspaces(id) on delete cascade,
-      member_id integer references members(id) on delete set null,
-      kind text not null,
-      body jsonb not null default '{}'::jsonb,
-      state text not null default 'open' check (state in ('open', 'closed')),
-      created_at timestamptz not null
-    )
-  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['support_tickets', 'reward_redemptions', 'reward_listings', 'shoutouts', 'points_intro_groups', 'points_ledger', 'points_wallets', 'points_programs'])
+  for (const table of ['reward_redemptions', 'reward_listings', 'shoutouts', 'points_intro_groups', 'points_ledger', 'points_wallets', 'points_programs'])
     await sql`drop table if exists ${sql.raw(table)}`.execute(db);
 }

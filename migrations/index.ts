@@ -8,6 +8,7 @@ import * as m0006 from './0006_domain_events.js';
 import * as m0007 from './0007_intros_counters.js';
 import * as m0008 from './0008_journeys.js';
 import * as m0009 from './0009_points.js';
+import * as m0010 from './0010_billing.js';
 import * as m0011 from './0011_members.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_intros_counters': m0007,
   '0008_journeys': m0008,
   '0009_points': m0009,
+  '0010_billing': m0010,
   '0011_members': m0011,
 };

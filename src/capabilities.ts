@@ -1,3 +1,4 @@
+import { billingCapability } from './billing/capability.js';
 import { celebrationsCapability } from './celebrations/capability.js';
 import { introsCapability } from './intros/capability.js';
 import { membersCapability } from './members/capability.js';
@@ -10,4 +11,4 @@ import { watercoolerCapability } from './watercooler/capability.js';
  * Hearth's capabilities, in the order their Home tab sections appear. Adding one is a folder, a line here and
  * its migration. The platform's own capability (tick, outbox, directory, Home tab, events) comes first.
  */
-export const capabilities: Array<Capability<ServiceName>> = [introsCapability, watercoolerCapability, celebrationsCapability, journeysCapability, pointsCapability, membersCapability];
+export const capabilities: Array<Capability<ServiceName>> = [introsCapability, watercoolerCapability, celebrationsCapability, journeysCapability, pointsCapability, membersCapability, billingCapability];

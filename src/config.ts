@@ -60,6 +60,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', '']).optional(),
   UPLOAD_MAX_FILE_MB: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100')).optional()),
+  BILLING_PROVIDER: z.enum(['stripe', 'sandbox', 'off', ''], { error: 'must be one of stripe, sandbox, off' }).optional(),
+  STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PREMIUM_PRICE_ID: optionalString,
+  STRIPE_API_URL: urlString('the Stripe API base, for example http://127.0.0.1:12111 for a local stand-in'),
+  BILLING_PREMIUM_TIERS: optionalString,
+  BILLING_PAID_COFFEE_TIERS: optionalString,
+  BILLING_CURRENCY: optionalString.pipe(z.string().regex(/^[a-z]{3}$/, 'must be a three-letter currency code in lower case').optional()),
+  BILLING_TRIAL_DAYS: z.coerce.number().int('must be a whole number').min(1).max(90).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Gift cards through Tremendous's REST API; without a key, the sandbox provider issues fake cards. */
   TREMENDOUS_API_KEY: optionalString,
@@ -74,6 +83,39 @@ export type SlackMode =
   | { kind: 'oauth'; clientId: string; clientSecret: string; signingSecret: string; stateSecret: string }
   | { kind: 'single'; botToken: string; signingSecret: string; signIn?: { clientId: string; clientSecret: string } }
   | { kind: 'sandbox'; signingSecret: string };
+
+/** One price tier: up to `upTo` active users (null: any number), each at `unitAmount` (cents a month). */
+export interface PriceTier {
+  upTo: number | null;
+  unitAmount: number;
+}
+
+export interface BillingConfig {
+  /** Which PaymentProvider takes payments: Stripe, the offline sandbox, or none (plan changes refused). */
+  provider: 'stripe' | 'sandbox' | 'off';
+  stripe?: { secretKey: string; webhookSecret?: string; premiumPriceId?: string; apiUrl?: string };
+  /** Signs the sandbox provider's webhooks (the same format as Stripe's). */
+  sandboxWebhookSecret: string;
+  premiumTiers: PriceTier[];
+  paidCoffeeTiers: PriceTier[];
+  currency: string;
+  trialDays: number;
+}
+
+/** "50:400,250:300,*:200": up to 50 people at 400 cents, up to 250 at 300, beyond that 200 (volume pricing). */
+export function parseTiers(raw: string, variable: string): PriceTier[] {
+  const tiers = raw.split(',').map((part) => {
+    const m = /^\s*(\d+|\*)\s*:\s*(\d+)\s*$/.exec(part);
+    if (!m) throw new ConfigError(variable, 'must be tiers like 50:400,250:300,*:200 (people up to : cents a month each; * for the rest)');
+    return { upTo: m[1] === '*' ? null : Number(m[1]), unitAmount: Number(m[2]) };
+  });
+  const last = tiers[tiers.length - 1]!;
+  if (last.upTo !== null) throw new ConfigError(variable, 'must end with a *:cents tier for any number of people');
+  for (let i = 1; i < tiers.length; i++)
+    if (tiers[i - 1]!.upTo === null || (tiers[i]!.upTo !== null && tiers[i]!.upTo! <= tiers[i - 1]!.upTo!))
+      throw new ConfigError(variable, 'must list tiers in increasing order of people, * last');
+  return tiers;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -101,6 +143,7 @@ export interface Config {
   storage: StorageConfig;
   /** The optional per-file upload limit in MB (UPLOAD_MAX_FILE_MB); the 100 MB total always applies. */
   uploadMaxFileMb?: number;
+  billing: BillingConfig;
 }
 
 export type StorageConfig =
@@ -200,6 +243,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e.ENCRYPTION_KEY ?? keptSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('hex')),
   );
 
+  const provider = e.BILLING_PROVIDER || (e.STRIPE_SECRET_KEY ? 'stripe' : production && !sandboxEnabled ? 'off' : 'sandbox');
+  if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) throw new ConfigError('STRIPE_SECRET_KEY', 'must be set when BILLING_PROVIDER is stripe');
+  if (provider === 'stripe' && production && !e.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be set in production when payments go through Stripe');
+  const billing: BillingConfig = {
+    provider,
+    ...(e.STRIPE_SECRET_KEY
+      ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, premiumPriceId: e.STRIPE_PREMIUM_PRICE_ID, apiUrl: e.STRIPE_API_URL } }
+      : {}),
+    sandboxWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? 'whsec_hearth_sandbox',
+    premiumTiers: parseTiers(e.BILLING_PREMIUM_TIERS ?? '50:400,250:300,*:200', 'BILLING_PREMIUM_TIERS'),
+    paidCoffeeTiers: parseTiers(e.BILLING_PAID_COFFEE_TIERS ?? '50:200,250:150,*:100', 'BILLING_PAID_COFFEE_TIERS'),
+    currency: e.BILLING_CURRENCY ?? 'usd',
+    trialDays: e.BILLING_TRIAL_DAYS,
+  };
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -241,5 +299,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'local', dir: join(dataDir, 'uploads') },
     uploadMaxFileMb: e.UPLOAD_MAX_FILE_MB,
+    billing,
   };
 }

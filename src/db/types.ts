@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BillingTables } from '../billing/tables.js';
 import type { CelebrationTables } from '../celebrations/tables.js';
 import type { IntrosTables } from '../intros/tables.js';
 import type { MembersTables } from '../members/tables.js';
@@ -81,6 +82,8 @@ export interface AccountsTable {
   own_new_configs: Generated<boolean>;
   card_required: Generated<boolean>;
   trial_ends_at: NullableTimestamp;
+  /** When the trial's end was recorded (plan.changed, trial_expired): migrations/0010_billing.ts. */
+  trial_end_recorded_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -186,7 +189,7 @@ export interface CoreTables {
  * The one database type: the platform's tables and every capability's (each declares its tables in its own
  * `tables.ts`, a leaf module of column types only). One schema, so no query needs a cast.
  */
-export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables {}
+export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables, BillingTables {}
 
 export type ChannelProgram = Selectable<ChannelProgramsTable>;
 

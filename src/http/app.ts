@@ -117,7 +117,8 @@ export function createHttpApp(parts: HttpAppParts): Express {
   for (const r of parts.beforeSession ?? []) app.use(r);
 
   app.use(cookieParser());
-  app.use(express.json({ limit: '1mb' }));
+  // The raw bytes too: a payment provider's webhook signature is over the body exactly as sent.
+  app.use(express.json({ limit: '1mb', verify: (req, _res, buf) => void ((req as { rawBody?: Buffer }).rawBody = buf) }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(loadSession(parts.db, parts.session));
   app.use(requireCsrf);

@@ -89,13 +89,19 @@ export class RoundRunner {
     const today = this.intros.today(program, round.scheduledFor);
     const roster = await this.repo.roster(program, today);
     const eligible = roster.filter((r) => r.status === 'active');
-    const cap = this.s.entitlements.limits(await this.intros.access(program.workspace_id)).introsParticipants;
-    const useCategories = CATEGORY_TYPES.has(config.pairing_type);
+    const access = await this.intros.access(program.workspace_id);
+    const cap = this.s.entitlements.limits(access).introsParticipants;
+    // A paid pairing type kept from a premium plan or trial that ended pairs the standard way until the
+    // workspace upgrades again; the setting itself is kept, so it resumes then.
+    const pairingType = this.s.entitlements.decide(access, { feature: 'pairing_types', pairingType: config.pairing_type, claimingAllowed: config.claiming_allowed }).allowed
+      ? config.pairing_type
+      : 'standard';
+    const useCategories = CATEGORY_TYPES.has(pairingType);
     const candidates: Candidate[] = eligible.map((r) => ({
       id: String(r.member.id),
       ...(useCategories ? { categories: (r.participant?.category_ids ?? []).map(String) } : {}),
       timesLeftOut: r.participant?.times_left_out ?? 0,
-      ...(config.pairing_type === 'lottery' ? { lastSelectedRound: r.participant?.last_selected_round ?? null } : {}),
+      ...(pairingType === 'lottery' ? { lastSelectedRound: r.participant?.last_selected_round ?? null } : {}),
     }));
     const [history, avoid] = await Promise.all([
       this.repo.history(program, round.number - 1 - HISTORY_ROUNDS),
@@ -103,7 +109,7 @@ export class RoundRunner {
     ]);
     const eligibleIds = new Set(candidates.map((c) => c.id));
     const result = computeRound({
-      type: config.pairing_type,
+      type: pairingType,
       candidates,
       groupSize: config.group_size,
       enforceGroupSize: config.enforce_group_size,
@@ -111,7 +117,7 @@ export class RoundRunner {
       avoid,
       currentRound: round.number,
       seed: `intros:${program.id}:${round.number}`,
-      ...(config.pairing_type === 'lottery' ? { lottery: { fixedParticipants: config.lottery_fixed_member_ids.map(String).filter((id) => eligibleIds.has(id)) } } : {}),
+      ...(pairingType === 'lottery' ? { lottery: { fixedParticipants: config.lottery_fixed_member_ids.map(String).filter((id) => eligibleIds.has(id)) } } : {}),
       ...(cap === null ? {} : { maxParticipants: cap }),
     });
     return { result, roster, byId: new Map(roster.map((r) => [r.member.id, r.member])) };

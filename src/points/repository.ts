@@ -429,17 +429,5 @@ export class PointsRepository {
       .execute();
   }
 
-  // ---- support tickets ---------------------------------------------------------------------------
 
-  insertTicket(values: { workspaceId: number; memberId: number; kind: string; body: Record<string, unknown>; now: Date }) {
-    return this.db
-      .insertInto('support_tickets')
-      .values({ workspace_id: values.workspaceId, member_id: values.memberId, kind: values.kind, body: JSON.stringify(values.body), created_at: values.now })
-      .returning(['id', 'kind', 'state', 'created_at'])
-      .executeTakeFirstOrThrow();
-  }
-
-  tickets(workspaceId: number) {
-    return this.db.selectFrom('support_tickets').selectAll().where('workspace_id', '=', workspaceId).orderBy('id', 'desc').limit(100).execute();
-  }
 }

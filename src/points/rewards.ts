@@ -40,7 +40,7 @@ export interface ListingInput {
 
 const giftCardOptionsOf = (p: PointsProgram): GiftCardOption[] => (p.gift_card_options.length ? p.gift_card_options : [...DEFAULT_GIFT_CARD_OPTIONS]);
 
-/** Reward listings, redemptions (with gift cards through a provider), the fulfilment channel and support tickets. */
+/** Reward listings, redemptions (with gift cards through a provider) and the fulfilment channel. */
 export class Rewards {
   constructor(
     private readonly s: PointsDeps,
@@ -286,15 +286,4 @@ export class Rewards {
     return { rewards_program: await this.programJson(auth.workspace.id, program) };
   }
 
-  /** POST /intercom_tickets: a request to Hearth's support, stored for operators (and logged for them). */
-  async fileTicket(auth: AuthContext, input: { kind: string; message?: string | undefined; feature?: string | undefined }) {
-    const ticket = await this.repo.insertTicket({ workspaceId: auth.workspace.id, memberId: auth.member.id, kind: input.kind, body: { ...input, email: auth.member.email, workspace: auth.workspace.name }, now: this.s.clock.now() });
-    this.s.log.warn({ ticketId: ticket.id, kind: input.kind, workspaceId: auth.workspace.id }, 'support ticket filed');
-    return { ticket: { id: ticket.id, kind: ticket.kind, state: ticket.state, created_at: ticket.created_at.toISOString() } };
-  }
-
-  async tickets(auth: AuthContext) {
-    requireWorkspaceAdmin(auth);
-    return (await this.repo.tickets(auth.workspace.id)).map((t) => ({ id: t.id, kind: t.kind, state: t.state, body: t.body, created_at: t.created_at.toISOString() }));
-  }
 }

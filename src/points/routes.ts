@@ -13,7 +13,6 @@ import {
   redemptionsQuery,
   rewardsSettingsBody,
   shoutoutBody,
-  ticketBody,
   walletBody,
   walletsQuery,
 } from './schema.js';
@@ -29,7 +28,7 @@ export interface PointsApi {
 /** Points, shoutouts and rewards (journeys.md §7 "Points and rewards"), plus the pages' reads. Thin over the services. */
 export function pointsRoutes(a: PointsApi): Router {
   const router = Router();
-  router.use(['/points', '/rewards', '/shoutouts', '/intercom_tickets'], requireMember);
+  router.use(['/points', '/rewards', '/shoutouts'], requireMember);
   const auth = (req: Request) => authOf(req);
 
   // Points
@@ -63,7 +62,6 @@ export function pointsRoutes(a: PointsApi): Router {
     res.json(await a.rewards.fulfill(auth(req), redemption));
   });
   router.put('/rewards/settings', async (req, res) => void res.json(await a.rewards.updateSettings(auth(req), body(req, rewardsSettingsBody).rewards_program)));
-  router.get('/rewards/tickets', async (req, res) => void res.json({ tickets: await a.rewards.tickets(auth(req)) }));
   router.put('/rewards/:id', async (req, res) => {
     const { id } = params(req, idParams);
     const input = body(req, listingBody).listing;
@@ -77,8 +75,6 @@ export function pointsRoutes(a: PointsApi): Router {
     res.json(await a.rewards.redeem(auth(req), listing, input));
   });
 
-  // Support tickets (journeys.md §7: the gift-card access request; the upgrade dialog files them too)
-  router.post('/intercom_tickets', async (req, res) => void res.json(await a.rewards.fileTicket(auth(req), body(req, ticketBody))));
 
   return router;
 }

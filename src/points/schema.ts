@@ -93,9 +93,3 @@ export const rewardsSettingsBody = z.object({
   }),
 });
 
-/** POST /intercom_tickets: a request to Hearth's support (gift-card access, an upgrade …). */
-export const ticketBody = z.object({
-  kind: z.string().regex(/^[a-z_]{1,40}$/, 'is not a ticket kind').default('gift_card_access'),
-  message: text(5000).optional(),
-  feature: z.string().max(60).optional(),
-});

@@ -106,16 +106,6 @@ export interface RewardRedemptionsTable {
   created_at: Timestamp;
 }
 
-export interface SupportTicketsTable {
-  id: Generated<number>;
-  workspace_id: number;
-  member_id: number | null;
-  kind: string;
-  body: Json<Record<string, unknown>>;
-  state: Generated<'open' | 'closed'>;
-  created_at: Timestamp;
-}
-
 export interface PointsTables {
   points_programs: PointsProgramsTable;
   points_wallets: PointsWalletsTable;
@@ -124,7 +114,6 @@ export interface PointsTables {
   shoutouts: ShoutoutsTable;
   reward_listings: RewardListingsTable;
   reward_redemptions: RewardRedemptionsTable;
-  support_tickets: SupportTicketsTable;
 }
 
 export type PointsProgram = Selectable<PointsProgramsTable>;

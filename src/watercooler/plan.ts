@@ -12,6 +12,11 @@ export class WatercoolerPlan {
     return this.entitlements.plan(workspaceId);
   }
 
+  /** Another Watercooler: the free plan runs one (`programs` counts the one being created). */
+  async requireAnotherProgram(workspaceId: number, programs: number): Promise<void> {
+    await this.entitlements.require(workspaceId, { feature: 'programs_per_kind', programs, label: 'Watercooler' });
+  }
+
   /** Writing prompts or packs of one's own (`what`: "Custom prompts", "Custom prompt packs"). */
   async requireCustomization(workspaceId: number, what: string): Promise<void> {
     await this.entitlements.require(workspaceId, { feature: 'custom_prompts' }, { message: `${what} are part of the Premium plan. The free plan posts the Default Dozen.` });

@@ -23,6 +23,17 @@ export type WatercoolerValues = Partial<Pick<Watercooler, 'weekdays' | 'minute_o
 export class WatercoolerRepository {
   constructor(private readonly db: Db) {}
 
+  /** The workspace's Watercoolers, paused ones included (the free plan's one-program rule). */
+  async countPrograms(workspaceId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('channel_programs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('type', '=', 'Watercooler')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** One transaction for a service's several steps (services open none themselves). */
   inTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);

@@ -40,7 +40,8 @@ export class WatercoolerSettings {
       controller: 'watercooler',
       label: 'Watercooler',
       templates: WATERCOOLER_TEMPLATES,
-      checkCreate: async () => undefined,
+      // Free plan: one Watercooler (the entitlements module's rule).
+      checkCreate: async (workspaceId) => this.plan.requireAnotherProgram(workspaceId, (await this.repo.countPrograms(workspaceId)) + 1),
       createConfig: (trx, program, template) => this.createConfig(trx, program, template),
       summarize: (programs) => this.summarize(programs),
       sendNow: async (program) => {

@@ -89,8 +89,8 @@ export const PAGES: readonly PageDef[] = [
   { path: '/shoutouts', title: 'Shoutouts', component: lazy(() => import('./pages/points/ShoutoutsPage')) },
 
   // Account
-  { path: '/billing', title: 'Billing' },
-  { path: '/billing/payment', title: 'Payment' },
+  { path: '/billing', title: 'Billing', component: lazy(() => import('./pages/billing/BillingPage')) },
+  { path: '/billing/payment', title: 'Payment', query: ['session_id'], component: lazy(() => import('./pages/billing/PaymentPage')) },
   { path: '/settings/profile', title: 'My profile', component: lazy(() => import('./pages/settings/ProfileSettingsPage')) },
   { path: '/settings/intros', title: 'Intros preferences', component: lazy(() => import('./pages/settings/IntrosPreferencesPage')) },
   { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },

@@ -7,6 +7,8 @@
 export const FREE_LIMITS = {
   /** Programs of one kind a workspace may run (Intros channels). */
   introsChannels: 1,
+  /** Programs of the other limited kinds (Watercooler) a workspace may run. */
+  programsPerKind: 1,
   /** People in one Intros round; the rest go first next time. */
   introsParticipants: 24,
   /** Active custom celebration dates. */
@@ -35,6 +37,10 @@ export const FEATURES = {
   intros_channels: {
     title: 'Upgrade to Premium',
     text: 'Premium runs Intros in as many channels as you like.',
+  },
+  programs_per_kind: {
+    title: 'Upgrade to Premium',
+    text: 'The free plan runs one program of each kind. Premium runs as many as you like.',
   },
   intros_participants: {
     title: 'Introduce everyone',

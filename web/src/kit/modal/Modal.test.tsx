@@ -155,9 +155,35 @@ describe('plan upgrade modal', () => {
     expect(screen.getByRole('dialog', { name: 'Unlock unlimited celebrations' })).toHaveClass('upgrade-contact_support');
   });
 
-  test('payment-required links to billing', () => {
+  test('payment-required subscribes; a team without a payment method is sent to /billing/payment', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const fetch = mockFetch(() => jsonResponse({ error: 'Add a payment method to upgrade to Premium.', card_required: true, redirect_url: '/billing/payment' }, 409));
+    const user = userEvent.setup();
     render(<UpgradeModal variant="payment_required" onClose={() => undefined} />);
-    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/billing');
+    expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/billing');
+    await user.click(screen.getByRole('button', { name: 'Upgrade' }));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ plan: 'premium' });
+    expect(String(fetch.mock.calls[0]![0])).toBe('/sign_up/change_plan');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/billing/payment'));
+  });
+
+  test('contact support files a ticket and says it is submitted', async () => {
+    const fetch = mockFetch(() => jsonResponse({ ok: true, id: 1 }));
+    const user = userEvent.setup();
+    render(<UpgradeModal variant="contact_support" feature="pairing_types" onClose={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Contact support' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your request is submitted');
+    expect(String(fetch.mock.calls[0]![0])).toBe('/intercom_tickets');
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ kind: 'upgrade_request', feature: 'pairing_types' });
+  });
+
+  test('contact support that fails offers email support instead', async () => {
+    mockFetch(() => jsonResponse({ error: 'down' }, 503));
+    const user = userEvent.setup();
+    render(<UpgradeModal variant="contact_support" onClose={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Contact support' }));
+    expect(await screen.findByRole('dialog', { name: 'Email our support team' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /support@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
   });
 
   test('trial: updating, then success, then the page reloads after 3 s', async () => {

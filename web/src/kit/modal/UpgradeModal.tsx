@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '../../api/client';
+import { api, ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
 import { sessionStore } from '../../api/session';
 import type { CurrentUser } from '../../api/types';
@@ -7,6 +7,7 @@ import { CheckIcon, Spinner } from '../icons';
 import { Modal } from './Modal';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
+import { SUPPORT_EMAIL } from '../../../../src/billing/api-types';
 
 /** programs.md §9: after a plan change the page reloads after 3 s. */
 export const PLAN_CHANGE_RELOAD_MS = 3000;
@@ -34,38 +35,48 @@ export interface UpgradeModalProps {
   onClose: () => void;
 }
 
-type PlanChange = { state: 'idle' } | { state: 'updating' } | { state: 'done' } | { state: 'error'; text: string };
+type PlanChange = { state: 'idle' } | { state: 'updating' } | { state: 'done'; text: string } | { state: 'error'; text: string };
 
-export function UpgradeModal({ variant, feature = 'premium', message, onClose }: UpgradeModalProps) {
-  const copy = UPGRADE_FEATURES[feature] ?? UPGRADE_FEATURES.premium!;
+/** What POST /sign_up/change_plan takes. */
+export type PlanChangeRequest = { plan: 'premium'; trial?: boolean } | { plan: 'free'; survey: { reason: string; comment?: string } };
+
+const DONE_TEXT = {
+  trial: 'Your free trial has started.',
+  premium: 'Welcome to Premium!',
+  free: 'Your workspace is on the Free plan now. Your settings are kept for when you come back.',
+} as const;
+
+/**
+ * programs.md §4 "Plan change": an updating modal, then a success modal, then the page reloads after 3 s; a
+ * refusal shows the server's error text. A team without a payment method (card_required) goes to
+ * /billing/payment instead.
+ */
+export function usePlanChange() {
   const [change, setChange] = useState<PlanChange>({ state: 'idle' });
-  const [ticketSent, setTicketSent] = useState(false);
-
   useEffect(() => {
     if (change.state !== 'done') return;
     const timer = setTimeout(() => browser.reload(), PLAN_CHANGE_RELOAD_MS);
     return () => clearTimeout(timer);
   }, [change.state]);
-
-  const startTrial = async () => {
+  const run = async (request: PlanChangeRequest) => {
     setChange({ state: 'updating' });
     try {
-      await api.post('/sign_up/change_plan', { plan: 'premium', trial: true }, { toastOnError: false });
-      setChange({ state: 'done' });
+      await api.post('/sign_up/change_plan', request, { toastOnError: false });
+      setChange({ state: 'done', text: request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium });
     } catch (error) {
+      if (error instanceof ApiError && error.body?.card_required) {
+        setChange({ state: 'idle' });
+        browser.assign(typeof error.body.redirect_url === 'string' ? error.body.redirect_url : '/billing/payment');
+        return;
+      }
       setChange({ state: 'error', text: errorText(error) });
     }
   };
+  return { change, run, reset: () => setChange({ state: 'idle' }) };
+}
 
-  const contactSupport = async () => {
-    try {
-      await api.post('/intercom_tickets', { kind: 'upgrade_request', feature });
-      setTicketSent(true);
-    } catch {
-      // the client has shown the error toast
-    }
-  };
-
+/** The updating and success modals of a plan change (null otherwise). */
+export function PlanChangeStatus({ change }: { change: PlanChange }) {
   if (change.state === 'updating') {
     return (
       <Modal title="Updating your plan" onClose={() => undefined} hideCloseButton closeOnBackdrop={false} size="small">
@@ -82,7 +93,45 @@ export function UpgradeModal({ variant, feature = 'premium', message, onClose }:
           <span className="success-badge">
             <CheckIcon />
           </span>
-          Your free trial has started. This page will reload in a moment.
+          {change.text} This page will reload in a moment.
+        </p>
+      </Modal>
+    );
+  }
+  return null;
+}
+
+export function UpgradeModal({ variant, feature = 'premium', message, onClose }: UpgradeModalProps) {
+  const copy = UPGRADE_FEATURES[feature] ?? UPGRADE_FEATURES.premium!;
+  const { change, run } = usePlanChange();
+  const [ticket, setTicket] = useState<'idle' | 'sent' | 'failed'>('idle');
+
+  const contactSupport = async () => {
+    try {
+      await api.post('/intercom_tickets', { kind: 'upgrade_request', feature }, { toastOnError: false });
+      setTicket('sent');
+    } catch {
+      setTicket('failed');
+    }
+  };
+
+  if (change.state === 'updating' || change.state === 'done') return <PlanChangeStatus change={change} />;
+
+  if (ticket === 'failed') {
+    return (
+      <Modal
+        title="Email our support team"
+        onClose={onClose}
+        className="upgrade-modal upgrade-email-support"
+        footer={
+          <button type="button" className="button button-primary" onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <p>
+          We couldn't file your request just now. Email us at <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(copy.title)}`}>{SUPPORT_EMAIL}</a> and
+          we'll help you upgrade.
         </p>
       </Modal>
     );
@@ -97,25 +146,29 @@ export function UpgradeModal({ variant, feature = 'premium', message, onClose }:
         <button type="button" className="button button-secondary" onClick={onClose}>
           Not now
         </button>
-        <button type="button" className="button button-primary" onClick={() => void startTrial()}>
+        <button type="button" className="button button-primary" onClick={() => void run({ plan: 'premium', trial: true })}>
           Start free trial
         </button>
       </>
     );
   } else if (variant === 'payment_required') {
-    body = <p>Add a payment method to upgrade your workspace to Premium.</p>;
+    body = (
+      <p>
+        Upgrade your workspace to Premium. <a href="/billing">See plans and pricing</a>.
+      </p>
+    );
     footer = (
       <>
         <button type="button" className="button button-secondary" onClick={onClose}>
           Not now
         </button>
-        <a className="button button-primary" href="/billing" onClick={onClose}>
+        <button type="button" className="button button-primary" onClick={() => void run({ plan: 'premium' })}>
           Upgrade
-        </a>
+        </button>
       </>
     );
-  } else if (ticketSent) {
-    body = <p role="status">Thanks! Our support team will be in touch soon.</p>;
+  } else if (ticket === 'sent') {
+    body = <p role="status">Thanks! Your request is submitted. Our support team will be in touch soon.</p>;
     footer = (
       <button type="button" className="button button-primary" onClick={onClose}>
         Done

@@ -1,0 +1,27 @@
+import { defineCapability } from '../platform/capability.js';
+import { quote } from './pricing.js';
+import { needs } from './deps.js';
+import { paymentProviderFor } from './providers.js';
+import { BillingRepository } from './repository.js';
+import { billingRoutes } from './routes.js';
+import { BillingService } from './service.js';
+
+/**
+ * Billing and accounts: plan changes (trial, subscribe, downgrade with its survey) through a PaymentProvider
+ * (Stripe, or the offline sandbox), the payment method, invoices, cost from active users, the account's
+ * admins, owner and own_new_configs, support tickets, the provider's webhooks, and the tick's record of
+ * trials that ended. The plan itself lives in the entitlements module, which every gate asks.
+ */
+export const billingCapability = defineCapability({
+  name: 'billing',
+  needs,
+  setup(services) {
+    const { billing } = services.config;
+    const provider = paymentProviderFor(billing, services.clock, (n) => quote(billing.premiumTiers, n, billing.currency).cost);
+    const service = new BillingService(services, new BillingRepository(services.db), provider);
+    return {
+      routes: [billingRoutes(service)],
+      dueSources: [{ name: 'billing.trials', collect: (now) => service.collectEndedTrials(now), nextDue: () => services.entitlements.nextTrialEnd() }],
+    };
+  },
+});

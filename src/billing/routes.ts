@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { authOf, requireMember } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { body, query } from '../http/validate.js';
+import { WebhookSignatureError } from './provider.js';
+import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoicesQuery, ownershipBody, ownNewConfigsBody, ticketBody } from './schema.js';
+import type { BillingService } from './service.js';
+
+/** The provider's webhooks: no session, the signature over the raw body is the authentication. */
+export const WEBHOOK_PATH = '/billing/webhooks/stripe';
+
+/** Billing's calls (programs.md §7 "Billing", the plan-change and support calls of the upgrade dialog). Thin over the service. */
+export function billingRoutes(billing: BillingService): Router {
+  const router = Router();
+
+  router.post(WEBHOOK_PATH, async (req, res) => {
+    const raw = (req as { rawBody?: Buffer }).rawBody;
+    const signature = req.get('stripe-signature');
+    if (!raw || !signature) throw new HttpError(400, 'Missing webhook signature or body');
+    let e;
+    try {
+      e = billing.provider.verifyWebhook(raw, signature);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw new HttpError(400, 'Webhook signature does not verify');
+      throw new HttpError(400, err instanceof Error ? err.message : 'Webhook refused');
+    }
+    await billing.handleWebhook(e);
+    res.json({ received: true });
+  });
+
+  router.use(['/billing', '/payment', '/sign_up', '/intercom_tickets'], requireMember);
+
+  // The pages' own reads: the account, its plan, payment method, owner and admins.
+  router.get(['/billing', '/billing/payment'], async (req, res) => {
+    res.json(await billing.overview(authOf(req)));
+  });
+  router.post('/billing/payment/setup', async (req, res) => {
+    res.json(await billing.startSetup(authOf(req)));
+  });
+  router.post('/billing/payment/complete', async (req, res) => {
+    const { session_id } = body(req, completeSetupBody);
+    res.json(await billing.completeSetup(authOf(req), session_id));
+  });
+  router.post('/billing/payment/portal', async (req, res) => {
+    res.json(await billing.portal(authOf(req)));
+  });
+
+  router.get('/billing/invoices', async (req, res) => {
+    const { starting_after } = query(req, invoicesQuery);
+    res.json(await billing.invoices(authOf(req), starting_after));
+  });
+  router.put('/billing/update_ownership', async (req, res) => {
+    const { new_owner_id } = body(req, ownershipBody);
+    res.json(await billing.updateOwnership(authOf(req), new_owner_id));
+  });
+
+  router.get('/payment/paid_coffee_cost_and_quantity', async (req, res) => {
+    res.json(await billing.cost(authOf(req), 'paid_coffee', query(req, costQuery)));
+  });
+  router.get('/payment/premium_cost_and_quantity', async (req, res) => {
+    res.json(await billing.cost(authOf(req), 'premium', query(req, costQuery)));
+  });
+  router.post('/payment/update_admins_as_json', async (req, res) => {
+    res.json(await billing.updateAdmins(authOf(req), body(req, adminsBody)));
+  });
+  router.post('/payment/update_own_new_configs', async (req, res) => {
+    const { own_new_configs } = body(req, ownNewConfigsBody);
+    res.json(await billing.updateOwnNewConfigs(authOf(req), own_new_configs));
+  });
+
+  router.post('/sign_up/change_plan', async (req, res) => {
+    res.json(await billing.changePlan(authOf(req), body(req, changePlanBody)));
+  });
+  router.post('/intercom_tickets', async (req, res) => {
+    res.json(await billing.fileTicket(authOf(req), body(req, ticketBody)));
+  });
+  return router;
+}

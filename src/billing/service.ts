@@ -1,0 +1,347 @@
+import type { ProgramType } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { event } from '../platform/events/define.js';
+import { Entitlements, type PlanAccess } from '../platform/entitlements/service.js';
+import type { BillingDeps } from './deps.js';
+import {
+  CARD_REQUIRED_TEXT,
+  COST_ERROR_TEXT,
+  INVOICES_ERROR_TEXT,
+  SUPPORT_EMAIL,
+  type BillingAccountJson,
+  type CostJson,
+  type DowngradeReason,
+  type PersonJson,
+  type PlanJson,
+} from './api-types.js';
+import { accountAdminChanged, accountOwnerChanged, accountOwnNewConfigsChanged } from './events.js';
+import { quote } from './pricing.js';
+import { ProviderError, type PaymentProvider, type ProviderEvent } from './provider.js';
+import type { BillingRepository } from './repository.js';
+
+const ALL_TYPES: ProgramType[] = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'];
+const COST_CACHE_MS = 10 * 60_000;
+const INVOICE_PAGE = 10;
+/** Provider subscription statuses that keep premium on. */
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+type Person = { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null };
+const person = (m: Person): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
+
+export function planJson(access: PlanAccess): PlanJson {
+  return {
+    plan: access.plan,
+    state: Entitlements.state(access),
+    paid_feature_access: access.paidFeatureAccess,
+    trial_allowed: access.trialAllowed,
+    paid_coffee_trial_allowed: access.paidCoffeeTrialAllowed,
+    trial_ends_at: access.trialEndsAt?.toISOString() ?? null,
+  };
+}
+
+const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/** Refusals for people who may not manage billing. */
+const mayManage = (auth: AuthContext) => {
+  if (!auth.roles.accountAdmin) throw new HttpError(403, "Only the Hearth account's owner or admins can do that");
+};
+const mayRead = (auth: AuthContext) => {
+  if (!auth.isAdmin) throw new HttpError(403, 'Only workspace admins can do that');
+};
+
+/**
+ * Billing and accounts: the plan as the pages see it, plan changes (trial, subscribe, downgrade with its
+ * survey) through the PaymentProvider and the entitlements module, the payment method, invoices, the cost of
+ * premium from active users, the account's admins, owner and own_new_configs, support tickets, and the
+ * provider's webhooks.
+ */
+export class BillingService {
+  private readonly costCache = new Map<string, { at: number; value: Omit<CostJson, 'cached'> }>();
+
+  constructor(
+    private readonly s: BillingDeps,
+    private readonly repo: BillingRepository,
+    readonly provider: PaymentProvider,
+  ) {}
+
+  private async accountOf(workspaceId: number) {
+    const account = await this.repo.account(workspaceId);
+    if (!account) throw new HttpError(404, 'Not found');
+    return account;
+  }
+
+  async overview(auth: AuthContext): Promise<BillingAccountJson> {
+    mayRead(auth);
+    const ws = auth.workspace.id;
+    const account = await this.accountOf(ws);
+    const [access, admins, owner, customer] = await Promise.all([
+      this.s.entitlements.plan(ws),
+      this.repo.admins(ws, account.id),
+      account.owner_member_id ? this.repo.human(ws, account.owner_member_id) : undefined,
+      this.repo.customer(ws),
+    ]);
+    return {
+      account: {
+        id: account.id,
+        ...planJson(access),
+        card_required: account.card_required,
+        own_new_configs: account.own_new_configs,
+        invoiced: customer?.invoiced ?? false,
+        payment_method: customer?.has_payment_method ? { label: customer.payment_method_label ?? 'Payment method on file' } : null,
+        subscription_status: customer?.subscription_status ?? null,
+        provider: this.provider.name,
+        owner: owner ? person(owner) : null,
+        admins: admins.map(person),
+      },
+      can_change_plan: auth.roles.accountAdmin,
+      can_change_owner: auth.roles.accountOwner || auth.roles.workspaceAdmin,
+      trial_days: this.s.config.billing.trialDays,
+      support_email: SUPPORT_EMAIL,
+    };
+  }
+
+  /** The workspace's customer at the provider, made on first need. */
+  private async ensureCustomer(auth: AuthContext) {
+    const ws = auth.workspace.id;
+    const existing = await this.repo.customer(ws);
+    if (existing) return existing;
+    const { customerId } = await this.providerCall(() => this.provider.createCustomer({ workspaceId: ws, name: auth.workspace.name, email: auth.member.email }));
+    return this.repo.insertCustomer(ws, this.provider.name, customerId, this.s.clock.now());
+  }
+
+  /** A provider failure is the provider's words (a refusal) or a 502; nothing is written. */
+  private async providerCall<T>(fn: () => Promise<T>, failure?: string): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ProviderError) throw new HttpError(err.declined ? 400 : 502, failure ?? err.message);
+      this.s.log.warn({ err }, 'payment provider call failed');
+      throw new HttpError(502, failure ?? 'The payment provider did not answer. Try again?');
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Payment method
+
+  async startSetup(auth: AuthContext): Promise<{ url: string }> {
+    mayManage(auth);
+    const customer = await this.ensureCustomer(auth);
+    return this.providerCall(() => this.provider.createSetupSession(customer.customer_id, `${this.s.config.publicUrl}/billing/payment`));
+  }
+
+  async completeSetup(auth: AuthContext, sessionId: string): Promise<BillingAccountJson> {
+    mayManage(auth);
+    const customer = await this.repo.customer(auth.workspace.id);
+    if (!customer) throw new HttpError(404, 'Not found');
+    const pm = await this.providerCall(() => this.provider.completeSetup(customer.customer_id, sessionId));
+    await this.repo.updateCustomer(auth.workspace.id, { has_payment_method: pm !== null, payment_method_label: pm?.label ?? null }, this.s.clock.now());
+    return this.overview(auth);
+  }
+
+  async portal(auth: AuthContext): Promise<{ url: string }> {
+    mayManage(auth);
+    const customer = await this.ensureCustomer(auth);
+    return this.providerCall(() => this.provider.portalSession(customer.customer_id, `${this.s.config.publicUrl}/billing/payment`));
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Plan changes
+
+  private cardRequired(): HttpError {
+    return new HttpError(409, CARD_REQUIRED_TEXT, { payment_method: 'missing' }, { card_required: true, redirect_url: '/billing/payment' });
+  }
+
+  /** Has a card (asking the provider when the webhook has not told us yet), or pays by invoice. */
+  private async canPay(auth: AuthContext) {
+    const customer = await this.ensureCustomer(auth);
+    if (customer.invoiced || customer.has_payment_method) return customer;
+    const pm = await this.providerCall(() => this.provider.paymentMethod(customer.customer_id));
+    if (!pm) throw this.cardRequired();
+    await this.repo.updateCustomer(auth.workspace.id, { has_payment_method: true, payment_method_label: pm.label }, this.s.clock.now());
+    return { ...customer, has_payment_method: true };
+  }
+
+  async changePlan(auth: AuthContext, input: { plan: 'free' | 'premium'; trial: boolean; survey?: { reason: DowngradeReason; comment?: string } }): Promise<{ plan: PlanJson }> {
+    mayManage(auth);
+    const ws = auth.workspace.id;
+    const memberId = auth.member.id;
+    const access = await this.s.entitlements.plan(ws);
+    const state = Entitlements.state(access);
+
+    if (input.plan === 'premium' && input.trial) {
+      if (state === 'premium') throw new HttpError(409, 'Your workspace is already on the Premium plan.', { trial: 'already premium' });
+      const account = await this.accountOf(ws);
+      if (account.card_required) await this.canPay(auth);
+      const endsAt = new Date(this.s.clock.now().getTime() + this.s.config.billing.trialDays * 86_400_000);
+      const after = await this.s.events.transaction((trx, emit) => this.s.entitlements.changePlan(trx, emit, ws, { to: 'trial', endsAt }, 'trial_started', memberId));
+      return { plan: planJson(after) };
+    }
+
+    if (input.plan === 'premium') {
+      if (state === 'premium') return { plan: planJson(access) };
+      const customer = await this.canPay(auth);
+      const quantity = await this.repo.activeUsers(ws, ALL_TYPES, []);
+      const sub = await this.providerCall(() =>
+        this.provider.subscribe(customer.customer_id, { quantity, invoiced: customer.invoiced, idempotencyKey: `hearth-subscribe-${ws}-${new Date(customer.updated_at).getTime()}` }),
+      );
+      const after = await this.s.events.transaction(async (trx, emit) => {
+        await this.repo.updateCustomer(ws, { subscription_id: sub.subscriptionId, subscription_status: sub.status }, this.s.clock.now(), trx);
+        return this.s.entitlements.changePlan(trx, emit, ws, { to: 'premium' }, 'subscribed', memberId);
+      });
+      return { plan: planJson(after) };
+    }
+
+    // Back to free: the survey is kept, the subscription cancelled, every setting kept for a later upgrade.
+    const survey = input.survey!;
+    const customer = await this.repo.customer(ws);
+    if (customer?.subscription_id && customer.subscription_status !== 'canceled') {
+      await this.providerCall(() => this.provider.cancel(customer.subscription_id!));
+    }
+    const after = await this.s.events.transaction(async (trx, emit) => {
+      await this.repo.insertSurvey(trx, ws, { member_id: memberId, reason: survey.reason, comment: survey.comment || null }, this.s.clock.now());
+      if (customer?.subscription_id) await this.repo.updateCustomer(ws, { subscription_status: 'canceled' }, this.s.clock.now(), trx);
+      return this.s.entitlements.changePlan(trx, emit, ws, { to: 'free' }, 'downgraded', memberId);
+    });
+    return { plan: planJson(after) };
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Invoices and cost
+
+  async invoices(auth: AuthContext, startingAfter: string | undefined) {
+    mayRead(auth);
+    const customer = await this.repo.customer(auth.workspace.id);
+    if (!customer) return { invoices: [], has_more: false };
+    return this.providerCall(() => this.provider.listInvoices(customer.customer_id, { startingAfter, limit: INVOICE_PAGE }), INVOICES_ERROR_TEXT);
+  }
+
+  /**
+   * What premium (or paid Intros) would cost now: the active users of the workspace's active programs, plus
+   * those of the programs about to be turned on, priced at the operator's tiers. Another workspace's program
+   * id is a 404; any other failure is the spec's message.
+   */
+  async cost(auth: AuthContext, kind: 'premium' | 'paid_coffee', q: { extra_config_ids: number[]; extra_watercooler_ids: number[]; use_cache: boolean }): Promise<CostJson> {
+    mayRead(auth);
+    const ws = auth.workspace.id;
+    const configs = [...new Set(q.extra_config_ids)];
+    const watercoolers = [...new Set(q.extra_watercooler_ids)];
+    const key = `${ws}:${kind}:${configs.sort().join(',')}:${watercoolers.sort().join(',')}`;
+    const now = this.s.clock.now().getTime();
+    const hit = this.costCache.get(key);
+    if (q.use_cache && hit && now - hit.at < COST_CACHE_MS) return { ...hit.value, cached: true };
+    try {
+      const [foundConfigs, foundWatercoolers] = await Promise.all([this.repo.programIds(ws, 'CoffeeConfiguration', configs), this.repo.programIds(ws, 'Watercooler', watercoolers)]);
+      if (foundConfigs.length !== configs.length || foundWatercoolers.length !== watercoolers.length) throw new HttpError(404, 'Not found');
+      const extra = kind === 'premium' ? [...foundConfigs, ...foundWatercoolers] : foundConfigs;
+      const quantity = await this.repo.activeUsers(ws, kind === 'premium' ? ALL_TYPES : ['CoffeeConfiguration'], extra);
+      const { billing } = this.s.config;
+      const tiers = kind === 'premium' ? billing.premiumTiers : billing.paidCoffeeTiers;
+      const priced = quote(tiers, quantity, billing.currency);
+      const value = { ...priced, cost_formatted: money(priced.cost, priced.currency), tiers: tiers.map((t) => ({ up_to: t.upTo, unit_amount: t.unitAmount })) };
+      this.costCache.set(key, { at: now, value });
+      return { ...value, cached: false };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      this.s.log.warn({ err }, 'cost calculation failed');
+      throw new HttpError(503, COST_ERROR_TEXT);
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The account: admins, owner, own_new_configs
+
+  async updateAdmins(auth: AuthContext, input: { service_account: number; user_id: number; action_type: 'add' | 'remove' }): Promise<BillingAccountJson> {
+    mayManage(auth);
+    const ws = auth.workspace.id;
+    const account = await this.accountOf(ws);
+    if (input.service_account !== account.id) throw new HttpError(404, 'Not found');
+    const member = await this.repo.human(ws, input.user_id);
+    if (!member) throw new HttpError(404, 'Not found');
+    if (input.action_type === 'add' && account.owner_member_id === member.id)
+      throw new HttpError(400, 'The account owner already manages billing.', { user_id: 'is the account owner' });
+    await this.s.events.transaction(async (trx, emit) => {
+      const changed = input.action_type === 'add' ? await this.repo.addAdmin(trx, account.id, member.id) : await this.repo.removeAdmin(trx, account.id, member.id);
+      if (changed) emit(event(accountAdminChanged, ws, { memberId: member.id, action: input.action_type, byMemberId: auth.member.id }));
+    });
+    return this.overview(auth);
+  }
+
+  async updateOwnership(auth: AuthContext, newOwnerId: number): Promise<BillingAccountJson> {
+    if (!(auth.roles.accountOwner || auth.roles.workspaceAdmin)) throw new HttpError(403, 'Only the account owner or a workspace admin can change the owner');
+    const ws = auth.workspace.id;
+    const account = await this.accountOf(ws);
+    const member = await this.repo.human(ws, newOwnerId);
+    if (!member) throw new HttpError(404, 'Not found');
+    if (account.owner_member_id !== member.id) {
+      await this.s.events.transaction(async (trx, emit) => {
+        await this.repo.setOwner(trx, ws, member.id, this.s.clock.now());
+        // The previous owner keeps managing billing, as an admin; the new one needs no admin row.
+        if (account.owner_member_id) await this.repo.addAdmin(trx, account.id, account.owner_member_id);
+        await this.repo.removeAdmin(trx, account.id, member.id);
+        emit(event(accountOwnerChanged, ws, { fromMemberId: account.owner_member_id, toMemberId: member.id, byMemberId: auth.member.id }));
+      });
+    }
+    return this.overview({ ...auth, roles: { ...auth.roles, accountOwner: auth.member.id === member.id } });
+  }
+
+  async updateOwnNewConfigs(auth: AuthContext, value: boolean): Promise<BillingAccountJson> {
+    mayManage(auth);
+    const ws = auth.workspace.id;
+    const account = await this.accountOf(ws);
+    if (account.own_new_configs !== value) {
+      await this.s.events.transaction(async (trx, emit) => {
+        await this.repo.setOwnNewConfigs(trx, ws, value, this.s.clock.now());
+        emit(event(accountOwnNewConfigsChanged, ws, { ownNewConfigs: value, byMemberId: auth.member.id }));
+      });
+    }
+    return this.overview(auth);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Support tickets
+
+  async fileTicket(auth: AuthContext, input: { kind: string; feature?: string; message?: string }) {
+    const id = await this.repo.insertTicket(auth.workspace.id, { member_id: auth.member.id, kind: input.kind, feature: input.feature || null, message: input.message || null }, this.s.clock.now());
+    return { ok: true, id, email: SUPPORT_EMAIL };
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The provider's webhooks and the tick
+
+  /** A verified webhook: the subscription's status sets the plan; a finished checkout saves the card. Once per event id. */
+  async handleWebhook(e: ProviderEvent): Promise<void> {
+    if (e.kind === 'ignored') return;
+    const customer = await this.repo.customerByProviderId(this.provider.name, e.customerId);
+    if (!customer) return;
+    const ws = customer.workspace_id;
+    const now = this.s.clock.now();
+    if (e.kind === 'setup_completed') {
+      const pm = await this.provider.completeSetup(e.customerId, e.sessionId);
+      await this.s.events.transaction(async (trx) => {
+        if (!(await this.repo.firstDelivery(trx, e.id, e.kind, now))) return;
+        await this.repo.updateCustomer(ws, { has_payment_method: pm !== null, payment_method_label: pm?.label ?? null }, now, trx);
+      });
+      return;
+    }
+    await this.s.events.transaction(async (trx, emit) => {
+      if (!(await this.repo.firstDelivery(trx, e.id, e.kind, now))) return;
+      const current = customer.subscription_id;
+      // An old subscription's end does not downgrade a workspace that has subscribed again since.
+      if (current && current !== e.subscriptionId && !LIVE.has(e.status)) return;
+      await this.repo.updateCustomer(ws, { subscription_id: e.subscriptionId, subscription_status: e.status }, now, trx);
+      if (LIVE.has(e.status)) await this.s.entitlements.changePlan(trx, emit, ws, { to: 'premium' }, 'provider');
+      else if (['canceled', 'unpaid', 'incomplete_expired'].includes(e.status)) await this.s.entitlements.changePlan(trx, emit, ws, { to: 'free' }, 'provider');
+    });
+  }
+
+  /** The tick: record each ended trial once (the workspace is on the free plan again, its settings kept). */
+  async collectEndedTrials(now: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.s.events.transaction((trx, emit) => this.s.entitlements.recordEndedTrials(trx, emit, now));
+      total += n;
+      if (n < 100) return total;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Billing tables (migrations/0010_billing.ts). Business times are written from the Clock. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface BillingCustomersTable {
+  workspace_id: number;
+  /** Which PaymentProvider holds the customer: 'stripe' or 'sandbox'. */
+  provider: string;
+  customer_id: string;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  /** Invoiced teams pay by invoice: no card needed to subscribe (set by the operator). */
+  invoiced: Generated<boolean>;
+  has_payment_method: Generated<boolean>;
+  /** e.g. "Visa ending 4242". */
+  payment_method_label: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  member_id: number | null;
+  kind: string;
+  feature: string | null;
+  message: string | null;
+  created_at: Timestamp;
+}
+
+export interface DowngradeSurveysTable {
+  id: Generated<number>;
+  workspace_id: number;
+  member_id: number | null;
+  reason: string;
+  comment: string | null;
+  created_at: Timestamp;
+}
+
+export interface BillingWebhookEventsTable {
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface BillingTables {
+  billing_customers: BillingCustomersTable;
+  support_tickets: SupportTicketsTable;
+  downgrade_surveys: DowngradeSurveysTable;
+  billing_webhook_events: BillingWebhookEventsTable;
+}

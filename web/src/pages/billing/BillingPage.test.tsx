@@ -1,0 +1,84 @@
+import '../../test/setup';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
+import BillingPage from './BillingPage';
+import { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, type BillingAccountJson } from './billingApi';
+
+const ACCOUNT: BillingAccountJson = {
+  account: {
+    id: 3,
+    plan: 'premium',
+    state: 'premium',
+    paid_feature_access: true,
+    trial_allowed: false,
+    paid_coffee_trial_allowed: false,
+    trial_ends_at: null,
+    card_required: false,
+    own_new_configs: false,
+    invoiced: false,
+    payment_method: { label: 'Visa ending 4242' },
+    subscription_status: 'active',
+    provider: 'sandbox',
+    owner: { id: 1, slack_user_id: 'U1', name: 'Ada', avatar_url: null },
+    admins: [{ id: 2, slack_user_id: 'U2', name: 'Grace', avatar_url: null }],
+  },
+  can_change_plan: true,
+  can_change_owner: true,
+  trial_days: 14,
+  support_email: 'support@hearth.example',
+};
+
+const invoice = (n: number) => ({ id: `in_${n}`, number: `SBX-000${n}`, status: 'paid', amount_due: 12000, amount_paid: 12000, currency: 'usd', created: '2026-03-02T08:00:00.000Z', hosted_invoice_url: null, invoice_pdf: null });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/billing', () => {
+  test('shows the plan, the spec\'s texts when cost and invoices fail, and pages invoices with starting_after', async () => {
+    let invoiceCalls = 0;
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/billing') return jsonResponse(ACCOUNT);
+      if (url.pathname === '/payment/premium_cost_and_quantity') return jsonResponse({ error: 'boom' }, 503);
+      if (url.pathname === '/billing/invoices') {
+        invoiceCalls += 1;
+        if (!url.searchParams.get('starting_after')) return jsonResponse({ invoices: [invoice(2)], has_more: true });
+        return jsonResponse({ error: 'nope' }, 502);
+      }
+      return jsonResponse({ error: 'Not found' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<BillingPage />);
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Premium');
+    expect(await screen.findByText(COST_ERROR_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('SBX-0002')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText(INVOICES_ERROR_TEXT)).toBeInTheDocument();
+    expect(invoiceCalls).toBe(2);
+    const paged = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.includes('starting_after'));
+    expect(paged).toContain('starting_after=in_2');
+  });
+
+  test('downgrading asks the survey first; the reason is required and sent with the plan change', async () => {
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/billing') return jsonResponse(ACCOUNT);
+      if (url.pathname === '/payment/premium_cost_and_quantity') return jsonResponse({ quantity: 3, cost: 1200, cost_formatted: '$12.00', unit_amount: 400, currency: 'usd', interval: 'month', tiers: [], cached: false });
+      if (url.pathname === '/billing/invoices') return jsonResponse({ invoices: [], has_more: false });
+      if (url.pathname === '/sign_up/change_plan') return jsonResponse({ error: 'The payment provider did not answer. Try again?' }, 502);
+      return jsonResponse({ error: 'Not found' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<BillingPage />);
+    await user.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Before you downgrade' });
+    const submit = screen.getAllByRole('button', { name: 'Downgrade to Free' }).find((b) => dialog.contains(b))!;
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'We are not using it enough' }));
+    await user.click(submit);
+    // The server's error text is shown.
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider did not answer. Try again?');
+    const call = fetch.mock.calls.find(([u]) => String(u).includes('/sign_up/change_plan'))!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ plan: 'free', survey: { reason: 'not_using' } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you downgrade' })).not.toBeInTheDocument());
+  });
+});

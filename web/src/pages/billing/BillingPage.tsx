@@ -1,0 +1,330 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import {
+  AlertIcon,
+  DataTable,
+  dataTableColumns,
+  formatDay,
+  Modal,
+  PageState,
+  PlanChangeStatus,
+  Select,
+  Spinner,
+  Switch,
+  TextAreaField,
+  toastSuccess,
+  usePlanChange,
+  type DataTableColumn,
+  type PlanChangeRequest,
+} from '../../kit';
+import { PageHeader, useDocumentTitle } from '../PageHeader';
+import {
+  BILLING_KEY,
+  COST_ERROR_TEXT,
+  DOWNGRADE_REASONS,
+  fetchInvoices,
+  INVOICES_ERROR_TEXT,
+  money,
+  planLabel,
+  useBillingAccount,
+  usePremiumCost,
+  type BillingAccountJson,
+  type InvoiceJson,
+  type PersonJson,
+} from './billingApi';
+import '../programs/programs.css';
+import './billing.css';
+
+const PEOPLE_SEARCH = { path: '/people/search' };
+
+/** The downgrade survey (programs.md §2 "downgrade survey"): a reason is required, a comment optional. */
+export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey: { reason: string; comment?: string }) => void; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [comment, setComment] = useState('');
+  return (
+    <Modal
+      title="Before you downgrade"
+      onClose={onClose}
+      className="billing-survey"
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Keep Premium
+          </button>
+          <button type="button" className="button button-danger" disabled={!reason} onClick={() => onSubmit({ reason, ...(comment.trim() ? { comment: comment.trim() } : {}) })}>
+            Downgrade to Free
+          </button>
+        </>
+      }
+    >
+      <p>Your programs and settings are kept: paid features pause on the Free plan and come back when you upgrade. Why are you downgrading?</p>
+      <fieldset>
+        <legend className="visually-hidden">Reason</legend>
+        {Object.entries(DOWNGRADE_REASONS).map(([key, text]) => (
+          <label key={key} className="billing-check">
+            <input type="radio" name="downgrade-reason" value={key} checked={reason === key} onChange={() => setReason(key)} />
+            {text}
+          </label>
+        ))}
+      </fieldset>
+      <TextAreaField label="Anything else we should know?" optional value={comment} maxLength={2000} counter onChange={setComment} />
+    </Modal>
+  );
+}
+
+function PlanCard({ data }: { data: BillingAccountJson }) {
+  const a = data.account;
+  const { change, run, reset } = usePlanChange();
+  const [survey, setSurvey] = useState(false);
+  const go = (request: PlanChangeRequest) => {
+    setSurvey(false);
+    void run(request);
+  };
+  return (
+    <section className="card billing-card" aria-labelledby="billing-plan">
+      <h2 id="billing-plan">Your plan</h2>
+      <p className="billing-plan-name" data-testid="plan-name">
+        {planLabel(a)}
+      </p>
+      <p className="muted">
+        {a.state === 'free'
+          ? 'The Free plan runs one Intros channel of up to 24 people a round, the Default Dozen prompts and two custom celebrations.'
+          : 'Every paid feature is on: all pairing types, as many programs and people as you like, custom prompts and unlimited celebrations.'}
+      </p>
+      {data.can_change_plan ? (
+        <div className="button-row">
+          {a.trial_allowed && (
+            <button type="button" className="button button-secondary" onClick={() => go({ plan: 'premium', trial: true })}>
+              Start {data.trial_days}-day free trial
+            </button>
+          )}
+          {a.state !== 'premium' && (
+            <button type="button" className="button button-primary" onClick={() => go({ plan: 'premium' })}>
+              Upgrade to Premium
+            </button>
+          )}
+          {a.state !== 'free' && (
+            <button type="button" className="button button-secondary" onClick={() => setSurvey(true)}>
+              Downgrade to Free
+            </button>
+          )}
+        </div>
+      ) : (
+        <p className="muted">Only the Hearth account's owner or admins can change the plan.</p>
+      )}
+      {change.state === 'error' && (
+        <p className="form-error" role="alert">
+          {change.text}{' '}
+          <button type="button" className="text-link" onClick={reset}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      <PlanChangeStatus change={change} />
+      {survey && <DowngradeSurveyModal onClose={() => setSurvey(false)} onSubmit={(s) => go({ plan: 'free', survey: s })} />}
+    </section>
+  );
+}
+
+function CostCard({ data }: { data: BillingAccountJson }) {
+  const cost = usePremiumCost();
+  return (
+    <section className="card billing-card" aria-labelledby="billing-cost">
+      <h2 id="billing-cost">{data.account.state === 'premium' ? 'Your Premium cost' : 'What Premium would cost'}</h2>
+      {cost.isPending ? (
+        <p className="page-loading" role="status">
+          <Spinner /> Calculating…
+        </p>
+      ) : cost.isError ? (
+        <p className="inline-error" role="alert">
+          <AlertIcon /> <span>{COST_ERROR_TEXT}</span>
+        </p>
+      ) : (
+        <>
+          <p className="billing-plan-name" data-testid="premium-cost">
+            {cost.data.cost_formatted}
+            <span className="muted"> a month</span>
+          </p>
+          <p className="muted">
+            {cost.data.quantity} active {cost.data.quantity === 1 ? 'person' : 'people'} in your programs at {money(cost.data.unit_amount, cost.data.currency)} each.
+          </p>
+        </>
+      )}
+      <p>
+        Payment method: <strong>{data.account.invoiced ? 'Paid by invoice' : (data.account.payment_method?.label ?? 'None yet')}</strong>{' '}
+        <a className="text-link" href="/billing/payment">
+          {data.account.payment_method ? 'Manage' : 'Add a payment method'}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function PersonRow({ p, action }: { p: PersonJson; action?: React.ReactNode }) {
+  return (
+    <li>
+      <span>{p.name}</span>
+      {action}
+    </li>
+  );
+}
+
+function AccountCard({ data }: { data: BillingAccountJson }) {
+  const client = useQueryClient();
+  const a = data.account;
+  const [busy, setBusy] = useState(false);
+  const [newAdmin, setNewAdmin] = useState('');
+  const [newOwner, setNewOwner] = useState('');
+  const save = async (fn: () => Promise<BillingAccountJson>, done: string) => {
+    setBusy(true);
+    try {
+      client.setQueryData(BILLING_KEY, await fn());
+      toastSuccess(done);
+      return true;
+    } catch {
+      // The client has shown the server's error.
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const admins = (user_id: number, action_type: 'add' | 'remove') =>
+    save(() => api.post<BillingAccountJson>('/payment/update_admins_as_json', { service_account: a.id, user_id, action_type }), action_type === 'add' ? 'Admin added' : 'Admin removed');
+  return (
+    <section className="card billing-card" aria-labelledby="billing-account">
+      <h2 id="billing-account">Account</h2>
+      <p>
+        Owner: <strong data-testid="account-owner">{a.owner?.name ?? 'No owner'}</strong>
+      </p>
+      {data.can_change_owner && (
+        <div className="button-row">
+          <Select label="New owner" remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" value={newOwner} placeholder="Search people…" disabled={busy} onChange={(v) => setNewOwner(v[0] ?? '')} />
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy || !newOwner}
+            onClick={() => void save(() => api.put<BillingAccountJson>('/billing/update_ownership', { new_owner_id: Number(newOwner) }), 'Owner changed').then((ok) => ok && setNewOwner(''))}
+          >
+            Make owner
+          </button>
+        </div>
+      )}
+      <h3>Admins</h3>
+      <p className="muted">Admins manage the plan, the payment method and other admins.</p>
+      <ul className="billing-people" aria-label="Account admins">
+        {a.admins.length === 0 && <li className="muted">No admins yet.</li>}
+        {a.admins.map((p) => (
+          <PersonRow
+            key={p.id}
+            p={p}
+            action={
+              data.can_change_plan && (
+                <button type="button" className="text-link" disabled={busy} onClick={() => void admins(p.id, 'remove')}>
+                  Remove
+                </button>
+              )
+            }
+          />
+        ))}
+      </ul>
+      {data.can_change_plan && (
+        <div className="button-row">
+          <Select label="Add an admin" remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" value={newAdmin} placeholder="Search people…" disabled={busy} onChange={(v) => setNewAdmin(v[0] ?? '')} />
+          <button type="button" className="button button-secondary" disabled={busy || !newAdmin} onClick={() => void admins(Number(newAdmin), 'add').then((ok) => ok && setNewAdmin(''))}>
+            Add admin
+          </button>
+        </div>
+      )}
+      <Switch
+        label="Cover new programs"
+        description="Channel programs created from now on are covered by this account."
+        checked={a.own_new_configs}
+        disabled={!data.can_change_plan}
+        busy={busy}
+        onChange={(on) => void save(() => api.post<BillingAccountJson>('/payment/update_own_new_configs', { own_new_configs: on }), 'Saved')}
+      />
+    </section>
+  );
+}
+
+const col = dataTableColumns<InvoiceJson>();
+const INVOICE_COLUMNS: DataTableColumn<InvoiceJson>[] = [
+  col.accessor('created', { header: 'Date', cell: (c) => formatDay(c.getValue(), 'UTC', { weekday: false, year: 'always' }) }),
+  col.accessor((i) => i.number ?? '—', { id: 'number', header: 'Number' }),
+  col.accessor((i) => i.status ?? '—', { id: 'status', header: 'Status' }),
+  col.accessor('amount_due', { header: 'Amount', cell: (c) => money(c.getValue(), c.row.original.currency) }),
+  col.display({
+    id: 'links',
+    header: () => <span className="visually-hidden">Links</span>,
+    cell: (c) =>
+      c.row.original.hosted_invoice_url ? (
+        <a className="text-link" href={c.row.original.hosted_invoice_url} target="_blank" rel="noreferrer">
+          View
+        </a>
+      ) : null,
+  }),
+];
+
+function InvoicesCard() {
+  const invoices = useInfiniteQuery({
+    queryKey: ['billing', 'invoices'],
+    queryFn: ({ pageParam }) => fetchInvoices(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.invoices[last.invoices.length - 1]?.id : undefined),
+    retry: false,
+  });
+  const rows = invoices.data?.pages.flatMap((p) => p.invoices) ?? [];
+  return (
+    <section className="card billing-card billing-wide" aria-labelledby="billing-invoices">
+      <h2 id="billing-invoices">Invoices</h2>
+      {invoices.isPending ? (
+        <p className="page-loading" role="status">
+          <Spinner /> Loading invoices…
+        </p>
+      ) : invoices.isError && rows.length === 0 ? (
+        <div className="inline-error" role="alert">
+          <AlertIcon /> <span>{INVOICES_ERROR_TEXT}</span>
+          <button type="button" className="button button-secondary" onClick={() => void invoices.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="muted">No invoices yet.</p>
+      ) : (
+        <DataTable label="Invoices" data={rows} columns={INVOICE_COLUMNS} getRowId={(i) => i.id} searchPlaceholder={false} pageSize={100} unsearchable={['links']} />
+      )}
+      {invoices.isFetchNextPageError && (
+        <p className="form-error" role="alert">
+          {INVOICES_ERROR_TEXT}
+        </p>
+      )}
+      {invoices.hasNextPage && (
+        <button type="button" className="button button-secondary" disabled={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>
+          {invoices.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** /billing: the plan (trial, upgrade, downgrade with the survey), its cost, the payment method, the account's owner and admins, invoices. */
+export default function BillingPage() {
+  useDocumentTitle('Billing');
+  const account = useBillingAccount();
+  return (
+    <div className="billing-page">
+      <PageHeader title="Billing" subtitle="Your plan, its cost, who manages it, and your invoices." />
+      <PageState query={account}>
+        {(data) => (
+          <div className="billing-grid">
+            <PlanCard data={data} />
+            <CostCard data={data} />
+            <AccountCard data={data} />
+            <InvoicesCard />
+          </div>
+        )}
+      </PageState>
+    </div>
+  );
+}
