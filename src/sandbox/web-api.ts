@@ -149,6 +149,10 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
       res.json({ ok: false, error: 'ratelimited' });
       return log({ ...faultLog, status: 429, error: 'ratelimited' });
     }
+    if (fault?.kind === 'rate_limited') {
+      res.status(200).json({ ok: false, error: 'rate_limited' });
+      return log({ ...faultLog, status: 200, error: 'rate_limited' });
+    }
     if (fault?.kind === 'delay') {
       await sleep(fault.ms);
       at = clock();
@@ -156,6 +160,7 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
 
     state.deliverDueScheduled(at);
     const decision = state.rateLimits.take(teamId ?? '-', method, channel, rateClock().getTime());
+    if (!decision.allowed && decision.error === 'rate_limited') return send(200, { ok: false, error: 'rate_limited' }, teamId);
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       return send(429, { ok: false, error: 'ratelimited' }, teamId);

@@ -106,6 +106,7 @@ export const faultBody = z.object({
     z.object({ kind: z.literal('delay'), ms: z.number().int().min(0).max(60_000), ...faultMatch }),
     z.object({ kind: z.literal('error'), error: z.string().min(1), ...faultMatch }),
     z.object({ kind: z.literal('ratelimited'), retry_after: z.number().int().min(1).max(3600).optional(), ...faultMatch }),
+    z.object({ kind: z.literal('rate_limited'), ...faultMatch }),
   ]),
 });
 
