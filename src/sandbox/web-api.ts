@@ -125,8 +125,10 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
     let auth: AuthInfo | null = null;
     if (spec.auth !== 'none') {
       if (!token) return send(200, { ok: false, error: 'not_authed' });
-      auth = state.authenticate(token);
-      if (!auth) return send(200, { ok: false, error: 'invalid_auth' });
+      const found = state.authenticate(token, at);
+      if (found === 'expired') return send(200, { ok: false, error: 'token_expired' });
+      if (!found) return send(200, { ok: false, error: 'invalid_auth' });
+      auth = found;
       if (spec.auth === 'user' && auth.kind !== 'user') return send(200, { ok: false, error: 'not_allowed_token_type' }, auth.teamId);
       res.setHeader('x-oauth-scopes', auth.scopes.join(','));
     }
