@@ -33,6 +33,9 @@ const ALREADY_DONE = new Set(['already_reacted', 'already_in_channel']);
 
 export type SendResult = 'sent' | 'failed' | 'unknown' | 'deferred' | 'skipped';
 
+/** Told when a row of its kind was sent, with what Slack answered (e.g. who an invite really added). */
+export type SentHandler = (row: OutboxRow, result: Record<string, unknown>) => Promise<void>;
+
 export interface OutboxDeps {
   db: Db;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -64,12 +67,31 @@ export class Outbox {
   private readonly rateNow: () => number;
   /** Held-back rows are scheduled on the clock their wait was measured on, when it is the app's (the sandbox's). */
   private readonly deferClock: Clock;
+  private readonly sentHandlers = new Map<string, SentHandler>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.repo = new OutboxRepository(deps.db);
     const rateClock = deps.rateClock;
     this.rateNow = rateClock ? () => rateClock.now().getTime() : Date.now;
     this.deferClock = rateClock ?? deps.clock;
+  }
+
+  /**
+   * Runs `handler` after each row of this kind is sent (once per row, by the sender that recorded it), for
+   * effects that depend on Slack's answer. A failing handler is logged; the row stays sent.
+   */
+  onSent(kind: string, handler: SentHandler): void {
+    this.sentHandlers.set(kind, handler);
+  }
+
+  private async sent(row: OutboxRow, result: Record<string, unknown>): Promise<void> {
+    const handler = this.sentHandlers.get(row.kind);
+    if (!handler) return;
+    try {
+      await handler(row, result);
+    } catch (err) {
+      this.deps.log.warn({ err, outboxId: row.id, kind: row.kind }, 'after-send handler failed');
+    }
   }
 
   /** Adds rows inside the caller's transaction; call `kick` with the ids after it commits. */
@@ -124,7 +146,7 @@ export class Outbox {
     try {
       const result = await this.call(client, row, args, step);
       if (result instanceof Paced) return this.defer(row, withJitter(result.waitMs), undefined, true);
-      await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now());
+      if (await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now())) await this.sent(row, result);
       return 'sent';
     } catch (err) {
       const outcome = classifySlackError(err);
@@ -143,7 +165,10 @@ export class Outbox {
           return this.defer(row, 1000 * 2 ** row.attempts, outcome.error, false);
         case 'failed':
           if (ALREADY_DONE.has(outcome.error)) {
-            await this.repo.settle(row.id, 'sending', { state: 'sent', result: { note: outcome.error } }, now);
+            // Slack's per-user errors (conversations.invite) say who that was true of.
+            const errors = (err as { data?: { errors?: unknown } }).data?.errors;
+            const result = { note: outcome.error, ...(Array.isArray(errors) ? { errors } : {}) };
+            if (await this.repo.settle(row.id, 'sending', { state: 'sent', result }, now)) await this.sent(row, result);
             return 'sent';
           }
           log.warn({ outboxId: row.id, method, error: outcome.error }, 'slack refused the call');
@@ -209,7 +234,7 @@ export class Outbox {
     }
     switch (lookup.kind) {
       case 'found':
-        await this.repo.settle(id, 'unknown', { state: 'sent', result: lookup.result }, now);
+        if (await this.repo.settle(id, 'unknown', { state: 'sent', result: lookup.result }, now)) await this.sent(row, lookup.result);
         return 'sent';
       case 'absent':
         await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
@@ -352,7 +377,7 @@ function withJitter(waitMs: number): number {
 /** Keeps what later steps need (channel, ts, view id), not the whole echoed message. */
 function pickResult(res: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of ['channel', 'ts', 'message_ts', 'scheduled_message_id']) if (res[k] !== undefined) out[k] = res[k];
+  for (const k of ['channel', 'ts', 'message_ts', 'scheduled_message_id', 'errors']) if (res[k] !== undefined) out[k] = res[k];
   const view = res.view as { id?: string } | undefined;
   if (view?.id) out.view_id = view.id;
   const ch = res.channel as { id?: string } | undefined;

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME } from '../../../src/sandbox/seed.js';
+import { startSandboxApiServer, type SandboxApiServer } from '../../../src/sandbox/server.js';
+import { installAndSync, signIn, startTestHearth, type TestHearth } from '../../support/hearth.js';
+
+/** conversations.invite as Slack answers it: all or nothing without `force`, per-user `errors` with it. */
+describe('inviting people records only who really joined (issue 12, item 4)', () => {
+  let sandbox: SandboxApiServer;
+  let t: TestHearth;
+  let admin: { cookie: string; csrf: string };
+  const channel = ACME.channels.buddyVolunteers;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxApiServer();
+    t = await startTestHearth({ slackApiUrl: sandbox.url });
+    await installAndSync(t, ACME.teamId, ACME.botToken);
+    admin = await signIn(t, ACME.teamId, ACME.adminUserId);
+    // Someone invited @Hearth to the channel, as a person would in Slack.
+    sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, channel)!, [ACME.botUserId]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('one invitee already in the channel (Hearth did not know) and one deactivated meanwhile: the rest are invited, only they and the member are on the roster', async () => {
+    const s = t.hearth.services;
+    const ws = (await s.workspaces.byTeamId(ACME.teamId))!;
+    const roster = await s.channels.syncRoster(ws, channel, await s.clients.forWorkspace(ws.id));
+    const [alreadyThere, newcomer, leaver] = ['U0DEMO011', 'U0DEMO012', 'U0DEMO013', 'U0DEMO014', 'U0DEMO015'].filter((u) => !roster.includes(u));
+    // Behind Hearth's back: one joins the channel, one is deactivated (Hearth's copies are stale).
+    sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, channel)!, [alreadyThere!]);
+    sandbox.state.member(ACME.teamId, leaver!)!.deleted = true;
+
+    const res = await fetch(`${t.url}/channels/invite_users_as_json`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel_id: channel, user_ids: [alreadyThere, newcomer, leaver] }),
+    });
+    expect(res.status).toBe(200);
+    await s.queue.idle();
+    await expect.poll(() => sandbox.state.channel(ACME.teamId, channel)!.members.includes(newcomer!), { timeout: 10_000 }).toBe(true);
+    const [call] = sandbox.state.callsTo('conversations.invite', ACME.teamId);
+    expect(call!.args).toMatchObject({ users: [alreadyThere, newcomer, leaver].join(','), force: 'true' });
+    expect(call!.outcome).toBe('ok');
+    await expect.poll(async () => (await s.channels.roster(ws.id, channel)).includes(newcomer!), { timeout: 10_000 }).toBe(true);
+    const kept = await s.channels.roster(ws.id, channel);
+    expect(kept).toContain(alreadyThere);
+    expect(kept).not.toContain(leaver);
+    // The kept roster is Slack's.
+    expect([...kept].sort()).toEqual([...sandbox.state.channel(ACME.teamId, channel)!.members].sort());
+  });
+});
