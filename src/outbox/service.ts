@@ -346,9 +346,19 @@ export class Outbox {
     const until = progress?.sent_until ?? leaseWindow?.sent_until ?? row.updated_at.getTime();
     const oldest = ((from - RECONCILE_MARGIN_MS) / 1000).toFixed(6);
     const latest = ((until + RECONCILE_MARGIN_MS) / 1000).toFixed(6);
-    const res = await this.paced(row, 'conversations.history', undefined, () =>
-      client.conversations.history({ channel, oldest, latest, inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }),
-    );
+    const history = () =>
+      this.paced(row, 'conversations.history', undefined, () => client.conversations.history({ channel, oldest, latest, inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }));
+    let res: Awaited<ReturnType<typeof history>>;
+    try {
+      res = await history();
+    } catch (err) {
+      // Hearth may post to a public channel it is not in (chat:write.public) but reads history only as a
+      // member: it joins (a public channel; a private one it cannot) and looks again in the next turn.
+      if ((err as { data?: { error?: string } }).data?.error !== 'not_in_channel') throw err;
+      const joined = await this.paced(row, 'conversations.join', channel, () => client.conversations.join({ channel }));
+      if (joined instanceof Paced) return { kind: 'wait', waitMs: joined.waitMs };
+      res = await history();
+    }
     if (res instanceof Paced) return { kind: 'wait', waitMs: res.waitMs };
     for (const m of res.answer.messages ?? []) {
       const payload = m.metadata?.event_payload as { outbox_id?: number } | undefined;

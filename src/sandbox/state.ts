@@ -64,7 +64,7 @@ export type SandboxChange =
   | { kind: 'channel_created' | 'channel_members_changed'; teamId: string; channel: string }
   | { kind: 'restored' };
 
-export type TriggerCheck = { ok: true; trigger: TriggerRecord } | { ok: false; error: 'expired_trigger_id' | 'exchanged_trigger_id' };
+export type TriggerCheck = { ok: true; trigger: TriggerRecord } | { ok: false; error: 'invalid_trigger_id' | 'expired_trigger_id' | 'exchanged_trigger_id' };
 
 export interface NewMessage {
   /** Who posts: a member id; for the app, its bot user id (bot fields are filled in). */
@@ -597,7 +597,8 @@ export class SandboxState {
   /** Uses a trigger id once, within its lifetime, in its own workspace. */
   consumeTrigger(triggerId: string, teamId: string, at: Date = this.now()): TriggerCheck {
     const trigger = this.data.triggers[triggerId];
-    if (!trigger || trigger.teamId !== teamId) return { ok: false, error: 'expired_trigger_id' };
+    // A trigger Slack never issued (or another workspace's) is invalid; one past its 3 seconds, expired.
+    if (!trigger || trigger.teamId !== teamId) return { ok: false, error: 'invalid_trigger_id' };
     if (trigger.used) return { ok: false, error: 'exchanged_trigger_id' };
     if (at.getTime() - trigger.issuedAt > this.options.triggerTtlMs) return { ok: false, error: 'expired_trigger_id' };
     trigger.used = true;

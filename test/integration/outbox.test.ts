@@ -26,9 +26,14 @@ describe(`outbox against the sandbox (${path})`, () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
-    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 500 });
+    // Fast: no rate limits on the sandbox, and Hearth paces conversations.history (Tier 1) as if it were Tier 3
+    // (outbox-fidelity.test.ts covers the real limits).
+    sandbox.state.rateLimits.enabled = false;
+    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 500, slackRates: { 'conversations.history': { limit: 50, windowMs: 60_000 } } });
     acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     globex = await install(t.hearth, GLOBEX.teamId, GLOBEX.botToken);
+    // The first request pays for starting up; not within the 500 ms the tests give a call.
+    await (await t.hearth.services.clients.forWorkspace(acme)).auth.test();
   });
   afterEach(() => {
     sandbox.state.faults = [];
