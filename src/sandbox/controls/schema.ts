@@ -84,6 +84,8 @@ export const closeBody = z.object({ team_id: id, user_id: id, all: z.boolean().o
 
 export const homeOpenBody = z.object({ team_id: id, user_id: id });
 
+export const inviteHearthBody = z.object({ team_id: id, channel_id: id, user_id: id });
+
 export const eventBody = z.object({
   team_id: id,
   event: z.looseObject({ type: z.string().min(1) }),
