@@ -54,7 +54,7 @@ export const METHOD_LIMITS: Record<string, RateLimit> = {
   'views.update': TIERS[4],
   'views.push': TIERS[4],
   'reactions.add': TIERS[3],
-  'reactions.remove': TIERS[3],
+  'reactions.remove': TIERS[2],
   'oauth.v2.access': TIERS[4],
   'openid.connect.token': TIERS[4],
   'openid.connect.userInfo': TIERS[3],
