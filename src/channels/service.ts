@@ -16,6 +16,8 @@ export type { ChannelSearch };
 
 /** The outbox kind of an invite (its answer updates the roster). */
 export const INVITE_KIND = 'invite';
+/** The outbox kind of Hearth joining a channel (programs/service.ts). */
+export const JOIN_KIND = 'join';
 
 /** The channel directory (from conversations.list) and channel rosters (from conversations.members and events). */
 export class ChannelService {

@@ -50,4 +50,20 @@ describe('inviting people records only who really joined (issue 12, item 4)', ()
     // The kept roster is Slack's.
     expect([...kept].sort()).toEqual([...sandbox.state.channel(ACME.teamId, channel)!.members].sort());
   });
+
+  it('6. the bot starts in no channel: a program on a public channel makes Hearth join it; a private one needs an invite first', async () => {
+    const s = t.hearth.services;
+    const ws = (await s.workspaces.byTeamId(ACME.teamId))!;
+    const call = (path: string, body: unknown) =>
+      fetch(`${t.url}${path}`, { method: 'POST', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+    expect(sandbox.state.channel(ACME.teamId, ACME.channels.newHires)!.members).not.toContain(ACME.botUserId);
+    expect((await s.channels.byId(ws.id, ACME.channels.newHires))?.bot_is_member).toBe(false);
+    expect((await call('/channel_programs/apply_template_as_json', { template_id: 'intros-lunch-trio', channel_id: ACME.channels.newHires })).status).toBe(200);
+    await expect.poll(() => sandbox.state.channel(ACME.teamId, ACME.channels.newHires)!.members.includes(ACME.botUserId), { timeout: 10_000 }).toBe(true);
+    expect(sandbox.state.callsTo('conversations.join', ACME.teamId).map((c) => c.outcome)).toEqual(['ok']);
+    await expect.poll(async () => (await s.channels.byId(ws.id, ACME.channels.newHires))?.bot_is_member, { timeout: 10_000 }).toBe(true);
+    // #leadership is private and nobody invited Hearth: Hearth cannot even see it.
+    const res = await call('/channel_programs/apply_template_as_json', { template_id: 'intros-lunch-trio', channel_id: ACME.channels.leadership });
+    expect(res.status).toBe(400);
+  });
 });
