@@ -133,6 +133,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox wit
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
+    // Hearth is in #general (a program there made it join), so reconciling reads its history straight away.
+    sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ACME.channels.general)!, [ACME.botUserId]);
     t = await startTestHearth({ slackApiUrl: sandbox.url, clock, worker: false });
   });
   afterAll(async () => {
