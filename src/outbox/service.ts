@@ -342,12 +342,17 @@ export class Outbox {
     const progress = row.result as { channel?: string; sent_from?: number; sent_until?: number } | null;
     const channel = progress?.channel ?? args.channel;
     if (!channel) return { kind: 'absent' };
-    const from = progress?.sent_from ?? leaseWindow?.sent_from ?? row.updated_at.getTime() - 3 * 60_000;
-    const until = progress?.sent_until ?? leaseWindow?.sent_until ?? row.updated_at.getTime();
-    const oldest = ((from - RECONCILE_MARGIN_MS) / 1000).toFixed(6);
-    const latest = ((until + RECONCILE_MARGIN_MS) / 1000).toFixed(6);
+    // The sender recorded when its call went out: look only there. A sender that died recorded nothing, and its
+    // claim may have been timed by another process's clock: look from the row's creation on (a full page then
+    // means "cannot tell", never a resend).
+    const sent = progress?.sent_from !== undefined && progress.sent_until !== undefined ? { from: progress.sent_from, until: progress.sent_until } : undefined;
+    const from = sent?.from ?? Math.min(leaseWindow?.sent_from ?? Infinity, row.created_at.getTime());
+    const oldest = ((from - (sent ? RECONCILE_MARGIN_MS : 60_000)) / 1000).toFixed(6);
+    const latest = sent ? ((sent.until + RECONCILE_MARGIN_MS) / 1000).toFixed(6) : undefined;
     const history = () =>
-      this.paced(row, 'conversations.history', undefined, () => client.conversations.history({ channel, oldest, latest, inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }));
+      this.paced(row, 'conversations.history', undefined, () =>
+        client.conversations.history({ channel, oldest, ...(latest ? { latest } : {}), inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }),
+      );
     let res: Awaited<ReturnType<typeof history>>;
     try {
       res = await history();
