@@ -14,7 +14,7 @@ import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { authRouter } from './http/auth.js';
 import { createHttpApp, createOpsApp, type OpsParts } from './http/app.js';
-import { ChannelService } from './channels/service.js';
+import { ChannelService, INVITE_KIND, JOIN_KIND } from './channels/service.js';
 import { ChannelProgramService } from './programs/service.js';
 import { LimiterPacer, MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type SlackRate } from './outbox/rate-limits.js';
 import { Outbox } from './outbox/service.js';
@@ -126,6 +126,9 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const events = new DomainEvents(db, queue, clock);
   const channels = new ChannelService(db, clock, events);
   const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id, { unpaced: true }), rateClock, rates: opts.slackRates });
+  outbox.onSent(INVITE_KIND, (row, result) => channels.invited(row, result).then(() => undefined));
+  // Hearth joined a channel (a program started there): it is a member now, before Slack's event says so.
+  outbox.onSent(JOIN_KIND, (row) => channels.update(row.workspace_id, String((row.payload as { channel?: string }).channel), { bot_is_member: true }));
   const entitlements = new Entitlements(db, clock);
   const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
   const services: PlatformServices = {

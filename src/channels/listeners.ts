@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackContext } from '../slack/context.js';
+import { directorySync } from '../slack/jobs.js';
 import type { ChannelService } from './service.js';
 
 type Args<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
@@ -12,7 +13,11 @@ export function channelListeners(channels: ChannelService) {
     app.event('member_joined_channel', async ({ event, body, context }: Args<'member_joined_channel'>) => {
       const ws = await workspaceOf(ctx, body);
       await channels.joined(ws.id, event.channel, event.user);
-      if (event.user === context.botUserId) await channels.update(ws.id, event.channel, { bot_is_member: true });
+      if (event.user === context.botUserId) {
+        // A private channel Hearth was just invited to is not in its directory yet (it could not list it).
+        if (!(await channels.byId(ws.id, event.channel))) await ctx.queue.enqueue(directorySync, { workspaceId: ws.id }, { jobId: `directory:${ws.id}:joined:${event.channel}:${event.event_ts}` });
+        await channels.update(ws.id, event.channel, { bot_is_member: true });
+      }
     });
     app.event('member_left_channel', async ({ event, body }: Args<'member_left_channel'>) => {
       const ws = await workspaceOf(ctx, body);

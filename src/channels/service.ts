@@ -14,6 +14,11 @@ import { ChannelRepository, type ChannelSearch, type ListedChannel } from './rep
 
 export type { ChannelSearch };
 
+/** The outbox kind of an invite (its answer updates the roster). */
+export const INVITE_KIND = 'invite';
+/** The outbox kind of Hearth joining a channel (programs/service.ts). */
+export const JOIN_KIND = 'join';
+
 /** The channel directory (from conversations.list) and channel rosters (from conversations.members and events). */
 export class ChannelService {
   private readonly repo: ChannelRepository;
@@ -46,12 +51,34 @@ export class ChannelService {
     if (unknown.length) throw new HttpError(400, `user_ids: not people of this workspace: ${unknown.join(', ')}`, { user_ids: `not people of this workspace: ${unknown.join(', ')}` });
     const already = new Set(await this.roster(workspaceId, channel.channel_id));
     const toAdd = wanted.filter((u) => !already.has(u));
+    // `force`: Slack fails the whole invite when one person cannot be added (already in the channel, say)
+    // unless asked to add the rest. Who joined is recorded when Slack has answered (invited()).
     if (toAdd.length)
       await outbox.enqueue([
-        { workspaceId, key: `invite:${channel.channel_id}:${this.clock.now().getTime()}:${[...toAdd].sort().join(',')}`, kind: 'invite', method: 'conversations.invite', args: { channel: channel.channel_id, users: toAdd.join(',') } },
+        {
+          workspaceId,
+          key: `invite:${channel.channel_id}:${this.clock.now().getTime()}:${[...toAdd].sort().join(',')}`,
+          kind: INVITE_KIND,
+          method: 'conversations.invite',
+          args: { channel: channel.channel_id, users: toAdd.join(','), force: true },
+        },
       ]);
-    for (const u of toAdd) await this.joined(workspaceId, channel.channel_id, u);
     return { invited: slackUserIds.length, added: toAdd.length };
+  }
+
+  /**
+   * After Slack answered an invite: the people it added, and those it says were in the channel already, are
+   * on the roster; anyone it names with another error (cant_invite, user_not_found…) is not.
+   */
+  async invited(row: { workspace_id: number; payload: unknown }, result: Record<string, unknown>): Promise<string[]> {
+    const args = row.payload as { channel?: string; users?: string };
+    if (!args.channel || !args.users) return [];
+    const refused = new Set(
+      ((result.errors as Array<{ user?: string; error?: string }> | undefined) ?? []).filter((e) => e.user && e.error !== 'already_in_channel').map((e) => e.user!),
+    );
+    const inChannel = args.users.split(',').map((u) => u.trim()).filter((u) => u && !refused.has(u));
+    for (const u of inChannel) await this.joined(row.workspace_id, args.channel, u);
+    return inChannel;
   }
 
   async sync(ws: Workspace, client: WebClient): Promise<number> {

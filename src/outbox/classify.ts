@@ -9,6 +9,8 @@ export type CallOutcome =
   | { kind: 'retry'; error: string }
   | { kind: 'unknown'; error: string };
 
+/** How long to back off after a rate-limit error that carries no Retry-After. */
+export const RATE_LIMITED_BACKOFF_MS = 30_000;
 /** API errors that mean Slack did not act and trying later may work. */
 const TRANSIENT_API_ERRORS = new Set(['service_unavailable', 'team_added_to_org', 'ratelimited']);
 /** API errors where Slack may have acted before failing. */
@@ -33,7 +35,9 @@ export function classifySlackError(err: unknown): CallOutcome {
       return { kind: 'rate_limited', retryAfterMs: Math.max(1, e.retryAfter ?? 30) * 1000 };
     case 'slack_webapi_platform_error': {
       const code = e.data?.error ?? 'unknown_error';
-      if (code === 'ratelimited') return { kind: 'rate_limited', retryAfterMs: 30_000 };
+      // `ratelimited` is the 429's error; `rate_limited` ("Application has posted too many messages") comes over
+      // HTTP 200 from chat.postMessage with no Retry-After. Both mean: back off and try again.
+      if (code === 'ratelimited' || code === 'rate_limited') return { kind: 'rate_limited', retryAfterMs: RATE_LIMITED_BACKOFF_MS };
       if (TRANSIENT_API_ERRORS.has(code)) return { kind: 'retry', error: code };
       if (AMBIGUOUS_API_ERRORS.has(code)) return { kind: 'unknown', error: code };
       return { kind: 'failed', error: code };

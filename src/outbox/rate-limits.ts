@@ -25,7 +25,7 @@ export const METHOD_RATES: Record<string, SlackRate> = {
   'conversations.invite': TIER[3],
   'conversations.kick': TIER[3],
   'conversations.create': TIER[2],
-  'conversations.history': TIER[3],
+  'conversations.history': TIER[1],
   'conversations.members': TIER[4],
   'conversations.list': TIER[2],
   'users.list': TIER[2],

@@ -33,6 +33,9 @@ const ALREADY_DONE = new Set(['already_reacted', 'already_in_channel']);
 
 export type SendResult = 'sent' | 'failed' | 'unknown' | 'deferred' | 'skipped';
 
+/** Told when a row of its kind was sent, with what Slack answered (e.g. who an invite really added). */
+export type SentHandler = (row: OutboxRow, result: Record<string, unknown>) => Promise<void>;
+
 export interface OutboxDeps {
   db: Db;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -64,12 +67,31 @@ export class Outbox {
   private readonly rateNow: () => number;
   /** Held-back rows are scheduled on the clock their wait was measured on, when it is the app's (the sandbox's). */
   private readonly deferClock: Clock;
+  private readonly sentHandlers = new Map<string, SentHandler>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.repo = new OutboxRepository(deps.db);
     const rateClock = deps.rateClock;
     this.rateNow = rateClock ? () => rateClock.now().getTime() : Date.now;
     this.deferClock = rateClock ?? deps.clock;
+  }
+
+  /**
+   * Runs `handler` after each row of this kind is sent (once per row, by the sender that recorded it), for
+   * effects that depend on Slack's answer. A failing handler is logged; the row stays sent.
+   */
+  onSent(kind: string, handler: SentHandler): void {
+    this.sentHandlers.set(kind, handler);
+  }
+
+  private async sent(row: OutboxRow, result: Record<string, unknown>): Promise<void> {
+    const handler = this.sentHandlers.get(row.kind);
+    if (!handler) return;
+    try {
+      await handler(row, result);
+    } catch (err) {
+      this.deps.log.warn({ err, outboxId: row.id, kind: row.kind }, 'after-send handler failed');
+    }
   }
 
   /** Adds rows inside the caller's transaction; call `kick` with the ids after it commits. */
@@ -120,10 +142,11 @@ export class Outbox {
 
     // The method being called when an error came back (a DM opens its conversation, then posts).
     const step = { method: row.method };
+    const sendingFrom = clock.now().getTime();
     try {
       const result = await this.call(client, row, args, step);
       if (result instanceof Paced) return this.defer(row, withJitter(result.waitMs), undefined, true);
-      await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now());
+      if (await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now())) await this.sent(row, result);
       return 'sent';
     } catch (err) {
       const outcome = classifySlackError(err);
@@ -142,17 +165,24 @@ export class Outbox {
           return this.defer(row, 1000 * 2 ** row.attempts, outcome.error, false);
         case 'failed':
           if (ALREADY_DONE.has(outcome.error)) {
-            await this.repo.settle(row.id, 'sending', { state: 'sent', result: { note: outcome.error } }, now);
+            // Slack's per-user errors (conversations.invite) say who that was true of.
+            const errors = (err as { data?: { errors?: unknown } }).data?.errors;
+            const result = { note: outcome.error, ...(Array.isArray(errors) ? { errors } : {}) };
+            if (await this.repo.settle(row.id, 'sending', { state: 'sent', result }, now)) await this.sent(row, result);
             return 'sent';
           }
           log.warn({ outboxId: row.id, method, error: outcome.error }, 'slack refused the call');
           await this.repo.settle(row.id, 'sending', { state: 'failed', error: outcome.error }, now);
           return 'failed';
-        case 'unknown':
+        case 'unknown': {
           log.warn({ outboxId: row.id, method, error: outcome.error }, 'outcome unknown; will reconcile');
-          await this.repo.settle(row.id, 'sending', { state: 'unknown', error: outcome.error }, now);
+          // When the call went out: where reconciling looks for the message (Slack's ts follow this clock).
+          const sentWindow = { sent_from: sendingFrom, sent_until: now.getTime() };
+          const progress = (row.result as Record<string, unknown> | null) ?? {};
+          await this.repo.settle(row.id, 'sending', { state: 'unknown', error: outcome.error, result: { ...progress, ...sentWindow } }, now);
           await this.deps.queue.enqueue(outboxReconcile, { outboxId: row.id }, { jobId: `reconcile:${row.id}:${row.attempts}`, delayMs: 5_000 });
           return 'unknown';
+        }
       }
     }
   }
@@ -161,6 +191,8 @@ export class Outbox {
   async reconcile(id: number): Promise<'sent' | 'pending' | 'failed' | 'skipped' | 'still_unknown'> {
     let row = await this.repo.byId(id);
     const now = this.deps.clock.now();
+    /** A dead sender's claim: from its last write to the end of its lease (the app's clock). */
+    let leaseWindow: { sent_from: number; sent_until: number } | undefined;
     if (row?.state === 'sending') {
       // The lease watch: a sender that is still within its lease is left alone and looked at again when it ends.
       const leftMs = (row.lease_until?.getTime() ?? 0) - now.getTime();
@@ -168,6 +200,7 @@ export class Outbox {
         await this.watchLease(id, row.attempts, leftMs, row.lease_until!.getTime());
         return 'skipped';
       }
+      leaseWindow = { sent_from: row.updated_at.getTime(), sent_until: row.lease_until!.getTime() };
       if (!(await this.repo.expireLease(id, now))) return 'skipped';
       this.deps.log.warn({ outboxId: id }, 'the sender stopped before recording the outcome; reconciling');
       row = await this.repo.byId(id);
@@ -183,19 +216,39 @@ export class Outbox {
       await this.kick([id]);
       return 'pending';
     }
+    let lookup: Lookup;
     try {
       const client = await this.deps.clientFor(row.workspace_id);
-      const found = await this.findPosted(client, row);
-      if (found) {
-        await this.repo.settle(id, 'unknown', { state: 'sent', result: found }, now);
-        return 'sent';
-      }
-      await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
-      await this.kick([id]);
-      return 'pending';
+      lookup = await this.findPosted(client, row, leaseWindow);
     } catch (err) {
-      this.deps.log.warn({ err, outboxId: id }, 'reconcile lookup failed; will try again');
-      return 'still_unknown';
+      const outcome = classifySlackError(err);
+      if (outcome.kind === 'rate_limited') {
+        await this.deps.limiter.block(bucketFor(row.workspace_id, 'conversations.history', undefined).blockKey, this.rateNow() + outcome.retryAfterMs, this.rateNow());
+        lookup = { kind: 'wait', waitMs: outcome.retryAfterMs };
+      } else if (outcome.kind === 'failed') {
+        lookup = { kind: 'incomplete', why: outcome.error };
+      } else {
+        this.deps.log.warn({ err, outboxId: id }, 'reconcile lookup failed; will try again');
+        return 'still_unknown';
+      }
+    }
+    switch (lookup.kind) {
+      case 'found':
+        if (await this.repo.settle(id, 'unknown', { state: 'sent', result: lookup.result }, now)) await this.sent(row, lookup.result);
+        return 'sent';
+      case 'absent':
+        await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
+        await this.kick([id]);
+        return 'pending';
+      case 'wait':
+        // conversations.history is Tier 1 for most apps: the lookup waits its turn rather than being refused.
+        await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:wait:${this.rateNow() + lookup.waitMs}`, delayMs: withJitter(lookup.waitMs) });
+        return 'still_unknown';
+      case 'incomplete':
+        // The message may exist and cannot be ruled out: sending it again could post it twice.
+        this.deps.log.warn({ outboxId: id, why: lookup.why }, 'reconcile lookup could not finish; not re-sent');
+        await this.repo.settle(id, 'unknown', { state: 'failed', error: `outcome unknown (${row.last_error}); lookup could not finish (${lookup.why}), not re-sent` }, now);
+        return 'failed';
     }
   }
 
@@ -278,24 +331,55 @@ export class Outbox {
     return pickResult(rest);
   }
 
-  private async findPosted(client: WebClient, row: OutboxRow): Promise<Record<string, unknown> | undefined> {
+  /**
+   * Looks for a message of an unknown row in its channel, within Slack's limits for conversations.history
+   * (Tier 1 and 15 messages a page for most apps since 2025): one call, paced in its window, asking only for
+   * the seconds around the send, with the outbox id in the message metadata telling ours apart. A page that
+   * is full (has_more) could hide the message: the lookup cannot finish, and the row is not sent again.
+   */
+  private async findPosted(client: WebClient, row: OutboxRow, leaseWindow?: { sent_from: number; sent_until: number }): Promise<Lookup> {
     const args = row.payload as { channel?: string };
-    const channel = (row.result as { channel?: string } | null)?.channel ?? args.channel;
-    if (!channel) return undefined;
-    const oldest = ((row.created_at.getTime() - 60_000) / 1000).toFixed(6);
-    let cursor: string | undefined;
-    for (let page = 0; page < 10; page++) {
-      const res = await client.conversations.history({ channel, oldest, limit: 200, include_all_metadata: true, cursor });
-      for (const m of res.messages ?? []) {
-        const payload = m.metadata?.event_payload as { outbox_id?: number } | undefined;
-        if (m.metadata?.event_type === METADATA_EVENT_TYPE && payload?.outbox_id === row.id) return { channel, ts: m.ts };
-      }
-      cursor = res.response_metadata?.next_cursor || undefined;
-      if (!cursor) break;
+    const progress = row.result as { channel?: string; sent_from?: number; sent_until?: number } | null;
+    const channel = progress?.channel ?? args.channel;
+    if (!channel) return { kind: 'absent' };
+    // The sender recorded when its call went out: look only there. A sender that died recorded nothing, and its
+    // claim may have been timed by another process's clock: look from the row's creation on (a full page then
+    // means "cannot tell", never a resend).
+    const sent = progress?.sent_from !== undefined && progress.sent_until !== undefined ? { from: progress.sent_from, until: progress.sent_until } : undefined;
+    const from = sent?.from ?? Math.min(leaseWindow?.sent_from ?? Infinity, row.created_at.getTime());
+    const oldest = ((from - (sent ? RECONCILE_MARGIN_MS : 60_000)) / 1000).toFixed(6);
+    const latest = sent ? ((sent.until + RECONCILE_MARGIN_MS) / 1000).toFixed(6) : undefined;
+    const history = () =>
+      this.paced(row, 'conversations.history', undefined, () =>
+        client.conversations.history({ channel, oldest, ...(latest ? { latest } : {}), inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }),
+      );
+    let res: Awaited<ReturnType<typeof history>>;
+    try {
+      res = await history();
+    } catch (err) {
+      // Hearth may post to a public channel it is not in (chat:write.public) but reads history only as a
+      // member: it joins (a public channel; a private one it cannot) and looks again in the next turn.
+      if ((err as { data?: { error?: string } }).data?.error !== 'not_in_channel') throw err;
+      const joined = await this.paced(row, 'conversations.join', channel, () => client.conversations.join({ channel }));
+      if (joined instanceof Paced) return { kind: 'wait', waitMs: joined.waitMs };
+      res = await history();
     }
-    return undefined;
+    if (res instanceof Paced) return { kind: 'wait', waitMs: res.waitMs };
+    for (const m of res.answer.messages ?? []) {
+      const payload = m.metadata?.event_payload as { outbox_id?: number } | undefined;
+      if (m.metadata?.event_type === METADATA_EVENT_TYPE && payload?.outbox_id === row.id) return { kind: 'found', result: { channel, ts: m.ts } };
+    }
+    if (res.answer.has_more || res.answer.response_metadata?.next_cursor) return { kind: 'incomplete', why: `more than ${HISTORY_PAGE} messages around the send` };
+    return { kind: 'absent' };
   }
 }
+
+type Lookup = { kind: 'found'; result: Record<string, unknown> } | { kind: 'absent' } | { kind: 'wait'; waitMs: number } | { kind: 'incomplete'; why: string };
+
+/** The most conversations.history gives a non-Marketplace app per page (since 2025-05-29). */
+const HISTORY_PAGE = 15;
+/** How far around the send a message is looked for: Slack's ts and this clock may disagree a little. */
+const RECONCILE_MARGIN_MS = 5_000;
 
 /**
  * A held-back row wakes a little after its place, at random, so that the rows sharing a place in a window do
@@ -308,7 +392,7 @@ function withJitter(waitMs: number): number {
 /** Keeps what later steps need (channel, ts, view id), not the whole echoed message. */
 function pickResult(res: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of ['channel', 'ts', 'message_ts', 'scheduled_message_id']) if (res[k] !== undefined) out[k] = res[k];
+  for (const k of ['channel', 'ts', 'message_ts', 'scheduled_message_id', 'errors']) if (res[k] !== undefined) out[k] = res[k];
   const view = res.view as { id?: string } | undefined;
   if (view?.id) out.view_id = view.id;
   const ch = res.channel as { id?: string } | undefined;

@@ -54,7 +54,18 @@ export function createSandbox(opts: { clock?: SettableClock; signingSecret: stri
     api: createSandboxApi({ state, now, rateNow: () => rateClock.now() }),
     driver: () => {
       if (!appUrl) throw new Error('the sandbox does not know the app URL yet');
-      return new SlackDriver(`${appUrl}/slack/events`, opts.signingSecret);
+      return new SlackDriver(`${appUrl}/slack/events`, opts.signingSecret, Date.now, {
+        app: (teamId) => {
+          const ws = state.workspace(teamId);
+          return ws && { appId: ws.appId, botUserId: ws.botUserId, domain: ws.domain, ...(ws.enterpriseId ? { enterpriseId: ws.enterpriseId } : {}) };
+        },
+        channelName: (teamId, channelId) => {
+          const channel = state.channel(teamId, channelId);
+          if (!channel) return undefined;
+          return channel.is_im ? 'directmessage' : channel.is_mpim || channel.is_private ? 'privategroup' : channel.name;
+        },
+        userName: (teamId, userId) => state.member(teamId, userId)?.name,
+      });
     },
     setAppUrl: (url) => {
       appUrl = url;

@@ -6,8 +6,103 @@
 
 export type BlockSurface = 'message' | 'modal' | 'home';
 
-export const MAX_BLOCKS: Record<BlockSurface, number> = { message: 50, modal: 100, home: 100 };
-export const MAX_SECTION_TEXT = 3000;
+/**
+ * Slack's Block Kit limits, in one table: from the @slack/types definitions (node_modules/@slack/types/dist/
+ * block-kit) and Slack's Block Kit reference (docs.slack.dev/reference/block-kit). Where the two differ, the
+ * reference wins: an option's `value` is 150 characters there (the types' comment says 75). Characters are
+ * counted as JavaScript string length.
+ */
+export const BLOCK_KIT_LIMITS = {
+  blocks: { message: 50, modal: 100, home: 100 } satisfies Record<BlockSurface, number>,
+  blockId: 255,
+  actionId: 255,
+  sectionText: 3000,
+  sectionFields: 10,
+  sectionFieldText: 2000,
+  headerText: 150,
+  contextElements: 10,
+  actionsElements: 25,
+  inputLabel: 2000,
+  inputHint: 2000,
+  imageUrl: 3000,
+  altText: 2000,
+  buttonText: 75,
+  buttonValue: 2000,
+  buttonUrl: 3000,
+  accessibilityLabel: 75,
+  placeholder: 150,
+  optionText: 75,
+  optionValue: 150,
+  optionDescription: 75,
+  optionUrl: 3000,
+  selectOptions: 100,
+  optionGroups: 100,
+  optionGroupLabel: 75,
+  checkboxOptions: 10,
+  radioOptions: 10,
+  overflowOptions: { min: 1, max: 5 },
+  confirmTitle: 100,
+  confirmText: 300,
+  confirmButton: 30,
+  modalTitle: 24,
+  modalButton: 24,
+  privateMetadata: 3000,
+  callbackId: 255,
+  externalId: 255,
+  /** A view's JSON, in bytes: views.open/push/update/publish answer `view_too_large` past it. */
+  viewBytes: 250_000,
+} as const;
+
+export const MAX_BLOCKS: Record<BlockSurface, number> = BLOCK_KIT_LIMITS.blocks;
+export const MAX_SECTION_TEXT = BLOCK_KIT_LIMITS.sectionText;
+const L = BLOCK_KIT_LIMITS;
+
+/**
+ * The properties each block and element may have (Slack rejects any other with "invalid additional
+ * property"), from the @slack/types interfaces.
+ */
+const BLOCK_PROPS: Record<string, readonly string[]> = {
+  section: ['text', 'fields', 'accessory', 'expand'],
+  divider: [],
+  image: ['image_url', 'slack_file', 'alt_text', 'title'],
+  actions: ['elements'],
+  context: ['elements'],
+  input: ['label', 'element', 'hint', 'optional', 'dispatch_action'],
+  header: ['text'],
+  rich_text: ['elements'],
+  video: ['video_url', 'thumbnail_url', 'alt_text', 'title', 'title_url', 'author_name', 'provider_name', 'provider_icon_url', 'description'],
+  file: ['external_id', 'source'],
+  markdown: ['text'],
+};
+const COMMON_ELEMENT_PROPS = ['type', 'action_id'];
+const SELECT_PROPS = ['placeholder', 'confirm', 'focus_on_load'];
+const ELEMENT_PROPS: Record<string, readonly string[]> = {
+  button: ['text', 'value', 'url', 'style', 'confirm', 'accessibility_label'],
+  checkboxes: ['options', 'initial_options', 'confirm', 'focus_on_load'],
+  radio_buttons: ['options', 'initial_option', 'confirm', 'focus_on_load'],
+  overflow: ['options', 'confirm'],
+  datepicker: ['initial_date', ...SELECT_PROPS],
+  timepicker: ['initial_time', 'timezone', ...SELECT_PROPS],
+  datetimepicker: ['initial_date_time', 'confirm', 'focus_on_load'],
+  image: ['image_url', 'slack_file', 'alt_text'],
+  plain_text_input: ['initial_value', 'multiline', 'min_length', 'max_length', 'dispatch_action_config', 'placeholder', 'focus_on_load'],
+  email_text_input: ['initial_value', 'dispatch_action_config', 'placeholder', 'focus_on_load'],
+  url_text_input: ['initial_value', 'dispatch_action_config', 'placeholder', 'focus_on_load'],
+  number_input: ['is_decimal_allowed', 'initial_value', 'min_value', 'max_value', 'dispatch_action_config', 'placeholder', 'focus_on_load'],
+  static_select: ['options', 'option_groups', 'initial_option', ...SELECT_PROPS],
+  multi_static_select: ['options', 'option_groups', 'initial_options', 'max_selected_items', ...SELECT_PROPS],
+  external_select: ['initial_option', 'min_query_length', ...SELECT_PROPS],
+  multi_external_select: ['initial_options', 'min_query_length', 'max_selected_items', ...SELECT_PROPS],
+  users_select: ['initial_user', ...SELECT_PROPS],
+  multi_users_select: ['initial_users', 'max_selected_items', ...SELECT_PROPS],
+  conversations_select: ['initial_conversation', 'default_to_current_conversation', 'response_url_enabled', 'filter', ...SELECT_PROPS],
+  multi_conversations_select: ['initial_conversations', 'default_to_current_conversation', 'max_selected_items', 'filter', ...SELECT_PROPS],
+  channels_select: ['initial_channel', 'response_url_enabled', ...SELECT_PROPS],
+  multi_channels_select: ['initial_channels', 'max_selected_items', ...SELECT_PROPS],
+};
+const TEXT_PROPS = ['type', 'text', 'emoji', 'verbatim'];
+const OPTION_PROPS = ['text', 'value', 'description', 'url'];
+const CONFIRM_PROPS = ['title', 'text', 'confirm', 'deny', 'style'];
 
 export const KNOWN_BLOCK_TYPES = new Set([
   'section',
@@ -108,16 +203,19 @@ export function validateBlocks(blocks: unknown, surface: BlockSurface): BlocksCh
   const max = MAX_BLOCKS[surface];
   if (blocks.length > max) problems.add('/blocks', `no more than ${max} items allowed`);
   const blockIds = new Set<string>();
-  blocks.forEach((block, i) => checkBlock(block, `/blocks/${i}`, problems, blockIds));
+  blocks.forEach((block, i) => checkBlock(block, `/blocks/${i}`, problems, blockIds, surface));
   return problems.list.length === 0 ? { ok: true } : { ok: false, error: 'invalid_blocks', errors: problems.list };
 }
 
-function checkBlock(block: unknown, at: string, p: Problems, blockIds: Set<string>): void {
+function checkBlock(block: unknown, at: string, p: Problems, blockIds: Set<string>, surface: BlockSurface): void {
   if (!isObj(block)) return p.add(at, 'must be an object');
   const type = block.type;
   if (typeof type !== 'string' || !KNOWN_BLOCK_TYPES.has(type)) {
     return p.add(`${at}/type`, `unsupported type: ${String(type)}`);
   }
+  // Input blocks collect values for a view's submission: a message cannot carry one.
+  if (type === 'input' && surface === 'message') return p.add(`${at}/type`, 'unsupported type: input');
+  checkProps(block, ['type', 'block_id', ...(BLOCK_PROPS[type] ?? [])], at, p);
   if (block.block_id !== undefined) {
     if (typeof block.block_id !== 'string' || block.block_id.length === 0 || block.block_id.length > 255) {
       p.add(`${at}/block_id`, 'must be a string of 1 to 255 characters');
@@ -131,16 +229,16 @@ function checkBlock(block: unknown, at: string, p: Problems, blockIds: Set<strin
     case 'section':
       return checkSection(block, at, p);
     case 'header':
-      return checkText(block.text, `${at}/text`, p, { max: 150, plainOnly: true, required: true });
+      return checkText(block.text, `${at}/text`, p, { max: L.headerText, plainOnly: true, required: true });
     case 'image':
       return checkImage(block, at, p);
     case 'actions':
-      return checkElements(block.elements, `${at}/elements`, p, ACTION_ELEMENT_TYPES, 25);
+      return checkElements(block.elements, `${at}/elements`, p, ACTION_ELEMENT_TYPES, L.actionsElements);
     case 'context':
       return checkContext(block, at, p);
     case 'input':
-      checkText(block.label, `${at}/label`, p, { max: 2000, plainOnly: true, required: true });
-      if (block.hint !== undefined) checkText(block.hint, `${at}/hint`, p, { max: 2000, plainOnly: true });
+      checkText(block.label, `${at}/label`, p, { max: L.inputLabel, plainOnly: true, required: true });
+      if (block.hint !== undefined) checkText(block.hint, `${at}/hint`, p, { max: L.inputHint, plainOnly: true });
       if (!isObj(block.element)) return p.add(`${at}/element`, 'must provide an object');
       return checkElement(block.element, `${at}/element`, p, INPUT_ELEMENT_TYPES);
     case 'rich_text':
@@ -170,8 +268,8 @@ function checkSection(block: Obj, at: string, p: Problems): void {
   if (hasFields) {
     if (!Array.isArray(block.fields)) p.add(`${at}/fields`, 'must provide an array');
     else {
-      if (block.fields.length > 10) p.add(`${at}/fields`, 'no more than 10 items allowed');
-      block.fields.forEach((f, i) => checkText(f, `${at}/fields/${i}`, p, { max: 2000, required: true }));
+      if (block.fields.length > L.sectionFields) p.add(`${at}/fields`, `no more than ${L.sectionFields} items allowed`);
+      block.fields.forEach((f, i) => checkText(f, `${at}/fields/${i}`, p, { max: L.sectionFieldText, required: true }));
     }
   }
   if (block.accessory !== undefined) {
@@ -190,7 +288,7 @@ function checkImage(block: Obj, at: string, p: Problems): void {
 function checkContext(block: Obj, at: string, p: Problems): void {
   const elements = block.elements;
   if (!Array.isArray(elements) || elements.length === 0) return p.add(`${at}/elements`, 'must provide a non-empty array');
-  if (elements.length > 10) p.add(`${at}/elements`, 'no more than 10 items allowed');
+  if (elements.length > L.contextElements) p.add(`${at}/elements`, `no more than ${L.contextElements} items allowed`);
   elements.forEach((el, i) => {
     const where = `${at}/elements/${i}`;
     if (!isObj(el) || typeof el.type !== 'string' || !CONTEXT_ELEMENT_TYPES.has(el.type)) {
@@ -221,16 +319,30 @@ function checkElement(el: Obj, at: string, p: Problems, allowed: Set<string>): v
   if (typeof el.type !== 'string' || !allowed.has(el.type)) {
     return p.add(`${at}/type`, `unsupported type: ${String(el.type)}`);
   }
-  if (el.action_id !== undefined && (typeof el.action_id !== 'string' || el.action_id.length > 255)) {
-    p.add(`${at}/action_id`, 'must be a string of at most 255 characters');
+  checkProps(el, [...COMMON_ELEMENT_PROPS, ...(ELEMENT_PROPS[el.type] ?? [])], at, p);
+  if (el.action_id !== undefined && (typeof el.action_id !== 'string' || el.action_id.length > L.actionId)) {
+    p.add(`${at}/action_id`, `must be a string of at most ${L.actionId} characters`);
+  }
+  if (el.placeholder !== undefined) checkText(el.placeholder, `${at}/placeholder`, p, { max: L.placeholder, plainOnly: true });
+  if (el.confirm !== undefined) checkConfirm(el.confirm, `${at}/confirm`, p);
+  if (el.accessibility_label !== undefined) requireString(el, 'accessibility_label', at, p, L.accessibilityLabel);
+  if (el.options !== undefined) checkOptions(el, at, p);
+  if (Array.isArray(el.option_groups)) {
+    if (el.option_groups.length > L.optionGroups) p.add(`${at}/option_groups`, `no more than ${L.optionGroups} items allowed`);
+    el.option_groups.forEach((g, i) => {
+      const where = `${at}/option_groups/${i}`;
+      if (!isObj(g)) return p.add(where, 'must provide an object');
+      checkText(g.label, `${where}/label`, p, { max: L.optionGroupLabel, plainOnly: true, required: true });
+      checkOptionList(g.options, `${where}/options`, p, { max: L.selectOptions }, false);
+    });
   }
   if (el.type === 'button') {
-    checkText(el.text, `${at}/text`, p, { max: 75, plainOnly: true, required: true });
-    if (el.value !== undefined && (typeof el.value !== 'string' || el.value.length > 2000)) {
-      p.add(`${at}/value`, 'must be a string of at most 2000 characters');
+    checkText(el.text, `${at}/text`, p, { max: L.buttonText, plainOnly: true, required: true });
+    if (el.value !== undefined && (typeof el.value !== 'string' || el.value.length > L.buttonValue)) {
+      p.add(`${at}/value`, `must be a string of at most ${L.buttonValue} characters`);
     }
-    if (el.url !== undefined && (typeof el.url !== 'string' || el.url.length > 3000)) {
-      p.add(`${at}/url`, 'must be a string of at most 3000 characters');
+    if (el.url !== undefined && (typeof el.url !== 'string' || el.url.length > L.buttonUrl)) {
+      p.add(`${at}/url`, `must be a string of at most ${L.buttonUrl} characters`);
     }
     if (el.style !== undefined && el.style !== 'primary' && el.style !== 'danger') {
       p.add(`${at}/style`, 'must be one of primary, danger');
@@ -243,7 +355,42 @@ function checkElement(el: Obj, at: string, p: Problems, allowed: Set<string>): v
   if ((el.type === 'static_select' || el.type === 'multi_static_select') && el.options === undefined && el.option_groups === undefined) {
     p.add(at, 'must provide options or option_groups');
   }
-  if (Array.isArray(el.options) && el.options.length > 100) p.add(`${at}/options`, 'no more than 100 items allowed');
+}
+
+function checkProps(obj: Obj, allowed: readonly string[], at: string, p: Problems): void {
+  for (const key of Object.keys(obj)) if (!allowed.includes(key)) p.add(`${at}/${key}`, `invalid additional property: ${key}`);
+}
+
+/** How many options each element takes, and whether their text may be mrkdwn. */
+function checkOptions(el: Obj, at: string, p: Problems): void {
+  const count =
+    el.type === 'checkboxes' ? { max: L.checkboxOptions } : el.type === 'radio_buttons' ? { max: L.radioOptions } : el.type === 'overflow' ? L.overflowOptions : { max: L.selectOptions };
+  checkOptionList(el.options, `${at}/options`, p, count, el.type === 'checkboxes' || el.type === 'radio_buttons', el.type === 'overflow');
+}
+
+function checkOptionList(options: unknown, at: string, p: Problems, count: { min?: number; max: number }, mrkdwn: boolean, urls = false): void {
+  if (!Array.isArray(options)) return p.add(at, 'must provide an array');
+  if (options.length < (count.min ?? 1)) p.add(at, `must provide at least ${count.min ?? 1} items`);
+  if (options.length > count.max) p.add(at, `no more than ${count.max} items allowed`);
+  options.forEach((o, i) => {
+    const where = `${at}/${i}`;
+    if (!isObj(o)) return p.add(where, 'must provide an object');
+    checkProps(o, urls ? OPTION_PROPS : OPTION_PROPS.filter((k) => k !== 'url'), where, p);
+    checkText(o.text, `${where}/text`, p, { max: L.optionText, plainOnly: !mrkdwn, required: true });
+    if (o.value !== undefined) requireString(o, 'value', where, p, L.optionValue);
+    if (o.description !== undefined) checkText(o.description, `${where}/description`, p, { max: L.optionDescription, plainOnly: !mrkdwn });
+    if (o.url !== undefined) requireString(o, 'url', where, p, L.optionUrl);
+  });
+}
+
+function checkConfirm(confirm: unknown, at: string, p: Problems): void {
+  if (!isObj(confirm)) return p.add(at, 'must provide an object');
+  checkProps(confirm, CONFIRM_PROPS, at, p);
+  checkText(confirm.title, `${at}/title`, p, { max: L.confirmTitle, plainOnly: true, required: true });
+  checkText(confirm.text, `${at}/text`, p, { max: L.confirmText, required: true });
+  checkText(confirm.confirm, `${at}/confirm`, p, { max: L.confirmButton, plainOnly: true, required: true });
+  checkText(confirm.deny, `${at}/deny`, p, { max: L.confirmButton, plainOnly: true, required: true });
+  if (confirm.style !== undefined && confirm.style !== 'primary' && confirm.style !== 'danger') p.add(`${at}/style`, 'must be one of primary, danger');
 }
 
 function checkText(
@@ -257,6 +404,7 @@ function checkText(
     return;
   }
   if (!isObj(value)) return p.add(at, 'must provide an object');
+  checkProps(value, TEXT_PROPS, at, p);
   if (value.type !== 'plain_text' && (rule.plainOnly || value.type !== 'mrkdwn')) {
     return p.add(`${at}/type`, rule.plainOnly ? 'must be plain_text' : 'must be one of plain_text, mrkdwn');
   }
@@ -272,7 +420,7 @@ function requireString(obj: Obj, key: string, at: string, p: Problems, max: numb
 
 export type ViewCheck =
   | { ok: true; type: 'home' | 'modal' }
-  | { ok: false; error: 'invalid_blocks' | 'invalid_blocks_format' | 'invalid_arguments'; errors: string[] };
+  | { ok: false; error: 'invalid_blocks' | 'invalid_blocks_format' | 'invalid_arguments' | 'view_too_large'; errors: string[] };
 
 /**
  * A view payload for views.open/push/update/publish. Block problems come back as invalid_blocks (what
@@ -280,6 +428,8 @@ export type ViewCheck =
  */
 export function validateView(view: unknown, allowed: ReadonlyArray<'home' | 'modal'>): ViewCheck {
   if (!isObj(view)) return { ok: false, error: 'invalid_arguments', errors: ['must provide an object [json-pointer:/view]'] };
+  const bytes = Buffer.byteLength(JSON.stringify(view), 'utf8');
+  if (bytes > L.viewBytes) return { ok: false, error: 'view_too_large', errors: [`view is ${bytes} bytes; at most ${L.viewBytes} allowed [json-pointer:/view]`] };
   const type = view.type;
   if (type !== 'home' && type !== 'modal') {
     return { ok: false, error: 'invalid_arguments', errors: ['must be one of modal, home [json-pointer:/view/type]'] };
@@ -291,16 +441,16 @@ export function validateView(view: unknown, allowed: ReadonlyArray<'home' | 'mod
   if (!blocks.ok) return blocks;
   const p = new Problems();
   if (type === 'modal') {
-    checkText(view.title, '/view/title', p, { max: 24, plainOnly: true, required: true });
-    if (view.submit !== undefined) checkText(view.submit, '/view/submit', p, { max: 24, plainOnly: true });
-    if (view.close !== undefined) checkText(view.close, '/view/close', p, { max: 24, plainOnly: true });
+    checkText(view.title, '/view/title', p, { max: L.modalTitle, plainOnly: true, required: true });
+    if (view.submit !== undefined) checkText(view.submit, '/view/submit', p, { max: L.modalButton, plainOnly: true });
+    if (view.close !== undefined) checkText(view.close, '/view/close', p, { max: L.modalButton, plainOnly: true });
     const hasInput = (view.blocks as unknown[]).some((b) => isObj(b) && b.type === 'input');
     if (hasInput && view.submit === undefined) p.add('/view/submit', 'must provide submit when the view has input blocks');
   }
   for (const key of ['private_metadata', 'callback_id', 'external_id'] as const) {
     const value = view[key];
     if (value === undefined) continue;
-    const max = key === 'private_metadata' ? 3000 : 255;
+    const max = key === 'private_metadata' ? L.privateMetadata : key === 'callback_id' ? L.callbackId : L.externalId;
     if (typeof value !== 'string' || value.length > max) p.add(`/view/${key}`, `must be a string of at most ${max} characters`);
   }
   return p.list.length === 0 ? { ok: true, type } : { ok: false, error: 'invalid_arguments', errors: p.list };

@@ -5,20 +5,13 @@
 
 export const MAX_OPEN_USERS = 8;
 
-/** Users from a comma list, a JSON array string (what WebClient sends for arrays) or an array. */
+/**
+ * Users as Slack takes them: one comma-separated string of ids. An array (which WebClient would send as JSON
+ * text) is not a list to Slack: its pieces are not user ids and are refused as such.
+ */
 export function parseUserList(raw: unknown): string[] {
-  if (Array.isArray(raw)) return raw.map((u) => String(u).trim()).filter(Boolean);
-  if (typeof raw !== 'string') return [];
-  const text = raw.trim();
-  if (text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parseUserList(parsed);
-    } catch {
-      // Not JSON after all: fall through to the comma list.
-    }
-  }
-  return text
+  if (typeof raw !== 'string') return raw === undefined || raw === null ? [] : [String(raw)];
+  return raw
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);

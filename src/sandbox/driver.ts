@@ -5,11 +5,21 @@ import { createHmac, randomUUID } from 'node:crypto';
  * slash commands and interactions form-encoded, Events API callbacks as JSON with an event_id and, for a
  * redelivery, X-Slack-Retry-Num.
  */
+/** What the driver knows of a workspace to address it as Slack does: the app's id, its bot, names. */
+export interface DriverDirectory {
+  app(teamId: string): { appId: string; botUserId: string; enterpriseId?: string; domain?: string } | undefined;
+  channelName?(teamId: string, channelId: string): string | undefined;
+  userName?(teamId: string, userId: string): string | undefined;
+}
+
+const FALLBACK_APP: ReturnType<DriverDirectory['app']> & object = { appId: 'A0HEARTH', botUserId: 'U0HEARTHBOT' };
+
 export class SlackDriver {
   constructor(
     private readonly endpoint: string,
     private readonly signingSecret: string,
     private readonly now: () => number = Date.now,
+    private readonly directory?: DriverDirectory,
   ) {}
 
   sign(body: string, timestamp = Math.floor(this.now() / 1000)): Record<string, string> {
@@ -21,23 +31,29 @@ export class SlackDriver {
     return fetch(this.endpoint, { method: 'POST', headers: { 'content-type': contentType, ...this.sign(body), ...headers }, body });
   }
 
-  /** A slash command, as Slack sends it. Its JSON answer is what the member sees. */
-  async command(input: { teamId: string; userId: string; channelId: string; command?: string; text: string; responseUrl: string; triggerId: string; teamDomain?: string; enterpriseId?: string }): Promise<Response> {
+  /**
+   * A slash command, as Slack sends it: the channel's and the person's names too (Slack's `channel_name` is the
+   * channel's name, `directmessage` or `privategroup`; `user_name` the handle). Its JSON answer is what the
+   * member sees.
+   */
+  async command(input: { teamId: string; userId: string; channelId: string; command?: string; text: string; responseUrl: string; triggerId: string; teamDomain?: string; enterpriseId?: string; channelName?: string; userName?: string }): Promise<Response> {
+    const app = this.directory?.app(input.teamId) ?? FALLBACK_APP;
+    const enterpriseId = input.enterpriseId ?? app.enterpriseId;
     const form = new URLSearchParams({
       token: 'sandbox',
       team_id: input.teamId,
-      team_domain: input.teamDomain ?? 'sandbox',
+      team_domain: input.teamDomain ?? app.domain ?? 'sandbox',
+      ...(enterpriseId ? { enterprise_id: enterpriseId } : {}),
       channel_id: input.channelId,
-      channel_name: input.channelId,
+      channel_name: input.channelName ?? this.directory?.channelName?.(input.teamId, input.channelId) ?? input.channelId,
       user_id: input.userId,
-      user_name: input.userId,
+      user_name: input.userName ?? this.directory?.userName?.(input.teamId, input.userId) ?? input.userId,
       command: input.command ?? '/hearth',
       text: input.text,
-      api_app_id: 'A0HEARTH',
+      api_app_id: app.appId,
       is_enterprise_install: 'false',
       response_url: input.responseUrl,
       trigger_id: input.triggerId,
-      ...(input.enterpriseId ? { enterprise_id: input.enterpriseId } : {}),
     }).toString();
     return this.post(form, 'application/x-www-form-urlencoded');
   }
@@ -48,20 +64,31 @@ export class SlackDriver {
     return this.post(form, 'application/x-www-form-urlencoded');
   }
 
-  /** An Events API callback. Pass the same eventId with retryNum to simulate Slack's redelivery. */
-  async event(input: { teamId: string; event: Record<string, unknown>; eventId?: string; retryNum?: number; enterpriseId?: string; isEnterpriseInstall?: boolean }): Promise<{ response: Response; eventId: string }> {
+  /**
+   * An Events API callback in Slack's envelope: no top-level is_enterprise_install (it is in
+   * `authorizations[0]`, whose user_id is the installed bot's), one api_app_id, context_team_id and
+   * is_ext_shared_channel. `isEnterpriseInstall` delivers it to an org-wide installation (authorizations carry
+   * the enterprise and no team). Pass the same eventId with retryNum to simulate Slack's redelivery.
+   */
+  async event(input: { teamId: string; event: Record<string, unknown>; eventId?: string; retryNum?: number; enterpriseId?: string; isEnterpriseInstall?: boolean; isExtSharedChannel?: boolean }): Promise<{ response: Response; eventId: string }> {
     const eventId = input.eventId ?? `Ev${randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+    const app = this.directory?.app(input.teamId) ?? FALLBACK_APP;
+    const enterpriseId = input.enterpriseId ?? app.enterpriseId;
+    const orgWide = input.isEnterpriseInstall === true;
+    if (orgWide && !enterpriseId) throw new Error('an org-wide install needs an enterprise id');
     const body = JSON.stringify({
       token: 'sandbox',
       team_id: input.teamId,
-      enterprise_id: input.enterpriseId,
-      is_enterprise_install: input.isEnterpriseInstall ?? false,
-      api_app_id: 'A0HEARTH',
+      ...(enterpriseId ? { enterprise_id: enterpriseId } : {}),
+      context_team_id: input.teamId,
+      context_enterprise_id: enterpriseId ?? null,
+      api_app_id: app.appId,
+      event: { event_ts: (this.now() / 1000).toFixed(6), ...input.event },
       type: 'event_callback',
       event_id: eventId,
       event_time: Math.floor(this.now() / 1000),
-      authorizations: [{ team_id: input.teamId, enterprise_id: input.enterpriseId ?? null, user_id: 'U0HEARTHBOT', is_bot: true, is_enterprise_install: false }],
-      event: { event_ts: (this.now() / 1000).toFixed(6), ...input.event },
+      authorizations: [{ enterprise_id: enterpriseId ?? null, team_id: orgWide ? null : input.teamId, user_id: app.botUserId, is_bot: true, is_enterprise_install: orgWide }],
+      is_ext_shared_channel: input.isExtSharedChannel ?? false,
     });
     const headers: Record<string, string> = input.retryNum ? { 'x-slack-retry-num': String(input.retryNum), 'x-slack-retry-reason': 'http_timeout' } : {};
     return { response: await this.post(body, 'application/json', headers), eventId };

@@ -20,6 +20,7 @@ export type SandboxFault = FaultMatch &
     | { kind: 'delay'; ms: number } // handled after a real-time pause
     | { kind: 'error'; error: string } // not handled; { ok: false, error }
     | { kind: 'ratelimited'; retryAfter?: number } // not handled; HTTP 429 with Retry-After
+    | { kind: 'rate_limited' } // not handled; HTTP 200 { ok: false, error: 'rate_limited' } (too many messages)
   );
 
 export type FaultKind = SandboxFault['kind'];

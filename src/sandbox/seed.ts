@@ -396,13 +396,14 @@ function seedAcme(data: SandboxData): void {
 
   const humans = ACME_PEOPLE.filter((r) => !r.deleted);
   const everyone = humans.map((r) => r.id);
-  const bot = ACME.botUserId;
+  // As after a real install, Hearth is in no channel: it joins public ones when a program starts there, and a
+  // person must invite it to a private one.
   const c = ACME.channels;
   const add = (ch: SandboxChannel) => {
     data.channels[ch.id] = ch;
     data.messages[ch.id] = [];
   };
-  add(channel({ id: c.general, teamId, name: 'general', isGeneral: true, creator: 'U0DEMO001', purpose: 'Company-wide announcements and work-based matters', members: [...everyone, ACME.deactivatedUserId, bot, 'U0DEMOGCAL'] }));
+  add(channel({ id: c.general, teamId, name: 'general', isGeneral: true, creator: 'U0DEMO001', purpose: 'Company-wide announcements and work-based matters', members: [...everyone, ACME.deactivatedUserId, 'U0DEMOGCAL'] }));
   // ~30 people opted into intros, plus the traps: a bot, the deactivated member and the external guest.
   add(
     channel({
@@ -413,11 +414,11 @@ function seedAcme(data: SandboxData): void {
       purpose: 'Meet someone new every two weeks ☕',
       sharedWith: ACME.externalTeamId,
       created: FOUNDED + 86_400 * 800,
-      members: [...ids(humans, (_r, i) => i % 4 !== 3), ACME.deactivatedUserId, ACME.externalUserId, 'U0DEMOPOLL', bot],
+      members: [...ids(humans, (_r, i) => i % 4 !== 3), ACME.deactivatedUserId, ACME.externalUserId, 'U0DEMOPOLL'],
     }),
   );
-  add(channel({ id: c.watercooler, teamId, name: 'watercooler', creator: 'U0DEMO027', purpose: 'Questions of the week, pets, weekend plans', members: [...ids(humans, (_r, i) => i % 2 === 0), 'U0DEMOPOLL', bot] }));
-  add(channel({ id: c.celebrations, teamId, name: 'celebrations', creator: ACME.adminUserId, purpose: 'Birthdays, work anniversaries and wins 🎉', members: [...ids(humans, (_r, i) => i % 3 !== 2), bot] }));
+  add(channel({ id: c.watercooler, teamId, name: 'watercooler', creator: 'U0DEMO027', purpose: 'Questions of the week, pets, weekend plans', members: [...ids(humans, (_r, i) => i % 2 === 0), 'U0DEMOPOLL'] }));
+  add(channel({ id: c.celebrations, teamId, name: 'celebrations', creator: ACME.adminUserId, purpose: 'Birthdays, work anniversaries and wins 🎉', members: [...ids(humans, (_r, i) => i % 3 !== 2)] }));
   add(
     channel({
       id: c.newHires,
@@ -425,11 +426,11 @@ function seedAcme(data: SandboxData): void {
       name: 'new-hires',
       creator: 'U0DEMO035',
       purpose: 'Welcome aboard! Ask anything.',
-      members: [...ids(humans, (r) => r.start >= '2025-01-01' || r.department === 'People'), bot],
+      members: [...ids(humans, (r) => r.start >= '2025-01-01' || r.department === 'People')],
     }),
   );
-  add(channel({ id: c.buddyVolunteers, teamId, name: 'buddy-volunteers', creator: 'U0DEMO034', purpose: 'People who have offered to be an onboarding buddy', members: ['U0DEMO007', 'U0DEMO010', 'U0DEMO016', 'U0DEMO021', 'U0DEMO028', 'U0DEMO030', 'U0DEMO034', 'U0DEMO038', bot] }));
-  add(channel({ id: c.leadership, teamId, name: 'leadership', isPrivate: true, creator: 'U0DEMO001', purpose: 'Leadership team', members: ['U0DEMO001', 'U0DEMO002', 'U0DEMO003', 'U0DEMO004', 'U0DEMO005', 'U0DEMO027', ACME.adminUserId, bot] }));
+  add(channel({ id: c.buddyVolunteers, teamId, name: 'buddy-volunteers', creator: 'U0DEMO034', purpose: 'People who have offered to be an onboarding buddy', members: ['U0DEMO007', 'U0DEMO010', 'U0DEMO016', 'U0DEMO021', 'U0DEMO028', 'U0DEMO030', 'U0DEMO034', 'U0DEMO038'] }));
+  add(channel({ id: c.leadership, teamId, name: 'leadership', isPrivate: true, creator: 'U0DEMO001', purpose: 'Leadership team', members: ['U0DEMO001', 'U0DEMO002', 'U0DEMO003', 'U0DEMO004', 'U0DEMO005', 'U0DEMO027', ACME.adminUserId] }));
 }
 
 function seedGlobex(data: SandboxData): void {
@@ -451,8 +452,8 @@ function seedGlobex(data: SandboxData): void {
   members.USLACKBOT = slackbot(teamId);
   const everyone = GLOBEX_PEOPLE.map((r) => r.id);
   for (const ch of [
-    channel({ id: GLOBEX.channels.general, teamId, name: 'general', isGeneral: true, creator: 'U0GLX001', purpose: 'Everything Globex', members: [...everyone, GLOBEX.botUserId] }),
-    channel({ id: GLOBEX.channels.intros, teamId, name: 'intros', creator: 'U0GLX002', purpose: 'Coffee chats', members: ['U0GLX001', 'U0GLX002', 'U0GLX003', 'U0GLX004', 'U0GLX006', GLOBEX.botUserId] }),
+    channel({ id: GLOBEX.channels.general, teamId, name: 'general', isGeneral: true, creator: 'U0GLX001', purpose: 'Everything Globex', members: everyone }),
+    channel({ id: GLOBEX.channels.intros, teamId, name: 'intros', creator: 'U0GLX002', purpose: 'Coffee chats', members: ['U0GLX001', 'U0GLX002', 'U0GLX003', 'U0GLX004', 'U0GLX006'] }),
   ]) {
     data.channels[ch.id] = ch;
     data.messages[ch.id] = [];

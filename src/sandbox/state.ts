@@ -64,7 +64,7 @@ export type SandboxChange =
   | { kind: 'channel_created' | 'channel_members_changed'; teamId: string; channel: string }
   | { kind: 'restored' };
 
-export type TriggerCheck = { ok: true; trigger: TriggerRecord } | { ok: false; error: 'expired_trigger_id' | 'exchanged_trigger_id' };
+export type TriggerCheck = { ok: true; trigger: TriggerRecord } | { ok: false; error: 'invalid_trigger_id' | 'expired_trigger_id' | 'exchanged_trigger_id' };
 
 export interface NewMessage {
   /** Who posts: a member id; for the app, its bot user id (bot fields are filled in). */
@@ -88,9 +88,17 @@ export interface SandboxOptions {
   maxRecordedCalls: number;
   /** When set, oauth.v2.access and openid.connect.token insist on these; otherwise any non-empty values pass. */
   oauth: { clientId?: string; clientSecret?: string };
+  /**
+   * Token rotation, as Hearth's manifest turns it on: oauth.v2.access hands out bot tokens that expire after
+   * this many seconds, with a single-use refresh token; 0 hands out the workspace's long-lived token.
+   */
+  tokenLifetimeSeconds: number;
 }
 
-const DEFAULT_OPTIONS: SandboxOptions = { triggerTtlMs: 3000, maxRecordedCalls: 10_000, oauth: {} };
+/** Slack's rotating tokens live 12 hours. */
+export const TOKEN_LIFETIME_SECONDS = 43_200;
+
+const DEFAULT_OPTIONS: SandboxOptions = { triggerTtlMs: 3000, maxRecordedCalls: 10_000, oauth: {}, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS };
 
 export function emptySandboxData(): SandboxData {
   return {
@@ -214,9 +222,13 @@ export class SandboxState {
     return Object.values(this.data.workspaces);
   }
 
-  authenticate(token: string): AuthInfo | null {
+  /** The workspace's bot, or null; 'expired' for a rotating token past its lifetime (Slack's token_expired). */
+  authenticate(token: string, at: Date = this.now()): AuthInfo | null | 'expired' {
+    const rotating = this.data.rotatingTokens?.[token];
+    const teamId = rotating?.teamId;
     for (const workspace of this.workspaceList()) {
-      if (workspace.botToken === token) {
+      if (workspace.botToken === token || workspace.id === teamId) {
+        if (rotating && rotating.expiresAt <= at.getTime()) return 'expired';
         return { kind: 'bot', token, teamId: workspace.id, userId: workspace.botUserId, botId: workspace.botId, scopes: workspace.botScopes, workspace };
       }
     }
@@ -224,6 +236,27 @@ export class SandboxState {
     const workspace = user && this.workspace(user.teamId);
     if (!user || !workspace) return null;
     return { kind: 'user', token, teamId: user.teamId, userId: user.userId, scopes: user.scopes, workspace };
+  }
+
+  /**
+   * A rotating bot token and its refresh token (oauth.v2.access with rotation on). Tokens handed out before
+   * stay valid until they expire, as Slack's do.
+   */
+  issueRotatingToken(teamId: string, at: Date = this.now()): { token: string; refreshToken: string; expiresIn: number } {
+    const expiresIn = this.options.tokenLifetimeSeconds;
+    const token = `xoxe.xoxb-1-${teamId}-${this.secret('')}`;
+    const refreshToken = `xoxe-1-${teamId}-${this.secret('')}`;
+    (this.data.rotatingTokens ??= {})[token] = { teamId, expiresAt: at.getTime() + expiresIn * 1000 };
+    (this.data.refreshTokens ??= {})[refreshToken] = { teamId, used: false };
+    return { token, refreshToken, expiresIn };
+  }
+
+  /** Uses a refresh token once: its workspace, or why not. */
+  redeemRefreshToken(refreshToken: string): { teamId: string } | { error: 'invalid_refresh_token' } {
+    const record = this.data.refreshTokens?.[refreshToken];
+    if (!record || record.used || !this.workspace(record.teamId)) return { error: 'invalid_refresh_token' };
+    record.used = true;
+    return { teamId: record.teamId };
   }
 
   /** A user token for a member, as Sign in with Slack or a user-scope install would hand out. */
@@ -564,7 +597,8 @@ export class SandboxState {
   /** Uses a trigger id once, within its lifetime, in its own workspace. */
   consumeTrigger(triggerId: string, teamId: string, at: Date = this.now()): TriggerCheck {
     const trigger = this.data.triggers[triggerId];
-    if (!trigger || trigger.teamId !== teamId) return { ok: false, error: 'expired_trigger_id' };
+    // A trigger Slack never issued (or another workspace's) is invalid; one past its 3 seconds, expired.
+    if (!trigger || trigger.teamId !== teamId) return { ok: false, error: 'invalid_trigger_id' };
     if (trigger.used) return { ok: false, error: 'exchanged_trigger_id' };
     if (at.getTime() - trigger.issuedAt > this.options.triggerTtlMs) return { ok: false, error: 'expired_trigger_id' };
     trigger.used = true;

@@ -296,6 +296,12 @@ export interface SandboxData {
   oauthCodes: Record<string, OAuthCodeRecord>;
   openIdCodes: Record<string, OpenIdCodeRecord>;
   userTokens: Record<string, UserTokenRecord>;
+  /**
+   * Token rotation: bot tokens handed out by oauth.v2.access that expire (`xoxe.xoxb-…`), and the single-use
+   * refresh tokens (`xoxe-1-…`) that renew them. Optional so older snapshots still load.
+   */
+  rotatingTokens?: Record<string, { teamId: string; expiresAt: number }>;
+  refreshTokens?: Record<string, { teamId: string; used: boolean }>;
   /** Per-prefix counters for generated ids (deterministic, unlike Slack's). */
   counters: Record<string, number>;
 }

@@ -125,8 +125,10 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
     let auth: AuthInfo | null = null;
     if (spec.auth !== 'none') {
       if (!token) return send(200, { ok: false, error: 'not_authed' });
-      auth = state.authenticate(token);
-      if (!auth) return send(200, { ok: false, error: 'invalid_auth' });
+      const found = state.authenticate(token, at);
+      if (found === 'expired') return send(200, { ok: false, error: 'token_expired' });
+      if (!found) return send(200, { ok: false, error: 'invalid_auth' });
+      auth = found;
       if (spec.auth === 'user' && auth.kind !== 'user') return send(200, { ok: false, error: 'not_allowed_token_type' }, auth.teamId);
       res.setHeader('x-oauth-scopes', auth.scopes.join(','));
     }
@@ -149,6 +151,10 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
       res.json({ ok: false, error: 'ratelimited' });
       return log({ ...faultLog, status: 429, error: 'ratelimited' });
     }
+    if (fault?.kind === 'rate_limited') {
+      res.status(200).json({ ok: false, error: 'rate_limited' });
+      return log({ ...faultLog, status: 200, error: 'rate_limited' });
+    }
     if (fault?.kind === 'delay') {
       await sleep(fault.ms);
       at = clock();
@@ -156,6 +162,7 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
 
     state.deliverDueScheduled(at);
     const decision = state.rateLimits.take(teamId ?? '-', method, channel, rateClock().getTime());
+    if (!decision.allowed && decision.error === 'rate_limited') return send(200, { ok: false, error: 'rate_limited' }, teamId);
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       return send(429, { ok: false, error: 'ratelimited' }, teamId);

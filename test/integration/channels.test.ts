@@ -11,6 +11,8 @@ describe('channel directory, search and invites', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
+    // People have invited @Hearth to #leadership (private) and #buddy-volunteers; it is in no other channel.
+    for (const channel of [ACME.channels.leadership, ACME.channels.buddyVolunteers]) sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, channel)!, [ACME.botUserId]);
     t = await startTestHearth({ slackApiUrl: sandbox.url });
     await installAndSync(t, ACME.teamId, ACME.botToken);
     await installAndSync(t, GLOBEX.teamId, GLOBEX.botToken);

@@ -36,6 +36,8 @@ describe(`Intros check-ins, ghosts, snoozes (${process.env.DATABASE_URL ? 'Postg
 
   beforeAll(async () => {
     t = await startSandboxHearth();
+    // Many clicks and posts in a few seconds of real time: Slack's rate limits (on by default) off for speed.
+    t.sandbox.state.rateLimits.enabled = false;
     admin = await signedIn(t, ACME.teamId, ACME.adminUserId);
     await setPlan(t, ACME.teamId, 'premium');
     id = (await admin.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros })).id;

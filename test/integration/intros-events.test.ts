@@ -89,6 +89,9 @@ describe(`Intros events and counters (${process.env.DATABASE_URL ? 'Postgres' : 
   });
 
   it('a round that goes out to nobody is intro.skipped and counted', async () => {
+    // #leadership is private: a member invites @Hearth first, as in Slack.
+    await t.api('POST', '/sandbox/channels/invite_hearth', { team_id: ACME.teamId, channel_id: ACME.channels.leadership, user_id: ACME.adminUserId });
+    await t.services.queue.idle();
     const lead = (await admin.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-lunch-trio', channel_id: ACME.channels.leadership })).id;
     const page = await admin.call<{ members: Array<{ slack_user_id: string; status: string }> }>('GET', `/coffee/${lead}`);
     const out = page.members.filter((m) => m.status === 'active' && m.slack_user_id !== ACME.adminUserId).map((m) => m.slack_user_id);

@@ -19,6 +19,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
+    // Hearth is in #general (a program there made it join), so reconciling reads its history at once, within Tier 1.
+    sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ACME.channels.general)!, [ACME.botUserId]);
     // Real time throughout: the worker in the child process runs on the system clock.
     t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false });
   });

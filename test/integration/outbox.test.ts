@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { WebClient } from '@slack/web-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
@@ -26,9 +27,14 @@ describe(`outbox against the sandbox (${path})`, () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
-    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 500 });
+    // Fast: no rate limits on the sandbox, and Hearth paces conversations.history (Tier 1) as if it were Tier 3
+    // (outbox-fidelity.test.ts covers the real limits).
+    sandbox.state.rateLimits.enabled = false;
+    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 500, slackRates: { 'conversations.history': { limit: 50, windowMs: 60_000 } } });
     acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     globex = await install(t.hearth, GLOBEX.teamId, GLOBEX.botToken);
+    // The first request pays for starting up; not within the 500 ms the tests give a call.
+    await new WebClient(ACME.botToken, { slackApiUrl: sandbox.url }).auth.test();
   });
   afterEach(() => {
     sandbox.state.faults = [];
@@ -127,6 +133,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox wit
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
+    // Hearth is in #general (a program there made it join), so reconciling reads its history straight away.
+    sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ACME.channels.general)!, [ACME.botUserId]);
     t = await startTestHearth({ slackApiUrl: sandbox.url, clock, worker: false });
   });
   afterAll(async () => {

@@ -37,6 +37,8 @@ describe('sandbox controls', () => {
 
   beforeAll(async () => {
     t = await startSandboxHearth({ capabilities: [demoPlugin(seen)] });
+    // Many clicks and posts in a few seconds of real time: Slack's rate limits (on by default) off for speed.
+    t.sandbox.state.rateLimits.enabled = false;
   });
   afterAll(() => t?.close());
 

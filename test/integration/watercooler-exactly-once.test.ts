@@ -22,6 +22,8 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Watercoole
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
+    // Hearth is already in #watercooler (invited), so reconciling reads its history at once, within Tier 1.
+    sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ACME.channels.watercooler)!, [ACME.botUserId]);
     t = await startTestHearth({ slackApiUrl: sandbox.url, clock, worker: false });
   });
   afterAll(async () => {

@@ -13,6 +13,7 @@ import {
   eventBody,
   homeOpenBody,
   homeQuery,
+  inviteHearthBody,
   messageBody,
   modalsQuery,
   openConversationBody,
@@ -99,6 +100,12 @@ export function memberRoutes(client: SandboxClient, state: SandboxState): Router
   router.post('/sandbox/home/open', async (req, res) => {
     const input = body(req, homeOpenBody);
     res.json(await client.openHome(input.team_id, input.user_id));
+  });
+
+  /** A person invites @Hearth to a channel (how Hearth gets into a private one). */
+  router.post('/sandbox/channels/invite_hearth', async (req, res) => {
+    const input = body(req, inviteHearthBody);
+    res.json({ event_id: await client.inviteHearth(input.team_id, input.channel_id, input.user_id) });
   });
 
   router.post('/sandbox/events', async (req, res) => {

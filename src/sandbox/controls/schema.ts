@@ -93,6 +93,8 @@ export const closeBody = z.object({ team_id: id, user_id: id, all: z.boolean().o
 
 export const homeOpenBody = z.object({ team_id: id, user_id: id });
 
+export const inviteHearthBody = z.object({ team_id: id, channel_id: id, user_id: id });
+
 export const eventBody = z.object({
   team_id: id,
   event: z.looseObject({ type: z.string().min(1) }),
@@ -115,6 +117,7 @@ export const faultBody = z.object({
     z.object({ kind: z.literal('delay'), ms: z.number().int().min(0).max(60_000), ...faultMatch }),
     z.object({ kind: z.literal('error'), error: z.string().min(1), ...faultMatch }),
     z.object({ kind: z.literal('ratelimited'), retry_after: z.number().int().min(1).max(3600).optional(), ...faultMatch }),
+    z.object({ kind: z.literal('rate_limited'), ...faultMatch }),
   ]),
 });
 

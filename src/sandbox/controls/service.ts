@@ -195,6 +195,25 @@ export class SandboxClient {
     return eventId;
   }
 
+  /**
+   * A person adds @Hearth to a channel (`/invite @Hearth`), as Hearth must be to a private channel: Slack adds
+   * the bot and tells the app with member_joined_channel.
+   */
+  async inviteHearth(teamId: string, channelId: string, inviterId: string): Promise<string> {
+    const workspace = this.workspace(teamId);
+    const channel = this.state.channel(teamId, channelId);
+    if (!channel || !channel.members.includes(inviterId)) throw new HttpError(404, 'Not found');
+    this.state.addMembers(channel, [workspace.botUserId]);
+    return this.fireEvent(teamId, {
+      type: 'member_joined_channel',
+      user: workspace.botUserId,
+      channel: channel.id,
+      channel_type: channel.is_private ? 'G' : 'C',
+      team: teamId,
+      inviter: inviterId,
+    });
+  }
+
   // ---- the Home tab --------------------------------------------------------------------------------
 
   home(teamId: string, userId: string) {

@@ -24,7 +24,8 @@ export function messageTarget(ctx: AuthedContext, ref: string | undefined): Sand
     // Slack accepts messages to deactivated people without complaint; callers must check `deleted`.
     return state.openConversation(auth.teamId, auth.userId, [ref], ctx.at).channel;
   }
-  const channel = state.channel(auth.teamId, ref) ?? (/^[CDG]/.test(ref) ? undefined : state.channelByName(auth.teamId, ref));
+  // Ids only: Hearth keeps channel ids, and a `#name` that works today breaks when the channel is renamed.
+  const channel = state.channel(auth.teamId, ref);
   if (!channel) throw new SlackApiError('channel_not_found');
   if (channel.is_private && !channel.members.includes(auth.userId)) {
     // IMs and MPIMs of other people are invisible; a private channel is known but closed.

@@ -1,5 +1,6 @@
 import { checkOpenUsers, parseUserList } from '../conversation-key.js';
 import { paginate } from '../pagination.js';
+import { RESTRICTED_HISTORY } from '../rate-limit.js';
 import { toSlackChannel, toSlackMessage } from '../serialize.js';
 import type { SandboxChannel, SandboxMessage } from '../types.js';
 import { compareTs, parseTs } from '../ts.js';
@@ -56,6 +57,14 @@ function inRange(message: SandboxMessage, oldest: number | undefined, latest: nu
   if (oldest !== undefined && (inclusive ? ts < oldest : ts <= oldest)) return false;
   if (latest !== undefined && (inclusive ? ts > latest : ts >= latest)) return false;
   return true;
+}
+
+/** History pages: at most 15 messages for a non-Marketplace app (RESTRICTED_HISTORY), whatever `limit` asks. */
+function pageSize(ctx: AuthedContext, defaultLimit: number): { limit: number | undefined; defaultLimit: number } {
+  const asked = int(ctx.args, 'limit');
+  if (!ctx.state.rateLimits.restrictedHistory) return { limit: asked, defaultLimit };
+  const max = RESTRICTED_HISTORY.maxPage;
+  return { limit: asked === undefined || asked <= 0 ? max : Math.min(asked, max), defaultLimit: max };
 }
 
 function userChannelRefs(ctx: AuthedContext): string[] {
@@ -230,7 +239,7 @@ export const conversationMethods: MethodTable = {
         messages,
         (m) => m.ts,
         'next_ts',
-        { cursor: str(ctx.args, 'cursor'), limit: int(ctx.args, 'limit'), defaultLimit: 100 },
+        { cursor: str(ctx.args, 'cursor'), ...pageSize(ctx, 100) },
         'desc',
         compareTs,
       );
@@ -260,7 +269,7 @@ export const conversationMethods: MethodTable = {
       // The parent always leads the first page; the range applies to replies.
       const [head, ...replies] = ctx.state.threadMessages(channel.id, parent.ts);
       const list = [...(head ? [head] : []), ...replies.filter((m) => inRange(m, oldest, latest, inclusive))];
-      const page = paginate(list, (m) => m.ts, 'next_ts', { cursor: str(ctx.args, 'cursor'), limit: int(ctx.args, 'limit'), defaultLimit: 1000 }, 'asc', compareTs);
+      const page = paginate(list, (m) => m.ts, 'next_ts', { cursor: str(ctx.args, 'cursor'), ...pageSize(ctx, 1000) }, 'asc', compareTs);
       if (!page.ok) throw new SlackApiError(page.error);
       const includeMetadata = bool(ctx.args, 'include_all_metadata');
       return {

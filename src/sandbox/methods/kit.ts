@@ -85,11 +85,14 @@ export function canSee(channel: SandboxChannel, actorId: string): boolean {
   return !channel.is_private || channel.members.includes(actorId);
 }
 
-/** A channel by id (or #name) that the caller may see; otherwise channel_not_found, as Slack says. */
+/**
+ * A channel by id that the caller may see; otherwise channel_not_found, as Slack says. A `#name` is not an id:
+ * Hearth must send ids (names change, and most methods take only ids).
+ */
 export function visibleChannel(ctx: AuthedContext, ref: string | undefined): SandboxChannel {
   if (!ref) throw new SlackApiError('channel_not_found');
   const { state, auth } = ctx;
-  const channel = state.channel(auth.teamId, ref) ?? (ref.startsWith('#') || !/^[CDG]/.test(ref) ? state.channelByName(auth.teamId, ref) : undefined);
+  const channel = state.channel(auth.teamId, ref);
   if (!channel || !canSee(channel, auth.userId)) throw new SlackApiError('channel_not_found');
   return channel;
 }

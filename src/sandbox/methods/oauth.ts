@@ -25,13 +25,20 @@ function checkRedirect(ctx: MethodContext, recorded: string | undefined): void {
   if (recorded && given && given !== recorded) throw new SlackApiError('bad_redirect_uri');
 }
 
-function installResponse(workspace: SandboxWorkspace, authedUser: Record<string, unknown>): Record<string, unknown> {
+/** The bot's token: with rotation on, one that expires, with its refresh token and lifetime. */
+function botToken(ctx: MethodContext, workspace: SandboxWorkspace): Record<string, unknown> {
+  if (ctx.state.options.tokenLifetimeSeconds <= 0) return { access_token: workspace.botToken };
+  const issued = ctx.state.issueRotatingToken(workspace.id, ctx.at);
+  return { access_token: issued.token, refresh_token: issued.refreshToken, expires_in: issued.expiresIn };
+}
+
+function installResponse(workspace: SandboxWorkspace, authedUser: Record<string, unknown>, token: Record<string, unknown>): Record<string, unknown> {
   return {
     app_id: workspace.appId,
     authed_user: authedUser,
     scope: workspace.botScopes.join(','),
     token_type: 'bot',
-    access_token: workspace.botToken,
+    ...token,
     bot_user_id: workspace.botUserId,
     team: { id: workspace.id, name: workspace.name },
     enterprise: workspace.enterpriseId ? { id: workspace.enterpriseId, name: workspace.enterpriseName ?? '' } : null,
@@ -85,8 +92,25 @@ export const oauthMethods: MethodTable = {
     handler: (ctx) => {
       const { state } = ctx;
       checkClient(ctx);
-      // Sandbox installs hand out no refresh tokens (no token rotation), so there is nothing to refresh.
-      if (str(ctx.args, 'grant_type') === 'refresh_token') throw new SlackApiError('invalid_refresh_token');
+      if (str(ctx.args, 'grant_type') === 'refresh_token') {
+        // A refresh token works once (Slack's are single-use); a second refresh with it is refused.
+        const redeemed = state.redeemRefreshToken(str(ctx.args, 'refresh_token') ?? '');
+        if ('error' in redeemed) throw new SlackApiError(redeemed.error);
+        const workspace = state.workspace(redeemed.teamId)!;
+        const issued = state.issueRotatingToken(workspace.id, ctx.at);
+        return {
+          app_id: workspace.appId,
+          scope: workspace.botScopes.join(','),
+          token_type: 'bot',
+          access_token: issued.token,
+          refresh_token: issued.refreshToken,
+          expires_in: issued.expiresIn,
+          bot_user_id: workspace.botUserId,
+          team: { id: workspace.id, name: workspace.name },
+          enterprise: workspace.enterpriseId ? { id: workspace.enterpriseId, name: workspace.enterpriseName ?? '' } : null,
+          is_enterprise_install: false,
+        };
+      }
       const code = str(ctx.args, 'code');
       const record = code ? state.data.oauthCodes[code] : undefined;
       if (!code || !record) throw new SlackApiError('invalid_code');
@@ -101,7 +125,7 @@ export const oauthMethods: MethodTable = {
         authedUser.access_token = state.issueUserToken(workspace.id, record.userId, record.userScopes);
         authedUser.token_type = 'user';
       }
-      return installResponse(workspace, authedUser);
+      return installResponse(workspace, authedUser, botToken(ctx, workspace));
     },
   },
 

@@ -127,6 +127,9 @@ describe('sandbox Slack Web API', () => {
     const web = client();
     const metadata = { event_type: 'hearth_outbox', event_payload: { outbox_id: 'ob_42' } };
     const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: 'Welcome, *Maya*!' } }];
+    // The bot starts in no channel: it posts with chat:write.public, but reads history only as a member.
+    expect((await failure(web.conversations.history({ channel: ACME.channels.newHires }))).data?.error).toBe('not_in_channel');
+    await web.conversations.join({ channel: ACME.channels.newHires });
     const posted = await web.chat.postMessage({ channel: ACME.channels.newHires, text: 'Welcome, Maya!', blocks, metadata });
     expect(posted).toMatchObject({ ok: true, channel: ACME.channels.newHires, message: { text: 'Welcome, Maya!', bot_id: ACME.botId, metadata } });
     expect(posted.ts).toBe(`${Math.floor(nowMs / 1000)}.${String((nowMs % 1000) * 1000).padStart(6, '0')}`);
@@ -140,6 +143,7 @@ describe('sandbox Slack Web API', () => {
 
   it('threads replies and counts them', async () => {
     const web = client();
+    await web.conversations.join({ channel: ACME.channels.celebrations });
     const parent = await web.chat.postMessage({ channel: ACME.channels.celebrations, text: 'Happy birthday Tereza!' });
     await web.chat.postMessage({ channel: ACME.channels.celebrations, text: '🎂', thread_ts: parent.ts! });
     const history = await web.conversations.history({ channel: ACME.channels.celebrations });
@@ -278,7 +282,13 @@ describe('sandbox Slack Web API', () => {
     expect(pub.channels).toHaveLength(3);
     expect(pub.response_metadata?.next_cursor).toBeTruthy();
     const all = await web.conversations.list({ types: 'public_channel,private_channel', limit: 100 });
-    expect(all.channels?.map((c) => c.name)).toEqual(expect.arrayContaining(['general', 'intros', 'watercooler', 'celebrations', 'new-hires', 'buddy-volunteers', 'leadership']));
+    // A private channel is listed only once a person has invited the bot.
+    expect(all.channels?.map((c) => c.name).sort()).toEqual(['buddy-volunteers', 'celebrations', 'general', 'intros', 'new-hires', 'watercooler']);
+    state.addMembers(state.channel(ACME.teamId, ACME.channels.leadership)!, [ACME.botUserId]);
+    const withPrivate = await web.conversations.list({ types: 'public_channel,private_channel', limit: 100 });
+    expect(withPrivate.channels?.map((c) => c.name)).toContain('leadership');
+    expect((await web.conversations.info({ channel: ACME.channels.intros })).channel?.is_member).toBe(false);
+    await web.conversations.join({ channel: ACME.channels.intros });
     const intros = await web.conversations.info({ channel: ACME.channels.intros, include_num_members: true });
     expect(intros.channel).toMatchObject({ name: 'intros', is_member: true, is_ext_shared: true });
     const members: string[] = [];
@@ -331,6 +341,7 @@ describe('sandbox Slack Web API', () => {
   it('schedules messages on the sandbox clock', async () => {
     const web = client();
     const postAt = Math.floor(nowMs / 1000) + 120;
+    await web.conversations.join({ channel: ACME.channels.general });
     expect((await failure(web.chat.scheduleMessage({ channel: ACME.channels.general, text: 'past', post_at: Math.floor(nowMs / 1000) - 1 }))).data?.error).toBe('time_in_past');
     const scheduled = await web.chat.scheduleMessage({ channel: ACME.channels.general, text: 'Reminder', post_at: postAt });
     expect(scheduled.scheduled_message_id).toMatch(/^Q/);
@@ -347,7 +358,7 @@ describe('sandbox Slack Web API', () => {
     expect((await failure(web.views.publish({ user_id: ACME.adminUserId, view: { type: 'home', blocks: tooBig } }))).data?.error).toBe('invalid_blocks');
 
     const modal = { type: 'modal' as const, title: { type: 'plain_text' as const, text: 'Enroll' }, blocks: [{ type: 'divider' as const }] };
-    expect((await failure(web.views.open({ trigger_id: '123.456.bogus', view: modal }))).data?.error).toBe('expired_trigger_id');
+    expect((await failure(web.views.open({ trigger_id: '123.456.bogus', view: modal }))).data?.error).toBe('invalid_trigger_id');
     const trigger = state.issueTriggerId(ACME.teamId, ACME.adminUserId);
     const opened = await web.views.open({ trigger_id: trigger, view: modal });
     const viewId = opened.view!.id!;
@@ -370,7 +381,10 @@ describe('sandbox Slack Web API', () => {
     expect(install).toMatchObject({
       ok: true,
       app_id: ACME.appId,
-      access_token: ACME.botToken,
+      // Token rotation on: an expiring token with a single-use refresh token.
+      access_token: expect.stringMatching(/^xoxe\.xoxb-/),
+      refresh_token: expect.stringMatching(/^xoxe-1-/),
+      expires_in: 43_200,
       bot_user_id: ACME.botUserId,
       team: { id: ACME.teamId, name: ACME.name },
       authed_user: { id: ACME.adminUserId, token_type: 'user' },

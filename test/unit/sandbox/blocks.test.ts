@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateBlocks, validateView } from '../../../src/sandbox/blocks.js';
+import { BLOCK_KIT_LIMITS, validateBlocks, validateView } from '../../../src/sandbox/blocks.js';
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
@@ -76,5 +76,66 @@ describe('validateView', () => {
   it('reports block problems as invalid_blocks', () => {
     const blocks = Array.from({ length: 101 }, () => ({ type: 'divider' }));
     expect(validateView({ type: 'home', blocks }, ['home'])).toMatchObject({ ok: false, error: 'invalid_blocks' });
+  });
+});
+
+describe('Block Kit checks completed (issue 12, item 7)', () => {
+  const pt = (text: string) => ({ type: 'plain_text', text });
+  const opt = (text: string, value = 'v') => ({ text: pt(text), value });
+  const section = (accessory: Record<string, unknown>) => [{ type: 'section', text: { type: 'mrkdwn', text: 'hi' }, accessory }];
+  const errorsOf = (blocks: unknown, surface: 'message' | 'modal' | 'home' = 'message') => {
+    const check = validateBlocks(blocks, surface);
+    return check.ok ? [] : check.errors;
+  };
+
+  it('takes every limit from one table', () => {
+    expect(BLOCK_KIT_LIMITS).toMatchObject({ optionText: 75, optionValue: 150, placeholder: 150, confirmTitle: 100, confirmText: 300, confirmButton: 30, checkboxOptions: 10, overflowOptions: { min: 1, max: 5 }, viewBytes: 250_000 });
+  });
+
+  it('rejects option text and value over their lengths', () => {
+    const select = (o: unknown) => section({ type: 'static_select', action_id: 'a', options: [o] });
+    expect(errorsOf(select(opt('x'.repeat(75))))).toEqual([]);
+    expect(errorsOf(select(opt('x'.repeat(76))))).toEqual(['must be less than 76 characters [json-pointer:/blocks/0/accessory/options/0/text/text]']);
+    expect(errorsOf(select(opt('ok', 'v'.repeat(151))))).toEqual(['must be less than 151 characters [json-pointer:/blocks/0/accessory/options/0/value]']);
+  });
+
+  it('rejects a placeholder over 150 characters', () => {
+    expect(errorsOf(section({ type: 'users_select', action_id: 'u', placeholder: pt('p'.repeat(151)) }))).toEqual(['must be less than 151 characters [json-pointer:/blocks/0/accessory/placeholder/text]']);
+  });
+
+  it('checks a confirm dialog’s texts', () => {
+    const confirm = { title: pt('t'.repeat(101)), text: pt('Sure?'), confirm: pt('Yes'), deny: pt('n'.repeat(31)) };
+    expect(errorsOf(section({ type: 'button', action_id: 'b', text: pt('Go'), confirm }))).toEqual([
+      'must be less than 101 characters [json-pointer:/blocks/0/accessory/confirm/title/text]',
+      'must be less than 31 characters [json-pointer:/blocks/0/accessory/confirm/deny/text]',
+    ]);
+  });
+
+  it('counts checkbox and overflow options', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => opt(`o${i}`, `v${i}`));
+    expect(errorsOf([{ type: 'actions', elements: [{ type: 'checkboxes', action_id: 'c', options: many(11) }] }])).toEqual(['no more than 10 items allowed [json-pointer:/blocks/0/elements/0/options]']);
+    expect(errorsOf(section({ type: 'overflow', action_id: 'o', options: many(6) }))).toEqual(['no more than 5 items allowed [json-pointer:/blocks/0/accessory/options]']);
+    expect(errorsOf(section({ type: 'overflow', action_id: 'o', options: many(5) }))).toEqual([]);
+  });
+
+  it('rejects unknown properties on blocks, elements and text objects', () => {
+    expect(errorsOf([{ type: 'divider', colour: 'red' }])).toEqual(['invalid additional property: colour [json-pointer:/blocks/0/colour]']);
+    expect(errorsOf(section({ type: 'button', action_id: 'b', text: { ...pt('Go'), bold: true }, size: 'l' }))).toEqual([
+      'invalid additional property: size [json-pointer:/blocks/0/accessory/size]',
+      'invalid additional property: bold [json-pointer:/blocks/0/accessory/text/bold]',
+    ]);
+  });
+
+  it('refuses input blocks in messages, and takes them in modals', () => {
+    const input = [{ type: 'input', label: pt('Name'), element: { type: 'plain_text_input', action_id: 'n' } }];
+    expect(errorsOf(input, 'message')).toEqual(['unsupported type: input [json-pointer:/blocks/0/type]']);
+    expect(errorsOf(input, 'modal')).toEqual([]);
+  });
+
+  it('answers view_too_large for a view over 250 kB', () => {
+    const blocks = Array.from({ length: 100 }, () => ({ type: 'section', text: { type: 'mrkdwn', text: 'é'.repeat(1300) } }));
+    const check = validateView({ type: 'home', blocks }, ['home']);
+    expect(check).toMatchObject({ ok: false, error: 'view_too_large' });
+    expect(validateView({ type: 'home', blocks: blocks.slice(0, 50) }, ['home'])).toMatchObject({ ok: true });
   });
 });

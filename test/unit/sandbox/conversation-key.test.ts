@@ -8,10 +8,9 @@ describe('conversations.open identity', () => {
     expect(conversationKey('T1', ['U1', 'U2'])).not.toBe(conversationKey('T2', ['U1', 'U2']));
   });
 
-  it('reads users as a comma list, a JSON array string or an array', () => {
+  it('reads users as Slack takes them, a comma list; a JSON array is not read as a list', () => {
     expect(parseUserList('U1, U2,U3')).toEqual(['U1', 'U2', 'U3']);
-    expect(parseUserList('["U1","U2"]')).toEqual(['U1', 'U2']);
-    expect(parseUserList(['U1', 'U2'])).toEqual(['U1', 'U2']);
+    expect(parseUserList('["U1","U2"]')).toEqual(['["U1"', '"U2"]']);
     expect(parseUserList(undefined)).toEqual([]);
   });
 

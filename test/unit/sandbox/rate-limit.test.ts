@@ -14,8 +14,10 @@ describe('rate limits', () => {
     expect(decide([0], { limit: 1, windowMs: 1000 }, 999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
-  it('is off by default and counts per team and method when on', () => {
+  it('is on by default (as Slack is), off when a test says so, and counts per team and method', () => {
     const limits = new RateLimits();
+    expect(limits.enabled).toBe(true);
+    limits.enabled = false;
     limits.setLimit('users.list', 1);
     expect(limits.take('T1', 'users.list', undefined, 0).allowed).toBe(true);
     expect(limits.take('T1', 'users.list', undefined, 0).allowed).toBe(true);
@@ -42,5 +44,17 @@ describe('rate limits', () => {
     limits.take('T1', 'team.info', undefined, 0);
     for (let t = 1; t < 10; t++) limits.take('T1', 'team.info', undefined, t * 1000);
     expect(limits.take('T1', 'team.info', undefined, 10_000).allowed).toBe(true);
+  });
+});
+
+describe('workspace-wide posting limit', () => {
+  it('answers chat.postMessage past the workspace limit with HTTP 200 rate_limited, not a 429', () => {
+    const limits = new RateLimits();
+    limits.enabled = true;
+    limits.workspaceCustom['chat.postMessage'] = { limit: 2, windowMs: 60_000 };
+    expect(limits.take('T1', 'chat.postMessage', 'C1', 0).allowed).toBe(true);
+    expect(limits.take('T1', 'chat.postMessage', 'C2', 0).allowed).toBe(true);
+    expect(limits.take('T1', 'chat.postMessage', 'C3', 0)).toEqual({ allowed: false, retryAfterSeconds: 60, error: 'rate_limited' });
+    expect(limits.take('T2', 'chat.postMessage', 'C3', 0).allowed).toBe(true);
   });
 });

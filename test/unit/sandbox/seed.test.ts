@@ -42,11 +42,13 @@ describe('seeded workspaces', () => {
     }
   });
 
-  it('has the channels with the bot in all, and #intros with the traps', () => {
+  it('has the channels with the bot in none (as after a real install), and #intros with the traps', () => {
     for (const [name, id] of Object.entries(ACME.channels)) {
       const channel = state.channel(ACME.teamId, id);
-      expect(channel?.members, name).toContain(ACME.botUserId);
+      expect(channel, name).toBeDefined();
+      expect(channel?.members, name).not.toContain(ACME.botUserId);
     }
+    for (const id of Object.values(GLOBEX.channels)) expect(state.channel(GLOBEX.teamId, id)?.members).not.toContain(GLOBEX.botUserId);
     expect(state.channel(ACME.teamId, ACME.channels.leadership)?.is_private).toBe(true);
     expect(state.channelByName(ACME.teamId, 'buddy-volunteers')?.id).toBe(ACME.channels.buddyVolunteers);
     const intros = state.channel(ACME.teamId, ACME.channels.intros)!;

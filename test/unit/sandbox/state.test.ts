@@ -48,7 +48,8 @@ describe('sandbox state', () => {
     const clock = fixedClock('2026-11-23T15:00:00Z');
     const state = seedState({ now: clock.now });
     const trigger = state.issueTriggerId(ACME.teamId, ACME.adminUserId);
-    expect(state.consumeTrigger(trigger, 'T0OTHER')).toEqual({ ok: false, error: 'expired_trigger_id' });
+    expect(state.consumeTrigger(trigger, 'T0OTHER')).toEqual({ ok: false, error: 'invalid_trigger_id' });
+    expect(state.consumeTrigger('123.456.never-issued', ACME.teamId)).toEqual({ ok: false, error: 'invalid_trigger_id' });
     expect(state.consumeTrigger(trigger, ACME.teamId).ok).toBe(true);
     expect(state.consumeTrigger(trigger, ACME.teamId)).toEqual({ ok: false, error: 'exchanged_trigger_id' });
     const late = state.issueTriggerId(ACME.teamId, ACME.adminUserId);

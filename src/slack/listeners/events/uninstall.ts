@@ -1,5 +1,16 @@
-import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, EnvelopedEvent, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackContext } from '../../context.js';
+
+/**
+ * Which installation an event's envelope speaks for. Slack's envelope has no top-level is_enterprise_install:
+ * it is in `authorizations[0]` (the installation the event was delivered to), with the enterprise id there
+ * too for an org-wide install.
+ */
+export function envelopeInstall(body: Pick<EnvelopedEvent, 'team_id' | 'enterprise_id' | 'authorizations'>): { teamId: string; enterpriseId?: string; isEnterpriseInstall: boolean } {
+  const auth = body.authorizations?.[0];
+  const enterpriseId = body.enterprise_id ?? auth?.enterprise_id ?? undefined;
+  return { teamId: body.team_id, ...(enterpriseId ? { enterpriseId } : {}), isEnterpriseInstall: auth?.is_enterprise_install === true };
+}
 
 /**
  * app_uninstalled and tokens_revoked: delete the tokens and pause the workspace's programs; keep every other
@@ -7,7 +18,7 @@ import type { SlackContext } from '../../context.js';
  */
 export function appUninstalled(ctx: SlackContext) {
   return async ({ body }: SlackEventMiddlewareArgs<'app_uninstalled'> & AllMiddlewareArgs): Promise<void> => {
-    await ctx.installations.revoke({ teamId: body.team_id, enterpriseId: body.enterprise_id, isEnterpriseInstall: body.is_enterprise_install });
+    await ctx.installations.revoke(envelopeInstall(body));
     await ctx.workspaces.setPaused(body.team_id, true);
   };
 }
@@ -16,7 +27,7 @@ export function tokensRevoked(ctx: SlackContext) {
   return async ({ event, body }: SlackEventMiddlewareArgs<'tokens_revoked'> & AllMiddlewareArgs): Promise<void> => {
     // Only the bot token matters to Hearth; user tokens are not kept.
     if (!event.tokens.bot?.length) return;
-    await ctx.installations.revoke({ teamId: body.team_id, enterpriseId: body.enterprise_id, isEnterpriseInstall: body.is_enterprise_install });
+    await ctx.installations.revoke(envelopeInstall(body));
     await ctx.workspaces.setPaused(body.team_id, true);
   };
 }
