@@ -24,7 +24,7 @@ const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
-const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production' })) : undefined;
+const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production', devTools: config.env !== 'production' })) : undefined;
 // No Slack credentials: the sandbox workspace stands in for Slack, in this process. Loaded only then: a real
 // deployment carries none of its seed, Web API stand-in or controls.
 const sandbox = config.sandboxEnabled ? (await import('./sandbox/app.js')).createSandbox({ signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;

@@ -91,9 +91,8 @@ export function parseDateCell(text: string, format: DateFormat, opts: { today: L
   const m = Number(month);
   const d = Number(day);
   if (m < 1 || m > 12) return { ok: false, message: `"${text}" has no month ${m} (the format is ${format})` };
-  if (!isValidMonthDay(m, d)) return { ok: false, message: `"${text}" is not a real date: ${monthDayProblem(m, d)}` };
   const y = year === null ? null : fullYear(year, opts.today);
-  if (y !== null && !isValidDate(y, m, d)) return { ok: false, message: `"${text}" is not a real date: ${y} had no 29 February` };
+  if (!isValidMonthDay(m, d) || (y !== null && !isValidDate(y, m, d))) return { ok: false, message: `"${text}" is not a real date: ${monthDayProblem(m, d, y)}` };
   return { ok: true, year: y, month: m, day: d };
 }
 

@@ -1,7 +1,7 @@
 // Reading people's dates: the modal's submission (Slack's view.state.values in, dates or per-block errors out)
 // and the API's date strings (a date, or the 400). Pure.
 import { HttpError } from '../http/errors.js';
-import { compareLocalDate, parseLocalDate, addDays, type LocalDate } from '../time/zoned.js';
+import { compareLocalDate, isLeapYear, parseLocalDate, addDays, type LocalDate } from '../time/zoned.js';
 import { DATES_MODAL } from './blocks.js';
 import { daysInMonth, isValidDate, isValidMonthDay, MONTH_NAMES, type MonthDay } from './dates.js';
 
@@ -34,9 +34,18 @@ export function startDateProblem(d: LocalDate, today: LocalDate): string | null 
   return null;
 }
 
-export function monthDayProblem(month: number, day: number): string | null {
+/**
+ * What is wrong with a month and day, in the year when it is known: "February 1994 has only 28 days" (not 29:
+ * 1994 was not a leap year), "April has only 30 days"; without a year February has 29.
+ */
+export function monthDayProblem(month: number, day: number, year?: number | null): string | null {
+  const name = MONTH_NAMES[month - 1] ?? 'That month';
+  if (year !== null && year !== undefined && Number.isInteger(year) && month === 2) {
+    if (isValidDate(year, month, day)) return null;
+    return `February ${year} has only ${isLeapYear(year) ? 29 : 28} days`;
+  }
   if (isValidMonthDay(month, day)) return null;
-  return `${MONTH_NAMES[month - 1] ?? 'That month'} has only ${daysInMonth(month)} days`;
+  return `${name} has only ${daysInMonth(month)} days`;
 }
 
 /** Validates everything first; any problem comes back as Slack's per-block errors and nothing is saved. */
@@ -56,7 +65,8 @@ export function readDatesSubmission(values: ViewValues, today: LocalDate): Dates
   else if (monthRaw && dayRaw) {
     const month = Number(monthRaw);
     const day = Number(dayRaw);
-    const problem = monthDayProblem(month, day);
+    const knownYear = /^\d{4}$/.test(yearRaw) ? Number(yearRaw) : null;
+    const problem = monthDayProblem(month, day, knownYear);
     if (problem) errors[b.day] = problem;
     else {
       let year: number | null = null;
@@ -100,7 +110,7 @@ export function parseMemberDate(type: 'birthday' | 'anniversary' | 'custom', tex
   const month = Number(m[2]);
   const day = Number(m[3]);
   const bad = (message: string) => new HttpError(400, `${field}: ${message}`, { [field]: message });
-  const mdProblem = monthDayProblem(month, day);
+  const mdProblem = monthDayProblem(month, day, year);
   if (month < 1 || month > 12) throw bad('is not a date');
   if (mdProblem) throw bad(mdProblem);
   if (type === 'anniversary') {

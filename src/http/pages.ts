@@ -10,7 +10,7 @@ when they changed; <code>npm run build</code> builds them by hand). This page re
  * Built pages from dist/web: hashed assets cached for a year as immutable, the HTML shell never cached. Source
  * maps are served only when asked for (development); in production they stay on the server.
  */
-export function builtPages(distDir: string, opts: { sourceMaps?: boolean } = {}): { assets: RequestHandler; html: RequestHandler } {
+export function builtPages(distDir: string, opts: { sourceMaps?: boolean; devTools?: boolean } = {}): { assets: RequestHandler; html: RequestHandler } {
   const indexPath = join(distDir, 'index.html');
   const serve = express.static(distDir, { index: false, immutable: true, maxAge: '365d' });
   const assets: RequestHandler = (req, res, next) => {
@@ -19,9 +19,15 @@ export function builtPages(distDir: string, opts: { sourceMaps?: boolean } = {})
   };
   const html: RequestHandler = (_req, res) => {
     res.setHeader('cache-control', 'no-store');
-    res.type('html').send(existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT);
+    res.type('html').send(existsSync(indexPath) ? withDevTools(readFileSync(indexPath, 'utf8'), opts.devTools) : NOT_BUILT);
   };
   return { assets, html };
+}
+
+/** Outside production the shell says so, and the pages show their development tools (the kit page, /dev/kit). */
+export const DEV_TOOLS_META = '<meta name="hearth-dev-tools" content="1">';
+function withDevTools(html: string, devTools: boolean | undefined): string {
+  return devTools ? html.replace('</head>', `${DEV_TOOLS_META}</head>`) : html;
 }
 
 /** `npm run dev`: Vite's middleware serves the pages from source with hot reload. */
@@ -31,7 +37,7 @@ export async function devPages(root: string): Promise<{ assets: RequestHandler; 
   const html: RequestHandler = async (req, res, next) => {
     try {
       const template = readFileSync(join(root, 'index.html'), 'utf8');
-      res.type('html').send(await vite.transformIndexHtml(req.originalUrl, template));
+      res.type('html').send(withDevTools(await vite.transformIndexHtml(req.originalUrl, template), true));
     } catch (err) {
       next(err);
     }

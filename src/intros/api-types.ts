@@ -155,7 +155,8 @@ export interface PairingReport {
     date: string;
     groups: Array<{ id: number; members: Array<Pick<PersonJson, 'id' | 'name' | 'slack_user_id'>>; state: MeetingState; reason: string }>;
   }>;
-  stats: { rounds: number; groups: number; met_rate: number; repeat_rate: number; coverage: number; longest_wait_rounds: number; participants: number };
+  /** met_rate = met / answered; `unanswered` groups are in open rounds and have not said yet. */
+  stats: { rounds: number; groups: number; met_rate: number; met: number; answered: number; unanswered: number; repeat_rate: number; coverage: number; longest_wait_rounds: number; participants: number };
   maxPairsInBatch: number;
   start: string;
   end: string;

@@ -81,9 +81,11 @@ describe(`Intros events and counters (${process.env.DATABASE_URL ? 'Postgres' : 
     await t.services.queue.idle();
     await expect.poll(counters, { timeout: 15_000 }).toEqual([{ round_id: roundId, program_id: id, groups_created: groups.length, met: 2, not_met: 0, skipped: false }]);
     expect((await admin.call<Page>('GET', `/coffee/${id}`)).current_round!.num_met).toBe(2);
-    const report = await admin.call<{ stats: { groups: number; met_rate: number } }>('GET', `/reporting/${id}/pairing_show?start=2026-03-01&end=2026-03-03`);
+    const report = await admin.call<{ stats: { groups: number; met_rate: number; met: number; answered: number; unanswered: number } }>('GET', `/reporting/${id}/pairing_show?start=2026-03-01&end=2026-03-03`);
     expect(report.stats.groups).toBe(groups.length);
     expect(report.stats.met_rate).toBe(1); // both answered groups met; the others are still waiting in an open round
+    // …so the page can say "2 of N groups met" and how many have not answered, not a bare 100 %.
+    expect(report.stats).toMatchObject({ met: 2, answered: 2, unanswered: groups.length - 2 });
   });
 
   it('a round that goes out to nobody is intro.skipped and counted', async () => {

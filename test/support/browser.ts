@@ -26,7 +26,10 @@ export async function screenshot(target: Page | Locator, name: string, opts: { f
   const dir = process.env.HEARTH_SCREENSHOTS;
   if (!dir) return;
   const page = 'page' in target ? target.page() : target;
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))');
+  // Infinite ones (a spinner, a loading shimmer) never finish: only the finite ones are waited for.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))',
+  );
   mkdirSync(dir, { recursive: true });
   await target.screenshot({ path: join(dir, `${name}.png`), ...opts });
 }

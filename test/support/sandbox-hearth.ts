@@ -34,7 +34,7 @@ export async function startSandboxHearth(
     ...options,
     capabilities: [...(options.capabilities ?? []), ...(opts.capabilities ?? [])],
     slackApiUrl: (url) => `${url}/sandbox/api/`,
-    ...(opts.pages ? { pages: builtPages(join(import.meta.dirname, '..', '..', 'dist', 'web')) } : {}),
+    ...(opts.pages ? { pages: builtPages(join(import.meta.dirname, '..', '..', 'dist', 'web'), { devTools: true }) } : {}),
     ...(opts.worker === false ? { worker: false } : {}),
     tickEveryMs: opts.tickEveryMs,
     watchdogCron: opts.watchdogCron,

@@ -8,6 +8,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 import { PAGES, REDIRECTS, type PageDef } from './routes';
 import { ModalHost } from './kit/modal/Modal';
 import { Toaster } from './kit/toast/Toaster';
+import { devToolsEnabled } from './kit/devTools';
 
 /** One page of the table: its title, its default query parameters, and its component or the placeholder. */
 export function PageRoute({ page }: { page: PageDef }) {
@@ -34,6 +35,13 @@ function Root() {
       <ModalHost />
     </>
   );
+}
+
+/** The kit page (development only): every shared component in every state. */
+const KitPage = lazy(() => import('./pages/dev/KitPage'));
+
+function DevOnly({ children }: { children: React.ReactNode }) {
+  return devToolsEnabled() ? <>{children}</> : <NotFoundPage />;
 }
 
 /** The sandbox workspace (a stand-in for Slack): a full page of its own, outside the admin layout. */
@@ -64,6 +72,7 @@ export const appRoutes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               ...PAGES.filter((p) => p.layout !== 'bare').map(pageRoute),
+              { path: '/dev/kit', element: <DevOnly><KitPage /></DevOnly> },
               ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <Navigate replace to={to} /> })),
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -38,8 +38,8 @@ describe('date formats', () => {
       const r = parseDateCell(text, format, { today, yearOptional: true });
       return r.ok ? 'ok' : r.message;
     };
-    expect(bad('02/30/1990', 'MM/DD/YYYY')).toBe('"02/30/1990" is not a real date: February has only 29 days');
-    expect(bad('02/29/1997', 'MM/DD/YYYY')).toBe('"02/29/1997" is not a real date: 1997 had no 29 February');
+    expect(bad('02/30/1990', 'MM/DD/YYYY')).toBe('"02/30/1990" is not a real date: February 1990 has only 28 days');
+    expect(bad('02/29/1997', 'MM/DD/YYYY')).toBe('"02/29/1997" is not a real date: February 1997 has only 28 days');
     expect(bad('18/06/1990', 'MM/DD/YYYY')).toBe('"18/06/1990" has no month 18 (the format is MM/DD/YYYY)');
     expect(bad('1990/06/18', 'MM/DD/YYYY')).toMatch(/is not a date in MM\/DD\/YYYY/);
     expect(bad('June 18', 'MM/DD/YYYY')).toMatch(/is not a date in MM\/DD\/YYYY/);
@@ -69,7 +69,7 @@ describe('parseDatesCsv', () => {
       { line: 10, email: 'erin@example.com', birthday: { month: 2, day: 29, year: null }, startDate: { year: 2024, month: 2, day: 29 } },
     ]);
     expect(out.errors.map((e) => [e.row, e.field, e.message])).toEqual([
-      [3, 'birthday', 'Birthday "30/02/1990" is not a real date: February has only 29 days'],
+      [3, 'birthday', 'Birthday "30/02/1990" is not a real date: February 1990 has only 28 days'],
       [4, 'email', '"not-an-email" is not an email address'],
       [5, 'start_date', 'Start date "2031/01/01": That\'s more than a year away — check the year?'],
       [8, 'email', 'Appears more than once in the file (also on line 2)'],

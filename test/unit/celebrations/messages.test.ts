@@ -130,7 +130,10 @@ describe('the modal submission', () => {
 
   it('gives each wrong field its own error', () => {
     expect(readDatesSubmission(values({ month: '2', day: '30' }), today)).toEqual({ ok: false, errors: { [B.day]: 'February has only 29 days' } });
-    expect(readDatesSubmission(values({ month: '2', day: '29', year: '1997' }), today)).toEqual({ ok: false, errors: { [B.year]: '1997 had no 29 February' } });
+    expect(readDatesSubmission(values({ month: '2', day: '29', year: '1997' }), today)).toEqual({ ok: false, errors: { [B.day]: 'February 1997 has only 28 days' } });
+    // issue 14: 1994 was not a leap year, so February 1994 had 28 days (not "only 29")
+    expect(readDatesSubmission(values({ month: '2', day: '30', year: '1994' }), today)).toEqual({ ok: false, errors: { [B.day]: 'February 1994 has only 28 days' } });
+    expect(readDatesSubmission(values({ month: '2', day: '30', year: '1996' }), today)).toEqual({ ok: false, errors: { [B.day]: 'February 1996 has only 29 days' } });
     expect(readDatesSubmission(values({ month: '4' }), today)).toEqual({ ok: false, errors: { [B.day]: 'Choose the day of your birthday too' } });
     expect(readDatesSubmission(values({ month: '4', day: '1', year: '90', start: '2029-01-01' }), today)).toEqual({
       ok: false,

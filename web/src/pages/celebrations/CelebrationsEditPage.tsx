@@ -15,6 +15,8 @@ import {
   toastError,
   toastSuccess,
   type SelectOption,
+  Switch,
+  OwnershipSection,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { SendNowButton } from '../programs/sendNow';
@@ -72,16 +74,6 @@ function Avatar({ name, url }: { name: string | null; url: string | null }) {
   return url ? <img className="cel-avatar" src={url} alt="" /> : <span className="cel-avatar cel-avatar-initials">{initials(name)}</span>;
 }
 
-function Switch({ on, label, disabled, onChange }: { on: boolean; label: string; disabled?: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <button type="button" role="switch" aria-checked={on} aria-label={label} className={`cel-switch${on ? ' is-on' : ''}`} disabled={disabled} onClick={() => onChange(!on)}>
-      <span className="cel-switch-track" aria-hidden="true">
-        <span className="cel-switch-thumb" />
-      </span>
-    </button>
-  );
-}
-
 function useRefresh(id: string) {
   const client = useQueryClient();
   return (what: 'all' | 'program' | ScheduleType = 'all') => {
@@ -110,10 +102,7 @@ function ActiveSwitch({ data, id }: { data: CelebrationAnswer; id: string }) {
     }
   };
   return (
-    <span className="cel-active">
-      <Switch on={on} label={on ? 'Pause celebrations' : 'Turn celebrations on'} disabled={busy} onChange={() => void toggle()} />
-      <span>{on ? 'On' : 'Paused'}</span>
-    </span>
+    <Switch checked={on} label="Celebrations on" hideLabel stateText={['On', 'Paused']} busy={busy} onChange={() => void toggle()} />
   );
 }
 
@@ -299,7 +288,7 @@ function PersonRow({ s, type, id, onAsk }: { s: ScheduleJson; type: 'birthday' |
         )}
       </td>
       <td>
-        {s.celebration_schedule_id !== null && <Switch on={s.included} label={`Celebrate ${s.name} in this channel`} disabled={busy} onChange={(on) => void include(on)} />}
+        {s.celebration_schedule_id !== null && <Switch checked={s.included} label={`Celebrate ${s.name} in this channel`} hideLabel size="small" busy={busy} onChange={(on) => void include(on)} />}
       </td>
       <td className="cel-row-actions">
         {!editing && (
@@ -535,7 +524,7 @@ function CustomDates({ id, data }: { id: string; data: CelebrationAnswer }) {
                   {s.name ? ` · ${s.name}` : ''}
                 </span>
               </div>
-              <Switch on={s.included} label={`Celebrate ${s.title} in this channel`} disabled={busy === s.celebration_schedule_id} onChange={(on) => void toggle(s, on)} />
+              <Switch checked={s.included} label={`Celebrate ${s.title} in this channel`} hideLabel size="small" busy={busy === s.celebration_schedule_id} onChange={(on) => void toggle(s, on)} />
               <button type="button" className="cel-link-button" onClick={() => openModal((close) => <CustomDateModal id={id} existing={s} onClose={close} />)}>
                 Edit
               </button>
@@ -873,40 +862,13 @@ function NewHires() {
 
 function Ownership({ data, id }: { data: CelebrationAnswer; id: string }) {
   const refresh = useRefresh(id);
-  const { program } = data;
-  const known = useMemo(() => [program.owner, ...program.permission_users].filter((p): p is { id: number; name: string } => p !== null).map((p) => ({ id: String(p.id), name: p.name })), [program]);
-  const initial = () => ({ owner: program.owner ? String(program.owner.id) : '', editors: program.permission_users.filter((p) => p.role === 'editor').map((p) => String(p.id)) });
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const changed = JSON.stringify(form) !== JSON.stringify(initial());
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.put(`/celebrations/${id}/update_ownership_as_json`, {
-        owner_id: Number(form.owner),
-        editor_ids: form.editors.map(Number),
-        permission_user_ids: program.permission_users.filter((p) => p.role === 'permission_user').map((p) => p.id),
-      });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-      await refresh('program');
-    } catch {
-      // shown by the API client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <section className="card cel-section" aria-labelledby="cel-owner-title">
-      <h2 id="cel-owner-title">Ownership</h2>
-      <p className="muted">The owner and editors can change this program. “Nothing to post” notes go to the owner.</p>
-      <Select label="Owner" remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" knownOptions={known} value={form.owner} placeholder="Search people…" onChange={(v) => setForm((f) => ({ ...f, owner: v[0] ?? f.owner }))} />
-      <Select label="Editors" multiple remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" knownOptions={known} value={form.editors} placeholder="Add editors…" onChange={(v) => setForm((f) => ({ ...f, editors: v }))} />
-      <div>
-        <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={() => void save()}>
-          {saving && <Spinner title="" />} Save ownership
-        </button>
-      </div>
-    </section>
+    <OwnershipSection
+      program={data.program}
+      path={`/celebrations/${id}/update_ownership_as_json`}
+      description="The owner and editors can change this program; people with access can see it. “Nothing to post” notes go to the owner."
+      onSaved={() => void refresh('program')}
+    />
   );
 }
 

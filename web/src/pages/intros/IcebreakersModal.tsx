@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { api } from '../../api/client';
-import { AlertIcon, Modal, Spinner } from '../../kit';
+import { AlertIcon, Modal, Spinner, Switch } from '../../kit';
 import { icebreakersKey, type IcebreakerJson, type IcebreakerLibrary } from './introsApi';
 
 /** The question most groups see first: icebreakers in use are picked at random for each intro. */
@@ -49,22 +49,7 @@ function IcebreakerRow({ icebreaker, programId, themeLabel }: { icebreaker: Iceb
         {icebreaker.question}
       </span>
       <span className="icebreaker-theme">{icebreaker.library_key ? themeLabel(icebreaker.theme) : 'Your own'}</span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={active}
-        aria-labelledby={id}
-        className="switch"
-        disabled={saving}
-        onClick={() => void toggle()}
-      >
-        <span className="switch-track" aria-hidden="true">
-          <span className="switch-thumb" />
-        </span>
-        <span className="switch-text" aria-hidden="true">
-          {active ? 'On' : 'Off'}
-        </span>
-      </button>
+      <Switch checked={active} label={icebreaker.question} hideLabel size="small" stateText={['On', 'Off']} busy={saving} onChange={() => void toggle()} />
     </li>
   );
 }

@@ -169,7 +169,7 @@ describe('/coffee/{id}/edit rules, live', () => {
 });
 
 describe('/coffee/{id}/edit saving', () => {
-  test('Save sends the settings and shows "Your preferences have been saved."', async () => {
+  test('Save sends the settings and shows "Intros settings saved." (not the personal-preferences text)', async () => {
     const page = coffeePage();
     const puts = serve(page, (body) => {
       const sent = body.coffee_configuration as Record<string, unknown>;
@@ -184,7 +184,8 @@ describe('/coffee/{id}/edit saving', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]!.coffee_configuration).toMatchObject({ pairing_type: 'lottery', enforce_group_size: false, group_size: 3 });
     expect(puts[0]!.coffee_configuration).not.toHaveProperty('claiming_allowed');
-    await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain('Your preferences have been saved.'));
+    await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain('Intros settings saved.'));
+    expect(toastStore.get().map((t) => t.text)).not.toContain('Your preferences have been saved.');
     expect(screen.getByText('All changes saved.')).toBeInTheDocument();
   });
 
@@ -199,6 +200,22 @@ describe('/coffee/{id}/edit saving', () => {
     expect(SAVE_ERROR_TEXT).toBe('Error saving settings. Please try again.');
     expect(radio(/^Lottery/)).toBeChecked();
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
+  });
+
+  test('the server’s field errors are shown at the field, marked, with the limit as a counter; no internal names', async () => {
+    const page = coffeePage();
+    page.config.default_intro_type = 'custom';
+    serve(page, () => jsonResponse({ error: 'intro_message: must be at most 2000 characters', fields: { intro_message: 'must be at most 2000 characters' } }, 400));
+    const user = userEvent.setup();
+    await open();
+    const box = screen.getByRole('textbox', { name: 'Text under the intro' });
+    expect(box).toHaveAttribute('maxlength', '2000');
+    await user.click(radio(/^Lottery/));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(box).toHaveAttribute('aria-invalid', 'true'));
+    expect(box).toHaveAccessibleDescription(/Must be at most 2000 characters/);
+    expect(screen.queryByText(/intro_message/)).toBeNull();
+    expect(toastStore.get().map((t) => t.text)).toEqual([SAVE_ERROR_TEXT]);
   });
 
   test('a 402 from the server opens the upgrade modal instead of the error toast', async () => {

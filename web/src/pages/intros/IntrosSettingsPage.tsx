@@ -14,6 +14,10 @@ import {
   toastSuccess,
   DEFAULT_SUCCESS_TEXT,
   type SelectOption,
+  TextAreaField,
+  OwnershipSection,
+  fieldErrors,
+  focusFirstFieldError,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { TypeBadge } from '../programs/AllChannelsPage';
@@ -39,6 +43,9 @@ import './intros.css';
 
 /** People of the workspace by name or email, answering [{ id (member id), name, email }]. */
 export const PEOPLE_PICKER_PATH = '/people/search';
+/** The server's limit on the text under an intro (src/intros/schema.ts). */
+export const INTRO_MESSAGE_MAX = 2000;
+export const INTROS_SAVED_TEXT = 'Intros settings saved.';
 
 /** programs.md §8. */
 export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';
@@ -115,93 +122,16 @@ function FieldError({ text, id }: { text?: string; id?: string }) {
 
 // ---- ownership ---------------------------------------------------------------------------------------------------
 
-function OwnershipSection({ data, id }: { data: CoffeePageData; id: string }) {
+function Ownership({ data, id }: { data: CoffeePageData; id: string }) {
   const store = useStoreCoffee(id);
-  const { program } = data;
-  const people = useMemo(() => {
-    const byId = new Map<string, SelectOption>();
-    const add = (p: { id: number; name: string } | null | undefined) => {
-      if (p) byId.set(String(p.id), { id: String(p.id), name: p.name });
-    };
-    add(program.owner);
-    program.permission_users.forEach(add);
-    data.members.filter((m) => m.status !== 'ineligible').forEach(add);
-    return [...byId.values()].sort((a, b) => String(a.name).localeCompare(String(b.name)));
-  }, [program, data.members]);
-
-  const initial = () => ({
-    owner: program.owner ? String(program.owner.id) : '',
-    editors: program.permission_users.filter((p) => p.role === 'editor').map((p) => String(p.id)),
-    viewers: program.permission_users.filter((p) => p.role === 'permission_user').map((p) => String(p.id)),
-  });
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const changed = JSON.stringify(form) !== JSON.stringify(initial());
-
-  const save = async () => {
-    if (!form.owner) return;
-    setSaving(true);
-    try {
-      const answer = await api.put<{ program: ProgramJson }>(`/coffee/${id}/update_ownership_as_json`, {
-        owner_id: Number(form.owner),
-        editor_ids: form.editors.map(Number),
-        permission_user_ids: form.viewers.map(Number),
-      });
-      store({ ...data, program: answer.program ?? program });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch {
-      // the API client has shown the server's error
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const members = useMemo(() => data.members.filter((m) => m.status !== 'ineligible'), [data.members]);
   return (
-    <section className="card settings-section" aria-labelledby="ownership-title">
-      <h2 id="ownership-title" className="settings-title">
-        Ownership
-      </h2>
-      <p className="muted section-lead">The owner and editors can change this program; people with access can see it.</p>
-      <div className="field-grid">
-        <Select
-          label="Owner"
-          remote={{ path: PEOPLE_PICKER_PATH }}
-          knownOptions={people}
-          valueKey="id"
-          labelKey="name"
-          value={form.owner}
-          onChange={(v) => setForm((f) => ({ ...f, owner: v[0] ?? f.owner }))}
-          placeholder="Search people..."
-        />
-        <Select
-          label="Editors"
-          multiple
-          remote={{ path: PEOPLE_PICKER_PATH }}
-          knownOptions={people}
-          valueKey="id"
-          labelKey="name"
-          value={form.editors}
-          onChange={(v) => setForm((f) => ({ ...f, editors: v }))}
-          placeholder="Search people to add..."
-        />
-        <Select
-          label="People with access"
-          multiple
-          remote={{ path: PEOPLE_PICKER_PATH }}
-          knownOptions={people}
-          valueKey="id"
-          labelKey="name"
-          value={form.viewers}
-          onChange={(v) => setForm((f) => ({ ...f, viewers: v }))}
-          placeholder="Search people to add..."
-        />
-      </div>
-      <div className="section-actions">
-        <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={() => void save()}>
-          {saving && <Spinner title="" />} Save ownership
-        </button>
-      </div>
-    </section>
+    <OwnershipSection<{ program?: ProgramJson }>
+      program={data.program}
+      people={members}
+      path={`/coffee/${id}/update_ownership_as_json`}
+      onSaved={(answer) => store({ ...data, program: answer.program ?? data.program })}
+    />
   );
 }
 
@@ -343,7 +273,6 @@ function SettingsForm({ data, id }: { data: CoffeePageData; id: string }) {
   const [errors, setErrors] = useState<Notes>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const messageId = useId();
   const timeId = useId();
   const dirty = !sameDraft(draft, saved);
   const zones = useMemo(() => timeZoneOptions(draft.tz), [draft.tz]);
@@ -395,14 +324,14 @@ function SettingsForm({ data, id }: { data: CoffeePageData; id: string }) {
       setDraft(fresh);
       setNotes({});
       setServerErrors({});
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
+      toastSuccess(INTROS_SAVED_TEXT);
       for (const text of Object.values(answer.adjusted ?? {})) showToast({ type: 'standard', text: text.charAt(0).toUpperCase() + text.slice(1) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) return; // the upgrade modal is open
-      if (error instanceof ApiError && error.fields) {
-        setServerErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])));
-      }
+      const fields = fieldErrors(error);
+      setServerErrors(fields);
       toastError(SAVE_ERROR_TEXT);
+      if (Object.keys(fields).length > 0) requestAnimationFrame(() => focusFirstFieldError());
     } finally {
       setSaving(false);
     }
@@ -609,18 +538,15 @@ function SettingsForm({ data, id }: { data: CoffeePageData; id: string }) {
               value={draft.default_intro_type === 'custom' ? 'custom' : 'default'}
               onChange={(v) => v[0] && change({ default_intro_type: v[0] })}
             />
-            <label className="field-label" htmlFor={messageId}>
-              Text under the intro
-            </label>
-            <textarea
-              id={messageId}
-              className="text-area"
-              rows={4}
+            <TextAreaField
+              label="Text under the intro"
+              hint="Slack formatting works: *bold*, _italic_, :emoji:."
               value={draft.intro_message}
+              maxLength={INTRO_MESSAGE_MAX}
+              error={errorOf('intro_message')}
               disabled={draft.default_intro_type !== 'custom'}
-              onChange={(e) => change({ intro_message: e.target.value })}
+              onChange={(text) => change({ intro_message: text })}
             />
-            <p className="field-hint">Slack formatting works: *bold*, _italic_, :emoji:.</p>
             <div className="icebreakers-summary">
               <div>
                 <span className="field-label">Icebreakers</span>
@@ -722,7 +648,7 @@ export default function IntrosSettingsPage() {
       />
       <div className="settings-layout">
         <SettingsForm key={data.config.id} data={data} id={id} />
-        <OwnershipSection data={data} id={id} />
+        <Ownership data={data} id={id} />
         <WelcomeSection data={data} id={id} />
       </div>
     </section>

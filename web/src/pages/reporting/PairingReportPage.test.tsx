@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
 import type { PairingReport } from '../intros/introsApi';
 import { program } from '../testing/fixtures';
-import { fairnessSummary } from './PairingReportPage';
+import { fairnessSummary, metHint, metValue } from './PairingReportPage';
 
 const REPORT: PairingReport = {
   batches: [
@@ -19,7 +19,7 @@ const REPORT: PairingReport = {
       ],
     },
   ],
-  stats: { rounds: 4, groups: 52, met_rate: 0.61, repeat_rate: 0.02, coverage: 0.18, longest_wait_rounds: 2, participants: 30 },
+  stats: { rounds: 4, groups: 52, met_rate: 0.61, met: 30, answered: 49, unanswered: 3, repeat_rate: 0.02, coverage: 0.18, longest_wait_rounds: 2, participants: 30 },
   maxPairsInBatch: 14,
   start: '2025-12-09',
   end: '2026-03-09',
@@ -40,7 +40,8 @@ describe('/reporting/{id}', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/reporting/7?start_date=2026-01-01&end_date=2026-03-31');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pairing report · #intros' })).toBeInTheDocument();
-    expect(await screen.findByText('61%')).toBeInTheDocument();
+    expect(await screen.findByText('30 of 52')).toBeInTheDocument();
+    expect(screen.getByText('58% of groups · 3 have not answered yet')).toBeInTheDocument();
     expect(screen.getByText('2.0%')).toBeInTheDocument();
     expect(screen.getByText('18.0%')).toBeInTheDocument();
     expect(screen.getByText('2 rounds')).toBeInTheDocument();
@@ -60,5 +61,13 @@ describe('/reporting/{id}', () => {
     expect(fairnessSummary(REPORT.stats)).toBe('Almost no one was paired with someone they had met before, and the longest anyone waited was 2 rounds.');
     expect(fairnessSummary({ ...REPORT.stats, repeat_rate: 0.25, longest_wait_rounds: 1 })).toBe('25% of pairs had met before, and nobody waited more than a round.');
     expect(fairnessSummary({ ...REPORT.stats, groups: 0 })).toBe('No intros in these dates yet.');
+    expect(fairnessSummary({ ...REPORT.stats, repeat_rate: 0 })).toMatch(/^No one was paired with someone they had met before/);
+  });
+
+  test('the met rate shows its denominator and who has not answered (2 of 24 met is not "100%")', () => {
+    const stats = { ...REPORT.stats, groups: 24, met: 2, answered: 2, unanswered: 22, met_rate: 1 };
+    expect(metValue(stats)).toBe('2 of 24');
+    expect(metHint(stats)).toBe('8% of groups · 22 have not answered yet');
+    expect(metHint({ ...stats, unanswered: 0 })).toBe('8% of groups');
   });
 });

@@ -18,12 +18,29 @@ export const pairingReportKey = (id: string, start: string | null, end: string |
 export function fairnessSummary(stats: PairingReport['stats']): string {
   if (stats.groups === 0) return 'No intros in these dates yet.';
   const repeats =
-    stats.repeat_rate <= 0.05 ? 'Almost no one was paired with someone they had met before' : `${percent(stats.repeat_rate)} of pairs had met before`;
+    stats.repeat_rate === 0
+      ? 'No one was paired with someone they had met before'
+      : stats.repeat_rate <= 0.05
+        ? 'Almost no one was paired with someone they had met before' : `${percent(stats.repeat_rate)} of pairs had met before`;
   const wait =
     stats.longest_wait_rounds <= 1
       ? 'nobody waited more than a round'
       : `the longest anyone waited was ${stats.longest_wait_rounds} rounds`;
   return `${repeats}, and ${wait}.`;
+}
+
+/** "2 of 24": groups that met out of all groups, never a bare rate whose denominator is hidden. */
+export function metValue(stats: PairingReport['stats']): string {
+  return `${stats.met ?? 0} of ${stats.groups}`;
+}
+
+/** "8% of groups · 22 have not answered yet" */
+export function metHint(stats: PairingReport['stats']): string {
+  const share = stats.groups > 0 ? percent((stats.met ?? 0) / stats.groups) : '—';
+  const waiting = stats.unanswered ?? 0;
+  const parts = [`${share} of groups`];
+  if (waiting > 0) parts.push(`${waiting} ${waiting === 1 ? 'has' : 'have'} not answered yet`);
+  return parts.join(' · ');
 }
 
 function Meter({ value, label, tone = 'good' }: { value: number; label: string; tone?: 'good' | 'warn' }) {
@@ -183,8 +200,8 @@ export default function PairingReportPage() {
             </div>
             <div className="stat">
               <dt className="stat-label">Met</dt>
-              <dd className="stat-value">{percent(data.stats.met_rate)}</dd>
-              <dd className="stat-hint">of answered groups</dd>
+              <dd className="stat-value">{metValue(data.stats)}</dd>
+              <dd className="stat-hint">{metHint(data.stats)}</dd>
             </div>
             <div className="stat">
               <dt className="stat-label">People</dt>

@@ -14,6 +14,8 @@ import {
   toastSuccess,
   WarningModal,
   type SelectOption,
+  Switch,
+  OwnershipSection,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import type { ProgramJson } from '../programs/programsApi';
@@ -151,12 +153,7 @@ function ActiveSwitch({ wc, id }: { wc: WatercoolerJson; id: string }) {
     setBusy(false);
   };
   return (
-    <button type="button" role="switch" aria-checked={wc.is_active} className={`wc-switch${wc.is_active ? ' is-on' : ''}`} disabled={busy} onClick={() => void toggle()}>
-      <span className="wc-switch-track" aria-hidden="true">
-        <span className="wc-switch-thumb" />
-      </span>
-      <span className="wc-switch-label">{wc.is_active ? 'On' : 'Paused'}</span>
-    </button>
+    <Switch checked={wc.is_active} label="Watercooler on" hideLabel stateText={['On', 'Paused']} busy={busy} onChange={() => void toggle()} />
   );
 }
 
@@ -656,44 +653,15 @@ function EngagementSection({ wc }: { wc: WatercoolerJson }) {
 
 // ---- ownership ---------------------------------------------------------------------------------------------------
 
-function OwnershipSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
+function Ownership({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const store = useStoreWatercooler(id);
-  const { program } = wc;
-  const known = useMemo(() => [program.owner, ...program.permission_users].filter((p): p is { id: number; name: string } => p !== null).map((p) => ({ id: String(p.id), name: p.name })), [program]);
-  const initial = () => ({
-    owner: program.owner ? String(program.owner.id) : '',
-    editors: program.permission_users.filter((p) => p.role === 'editor').map((p) => String(p.id)),
-    viewers: program.permission_users.filter((p) => p.role === 'permission_user').map((p) => String(p.id)),
-  });
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const changed = JSON.stringify(form) !== JSON.stringify(initial());
-  const remote = { path: '/people/search' };
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.put(`/watercooler/${id}/update_ownership_as_json`, { owner_id: Number(form.owner), editor_ids: form.editors.map(Number), permission_user_ids: form.viewers.map(Number) });
-      store(undefined, { library: false });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch {
-      // shown by the API client
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <section className="card wc-section" aria-labelledby="wc-ownership-title">
-      <h2 id="wc-ownership-title">Ownership</h2>
-      <p className="muted">The owner and editors can change this Watercooler.</p>
-      <div className="wc-fields">
-        <Select label="Owner" remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={form.owner} onChange={(v) => setForm((f) => ({ ...f, owner: v[0] ?? f.owner }))} placeholder="Search people…" />
-        <Select label="Editors" multiple remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={form.editors} onChange={(v) => setForm((f) => ({ ...f, editors: v }))} placeholder="Add editors…" />
-        <Select label="People with access" multiple remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={form.viewers} onChange={(v) => setForm((f) => ({ ...f, viewers: v }))} placeholder="Add people…" />
-      </div>
-      <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={() => void save()}>
-        {saving && <Spinner title="" />} Save ownership
-      </button>
-    </section>
+    <OwnershipSection
+      program={wc.program}
+      path={`/watercooler/${id}/update_ownership_as_json`}
+      description="The owner and editors can change this Watercooler; people with access can see it."
+      onSaved={() => store(undefined, { library: false })}
+    />
   );
 }
 
@@ -785,7 +753,7 @@ export default function WatercoolerPage() {
         </div>
         <aside className="wc-aside">
           <ScheduleSection wc={wc} id={id} />
-          <OwnershipSection wc={wc} id={id} />
+          <Ownership wc={wc} id={id} />
         </aside>
       </div>
     </div>

@@ -1,0 +1,101 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME } from '../../src/sandbox/seed.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { overflowingElements, overflowsX } from '../support/layout.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+
+/** The kit page (/dev/kit, development only) in Chromium: every component, clicked for real, at 1366 and 800 px. */
+describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let t: SandboxHearth;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    buildPagesIfStale();
+    t = await startSandboxHearth({ pages: true });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const res = await page.request.post(`${t.url}/sandbox/session`, { data: { team_id: ACME.teamId, user_id: ACME.adminUserId } });
+    expect(res.status()).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows every component, and each one works with real clicks', async () => {
+    await page.goto(`${t.url}/dev/kit`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Kit', exact: true }).waitFor({ timeout: 20_000 });
+    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'Dates and times', 'Icons'])
+      expect(await page.getByRole('heading', { level: 2, name, exact: true }).count(), name).toBe(1);
+    await screenshot(page, 'kit-1366', { fullPage: true });
+
+    // Switch
+    const sw = page.getByRole('switch', { name: 'Send intros' });
+    expect(await sw.getAttribute('aria-checked')).toBe('true');
+    await sw.click();
+    expect(await sw.getAttribute('aria-checked')).toBe('false');
+
+    // Tabs
+    await page.getByRole('tab', { name: /Work anniversaries/ }).click();
+    expect(await page.getByRole('tabpanel').textContent()).toContain('18 people have a start date on file.');
+
+    // SegmentedControl
+    await page.getByRole('radiogroup', { name: 'How often' }).getByRole('radio', { name: 'Every 4 weeks' }).click();
+    expect(await page.getByRole('radio', { name: 'Every 4 weeks' }).getAttribute('aria-checked')).toBe('true');
+
+    // Field counter
+    const intro = page.getByRole('textbox', { name: 'Intro message' });
+    await intro.fill('Hello there');
+    expect(await page.locator('.kit-field', { has: intro }).textContent()).toContain('11 / 2000');
+
+    // Send now: asks first, says who and where, then sends
+    await page.locator('#sendnow').getByRole('button', { name: 'Send now' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Send now?' });
+    await dialog.getByText('12 group DMs to 24 people in #intros').waitFor();
+    await screenshot(page, 'kit-sendnow-confirm');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+    await page.getByText('Sent 12 group DMs to 24 people in #intros.').waitFor({ timeout: 10_000 });
+
+    // ConfirmDialog (destructive)
+    await page.getByRole('button', { name: 'Open a destructive confirmation' }).click();
+    const confirm = page.getByRole('dialog', { name: /Delete this program\?/ });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    // TimeZoneSelect: search by city
+    const tz = page.getByRole('combobox', { name: 'Time zone' }).first();
+    await tz.click();
+    await tz.fill('berlin');
+    await page.getByRole('option', { name: /Berlin \(UTC\+0[12]:00\)/ }).click();
+    expect(await page.locator('#timezone').textContent()).toMatch(/Berlin \(UTC\+0[12]:00\)/);
+
+    // DateRangePicker
+    await page.getByRole('radio', { name: '7 days' }).click();
+    // DataTable: sort, page, search
+    const table = page.getByRole('table', { name: 'Members', exact: true });
+    await table.getByRole('button', { name: /Intros met/ }).click();
+    expect(await table.getByRole('columnheader', { name: /Intros met/ }).getAttribute('aria-sort')).toBe('descending');
+    await page.getByRole('navigation', { name: 'Members pages' }).getByRole('button', { name: /Next/ }).click();
+    await page.getByText('Page 2 of 6').waitFor();
+    await page.getByRole('searchbox', { name: 'Search Members' }).fill('hopper');
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    for (const row of await table.locator('tbody tr').all()) expect((await row.textContent())?.toLowerCase()).toContain('hopper');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits an 800 px window: nothing overflows the page', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(`${t.url}/dev/kit`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Kit', exact: true }).waitFor({ timeout: 20_000 });
+    expect(await overflowsX(page), (await overflowingElements(page)).join(', ')).toBe(false);
+    await screenshot(page, 'kit-800', { fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+});

@@ -1,0 +1,2 @@
+export { ConfirmDialog, confirmAction } from './ConfirmDialog';
+export type { ConfirmDialogProps } from './ConfirmDialog';

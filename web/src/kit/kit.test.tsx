@@ -1,0 +1,294 @@
+import '../test/setup';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import {
+  ConfirmDialog,
+  confirmAction,
+  DataTable,
+  dataTableColumns,
+  DateRangePicker,
+  ErrorState,
+  Field,
+  fieldErrors,
+  humanizeFieldMessage,
+  ModalHost,
+  NotFoundState,
+  PageState,
+  SegmentedControl,
+  SendNowButton,
+  Switch,
+  Tabs,
+  TextAreaField,
+  timeZoneOptions,
+  type DateRange,
+} from '.';
+
+describe('Switch', () => {
+  test('is a role=switch named by its label that flips on click and ignores clicks while busy', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(<Switch checked={false} label="Turn intros on" stateText={['On', 'Paused']} onChange={onChange} />);
+    const sw = screen.getByRole('switch', { name: 'Turn intros on' });
+    expect(sw).toHaveAttribute('aria-checked', 'false');
+    expect(sw).toHaveTextContent('Paused');
+    await user.click(sw);
+    expect(onChange).toHaveBeenCalledWith(true);
+    rerender(<Switch checked label="Turn intros on" busy onChange={onChange} />);
+    expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('switch'));
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Tabs', () => {
+  test('shows the selected panel and moves with the arrow keys', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tabs
+        label="Kinds of dates"
+        items={[
+          { id: 'birthday', label: 'Birthdays', count: 3, content: <p>Birthday list</p> },
+          { id: 'anniversary', label: 'Anniversaries', content: <p>Anniversary list</p> },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Birthday list');
+    await user.click(screen.getByRole('tab', { name: /Birthdays/ }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Anniversaries' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Anniversaries' })).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Anniversary list');
+  });
+});
+
+describe('SegmentedControl', () => {
+  test('is a radiogroup; a click and the arrow keys choose', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [v, setV] = useState<'weekly' | 'monthly'>('weekly');
+      return <SegmentedControl label="How often" options={[{ value: 'weekly', label: 'Weekly' }, { value: 'monthly', label: 'Monthly' }]} value={v} onChange={setV} />;
+    }
+    render(<Harness />);
+    const group = screen.getByRole('radiogroup', { name: 'How often' });
+    expect(within(group).getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(group).getByRole('radio', { name: 'Monthly' }));
+    expect(within(group).getByRole('radio', { name: 'Monthly' })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(within(group).getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');
+  });
+});
+
+describe('Field', () => {
+  test('wires label, hint, error and counter to the control', () => {
+    render(
+      <Field label="Intro message" hint="Sent with every intro" error="Must be at most 2000 characters" maxLength={2000} length={2004}>
+        {(control) => <textarea {...control} defaultValue="" />}
+      </Field>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Intro message' });
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAttribute('maxlength', '2000');
+    expect(box).toHaveAccessibleDescription(/Sent with every intro.*Must be at most 2000 characters.*2004 \/ 2000/);
+  });
+
+  test('TextAreaField counts as you type', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [v, setV] = useState('');
+      return <TextAreaField label="Message" value={v} onChange={setV} maxLength={10} />;
+    }
+    render(<Harness />);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
+    expect(screen.getByText(/5 \/ 10/)).toBeInTheDocument();
+  });
+
+  test('fieldErrors reads the server fields, one human sentence each', () => {
+    const error = new ApiError(400, { error: 'Invalid', fields: { intro_message: 'must be at most 2000 characters', birthday_template: ['birthday_template: Write a message'] } });
+    expect(fieldErrors(error)).toEqual({ intro_message: 'Must be at most 2000 characters', birthday_template: 'Write a message' });
+    expect(fieldErrors(new Error('x'))).toEqual({});
+    expect(humanizeFieldMessage('settings.tz: Pick a time zone')).toBe('Pick a time zone');
+  });
+});
+
+describe('PageState', () => {
+  const base = { refetch: vi.fn() };
+  test('loading shows a skeleton, then the content', () => {
+    const { rerender } = render(<PageState query={{ ...base, data: undefined, error: null, isError: false }}>{(d: string) => <p>{d}</p>}</PageState>);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    rerender(<PageState query={{ ...base, data: 'Hello', error: null, isError: false }}>{(d: string) => <p>{d}</p>}</PageState>);
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+  });
+
+  test('an error offers Try again; a 404 offers a way back and no Try again', async () => {
+    const user = userEvent.setup();
+    const refetch = vi.fn();
+    const { unmount } = render(<PageState query={{ data: undefined, error: new ApiError(500, { error: 'Database down' }), isError: true, refetch }}>{() => null}</PageState>);
+    expect(screen.getByRole('alert')).toHaveTextContent('Database down');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
+    unmount();
+    render(
+      <MemoryRouter>
+        <PageState what="program" backTo="/all_channels" backLabel="See all programs" query={{ data: undefined, error: new ApiError(404, undefined), isError: true, refetch }}>
+          {() => null}
+        </PageState>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: "This program doesn't exist" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all programs' })).toHaveAttribute('href', '/all_channels');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  test('ErrorState and NotFoundState stand alone', () => {
+    render(
+      <MemoryRouter>
+        <ErrorState title="Oops" message="Nope" />
+        <NotFoundState />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Oops' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeInTheDocument();
+  });
+});
+
+describe('ConfirmDialog', () => {
+  test('names the action, waits for it, and stays open when it fails', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    let fail = true;
+    const onConfirm = vi.fn(async () => {
+      if (fail) throw new Error('no');
+    });
+    render(
+      <ConfirmDialog title="Delete this program?" confirmText="Delete program" danger onConfirm={onConfirm} onClose={onClose}>
+        People will stop getting intros.
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: /Delete this program\?/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete program' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete program' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  test('confirmAction resolves false on Cancel and true on confirm', async () => {
+    const user = userEvent.setup();
+    render(<ModalHost />);
+    let answer: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      answer = confirmAction({ title: 'Archive?', confirmText: 'Archive' });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await expect(answer).resolves.toBe(false);
+    act(() => {
+      answer = confirmAction({ title: 'Archive?', confirmText: 'Archive' });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    await expect(answer).resolves.toBe(true);
+  });
+});
+
+describe('SendNowButton', () => {
+  test('asks first, saying who and where, and sends only on confirm', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(async () => undefined);
+    render(
+      <>
+        <ModalHost />
+        <SendNowButton summary={async () => ({ text: '12 group DMs to 24 people in #intros' })} onSend={onSend} aria-label="Send #intros now" />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send now?' });
+    expect(await within(dialog).findByText('12 group DMs to 24 people in #intros')).toBeInTheDocument();
+    expect(onSend).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onSend).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TimeZoneSelect options', () => {
+  test('label zones by city and offset, west to east, searchable by IANA id', () => {
+    const at = Date.UTC(2026, 0, 15);
+    const options = timeZoneOptions('America/New_York', at);
+    const ny = options.find((o) => o.value === 'America/New_York');
+    expect(ny?.label).toBe('New York (UTC−05:00)');
+    expect(String(ny?.search)).toContain('America/New_York');
+    const idx = (z: string) => options.findIndex((o) => o.value === z);
+    expect(idx('America/Los_Angeles')).toBeLessThan(idx('America/New_York'));
+    expect(idx('America/New_York')).toBeLessThan(idx('Europe/Berlin'));
+  });
+});
+
+describe('DateRangePicker', () => {
+  test('presets set the range ending today; a backwards custom range is an error and not passed on', async () => {
+    const user = userEvent.setup();
+    const seen: DateRange[] = [];
+    function Harness() {
+      const [range, setRange] = useState<DateRange>({ from: '2026-10-26', to: '2026-11-24' });
+      return (
+        <DateRangePicker
+          today="2026-11-24"
+          value={range}
+          onChange={(r) => {
+            seen.push(r);
+            setRange(r);
+          }}
+        />
+      );
+    }
+    render(<Harness />);
+    expect(screen.getByRole('radio', { name: '30 days' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(seen.at(-1)).toEqual({ from: '2026-11-18', to: '2026-11-24' });
+    expect(screen.getByText('Nov 18 – Nov 24, 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-12-01');
+    expect(screen.getByRole('alert')).toHaveTextContent('The end date is before the start date.');
+    expect(seen.at(-1)).toEqual({ from: '2026-11-18', to: '2026-11-24' });
+  });
+});
+
+describe('DataTable', () => {
+  interface Member {
+    id: number;
+    name: string;
+    met: number;
+  }
+  const col = dataTableColumns<Member>();
+  const columns = [col.accessor('name', { header: 'Name' }), col.accessor('met', { header: 'Intros met' })];
+  const members: Member[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Person ${String(i + 1).padStart(2, '0')}`, met: (i * 7) % 11 }));
+
+  test('pages, sorts by a header click, and searches', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="Members" data={members} columns={columns} getRowId={(m) => String(m.id)} pageSize={10} searchPlaceholder="Search members…" />);
+    const table = screen.getByRole('table', { name: 'Members' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('1–10 of 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(within(table).getByText('Person 11')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: /Name/ }));
+    await user.click(within(table).getByRole('button', { name: /Name/ }));
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Person 30');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search Members' }), 'Person 2');
+    expect(screen.getByText('1–10 of 10 (filtered from 30)')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'nobody');
+    expect(within(table).getByText('Nothing matches “nobody”.')).toBeInTheDocument();
+  });
+});

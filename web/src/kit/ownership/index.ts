@@ -1,0 +1,2 @@
+export { OwnershipSection } from './OwnershipSection';
+export type { OwnershipSectionProps, OwnedProgram, OwnershipPerson } from './OwnershipSection';

@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { DEFAULT_ERROR_TEXT } from '../messages';
+import { AlertIcon, NotFoundIcon } from '../icons';
+import './pagestate.css';
+
+export interface SkeletonProps {
+  /** Text lines in the body block (default 3). */
+  lines?: number;
+  /** How many cards (default 2). */
+  cards?: number;
+  /** Announced to screen readers. */
+  label?: string;
+}
+
+/** A loading page: a grey title, subtitle and cards shaped like what is coming; "Loading…" for screen readers. */
+export function PageSkeleton({ lines = 3, cards = 2, label = 'Loading…' }: SkeletonProps) {
+  return (
+    <div className="kit-skeleton" role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">{label}</span>
+      <div className="kit-skeleton-bar kit-skeleton-title" aria-hidden="true" />
+      <div className="kit-skeleton-bar kit-skeleton-subtitle" aria-hidden="true" />
+      {Array.from({ length: cards }, (_, c) => (
+        <div key={c} className="kit-skeleton-card" aria-hidden="true">
+          {Array.from({ length: lines }, (_, l) => (
+            <div key={l} className="kit-skeleton-bar" style={{ width: `${90 - ((l * 17 + c * 11) % 40)}%` }} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A few grey lines inside a card or panel that is still loading. */
+export function SkeletonLines({ lines = 3, label = 'Loading…' }: { lines?: number; label?: string }) {
+  return (
+    <div className="kit-skeleton-lines" role="status" aria-busy="true">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: lines }, (_, l) => (
+        <div key={l} className="kit-skeleton-bar" aria-hidden="true" style={{ width: `${95 - ((l * 23) % 45)}%` }} />
+      ))}
+    </div>
+  );
+}
+
+export interface ErrorStateProps {
+  title?: string;
+  /** What went wrong; defaults to the server's error text or the house error text. */
+  message?: ReactNode;
+  error?: unknown;
+  /** Shows "Try again". */
+  onRetry?: () => void;
+  children?: ReactNode;
+}
+
+/** A page (or panel) that failed to load: what happened and a "Try again" that calls onRetry. */
+export function ErrorState({ title = "We couldn't load this page", message, error, onRetry, children }: ErrorStateProps) {
+  const text = message ?? (error instanceof ApiError && error.serverError ? error.serverError : DEFAULT_ERROR_TEXT);
+  return (
+    <div className="kit-state kit-state-error" role="alert">
+      <span className="kit-state-icon">
+        <AlertIcon />
+      </span>
+      <h1 className="kit-state-title">{title}</h1>
+      <p className="kit-state-text">{text}</p>
+      <div className="kit-state-actions">
+        {onRetry && (
+          <button type="button" className="button button-primary" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export interface NotFoundStateProps {
+  /** "program", "celebration": used in the title "This program doesn't exist". */
+  what?: string;
+  title?: string;
+  message?: ReactNode;
+  /** Where to go instead (no "Try again": trying again would not help). */
+  backTo?: string;
+  backLabel?: string;
+}
+
+/** Something that is not there (a 404, another workspace's id): says so and links somewhere useful. */
+export function NotFoundState({ what = 'page', title, message, backTo = '/', backLabel = 'Go to the home page' }: NotFoundStateProps) {
+  return (
+    <div className="kit-state kit-state-not-found" role="region" aria-label="Not found">
+      <span className="kit-state-icon">
+        <NotFoundIcon />
+      </span>
+      <h1 className="kit-state-title">{title ?? `This ${what} doesn't exist`}</h1>
+      <p className="kit-state-text">{message ?? `It may have been deleted, or the link may be wrong.`}</p>
+      <div className="kit-state-actions">
+        <Link className="button button-primary" to={backTo}>
+          {backLabel}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export interface EmptyStateProps {
+  icon?: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+}
+
+/** Nothing to show yet (no programs, no rows): an icon, a sentence and the one action that fixes it. */
+export function EmptyState({ icon, title, children, action }: EmptyStateProps) {
+  return (
+    <div className="kit-state kit-state-empty">
+      {icon && <span className="kit-state-icon">{icon}</span>}
+      <h2 className="kit-state-title">{title}</h2>
+      {children && <div className="kit-state-text">{children}</div>}
+      {action && <div className="kit-state-actions">{action}</div>}
+    </div>
+  );
+}
+
+/** Whether an error is a 404 (or a 400 from a malformed id, which means the same to a person). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export interface PageStateProps<T> {
+  /** A TanStack Query result (or anything shaped like it). */
+  query: { data: T | undefined; error: unknown; isError: boolean; refetch: () => unknown };
+  /** For the not-found state: "program", "celebration". */
+  what?: string;
+  backTo?: string;
+  backLabel?: string;
+  skeleton?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The three states every page has before its content: loading (a skeleton), error (with Try again) and
+ * not found (with a way back, no Try again). Renders `children(data)` once the data is there.
+ */
+export function PageState<T>({ query, what, backTo, backLabel, skeleton, children }: PageStateProps<T>) {
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <NotFoundState what={what} backTo={backTo} backLabel={backLabel} />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <>{skeleton ?? <PageSkeleton />}</>;
+}

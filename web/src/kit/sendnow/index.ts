@@ -1,0 +1,2 @@
+export { SendNowButton, confirmSendNow, plural } from './SendNowButton';
+export type { SendNowButtonProps, SendSummary } from './SendNowButton';

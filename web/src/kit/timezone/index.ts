@@ -1,0 +1,2 @@
+export { TimeZoneSelect, timeZoneOptions, timeZoneIds } from './TimeZoneSelect';
+export type { TimeZoneSelectProps } from './TimeZoneSelect';

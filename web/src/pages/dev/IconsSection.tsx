@@ -1,0 +1,26 @@
+import * as kit from '../../kit';
+import { Specimen, State } from './Specimen';
+
+const ICONS = Object.entries(kit).filter(([name, value]) => name.endsWith('Icon') && name !== 'ToastIcon' && typeof value === 'function') as Array<[string, kit.IconComponent]>;
+
+/** Every icon of the kit with its name (lucide underneath). */
+export function IconsSection() {
+  return (
+    <Specimen id="icons" title="Icons" use="SVG icons (lucide) that follow the text's size and colour; never an emoji as an icon.">
+      <State label={`${ICONS.length} icons`} wide>
+        <ul className="kit-icon-grid">
+          {ICONS.map(([name, Icon]) => (
+            <li key={name}>
+              <Icon />
+              <code>{name.replace(/Icon$/, '')}</code>
+            </li>
+          ))}
+          <li>
+            <kit.Spinner title="" />
+            <code>Spinner</code>
+          </li>
+        </ul>
+      </State>
+    </Specimen>
+  );
+}
