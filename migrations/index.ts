@@ -7,6 +7,7 @@ import * as m0005 from './0005_celebrations.js';
 import * as m0006 from './0006_domain_events.js';
 import * as m0007 from './0007_intros_counters.js';
 import * as m0008 from './0008_journeys.js';
+import * as m0014 from './0014_reporting.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_domain_events': m0006,
   '0007_intros_counters': m0007,
   '0008_journeys': m0008,
+  '0014_reporting': m0014,
 };

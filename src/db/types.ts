@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { CelebrationTables } from '../celebrations/tables.js';
 import type { IntrosTables } from '../intros/tables.js';
 import type { JourneyTables } from '../journeys/tables.js';
+import type { ReportingTables } from '../reporting/tables.js';
 import type { DomainEventTables } from '../platform/events/tables.js';
 import type { WatercoolerTables } from '../watercooler/tables.js';
 
@@ -184,7 +185,7 @@ export interface CoreTables {
  * The one database type: the platform's tables and every capability's (each declares its tables in its own
  * `tables.ts`, a leaf module of column types only). One schema, so no query needs a cast.
  */
-export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables {}
+export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, ReportingTables {}
 
 export type ChannelProgram = Selectable<ChannelProgramsTable>;
 
