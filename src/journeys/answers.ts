@@ -1,3 +1,4 @@
+import type { Trx } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { AccessPolicy } from '../platform/access.js';
@@ -57,7 +58,7 @@ export class JourneyAnswers {
         updated_at: now,
       }))!;
       if (state === 'complete') emit(domainEvent(journeyTaskCompleted, workspaceId, { taskAssignmentId: t.id, sessionId: t.session_id, sessionEventId: t.session_event_id, memberId: t.member_id, source }));
-      const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:task:${t.id}:${state}:${origin.ts}`, origin, await this.taskMessage(workspaceId, updated)) : [];
+      const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:task:${t.id}:${state}:${origin.ts}`, origin, await this.taskMessage(workspaceId, updated, trx)) : [];
       return { task: updated, ids };
     });
     await this.s.outbox.kick(ids);
@@ -69,7 +70,7 @@ export class JourneyAnswers {
     const { poll, ids } = await this.s.events.transaction(async (trx, emit) => {
       const p = await this.repo.lockPoll(trx, workspaceId, pollId);
       if (!p) throw new HttpError(404, 'Not found');
-      const event = await this.eventOf(workspaceId, p.session_event_id);
+      const event = await this.eventOf(workspaceId, p.session_event_id, trx);
       if (answerIndex >= event.poll_options.length) throw badRequest(`answer_index: must be below ${event.poll_options.length}`, { answer_index: `must be below ${event.poll_options.length}` });
       const first = p.answer_index === null;
       const updated = (await this.repo.answerPoll(trx, workspaceId, p.id, answerIndex, source, now))!;
@@ -115,15 +116,15 @@ export class JourneyAnswers {
     return pollJson(p, event, (await this.journeys.member(workspaceId, p.member_id)) ?? null);
   }
 
-  private async eventOf(workspaceId: number, sessionEventId: number) {
-    const se = (await this.repo.sessionEvent(workspaceId, sessionEventId))!;
-    const e = (await this.journeys.event(workspaceId, se.event_id))!;
-    const tag = await this.journeys.tag(workspaceId, e.tag_id);
+  private async eventOf(workspaceId: number, sessionEventId: number, ex?: Trx) {
+    const se = (await this.repo.sessionEvent(workspaceId, sessionEventId, ex))!;
+    const e = (await this.journeys.event(workspaceId, se.event_id, ex))!;
+    const tag = await this.journeys.tag(workspaceId, e.tag_id, ex);
     return { title: e.title, text: e.text, poll_options: e.poll_options, journey: tag?.name ?? 'journey' };
   }
 
-  private async taskMessage(workspaceId: number, t: JourneyTaskAssignment) {
-    const e = await this.eventOf(workspaceId, t.session_event_id);
+  private async taskMessage(workspaceId: number, t: JourneyTaskAssignment, ex: Trx) {
+    const e = await this.eventOf(workspaceId, t.session_event_id, ex);
     return journeyMessage({ kind: 'task', title: e.title, text: e.text, journeyName: e.journey, task: { id: t.id, done: t.state === 'complete' } });
   }
 

@@ -246,4 +246,9 @@ export class JourneyRepository {
       .orderBy('id')
       .executeTakeFirst();
   }
+
+  async defaultTz(ex: Executor, workspaceId: number): Promise<string> {
+    const row = await ex.selectFrom('workspaces').select('default_tz').where('id', '=', workspaceId).executeTakeFirst();
+    return row?.default_tz ?? 'UTC';
+  }
 }

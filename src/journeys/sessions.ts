@@ -54,8 +54,7 @@ export class SessionService {
     if (!participant || participant.deleted) throw badRequest('user_id: is not a member of this workspace', { user_id: 'is not a member of this workspace' });
     const tzInput = input.timeZone ?? 'sync';
     if (tzInput !== 'sync' && !isValidTimeZone(tzInput)) throw badRequest('time_zone: is not a known time zone', { time_zone: 'is not a known time zone' });
-    const ws = await this.s.workspaces.byId(workspaceId);
-    const timeZone = tzInput === 'sync' ? (participant.tz && isValidTimeZone(participant.tz) ? participant.tz : (ws?.default_tz ?? 'UTC')) : tzInput;
+    const timeZone = tzInput === 'sync' ? (participant.tz && isValidTimeZone(participant.tz) ? participant.tz : await this.journeys.defaultTz(trx, workspaceId)) : tzInput;
 
     const roles = await this.journeys.roles(workspaceId, trx);
     const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id)) ?? roles.find((r) => r.is_primary);
@@ -216,6 +215,11 @@ export class SessionService {
 
   /** POST /{flow}/tags/{id}/sessions: enrol one person (the participant is the primary role's user). */
   async enrol(auth: AuthContext, tag: JourneyTag, input: { start_date: string; time_zone?: string; past_start_policy?: PastStartPolicy; memberships: Array<{ role_id: number; user_id: number }> }): Promise<SessionJson> {
+    try {
+      parseLocalDate(input.start_date);
+    } catch {
+      throw badRequest('start_date: must be a date (YYYY-MM-DD)', { start_date: 'must be a date (YYYY-MM-DD)' });
+    }
     const roles = await this.journeys.roles(auth.workspace.id);
     const primaryIds = new Set(roles.filter((r) => r.is_primary).map((r) => r.id));
     const participant = input.memberships.find((m) => primaryIds.has(m.role_id));

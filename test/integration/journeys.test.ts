@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateTagAnswer, DryRunAnswer, ScheduleEventJson, SessionJson, TagDetail, TogglePresetAnswer } from '../../src/journeys/api-types.js';
+import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
+import { signIn } from '../support/hearth.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
+const TEAM = ACME.teamId;
+// Jonas (the new hire) and Lena (his manager) are in Berlin, Ananya (his buddy) in Bengaluru.
+const JONAS = 'U0DEMO010';
+const LENA = 'U0DEMO009';
+const ANANYA = 'U0DEMO007';
+
+interface Who {
+  cookie: string;
+  csrf: string;
+  memberId: number;
+}
+
+/**
+ * Journeys end to end on the sandbox workspace (Monday 2 March 2026, 08:00 UTC): an onboarding journey from a
+ * bundle, a new hire enrolled, the clock advanced through day 1, 5 and 30 with each message at its local time, a
+ * task completed and a poll answered from Slack buttons; the free plan's limits, bad input and other workspaces.
+ */
+describe(`Journeys (${path})`, () => {
+  let t: SandboxHearth;
+  let admin: Who;
+  let tagId: number;
+  let roles: { primary: number; manager: number; buddy: number };
+
+  async function call<T = Record<string, unknown>>(who: Who, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
+    const form = body instanceof FormData;
+    const res = await fetch(`${t.url}${url}`, {
+      method,
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status !== expectStatus) throw new Error(`${method} ${url}: expected ${expectStatus}, got ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  const memberId = async (slackUserId: string, team = TEAM) => {
+    const ws = (await t.services.workspaces.byTeamId(team))!;
+    return (await t.services.people.bySlackId(ws.id, slackUserId))!.id;
+  };
+  async function settle() {
+    await t.services.queue.idle();
+    await expect
+      .poll(async () => (await t.services.db.selectFrom('outbox').select('id').where('state', 'in', ['pending', 'sending']).execute()).length, { timeout: 15_000 })
+      .toBe(0);
+    await t.services.queue.idle();
+  }
+  const advance = async (to: string) => {
+    await t.api('POST', '/sandbox/clock/advance', { to });
+    await settle();
+  };
+  const dm = (userId: string) => t.sandbox.state.openConversation(TEAM, ACME.botUserId, [userId]).channel.id;
+  const botMessages = (userId: string) => t.sandbox.state.messageList(dm(userId)).filter((m) => m.bot_id);
+  const textOf = (m: { text?: string; blocks?: unknown }) => `${m.text ?? ''} ${JSON.stringify(m.blocks ?? [])}`;
+  const withText = (userId: string, needle: string) => botMessages(userId).filter((m) => textOf(m).includes(needle));
+  const sentAt = (m: { ts: string }) => new Date(Number(m.ts) * 1000);
+
+  beforeAll(async () => {
+    t = await startSandboxHearth();
+    admin = await signIn(t, TEAM, ACME.adminUserId);
+    // Acme is on Premium for the full journey; Globex stays on the free plan.
+    const acme = (await t.services.workspaces.byTeamId(TEAM))!;
+    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', acme.id).execute();
+  });
+  afterAll(() => t?.close());
+
+  it('ships a library: categories, presets, bundles and prebuilt journeys for one-click onboarding', async () => {
+    const prebuilt = await call<{ prebuilt_journeys: Array<{ id: number; preset_ids: number[]; num_events: number }> }>(admin, 'GET', '/prebuilt_journeys?quick_setup_type=hris_one_click_onboarding');
+    expect(prebuilt.prebuilt_journeys.map((p) => p.id)).toEqual([1]);
+    expect(prebuilt.prebuilt_journeys[0]!.num_events).toBeGreaterThan(10);
+    const cats = await call<{ preset_categories: Array<{ id: number; flow_types: string[] }> }>(admin, 'GET', '/onboarding/preset_categories');
+    expect(cats.preset_categories.length).toBeGreaterThanOrEqual(6);
+    const bundle = await call<{ preset_bundle: { presets: Array<{ earliest_day: number; latest_day: number; num_events: number }> } }>(admin, 'GET', '/onboarding/preset_bundles/1');
+    expect(bundle.preset_bundle.presets[0]).toMatchObject({ earliest_day: -5, latest_day: -2, num_events: 3 });
+    await call(admin, 'GET', '/onboarding/preset_bundles/999', undefined, 404);
+    await call(admin, 'GET', '/prebuilt_journeys?quick_setup_type=nope', undefined, 400);
+  });
+
+  it('creates an onboarding journey from a bundle (multipart), with its roles and events', async () => {
+    const form = new FormData();
+    form.set('channel_id', ACME.channels.general);
+    form.set('onboarding_tag[name]', 'Engineering onboarding');
+    form.set('onboarding_tag[flow_type]', 'onboarding');
+    form.set('onboarding_tag[preset_bundle_id]', '1');
+    form.set('source', 'one_click');
+    const created = await call<CreateTagAnswer>(admin, 'POST', '/onboarding/tags', form);
+    tagId = created.tag.id;
+    expect(created.redirect_url).toBe(`/onboarding/tags/${tagId}`);
+    expect(created.new_roles.map((r) => r.name).sort()).toEqual(['Buddy', 'Manager', 'New hire']);
+    expect(created.events.length).toBe(17);
+    expect(created.events.every((e) => e.active)).toBe(true);
+    const byName = Object.fromEntries(created.new_roles.map((r) => [r.purpose, r.id]));
+    roles = { primary: byName.primary!, manager: byName.manager!, buddy: byName.buddy! };
+    expect(created.tag.roleIds[0]).toBe(roles.primary);
+    const roleAnswer = await call<{ roleIds: number[] }>(admin, 'GET', `/onboarding/tags/${tagId}/fetch_roles_as_json`);
+    expect(roleAnswer.roleIds.sort()).toEqual(Object.values(roles).sort());
+    const list = await call<{ tags: Array<{ id: number }> }>(admin, 'GET', '/onboarding/tags');
+    expect(list.tags.map((x) => x.id)).toContain(tagId);
+    expect((await call<{ tags: unknown[] }>(admin, 'GET', '/participants/tags')).tags).toEqual([]);
+    // The journey lives under its own flow only.
+    await call(admin, 'GET', `/participants/tags/${tagId}`, undefined, 404);
+  });
+
+  it('refuses bad input with the field, and another workspace gets 404s', async () => {
+    const bad = await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/tags', { onboarding_tag: { name: ' ', flow_type: 'onboarding' } }, 400);
+    expect(bad.fields).toMatchObject({ 'onboarding_tag.name': "can't be blank" });
+    const badFlow = await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/tags', { onboarding_tag: { name: 'x', flow_type: 'party' } }, 400);
+    expect(Object.keys(badFlow.fields)).toEqual(['onboarding_tag.flow_type']);
+    const detail = await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`);
+    const event = detail.events[0]!;
+    const badEvent = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/events/${event.id}`, { onboarding_schedule_event: { minute_in_day: 2000 } }, 400);
+    expect(badEvent.fields).toEqual({ 'onboarding_schedule_event.minute_in_day': 'must be 0 to 1439' });
+    const badPoll = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/events/${event.id}`, { onboarding_schedule_event: { kind: 'poll', poll_options: ['only one'] } }, 400);
+    expect(badPoll.fields).toEqual({ 'onboarding_schedule_event.poll_options': 'a poll needs 2 to 10 answers' });
+    await call(admin, 'GET', '/onboarding/tags/99999999999', undefined, 400);
+    const badSession = await call<{ fields: Record<string, string> }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: '2026-02-30', memberships: [] }, 400);
+    expect(Object.keys(badSession.fields)).toEqual(['start_date']);
+
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await call(globex, 'GET', `/onboarding/tags/${tagId}`, undefined, 404);
+    await call(globex, 'PUT', `/onboarding/events/${event.id}`, { onboarding_schedule_event: { minute_in_day: 600 } }, 404);
+    await call(globex, 'PUT', `/onboarding/tags/${tagId}/presets/101`, { removing: true }, 404);
+    await call(globex, 'GET', `/onboarding/tags/${tagId}/sessions`, undefined, 404);
+    await call(globex, 'GET', `/onboarding/tags/${tagId}/dry_run`, undefined, 404);
+  });
+
+  it('removes and re-adds a preset: events deactivated and restored, selected follows its events', async () => {
+    const removed = await call<TogglePresetAnswer>(admin, 'PUT', `/onboarding/tags/${tagId}/presets/103`, { removing: true });
+    expect(removed.preset.selected).toBe(false);
+    expect(removed.removed_event_ids).toHaveLength(3);
+    let detail = await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`);
+    expect(detail.events.filter((e) => e.preset_id === 103).every((e) => !e.active)).toBe(true);
+    const added = await call<TogglePresetAnswer>(admin, 'PUT', `/onboarding/tags/${tagId}/presets/103`, { removing: false });
+    expect(added.preset.selected).toBe(true);
+    expect(added.events!.map((e) => e.id).sort()).toEqual([...removed.removed_event_ids!].sort());
+    expect(added.new_roles).toEqual([]);
+    // Deactivating one event of a preset keeps it selected while another is active.
+    const [first, second, third] = added.events!;
+    await call(admin, 'PUT', `/onboarding/events/${first!.id}`, { onboarding_schedule_event: { active: false } });
+    await call(admin, 'PUT', `/onboarding/events/${second!.id}`, { onboarding_schedule_event: { active: false } });
+    let presets = await call<{ presets: Array<{ id: number; selected: boolean }> }>(admin, 'GET', `/onboarding/tags/${tagId}/presets`);
+    expect(presets.presets.find((p) => p.id === 103)!.selected).toBe(true);
+    await call(admin, 'PUT', `/onboarding/events/${third!.id}`, { onboarding_schedule_event: { active: false } });
+    presets = await call(admin, 'GET', `/onboarding/tags/${tagId}/presets`);
+    expect(presets.presets.find((p) => p.id === 103)!.selected).toBe(false);
+    await call(admin, 'PUT', `/onboarding/tags/${tagId}/presets/103`, { removing: false });
+    detail = await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`);
+    expect(detail.events.filter((e) => e.active)).toHaveLength(17);
+    // add_event, duplicate and delete.
+    const extra = await call<{ event: ScheduleEventJson }>(admin, 'POST', `/onboarding/tags/${tagId}/presets/104/add_event`, { days_later: 2 });
+    expect(extra.event).toMatchObject({ days_later: 2, kind: 'message', preset_id: 104, group: 'First-week check-in' });
+    const copy = await call<{ event: ScheduleEventJson }>(admin, 'POST', `/onboarding/tags/${tagId}/events/${extra.event.id}/duplicate_as_json`);
+    expect(copy.event.id).not.toBe(extra.event.id);
+    await call(admin, 'DELETE', `/onboarding/events/${copy.event.id}`);
+    await call(admin, 'DELETE', `/onboarding/events/${extra.event.id}`);
+  });
+
+  it('previews a message by sending a test to the admin', async () => {
+    const detail = await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`);
+    const poll = detail.events.find((e) => e.kind === 'poll')!;
+    const sent = await call<{ sent_to: string; preview: { blocks: unknown[] } }>(admin, 'POST', `/onboarding/tags/${tagId}/events/${poll.id}/send_test`);
+    expect(sent.sent_to).toBe(ACME.adminUserId);
+    await settle();
+    expect(withText(ACME.adminUserId, 'only you see this')).toHaveLength(1);
+  });
+
+  it('shows the dry run for a hypothetical start and for the new hire: every item at its local time, weekends skipped', async () => {
+    const hypo = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/dry_run?start_date=2026-03-06&time_zone=America/New_York`);
+    expect(hypo.items).toHaveLength(17);
+    for (const i of hypo.items) expect(i.weekday).toBeLessThanOrEqual(5);
+    const morning = hypo.items.find((i) => i.title === 'Good morning, and welcome!')!;
+    expect(morning).toMatchObject({ occurs_on: '2026-03-06', local_time: '08:30', time_zone: 'America/New_York', at: '2026-03-06T13:30:00.000Z' });
+    // Day 5 (work day 4) is the next Thursday, after New York's DST change: 15:00 EDT is 19:00 UTC.
+    const pulse = hypo.items.find((i) => i.title === 'How was your first week?')!;
+    expect(pulse).toMatchObject({ occurs_on: '2026-03-12', local_time: '15:00', at: '2026-03-12T19:00:00.000Z' });
+    const jonasId = await memberId(JONAS);
+    const forJonas = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/dry_run?user_id=${jonasId}&start_date=2026-03-03`);
+    expect(forJonas.time_zone).toBe('Europe/Berlin');
+    expect(forJonas.items.find((i) => i.title === 'Good morning, and welcome!')).toMatchObject({ at: '2026-03-03T07:30:00.000Z', text: expect.stringContaining('Good morning Jonas') });
+    const bad = await call<{ fields: Record<string, string> }>(admin, 'GET', `/onboarding/tags/${tagId}/dry_run?time_zone=Mars/Base`, undefined, 400);
+    expect(Object.keys(bad.fields)).toEqual(['time_zone']);
+  });
+
+  let session: SessionJson;
+
+  it('enrols a new hire: session events from the journey, in the zone of his Slack profile', async () => {
+    session = (
+      await call<{ session: SessionJson }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, {
+        start_date: '2026-03-03',
+        memberships: [
+          { role_id: roles.primary, user_id: await memberId(JONAS) },
+          { role_id: roles.manager, user_id: await memberId(LENA) },
+          { role_id: roles.buddy, user_id: await memberId(ANANYA) },
+        ],
+      })
+    ).session;
+    expect(session).toMatchObject({ start_date: '2026-03-03', time_zone: 'Europe/Berlin', time_zone_source: 'sync', state: 'active' });
+    expect(session.session_events).toHaveLength(17);
+    const sessions = await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`);
+    expect(sessions.sessions.map((s) => s.id)).toContain(session.id);
+    // The buddy's briefing (work day -2) is in Bengaluru's morning, already past on enrolment: caught up at once.
+    await advance('2026-03-02T08:02:00Z');
+    expect(withText(ANANYA, 'Thanks for being')).toHaveLength(1);
+    expect(withText(LENA, 'joins your team on')).toHaveLength(1);
+    expect(withText(JONAS, 'Welcome to the team')).toHaveLength(1);
+  });
+
+  it('day 1: each message at its local time in Berlin', async () => {
+    await advance('2026-03-03T07:29:00Z');
+    expect(withText(JONAS, 'Good morning Jonas')).toHaveLength(0);
+    await advance('2026-03-03T07:31:00Z');
+    const [morning] = withText(JONAS, 'Good morning Jonas');
+    expect(sentAt(morning!).toISOString()).toBe('2026-03-03T07:30:00.000Z');
+    await advance('2026-03-03T12:30:00Z');
+    // The task at 10:00 Berlin, the intro to his manager (a group DM) at 11:00, the buddy intro at 13:00.
+    const task = withText(JONAS, 'Complete your Slack profile');
+    expect(task).toHaveLength(1);
+    expect(sentAt(task[0]!).toISOString()).toBe('2026-03-03T09:00:00.000Z');
+    const intro = t.sandbox.state.openConversation(TEAM, ACME.botUserId, [JONAS, LENA]).channel.id;
+    expect(t.sandbox.state.messageList(intro).filter((m) => textOf(m).includes('meet <@U0DEMO009>, your manager'))).toHaveLength(1);
+  });
+
+  it('completes a task from its Slack button (source slack)', async () => {
+    const [task] = withText(JONAS, 'Complete your Slack profile');
+    await t.api('POST', '/sandbox/actions', { team_id: TEAM, user_id: JONAS, action_id: 'journeys_task_done', channel_id: dm(JONAS), message_ts: task!.ts });
+    await settle();
+    const row = await t.services.db.selectFrom('journey_task_assignments').selectAll().where('session_id', '=', session.id).where('state', '=', 'complete').executeTakeFirst();
+    expect(row).toMatchObject({ source: 'slack' });
+    expect(textOf(t.sandbox.state.messageList(dm(JONAS)).find((m) => m.ts === task!.ts)!)).toContain('Done');
+    const events = await t.services.db.selectFrom('domain_events').select(['type', 'payload']).where('type', '=', 'journey.task_completed').execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it('day 5: the Friday poll at 15:00 Berlin, answered from Slack; day 30: one month in after DST', async () => {
+    // Work day 4 from Tuesday 3 March is Monday 9 March.
+    await advance('2026-03-09T13:59:00Z');
+    expect(withText(JONAS, 'How did it go?')).toHaveLength(0);
+    await advance('2026-03-09T14:01:00Z');
+    const [poll] = withText(JONAS, 'How did it go?');
+    expect(sentAt(poll!).toISOString()).toBe('2026-03-09T14:00:00.000Z');
+    await t.api('POST', '/sandbox/actions', { team_id: TEAM, user_id: JONAS, action_id: 'journeys_poll_answer_1', channel_id: dm(JONAS), message_ts: poll!.ts });
+    await settle();
+    const answer = await t.services.db.selectFrom('journey_poll_responses').selectAll().where('session_id', '=', session.id).executeTakeFirstOrThrow();
+    expect(answer).toMatchObject({ answer_index: 1, source: 'slack' });
+    // Someone else pressing Jonas's button changes nothing.
+    const pollId = answer.id;
+    // Day 30: work day 21 is Wednesday 1 April, 9:30 in Berlin (CEST since 29 March) = 07:30 UTC.
+    await advance('2026-04-01T07:31:00Z');
+    const [month] = withText(JONAS, 'Happy one month, Jonas');
+    expect(sentAt(month!).toISOString()).toBe('2026-04-01T07:30:00.000Z');
+    // The member's own API answers too (the journey site), another member's poll is not found.
+    const jonas = await signIn(t, TEAM, JONAS);
+    const lena = await signIn(t, TEAM, LENA);
+    await call(lena, 'POST', `/onboarding/poll_responses/${pollId}/answer`, { answer_index: 0, source: 'site' }, 404);
+    const bad = await call<{ fields: Record<string, string> }>(jonas, 'POST', `/onboarding/poll_responses/${pollId}/answer`, { answer_index: 7, source: 'site' }, 400);
+    expect(Object.keys(bad.fields)).toEqual(['answer_index']);
+    const again = await call<{ poll_response: { answer_index: number; source: string } }>(jonas, 'POST', `/onboarding/poll_responses/${pollId}/answer`, { answer_index: 0, source: 'site' });
+    expect(again.poll_response).toMatchObject({ answer_index: 0, source: 'site' });
+    // Each message went out once.
+    for (const needle of ['Good morning Jonas', 'Complete your Slack profile', 'How did it go?', 'Happy one month']) expect(withText(JONAS, needle), needle).toHaveLength(1);
+    const sent = await t.services.db.selectFrom('domain_events').select('type').where('type', '=', 'journey.message_sent').execute();
+    expect(sent.length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('an unfilled role is an attention item and a domain event, not a silent skip', async () => {
+    const rohan = await memberId('U0DEMO008');
+    const s = (await call<{ session: SessionJson }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: '2026-04-02', memberships: [{ role_id: roles.primary, user_id: rohan }] })).session;
+    expect(s.time_zone).toBe('Asia/Kolkata');
+    await advance('2026-04-02T12:00:00Z');
+    const issues = await t.services.db.selectFrom('journey_issues').selectAll().where('session_id', '=', s.id).execute();
+    expect(issues.map((i) => i.issue_type)).toContain('missing_role');
+    const missing = await t.services.db.selectFrom('domain_events').select('payload').where('type', '=', 'journey.role_missing').execute();
+    expect(missing.length).toBeGreaterThan(0);
+    expect(withText(ACME.adminUserId, 'nobody is the')).not.toHaveLength(0);
+  });
+
+  it('moves, deletes and triggers one session event', async () => {
+    const rohan = await memberId('U0DEMO008');
+    const s = (await call<{ session: SessionJson }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: '2026-04-20', time_zone: 'Australia/Sydney', memberships: [{ role_id: roles.primary, user_id: rohan }, { role_id: roles.manager, user_id: await memberId(LENA) }, { role_id: roles.buddy, user_id: await memberId(ANANYA) }] })).session;
+    expect(s.time_zone_source).toBe('explicit');
+    const [a, b, c] = s.session_events.filter((e) => e.state === 'pending');
+    const moved = await call<{ session_event: { occurs_on: string; minute_in_day: number; rescheduled: boolean } }>(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: '2026-04-22T10:15' } });
+    expect(moved.session_event).toMatchObject({ occurs_on: '2026-04-22', minute_in_day: 615, rescheduled: true });
+    await call(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: 'soon' } }, 400);
+    const deleted = await call<{ session_event: { active: boolean; state: string } }>(admin, 'DELETE', `/onboarding/session_events/${b!.id}`);
+    expect(deleted.session_event).toMatchObject({ active: false, state: 'deleted' });
+    const triggered = await call<{ session_event: { triggering: boolean } }>(admin, 'POST', `/onboarding/session_events/${c!.id}/trigger`);
+    expect(triggered.session_event.triggering).toBe(true);
+    await settle();
+    const after = (await t.services.db.selectFrom('journey_session_events').select(['state']).where('id', '=', c!.id).executeTakeFirstOrThrow()).state;
+    expect(after).toBe('sent');
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await call(globex, 'POST', `/onboarding/session_events/${c!.id}/trigger`, undefined, 404);
+  });
+
+  it('the free plan runs one journey at a time with 3 messages (402 with the upgrade feature)', async () => {
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    const first = await call<CreateTagAnswer>(globex, 'POST', '/onboarding/tags', { onboarding_tag: { name: 'Mentors', flow_type: 'mentorship', preset_bundle_id: 3 } });
+    expect(first.redirect_url).toBe(`/participants/tags/${first.tag.id}`);
+    // A free journey starts with its first 3 messages; the rest wait, inactive.
+    expect(first.events.filter((e) => e.active)).toHaveLength(3);
+    const inactive = first.events.find((e) => !e.active)!;
+    const refused = await call<{ feature: string; trial_available: boolean; error: string }>(globex, 'PUT', `/participants/events/${inactive.id}`, { onboarding_schedule_event: { active: true } }, 402);
+    expect(refused).toMatchObject({ feature: 'journeys', error: 'The free plan sends up to 3 messages per journey.' });
+    const second = await call<{ feature: string }>(globex, 'POST', '/onboarding/tags', { onboarding_tag: { name: 'Another', flow_type: 'training' } }, 402);
+    expect(second.feature).toBe('journeys');
+    await call(globex, 'POST', `/participants/tags/${first.tag.id}/events`, { onboarding_schedule_event: { text: 'One more' } }, 402);
+  });
+});
