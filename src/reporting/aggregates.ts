@@ -4,6 +4,8 @@ import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySes
 import type { Subscriber } from '../platform/events/define.js';
 import { programCreated, programPaused, programResumed } from '../programs/events.js';
 import { promptPosted, replied } from '../watercooler/events.js';
+import type { Outbox } from '../outbox/service.js';
+import { feedbackMessage } from './blocks.js';
 import type { ReportingRepository } from './repository.js';
 import { dayOf } from './stats.js';
 
@@ -13,7 +15,7 @@ import { dayOf } from './stats.js';
  * `claimSeq` skips an event whose seq the aggregates already include, so a replay (a renamed cursor, a
  * redelivery) never counts twice.
  */
-export function reportingAggregates(repo: ReportingRepository): Subscriber {
+export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outbox, 'add'>): Subscriber {
   return {
     name: 'reporting.aggregates',
     events: [
@@ -89,7 +91,15 @@ export function reportingAggregates(repo: ReportingRepository): Subscriber {
         const met = introMet.is(e);
         const p = (met ? introMet : introNotMet).parse(e.payload);
         await add('coffee_meetings_completed', (met ? 1 : 0) - (p.replaces === 'met' ? 1 : 0));
-        if (met) await repo.markActive(trx, ws, day, `m:${p.memberId}`);
+        if (!met) return;
+        await repo.markActive(trx, ws, day, `m:${p.memberId}`);
+        // Feedback is asked once per meeting and member, after they said they met (an editor's answer asks nobody).
+        if (p.replaces) return;
+        const slackId = await repo.slackIdOf(trx, ws, p.memberId);
+        if (slackId)
+          await outbox.add(trx, [
+            { workspaceId: ws, key: `reporting.feedback:${p.meetingId}:${p.memberId}`, kind: 'reporting-feedback', method: 'dm.post', args: { users: [slackId], ...feedbackMessage(p) } },
+          ]);
         return;
       }
       if (introAnswerWithdrawn.is(e)) {

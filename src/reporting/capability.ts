@@ -2,6 +2,7 @@ import { defineCapability } from '../platform/capability.js';
 import { reportingAggregates } from './aggregates.js';
 import { needs } from './deps.js';
 import { reportingDeriveIssues } from './jobs.js';
+import { reportingListeners } from './listeners.js';
 import { reportingRoutes } from './routes.js';
 import { ReportingService } from './service.js';
 
@@ -29,7 +30,8 @@ export const reportingCapability = defineCapability({
       ],
       jobs: [reportingDeriveIssues.handle(async ({ workspaceId }) => void (await reporting.deriveIssues(workspaceId)))],
       routes: [reportingRoutes(reporting)],
-      subscribers: [reportingAggregates(reporting.repo)],
+      listeners: [reportingListeners(services, reporting)],
+      subscribers: [reportingAggregates(reporting.repo, services.outbox)],
     };
   },
 });

@@ -19,6 +19,12 @@ export class ReportingRepository {
     return r !== undefined;
   }
 
+  /** A member's Slack id (core `members` table), for the feedback DM. */
+  async slackIdOf(ex: Executor, workspaceId: number, memberId: number): Promise<string | undefined> {
+    const r = await ex.selectFrom('members').select('slack_user_id').where('workspace_id', '=', workspaceId).where('id', '=', memberId).where('deleted', '=', false).executeTakeFirst();
+    return r?.slack_user_id;
+  }
+
   // ---- aggregates
 
   async addDaily(trx: Trx, workspaceId: number, stat: string, tagId: number, day: string, delta: number): Promise<void> {

@@ -155,6 +155,14 @@ export class ReportingService {
 
   // ---- intros feedback
 
+  /** A rating (and maybe a comment) from Slack for a meeting of one of this workspace's Intros programs. */
+  async recordFeedback(workspaceId: number, input: { programId: number; meetingId: number; memberId: number; rating: number; comment: string | null }): Promise<boolean> {
+    const program = await this.s.programs.get(workspaceId, input.programId, 'CoffeeConfiguration').catch(() => undefined);
+    if (!program) return false;
+    await this.repo.addFeedback(workspaceId, { program_id: program.id, meeting_id: input.meetingId, member_id: input.memberId, rating: input.rating, comment: input.comment }, this.s.clock.now());
+    return true;
+  }
+
   private async introsPrograms(auth: AuthContext) {
     return (await this.s.programs.listEditable(auth)).filter((p) => p.type === 'CoffeeConfiguration');
   }

@@ -15,6 +15,7 @@ import {
   saveFilters,
   type IssueType,
   type SessionIssuesJson,
+  withoutIssue,
 } from './reportingApi';
 import './reporting.css';
 
@@ -25,14 +26,6 @@ interface IssueFilters {
 }
 const DEFAULTS: IssueFilters = { dateWindow: DEFAULT_ISSUE_DATE_WINDOW, issueTypes: ISSUE_TYPES, tagIds: [] };
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** Drops an issue from a page; sessions and users left with none go too. */
-export function withoutIssue(page: SessionIssuesJson, id: number): SessionIssuesJson {
-  const data = page.data
-    .map((u) => ({ ...u, sessions: u.sessions.map((s) => ({ ...s, issues: s.issues.filter((i) => i.id !== id) })).filter((s) => s.issues.length > 0) }))
-    .filter((u) => u.sessions.length > 0);
-  return { ...page, data, cursor: { ...page.cursor, total_count: Math.max(0, page.cursor.total_count - 1) } };
-}
 
 export default function AttentionRequiredPage() {
   useDocumentTitle('Attention required');

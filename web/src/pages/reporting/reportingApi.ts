@@ -108,3 +108,11 @@ export function saveFilters<T extends object>(key: string, teamId: string | unde
     // Private mode or a full storage: the filters just are not remembered.
   }
 }
+
+/** Drops an issue from a page; sessions and users left with none go too. */
+export function withoutIssue(page: SessionIssuesJson, id: number): SessionIssuesJson {
+  const data = page.data
+    .map((u) => ({ ...u, sessions: u.sessions.map((s) => ({ ...s, issues: s.issues.filter((i) => i.id !== id) })).filter((s) => s.issues.length > 0) }))
+    .filter((u) => u.sessions.length > 0);
+  return { ...page, data, cursor: { ...page.cursor, total_count: Math.max(0, page.cursor.total_count - 1) } };
+}
