@@ -23,6 +23,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (workspace_id, day, member_key)
     )
   `.execute(db);
+  // Each member's last active day: distinct active users in a window that ends today, without a scan.
+  await sql`
+    create table reporting_member_last_active (
+      workspace_id integer not null references workspaces(id) on delete cascade,
+      member_key text not null,
+      last_day date not null,
+      primary key (workspace_id, member_key)
+    )
+  `.execute(db);
   await sql`
     create table reporting_cursor (
       workspace_id integer primary key references workspaces(id) on delete cascade,
@@ -97,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['reporting_module_settings', 'reporting_coffee_feedbacks', 'reporting_session_issues', 'reporting_open_items', 'reporting_sessions', 'reporting_cursor', 'reporting_active_members', 'reporting_daily']) {
+  for (const t of ['reporting_module_settings', 'reporting_coffee_feedbacks', 'reporting_session_issues', 'reporting_open_items', 'reporting_sessions', 'reporting_cursor', 'reporting_member_last_active', 'reporting_active_members', 'reporting_daily']) {
     await sql`drop table ${sql.table(t)}`.execute(db);
   }
 }

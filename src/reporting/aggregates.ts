@@ -7,7 +7,7 @@ import { promptPosted, replied } from '../watercooler/events.js';
 import type { Outbox } from '../outbox/service.js';
 import { feedbackMessage } from './blocks.js';
 import type { ReportingRepository } from './repository.js';
-import { dayOf } from './stats.js';
+import { bucketOf, dayOf } from './stats.js';
 
 /**
  * Reporting's one subscriber: keeps the daily aggregates, the sessions and the open tasks and polls from the
@@ -40,6 +40,7 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       if (!(await repo.claimSeq(trx, ws, e.seq))) return;
       const day = dayOf(e.occurredAt);
       const add = (stat: string, delta: number, tagId = 0) => repo.addDaily(trx, ws, stat, tagId, day, delta);
+      const active = (key: string) => repo.markActive(trx, ws, day, key, { weekly: bucketOf(day, 'weekly'), monthly: bucketOf(day, 'monthly') });
       const tagOf = async (sessionId: number) => (await repo.session(trx, ws, sessionId))?.tag_id ?? 0;
 
       if (journeySessionCreated.is(e)) {
@@ -68,7 +69,7 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         const p = task ? journeyTaskCompleted.parse(e.payload) : journeyPollAnswered.parse(e.payload);
         await add(task ? 'task_assignments_completed' : 'poll_interactions_completed', 1, await tagOf(p.sessionId));
         await repo.itemDone(trx, ws, p.sessionEventId);
-        await repo.markActive(trx, ws, day, `m:${p.memberId}`);
+        await active(`m:${p.memberId}`);
         return;
       }
       if (journeyRoleMissing.is(e)) {
@@ -92,7 +93,7 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         const p = (met ? introMet : introNotMet).parse(e.payload);
         await add('coffee_meetings_completed', (met ? 1 : 0) - (p.replaces === 'met' ? 1 : 0));
         if (!met) return;
-        await repo.markActive(trx, ws, day, `m:${p.memberId}`);
+        await active(`m:${p.memberId}`);
         // Feedback is asked once per meeting and member, after they said they met (an editor's answer asks nobody).
         if (p.replaces) return;
         const slackId = await repo.slackIdOf(trx, ws, p.memberId);
@@ -110,7 +111,7 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       if (programPaused.is(e)) return add('active_programs', -1);
       if (celebrationPosted.is(e)) return add('celebration_events_sent', 1);
       if (promptPosted.is(e)) return add('watercooler_prompt_events_sent', 1);
-      if (replied.is(e)) return repo.markActive(trx, ws, day, `s:${replied.parse(e.payload).slackUserId}`);
+      if (replied.is(e)) return active(`s:${replied.parse(e.payload).slackUserId}`);
     },
   };
 }

@@ -36,8 +36,45 @@ export class ReportingRepository {
       .execute();
   }
 
-  async markActive(trx: Trx, workspaceId: number, day: string, memberKey: string): Promise<void> {
-    await trx.insertInto('reporting_active_members').values({ workspace_id: workspaceId, day, member_key: memberKey }).onConflict((oc) => oc.doNothing()).execute();
+  /**
+   * Records that a member did something on a day: once per day, week and month (keys prefixed d:, w:, mo:), each
+   * first time counted in reporting_daily (active_users:daily|weekly|monthly at the bucket's first day), and the
+   * member's last active day kept, so the module reads counts instead of counting distinct rows.
+   */
+  async markActive(trx: Trx, workspaceId: number, day: string, memberKey: string, buckets: { weekly: string; monthly: string }): Promise<void> {
+    for (const [agg, start, prefix] of [['daily', day, 'd'], ['weekly', buckets.weekly, 'w'], ['monthly', buckets.monthly, 'mo']] as const) {
+      const r = await trx
+        .insertInto('reporting_active_members')
+        .values({ workspace_id: workspaceId, day: start, member_key: `${prefix}:${memberKey}` })
+        .onConflict((oc) => oc.doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      if (r) await this.addDaily(trx, workspaceId, `active_users:${agg}`, 0, start, 1);
+    }
+    await trx
+      .insertInto('reporting_member_last_active')
+      .values({ workspace_id: workspaceId, member_key: memberKey, last_day: day })
+      .onConflict((oc) => oc.columns(['workspace_id', 'member_key']).doUpdateSet({ last_day: sql`greatest(reporting_member_last_active.last_day, excluded.last_day)` }))
+      .execute();
+  }
+
+  /** Distinct members active from `start` to today (their last active day is in the window). */
+  async activeSince(workspaceId: number, start: string): Promise<number> {
+    const r = await this.db.selectFrom('reporting_member_last_active').select(sql<string>`count(*)`.as('n')).where('workspace_id', '=', workspaceId).where('last_day', '>=', start).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** Distinct members active in a past window (a custom range ending before today): counts the daily keys. */
+  async activeBetween(workspaceId: number, start: string, end: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('reporting_active_members')
+      .select(sql<string>`count(distinct member_key)`.as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('day', '>=', start)
+      .where('day', '<=', end)
+      .where('member_key', 'like', 'd:%')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   /** Per-day sums of a stat in [start, end] (all tags, or one). */
@@ -64,28 +101,6 @@ export class ReportingRepository {
   async earliestDay(workspaceId: number, stat: string): Promise<string | null> {
     const r = await this.db.selectFrom('reporting_daily').select(sql<string | null>`to_char(min(day), 'YYYY-MM-DD')`.as('d')).where('workspace_id', '=', workspaceId).where('stat', '=', stat).executeTakeFirst();
     return r?.d ?? null;
-  }
-
-  async activeMembers(workspaceId: number, start: string, end: string): Promise<{ perDay: Map<string, number>; distinct: number }> {
-    const base = this.db.selectFrom('reporting_active_members').where('workspace_id', '=', workspaceId).where('day', '>=', start).where('day', '<=', end);
-    const [rows, total] = await Promise.all([
-      base.select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('d'), sql<string>`count(*)`.as('v')]).groupBy('day').execute(),
-      base.select(sql<string>`count(distinct member_key)`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { perDay: new Map(rows.map((r) => [r.d, Number(r.v)])), distinct: Number(total.n) };
-  }
-
-  /** Distinct active members per bucket: the bucket expression is `date_trunc` of the aggregation. */
-  async activeMembersByBucket(workspaceId: number, start: string, end: string, unit: 'day' | 'week' | 'month'): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('reporting_active_members')
-      .select([sql<string>`to_char(date_trunc(${unit}, day), 'YYYY-MM-DD')`.as('b'), sql<string>`count(distinct member_key)`.as('v')])
-      .where('workspace_id', '=', workspaceId)
-      .where('day', '>=', start)
-      .where('day', '<=', end)
-      .groupBy(sql`1`)
-      .execute();
-    return new Map(rows.map((r) => [r.b, Number(r.v)]));
   }
 
   // ---- sessions and open items (the attention-required sources)

@@ -7,6 +7,7 @@ import { ReportingRepository } from './repository.js';
 import { parseIds, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
 import {
   aggregate,
+  bucketOf,
   DEFAULT_TEMPLATE,
   EARLIEST_STATE_STAT_DATE,
   FEEDBACK_COMMENTS_PAGE_SIZE,
@@ -89,14 +90,16 @@ export class ReportingService {
     const stat = q.stat_name;
     const tag = q.tag_id ?? null;
     const setting = normaliseSetting({ stat_name: stat, date_window: q.date_window, start_date: q.start_date ?? null, end_date: q.end_date ?? null, tag_id: tag, aggregation: q.aggregation });
-    const earliest = setting.date_window === 'all_time' ? (isStateStat(stat) ? EARLIEST_STATE_STAT_DATE : ((await this.repo.earliestDay(workspaceId, stat === 'active_users' ? 'never' : stat)) ?? today)) : null;
+    const earliest = setting.date_window === 'all_time' ? (isStateStat(stat) ? EARLIEST_STATE_STAT_DATE : ((await this.repo.earliestDay(workspaceId, stat === 'active_users' ? 'active_users:daily' : stat)) ?? today)) : null;
     const range = windowRange(setting.date_window, today, { start: setting.start_date, end: setting.end_date, earliest });
     if (stat === 'active_users') {
-      const unit = q.aggregation === 'daily' ? 'day' : q.aggregation === 'weekly' ? 'week' : 'month';
-      const [byBucket, all] = await Promise.all([this.repo.activeMembersByBucket(workspaceId, range.start, range.end, unit), this.repo.activeMembers(workspaceId, range.start, range.end)]);
-      // Distinct per bucket: hand the bucket values in as single days at the bucket's start.
-      const data = aggregate(stat, range, q.aggregation, new Map(), { distinctTotal: all.distinct });
-      data.series = data.series.map((p) => ({ ...p, value: byBucket.get(p.date) ?? 0 }));
+      // Per bucket: how many members were first seen in it (kept by the subscriber); overall: distinct members.
+      const [perBucket, distinct] = await Promise.all([
+        this.repo.daily(workspaceId, `active_users:${q.aggregation}`, bucketOf(range.start, q.aggregation), range.end, null),
+        range.end === today ? this.repo.activeSince(workspaceId, range.start) : this.repo.activeBetween(workspaceId, range.start, range.end),
+      ]);
+      const data = aggregate(stat, range, q.aggregation, new Map(), { distinctTotal: distinct });
+      data.series = data.series.map((p) => ({ ...p, value: perBucket.get(p.date) ?? 0 }));
       return data;
     }
     if (isStateStat(stat)) {

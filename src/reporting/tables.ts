@@ -21,6 +21,12 @@ export interface ReportingActiveMembersTable {
   member_key: string;
 }
 
+export interface ReportingMemberLastActiveTable {
+  workspace_id: number;
+  member_key: string;
+  last_day: Day;
+}
+
 /** The last event seq the aggregates include: a replayed event is skipped. */
 export interface ReportingCursorTable {
   workspace_id: number;
@@ -86,6 +92,7 @@ export interface ReportingTables {
   reporting_daily: ReportingDailyTable;
   reporting_active_members: ReportingActiveMembersTable;
   reporting_cursor: ReportingCursorTable;
+  reporting_member_last_active: ReportingMemberLastActiveTable;
   reporting_sessions: ReportingSessionsTable;
   reporting_open_items: ReportingOpenItemsTable;
   reporting_session_issues: ReportingSessionIssuesTable;
