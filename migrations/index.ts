@@ -10,6 +10,7 @@ import * as m0008 from './0008_journeys.js';
 import * as m0009 from './0009_points.js';
 import * as m0010 from './0010_billing.js';
 import * as m0011 from './0011_members.js';
+import * as m0014 from './0014_reporting.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_points': m0009,
   '0010_billing': m0010,
   '0011_members': m0011,
+  '0014_reporting': m0014,
 };

@@ -4,6 +4,7 @@ import type { CelebrationTables } from '../celebrations/tables.js';
 import type { IntrosTables } from '../intros/tables.js';
 import type { MembersTables } from '../members/tables.js';
 import type { JourneyTables } from '../journeys/tables.js';
+import type { ReportingTables } from '../reporting/tables.js';
 import type { DomainEventTables } from '../platform/events/tables.js';
 import type { PointsTables } from '../points/tables.js';
 import type { WatercoolerTables } from '../watercooler/tables.js';
@@ -189,7 +190,7 @@ export interface CoreTables {
  * The one database type: the platform's tables and every capability's (each declares its tables in its own
  * `tables.ts`, a leaf module of column types only). One schema, so no query needs a cast.
  */
-export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables, BillingTables {}
+export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables, BillingTables, ReportingTables {}
 
 export type ChannelProgram = Selectable<ChannelProgramsTable>;
 

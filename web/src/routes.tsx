@@ -78,9 +78,9 @@ export const PAGES: readonly PageDef[] = [
   { path: '/watercooler/:id/edit', title: 'Watercooler settings', component: lazy(() => import('./pages/watercooler/WatercoolerPage')) },
 
   // Reporting
-  { path: '/reporting', title: 'Reporting', query: ['start_date', 'end_date'] },
-  { path: '/reporting/attention_required', title: 'Attention required' },
-  { path: '/reporting/intros_feedback', title: 'Intros feedback' },
+  { path: '/reporting', title: 'Reporting', query: ['start_date', 'end_date'], component: lazy(() => import('./pages/reporting/ReportingPage')) },
+  { path: '/reporting/attention_required', title: 'Attention required', component: lazy(() => import('./pages/reporting/AttentionRequiredPage')) },
+  { path: '/reporting/intros_feedback', title: 'Intros feedback', component: lazy(() => import('./pages/reporting/IntrosFeedbackPage')) },
   { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'], component: lazy(() => import('./pages/reporting/PairingReportPage')) },
 
   // Points, rewards, shoutouts

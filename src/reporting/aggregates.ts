@@ -1,0 +1,117 @@
+import { celebrationPosted } from '../celebrations/events.js';
+import { introAnswerWithdrawn, introMet, introNotMet } from '../intros/events.js';
+import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySessionCreated, journeySessionFinished, journeyTaskCompleted } from '../journeys/events.js';
+import type { Subscriber } from '../platform/events/define.js';
+import { programCreated, programPaused, programResumed } from '../programs/events.js';
+import { promptPosted, replied } from '../watercooler/events.js';
+import type { Outbox } from '../outbox/service.js';
+import { feedbackMessage } from './blocks.js';
+import type { ReportingRepository } from './repository.js';
+import { bucketOf, dayOf } from './stats.js';
+
+/**
+ * Reporting's one subscriber: keeps the daily aggregates, the sessions and the open tasks and polls from the
+ * domain events, and opens missing_role issues. Runs in the transaction that moves its cursor; besides that,
+ * `claimSeq` skips an event whose seq the aggregates already include, so a replay (a renamed cursor, a
+ * redelivery) never counts twice.
+ */
+export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outbox, 'add'>): Subscriber {
+  return {
+    name: 'reporting.aggregates',
+    events: [
+      journeySessionCreated,
+      journeySessionFinished,
+      journeyMessageSent,
+      journeyTaskCompleted,
+      journeyPollAnswered,
+      journeyRoleMissing,
+      introMet,
+      introNotMet,
+      introAnswerWithdrawn,
+      programCreated,
+      programPaused,
+      programResumed,
+      celebrationPosted,
+      promptPosted,
+      replied,
+    ],
+    async handle(e, trx) {
+      const ws = e.workspaceId;
+      if (!(await repo.claimSeq(trx, ws, e.seq))) return;
+      const day = dayOf(e.occurredAt);
+      const add = (stat: string, delta: number, tagId = 0) => repo.addDaily(trx, ws, stat, tagId, day, delta);
+      const active = (key: string) => repo.markActive(trx, ws, day, key, { weekly: bucketOf(day, 'weekly'), monthly: bucketOf(day, 'monthly') });
+      const tagOf = async (sessionId: number) => (await repo.session(trx, ws, sessionId))?.tag_id ?? 0;
+
+      if (journeySessionCreated.is(e)) {
+        const p = journeySessionCreated.parse(e.payload);
+        if (!(await repo.addSession(trx, { workspace_id: ws, session_id: p.sessionId, tag_id: p.tagId, participant_member_id: p.participantMemberId }))) return;
+        await add('onboarding_sessions_created', 1, p.tagId);
+        if (p.participantMemberId) await add('active_session_members', 1, p.tagId);
+        return;
+      }
+      if (journeySessionFinished.is(e)) {
+        const p = journeySessionFinished.parse(e.payload);
+        const was = await repo.finishSession(trx, ws, p.sessionId);
+        if (was?.participant_member_id) await add('active_session_members', -1, was.tag_id);
+        return;
+      }
+      if (journeyMessageSent.is(e)) {
+        const p = journeyMessageSent.parse(e.payload);
+        if (p.kind !== 'task' && p.kind !== 'poll') return;
+        const n = p.recipients.length;
+        await add(p.kind === 'task' ? 'task_assignments_sent' : 'polls_sent', n, p.tagId);
+        await repo.openItem(trx, { workspace_id: ws, session_event_id: p.sessionEventId, kind: p.kind, session_id: p.sessionId, tag_id: p.tagId, expected: n, sent_at: e.occurredAt });
+        return;
+      }
+      if (journeyTaskCompleted.is(e) || journeyPollAnswered.is(e)) {
+        const task = journeyTaskCompleted.is(e);
+        const p = task ? journeyTaskCompleted.parse(e.payload) : journeyPollAnswered.parse(e.payload);
+        await add(task ? 'task_assignments_completed' : 'poll_interactions_completed', 1, await tagOf(p.sessionId));
+        await repo.itemDone(trx, ws, p.sessionEventId);
+        await active(`m:${p.memberId}`);
+        return;
+      }
+      if (journeyRoleMissing.is(e)) {
+        const p = journeyRoleMissing.parse(e.payload);
+        const s = await repo.session(trx, ws, p.sessionId);
+        await repo.openIssue(trx, {
+          workspace_id: ws,
+          issue_key: `missing_role:${p.sessionId}:${p.roleId}`,
+          issue_type: 'missing_role',
+          session_id: p.sessionId,
+          tag_id: p.tagId,
+          member_id: s?.participant_member_id ?? null,
+          session_event_id: p.sessionEventId,
+          detail: `No one is assigned to role ${p.roleId}`,
+          occurred_at: e.occurredAt,
+        });
+        return;
+      }
+      if (introMet.is(e) || introNotMet.is(e)) {
+        const met = introMet.is(e);
+        const p = (met ? introMet : introNotMet).parse(e.payload);
+        await add('coffee_meetings_completed', (met ? 1 : 0) - (p.replaces === 'met' ? 1 : 0));
+        if (!met) return;
+        await active(`m:${p.memberId}`);
+        // Feedback is asked once per meeting and member, after they said they met (an editor's answer asks nobody).
+        if (p.replaces) return;
+        const slackId = await repo.slackIdOf(trx, ws, p.memberId);
+        if (slackId)
+          await outbox.add(trx, [
+            { workspaceId: ws, key: `reporting.feedback:${p.meetingId}:${p.memberId}`, kind: 'reporting-feedback', method: 'dm.post', args: { users: [slackId], ...feedbackMessage(p) } },
+          ]);
+        return;
+      }
+      if (introAnswerWithdrawn.is(e)) {
+        if (introAnswerWithdrawn.parse(e.payload).outcome === 'met') await add('coffee_meetings_completed', -1);
+        return;
+      }
+      if (programCreated.is(e) || programResumed.is(e)) return add('active_programs', 1);
+      if (programPaused.is(e)) return add('active_programs', -1);
+      if (celebrationPosted.is(e)) return add('celebration_events_sent', 1);
+      if (promptPosted.is(e)) return add('watercooler_prompt_events_sent', 1);
+      if (replied.is(e)) return active(`s:${replied.parse(e.payload).slackUserId}`);
+    },
+  };
+}

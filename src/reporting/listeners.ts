@@ -1,0 +1,47 @@
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { COMMENT_ACTION, COMMENT_BLOCK, COMMENT_MAX, commentModal, FEEDBACK_ACTION, FEEDBACK_VIEW, parseFeedbackValue } from './blocks.js';
+import type { ReportingDeps } from './deps.js';
+import type { ReportingService } from './service.js';
+
+type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** Intros feedback in Slack: a rating button records the rating and opens the optional comment; ack first. */
+export function reportingListeners(services: ReportingDeps, reporting: ReportingService) {
+  const workspaceOf = (body: { team?: { id: string } | null; enterprise?: { id: string } | null; user: { team_id?: string } }) =>
+    services.workspaces.ensure(body.team?.id ?? body.user.team_id ?? '', body.enterprise?.id ?? null);
+
+  return (app: App): void => {
+    app.action<BlockAction<ButtonAction>>(FEEDBACK_ACTION, async ({ ack, body, action }: ButtonArgs) => {
+      await ack();
+      const input = parseFeedbackValue(action.value);
+      if (!input) return;
+      const ws = await workspaceOf(body);
+      const member = await services.people.bySlackId(ws.id, body.user.id);
+      if (!member) return;
+      if (!(await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment: null }))) return;
+      await services.outbox.deliverNow({
+        workspaceId: ws.id,
+        key: `reporting-feedback-modal:${body.trigger_id}`,
+        kind: 'reporting-modal',
+        method: 'views.open',
+        args: { trigger_id: body.trigger_id, view: commentModal(input) },
+      });
+    });
+
+    app.view<ViewSubmitAction>(FEEDBACK_VIEW, async ({ ack, body, view }: ViewArgs) => {
+      const comment = ((view.state.values[COMMENT_BLOCK]?.[COMMENT_ACTION]?.value as string | null | undefined) ?? '').trim();
+      if (comment.length > COMMENT_MAX) {
+        await ack({ response_action: 'errors', errors: { [COMMENT_BLOCK]: `Must be at most ${COMMENT_MAX} characters` } });
+        return;
+      }
+      await ack();
+      const meta = JSON.parse(view.private_metadata || '{}') as { p?: number; m?: number; r?: number };
+      const input = parseFeedbackValue(`${meta.p}:${meta.m}:${meta.r}`);
+      if (!input || !comment) return;
+      const ws = await workspaceOf(body as unknown as Parameters<typeof workspaceOf>[0]);
+      const member = await services.people.bySlackId(ws.id, body.user.id);
+      if (member) await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment });
+    });
+  };
+}

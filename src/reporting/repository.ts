@@ -1,0 +1,280 @@
+import { sql } from 'kysely';
+import type { Db, Executor, Trx } from '../db/index.js';
+import type { SessionIssueType } from './tables.js';
+
+/** Reporting's SQL: only reporting's own tables, and member names from the core `members` table. */
+export class ReportingRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- replay guard
+
+  /** True if this event is new to the aggregates (and records it as seen); false for a replay. */
+  async claimSeq(trx: Trx, workspaceId: number, seq: number): Promise<boolean> {
+    const r = await trx
+      .insertInto('reporting_cursor')
+      .values({ workspace_id: workspaceId, last_seq: seq })
+      .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ last_seq: seq }).where('reporting_cursor.last_seq', '<', seq))
+      .returning('workspace_id')
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** A member's Slack id (core `members` table), for the feedback DM. */
+  async slackIdOf(ex: Executor, workspaceId: number, memberId: number): Promise<string | undefined> {
+    const r = await ex.selectFrom('members').select('slack_user_id').where('workspace_id', '=', workspaceId).where('id', '=', memberId).where('deleted', '=', false).executeTakeFirst();
+    return r?.slack_user_id;
+  }
+
+  // ---- aggregates
+
+  async addDaily(trx: Trx, workspaceId: number, stat: string, tagId: number, day: string, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await trx
+      .insertInto('reporting_daily')
+      .values({ workspace_id: workspaceId, stat, tag_id: tagId, day, value: delta })
+      .onConflict((oc) => oc.columns(['workspace_id', 'stat', 'tag_id', 'day']).doUpdateSet({ value: sql`reporting_daily.value + ${delta}` }))
+      .execute();
+  }
+
+  /**
+   * Records that a member did something on a day: once per day, week and month (keys prefixed d:, w:, mo:), each
+   * first time counted in reporting_daily (active_users:daily|weekly|monthly at the bucket's first day), and the
+   * member's last active day kept, so the module reads counts instead of counting distinct rows.
+   */
+  async markActive(trx: Trx, workspaceId: number, day: string, memberKey: string, buckets: { weekly: string; monthly: string }): Promise<void> {
+    for (const [agg, start, prefix] of [['daily', day, 'd'], ['weekly', buckets.weekly, 'w'], ['monthly', buckets.monthly, 'mo']] as const) {
+      const r = await trx
+        .insertInto('reporting_active_members')
+        .values({ workspace_id: workspaceId, day: start, member_key: `${prefix}:${memberKey}` })
+        .onConflict((oc) => oc.doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      if (r) await this.addDaily(trx, workspaceId, `active_users:${agg}`, 0, start, 1);
+    }
+    await trx
+      .insertInto('reporting_member_last_active')
+      .values({ workspace_id: workspaceId, member_key: memberKey, last_day: day })
+      .onConflict((oc) => oc.columns(['workspace_id', 'member_key']).doUpdateSet({ last_day: sql`greatest(reporting_member_last_active.last_day, excluded.last_day)` }))
+      .execute();
+  }
+
+  /** Distinct members active from `start` to today (their last active day is in the window). */
+  async activeSince(workspaceId: number, start: string): Promise<number> {
+    const r = await this.db.selectFrom('reporting_member_last_active').select(sql<string>`count(*)`.as('n')).where('workspace_id', '=', workspaceId).where('last_day', '>=', start).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** Distinct members active in a past window (a custom range ending before today): counts the daily keys. */
+  async activeBetween(workspaceId: number, start: string, end: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('reporting_active_members')
+      .select(sql<string>`count(distinct member_key)`.as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('day', '>=', start)
+      .where('day', '<=', end)
+      .where('member_key', 'like', 'd:%')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** Per-day sums of a stat in [start, end] (all tags, or one). */
+  async daily(workspaceId: number, stat: string, start: string, end: string, tagId: number | null): Promise<Map<string, number>> {
+    let q = this.db
+      .selectFrom('reporting_daily')
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('d'), sql<string>`sum(value)`.as('v')])
+      .where('workspace_id', '=', workspaceId)
+      .where('stat', '=', stat)
+      .where('day', '>=', start)
+      .where('day', '<=', end);
+    if (tagId !== null) q = q.where('tag_id', '=', tagId);
+    const rows = await q.groupBy('day').execute();
+    return new Map(rows.map((r) => [r.d, Number(r.v)]));
+  }
+
+  /** A state stat's running total before a day. */
+  async sumBefore(workspaceId: number, stat: string, before: string, tagId: number | null): Promise<number> {
+    let q = this.db.selectFrom('reporting_daily').select(sql<string>`coalesce(sum(value), 0)`.as('v')).where('workspace_id', '=', workspaceId).where('stat', '=', stat).where('day', '<', before);
+    if (tagId !== null) q = q.where('tag_id', '=', tagId);
+    return Number((await q.executeTakeFirstOrThrow()).v);
+  }
+
+  async earliestDay(workspaceId: number, stat: string): Promise<string | null> {
+    const r = await this.db.selectFrom('reporting_daily').select(sql<string | null>`to_char(min(day), 'YYYY-MM-DD')`.as('d')).where('workspace_id', '=', workspaceId).where('stat', '=', stat).executeTakeFirst();
+    return r?.d ?? null;
+  }
+
+  // ---- sessions and open items (the attention-required sources)
+
+  async addSession(trx: Trx, row: { workspace_id: number; session_id: number; tag_id: number; participant_member_id: number | null }): Promise<boolean> {
+    const r = await trx.insertInto('reporting_sessions').values(row).onConflict((oc) => oc.doNothing()).returning('session_id').executeTakeFirst();
+    return r !== undefined;
+  }
+
+  session(ex: Executor, workspaceId: number, sessionId: number) {
+    return ex.selectFrom('reporting_sessions').selectAll().where('workspace_id', '=', workspaceId).where('session_id', '=', sessionId).executeTakeFirst();
+  }
+
+  /** Marks a session finished; its row before the change (undefined if unknown or already finished). */
+  async finishSession(trx: Trx, workspaceId: number, sessionId: number) {
+    return trx
+      .updateTable('reporting_sessions')
+      .set({ active: false })
+      .where('workspace_id', '=', workspaceId)
+      .where('session_id', '=', sessionId)
+      .where('active', '=', true)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async openItem(trx: Trx, row: { workspace_id: number; session_event_id: number; kind: 'task' | 'poll'; session_id: number; tag_id: number; expected: number; sent_at: Date }): Promise<void> {
+    await trx
+      .insertInto('reporting_open_items')
+      .values(row)
+      .onConflict((oc) => oc.columns(['workspace_id', 'session_event_id']).doUpdateSet({ expected: sql`reporting_open_items.expected + ${row.expected}` }))
+      .execute();
+  }
+
+  async itemDone(trx: Trx, workspaceId: number, sessionEventId: number): Promise<void> {
+    await trx.updateTable('reporting_open_items').set({ done: sql`done + 1` }).where('workspace_id', '=', workspaceId).where('session_event_id', '=', sessionEventId).execute();
+  }
+
+  /** Workspaces with tasks or polls unanswered since before `sentBefore` that have no issue yet. */
+  async workspacesWithOverdue(sentBefore: Date): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('reporting_open_items as o')
+      .select('o.workspace_id')
+      .distinct()
+      .where('o.sent_at', '<', sentBefore)
+      .where(sql<boolean>`o.done < o.expected`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('reporting_session_issues as i').select(sql`1`.as('x')).whereRef('i.workspace_id', '=', 'o.workspace_id').where(sql<boolean>`i.issue_key = o.kind || '_overdue:' || o.session_event_id`))),
+      )
+      .execute();
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** Opens an issue for every overdue task or poll of a workspace (once per session event); how many were new. */
+  async openOverdueIssues(workspaceId: number, sentBefore: Date, now: Date): Promise<number> {
+    const r = await sql<{ n: string }>`
+      with ins as (
+        insert into reporting_session_issues (workspace_id, issue_key, issue_type, session_id, tag_id, member_id, session_event_id, detail, occurred_at)
+        select o.workspace_id, o.kind || '_overdue:' || o.session_event_id, o.kind || '_overdue', o.session_id, o.tag_id, s.participant_member_id, o.session_event_id,
+          (o.expected - o.done) || ' of ' || o.expected || case when o.kind = 'task' then ' task assignments not completed' else ' poll responses missing' end,
+          ${now}
+        from reporting_open_items o
+        left join reporting_sessions s on s.workspace_id = o.workspace_id and s.session_id = o.session_id
+        where o.workspace_id = ${workspaceId} and o.sent_at < ${sentBefore} and o.done < o.expected
+        on conflict (workspace_id, issue_key) do nothing
+        returning 1
+      ) select count(*) as n from ins`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async openIssue(
+    trx: Trx,
+    row: { workspace_id: number; issue_key: string; issue_type: SessionIssueType; session_id: number; tag_id: number; member_id: number | null; session_event_id: number | null; detail: string; occurred_at: Date },
+  ): Promise<void> {
+    await trx.insertInto('reporting_session_issues').values(row).onConflict((oc) => oc.columns(['workspace_id', 'issue_key']).doNothing()).execute();
+  }
+
+  // ---- issues, listed
+
+  private issuesQuery(workspaceId: number, f: { since: Date; tagIds: number[] | null; types: SessionIssueType[] }) {
+    let q = this.db
+      .selectFrom('reporting_session_issues as i')
+      .where('i.workspace_id', '=', workspaceId)
+      .where('i.hidden_at', 'is', null)
+      .where('i.occurred_at', '>=', f.since)
+      .where('i.issue_type', 'in', f.types);
+    if (f.tagIds) q = q.where('i.tag_id', 'in', f.tagIds);
+    return q;
+  }
+
+  async countIssues(workspaceId: number, f: { since: Date; tagIds: number[] | null; types: SessionIssueType[] }): Promise<number> {
+    if (!f.types.length || (f.tagIds && !f.tagIds.length)) return 0;
+    const r = await this.issuesQuery(workspaceId, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** A page of issues, ordered so a user's and a session's issues sit together (user, session, newest first). */
+  async issues(workspaceId: number, f: { since: Date; tagIds: number[] | null; types: SessionIssueType[] }, offset: number, limit: number) {
+    if (!f.types.length || (f.tagIds && !f.tagIds.length)) return [];
+    return this.issuesQuery(workspaceId, f)
+      .leftJoin('members as m', (j) => j.onRef('m.id', '=', 'i.member_id').onRef('m.workspace_id', '=', 'i.workspace_id'))
+      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.occurred_at', 'm.real_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
+      .orderBy(sql`coalesce(m.real_name, m.name, '')`)
+      .orderBy('i.member_id')
+      .orderBy('i.session_id')
+      .orderBy('i.occurred_at', 'desc')
+      .orderBy('i.id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async hideIssue(workspaceId: number, id: number, now: Date): Promise<boolean> {
+    const r = await this.db.updateTable('reporting_session_issues').set({ hidden_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', id).where('hidden_at', 'is', null).returning('id').executeTakeFirst();
+    if (r) return true;
+    const exists = await this.db.selectFrom('reporting_session_issues').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+    return exists !== undefined;
+  }
+
+  // ---- intros feedback
+
+  async addFeedback(workspaceId: number, row: { program_id: number; meeting_id: number; member_id: number; rating: number; comment: string | null }, now: Date): Promise<void> {
+    await this.db
+      .insertInto('reporting_coffee_feedbacks')
+      .values({ workspace_id: workspaceId, ...row, created_at: now })
+      .onConflict((oc) => oc.columns(['workspace_id', 'meeting_id', 'member_id']).doUpdateSet((eb) => ({ rating: eb.ref('excluded.rating'), comment: sql`coalesce(excluded.comment, reporting_coffee_feedbacks.comment)` })))
+      .execute();
+  }
+
+  async feedbackStats(workspaceId: number, programIds: number[], since: Date) {
+    if (!programIds.length) return [];
+    return this.db
+      .selectFrom('reporting_coffee_feedbacks')
+      .select(['rating', sql<string>`count(*)`.as('n')])
+      .where('workspace_id', '=', workspaceId)
+      .where('program_id', 'in', programIds)
+      .where('created_at', '>=', since)
+      .groupBy('rating')
+      .execute();
+  }
+
+  async feedbackComments(workspaceId: number, programIds: number[], offset: number, limit: number) {
+    if (!programIds.length) return { rows: [], total: 0 };
+    const base = this.db
+      .selectFrom('reporting_coffee_feedbacks as f')
+      .where('f.workspace_id', '=', workspaceId)
+      .where('f.program_id', 'in', programIds)
+      .where('f.comment', 'is not', null)
+      .where('f.comment', '<>', '');
+    const [rows, total] = await Promise.all([
+      base
+        .leftJoin('members as m', 'm.id', 'f.member_id')
+        .select(['f.id', 'f.program_id', 'f.rating', 'f.comment', 'f.created_at', 'm.real_name', 'm.name'])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  // ---- module settings
+
+  settings(workspaceId: number, memberId: number) {
+    return this.db.selectFrom('reporting_module_settings').selectAll().where('workspace_id', '=', workspaceId).where('member_id', '=', memberId).executeTakeFirst();
+  }
+
+  async saveSettings(workspaceId: number, memberId: number, template: unknown, showAllTags: boolean, now: Date): Promise<void> {
+    const json = JSON.stringify(template);
+    await this.db
+      .insertInto('reporting_module_settings')
+      .values({ workspace_id: workspaceId, member_id: memberId, template: json, show_all_tags: showAllTags, updated_at: now })
+      .onConflict((oc) => oc.columns(['workspace_id', 'member_id']).doUpdateSet({ template: json, show_all_tags: showAllTags, updated_at: now }))
+      .execute();
+  }
+}

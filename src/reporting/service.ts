@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import type { AuthContext } from '../http/auth.js';
+import { notFound } from '../http/errors.js';
+import type { FeedbackCommentsJson, FeedbackStatsJson, ReportingModuleDataJson, ReportingModuleSettingsJson, SessionIssuesJson, ViewableConfigurationsJson } from './api-types.js';
+import type { ReportingDeps } from './deps.js';
+import { ReportingRepository } from './repository.js';
+import { parseIds, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
+import {
+  aggregate,
+  bucketOf,
+  DEFAULT_TEMPLATE,
+  EARLIEST_STATE_STAT_DATE,
+  FEEDBACK_COMMENTS_PAGE_SIZE,
+  FEEDBACK_WINDOW_LABELS,
+  ISSUE_TYPES,
+  ISSUES_PAGE_SIZE,
+  isStateStat,
+  normaliseSetting,
+  OVERDUE_AFTER_DAYS,
+  RATE_DENOMINATOR,
+  sameTemplate,
+  since,
+  dayOf,
+  windowRange,
+  type ModuleSetting,
+  type StatData,
+} from './stats.js';
+import type { SessionIssueType } from './tables.js';
+
+/** A computation still running after this long answers generating_async; the page polls until it is ready. */
+export const ASYNC_AFTER_MS = 1500;
+
+export class ReportingService {
+  readonly repo: ReportingRepository;
+  private readonly pending = new Map<string, { promise: Promise<StatData>; result?: StatData; error?: unknown }>();
+
+  constructor(readonly s: ReportingDeps) {
+    this.repo = new ReportingRepository(s.db);
+  }
+
+  // ---- module settings
+
+  private own(auth: AuthContext, userId: number) {
+    // Settings are the current user's own (journeys.md §6); anyone else's id is not found.
+    if (userId !== auth.member.id) throw notFound();
+  }
+
+  async settings(auth: AuthContext, userId: number): Promise<ReportingModuleSettingsJson> {
+    this.own(auth, userId);
+    const row = await this.repo.settings(auth.workspace.id, userId);
+    return { user_id: userId, show_all_tags: row?.show_all_tags ?? false, template: (row?.template as ModuleSetting[] | undefined) ?? DEFAULT_TEMPLATE };
+  }
+
+  async saveSettings(auth: AuthContext, userId: number, input: z.infer<typeof putSettingsBody>): Promise<ReportingModuleSettingsJson> {
+    this.own(auth, userId);
+    const template = input.reporting_module_setting.template.map(normaliseSetting);
+    const showAllTags = input.reporting_module_setting.showAllTags;
+    const row = await this.repo.settings(auth.workspace.id, userId);
+    const current = (row?.template as ModuleSetting[] | undefined) ?? DEFAULT_TEMPLATE;
+    if (sameTemplate(current, template) && (row?.show_all_tags ?? false) === showAllTags) return { user_id: userId, show_all_tags: showAllTags, template: current, updated: false };
+    await this.repo.saveSettings(auth.workspace.id, userId, template, showAllTags, this.s.clock.now());
+    return { user_id: userId, show_all_tags: showAllTags, template, updated: true };
+  }
+
+  // ---- module data
+
+  /** One module's numbers; a slow computation answers generating_async and finishes in the background. */
+  async data(workspaceId: number, q: z.infer<typeof dataQuery>): Promise<ReportingModuleDataJson> {
+    const key = JSON.stringify([workspaceId, q, dayOf(this.s.clock.now())]);
+    let entry = this.pending.get(key);
+    if (!entry) {
+      const e: { promise: Promise<StatData>; result?: StatData; error?: unknown } = { promise: this.compute(workspaceId, q) };
+      e.promise.then(
+        (r) => (e.result = r),
+        (err: unknown) => (e.error = err),
+      );
+      entry = e;
+      this.pending.set(key, entry);
+    }
+    const timer = new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), ASYNC_AFTER_MS).unref());
+    const r = await Promise.race([entry.promise.catch(() => 'failed' as const), timer]);
+    if (r === 'slow') return { status: 'generating_async', stat_name: q.stat_name };
+    this.pending.delete(key);
+    if (r === 'failed') throw entry.error;
+    return { status: 'ready', ...r };
+  }
+
+  async compute(workspaceId: number, q: z.infer<typeof dataQuery>): Promise<StatData> {
+    const today = dayOf(this.s.clock.now());
+    const stat = q.stat_name;
+    const tag = q.tag_id ?? null;
+    const setting = normaliseSetting({ stat_name: stat, date_window: q.date_window, start_date: q.start_date ?? null, end_date: q.end_date ?? null, tag_id: tag, aggregation: q.aggregation });
+    const earliest = setting.date_window === 'all_time' ? (isStateStat(stat) ? EARLIEST_STATE_STAT_DATE : ((await this.repo.earliestDay(workspaceId, stat === 'active_users' ? 'active_users:daily' : stat)) ?? today)) : null;
+    const range = windowRange(setting.date_window, today, { start: setting.start_date, end: setting.end_date, earliest });
+    if (stat === 'active_users') {
+      // Per bucket: how many members were first seen in it (kept by the subscriber); overall: distinct members.
+      const [perBucket, distinct] = await Promise.all([
+        this.repo.daily(workspaceId, `active_users:${q.aggregation}`, bucketOf(range.start, q.aggregation), range.end, null),
+        range.end === today ? this.repo.activeSince(workspaceId, range.start) : this.repo.activeBetween(workspaceId, range.start, range.end),
+      ]);
+      const data = aggregate(stat, range, q.aggregation, new Map(), { distinctTotal: distinct });
+      data.series = data.series.map((p) => ({ ...p, value: perBucket.get(p.date) ?? 0 }));
+      return data;
+    }
+    if (isStateStat(stat)) {
+      const [before, daily] = await Promise.all([this.repo.sumBefore(workspaceId, stat, range.start, tag), this.repo.daily(workspaceId, stat, range.start, range.end, tag)]);
+      return aggregate(stat, range, q.aggregation, daily, { before });
+    }
+    const denominator = RATE_DENOMINATOR[stat];
+    const [daily, sent] = await Promise.all([this.repo.daily(workspaceId, stat, range.start, range.end, tag), denominator ? this.repo.daily(workspaceId, denominator, range.start, range.end, tag) : Promise.resolve(undefined)]);
+    return aggregate(stat, range, q.aggregation, daily, { sent });
+  }
+
+  // ---- attention required
+
+  async issues(workspaceId: number, q: z.infer<typeof issuesQuery>): Promise<SessionIssuesJson> {
+    const filter = {
+      since: since(q.date_window, this.s.clock.now()),
+      tagIds: q.tag_ids ? parseIds(q.tag_ids) : null,
+      types: (q.issue_types ? q.issue_types.split('-') : [...ISSUE_TYPES]) as SessionIssueType[],
+    };
+    const total = await this.repo.countIssues(workspaceId, filter);
+    const totalPages = Math.max(1, Math.ceil(total / ISSUES_PAGE_SIZE));
+    const rows = await this.repo.issues(workspaceId, filter, (q.page - 1) * ISSUES_PAGE_SIZE, ISSUES_PAGE_SIZE);
+    const data: SessionIssuesJson['data'] = [];
+    for (const r of rows) {
+      let user = data.at(-1);
+      if (!user || user.user.id !== r.member_id) {
+        user = { user: { id: r.member_id, name: r.real_name || r.name || 'No participant', slack_user_id: r.slack_user_id, avatar_url: r.avatar_url }, sessions: [] };
+        data.push(user);
+      }
+      let session = user.sessions.at(-1);
+      if (!session || session.session_id !== r.session_id) {
+        session = { session_id: r.session_id, tag_id: r.tag_id, issues: [] };
+        user.sessions.push(session);
+      }
+      session.issues.push({ id: r.id, issue_type: r.issue_type, session_event_id: r.session_event_id, detail: r.detail, occurred_at: r.occurred_at.toISOString() });
+    }
+    return {
+      data,
+      cursor: { page: q.page, per_page: ISSUES_PAGE_SIZE, total_count: total, total_pages: totalPages, next_page: q.page < totalPages ? q.page + 1 : null, prev_page: q.page > 1 ? q.page - 1 : null },
+    };
+  }
+
+  async hideIssue(workspaceId: number, issueId: number): Promise<{ id: number; hidden: true }> {
+    if (!(await this.repo.hideIssue(workspaceId, issueId, this.s.clock.now()))) throw notFound();
+    return { id: issueId, hidden: true };
+  }
+
+  /** The derive job: every workspace's tasks and polls unanswered for OVERDUE_AFTER_DAYS become issues. */
+  async workspacesWithOverdue(now: Date): Promise<number[]> {
+    return this.repo.workspacesWithOverdue(new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000));
+  }
+  async deriveIssues(workspaceId: number): Promise<number> {
+    const now = this.s.clock.now();
+    return this.repo.openOverdueIssues(workspaceId, new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000), now);
+  }
+
+  // ---- intros feedback
+
+  /** A rating (and maybe a comment) from Slack for a meeting of one of this workspace's Intros programs. */
+  async recordFeedback(workspaceId: number, input: { programId: number; meetingId: number; memberId: number; rating: number; comment: string | null }): Promise<boolean> {
+    const program = await this.s.programs.get(workspaceId, input.programId, 'CoffeeConfiguration').catch(() => undefined);
+    if (!program) return false;
+    await this.repo.addFeedback(workspaceId, { program_id: program.id, meeting_id: input.meetingId, member_id: input.memberId, rating: input.rating, comment: input.comment }, this.s.clock.now());
+    return true;
+  }
+
+  private async introsPrograms(auth: AuthContext) {
+    return (await this.s.programs.listEditable(auth)).filter((p) => p.type === 'CoffeeConfiguration');
+  }
+
+  async viewableConfigurations(auth: AuthContext): Promise<ViewableConfigurationsJson> {
+    const programs = await this.introsPrograms(auth);
+    const json = await this.s.programs.serialize(auth.workspace, programs);
+    return { configurations: json.map((p) => ({ id: p.id, channel: p.channel, is_active: p.is_active })) };
+  }
+
+  /** The asked-for programs this member may see; any other id is not found. */
+  private async visibleIds(auth: AuthContext, configIds: string): Promise<number[]> {
+    const ids = parseIds(configIds);
+    const visible = new Set((await this.introsPrograms(auth)).map((p) => p.id));
+    if (ids.some((i) => !visible.has(i))) throw notFound();
+    return ids;
+  }
+
+  async feedbackStats(auth: AuthContext, q: z.infer<typeof feedbackStatsQuery>): Promise<FeedbackStatsJson> {
+    const ids = await this.visibleIds(auth, q.config_ids);
+    const rows = await this.repo.feedbackStats(auth.workspace.id, ids, since(q.date_window, this.s.clock.now()));
+    const counts = new Map(rows.map((r) => [r.rating, Number(r.n)]));
+    const ratings = [1, 2, 3, 4, 5].map((rating) => ({ rating, count: counts.get(rating) ?? 0 }));
+    const total = ratings.reduce((a, r) => a + r.count, 0);
+    const sum = ratings.reduce((a, r) => a + r.rating * r.count, 0);
+    return { date_window: q.date_window, label: FEEDBACK_WINDOW_LABELS[q.date_window], total_count: total, average_rating: total ? Math.round((sum / total) * 100) / 100 : null, ratings };
+  }
+
+  async feedbackComments(auth: AuthContext, q: z.infer<typeof feedbackCommentsQuery>): Promise<FeedbackCommentsJson> {
+    const ids = await this.visibleIds(auth, q.config_ids);
+    const { rows, total } = await this.repo.feedbackComments(auth.workspace.id, ids, (q.page - 1) * FEEDBACK_COMMENTS_PAGE_SIZE, FEEDBACK_COMMENTS_PAGE_SIZE);
+    return {
+      data: rows.map((r) => ({ id: r.id, config_id: r.program_id, rating: r.rating, comment: r.comment ?? '', author: r.real_name || r.name || 'Someone', created_at: r.created_at.toISOString() })),
+      page: q.page,
+      per_page: FEEDBACK_COMMENTS_PAGE_SIZE,
+      total_count: total,
+    };
+  }
+}

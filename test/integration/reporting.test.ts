@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySessionCreated, journeyTaskCompleted } from '../../src/journeys/events.js';
+import { event } from '../../src/platform/events/define.js';
+import { ReportingService } from '../../src/reporting/service.js';
+import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
+import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
+import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
+
+/** Reporting's endpoints over the aggregates its subscriber keeps from domain events. */
+describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+  let sandbox: SandboxApiServer;
+  let t: TestHearth;
+  let acme: number;
+  let globex: number;
+  let admin: { cookie: string; csrf: string; memberId: number };
+  let other: { cookie: string; csrf: string; memberId: number };
+  let reporting: ReportingService;
+
+  const call = async (who: { cookie: string; csrf: string }, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${t.url}${path}`, {
+      method,
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, json: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const deliver = () => t.hearth.services.events.deliver('reporting.aggregates', acme);
+  const total = async (stat: string, extra = '') => (await call(admin, 'GET', `/reporting_module_settings/data?stat_name=${stat}&date_window=30d${extra}`)).json.total as number;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxApiServer();
+    t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false });
+    acme = await installAndSync(t, ACME.teamId, ACME.botToken);
+    globex = await installAndSync(t, GLOBEX.teamId, GLOBEX.botToken);
+    admin = await signIn(t, ACME.teamId, ACME.adminUserId);
+    other = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    reporting = new ReportingService(t.hearth.services);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  it('counts sessions, tasks and polls from the domain events, and a replay counts nothing twice', async () => {
+    const p = admin.memberId;
+    await t.hearth.services.events.transaction(async (_trx, emit) => {
+      emit(event(journeySessionCreated, acme, { sessionId: 1, tagId: 7, participantMemberId: p, startDate: '2026-11-20', source: 'admin', isSandbox: false }));
+      emit(event(journeySessionCreated, acme, { sessionId: 2, tagId: 8, participantMemberId: p, startDate: '2026-11-20', source: 'admin', isSandbox: false }));
+      emit(event(journeyMessageSent, acme, { sessionId: 1, sessionEventId: 11, eventId: 1, tagId: 7, kind: 'task', recipients: ['U1', 'U2'], manual: false }));
+      emit(event(journeyMessageSent, acme, { sessionId: 1, sessionEventId: 12, eventId: 2, tagId: 7, kind: 'poll', recipients: ['U1', 'U2', 'U3', 'U4'], manual: false }));
+      emit(event(journeyTaskCompleted, acme, { taskAssignmentId: 1, sessionId: 1, sessionEventId: 11, memberId: p, source: 'slack' }));
+      emit(event(journeyPollAnswered, acme, { pollResponseId: 1, sessionId: 1, sessionEventId: 12, memberId: p, answerIndex: 0, source: 'slack' }));
+      emit(event(journeyRoleMissing, acme, { sessionId: 1, sessionEventId: 13, tagId: 7, roleId: 3 }));
+    });
+    await deliver();
+    expect(await total('onboarding_sessions_created')).toBe(2);
+    expect(await total('onboarding_sessions_created', '&tag_id=8')).toBe(1);
+    expect(await total('active_session_members')).toBe(2);
+    const tasks = (await call(admin, 'GET', '/reporting_module_settings/data?stat_name=task_assignments_completed&date_window=7d&aggregation=daily')).json;
+    expect(tasks).toMatchObject({ status: 'ready', total: 1, sent: 2, rate: 50 });
+    expect(tasks.series).toHaveLength(7);
+    const polls = (await call(admin, 'GET', '/reporting_module_settings/data?stat_name=poll_interactions_completed&date_window=7d')).json;
+    expect(polls).toMatchObject({ total: 1, sent: 4, rate: 25 });
+    expect(await total('active_users')).toBe(1);
+
+    // Replay: the cursor moved back to the start (a renamed subscriber, a restored backup) — nothing doubles.
+    await t.hearth.services.db.updateTable('event_cursors').set({ last_seq: 0 }).where('subscriber', '=', 'reporting.aggregates').where('workspace_id', '=', acme).execute();
+    await deliver();
+    expect(await total('onboarding_sessions_created')).toBe(2);
+    expect((await call(admin, 'GET', '/reporting_module_settings/data?stat_name=task_assignments_completed&date_window=7d')).json.total).toBe(1);
+  });
+
+  it('answers 400 naming the field for bad module queries', async () => {
+    const bad = await call(admin, 'GET', '/reporting_module_settings/data?stat_name=nope');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.fields ?? bad.json.errors ?? {})).toContain('stat_name');
+    const window = await call(admin, 'GET', '/reporting_module_settings/data?stat_name=active_users&date_window=2w');
+    expect(window.status).toBe(400);
+    const order = await call(admin, 'GET', '/reporting_module_settings/data?stat_name=active_users&date_window=custom&start_date=2026-02-01&end_date=2026-01-01');
+    expect(order.status).toBe(400);
+    expect(JSON.stringify(order.json)).toContain('start_date');
+  });
+
+  it('keeps module settings per user: defaults, custom-window rules, skipped unchanged updates, showAllTags must be boolean', async () => {
+    const path = `/reporting_module_settings/${admin.memberId}`;
+    const first = await call(admin, 'GET', path);
+    expect(first.status).toBe(200);
+    expect(first.json.template.length).toBeGreaterThan(0);
+    const template = [
+      { stat_name: 'coffee_meetings_completed', date_window: 'custom', start_date: null, end_date: null, tag_id: null, aggregation: 'weekly' },
+      { stat_name: 'active_programs', date_window: 'custom', start_date: null, end_date: null, tag_id: null, aggregation: 'monthly' },
+    ];
+    const noFlag = await call(admin, 'PUT', path, { reporting_module_setting: { template } });
+    expect(noFlag.status).toBe(400);
+    expect(JSON.stringify(noFlag.json)).toContain('showAllTags');
+    const saved = await call(admin, 'PUT', path, { reporting_module_setting: { template, showAllTags: false } });
+    expect(saved.status).toBe(200);
+    expect(saved.json.updated).toBe(true);
+    expect(saved.json.template[0]).toMatchObject({ date_window: 'all_time', start_date: null });
+    expect(saved.json.template[1]).toMatchObject({ date_window: 'custom', start_date: '2023-01-01' });
+    const again = await call(admin, 'PUT', path, { reporting_module_setting: { template: saved.json.template, showAllTags: false } });
+    expect(again.json.updated).toBe(false);
+    expect((await call(admin, 'GET', path)).json.template).toEqual(saved.json.template);
+    // Someone else's settings, and another workspace's member: not found.
+    expect((await call(other, 'GET', path)).status).toBe(404);
+    expect((await call(admin, 'GET', `/reporting_module_settings/${other.memberId}`)).status).toBe(404);
+  });
+
+  it('lists attention-required issues grouped by user then session, derives overdue ones, and hides them', async () => {
+    const list = await call(admin, 'GET', '/onboarding/session_issues');
+    expect(list.status).toBe(200);
+    expect(list.json.cursor).toMatchObject({ page: 1, per_page: 10, total_count: 1 });
+    expect(list.json.data[0].sessions[0].issues[0].issue_type).toBe('missing_role');
+    // Open tasks and polls go overdue after three days: the derive job opens one issue each, once.
+    await t.hearth.services.db.updateTable('reporting_open_items').set({ sent_at: new Date(Date.now() - 4 * 86_400_000) }).where('workspace_id', '=', acme).execute();
+    expect(await reporting.deriveIssues(acme)).toBe(2);
+    expect(await reporting.deriveIssues(acme)).toBe(0);
+    const all = await call(admin, 'GET', '/onboarding/session_issues?date_window=1w');
+    expect(all.json.cursor.total_count).toBe(3);
+    expect(all.json.data).toHaveLength(1);
+    expect(all.json.data[0].sessions).toHaveLength(1);
+    expect(all.json.data[0].sessions[0].issues.map((i: { issue_type: string }) => i.issue_type).sort()).toEqual(['missing_role', 'poll_overdue', 'task_overdue']);
+    const filtered = await call(admin, 'GET', '/onboarding/session_issues?issue_types=task_overdue-poll_overdue&tag_ids=7');
+    expect(filtered.json.cursor.total_count).toBe(2);
+    expect((await call(admin, 'GET', '/onboarding/session_issues?tag_ids=8')).json.cursor.total_count).toBe(0);
+    expect((await call(admin, 'GET', '/onboarding/session_issues?issue_types=late')).status).toBe(400);
+    expect((await call(admin, 'GET', '/onboarding/session_issues?date_window=2w')).status).toBe(400);
+
+    const id = all.json.data[0].sessions[0].issues[0].id as number;
+    expect((await call(other, 'POST', `/onboarding/session_issues/${id}/hide_issue`, {})).status).toBe(404);
+    expect((await call(admin, 'POST', `/onboarding/session_issues/${id}/hide_issue`, {})).json).toEqual({ id, hidden: true });
+    expect((await call(admin, 'GET', '/onboarding/session_issues')).json.cursor.total_count).toBe(2);
+    expect((await call(admin, 'POST', '/onboarding/session_issues/999999/hide_issue', {})).status).toBe(404);
+  });
+
+  it('aggregates Intros feedback for programs the member can see; another workspace is a 404', async () => {
+    const res = await call(admin, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
+    expect(res.status).toBe(200);
+    const programId = res.json.id as number;
+    const configs = await call(admin, 'GET', '/coffee_feedbacks/viewable_configurations');
+    expect(configs.json.configurations.map((c: { id: number }) => c.id)).toContain(programId);
+    for (const [i, rating] of [5, 4, 4].entries()) await reporting.repo.addFeedback(acme, { program_id: programId, meeting_id: 100 + i, member_id: admin.memberId, rating, comment: i === 0 ? 'Great chat' : null }, new Date());
+    const stats = await call(admin, 'GET', `/coffee_feedbacks/aggregation_stats?config_ids=${programId}`);
+    expect(stats.json).toMatchObject({ date_window: '3m', label: '3 months', total_count: 3, average_rating: 4.33 });
+    const comments = await call(admin, 'GET', `/coffee_feedbacks/aggregation_comments?config_ids=${programId}&page=1`);
+    expect(comments.json).toMatchObject({ total_count: 1, data: [{ comment: 'Great chat', rating: 5 }] });
+    expect((await call(other, 'GET', `/coffee_feedbacks/aggregation_stats?config_ids=${programId}`)).status).toBe(404);
+    expect((await call(admin, 'GET', '/coffee_feedbacks/aggregation_stats')).status).toBe(400);
+    expect((await call(admin, 'GET', `/coffee_feedbacks/aggregation_stats?config_ids=${programId}&date_window=2y`)).status).toBe(400);
+  });
+
+  it('another workspace sees none of it', async () => {
+    expect((await call(other, 'GET', '/onboarding/session_issues')).json.cursor.total_count).toBe(0);
+    expect((await call(other, 'GET', '/reporting_module_settings/data?stat_name=onboarding_sessions_created')).json.total).toBe(0);
+    expect(globex).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,205 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/currentUser';
+import { REPORTING_MODULE_POLL, usePollingQuery } from '../../api/polling';
+import { DateRangePicker, DEFAULT_ERROR_TEXT, Field, PageState, SegmentedControl, Switch, toastError, todayIn } from '../../kit';
+import { PageHeader, useDocumentTitle } from '../PageHeader';
+import {
+  AGGREGATION_LABELS,
+  DATE_WINDOW_LABELS,
+  loadFilters,
+  RATE_STATS,
+  reportingApi,
+  saveFilters,
+  STAT_LABELS,
+  STAT_NAMES,
+  STATE_STATS,
+  type Aggregation,
+  type DateWindowId,
+  type ModuleSetting,
+  type ReportingModuleDataJson,
+} from './reportingApi';
+import { StatChart } from './StatChart';
+import './reporting.css';
+
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+interface PageFilters {
+  /** A journey to narrow journey stats to (null: every journey). */
+  tagId: number | null;
+}
+
+/** One module: its numbers, polled while the server is still generating them, as a chart and a table. */
+function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting; index: number; onChange: (s: ModuleSetting) => void; tags: Array<{ id: number; name: string }> }) {
+  const q = usePollingQuery<ReportingModuleDataJson>({
+    queryKey: ['reporting', 'module', setting],
+    queryFn: () => reportingApi.data(setting),
+    preset: REPORTING_MODULE_POLL,
+    isDone: (d) => d.status === 'ready',
+  });
+  const title = STAT_LABELS[setting.stat_name];
+  const rate = RATE_STATS.includes(setting.stat_name);
+  const state = STATE_STATS.includes(setting.stat_name);
+  const data = q.data?.status === 'ready' ? q.data : null;
+  // After 40 tries the module gives up: an error and an empty stat.
+  const failed = q.pollTimedOut || q.isError;
+  const tag = tags.find((t) => t.id === setting.tag_id);
+  return (
+    <section className="card report-module" aria-labelledby={`module-${index}-title`} data-stat={setting.stat_name}>
+      <header className="report-module-head">
+        <h2 id={`module-${index}-title`} className="report-module-title">
+          {title}
+          {tag && <span className="muted small"> · {tag.name}</span>}
+        </h2>
+        <div className="report-module-figure" data-testid="module-total">
+          {failed ? '—' : data ? (rate ? `${data.rate === null || data.rate === undefined ? '—' : `${data.rate}%`}` : data.total) : '…'}
+        </div>
+        {data && rate && (
+          <p className="muted small">
+            {data.total} of {data.sent ?? 0} completed
+          </p>
+        )}
+        {data && state && <p className="muted small">at the end of the period</p>}
+      </header>
+      <div className="report-module-controls">
+        <Field label="Stat">
+          {(c) => (
+            <select {...c} className="text-input" value={setting.stat_name} onChange={(e) => onChange({ ...setting, stat_name: e.target.value as ModuleSetting['stat_name'] })}>
+              {STAT_NAMES.map((s) => (
+                <option key={s} value={s}>
+                  {STAT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Period">
+          {(c) => (
+            <select
+              {...c}
+              className="text-input"
+              value={setting.date_window}
+              onChange={(e) => onChange({ ...setting, date_window: e.target.value as DateWindowId, start_date: null, end_date: null })}
+            >
+              {(Object.keys(DATE_WINDOW_LABELS) as DateWindowId[]).map((w) => (
+                <option key={w} value={w}>
+                  {DATE_WINDOW_LABELS[w]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <SegmentedControl<Aggregation>
+          label="Group by"
+          size="small"
+          options={(Object.keys(AGGREGATION_LABELS) as Aggregation[]).map((a) => ({ value: a, label: AGGREGATION_LABELS[a] }))}
+          value={setting.aggregation}
+          onChange={(aggregation) => onChange({ ...setting, aggregation })}
+        />
+      </div>
+      {setting.date_window === 'custom' && (
+        <DateRangePicker
+          label="Custom dates"
+          value={{ from: setting.start_date ?? data?.start_date ?? todayIn(zone()), to: setting.end_date ?? data?.end_date ?? todayIn(zone()) }}
+          onChange={(r) => onChange({ ...setting, start_date: r.from, end_date: r.to })}
+          today={todayIn(zone())}
+        />
+      )}
+      {q.pollWarning && !data && !failed && <p className="muted small" role="status">{q.pollWarning}</p>}
+      {failed ? (
+        <p className="error-text" role="alert">
+          {DEFAULT_ERROR_TEXT}
+        </p>
+      ) : data ? (
+        <>
+          <p className="muted small">
+            {data.start_date} to {data.end_date}
+          </p>
+          <StatChart title={`${title}, ${AGGREGATION_LABELS[setting.aggregation].toLowerCase()}`} points={data.series} kind={rate ? 'rate' : state ? 'state' : 'count'} valueLabel={rate ? 'Completed' : title} />
+        </>
+      ) : (
+        <p className="muted small" role="status">
+          Generating…
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default function ReportingPage() {
+  useDocumentTitle('Reporting');
+  const me = useCurrentUser();
+  const userId = me.data?.id;
+  const teamId = me.data?.team.id;
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: ['reporting', 'settings', userId], queryFn: () => reportingApi.settings(userId!), enabled: userId !== undefined });
+  const tags = useQuery({ queryKey: ['reporting', 'journey-tags'], queryFn: () => reportingApi.journeyTags().then((r) => r.tags), retry: false });
+  const [filters, setFilters] = useState<PageFilters>({ tagId: null });
+  useEffect(() => setFilters(loadFilters<PageFilters>('modules', teamId, { tagId: null })), [teamId]);
+  const updateFilters = (next: PageFilters) => {
+    setFilters(next);
+    saveFilters('modules', teamId, next);
+  };
+  const save = useMutation({
+    mutationFn: (input: { template: ModuleSetting[]; showAllTags: boolean }) => reportingApi.saveSettings(userId!, input.template, input.showAllTags),
+    onSuccess: (saved) => client.setQueryData(['reporting', 'settings', userId], saved),
+    onError: () => toastError(),
+  });
+  const tagList = tags.data ?? [];
+  return (
+    <section className="reporting-page">
+      <PageHeader
+        title="Reporting"
+        subtitle="What your programs and journeys did, from what happened in Slack."
+        actions={
+          <>
+            <Link className="button button-secondary" to="/reporting/attention_required">
+              Attention required
+            </Link>
+            <Link className="button button-secondary" to="/reporting/intros_feedback">
+              Intros feedback
+            </Link>
+          </>
+        }
+      />
+      <PageState query={settings} what="reporting settings">
+        {(s) => (
+          <>
+            <div className="card report-filters">
+              <Field label="Journey">
+                {(c) => (
+                  <select {...c} className="text-input" value={filters.tagId ?? ''} onChange={(e) => updateFilters({ tagId: e.target.value ? Number(e.target.value) : null })}>
+                    <option value="">All journeys</option>
+                    {tagList.map((t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Switch
+                label="Show all journeys in each module"
+                checked={s.show_all_tags}
+                busy={save.isPending}
+                onChange={(on) => save.mutate({ template: s.template, showAllTags: on })}
+              />
+            </div>
+            <div className="report-modules">
+              {s.template.map((m, i) => (
+                <ModuleCard
+                  key={i}
+                  index={i}
+                  tags={tagList}
+                  setting={{ ...m, tag_id: s.show_all_tags ? null : (filters.tagId ?? m.tag_id) }}
+                  onChange={(next) => save.mutate({ template: s.template.map((x, j) => (j === i ? { ...next, tag_id: m.tag_id } : x)), showAllTags: s.show_all_tags })}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </PageState>
+    </section>
+  );
+}

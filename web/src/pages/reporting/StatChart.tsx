@@ -1,0 +1,65 @@
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMonthDay } from '../../kit';
+
+export interface ChartPoint {
+  date: string;
+  value: number;
+  rate?: number | null;
+}
+
+const shortDay = (d: string) => formatMonthDay(d);
+
+/**
+ * One stat over time (recharts): bars for counts, a line for states, with the same numbers in a table beside
+ * the chart for screen readers and for anyone who wants the figures. The chart itself is hidden from the
+ * accessibility tree; the table is the accessible view.
+ */
+export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title: string; points: ChartPoint[]; kind: 'count' | 'state' | 'rate'; valueLabel?: string }) {
+  const data = points.map((p) => ({ ...p, label: shortDay(p.date) }));
+  return (
+    <div className="stat-chart">
+      <div className="stat-chart-plot" aria-hidden="true" data-testid="stat-chart-plot">
+        <ResponsiveContainer width="100%" height={180}>
+          {kind === 'state' ? (
+            <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip />
+              <Line type="monotone" dataKey="value" name={valueLabel} stroke="var(--accent, #4a6cf7)" strokeWidth={2} dot={false} isAnimationActive={false} />
+            </LineChart>
+          ) : (
+            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip />
+              <Bar dataKey="value" name={valueLabel} fill="var(--accent, #4a6cf7)" isAnimationActive={false} />
+            </BarChart>
+          )}
+        </ResponsiveContainer>
+      </div>
+      <div className="stat-table-wrap">
+        <table className="stat-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period from</th>
+              <th scope="col">{valueLabel}</th>
+              {kind === 'rate' && <th scope="col">Rate</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((p) => (
+              <tr key={p.date}>
+                <th scope="row">{p.label}</th>
+                <td>{p.value}</td>
+                {kind === 'rate' && <td>{p.rate === null || p.rate === undefined ? '—' : `${p.rate}%`}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

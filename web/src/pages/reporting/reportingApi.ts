@@ -1,0 +1,118 @@
+import { api } from '../../api/client';
+import type {
+  FeedbackCommentsJson,
+  FeedbackStatsJson,
+  ModuleSetting,
+  ReportingModuleDataJson,
+  ReportingModuleSettingsJson,
+  SessionIssuesJson,
+  StatName,
+  ViewableConfigurationsJson,
+} from '../../../../src/reporting/api-types';
+
+export type * from '../../../../src/reporting/api-types';
+
+/** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
+export const STAT_LABELS: Record<StatName, string> = {
+  active_users: 'Active users',
+  onboarding_sessions_created: 'Onboarding sessions created',
+  nonboarding_sessions_created: 'Other journey sessions created',
+  active_session_members: 'Active session members',
+  poll_interactions_completed: 'Poll interactions completed',
+  task_assignments_completed: 'Task assignments completed',
+  coffee_meetings_completed: 'Intros meetings completed',
+  active_programs: 'Active programs',
+  celebration_events_sent: 'Celebrations sent',
+  watercooler_prompt_events_sent: 'Watercooler prompts sent',
+};
+export const STAT_NAMES = Object.keys(STAT_LABELS) as StatName[];
+export const RATE_STATS: StatName[] = ['poll_interactions_completed', 'task_assignments_completed'];
+export const STATE_STATS: StatName[] = ['active_session_members', 'active_programs'];
+
+export const DATE_WINDOW_LABELS = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '6m': '6 months', '1y': '1 year', all_time: 'All time', custom: 'Custom' } as const;
+export type DateWindowId = keyof typeof DATE_WINDOW_LABELS;
+export const AGGREGATION_LABELS = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' } as const;
+
+export const ISSUE_TYPE_LABELS = {
+  missing_role: 'Missing role',
+  task_overdue: 'Task overdue',
+  poll_overdue: 'Poll overdue',
+  strategic_connections_not_selected: 'Strategic connections not selected',
+  channels_not_selected: 'Channels not selected',
+} as const;
+export type IssueType = keyof typeof ISSUE_TYPE_LABELS;
+export const ISSUE_TYPES = Object.keys(ISSUE_TYPE_LABELS) as IssueType[];
+export const ISSUES_PAGE_SIZE = 10;
+export const ISSUE_DATE_WINDOWS = [
+  { value: '1w', label: '1 week' },
+  { value: '1m', label: '1 month' },
+  { value: '3m', label: '3 months' },
+  { value: '6m', label: '6 months' },
+  { value: '1y', label: '1 year' },
+] as const;
+export const DEFAULT_ISSUE_DATE_WINDOW = '1m';
+
+export const FEEDBACK_DATE_WINDOWS = [
+  { value: '1w', label: '7 days' },
+  { value: '1m', label: '1 month' },
+  { value: '3m', label: '3 months' },
+  { value: '6m', label: '6 months' },
+  { value: '1y', label: '12 months' },
+] as const;
+export const DEFAULT_FEEDBACK_DATE_WINDOW = '3m';
+
+export const reportingApi = {
+  settings: (userId: string | number) => api.get<ReportingModuleSettingsJson>(`/reporting_module_settings/${userId}`),
+  saveSettings: (userId: string | number, template: ModuleSetting[], showAllTags: boolean) =>
+    api.put<ReportingModuleSettingsJson>(`/reporting_module_settings/${userId}`, { reporting_module_setting: { template, showAllTags } }),
+  data: (s: ModuleSetting) =>
+    api.get<ReportingModuleDataJson>('/reporting_module_settings/data', {
+      query: { stat_name: s.stat_name, date_window: s.date_window, start_date: s.start_date, end_date: s.end_date, tag_id: s.tag_id, aggregation: s.aggregation },
+    }),
+  issues: (q: { page: number; date_window: string; tag_ids?: number[]; issue_types: IssueType[] }) =>
+    api.get<SessionIssuesJson>('/onboarding/session_issues', {
+      query: { page: q.page, date_window: q.date_window, tag_ids: q.tag_ids?.length ? q.tag_ids.join('-') : undefined, issue_types: q.issue_types.join('-') },
+    }),
+  hideIssue: (id: number) => api.post<{ id: number; hidden: true }>(`/onboarding/session_issues/${id}/hide_issue`),
+  configurations: () => api.get<ViewableConfigurationsJson>('/coffee_feedbacks/viewable_configurations'),
+  feedbackStats: (ids: number[], dateWindow: string) => api.get<FeedbackStatsJson>('/coffee_feedbacks/aggregation_stats', { query: { config_ids: ids.join(','), date_window: dateWindow } }),
+  feedbackComments: (ids: number[], page: number) => api.get<FeedbackCommentsJson>('/coffee_feedbacks/aggregation_comments', { query: { config_ids: ids.join(','), page } }),
+  journeyTags: () => api.get<{ tags: Array<{ id: number; name: string }> }>('/onboarding'),
+};
+
+/**
+ * Report filter settings, kept per browser (journeys.md §6, §9: "Reporting, settings and team id are kept in local
+ * storage"): stored with the team id, and dropped when the signed-in team is another one.
+ */
+export function loadFilters<T extends object>(key: string, teamId: string | undefined, defaults: T, storage: Pick<Storage, 'getItem' | 'removeItem'> = localStorage): T {
+  if (!teamId) return defaults;
+  try {
+    const raw = storage.getItem(`hearth.reporting.${key}`);
+    if (!raw) return defaults;
+    const saved = JSON.parse(raw) as { teamId?: string; filters?: Partial<T> };
+    if (saved.teamId !== teamId) {
+      storage.removeItem(`hearth.reporting.${key}`);
+      return defaults;
+    }
+    return { ...defaults, ...saved.filters };
+  } catch {
+    return defaults;
+  }
+}
+
+export function saveFilters<T extends object>(key: string, teamId: string | undefined, filters: T, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  if (!teamId) return;
+  try {
+    storage.setItem(`hearth.reporting.${key}`, JSON.stringify({ teamId, filters }));
+  } catch {
+    // Private mode or a full storage: the filters just are not remembered.
+  }
+}
+
+/** Drops an issue from a page; sessions and users left with none go too. */
+export function withoutIssue(page: SessionIssuesJson, id: number): SessionIssuesJson {
+  const data = page.data
+    .map((u) => ({ ...u, sessions: u.sessions.map((s) => ({ ...s, issues: s.issues.filter((i) => i.id !== id) })).filter((s) => s.issues.length > 0) }))
+    .filter((u) => u.sessions.length > 0);
+  return { ...page, data, cursor: { ...page.cursor, total_count: Math.max(0, page.cursor.total_count - 1) } };
+}
