@@ -1,5 +1,6 @@
 import { celebrationPosted } from '../celebrations/events.js';
 import { introGroupCreated, introMet } from '../intros/events.js';
+import { journeyPollAnswered, journeyTaskCompleted } from '../journeys/events.js';
 import type { DomainEvent, EventType } from '../platform/events/define.js';
 import type { GiftCardOption } from './api-types.js';
 export { nextSort } from './api-types.js';
@@ -15,8 +16,8 @@ export const EARNING_RULES: readonly EarningRule[] = [
   { key: 'intro_met', label: 'Met their intro', defaultPoints: 10 },
   { key: 'birthday', label: 'Birthday celebrated', defaultPoints: 25 },
   { key: 'anniversary', label: 'Work anniversary celebrated', defaultPoints: 50 },
-  // Journeys (being built): { key: 'task_completed', label: 'Completed a journey task', defaultPoints: 5 },
-  //                         { key: 'poll_answered', label: 'Answered a journey poll', defaultPoints: 2 },
+  { key: 'task_completed', label: 'Completed a journey task', defaultPoints: 5 },
+  { key: 'poll_answered', label: 'Answered a journey poll', defaultPoints: 2 },
 ];
 
 /** What one event earns one member: the rule, and the ledger key that makes it pay once however often it is seen. */
@@ -38,10 +39,8 @@ export interface EventRule {
 }
 
 /**
- * The earning table, keyed by domain-event name. Points subscribes to exactly these events. Adding a Journeys
- * event is one row here (and its rule in EARNING_RULES), e.g.:
- *   [journeyTaskCompleted.type]: { event: journeyTaskCompleted,
- *     awards: (e) => journeyTaskCompleted.is(e) ? [{ rule: 'task_completed', memberId: e.payload.memberId, sourceKey: `event:${e.id}` }] : [] },
+ * The earning table, keyed by domain-event name. Points subscribes to exactly these events. Adding an event is
+ * one row here and its rule in EARNING_RULES.
  */
 export const EVENT_RULES: Record<string, EventRule> = {
   // Every member of the group earns once per meeting, whoever answered and however often it is re-answered.
@@ -61,6 +60,16 @@ export const EVENT_RULES: Record<string, EventRule> = {
       const { kind, runOn } = e.payload;
       return e.payload.memberIds.map((memberId) => ({ rule: kind, memberId, sourceKey: `${kind}:${runOn.slice(0, 4)}:${memberId}` }));
     },
+  },
+
+  // Journeys: a task pays once when it is first completed (from Slack or the site), a poll once when first answered.
+  [journeyTaskCompleted.type]: {
+    event: journeyTaskCompleted,
+    awards: (e) => (journeyTaskCompleted.is(e) ? [{ rule: 'task_completed', memberId: e.payload.memberId, sourceKey: `task_completed:${e.payload.taskAssignmentId}` }] : []),
+  },
+  [journeyPollAnswered.type]: {
+    event: journeyPollAnswered,
+    awards: (e) => (journeyPollAnswered.is(e) ? [{ rule: 'poll_answered', memberId: e.payload.memberId, sourceKey: `poll_answered:${e.payload.pollResponseId}` }] : []),
   },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { celebrationPosted } from '../../../src/celebrations/events.js';
 import { introMet } from '../../../src/intros/events.js';
+import { journeyPollAnswered, journeyTaskCompleted } from '../../../src/journeys/events.js';
 import type { DomainEvent } from '../../../src/platform/events/define.js';
 import { checkShoutoutView } from '../../../src/points/slack-side.js';
 import { localDateOf } from '../../../src/points/service.js';
@@ -10,7 +11,7 @@ const ev = <P>(type: string, payload: P, id = 1): DomainEvent<P> => ({ id, works
 
 describe('the earning table', () => {
   it('is keyed by event name, one row per event, each paying a known rule', async () => {
-    expect(Object.keys(EVENT_RULES).sort()).toEqual(['celebration.posted', 'intro.met']);
+    expect(Object.keys(EVENT_RULES).sort()).toEqual(['celebration.posted', 'intro.met', 'journey.poll_answered', 'journey.task_completed']);
     for (const [name, row] of Object.entries(EVENT_RULES)) expect(row.event.type).toBe(name);
     const met = await EVENT_RULES['intro.met']!.awards(ev(introMet.type, { programId: 1, roundId: 1, meetingId: 9, memberId: 3, replaces: null }), { introGroup: async () => [3, 4] });
     expect(met).toEqual([
@@ -34,6 +35,21 @@ describe('the earning table', () => {
     expect((await posted('birthday', '2026-03-03')).map((a) => a.sourceKey)).toEqual(['birthday:2026:5', 'birthday:2026:6']);
     expect((await posted('anniversary', '2027-03-02'))[0]!.sourceKey).toBe('anniversary:2027:5');
     expect(await posted('custom', '2026-03-02')).toEqual([]);
+  });
+
+  it('pays a journey task once when completed and a poll once when answered, however often either is redone', async () => {
+    const none = { introGroup: async () => undefined };
+    const task = (eventId: number) =>
+      EVENT_RULES['journey.task_completed']!.awards(ev(journeyTaskCompleted.type, { taskAssignmentId: 7, sessionId: 2, sessionEventId: 3, memberId: 5, source: 'slack' }, eventId), none);
+    expect(await task(1)).toEqual([{ rule: 'task_completed', memberId: 5, sourceKey: 'task_completed:7' }]);
+    // Completed again (reopened, then done from the site): the same key, so the ledger pays once.
+    expect(await task(2)).toEqual(await task(1));
+    const poll = (answerIndex: number) =>
+      EVENT_RULES['journey.poll_answered']!.awards(ev(journeyPollAnswered.type, { pollResponseId: 11, sessionId: 2, sessionEventId: 4, memberId: 5, answerIndex, source: 'site' }), none);
+    expect(await poll(0)).toEqual([{ rule: 'poll_answered', memberId: 5, sourceKey: 'poll_answered:11' }]);
+    expect((await poll(2))[0]!.sourceKey).toBe('poll_answered:11');
+    expect(rulePoints({}, 'task_completed')).toBe(5);
+    expect(rulePoints({}, 'poll_answered')).toBe(2);
   });
 
   it('uses the configured points, the default when unset or invalid, and 0 to turn a rule off', () => {
