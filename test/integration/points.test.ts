@@ -195,6 +195,9 @@ describe('Points, shoutouts and rewards', () => {
   });
 
   it('redeems a reward: the spec\'s error when short, the last item once, a notice in the fulfilment channel, fulfilment recorded', async () => {
+    // #leadership is private: an admin invites Hearth there first, as in Slack.
+    await t.api('POST', '/sandbox/channels/invite_hearth', { team_id: TEAM, channel_id: ACME.channels.leadership, user_id: ACME.adminUserId });
+    await t.services.queue.idle();
     await ok(admin, 'PUT', '/rewards/settings', { rewards_program: { redemption_fulfillment_channel_id: ACME.channels.leadership } });
     const { listing } = await ok<{ listing: { id: number; name: string; points_cost: number } }>(admin, 'POST', '/rewards', { listing: { preset_id: 'coffee', quantity_available: 1 } });
     expect(listing).toMatchObject({ name: 'Coffee on us', points_cost: 100 });

@@ -122,10 +122,10 @@ describe('routes', () => {
 
   test('placeholders show the query parameters the spec names', async () => {
     signedIn();
-    renderApp('/reporting?start_date=2024-01-01&end_date=2024-03-31');
-    await screen.findByRole('heading', { level: 1, name: 'Reporting' });
-    expect(screen.getByText('start_date').nextSibling).toHaveTextContent('2024-01-01');
-    expect(screen.getByText('end_date').nextSibling).toHaveTextContent('2024-03-31');
+    renderApp('/onboarding/batches?batch_id=12&manual_enrollment_status_id=34');
+    await screen.findByRole('heading', { level: 1, name: 'Enrollment batches' });
+    expect(screen.getByText('batch_id').nextSibling).toHaveTextContent('12');
+    expect(screen.getByText('manual_enrollment_status_id').nextSibling).toHaveTextContent('34');
   });
 
   test('a signed-out visitor goes to /auth/slack with return_to', async () => {
