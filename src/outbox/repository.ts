@@ -189,10 +189,21 @@ export class OutboxRepository {
     return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 
-  /** The earliest instant after `now` at which a held-back row (rate limited, retrying) comes due. */
-  async nextHeldBack(now: Date): Promise<Date | null> {
-    const row = await this.db.selectFrom('outbox').select((eb) => eb.fn.min('not_before').as('at')).where('state', '=', 'pending').where('not_before', '>', now).executeTakeFirst();
-    return row?.at instanceof Date ? row.at : null;
+  /**
+   * The earliest instant after `since` at which a held-back row (rate limited, retrying) comes due, or at which a
+   * row being sent now was claimed (a held-back row's own delayed job took it): work of this moment either way.
+   */
+  async nextHeldBack(since: Date): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.fn.min('not_before').filterWhere('state', '=', 'pending').as('pending'),
+        eb.fn.min('updated_at').filterWhere('state', '=', 'sending').as('sending'),
+      ])
+      .where((eb) => eb.or([eb.and([eb('state', '=', 'pending'), eb('not_before', '>', since)]), eb.and([eb('state', '=', 'sending'), eb('updated_at', '>', since)])]))
+      .executeTakeFirst();
+    const times = [row?.pending, row?.sending].filter((t): t is Date => t instanceof Date);
+    return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 
   /** Unknown rows to reconcile, oldest first. */

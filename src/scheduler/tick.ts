@@ -20,6 +20,7 @@ export interface DueSource {
 const MINUTE = 60_000;
 /** How far back a held-back row still counts as held back (its delayed job is about to take it), not as overdue. */
 const HELD_BACK_LOOKBACK_MS = 5_000;
+const MAX_TICKS_AT_ONE_INSTANT = 50;
 const nextMinute = (t: Date) => new Date(Math.floor(t.getTime() / MINUTE) * MINUTE + MINUTE);
 const ceilMinute = (t: Date) => new Date(Math.ceil(t.getTime() / MINUTE) * MINUTE);
 const first = (times: Array<Date | null>) => times.filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
@@ -49,6 +50,9 @@ export class Scheduler {
    */
   async advanceTo(target: Date, clock: { now(): Date; set(d: Date): void }, settle: () => Promise<void>): Promise<number> {
     let ticks = 0;
+    // Ticks in a row at the same instant (work of this moment still in flight): bounded, so a row whose sender
+    // died cannot hold the clock.
+    let still = 0;
     for (;;) {
       const now = clock.now();
       const dues = await Promise.all(this.sources.map((s) => s.nextDue()));
@@ -58,7 +62,9 @@ export class Scheduler {
       const heldBack = first(await Promise.all(this.sources.map((s) => s.nextHeldBack?.(new Date(now.getTime() - HELD_BACK_LOOKBACK_MS)) ?? null)));
       const earliest = first(dues);
       const minute = earliest && new Date(Math.max(nextMinute(now).getTime(), ceilMinute(earliest).getTime()));
-      const at = first([minute, heldBack && new Date(Math.max(heldBack.getTime(), now.getTime()))]);
+      const moment = heldBack && still < MAX_TICKS_AT_ONE_INSTANT ? new Date(Math.max(heldBack.getTime(), now.getTime())) : null;
+      const at = first([minute, moment]);
+      still = at && at.getTime() <= now.getTime() ? still + 1 : 0;
       if (!at || at > target) break;
       clock.set(at);
       await this.tick(at);
