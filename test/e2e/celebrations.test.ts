@@ -60,7 +60,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/celebrations\/\d+\/edit$/);
     await page.getByRole('heading', { name: /Celebrations in #celebrations/ }).waitFor();
-    await page.getByText('Posts at 9:00 AM (America/New York)').waitFor();
+    await page.getByText(/^Posts at 9:00 AM New York time/).waitFor();
   });
 
   it('imports the sandbox CSV and shows the one bad row', async () => {
@@ -91,9 +91,10 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
       return dialog;
     };
     await add('Acme founders day', '3', '1');
-    await people.getByText('Acme founders day').waitFor();
+    // Each row's Switch carries a hidden label ('Celebrate Acme founders day in this channel'): the title itself, exactly.
+    await people.getByText('Acme founders day', { exact: true }).waitFor();
     await add('Pi day', '3', '14');
-    await people.getByText('Pi day').waitFor();
+    await people.getByText('Pi day', { exact: true }).waitFor();
     const third = await add('Towel day', '5', '25');
     const upgrade = page.getByRole('dialog', { name: 'Unlock unlimited celebrations' });
     await upgrade.waitFor();
@@ -103,7 +104,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect.poll(() => third.count()).toBe(0);
     expect(await people.getByRole('listitem').count()).toBe(2);
-    expect(await people.getByText('Towel day').count()).toBe(0);
+    expect(await people.getByText('Towel day', { exact: true }).count()).toBe(0);
     await page.getByRole('tab', { name: /Birthdays/ }).click();
   });
 
