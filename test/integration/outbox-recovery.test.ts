@@ -16,13 +16,19 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
   let child: ChildProcess | undefined;
   // What the old 60 s lease plus the minute's tick allowed at the earliest: delivery must resume well before.
   const LEASE_PLUS_TICK_MS = 60_000 + 60_000;
+  const HISTORY_RATE = { limit: 50, windowMs: 60_000 };
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
-    // Hearth is in #general (a program there made it join), so reconciling reads its history at once, within Tier 1.
+    // Hearth is in #general (a program there made it join), so reconciling reads its history at once.
     sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ACME.channels.general)!, [ACME.botUserId]);
+    // The dead worker leaves every row it had claimed unknown (#general's and the other channels' in flight), and
+    // each is looked up in its channel's history. At Slack's Tier 1 (one call a minute per workspace) those
+    // lookups alone would take minutes: this test is about the lease, not Tier 1 (outbox-fidelity.test.ts covers
+    // that), so conversations.history runs at Tier 3 here, in the sandbox and in Hearth's pacing alike.
+    sandbox.state.rateLimits.setLimit('conversations.history', HISTORY_RATE.limit, HISTORY_RATE.windowMs);
     // Real time throughout: the worker in the child process runs on the system clock.
-    t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false });
+    t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false, slackRates: { 'conversations.history': HISTORY_RATE } });
   });
   afterAll(async () => {
     child?.kill('SIGKILL');

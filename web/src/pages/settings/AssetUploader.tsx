@@ -51,7 +51,12 @@ export function AssetUploader({ maxFileMb, onUploaded }: { maxFileMb?: number; o
   const [busy, setBusy] = useState(false);
   const [assets, setAssets] = useState<AssetJson[]>([]);
   const mounted = useRef(true);
-  useEffect(() => () => void (mounted.current = false), []);
+  // Set on every (re)mount, not only at creation: React may clean effects up and run them again on the same
+  // instance (StrictMode, a Suspense boundary or Activity hiding and showing it), and polling must go on then.
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   const upload = async () => {
     const files = [...(input.current?.files ?? [])];
