@@ -109,7 +109,8 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'sandbox-member-picked');
     await page.getByRole('button', { name: 'Open admin pages' }).click();
     await page.waitForURL(`${t.url}/reporting`);
-    await page.getByLabel(/Signed in as Priya/).waitFor();
+    // The top bar's user menu names who is signed in.
+    await page.getByRole('button', { name: /^Priya, Acme Demo: account menu$/ }).waitFor();
     await screenshot(page, 'sandbox-admin');
   });
 });

@@ -68,7 +68,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     await queue().waitFor();
     // The free plan's Default Dozen, first slot Wednesday 11:00 New York time (the admin's zone).
     expect(await queue().getByRole('listitem').count()).toBe(12);
-    expect(await page.getByText('Wednesdays at 11:00 (America/New York)').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Wednesdays at 11:00, New York time').count()).toBeGreaterThan(0);
     await page.getByRole('list', { name: 'Packs library' }).getByRole('button', { name: 'Remove Default Dozen from the queue' }).waitFor();
     await screenshot(page, 'watercooler-page', { fullPage: true });
   });
@@ -173,7 +173,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     expect(wc.adjustments.map((a) => a.kind).sort()).toEqual(['pin', 'skip']);
     await screenshot(page, 'watercooler-premium', { fullPage: true });
 
-    await page.getByRole('button', { name: '+ New pack' }).click();
+    await page.getByRole('button', { name: 'New pack', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New prompt pack' });
     await dialog.getByLabel('Name').fill('Team rituals');
     await dialog.getByLabel(/^Prompts/).fill('What ritual should we start?\nWhat ritual should we stop?');
