@@ -8,6 +8,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type Ref,
   type SyntheticEvent,
 } from 'react';
 import { AlertIcon, ChevronDownIcon, Spinner, XIcon } from '../icons';
@@ -241,6 +242,65 @@ function OptionContent({ option, keys, format, chosen }: { option: SelectOption;
   );
 }
 
+/** What OptionList needs of downshift: the same of useSelect and useCombobox. */
+interface MenuState {
+  isOpen: boolean;
+  highlightedIndex: number;
+  getMenuProps(options: { ref: Ref<HTMLUListElement>; 'aria-label': string | undefined; 'aria-multiselectable': true | undefined }): object;
+  getItemProps(options: { item: SelectOption; index: number; onClick: (event: MouseEvent) => void }): object;
+  closeMenu(): void;
+}
+
+/** The open menu's options, for both the plain and the searchable select. */
+function OptionList(p: {
+  ds: MenuState;
+  menuRef: Ref<HTMLUListElement>;
+  label: string | undefined;
+  multiple: boolean;
+  items: readonly SelectOption[];
+  selection: Selection;
+  keys: Keys;
+  format: (o: SelectOption) => ReactNode;
+}) {
+  const { ds, menuRef, multiple, selection, keys, format } = p;
+  return (
+    <ul className="select-menu" {...ds.getMenuProps({ ref: menuRef, 'aria-label': p.label, 'aria-multiselectable': multiple || undefined })}>
+      {ds.isOpen &&
+        p.items.map((option, index) => {
+          const chosen = selection.isChosen(option);
+          return (
+            <li
+              key={optionValue(option, keys.valueKey) || index}
+              className={[
+                'select-option',
+                ds.highlightedIndex === index && 'is-highlighted',
+                chosen && 'is-chosen',
+                option.disabled && 'is-disabled',
+                option.unselectable && 'is-action',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              {...ds.getItemProps({
+                item: option,
+                index,
+                onClick: (event: MouseEvent) => {
+                  if (option.unselectable) {
+                    preventDownshift(event);
+                    option.onClick?.();
+                    ds.closeMenu();
+                  }
+                },
+              })}
+              aria-selected={chosen}
+            >
+              <OptionContent option={option} keys={keys} format={format} chosen={chosen} />
+            </li>
+          );
+        })}
+    </ul>
+  );
+}
+
 function EmptyMessage({ children, error }: { children: ReactNode; error?: boolean }) {
   return (
     <div className={error ? 'select-message select-message-error' : 'select-message'} role={error ? 'alert' : undefined}>
@@ -398,40 +458,7 @@ function PlainSelect(props: SelectProps) {
         </div>
       </div>
       <div className="select-popover" hidden={!ds.isOpen}>
-        <ul className="select-menu" {...ds.getMenuProps({ ref: menuRef, 'aria-label': props['aria-label'], 'aria-multiselectable': multiple || undefined })}>
-          {ds.isOpen &&
-            options.map((option, index) => {
-              const chosen = selection.isChosen(option);
-              return (
-                <li
-                  key={optionValue(option, keys.valueKey) || index}
-                  className={[
-                    'select-option',
-                    ds.highlightedIndex === index && 'is-highlighted',
-                    chosen && 'is-chosen',
-                    option.disabled && 'is-disabled',
-                    option.unselectable && 'is-action',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  {...ds.getItemProps({
-                    item: option,
-                    index,
-                    onClick: (event: MouseEvent) => {
-                      if (option.unselectable) {
-                        preventDownshift(event);
-                        option.onClick?.();
-                        ds.closeMenu();
-                      }
-                    },
-                  })}
-                  aria-selected={chosen}
-                >
-                  <OptionContent option={option} keys={keys} format={format} chosen={chosen} />
-                </li>
-              );
-            })}
-        </ul>
+        <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={options} selection={selection} keys={keys} format={format} />
         {ds.isOpen && options.length === 0 && <EmptyMessage>{SELECT_TEXTS.noOptions}</EmptyMessage>}
       </div>
       <HiddenInputs name={props.name} values={selection.values} required={props.required} multiple={multiple} />
@@ -599,40 +626,7 @@ function SearchSelect(props: SelectProps) {
         </button>
       </div>
       <div className="select-popover" hidden={!ds.isOpen}>
-        <ul className="select-menu" {...ds.getMenuProps({ ref: menuRef, 'aria-label': props['aria-label'], 'aria-multiselectable': multiple || undefined })}>
-          {ds.isOpen &&
-            items.map((option, index) => {
-              const chosen = selection.isChosen(option);
-              return (
-                <li
-                  key={optionValue(option, keys.valueKey) || index}
-                  className={[
-                    'select-option',
-                    ds.highlightedIndex === index && 'is-highlighted',
-                    chosen && 'is-chosen',
-                    option.disabled && 'is-disabled',
-                    option.unselectable && 'is-action',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  {...ds.getItemProps({
-                    item: option,
-                    index,
-                    onClick: (event: MouseEvent) => {
-                      if (option.unselectable) {
-                        preventDownshift(event);
-                        option.onClick?.();
-                        ds.closeMenu();
-                      }
-                    },
-                  })}
-                  aria-selected={chosen}
-                >
-                  <OptionContent option={option} keys={keys} format={format} chosen={chosen} />
-                </li>
-              );
-            })}
-        </ul>
+        <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={items} selection={selection} keys={keys} format={format} />
         {ds.isOpen && items.length === 0 && <EmptyMessage error={empty.error}>{empty.text}</EmptyMessage>}
       </div>
       <HiddenInputs name={props.name} values={selection.values} required={props.required} multiple={multiple} />
