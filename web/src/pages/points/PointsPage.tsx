@@ -4,6 +4,7 @@ import { errorText } from '../../api/client';
 import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, Modal, ModalCancelButton, SortIcon, TextField, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { nextSort, pointsApi, pointsKey, walletsKey, type LeaderboardColumn, type OrderDir, type PointsProgramJson, type WalletUserJson, type WalletsQuery } from './pointsApi';
+import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
 import './points.css';
 
 const COLUMNS: Array<{ col: LeaderboardColumn; label: string; admin?: boolean }> = [
@@ -20,7 +21,7 @@ export default function PointsPage() {
   const page = useQuery({ queryKey: pointsKey, queryFn: pointsApi.page });
   const [sort, setSort] = useState<{ col: LeaderboardColumn; dir: OrderDir }>({ col: 'points_received', dir: 'desc' });
   const [search, setSearch] = useState('');
-  const [range, setRange] = useState<{ start: string; end: string }>({ start: '', end: '' });
+  const [range, setRange] = useState<DateFilterValue>(NO_DATES);
   const [pageNo, setPageNo] = useState(1);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [bonusFor, setBonusFor] = useState<WalletUserJson | null>(null);
@@ -32,8 +33,7 @@ export default function PointsPage() {
     page_view_key: 'leaderboard',
     user_search: search,
     for_people_page: false,
-    ...(range.start ? { start_date: range.start } : {}),
-    ...(range.end ? { end_date: range.end } : {}),
+    ...dateParams(range),
   };
   const wallets = useQuery({ queryKey: walletsKey(q), queryFn: () => pointsApi.wallets(q), placeholderData: keepPreviousData });
   const plural = page.data?.points_program.points_name_plural ?? 'points';
@@ -58,12 +58,7 @@ export default function PointsPage() {
       <section className="card pts-section" aria-label="Leaderboard">
         <div className="pts-filters">
           <TextField label="Search people" type="search" value={search} placeholder="Name or email" counter={false} onChange={(v) => { setSearch(v); setPageNo(1); }} />
-          <Field label="From" optional>
-            {(control) => <input className="kit-input" type="date" {...control} value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />}
-          </Field>
-          <Field label="To" optional>
-            {(control) => <input className="kit-input" type="date" {...control} value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />}
-          </Field>
+          <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
         </div>
         {wallets.isError && <p className="form-error" role="alert">{errorText(wallets.error)}</p>}
         <table className="pts-table">

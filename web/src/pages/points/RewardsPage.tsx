@@ -6,6 +6,7 @@ import { browser } from '../../api/browser';
 import { ChannelPicker, ErrorState, Field, formatDateTime, Modal, ModalCancelButton, PageSkeleton, SuccessModal, Switch, Tabs, TextAreaField, TextField, showToast, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
+import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
 import './points.css';
 
 export const GIFT_CARD_ENABLE_ERROR = 'There was an error enabling gift cards';
@@ -317,8 +318,8 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
 function Redemptions({ plural }: { plural: string }) {
   const client = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
-  const [range, setRange] = useState({ start: '', end: '' });
-  const q = { page: pageNo, ...(range.start ? { start_date: range.start } : {}), ...(range.end ? { end_date: range.end } : {}) };
+  const [range, setRange] = useState<DateFilterValue>(NO_DATES);
+  const q = { page: pageNo, ...dateParams(range) };
   const list = useQuery({ queryKey: redemptionsKey(q), queryFn: () => pointsApi.redemptions(q), placeholderData: keepPreviousData });
   const fulfill = async (id: number) => {
     try {
@@ -332,12 +333,7 @@ function Redemptions({ plural }: { plural: string }) {
   return (
     <section className="card pts-section" aria-label="Redemptions">
       <div className="pts-filters">
-        <Field label="From" optional>
-          {(control) => <input className="kit-input" type="date" {...control} value={range.start} onChange={(e) => { setRange((r) => ({ ...r, start: e.target.value })); setPageNo(1); }} />}
-        </Field>
-        <Field label="To" optional>
-          {(control) => <input className="kit-input" type="date" {...control} value={range.end} onChange={(e) => { setRange((r) => ({ ...r, end: e.target.value })); setPageNo(1); }} />}
-        </Field>
+        <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
       </div>
       {list.isError && <p className="form-error" role="alert">{errorText(list.error)}</p>}
       <table className="pts-table">
