@@ -22,7 +22,7 @@ interface Answer {
   session: { session_events: Array<{ id: number }> };
 }
 
-const SESSIONS = 10_000;
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
 const EVENTS = 30;
 const TICK_BUDGET_MS = 5_000;
 const REGEN_BUDGET_MS = 10_000;

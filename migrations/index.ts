@@ -11,6 +11,12 @@ import * as m0009 from './0009_points.js';
 import * as m0010 from './0010_billing.js';
 import * as m0011 from './0011_members.js';
 import * as m0014 from './0014_reporting.js';
+import * as m0015 from './0015_enrollment.js';
+import * as m0016 from './0016_hub.js';
+import * as m0017 from './0017_integrations.js';
+import * as m0019 from './0019_reporting_issues_connections.js';
+import * as m0021 from './0021_celebration_images.js';
+import * as m0022 from './0022_outbox_calling.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +32,10 @@ export const migrations: Record<string, Migration> = {
   '0010_billing': m0010,
   '0011_members': m0011,
   '0014_reporting': m0014,
+  '0015_enrollment': m0015,
+  '0016_hub': m0016,
+  '0017_integrations': m0017,
+  '0019_reporting_issues_connections': m0019,
+  '0021_celebration_images': m0021,
+  '0022_outbox_calling': m0022,
 };

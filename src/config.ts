@@ -77,6 +77,16 @@ const envSchema = z.object({
   /** Comma-separated product ids the recipient may choose from (or set TREMENDOUS_CAMPAIGN_ID). */
   TREMENDOUS_PRODUCTS: optionalString,
   TREMENDOUS_CAMPAIGN_ID: optionalString,
+  /** Integrations (src/integrations): Merge's unified HRIS API, Greenhouse Harvest's base, calendar and video OAuth apps. */
+  MERGE_API_KEY: optionalString,
+  MERGE_API_URL: urlString("Merge's API base, for example https://api.merge.dev/api"),
+  GREENHOUSE_API_URL: urlString("Greenhouse Harvest's API base, for example https://harvest.greenhouse.io/v1"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  ZOOM_CLIENT_ID: optionalString,
+  ZOOM_CLIENT_SECRET: optionalString,
 });
 
 export type SlackMode =
@@ -144,6 +154,18 @@ export interface Config {
   /** The optional per-file upload limit in MB (UPLOAD_MAX_FILE_MB); the 100 MB total always applies. */
   uploadMaxFileMb?: number;
   billing: BillingConfig;
+  integrations: IntegrationsConfig;
+}
+
+export type OAuthProviderName = 'google' | 'microsoft' | 'zoom';
+
+export interface IntegrationsConfig {
+  /** Merge's unified HRIS API; absent: the sandbox's stand-in (with the sandbox on), else no HR system. */
+  merge?: { apiKey: string; baseUrl: string };
+  /** Greenhouse Harvest's base; absent: the sandbox's stand-in (with the sandbox on), else harvest.greenhouse.io. */
+  harvestUrl?: string;
+  /** Calendar and video OAuth apps; a provider without one uses the sandbox's stand-in (with the sandbox on). */
+  oauth: Partial<Record<OAuthProviderName, { clientId: string; clientSecret: string }>>;
 }
 
 export type StorageConfig =
@@ -300,5 +322,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'local', dir: join(dataDir, 'uploads') },
     uploadMaxFileMb: e.UPLOAD_MAX_FILE_MB,
     billing,
+    integrations: {
+      ...(e.MERGE_API_KEY ? { merge: { apiKey: e.MERGE_API_KEY, baseUrl: e.MERGE_API_URL ?? 'https://api.merge.dev/api' } } : {}),
+      ...(e.GREENHOUSE_API_URL ? { harvestUrl: e.GREENHOUSE_API_URL } : {}),
+      oauth: Object.fromEntries(
+        (
+          [
+            ['google', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET],
+            ['microsoft', e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET],
+            ['zoom', e.ZOOM_CLIENT_ID, e.ZOOM_CLIENT_SECRET],
+          ] as const
+        ).flatMap(([name, clientId, clientSecret]) => (clientId && clientSecret ? [[name, { clientId, clientSecret }]] : [])),
+      ),
+    },
   };
 }

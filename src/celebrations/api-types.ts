@@ -26,7 +26,37 @@ export interface CelebrationSettingsJson {
   leap_day_policy: LeapPolicy;
   birthday_template: string;
   anniversary_template: string;
+  /** The shipped image each kind of post carries (an id of `image_choices`), null for none. */
+  images: Record<ScheduleType, string | null>;
   next_run_at: string | null;
+}
+
+/** One of the shipped images admins choose from. */
+export interface CelebrationImageJson {
+  id: string;
+  type: ScheduleType;
+  label: string;
+  alt: string;
+  url: string;
+}
+
+/** A message exactly as Slack gets it: the fallback text and the Block Kit blocks. */
+export interface SlackMessageJson {
+  text: string;
+  blocks: Array<Record<string, unknown>>;
+}
+
+/**
+ * POST /celebrations/{id}/preview_as_json: built by the same builder that posts, from the saved settings or the
+ * unsaved ones sent. `next` is the next day's post as it stands; `samples` one of each kind, celebrating the
+ * viewer; `ask` the ask-for-dates DM; `user_names` names the people the messages mention.
+ */
+export interface CelebrationPreviewJson {
+  next: (SlackMessageJson & { post_on: string; posts_at: string }) | null;
+  samples: Record<ScheduleType, SlackMessageJson>;
+  /** The DM that asks people for their dates, as they get it from this viewer. */
+  ask: SlackMessageJson;
+  user_names: Record<string, string>;
 }
 
 /** GET /celebrations/{id} (and the answer of PUT /celebrations/{id}/update_as_json). */
@@ -36,6 +66,7 @@ export interface CelebrationAnswer {
   default_templates: Record<ScheduleType, string>;
   can_change_leap_day_policy: boolean;
   plan: CustomAllowanceJson;
+  image_choices: CelebrationImageJson[];
 }
 
 export interface ScheduleJson {

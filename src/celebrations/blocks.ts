@@ -2,9 +2,11 @@
 // the notes to admins. Pure functions within Slack's limits, each with a plain-text fallback.
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { compareLocalDate, formatLocalDate, type LocalDate } from '../time/zoned.js';
-import { formatLongDate, formatMonthDay, MONTH_NAMES, type Celebration, type MonthDay, type WeekendPolicy } from './dates.js';
+import { MONTH_NAMES, type Celebration, type MonthDay, type WeekendPolicy } from './dates.js';
 import { DEFAULT_TEMPLATES, joinNames, renderTemplate } from './templates.js';
+import { formatCalendarDate, formatMonthAndDay } from '../slack/dates.js';
 import { escapeMrkdwn } from '../slack/mrkdwn.js';
+import type { ScheduleType } from './tables.js';
 
 export const MESSAGE_BLOCK_LIMIT = 50;
 export const MODAL_BLOCK_LIMIT = 100;
@@ -30,11 +32,19 @@ const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ t
 // ---------------------------------------------------------------------------------------------
 // The channel message
 
+/** A picture a post carries: its public address and what it shows. */
+export interface PostImage {
+  url: string;
+  alt: string;
+}
+
 export interface CelebrationMessageInput {
   post: LocalDate;
   policy: WeekendPolicy;
   celebrations: readonly Celebration[];
   templates: { birthday: string; anniversary: string };
+  /** Each kind's image (null: none); the message carries the one of the first kind it celebrates. */
+  images?: Partial<Record<ScheduleType, PostImage | null>>;
 }
 
 interface Group {
@@ -42,13 +52,13 @@ interface Group {
   lines: string[];
 }
 
-/** "Celebrating early — this is for Saturday 7 March." for dates moved off a weekend. */
+/** "Celebrating early — this is for Saturday, March 7." for dates moved off a weekend. */
 export function weekendNote(occursOn: LocalDate, post: LocalDate): string | null {
   const c = compareLocalDate(occursOn, post);
   if (c === 0) return null;
   return c > 0
-    ? `:calendar: Celebrating early — this is for ${formatLongDate(occursOn)}.`
-    : `:calendar: Celebrating a little late — this was on ${formatLongDate(occursOn)}.`;
+    ? `:calendar: Celebrating early — this is for ${formatCalendarDate(occursOn)}.`
+    : `:calendar: Celebrating a little late — this was on ${formatCalendarDate(occursOn)}.`;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -109,12 +119,12 @@ export function celebrationMessage(input: CelebrationMessageInput): { text: stri
     }
     if (note) blocks.push(context(note));
   }
-  if (blocks.length > MESSAGE_BLOCK_LIMIT) {
-    const kept = blocks.slice(0, MESSAGE_BLOCK_LIMIT - 1);
-    kept.push(context(':tada: …and more celebrations today!'));
-    return { text: texts.join('\n'), blocks: kept };
-  }
-  return { text: texts.join('\n'), blocks };
+  const first = input.celebrations.find((c) => c.schedule.type === 'custom' || c.schedule.slackUserId);
+  const image = first ? input.images?.[first.schedule.type] : null;
+  const room = MESSAGE_BLOCK_LIMIT - (image ? 1 : 0);
+  const kept = blocks.length > room ? [...blocks.slice(0, room - 1), context(':tada: …and more celebrations today!')] : blocks;
+  if (image) kept.push({ type: 'image', image_url: image.url, alt_text: image.alt });
+  return { text: texts.join('\n'), blocks: kept };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,8 +150,8 @@ export function askForDatesMessage(input: { channelName: string; requesterName: 
 /** What the ask-for-dates DM becomes once the member saved their dates. */
 export function datesSavedMessage(input: { birthday: MonthDay | null; startDate: LocalDate | null }): { text: string; blocks: KnownBlock[] } {
   const parts = [
-    input.birthday ? `birthday *${formatMonthDay(input.birthday)}*` : null,
-    input.startDate ? `work anniversary *${formatMonthDay(input.startDate)}*` : null,
+    input.birthday ? `birthday *${formatMonthAndDay(input.birthday)}*` : null,
+    input.startDate ? `work anniversary *${formatMonthAndDay(input.startDate)}*` : null,
   ].filter(Boolean);
   const text = parts.length
     ? `:white_check_mark: Thanks! Your dates are saved: ${parts.join(', ')}. Change them any time with \`/hearth birthday\`.`
@@ -241,8 +251,8 @@ export function datesModal(input: DatesModalInput): ModalView {
 export function homeSection(input: { birthday: MonthDay | null; startDate: LocalDate | null; channels: readonly string[] }): KnownBlock[] {
   const lines = ['*:birthday: Celebrations*'];
   if (input.birthday || input.startDate) {
-    lines.push(`Your birthday: ${input.birthday ? `*${formatMonthDay(input.birthday)}*` : '_not added yet_'}`);
-    lines.push(`Your work anniversary: ${input.startDate ? `*${formatMonthDay(input.startDate)}* (you started in ${input.startDate.year})` : '_not added yet_'}`);
+    lines.push(`Your birthday: ${input.birthday ? `*${formatMonthAndDay(input.birthday)}*` : '_not added yet_'}`);
+    lines.push(`Your work anniversary: ${input.startDate ? `*${formatMonthAndDay(input.startDate)}* (you started in ${input.startDate.year})` : '_not added yet_'}`);
   } else lines.push('Add your birthday and start date so your team can celebrate with you.');
   return [
     {
@@ -275,7 +285,7 @@ export function nothingToCelebrateNote(input: {
     weekend: `Nothing to post in #${input.channelName} today: weekend dates are celebrated on a weekday, as the program's weekend setting says.`,
     in_progress: `Today's celebrations in #${input.channelName} are being posted right now.`,
   }[input.reason];
-  const next = input.next ? ` Next up: ${input.next.what} on ${formatLongDate(input.next.on)}.` : '';
+  const next = input.next ? ` Next up: ${input.next.what} on ${formatCalendarDate(input.next.on)}.` : '';
   const text = `:sparkles: ${first}${next}`;
   return { text, blocks: [section(text)] };
 }

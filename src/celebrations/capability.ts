@@ -11,6 +11,7 @@ import { MemberDates } from './member-dates.js';
 import { CelebrationRepository } from './repository.js';
 import { celebrationRoutes } from './routes.js';
 import { CelebrationRunner } from './runner.js';
+import { CelebrationPreview } from './preview.js';
 import { ProgramSchedules } from './schedules.js';
 import { ScheduleRepository } from './schedules.repository.js';
 import { CELEBRATION_TEMPLATES, CelebrationSettings } from './settings.js';
@@ -37,6 +38,7 @@ export const celebrationsCapability = defineCapability({
       schedules: new ProgramSchedules(services, scheduleRepo, calendar, memberDates, allowance),
       upcoming: new UpcomingCelebrations(services, repo, scheduleRepo, calendar),
       imports: new DatesImports(services, new ImportRepository(services.db), repo, scheduleRepo, memberDates),
+      preview: new CelebrationPreview(services, repo, calendar),
     };
     return {
       // Open data (docs/data-format.md): programs, everyone's dates, and what was celebrated.

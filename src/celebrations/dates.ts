@@ -198,16 +198,6 @@ export function celebrationsOn(schedules: readonly ScheduleInput[], post: LocalD
 // ---------------------------------------------------------------------------------------------
 // Wording
 
-/** "Saturday 7 March" */
-export function formatLongDate(d: LocalDate): string {
-  return `${WEEKDAY_NAMES[weekdayOf(d) - 1]} ${d.day} ${MONTH_NAMES[d.month - 1]}`;
-}
-
-/** "18 June": a birthday as shown anywhere (never a year). */
-export function formatMonthDay(md: MonthDay): string {
-  return `${md.day} ${MONTH_NAMES[md.month - 1]}`;
-}
-
 /** "MM-DD", the birthday's shape in the API (the year is private and never leaves the server). */
 export function monthDayString(md: MonthDay): string {
   return `${String(md.month).padStart(2, '0')}-${String(md.day).padStart(2, '0')}`;

@@ -3,7 +3,8 @@ import type { Member } from '../db/types.js';
 import { compareLocalDate, formatLocalDate } from '../time/zoned.js';
 import type { CelebrationSettingsJson, EventJson, ImportJson, MyScheduleJson, ScheduleJson, ScheduleType } from './api-types.js';
 import type { LoadedProgram } from './calendar.js';
-import { formatMonthDay, monthDayString, runInstant, type Celebration } from './dates.js';
+import { monthDayString, runInstant, type Celebration } from './dates.js';
+import { formatMonthAndDay } from '../slack/dates.js';
 import { memberName, type MemberProgram, type ScheduleRow } from './schedules.repository.js';
 import type { AssetImport, CelebrationSchedule } from './tables.js';
 
@@ -21,6 +22,7 @@ export function settingsJson(l: LoadedProgram): CelebrationSettingsJson {
     leap_day_policy: l.ws.leap_day_policy,
     birthday_template: c.birthday_template,
     anniversary_template: c.anniversary_template,
+    images: { birthday: c.birthday_image, anniversary: c.anniversary_image, custom: c.custom_image },
     next_run_at: c.next_run_at ? c.next_run_at.toISOString() : null,
   };
 }
@@ -33,8 +35,8 @@ export function isIncluded(r: Pick<ScheduleRow, 'schedule_type'>, row: boolean |
 /** "MM-DD" (birthdays never show their year), "YYYY-MM-DD" for a start date; and the words for it. */
 function dateTexts(r: Pick<CelebrationSchedule, 'schedule_type' | 'month' | 'day' | 'year'>): { date: string; display_date: string } {
   const md = { month: r.month, day: r.day };
-  if (r.schedule_type === 'anniversary' && r.year !== null) return { date: formatLocalDate({ year: r.year, ...md }), display_date: `${formatMonthDay(md)} ${r.year}` };
-  return { date: monthDayString(md), display_date: formatMonthDay(md) };
+  if (r.schedule_type === 'anniversary' && r.year !== null) return { date: formatLocalDate({ year: r.year, ...md }), display_date: `${formatMonthAndDay(md)}, ${r.year}` };
+  return { date: monthDayString(md), display_date: formatMonthAndDay(md) };
 }
 
 export function scheduleJson(r: ScheduleRow, programId: number, included: boolean): ScheduleJson {

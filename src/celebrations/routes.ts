@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import { join } from 'node:path';
 import multer from 'multer';
 import type { CelebrationsDeps } from './deps.js';
 import { authOf, requireMember } from '../http/auth.js';
@@ -14,6 +15,7 @@ import {
   includedBody,
   indexQuery,
   newHiresQuery,
+  previewBody,
   updateBody,
   upsertMyBody,
 } from './schema.js';
@@ -22,6 +24,9 @@ import type { MemberDates } from './member-dates.js';
 import type { ProgramSchedules } from './schedules.js';
 import type { CelebrationSettings } from './settings.js';
 import type { UpcomingCelebrations } from './upcoming.js';
+import type { CelebrationPreview } from './preview.js';
+import { IMAGES_PATH } from './images.js';
+import { projectRoot } from '../paths.js';
 import { idParams } from '../http/ids.js';
 import { requireAccess } from '../platform/access.js';
 
@@ -32,6 +37,7 @@ export interface CelebrationApi {
   upcoming: UpcomingCelebrations;
   memberDates: MemberDates;
   imports: DatesImports;
+  preview: CelebrationPreview;
 }
 
 const TYPE = 'CelebrationProgram' as const;
@@ -53,6 +59,8 @@ function uploadCsv(): RequestHandler {
 /** Celebrations' calls (programs.md §7 "Celebrations", journeys.md §7 "User preferences"). Thin over the service. */
 export function celebrationRoutes(s: Pick<CelebrationsDeps, 'programs'>, c: CelebrationApi): Router {
   const router = Router();
+  // The shipped images (public/celebrations/): Slack fetches them from PUBLIC_URL, the pages show them.
+  router.use(IMAGES_PATH, express.static(join(projectRoot(), 'public', 'celebrations'), { index: false, maxAge: '1d' }));
   router.use(['/celebrations', '/celebration_schedules', '/asset_imports', '/upcoming_new_hires'], requireMember);
   const editable = (req: Parameters<RequestHandler>[0], id: number) => requireAccess(authOf(req), s.programs.policy(TYPE), id, 'edit');
 
@@ -89,6 +97,13 @@ export function celebrationRoutes(s: Pick<CelebrationsDeps, 'programs'>, c: Cele
     const program = await editable(req, id);
     const input = body(req, updateBody);
     res.json(await c.settings.update(authOf(req), program, input));
+  });
+
+  router.post('/celebrations/:id/preview_as_json', async (req, res) => {
+    const { id } = params(req, idParams);
+    const program = await editable(req, id);
+    const input = body(req, previewBody);
+    res.json(await c.preview.preview(authOf(req), program, input));
   });
 
   router.get('/celebrations/:id', async (req, res) => {

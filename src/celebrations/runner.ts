@@ -4,6 +4,7 @@ import { isReachableHuman } from '../people/service.js';
 import { event, type PendingEvent } from '../platform/events/define.js';
 import { addDays, formatLocalDate, instantToZoned, parseLocalDate, type LocalDate } from '../time/zoned.js';
 import { celebrationMessage, nothingToCelebrateNote } from './blocks.js';
+import { postInput } from './preview.js';
 import type { CelebrationCalendar, LoadedProgram } from './calendar.js';
 import { isStale, nextRunDateAfter, runInstant, type Celebration } from './dates.js';
 import type { CelebrationsDeps } from './deps.js';
@@ -23,7 +24,7 @@ type NoteReason = 'none_today' | 'already_posted' | 'in_progress';
 /** Posting: the scheduler's due programs, each program's daily run, "send now", and reading new rosters. */
 export class CelebrationRunner {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'log' | 'queue' | 'outbox' | 'workspaces' | 'programs' | 'events'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'config' | 'log' | 'queue' | 'outbox' | 'workspaces' | 'programs' | 'events'>,
     private readonly repo: CelebrationRepository,
     private readonly schedules: ScheduleRepository,
     private readonly calendar: CelebrationCalendar,
@@ -122,7 +123,7 @@ export class CelebrationRunner {
         await this.repo.finishRun(workspaceId, programId, run.id, 'empty', now, {}, trx);
         return;
       }
-      const message = celebrationMessage({ post, policy: config.weekend_policy, celebrations: fresh, templates: { birthday: config.birthday_template, anniversary: config.anniversary_template } });
+      const message = celebrationMessage(postInput(config, this.s.config.publicUrl, post, fresh));
       const [id] = await this.s.outbox.add(trx, [
         { workspaceId, key: `celebration:${programId}:${runOn}`, kind: 'celebration', method: 'chat.postMessage', args: { channel: program.channel_id, text: message.text, blocks: message.blocks, unfurl_links: false } },
       ]);

@@ -3,6 +3,7 @@ import { isValidTimeZone } from '../time/zoned.js';
 import { WEEKEND_POLICIES } from './dates.js';
 import { templateProblem } from './templates.js';
 import { id } from '../http/ids.js';
+import { imageIds, type ImageKind } from './images.js';
 
 const programType = z.enum(['birthday', 'anniversary', 'custom']);
 
@@ -12,6 +13,8 @@ const template = (type: 'birthday' | 'anniversary') =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** One of the shipped images of that kind, or null for none. */
+const image = (type: ImageKind) => z.string().refine((v) => imageIds(type).includes(v), 'choose one of the images').nullable();
 
 export const updateBody = z.object({
   is_active: z.boolean().optional(),
@@ -23,8 +26,13 @@ export const updateBody = z.object({
   weekend_policy: z.enum(WEEKEND_POLICIES as [string, ...string[]]).transform((v) => v as (typeof WEEKEND_POLICIES)[number]).optional(),
   birthday_template: template('birthday').optional(),
   anniversary_template: template('anniversary').optional(),
+  birthday_image: image('birthday').optional(),
+  anniversary_image: image('anniversary').optional(),
+  custom_image: image('custom').optional(),
   leap_day_policy: z.enum(['feb28', 'mar1']).optional(),
 });
+
+
 
 export const eventsQuery = z.object({ days: z.coerce.number().int().refine((d) => d === 30 || d === 60, 'choose 30 or 60').default(30) });
 export const newHiresQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
@@ -70,3 +78,7 @@ export const upsertMyBody = z
 export const importBody = z.object({ celebration_program_id: id });
 export const importQuery = z.object({ program_id: id, program_type: z.string().min(1).max(40) });
 
+/** The preview: the saved settings, or these unsaved ones (and a custom date being written). */
+export const previewBody = updateBody
+  .pick({ birthday_template: true, anniversary_template: true, birthday_image: true, anniversary_image: true, custom_image: true })
+  .extend({ custom_title: createOrUpdateBody.shape.title, custom_message: createOrUpdateBody.shape.message });

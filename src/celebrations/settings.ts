@@ -16,6 +16,7 @@ import type { updateBody } from './schema.js';
 import { toScheduleInput } from './schedules.repository.js';
 import type { CelebrationConfig, WeekendPolicy } from './tables.js';
 import { DEFAULT_TEMPLATES } from './templates.js';
+import { CELEBRATION_IMAGES, imageUrl } from './images.js';
 
 export type ProgramUpdate = z.infer<typeof updateBody>;
 
@@ -51,7 +52,7 @@ export const CELEBRATION_TEMPLATES: ProgramTemplate[] = [
 /** A program's Celebrations settings: created with the program, shown and changed on its page, summarized in lists. */
 export class CelebrationSettings {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs' | 'workspaces' | 'events'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'config' | 'programs' | 'workspaces' | 'events'>,
     private readonly repo: CelebrationRepository,
     private readonly calendar: CelebrationCalendar,
     private readonly allowance: CustomAllowance,
@@ -92,6 +93,7 @@ export class CelebrationSettings {
       default_templates: DEFAULT_TEMPLATES,
       can_change_leap_day_policy: auth.isAdmin,
       plan: await this.allowance.json(auth.workspace.id),
+      image_choices: CELEBRATION_IMAGES.map((i) => ({ ...i, url: imageUrl(this.s.config.publicUrl, i.id) })),
     };
   }
 
@@ -127,6 +129,9 @@ export class CelebrationSettings {
           ...(input.weekend_policy ? { weekend_policy: input.weekend_policy } : {}),
           ...(input.birthday_template !== undefined ? { birthday_template: input.birthday_template.trim() } : {}),
           ...(input.anniversary_template !== undefined ? { anniversary_template: input.anniversary_template.trim() } : {}),
+          ...(input.birthday_image !== undefined ? { birthday_image: input.birthday_image } : {}),
+          ...(input.anniversary_image !== undefined ? { anniversary_image: input.anniversary_image } : {}),
+          ...(input.custom_image !== undefined ? { custom_image: input.custom_image } : {}),
           next_run_on: formatLocalDate(next),
           next_run_at: runInstant(next, minute, tz),
           updated_at: now,

@@ -25,6 +25,10 @@ export interface CelebrationProgramsTable {
   /** Its instant, from next_run_on + post_minute + the program's zone. */
   next_run_at: NullableTimestamp;
   roster_synced_at: NullableTimestamp;
+  /** The shipped image each kind of post carries (src/celebrations/images.ts), null for none (0021). */
+  birthday_image: ColumnType<string | null, string | null | undefined, string | null>;
+  anniversary_image: ColumnType<string | null, string | null | undefined, string | null>;
+  custom_image: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingTables } from '../billing/tables.js';
 import type { CelebrationTables } from '../celebrations/tables.js';
+import type { HubTables } from '../hub/tables.js';
+import type { IntegrationsTables } from '../integrations/tables.js';
+import type { EnrollmentTables } from '../enrollment/tables.js';
 import type { IntrosTables } from '../intros/tables.js';
 import type { MembersTables } from '../members/tables.js';
 import type { JourneyTables } from '../journeys/tables.js';
@@ -131,6 +134,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   not_before: Timestamp;
   lease_until: NullableTimestamp;
+  /** When the current claim's sender handed the write to Slack; null until then (cleared at each claim). */
+  calling_at: NullableTimestamp;
   last_error: string | null;
   result: Json<Record<string, unknown> | null> | null;
   created_at: Timestamp;
@@ -190,7 +195,7 @@ export interface CoreTables {
  * The one database type: the platform's tables and every capability's (each declares its tables in its own
  * `tables.ts`, a leaf module of column types only). One schema, so no query needs a cast.
  */
-export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables, BillingTables, ReportingTables {}
+export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables, BillingTables, ReportingTables, HubTables, IntegrationsTables, EnrollmentTables {}
 
 export type ChannelProgram = Selectable<ChannelProgramsTable>;
 

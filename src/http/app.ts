@@ -102,9 +102,10 @@ export function createHttpApp(parts: HttpAppParts): Express {
           'default-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'", 'ws:'],
-          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+          // Merge Link (the HR system's link dialog) as Merge documents its CSP: script and frame from cdn.merge.dev.
+          'script-src': ["'self'", 'https://cdn.merge.dev'],
+          'connect-src': ["'self'", 'ws:', 'https://api.merge.dev'],
+          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://cdn.merge.dev'],
           'upgrade-insecure-requests': null,
         },
       },

@@ -42,18 +42,20 @@ export interface SessionOptions {
   secure: boolean;
 }
 
-function seal(secret: string, payload: object): string {
+/** A signed value (HMAC of its JSON with the secret): session cookies, sign-in state, the hub's links. */
+export function seal(secret: string, payload: object): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${hmac(secret, body)}`;
 }
 
-function unseal<T extends { exp: number }>(secret: string, value: string | undefined): T | undefined {
+/** The payload of a sealed value, when its signature holds and `exp` (ms) is after `now`. */
+export function unseal<T extends { exp: number }>(secret: string, value: string | undefined, now = Date.now()): T | undefined {
   if (!value) return undefined;
   const [body, sig] = value.split('.');
   if (!body || !sig || !safeEqual(sig, hmac(secret, body))) return undefined;
   try {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
-    return payload.exp > Date.now() ? payload : undefined;
+    return payload.exp > now ? payload : undefined;
   } catch {
     return undefined;
   }

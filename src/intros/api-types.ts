@@ -147,6 +147,8 @@ export interface IcebreakerLibrary {
   icebreakers: ReadonlyArray<{ library_key: string; question: string; theme: string }>;
 }
 
+export type ReportPerson = Pick<PersonJson, 'id' | 'name' | 'slack_user_id'>;
+
 /** GET /reporting/{id}/pairing_show */
 export interface PairingReport {
   batches: Array<{
@@ -156,7 +158,27 @@ export interface PairingReport {
     groups: Array<{ id: number; members: Array<Pick<PersonJson, 'id' | 'name' | 'slack_user_id'>>; state: MeetingState; reason: string }>;
   }>;
   /** met_rate = met / answered; `unanswered` groups are in open rounds and have not said yet. */
-  stats: { rounds: number; groups: number; met_rate: number; met: number; answered: number; unanswered: number; repeat_rate: number; coverage: number; longest_wait_rounds: number; participants: number };
+  stats: {
+    rounds: number;
+    groups: number;
+    met_rate: number;
+    met: number;
+    answered: number;
+    unanswered: number;
+    repeat_rate: number;
+    /** The floor under repeat_rate: repeats no plan could have avoided in these rounds. */
+    lowest_repeat_rate: number;
+    coverage: number;
+    longest_wait_rounds: number;
+    participants: number;
+  };
+  /** Who waits, who was never paired and why, who the plan's cap left out, and (with groups) cross-group mix. */
+  fairness: {
+    waits: Array<{ member: ReportPerson; rounds_waiting: number | null }>;
+    never_paired: Array<{ member: ReportPerson; code: string; why: string }>;
+    left_out_by_cap: Array<{ member: ReportPerson; rounds: number }>;
+    cross_team: { mixed: number; same_group: number; unknown: number; by_group: Array<{ id: number; name: string; intros: number; mixed: number }> } | null;
+  };
   maxPairsInBatch: number;
   start: string;
   end: string;
@@ -176,4 +198,12 @@ export interface ShareCardJson {
   num_first_time_groups: number;
   first_time_share: number;
   text: string;
+}
+
+/** POST /coffee/{id}/preview_as_json and /coffee/preview_as_json: the intro as the round's builder makes it. */
+export interface IntroPreviewJson {
+  text: string;
+  blocks: unknown[];
+  /** Names for the message's <@U…> mentions. */
+  user_names: Record<string, string>;
 }

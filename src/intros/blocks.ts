@@ -1,6 +1,7 @@
 import type { ActionsBlock, Button, KnownBlock, ModalView } from '@slack/types';
 import type { MeetingState } from './tables.js';
 import { escapeMrkdwn } from '../slack/mrkdwn.js';
+import { zoneCity } from '../slack/dates.js';
 
 /** Block Kit for Intros: pure builders with a plain-text fallback, inside Slack's limits. */
 
@@ -74,6 +75,7 @@ export interface IntroMessageInput {
   introMessage: string;
   icebreaker: string | null;
   /** e.g. "Tuesday 10 March at 10:00 (Europe/Prague)". */
+  /** Slack's date token for the meeting (formatMeeting), not escaped. */
   fixedMeeting: string | null;
   calendarSelection: 'none' | 'fixed-meeting' | 'groups-choose-meeting-time';
   videoPlatform: string;
@@ -98,7 +100,7 @@ export function introMessage(input: IntroMessageInput): Message {
     { type: 'header', text: plain(pair ? 'Time for a coffee chat ☕' : 'Time for a group chat ☕', 150) },
     section(`Hi ${listOf(mentions)}! You've been introduced through *#${escapeMrkdwn(input.channelName)}*. *${escapeMrkdwn(input.reason)}.*`),
   ];
-  const who = input.people.filter((p) => p.title || p.tz).map((p) => `*${escapeMrkdwn(p.name)}*${p.title ? ` · ${escapeMrkdwn(p.title)}` : ''}${p.tz ? ` · ${escapeMrkdwn(p.tz)}` : ''}`);
+  const who = input.people.filter((p) => p.title || p.tz).map((p) => `*${escapeMrkdwn(p.name)}*${p.title ? ` · ${escapeMrkdwn(p.title)}` : ''}${p.tz ? ` · ${zoneCity(p.tz)} time` : ''}`);
   if (who.length) blocks.push(context(who.join('\n')));
   if (input.welcome?.trim()) blocks.push(section(escapeMrkdwn(input.welcome.trim())));
   if (input.introMessage.trim()) blocks.push(section(escapeMrkdwn(input.introMessage.trim())));
@@ -119,7 +121,7 @@ export function introMessage(input: IntroMessageInput): Message {
 function schedulingHint(input: IntroMessageInput): string | null {
   const video = VIDEO_NAMES[input.videoPlatform];
   if (input.calendarSelection === 'fixed-meeting' && input.fixedMeeting)
-    return `:calendar: *Your meeting:* ${escapeMrkdwn(input.fixedMeeting)}${video ? ` on ${video}` : ''}. Can't make it? Suggest another time here.`;
+    return `:calendar: *Your meeting:* ${input.fixedMeeting}${video ? ` on ${video}` : ''}. Can't make it? Suggest another time here.`;
   if (input.calendarSelection === 'groups-choose-meeting-time')
     return `:calendar: Pick a time that works for everyone and put it in your calendars${video ? ` with a ${video} link` : ''}.`;
   return `:calendar: Find a time that works for ${input.people.length === 2 ? 'both of you' : 'everyone'}${video ? ` and meet on ${video}` : ' — a call or a real coffee'}.`;

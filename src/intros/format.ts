@@ -1,16 +1,13 @@
-import { instantToZoned, parseLocalDate, type LocalDate } from '../time/zoned.js';
+import { slackDate } from '../slack/dates.js';
+import { parseLocalDate, zonedToInstant } from '../time/zoned.js';
 
-/** Human dates for messages: "Tuesday 10 March". Pure; the date is a calendar date, so formatting uses UTC. */
-export function formatDay(date: LocalDate | string): string {
-  const d = typeof date === 'string' ? parseLocalDate(date) : date;
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
-}
-
+/** The day of an instant as Slack's date token ("Monday, March 9" in each reader's zone; the fallback in `tz`). */
 export function formatDayOfInstant(instant: Date, tz: string): string {
-  return formatDay(instantToZoned(instant, tz).date);
+  return slackDate(instant, tz, 'long_day');
 }
 
-/** "Tuesday 10 March at 10:00 (Europe/Prague)". */
+/** A fixed meeting ('YYYY-MM-DD', 'HH:MM' in `tz`) as Slack's date token: each reader sees their own time. */
 export function formatMeeting(date: string, time: string, tz: string): string {
-  return `${formatDay(date)} at ${time} (${tz})`;
+  const [h, m] = time.split(':').map(Number);
+  return slackDate(zonedToInstant(parseLocalDate(date), h! * 60 + m!, tz), tz, 'long_day_time');
 }

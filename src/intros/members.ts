@@ -1,7 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChannelProgram, Member, Workspace } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
-import { addDays, formatLocalDate, instantToZoned } from '../time/zoned.js';
+import { addDays, formatLocalDate, instantToZoned, parseLocalDate } from '../time/zoned.js';
+import { formatCalendarDate, slackDate } from '../slack/dates.js';
 import { categoryReminderMessage, homeSection, statusReply, type Message, type MemberProgramStatus } from './blocks.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import type { IcebreakerJson, MemberJson } from './api-types.js';
@@ -186,7 +187,7 @@ export class MemberService {
         currentGroup = {
           with: people.filter((p) => p.id !== member.id).map((p) => p.slack_user_id),
           state: current.state,
-          date: formatLocalDate(instantToZoned(current.scheduled_for, program.tz).date),
+          date: slackDate(current.scheduled_for, program.tz, 'day'),
         };
       }
       const next = program.is_active ? config?.next_run_at : null;
@@ -194,13 +195,13 @@ export class MemberService {
         programId: program.id,
         channelName: await this.intros.channelName(program),
         status: entry.status,
-        snoozedUntil: entry.snoozedUntil,
-        nextRoundOn: next ? formatLocalDate(instantToZoned(next, program.tz).date) : null,
+        snoozedUntil: entry.snoozedUntil && formatCalendarDate(parseLocalDate(entry.snoozedUntil), { short: true }),
+        nextRoundOn: next ? slackDate(next, program.tz, 'day') : null,
         hasCategories: categories.length > 0,
         currentGroup,
       });
     }
-    return { programs: out, globalSnoozeUntil };
+    return { programs: out, globalSnoozeUntil: globalSnoozeUntil && formatCalendarDate(parseLocalDate(globalSnoozeUntil), { short: true }) };
   }
 
   async homeBlocks(workspace: Workspace, member: Member): Promise<KnownBlock[]> {

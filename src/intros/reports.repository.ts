@@ -21,6 +21,25 @@ export class ReportsRepository {
       .execute();
   }
 
+  /** Each of these members' groups (categories) in a program. */
+  async categoryIds(workspaceId: number, programId: number, memberIds: number[]): Promise<Map<string, number[]>> {
+    if (!memberIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('intros_participants')
+      .select(['member_id', 'category_ids'])
+      .where('workspace_id', '=', workspaceId)
+      .where('program_id', '=', programId)
+      .where('member_id', 'in', memberIds)
+      .execute();
+    return new Map(rows.map((r) => [String(r.member_id), r.category_ids ?? []]));
+  }
+
+  /** Members by id (deleted ones too: a report names who was there). */
+  people(workspaceId: number, ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  }
+
   /** A round's meetings that were not cancelled, with why each group was made. */
   shareMeetings(workspaceId: number, roundId: number) {
     return this.db.selectFrom('intros_meetings').select(['id', 'reason_detail']).where('workspace_id', '=', workspaceId).where('round_id', '=', roundId).where('state', '!=', 'cancelled').execute();

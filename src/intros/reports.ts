@@ -2,7 +2,8 @@ import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { addDays, formatLocalDate, parseLocalDate, zonedToInstant } from '../time/zoned.js';
-import type { PairingReport, PeopleMetJson, PersonJson, ShareCardJson } from './api-types.js';
+import type { PairingReport, PeopleMetJson, PersonJson, ReportPerson, ShareCardJson } from './api-types.js';
+import { fairness } from './fairness.js';
 import { coverage, longestWait, repeatRateByRound } from './pairing/index.js';
 import { ReportsRepository } from './reports.repository.js';
 import { nameOf } from './repository.js';
@@ -71,11 +72,24 @@ export class ReportService {
     const repeats = perRound.reduce((a, r) => a + r.repeatPairs, 0);
     const metHistory = meetings.filter((m) => m.state === 'met').map((m) => ({ round: 0, members: (people.get(m.id) ?? []).map((p) => String(p.id)) }));
     const latest = rounds[0]?.number ?? 0;
-    const wait = longestWait(
-      history.filter((h) => h.round <= latest),
-      participants,
-      latest,
-    );
+    const upToLatest = history.filter((h) => h.round <= latest);
+    const wait = longestWait(upToLatest, participants, latest);
+
+    const windowRounds = rounds.map((r) => ({ number: r.number, leftOut: Array.isArray(r.left_out) ? r.left_out : [] }));
+    const leftOutIds = windowRounds.flatMap((r) => r.leftOut.map((l) => l.member_id));
+    const [categories, memberCategories] = await Promise.all([this.repo.categories(program), this.reports.categoryIds(ws, program.id, participants.map(Number))]);
+    const fair = fairness({
+      history: upToLatest,
+      rounds: windowRounds,
+      groups: meetings.filter((m) => m.state !== 'cancelled').map((m) => (people.get(m.id) ?? []).map((p) => String(p.id))),
+      latestRound: latest,
+      categories,
+      memberCategories,
+    });
+    const named = new Map<number, ReportPerson>();
+    for (const list of people.values()) for (const p of list) named.set(p.id, { id: p.id, name: nameOf(p), slack_user_id: p.slack_user_id });
+    for (const p of await this.reports.people(ws, leftOutIds.filter((id) => !named.has(id)))) named.set(p.id, { id: p.id, name: nameOf(p), slack_user_id: p.slack_user_id });
+    const person = (id: number): ReportPerson => named.get(id) ?? { id, name: 'Someone who left', slack_user_id: '' };
 
     return {
       batches,
@@ -87,9 +101,21 @@ export class ReportService {
         answered: decided.length,
         unanswered: meetings.filter((m) => m.state === 'pending' && !closed.has(m.round_id)).length,
         repeat_rate: pairs ? round3(repeats / pairs) : 0,
+        lowest_repeat_rate: fair.lowestRepeatRate,
         coverage: round3(coverage(metHistory, participants)),
         longest_wait_rounds: wait?.roundsWaiting ?? 0,
         participants: participants.length,
+      },
+      fairness: {
+        waits: fair.waits.map((w) => ({ member: person(w.memberId), rounds_waiting: w.roundsWaiting })),
+        never_paired: fair.neverPaired.map((n) => ({ member: person(n.memberId), code: n.code, why: n.why })),
+        left_out_by_cap: fair.leftOutByCap.map((c) => ({ member: person(c.memberId), rounds: c.rounds })),
+        cross_team: fair.crossTeam && {
+          mixed: fair.crossTeam.mixed,
+          same_group: fair.crossTeam.sameGroup,
+          unknown: fair.crossTeam.unknown,
+          by_group: fair.crossTeam.byGroup.map((g) => ({ id: g.categoryId, name: g.name, intros: g.intros, mixed: g.mixed })),
+        },
       },
       maxPairsInBatch: Math.max(0, ...batches.map((b) => b.groups.length)),
       start,

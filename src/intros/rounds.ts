@@ -1,16 +1,20 @@
 import type { ChannelProgram, Member } from '../db/types.js';
 import { event } from '../platform/events/define.js';
 import { addDays, formatLocalDate, parseLocalDate } from '../time/zoned.js';
-import type { RoundPreview } from './api-types.js';
-import { introMessage, roundSkippedOwnerMessage, welcomeText } from './blocks.js';
+import type { IntroPreviewJson, RoundPreview } from './api-types.js';
+import { introMessage, roundSkippedOwnerMessage, welcomeText, type Message } from './blocks.js';
 import { introGroupCreated, introSkipped } from './events.js';
 import { formatDayOfInstant, formatMeeting } from './format.js';
 import { introsRound } from './jobs.js';
 import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
+import type { UpdateConfigBody } from './schema.js';
 import { nameOf, type ProgramRef, type RosterEntry } from './repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
-import { personJson, type IntrosService } from './service.js';
-import { defaultFixedMeetingTime, fixedMeetingDate } from './settings-rules.js';
+import { configColumns, personJson, type IntrosService } from './service.js';
+import { defaultFixedMeetingTime, fixedMeetingDate, type IntrosSettings } from './settings-rules.js';
+import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
+import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
+import { HttpError } from '../http/errors.js';
 import type { IntrosConfig, IntrosRound } from './tables.js';
 
 /** How many past rounds the engine looks at: enough to avoid repeats for a long time, bounded for speed. */
@@ -29,6 +33,57 @@ type OutboxRows = Parameters<IntrosService['s']['outbox']['add']>[1];
 
 export const roundJobId = (programId: number, scheduledFor: Date, kind: IntrosRound['kind']) =>
   `intros-round:${programId}:${kind === 'send_now' ? 'sendnow:' : ''}${scheduledFor.toISOString()}`;
+
+/** What every intro of a round shares: the channel, the settings, the meeting and check-in times, the icebreakers. */
+export interface IntroParts<I extends { question: string } = { id: number; question: string }> {
+  channelName: string;
+  config: Pick<IntrosConfig, 'intro_message' | 'calendar_scheduling_selection' | 'video_platform'>;
+  tz: string;
+  fixedMeeting: { date: string; time: string } | null;
+  checkinAt: Date;
+  icebreakers: readonly I[];
+  roundNumber: number;
+}
+
+/** Groups take turns through the icebreakers, a step further each round. */
+function icebreakerOf<I extends { question: string }>(parts: IntroParts<I>, index: number): I | undefined {
+  return parts.icebreakers.length ? parts.icebreakers[(index + parts.roundNumber) % parts.icebreakers.length] : undefined;
+}
+
+type IntroMember = Pick<Member, 'slack_user_id' | 'real_name' | 'display_name' | 'name' | 'title' | 'tz'>;
+
+/** The intro DM of the round's `index`th group: the one builder the run and the admin's preview both use. */
+export function introFor<I extends { question: string }>(parts: IntroParts<I>, index: number, meetingId: number, members: readonly IntroMember[], reason: string): Message {
+  return introMessage({
+    meetingId,
+    channelName: parts.channelName,
+    people: members.map((m) => ({ slackUserId: m.slack_user_id, name: nameOf(m), title: m.title, tz: m.tz })),
+    reason,
+    introMessage: parts.config.intro_message,
+    icebreaker: icebreakerOf(parts, index)?.question ?? null,
+    fixedMeeting: parts.fixedMeeting ? formatMeeting(parts.fixedMeeting.date, parts.fixedMeeting.time, parts.tz) : null,
+    calendarSelection: parts.config.calendar_scheduling_selection,
+    videoPlatform: parts.config.video_platform,
+    checkinOn: formatDayOfInstant(parts.checkinAt, parts.tz),
+  });
+}
+
+/** The round's fixed meeting, when the program sets one: the planned date for a scheduled round, else the next one. */
+export function fixedMeetingOf(
+  config: Pick<IntrosConfig, 'calendar_scheduling_selection' | 'next_fixed_meeting_on' | 'next_fixed_meeting_time' | 'occurrence_hour' | 'period_weeks'>,
+  kind: IntrosRound['kind'],
+  roundDate: string,
+): { date: string; time: string } | null {
+  if (config.calendar_scheduling_selection !== 'fixed-meeting') return null;
+  return {
+    date: fixedMeetingDate(kind === 'scheduled' ? config.next_fixed_meeting_on : null, roundDate, config.period_weeks),
+    time: config.next_fixed_meeting_time ?? defaultFixedMeetingTime(config.occurrence_hour),
+  };
+}
+
+function previewJson(message: Message, members: readonly IntroMember[]): IntroPreviewJson {
+  return { text: message.text, blocks: message.blocks, user_names: Object.fromEntries(members.map((m) => [m.slack_user_id, nameOf(m)])) };
+}
 
 /** Intros rounds: claiming due ones (the tick), running one (the job), and the dry run for the preview. */
 export class RoundRunner {
@@ -143,6 +198,69 @@ export class RoundRunner {
     };
   }
 
+  /**
+   * The intro the first group of the next round would get with these settings (the saved ones, changed by any the
+   * admin has not saved yet): the run's own plan, parts and builder; nothing is sent or stored. While nobody can be
+   * grouped yet, the viewer and the channel's first people stand in.
+   */
+  async introPreview(viewer: Member, program: ChannelProgram, changes: UpdateConfigBody): Promise<IntroPreviewJson> {
+    await this.intros.ensureRoster(program, 15 * 60_000);
+    const saved = await this.repo.configOrThrow(program);
+    const { tz = program.tz, is_active: _active, categories: _categories, lottery_fixed_member_ids: _fixed, ...settings } = changes;
+    const config: IntrosConfig = { ...saved, ...configColumns({ ...this.intros.settingsOf(saved), ...settings }) };
+    const ref = { ...program, tz };
+    const intent = this.intros.intent(ref, config);
+    const now = this.s.clock.now();
+    const sameSchedule = config.weekday === saved.weekday && config.occurrence_hour === saved.occurrence_hour && config.period_weeks === saved.period_weeks && tz === program.tz;
+    const scheduledFor = (sameSchedule && saved.next_run_at) || nextRoundAt(intent, { now, lastScheduledAt: null }) || now;
+    const number = (await this.rounds.lastNumber(program)) + 1;
+    const { result, roster, byId } = await this.plan(ref, config, { number, scheduledFor });
+    const group = result.groups[0];
+    const members = group ? group.members.map((id) => byId.get(Number(id))!) : [viewer, ...roster.map((r) => r.member).filter((m) => m.id !== viewer.id)].slice(0, config.group_size);
+    const reason = formatReason(group?.reasonDetail ?? { kind: 'first_time', groupSize: members.length, sharedCategories: [] }, {
+      person: (id) => nameOf(byId.get(Number(id))!),
+      category: await this.categoryNamer(program),
+    });
+    const parts: IntroParts = {
+      channelName: await this.intros.channelName(program),
+      config,
+      tz,
+      fixedMeeting: fixedMeetingOf(config, 'scheduled', this.intros.today(ref, scheduledFor)),
+      checkinAt: roundTimeline(intent, scheduledFor).checkinAt,
+      icebreakers: await this.repo.icebreakers(program, { activeOnly: true }),
+      roundNumber: number,
+    };
+    return previewJson(introFor(parts, 0, 0, members, reason), members);
+  }
+
+  /**
+   * A new program's first intro from a template, before it exists: the same builder, with the template's settings,
+   * the shipped icebreakers, and the viewer with stand-in teammates in place of the channel's people.
+   */
+  async newProgramPreview(viewer: Member, tz: string, templateId: string, channelId: string | undefined): Promise<IntroPreviewJson> {
+    const template = INTROS_TEMPLATES.find((t) => t.id === templateId);
+    if (!template) throw new HttpError(400, 'template_id: not an Intros template', { template_id: 'not an Intros template' });
+    const t = template.settings as Partial<IntrosSettings>;
+    const period = t.period ?? 2;
+    const intent = { tz, weekday: t.weekday ?? 1, occurrenceHour: t.occurrence_hour ?? 9, periodWeeks: period };
+    const scheduledFor = nextRoundAt(intent, { now: this.s.clock.now(), lastScheduledAt: null }) ?? this.s.clock.now();
+    const size = t.group_size ?? 2;
+    const members: IntroMember[] = [
+      viewer,
+      ...Array.from({ length: size - 1 }, (_v, i) => ({ slack_user_id: `USAMPLE${i + 1}`, real_name: size > 2 ? `Teammate ${i + 1}` : 'A teammate', display_name: '', name: '', title: null, tz: null })),
+    ];
+    const parts: IntroParts<{ question: string }> = {
+      channelName: channelId ? await this.intros.channelName({ workspace_id: viewer.workspace_id, channel_id: channelId }) : 'intros',
+      config: { intro_message: t.intro_message ?? DEFAULT_INTRO_MESSAGE, calendar_scheduling_selection: 'none', video_platform: 'none' },
+      tz,
+      fixedMeeting: null,
+      checkinAt: roundTimeline(intent, scheduledFor).checkinAt,
+      icebreakers: ICEBREAKER_LIBRARY,
+      roundNumber: 1,
+    };
+    return previewJson(introFor(parts, 0, 0, members, formatReason({ kind: 'first_time', groupSize: size, sharedCategories: [] })), members);
+  }
+
   private async categoryNamer(program: ProgramRef): Promise<(id: string) => string> {
     const categories = await this.repo.categories(program);
     return (id) => categories.find((c) => String(c.id) === id)?.name ?? id;
@@ -192,15 +310,9 @@ export class RoundRunner {
     const roundDate = this.intros.today(program, round.scheduled_for);
     const categoryName = await this.categoryNamer(program);
 
-    let fixedMeeting: { date: string; time: string } | null = null;
-    if (config.calendar_scheduling_selection === 'fixed-meeting') {
-      fixedMeeting = {
-        date: fixedMeetingDate(round.kind === 'scheduled' ? config.next_fixed_meeting_on : null, roundDate, config.period_weeks),
-        time: config.next_fixed_meeting_time ?? defaultFixedMeetingTime(config.occurrence_hour),
-      };
-    }
-
+    const fixedMeeting = fixedMeetingOf(config, round.kind, roundDate);
     const icebreakers = await this.repo.icebreakers(program, { activeOnly: true });
+    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number };
     const welcome = welcomeText(await this.repo.teamWelcome(program.workspace_id), channelName);
     const grouped = new Set(result.groups.flatMap((g) => g.members).map(Number));
     const welcomed = welcome ? await this.repo.welcomed(program, [...grouped]) : grouped;
@@ -232,22 +344,10 @@ export class RoundRunner {
         const memberIds = members.map((m) => m.id);
         const meetingId = await this.rounds.createMeeting(trx, program, round.id, { groupIndex: index, reason, reasonDetail: group.reasonDetail, introKey: key, memberIds }, now);
         emit(event(introGroupCreated, program.workspace_id, { programId: program.id, roundId: round.id, meetingId, memberIds }));
-        const icebreaker = icebreakers.length ? icebreakers[(index + round.number) % icebreakers.length]! : null;
-        const message = introMessage({
-          meetingId,
-          channelName,
-          people: members.map((m) => ({ slackUserId: m.slack_user_id, name: nameOf(m), title: m.title, tz: m.tz })),
-          reason,
-          introMessage: config.intro_message,
-          icebreaker: icebreaker?.question ?? null,
-          fixedMeeting: fixedMeeting ? formatMeeting(fixedMeeting.date, fixedMeeting.time, program.tz) : null,
-          calendarSelection: config.calendar_scheduling_selection,
-          videoPlatform: config.video_platform,
-          checkinOn: formatDayOfInstant(timeline.checkinAt, program.tz),
-        });
+        const message = introFor(parts, index, meetingId, members, reason);
         rows.push({ workspaceId: program.workspace_id, key, kind: 'intro', method: 'dm.post', args: { users: members.map((m) => m.slack_user_id), text: message.text, blocks: message.blocks } });
       }
-      const used = new Set(result.groups.map((_g, index) => icebreakers.length && icebreakers[(index + round.number) % icebreakers.length]!.id).filter(Boolean) as number[]);
+      const used = new Set(result.groups.map((_g, index) => icebreakerOf(parts, index)?.id).filter((id) => id !== undefined));
       await this.repo.countIcebreakerUse(trx, program, [...used]);
 
       await this.repo.updateParticipants(trx, program, [...grouped], { times_left_out: 0, last_selected_round: round.number, updated_at: now });

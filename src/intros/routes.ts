@@ -14,6 +14,7 @@ import {
   icebreakerParams,
   meetingStateBody,
   membersQuery,
+  newProgramPreviewBody,
   pairingShowQuery,
   teamBody,
   updateConfigBody,
@@ -88,6 +89,18 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
     }
     await programs.requestSendNow(program);
     res.json({ ok: true, program: (await programs.serialize(authOf(req).workspace, [await programs.get(program.workspace_id, program.id)]))[0] });
+  });
+
+  // What an admin previews is what is sent: the round's own builder, for the saved or the posted settings.
+  router.post('/coffee/preview_as_json', async (req, res) => {
+    const input = body(req, newProgramPreviewBody);
+    const auth = authOf(req);
+    res.json(await rounds.newProgramPreview(auth.member, auth.member.tz ?? auth.workspace.default_tz, input.template_id, input.channel_id));
+  });
+
+  router.post('/coffee/:id/preview_as_json', async (req, res) => {
+    const program = await editable(req);
+    res.json(await rounds.introPreview(authOf(req).member, program, body(req, updateConfigBody)));
   });
 
   router.get('/coffee/:id/preview_next_round', async (req, res) => {

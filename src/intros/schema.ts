@@ -37,6 +37,12 @@ export const updateConfigBody = z.preprocess((raw) => {
 }, settingsPatch);
 export type UpdateConfigBody = z.infer<typeof settingsPatch>;
 
+/** POST /coffee/preview_as_json: a new program's first intro, from a template (and its channel once chosen). */
+export const newProgramPreviewBody = z.object({
+  template_id: z.string().min(1, 'choose a template'),
+  channel_id: z.string().regex(/^[CG][A-Z0-9]+$/, 'choose a channel').optional(),
+});
+
 export const updateUsersStatusBody = z
   .object({
     user_uids: z.array(z.string().regex(/^[UW][A-Z0-9]+$/, 'must be Slack user ids')).min(1, 'choose at least one person').max(500),

@@ -28,6 +28,25 @@ export const personJson = (m: { id: number; slack_user_id: string; real_name: st
   avatar_url: m.avatar_url,
 });
 
+/** The settings as the configuration's columns (the page says `period`, the table `period_weeks`). */
+export function configColumns(s: IntrosSettings) {
+  return {
+    pairing_type: s.pairing_type,
+    group_size: s.group_size,
+    enforce_group_size: s.enforce_group_size,
+    claiming_allowed: s.claiming_allowed,
+    period_weeks: s.period,
+    weekday: s.weekday,
+    occurrence_hour: s.occurrence_hour,
+    next_fixed_meeting_on: s.next_fixed_meeting_on,
+    next_fixed_meeting_time: s.next_fixed_meeting_time,
+    calendar_scheduling_selection: s.calendar_scheduling_selection,
+    video_platform: s.video_platform,
+    intro_message: s.intro_message,
+    default_intro_type: s.default_intro_type,
+  } satisfies Partial<IntrosConfig>;
+}
+
 /**
  * Intros configuration: templates, creation, settings (with the spec's rules), the page's JSON, and the
  * repositories and helpers the other Intros services share.
@@ -383,19 +402,7 @@ export class IntrosService {
         program,
         {
           config: {
-            pairing_type: s.pairing_type,
-            group_size: s.group_size,
-            enforce_group_size: s.enforce_group_size,
-            claiming_allowed: s.claiming_allowed,
-            period_weeks: s.period,
-            weekday: s.weekday,
-            occurrence_hour: s.occurrence_hour,
-            next_fixed_meeting_on: s.next_fixed_meeting_on,
-            next_fixed_meeting_time: s.next_fixed_meeting_time,
-            calendar_scheduling_selection: s.calendar_scheduling_selection,
-            video_platform: s.video_platform,
-            intro_message: s.intro_message,
-            default_intro_type: s.default_intro_type,
+            ...configColumns(s),
             ...(lottery_fixed_member_ids ? { lottery_fixed_member_ids: [...new Set(lottery_fixed_member_ids)].slice(0, 2) } : {}),
             next_run_at: active ? candidate : null,
             updated_at: now,

@@ -4,7 +4,8 @@ import { badRequest, HttpError } from '../http/errors.js';
 import type { AccessPolicy } from '../platform/access.js';
 import { event as domainEvent } from '../platform/events/define.js';
 import type { ActionItemsAnswer, AnswerSource, PollResponseJson, TaskAssignmentJson, TaskState } from './api-types.js';
-import { journeyMessage } from './blocks.js';
+import { fillText, journeyMessage } from './blocks.js';
+import { sessionTextVars } from './delivery.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyPollAnswered, journeyTaskCompleted } from './events.js';
 import { pollJson, taskJson } from './presenters.js';
@@ -116,11 +117,14 @@ export class JourneyAnswers {
     return pollJson(p, event, (await this.journeys.member(workspaceId, p.member_id)) ?? null);
   }
 
+  /** A task's or poll's event with its placeholders filled for its session, as its message was sent. */
   private async eventOf(workspaceId: number, sessionEventId: number, ex?: Trx) {
     const se = (await this.repo.sessionEvent(workspaceId, sessionEventId, ex))!;
     const e = (await this.journeys.event(workspaceId, se.event_id, ex))!;
-    const tag = await this.journeys.tag(workspaceId, e.tag_id, ex);
-    return { title: e.title, text: e.text, poll_options: e.poll_options, journey: tag?.name ?? 'journey' };
+    const journey = (await this.journeys.tag(workspaceId, e.tag_id, ex))?.name ?? 'journey';
+    const session = (await this.repo.session(workspaceId, se.session_id, ex))!;
+    const vars = await sessionTextVars(this.journeys, this.repo, workspaceId, { name: journey }, { ...session, session_id: session.id }, ex);
+    return { title: fillText(e.title, vars), text: fillText(e.text, vars), poll_options: e.poll_options, journey };
   }
 
   private async taskMessage(workspaceId: number, t: JourneyTaskAssignment, ex: Trx) {

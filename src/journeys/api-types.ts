@@ -183,6 +183,15 @@ export interface RoleAnswer {
   role: RoleJson;
 }
 
+/** DELETE /onboarding/roles/{id}?tag_id=: the delete-role modal. Takes the role out of that journey (or of every journey without tag_id). */
+export interface DeleteRoleAnswer {
+  id: number;
+  /** The journeys it was taken out of. */
+  removed_from: number[];
+  /** True when nothing used it any more, so the role itself is gone. */
+  deleted: boolean;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Schedule events
 
@@ -604,6 +613,8 @@ export interface DryRunItem {
   weekday: number;
   /** Already past for a start date in the past (caught up at enrolment or skipped, per the journey). */
   past: boolean;
+  /** The Slack message as it will be sent (the builder that sends it). */
+  preview: MessagePreviewJson;
 }
 
 export interface DryRunAnswer {
@@ -630,7 +641,5 @@ export interface JourneyHomeAnswer {
   tags: TagJson[];
   limits: JourneyLimitsJson;
   open_action_items: number;
-  /** Unresolved attention items (missing roles, …). */
-  open_issues: number;
   upcoming_sessions: SessionJson[];
 }

@@ -3,7 +3,9 @@
 // Pure functions used both for sending and for previews, so a preview is exactly what is sent.
 import type { KnownBlock } from '@slack/types';
 import type { EventKind } from './api-types.js';
-import { formatMinute } from './schedule.js';
+import { formatCalendarDate, slackDate } from '../slack/dates.js';
+import { parseLocalDate, zonedToInstant } from '../time/zoned.js';
+import type { JourneyEvent } from './tables.js';
 
 export const SECTION_TEXT_LIMIT = 3000;
 
@@ -29,8 +31,7 @@ export interface TextVars {
 
 /** "Monday, March 2" for a 'YYYY-MM-DD'. */
 export function formatLongDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatCalendarDate(parseLocalDate(isoDate));
 }
 
 /** Fills {first_name}, {name}, {start_date}, {journey} and role placeholders ({manager}, {buddy}, …); unknown ones stay. */
@@ -55,6 +56,8 @@ export interface MessageInput {
   poll?: { id: number; options: string[]; answerIndex: number | null } | null;
   /** A test send to the admin: says so. */
   test?: boolean;
+  /** The recipient's own signed link to the session's journey hub (DMs to one person only). */
+  siteUrl?: string;
 }
 
 const KIND_LABEL: Record<EventKind, string> = {
@@ -79,9 +82,34 @@ export function journeyMessage(input: MessageInput): { text: string; blocks: Kno
   } else {
     blocks.push(section(input.text));
   }
-  if (input.kind !== 'channel_post' && input.kind !== 'cohort_message') blocks.push(context(`From your *${input.journeyName}* journey`));
+  // The hub link signs its recipient in, so only a DM to one person carries it (not a channel post, nor an intro's group DM).
+  const hubLink = input.siteUrl && input.kind !== 'intro' ? ` · <${input.siteUrl}|Open your journey hub>` : '';
+  if (input.kind !== 'channel_post' && input.kind !== 'cohort_message') blocks.push(context(`From your *${input.journeyName}* journey${hubLink}`));
   const fallback = input.kind === 'task' ? `Task: ${input.title}` : input.kind === 'poll' ? `Poll: ${input.text}` : input.text;
   return { text: fallback.slice(0, 3000), blocks };
+}
+
+/**
+ * A journey event's message for one session's placeholders, as it goes out before anyone pressed a button: the
+ * preview, the dry run and send_test. (Delivery calls `journeyMessage` with the same filled text and its real
+ * task or poll row.)
+ */
+export function eventMessage(
+  event: Pick<JourneyEvent, 'kind' | 'title' | 'text' | 'poll_options'>,
+  vars: TextVars,
+  journeyName: string,
+  opts: { test?: boolean; siteUrl?: string } = {},
+): { text: string; blocks: KnownBlock[] } {
+  return journeyMessage({
+    kind: event.kind,
+    title: fillText(event.title, vars),
+    text: fillText(event.text, vars),
+    journeyName,
+    test: opts.test ?? false,
+    siteUrl: opts.siteUrl,
+    task: event.kind === 'task' ? { id: 0, done: false } : null,
+    poll: event.kind === 'poll' ? { id: 0, options: event.poll_options, answerIndex: null } : null,
+  });
 }
 
 function taskState(task: { id: number; done: boolean } | null): KnownBlock[] {
@@ -154,7 +182,7 @@ export function homeSection(input: {
     blocks.push(...pollState({ id: p.id, options: p.options, answerIndex: null }));
   }
   if (input.upcoming.length) {
-    const lines = input.upcoming.slice(0, 8).map((u) => `• ${formatLongDate(u.occursOn)}, ${formatMinute(u.minuteInDay)} — ${u.title}`);
+    const lines = input.upcoming.slice(0, 8).map((u) => `• ${slackDate(zonedToInstant(parseLocalDate(u.occursOn), u.minuteInDay, u.tz), u.tz, 'long_day_time')} — ${u.title}`);
     blocks.push(section(`*Coming up*\n${lines.join('\n')}`));
   }
   return blocks;

@@ -30,6 +30,43 @@ export const journeysCapability = defineCapability({
     const dryRun = new JourneyDryRun(services, repo, sessionRepo, sessions);
     const catalog = new JourneyCatalog(repo);
     return {
+      // Open data (docs/data-format.md).
+      dataExport: {
+        tables: [
+          { table: 'journey_roles', description: 'Journey roles (new hire or participant, manager, buddy …).', hasId: true },
+          { table: 'journey_tags', description: 'Journeys, with their flow type and roles.', hasId: true, refs: {
+              role_ids: { table: 'journey_roles', array: true },
+              created_by_member_id: 'members',
+              // How each role is filled, keyed by the role's id.
+              role_selection_settings: [
+                { table: 'journey_roles', json: '{key}' },
+                { table: 'members', json: '{}.user_id' },
+                { table: 'members', json: '{}.selector_id' },
+                { table: 'journey_roles', json: '{}.selector_role_id' },
+              ],
+            },
+          },
+          { table: 'journey_tag_permission_users', description: 'Who else may edit each journey.', via: { column: 'tag_id', parent: 'journey_tags' }, refs: { member_id: 'members' } },
+          { table: 'journey_tag_presets', description: 'Library presets each journey uses (selected, edited).', via: { column: 'tag_id', parent: 'journey_tags' } },
+          { table: 'journey_events', description: 'Scheduled events of each journey (messages, tasks, polls, intros, posts).', hasId: true, refs: { tag_id: 'journey_tags', role_id: 'journey_roles', role_ids: { table: 'journey_roles', array: true } } },
+          { table: 'journey_cohorts', description: 'Cohorts of participants starting together, and their channel.', hasId: true, refs: { tag_id: 'journey_tags' } },
+          { table: 'journey_sessions', description: "Sessions: one participant's run of a journey.", hasId: true, refs: { tag_id: 'journey_tags', participant_member_id: 'members', cohort_id: 'journey_cohorts', created_by_member_id: 'members' } },
+          { table: 'journey_memberships', description: 'Who fills each role of a session.', hasId: true, refs: {
+              session_id: 'journey_sessions',
+              role_id: 'journey_roles',
+              member_id: 'members',
+              role_selection: [
+                { table: 'members', json: 'selector_id' },
+                { table: 'journey_roles', json: 'selector_role_id' },
+              ],
+            },
+          },
+          { table: 'journey_session_events', description: "Each session's events: when they happen and whether they were sent.", hasId: true, refs: { session_id: 'journey_sessions', event_id: 'journey_events' } },
+          { table: 'journey_deliveries', description: 'Who received each session event (so nothing is sent twice).', refs: { session_event_id: 'journey_session_events' } },
+          { table: 'journey_task_assignments', description: 'Tasks sent to people, and whether they are done.', hasId: true, refs: { session_id: 'journey_sessions', session_event_id: 'journey_session_events', member_id: 'members' } },
+          { table: 'journey_poll_responses', description: 'Polls sent to people, and their answers.', hasId: true, refs: { session_id: 'journey_sessions', session_event_id: 'journey_session_events', member_id: 'members' } },
+        ],
+      },
       dueSources: [{ name: 'journeys', collect: (now) => delivery.collectDue(now), nextDue: () => delivery.nextDue() }],
       jobs: [journeysDeliver.handle((p) => delivery.deliver(p.workspaceId, p.sessionEventId, p.manual ?? false))],
       routes: [

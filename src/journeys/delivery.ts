@@ -1,9 +1,10 @@
-import type { Trx } from '../db/index.js';
+import type { Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
+import { siteLink } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
-import { fillText, formatLongDate, journeyMessage, missingRoleNote, taskReminder, type TextVars } from './blocks.js';
+import { eventMessage, fillText, formatLongDate, journeyMessage, missingRoleNote, taskReminder, type TextVars } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
 import { journeysDeliver } from './jobs.js';
@@ -64,11 +65,14 @@ export class JourneyDelivery {
       const rows: OutRow[] = [];
       for (const c of ctx) {
         const n = c.reminders_sent + 1;
-        if (c.session_state !== 'active') {
+        // Reminded until done, even after the session's last event went out; not once the session is cancelled.
+        if (c.session_state === 'cancelled') {
           await this.repo.setReminded(trx, c.id, { reminders_sent: c.reminders_sent, next_remind_at: null }, now);
           continue;
         }
-        const msg = taskReminder({ taskId: c.id, title: c.title, text: c.text, journeyName: c.journey_name, n });
+        // The same placeholders as the task's own message.
+        const vars = await sessionTextVars(this.journeys, this.repo, c.workspace_id, { name: c.journey_name }, c, trx);
+        const msg = taskReminder({ taskId: c.id, title: fillText(c.title, vars), text: fillText(c.text, vars), journeyName: c.journey_name, n });
         rows.push({ workspaceId: c.workspace_id, key: `journey:task:${c.id}:remind:${n}`, kind: 'journey', method: 'dm.post', args: { users: [c.slack_user_id], ...msg } });
         const tz = c.tz ?? c.time_zone;
         const next = n >= MAX_TASK_REMINDERS ? null : localInstant(formatLocalDate(workDayFrom(localToday(now, tz), 1)), c.minute_in_day, tz);
@@ -150,7 +154,7 @@ export class JourneyDelivery {
     const recipients = membersOf(event.role_id);
     const missing = [event.role_id, ...(event.kind === 'intro' ? event.role_ids : [])].filter((id): id is number => id !== null && membersOf(id).length === 0);
     if (missing.length) {
-      for (const roleId of missing) rows.push(...(await this.roleMissing(trx, emit, tag, session, se, event, roles, memberships, roleId, now)));
+      for (const roleId of missing) rows.push(...(await this.roleMissing(trx, emit, tag, session, se, event, roles, memberships, roleId)));
       await settle('skipped', 'missing_role');
       return this.s.outbox.add(trx, rows);
     }
@@ -185,7 +189,8 @@ export class JourneyDelivery {
     trx: Trx,
     c: { workspaceId: number; tag: JourneyTag; session: JourneySession; se: JourneySessionEvent; event: JourneyEvent; member: Member; title: string; text: string; at: Date; now: Date; key: string; about: Member[] },
   ): Promise<OutRow> {
-    const base = { kind: c.event.kind, title: c.title, text: c.text, journeyName: c.tag.name };
+    const siteUrl = siteLink(this.s.config.publicUrl, this.s.config.sessionSecret, { workspaceId: c.workspaceId, sessionId: c.session.id, memberId: c.member.id }, c.now);
+    const base = { kind: c.event.kind, title: c.title, text: c.text, journeyName: c.tag.name, siteUrl };
     if (c.event.kind === 'task') {
       const tz = zoneOf(c.session, c.member.id, c.member.tz);
       const remindOn = workDayFrom(parseLocalDate(c.se.occurs_on), 1);
@@ -209,7 +214,8 @@ export class JourneyDelivery {
     if (channelId) return channelId;
     const createKey = `journey:cohort:${cohortId}:create`;
     const out = await this.repo.outboxResult(trx, workspaceId, createKey);
-    const created = (out?.result as { channel?: { id?: string } } | null)?.channel?.id;
+    // The outbox keeps what Slack answered, the new channel as its id.
+    const created = (out?.result as { channel?: string } | null)?.channel;
     if (out?.state === 'sent' && created) {
       await this.repo.setCohortChannel(trx, workspaceId, cohortId, created);
       return created;
@@ -228,26 +234,12 @@ export class JourneyDelivery {
     roles: JourneyRole[],
     memberships: Membership[],
     roleId: number,
-    now: Date,
   ): Promise<OutRow[]> {
     const role = roles.find((r) => r.id === roleId);
     const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member;
     const participantName = participant ? `<@${participant.slack_user_id}>` : 'a participant';
     const issueKey = `missing_role:${se.id}:${roleId}`;
-    const isNew = await this.repo.openIssue(
-      trx,
-      {
-        workspace_id: tag.workspace_id,
-        issue_key: issueKey,
-        issue_type: 'missing_role',
-        session_id: session.id,
-        session_event_id: se.id,
-        role_id: roleId,
-        detail: `"${event.title}" was not sent: nobody is the ${role?.name ?? 'role'}.`,
-      },
-      now,
-    );
-    if (!isNew) return [];
+    // The attention-required issue is Reporting's, kept from this event; the owner's note is once per key.
     emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId }));
     if (tag.created_by_member_id === null) return [];
     const owner = await this.journeys.member(tag.workspace_id, tag.created_by_member_id, trx);
@@ -265,15 +257,7 @@ export class JourneyDelivery {
       ? [{ id: 0, workspace_id: auth.workspace.id, session_id: 0, role_id: primary.id, member_id: auth.member.id, role_selection: null, created_at: now, member: auth.member }]
       : [];
     const vars = textVars(tag, { start_date: formatLocalDate(localToday(now, auth.member.tz ?? 'UTC')), participant_member_id: auth.member.id }, memberships, roles);
-    const msg = journeyMessage({
-      kind: event.kind,
-      title: fillText(event.title, vars),
-      text: fillText(event.text, vars),
-      journeyName: tag.name,
-      test: true,
-      task: event.kind === 'task' ? { id: 0, done: false } : null,
-      poll: event.kind === 'poll' ? { id: 0, options: event.poll_options, answerIndex: null } : null,
-    });
+    const msg = eventMessage(event, vars, tag.name, { test: true });
     await this.s.outbox.enqueue([{ workspaceId: auth.workspace.id, key: `journey:test:${event.id}:${auth.member.id}:${now.getTime()}`, kind: 'journey', method: 'dm.post', args: { users: [auth.member.slack_user_id], ...msg } }]);
     return { sent_to: auth.member.slack_user_id, preview: msg };
   }
@@ -285,6 +269,19 @@ export class JourneyDelivery {
     await this.repo.updateSession(trx, session.workspace_id, session.id, { state: 'finished', finished_at: now, updated_at: now });
     emit(domainEvent(journeySessionFinished, session.workspace_id, { sessionId: session.id, tagId: session.tag_id, participantMemberId: session.participant_member_id }));
   }
+}
+
+/** The placeholders of one session, read from the database (a task's reminder and its message after "Mark as done"). */
+export async function sessionTextVars(
+  journeys: JourneyRepository,
+  repo: SessionRepository,
+  workspaceId: number,
+  tag: Pick<JourneyTag, 'name'>,
+  session: Pick<JourneySession, 'start_date' | 'participant_member_id'> & { session_id: number },
+  ex?: Executor,
+): Promise<TextVars> {
+  const memberships = await repo.memberships(workspaceId, [session.session_id], ex);
+  return textVars(tag, session, memberships, await journeys.roles(workspaceId, ex));
 }
 
 /** The placeholders of one session: the participant, the start date, the journey, and each role's members. */

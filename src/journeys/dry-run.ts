@@ -3,8 +3,8 @@ import type { AuthContext } from '../http/auth.js';
 import { badRequest } from '../http/errors.js';
 import type { Member, Workspace } from '../db/types.js';
 import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
-import type { DryRunAnswer, DryRunItem, TryInSandboxAnswer } from './api-types.js';
-import { fillText, homeSection } from './blocks.js';
+import type { DryRunAnswer, DryRunItem, MessagePreviewJson, TryInSandboxAnswer } from './api-types.js';
+import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { textVars } from './delivery.js';
 import { localInstant, timingOf, type TimedSession } from './plan.js';
@@ -13,7 +13,7 @@ import type { JourneyRepository } from './repository.js';
 import { formatMinute, nextWorkDay } from './schedule.js';
 import type { SessionService } from './sessions.js';
 import type { SessionRepository } from './sessions.repository.js';
-import type { JourneyTag } from './tables.js';
+import type { JourneyEvent, JourneyTag } from './tables.js';
 
 /**
  * The journey dry run: every active event of a journey for one participant (their session, or a would-be one) or a
@@ -22,13 +22,14 @@ import type { JourneyTag } from './tables.js';
  */
 export class JourneyDryRun {
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'workspaces'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'config' | 'events' | 'workspaces'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
     private readonly sessions: SessionService,
   ) {}
 
-  async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
+  /** Whose journey: a chosen member (their active session, or a would-be one), or a sample person; timed and with their placeholders. */
+  private async subject(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }) {
     const ws = tag.workspace_id;
     const now = this.s.clock.now();
     const workspace = await this.s.workspaces.byId(ws);
@@ -62,6 +63,26 @@ export class JourneyDryRun {
     }
     const vars = textVars(tag, { start_date: timed.start_date, participant_member_id: participant?.id ?? null }, memberships, roles);
     if (!participant) Object.assign(vars, { first_name: 'Alex', name: 'Alex Example' });
+    return { now, roles, participant, session, timed, vars };
+  }
+
+  /** GET /{flow}/events/{id}/preview (and an unsaved event's): the Block Kit message, built as it is sent, for a sample or chosen participant. */
+  async preview(tag: JourneyTag, event: Pick<JourneyEvent, 'kind' | 'title' | 'text' | 'poll_options'>, q: { user_id?: number }): Promise<MessagePreviewJson> {
+    const { vars, session } = await this.subject(tag, q);
+    return eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(session) });
+  }
+
+  /**
+   * Where a message's hub link goes: each sent message carries its recipient's own signed link
+   * (src/http/site-links.ts); a preview shows the same link with a stand-in token.
+   */
+  private hubLink(session: { id: number } | undefined | null): string {
+    return `${this.s.config.publicUrl}/auth/site/${session?.id ?? 0}?t=preview`;
+  }
+
+  async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
+    const ws = tag.workspace_id;
+    const { now, roles, participant, session, timed, vars } = await this.subject(tag, q);
     const channelLabel = (c: string | null) => (c ? `<#${c}>` : 'the journey channel');
     const items: DryRunItem[] = [];
     for (const e of await this.journeys.events(ws, tag.id)) {
@@ -75,6 +96,7 @@ export class JourneyDryRun {
         kind: e.kind,
         title: fillText(e.title, vars),
         text: fillText(e.text, vars),
+        preview: eventMessage(e, vars, tag.name, { siteUrl: this.hubLink(session) }),
         recipient_type: e.recipient_type,
         recipient_label: e.recipient_type === 'channel' ? channelLabel(e.channel_id ?? tag.channel_id) : e.recipient_type === 'cohortChannel' ? 'Cohort channel' : (role?.name ?? 'Unknown role'),
         role_id: e.role_id,
@@ -95,7 +117,7 @@ export class JourneyDryRun {
   /** Enrols a sandbox person (the admin, or a chosen member) starting on the next work day; other roles get someone else. */
   async tryInSandbox(auth: AuthContext, tag: JourneyTag, userId?: number): Promise<TryInSandboxAnswer> {
     const ws = auth.workspace.id;
-    if (!auth.workspace.is_sandbox) throw badRequest('This works in the sandbox workspace only', { workspace: 'not a sandbox' });
+    if (!this.s.config.sandboxEnabled) throw badRequest('This works in the sandbox workspace only', { workspace: 'not a sandbox' });
     const participant = userId !== undefined ? await this.journeys.member(ws, userId) : auth.member;
     if (!participant) throw badRequest('user_id: is not a member of this workspace', { user_id: 'is not a member of this workspace' });
     const other = participant.id === auth.member.id ? await this.journeys.someoneElse(ws, participant.id) : auth.member;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../platform/events/define.js';
+import { FLOW_TYPES, type FlowType } from './api-types.js';
 
 const id = z.number().int().positive();
 const source = z.enum(['slack', 'site', 'admin']);
@@ -7,7 +8,16 @@ const source = z.enum(['slack', 'site', 'admin']);
 /** Someone was enrolled: a session of a journey was created (manual, sandbox, enrolment rules …). */
 export const journeySessionCreated = defineEvent(
   'journey.session_created',
-  z.object({ sessionId: id, tagId: id, participantMemberId: id.nullable(), startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), source: z.string(), isSandbox: z.boolean() }),
+  z.object({
+    sessionId: id,
+    tagId: id,
+    /** The journey's flow type (reporting counts onboarding and other sessions apart); absent on events recorded before it was added. */
+    flowType: z.enum(FLOW_TYPES as [FlowType, ...FlowType[]]).optional(),
+    participantMemberId: id.nullable(),
+    startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    source: z.string(),
+    isSandbox: z.boolean(),
+  }),
 );
 
 /** A session event went out (a message, task, poll, intro or post), in the transaction that queued it. */

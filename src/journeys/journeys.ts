@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import type { AccessPolicy } from '../platform/access.js';
 import { paymentRequired } from '../platform/entitlements/service.js';
 import type {
+  DeleteRoleAnswer,
   CreateRoleBody,
   CreateTagAnswer,
   CreateTagBody,
@@ -96,6 +97,32 @@ export class JourneyService {
       const role = await this.repo.insertRole(trx, auth.workspace.id, { purpose: body.role.purpose ?? 'other', is_primary: false, name: body.role.name, plural_name: body.role.plural_name }, this.s.clock.now());
       if (tag) await this.repo.updateTag(trx, auth.workspace.id, tag.id, { role_ids: JSON.stringify([...tag.role_ids, role.id]), updated_at: this.s.clock.now() });
       return roleJson(role);
+    });
+  }
+
+  /**
+   * Takes a role out of one journey (or of every journey of the workspace): never the primary role, and not while an
+   * active event sends to it or introduces it. The role itself goes when nothing refers to it any more.
+   */
+  async deleteRole(auth: AuthContext, roleId: number, tag?: JourneyTag): Promise<DeleteRoleAnswer> {
+    const ws = auth.workspace.id;
+    return this.s.events.transaction(async (trx) => {
+      await this.repo.lockWorkspace(trx, ws);
+      const role = (await this.repo.roles(ws, trx)).find((r) => r.id === roleId);
+      if (!role) throw new HttpError(404, 'Not found');
+      if (role.is_primary) throw badRequest('role: the primary role cannot be removed', { role: 'the primary role cannot be removed' });
+      const blocking = (await this.repo.eventsUsingRole(trx, ws, roleId, tag?.id)).filter((e) => e.active);
+      if (blocking.length) {
+        const what = `${blocking.length === 1 ? 'one active message uses' : `${blocking.length} active messages use`} it: send them to another role or deactivate them first`;
+        throw badRequest(`role: ${what}`, { role: what });
+      }
+      const tags = (tag ? [tag] : await this.repo.tags(ws, {}, trx)).filter((t) => t.role_ids.includes(roleId));
+      const now = this.s.clock.now();
+      for (const t of tags) {
+        const { [String(roleId)]: _gone, ...settings } = t.role_selection_settings;
+        await this.repo.updateTag(trx, ws, t.id, { role_ids: JSON.stringify(t.role_ids.filter((id) => id !== roleId)), role_selection_settings: JSON.stringify(settings), updated_at: now });
+      }
+      return { id: roleId, removed_from: tags.map((t) => t.id), deleted: await this.repo.deleteRoleIfUnused(trx, ws, roleId) };
     });
   }
 

@@ -43,6 +43,28 @@ export function timingOf(session: TimedSession, event: Pick<JourneyEvent, 'recip
   return { occursOn, minuteInDay: event.minute_in_day, dueAt: earliestInstant(occursOn, event.minute_in_day, zones), zones };
 }
 
+/**
+ * The timing table of generating session events (sessions.repository.ts reads it in SQL): each start date's work
+ * day for each days_later (`"start|days_later"` → date), and each of those days' minute as an instant in each zone
+ * (`"date|minute|zone"` → ISO instant).
+ */
+export interface TimingTable {
+  days: Record<string, string>;
+  instants: Record<string, string>;
+}
+
+/** For the (start date, zone) pairs sessions are timed in, every event's work day and instant, by `occurrence`. */
+export function timingTable(keys: ReadonlyArray<{ start_date: string; tz: string }>, events: ReadonlyArray<Pick<JourneyEvent, 'days_later' | 'minute_in_day'>>): TimingTable {
+  const table: TimingTable = { days: {}, instants: {} };
+  for (const k of keys)
+    for (const e of events) {
+      const o = occurrence(k.start_date, e.days_later, e.minute_in_day, k.tz);
+      table.days[`${k.start_date}|${e.days_later}`] = o.occursOn;
+      table.instants[`${o.occursOn}|${e.minute_in_day}|${k.tz}`] = o.at.toISOString();
+    }
+  return table;
+}
+
 /** A moved session event: its own local date and minute, due at the earliest recipient's instant. */
 export function movedTiming(occursOn: string, minuteInDay: number, zones: readonly string[]): Date {
   return earliestInstant(occursOn, minuteInDay, zones);

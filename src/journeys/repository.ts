@@ -38,6 +38,49 @@ export class JourneyRepository {
       .executeTakeFirst();
   }
 
+  /** Events that send to a role or introduce it (of one journey, or of all): active ones block removing the role. */
+  eventsUsingRole(ex: Executor, workspaceId: number, roleId: number, tagId?: number): Promise<JourneyEvent[]> {
+    let q = ex
+      .selectFrom('journey_events')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where((eb) => eb.or([eb('role_id', '=', roleId), eb(sql`role_ids`, '@>', sql`${JSON.stringify([roleId])}::jsonb`)]));
+    if (tagId !== undefined) q = q.where('tag_id', '=', tagId);
+    return q.orderBy('days_later').orderBy('id').execute();
+  }
+
+  /** Deletes a role nothing refers to any more (no journey, event or membership); false when something still does. */
+  async deleteRoleIfUnused(ex: Executor, workspaceId: number, roleId: number): Promise<boolean> {
+    const r = await ex
+      .deleteFrom('journey_roles')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', roleId)
+      .where('is_primary', '=', false)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('journey_tags')
+              .select(sql`1`.as('x'))
+              .where('workspace_id', '=', workspaceId)
+              .where(sql`role_ids`, '@>', sql`${JSON.stringify([roleId])}::jsonb`),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('journey_memberships').select(sql`1`.as('x')).where('workspace_id', '=', workspaceId).where('role_id', '=', roleId))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('journey_events')
+              .select(sql`1`.as('x'))
+              .where('workspace_id', '=', workspaceId)
+              .where((eb) => eb.or([eb('role_id', '=', roleId), eb(sql`role_ids`, '@>', sql`${JSON.stringify([roleId])}::jsonb`)])),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
   /** Serialises role creation in a workspace (two presets added at once must not both create "Buddy"). */
   async lockWorkspace(trx: Trx, workspaceId: number): Promise<void> {
     await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
@@ -225,12 +268,6 @@ export class JourneyRepository {
       .where('members.is_bot', '=', false)
       .orderBy('members.id')
       .execute();
-  }
-
-  /** A sandbox person for "try it in the sandbox": a reachable human of a sandbox workspace. */
-  async isSandboxWorkspace(workspaceId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('workspaces').select('is_sandbox').where('id', '=', workspaceId).executeTakeFirst();
-    return row?.is_sandbox ?? false;
   }
 
   /** A reachable human of the workspace other than `excludeId` (the sandbox try-out's other roles). */

@@ -18,12 +18,15 @@ import {
   createRoleBody,
   createSessionBody,
   createTagBody,
+  deleteRoleQuery,
   dryRunQuery,
   eventBody,
   pollBody,
   prebuiltQuery,
   presetEventParams,
   presetsQuery,
+  previewBody,
+  previewQuery,
   rescheduleBody,
   sessionsQuery,
   tagEventParams,
@@ -102,7 +105,7 @@ export function journeyRoutes(api: JourneyApi): Router {
     const auth = authOf(req);
     const index = await api.journeys.list(auth.workspace.id, { route: 'onboarding', ignoreScope: true, showArchived: false });
     const items = await api.answers.actionItems(auth);
-    res.json({ flow_types: index.flow_types, tags: index.tags, limits: index.limits, open_action_items: items.task_assignments.length + items.poll_responses.length, open_issues: await api.sessions.openIssues(auth.workspace.id), upcoming_sessions: [] });
+    res.json({ flow_types: index.flow_types, tags: index.tags, limits: index.limits, open_action_items: items.task_assignments.length + items.poll_responses.length, upcoming_sessions: [] });
   });
 
   router.get('/onboarding/action_items', async (req, res) => {
@@ -122,6 +125,13 @@ export function journeyRoutes(api: JourneyApi): Router {
     const input = body(req, createRoleBody);
     const tag = input.tag_id === undefined ? undefined : await requireAccess(authOf(req), api.journeys.policy, input.tag_id, 'edit');
     res.json({ role: await api.journeys.createRole(authOf(req), input, tag) });
+  });
+
+  router.delete('/onboarding/roles/:id', requireAdmin, async (req, res) => {
+    const { id } = params(req, idParams);
+    const q = query(req, deleteRoleQuery);
+    const tag = q.tag_id === undefined ? undefined : await requireAccess(authOf(req), api.journeys.policy, q.tag_id, 'edit');
+    res.json(await api.journeys.deleteRole(authOf(req), id, tag));
   });
 
   // ---- the library
@@ -191,11 +201,25 @@ export function journeyRoutes(api: JourneyApi): Router {
 
   // ---- events
 
-  const eventOf = async (req: Request, tagId: number | null, eventId: number) => {
+  const eventOf = async (req: Request, tagId: number | null, eventId: number, mode: 'read' | 'edit' = 'edit') => {
     const event = await api.event(authOf(req).workspace.id, eventId);
     if (!event || (tagId !== null && event.tag_id !== tagId)) throw new HttpError(404, 'Not found');
-    return { event, tag: await tagOf(req, event.tag_id, 'edit') };
+    return { event, tag: await tagOf(req, event.tag_id, mode) };
   };
+
+  // The building-block preview: the message as it is sent, for a sample person or `user_id`.
+  router.get(both('/events/:id/preview'), async (req, res) => {
+    const { id } = params(req, idParams);
+    const q = query(req, previewQuery);
+    const { event, tag } = await eventOf(req, null, id, 'read');
+    res.json(await api.dryRun.preview(tag, event, q));
+  });
+  // An unsaved event (the editor's form as it stands).
+  router.post(both('/tags/:id/events/preview'), async (req, res) => {
+    const input = body(req, previewBody);
+    const tag = await tagOf(req, params(req, idParams).id, 'read');
+    res.json(await api.dryRun.preview(tag, input.onboarding_schedule_event, { user_id: input.user_id }));
+  });
 
   router.post(both('/tags/:id/events'), async (req, res) => {
     const input = body(req, eventBody);

@@ -61,6 +61,8 @@ export const createRoleBody = z.object({
   tag_id: id.optional(),
 });
 
+export const deleteRoleQuery = z.object({ tag_id: id.optional() });
+
 export const togglePresetBody = z.object({ removing: boolish, channel_id: channelId.nullable().optional() });
 export const addEventBody = z.object({ days_later: daysLater, channel_id: channelId.nullable().optional() });
 
@@ -82,6 +84,13 @@ const eventFields = z
   .partial();
 
 export const eventBody = z.object({ onboarding_schedule_event: eventFields });
+
+export const previewQuery = z.object({ user_id: id.optional() });
+/** An unsaved event's message: what the editor's form holds. */
+export const previewBody = z.object({
+  onboarding_schedule_event: eventFields.required({ kind: true, title: true, text: true }).extend({ poll_options: eventFields.shape.poll_options.unwrap().default([]) }),
+  user_id: id.optional(),
+});
 
 export const createSessionBody = z.object({
   start_date: localDate,

@@ -1,10 +1,10 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
-import type { AnswerSource, SessionEventState } from './api-types.js';
+import type { AnswerSource } from './api-types.js';
+import type { TimingTable } from './plan.js';
 import type {
   JourneyCohort,
-  JourneyIssueType,
   JourneyMembership,
   JourneyPollResponse,
   JourneySession,
@@ -15,23 +15,24 @@ import type {
   JourneyTaskAssignmentsTable,
 } from './tables.js';
 
-/** A generated session event: its intent (local date + minute) and the instant it is first due. */
-export interface SessionEventRow {
-  workspace_id: number;
-  session_id: number;
-  event_id: number;
-  active: boolean;
-  state: SessionEventState;
-  occurs_on: string;
-  minute_in_day: number;
-  due_at: Date;
-  note: string | null;
+/** Whose session events to generate: a journey's active sessions, or one session of it. */
+export interface SessionTarget {
+  tagId: number;
+  sessionId?: number;
 }
 
-const CHUNK = 2000;
+const targetSessions = (workspaceId: number, t: SessionTarget) => sql`
+  select id, start_date, time_zone, time_zone_source, participant_member_id, past_start_policy from journey_sessions
+  where workspace_id = ${workspaceId} and tag_id = ${t.tagId} and state = 'active' ${t.sessionId === undefined ? sql`` : sql`and id = ${t.sessionId}`}`;
 
 /**
- * The SQL of sessions: memberships, session events, deliveries, tasks, polls, cohorts and issues. Every method
+ * A role member's zone (`zoneOf` in plan.ts): the session's zone for the participant when set explicitly, else their
+ * Slack zone (looked up by primary key, one membership at a time).
+ */
+const memberZone = sql`case when m.member_id = s.participant_member_id and s.time_zone_source = 'explicit' then s.time_zone else coalesce((select mb.tz from members mb where mb.id = m.member_id), s.time_zone) end`;
+
+/**
+ * The SQL of sessions: memberships, session events, deliveries, tasks, polls and cohorts. Every method
  * takes the workspace id, except the scheduler's scans (`claimDue`, `claimReminders`, `nextDue`), which answer
  * with each row's workspace.
  */
@@ -117,69 +118,72 @@ export class SessionRepository {
     return out;
   }
 
-  /** Active sessions of a journey with their recipients' zones per role: the input of generating session events. */
-  async activeSessionsWithZones(
-    ex: Executor,
-    workspaceId: number,
-    tagId: number,
-  ): Promise<Array<{ id: number; start_date: string; time_zone: string; time_zone_source: string; participant_member_id: number | null; created_at: Date; zones: Array<{ role_id: number; member_id: number | null; tz: string | null }> }>> {
-    const sessions = await ex
-      .selectFrom('journey_sessions')
-      .select(['id', 'start_date', 'time_zone', 'time_zone_source', 'participant_member_id', 'created_at'])
-      .where('workspace_id', '=', workspaceId)
-      .where('tag_id', '=', tagId)
-      .where('state', '=', 'active')
-      .orderBy('id')
-      .execute();
-    if (!sessions.length) return [];
-    const zones = await ex
-      .selectFrom('journey_memberships as m')
-      .innerJoin('journey_sessions as s', 's.id', 'm.session_id')
-      .leftJoin('members', 'members.id', 'm.member_id')
-      .select(['m.session_id', 'm.role_id', 'm.member_id', 'members.tz'])
-      .where('m.workspace_id', '=', workspaceId)
-      .where('s.tag_id', '=', tagId)
-      .where('s.state', '=', 'active')
-      .execute();
-    const bySession = new Map<number, Array<{ role_id: number; member_id: number | null; tz: string | null }>>();
-    for (const z of zones) {
-      let list = bySession.get(z.session_id);
-      if (!list) bySession.set(z.session_id, (list = []));
-      list.push({ role_id: z.role_id, member_id: z.member_id, tz: z.tz });
-    }
-    return sessions.map((s) => ({ ...s, zones: bySession.get(s.id) ?? [] }));
+  /**
+   * The distinct (start date, zone) pairs the target sessions are timed in: each session's own zone and each role
+   * member's (see `zoneOf` in plan.ts). The input of the timing table that `generateSessionEvents` reads.
+   */
+  async timingKeys(ex: Executor, workspaceId: number, target: SessionTarget): Promise<Array<{ start_date: string; tz: string }>> {
+    const r = await sql<{ start_date: string; tz: string }>`
+      with s as (${targetSessions(workspaceId, target)})
+      select s.start_date, s.time_zone as tz from s
+      union
+      select s.start_date, ${memberZone} as tz
+      from s join journey_memberships m on m.session_id = s.id
+      where m.member_id is not null`.execute(ex);
+    return r.rows;
   }
 
-  // ---- session events
-
   /**
-   * Writes generated session events: new ones are inserted; existing ones still pending (and not moved by hand)
-   * take the new date, time and active flag. Sent, skipped or rescheduled ones are left as they are.
+   * Generates the target sessions' events for `eventIds` in one statement: each session event on its work day
+   * (`table.days`), due at the earliest instant of its recipients' zones (`table.instants`; both computed by
+   * schedule.ts), the session's own zone for channel posts and unfilled roles (`recipientZones` in plan.ts). New ones
+   * are inserted; existing ones not yet sent (and not moved by hand) take the new date, time and active flag. A day
+   * already past is skipped, except at enrolment when the session catches up. The timing table is read as JSON
+   * lookups and memberships through their index, so the plan holds however stale the table statistics are.
    */
-  async upsertSessionEvents(ex: Executor, rows: SessionEventRow[], now: Date): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
-      await ex
-        .insertInto('journey_session_events')
-        .values(chunk.map((r) => ({ ...r, updated_at: now })))
-        .onConflict((oc) =>
-          oc
-            .columns(['session_id', 'event_id'])
-            .doUpdateSet({
-              active: (eb) => eb.ref('excluded.active'),
-              occurs_on: (eb) => eb.ref('excluded.occurs_on'),
-              minute_in_day: (eb) => eb.ref('excluded.minute_in_day'),
-              due_at: (eb) => eb.ref('excluded.due_at'),
-              state: (eb) => eb.ref('excluded.state'),
-              note: (eb) => eb.ref('excluded.note'),
-              updated_at: now,
-            })
-            .where('journey_session_events.state', 'in', ['pending', 'skipped'])
-            .where('journey_session_events.sent_at', 'is', null)
-            .where('journey_session_events.rescheduled', '=', false),
-        )
-        .execute();
-    }
+  async generateSessionEvents(ex: Executor, workspaceId: number, target: SessionTarget & { eventIds: number[] }, table: TimingTable, opts: { now: Date; enrolment: boolean }): Promise<number> {
+    if (!target.eventIds.length) return 0;
+    const r = await sql`
+      with t as materialized (select ${JSON.stringify(table.days)}::jsonb as days, ${JSON.stringify(table.instants)}::jsonb as inst),
+      ev as materialized (
+        select id, active, days_later, minute_in_day, recipient_type, role_id from journey_events
+        where workspace_id = ${workspaceId} and tag_id = ${target.tagId} and id in (${sql.join(target.eventIds)})
+      ),
+      s as materialized (
+        select s.id, s.start_date, s.time_zone, s.past_start_policy,
+          (select jsonb_object_agg(z.role_id::text, z.zones) from (
+             select m.role_id, jsonb_agg(distinct ${memberZone}) as zones
+             from journey_memberships m
+             where m.session_id = s.id and m.member_id is not null
+             group by m.role_id) z) as role_zones
+        from (${targetSessions(workspaceId, target)}) s
+      ),
+      gen as materialized (
+        select s.id as session_id, e.id as event_id, e.active, o.occurs_on, e.minute_in_day, s.past_start_policy,
+          case jsonb_array_length(o.zones)
+            when 1 then (t.inst ->> (o.occurs_on || '|' || e.minute_in_day || '|' || (o.zones ->> 0)))::timestamptz
+            when 0 then (t.inst ->> (o.occurs_on || '|' || e.minute_in_day || '|' || s.time_zone))::timestamptz
+            else (select min((t.inst ->> (o.occurs_on || '|' || e.minute_in_day || '|' || z))::timestamptz) from jsonb_array_elements_text(o.zones) z)
+          end as due_at
+        from s cross join t cross join ev e
+        cross join lateral (
+          select t.days ->> (s.start_date || '|' || e.days_later) as occurs_on,
+            coalesce(case when e.recipient_type = 'role' then s.role_zones -> e.role_id::text end, '[]'::jsonb) as zones
+        ) o
+      ),
+      rows as (
+        select gen.*, (gen.due_at < ${opts.now}::timestamptz and (${!opts.enrolment}::boolean or gen.past_start_policy = 'skip')) as skip from gen
+      )
+      insert into journey_session_events (workspace_id, session_id, event_id, active, state, occurs_on, minute_in_day, due_at, note, updated_at)
+      select ${workspaceId}::integer, session_id, event_id, active, case when skip then 'skipped' else 'pending' end, occurs_on, minute_in_day, due_at, case when skip then 'past' end, ${opts.now}::timestamptz
+      from rows
+      on conflict (session_id, event_id) do update set
+        active = excluded.active, occurs_on = excluded.occurs_on, minute_in_day = excluded.minute_in_day, due_at = excluded.due_at,
+        state = excluded.state, note = excluded.note, updated_at = excluded.updated_at
+      where journey_session_events.state in ('pending', 'skipped') and journey_session_events.sent_at is null and journey_session_events.rescheduled = false
+        and (journey_session_events.active, journey_session_events.state, journey_session_events.occurs_on, journey_session_events.minute_in_day, journey_session_events.due_at)
+          is distinct from (excluded.active, excluded.state, excluded.occurs_on, excluded.minute_in_day, excluded.due_at)`.execute(ex);
+    return Number(r.numAffectedRows ?? 0);
   }
 
   /** Pending session events of some journey events are no longer sent (deactivated or removed). */
@@ -439,50 +443,6 @@ export class SessionRepository {
     return ex.selectFrom('outbox').select(['state', 'result']).where('workspace_id', '=', workspaceId).where('idempotency_key', '=', key).executeTakeFirst();
   }
 
-  // ---- issues
-
-  /** Opens an attention-required issue once per key; true if it is new. */
-  async openIssue(
-    trx: Trx,
-    row: { workspace_id: number; issue_key: string; issue_type: JourneyIssueType; session_id: number; session_event_id: number | null; role_id: number | null; detail: string },
-    now: Date,
-  ): Promise<boolean> {
-    const r = await trx
-      .insertInto('journey_issues')
-      .values({ ...row, created_at: now })
-      .onConflict((oc) => oc.columns(['workspace_id', 'issue_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return r !== undefined;
-  }
-
-  async countOpenIssues(workspaceId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('journey_issues')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .where('resolved_at', 'is', null)
-      .where('hidden_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  issues(workspaceId: number, sessionIds: number[], ex: Executor = this.db) {
-    if (!sessionIds.length) return Promise.resolve([]);
-    return ex.selectFrom('journey_issues').selectAll().where('workspace_id', '=', workspaceId).where('session_id', 'in', sessionIds).orderBy('id').execute();
-  }
-
-  async resolveIssues(ex: Executor, workspaceId: number, sessionId: number, roleId: number, now: Date): Promise<void> {
-    await ex
-      .updateTable('journey_issues')
-      .set({ resolved_at: now })
-      .where('workspace_id', '=', workspaceId)
-      .where('session_id', '=', sessionId)
-      .where('role_id', '=', roleId)
-      .where('resolved_at', 'is', null)
-      .execute();
-  }
-
   /** What a task reminder says and to whom (the tick writes reminders in its own transaction). */
   reminderContext(trx: Trx, taskIds: number[]) {
     if (!taskIds.length) return Promise.resolve([]);
@@ -493,7 +453,7 @@ export class SessionRepository {
       .innerJoin('journey_sessions as s', 's.id', 't.session_id')
       .innerJoin('journey_tags as g', 'g.id', 's.tag_id')
       .innerJoin('members as m', 'm.id', 't.member_id')
-      .select(['t.id', 't.workspace_id', 't.reminders_sent', 'e.title', 'e.text', 'g.name as journey_name', 'm.slack_user_id', 'm.tz', 's.time_zone', 's.state as session_state', 'se.minute_in_day', 'se.occurs_on'])
+      .select(['t.id', 't.workspace_id', 't.reminders_sent', 'e.title', 'e.text', 'g.name as journey_name', 'm.slack_user_id', 'm.tz', 's.time_zone', 's.state as session_state', 's.id as session_id', 's.start_date', 's.participant_member_id', 'se.minute_in_day', 'se.occurs_on'])
       .where('t.id', 'in', taskIds)
       .execute();
   }

@@ -8,10 +8,10 @@ import type { PastStartPolicy, SessionEventJson, SessionJson } from './api-types
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
 import { journeysDeliver } from './jobs.js';
-import { movedTiming, recipientZones, timingOf, type TimedSession } from './plan.js';
+import { movedTiming, recipientZones, timingTable } from './plan.js';
 import { sessionEventJson, sessionJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
-import type { SessionEventRow, SessionRepository } from './sessions.repository.js';
+import type { SessionRepository, SessionTarget } from './sessions.repository.js';
 import type { JourneyEvent, JourneySession, JourneySessionEvent, JourneyTag } from './tables.js';
 
 /** What enrolling one person needs. Enrollment (manual, CSV, rules) calls `createIn` inside its own transaction. */
@@ -109,13 +109,12 @@ export class SessionService {
       rows.map((r) => ({ ...r, workspace_id: workspaceId, session_id: session.id, created_at: now })),
     );
 
-    const zones = await this.zonesOf(trx, workspaceId, session.id);
-    const timed: TimedSession = { ...session, zones };
-    await this.repo.upsertSessionEvents(trx, generateRows(timed, session.id, workspaceId, events, now, { enrolment: true, policy: session.past_start_policy }), now);
+    await this.generate(trx, workspaceId, { tagId: tag.id, sessionId: session.id }, events, true);
     emit(
       domainEvent(journeySessionCreated, workspaceId, {
         sessionId: session.id,
         tagId: tag.id,
+        flowType: tag.flow_type,
         participantMemberId: participant.id,
         startDate: session.start_date,
         source: input.source,
@@ -138,18 +137,21 @@ export class SessionService {
 
   /**
    * A journey changed: regenerate its active sessions' events for `eventIds` (all its events when omitted). Pending
-   * session events take the new day, time and active flag; sent ones and ones moved by hand keep theirs.
+   * session events take the new day, time and active flag; sent ones and ones moved by hand keep theirs; a day
+   * already past is skipped (it never goes out late). One statement, however many sessions.
    */
   async syncIn(trx: Trx, workspaceId: number, tagId: number, eventIds?: number[]): Promise<number> {
-    const now = this.s.clock.now();
     const all = await this.journeys.events(workspaceId, tagId, trx);
-    const events = eventIds ? all.filter((e) => eventIds.includes(e.id)) : all;
+    return this.generate(trx, workspaceId, { tagId }, eventIds ? all.filter((e) => eventIds.includes(e.id)) : all, false);
+  }
+
+  /** Session events of `events` for the target sessions, timed by schedule.ts (at enrolment a past day is caught up or skipped, as the session says). */
+  private async generate(trx: Trx, workspaceId: number, target: SessionTarget, events: readonly JourneyEvent[], enrolment: boolean): Promise<number> {
     if (!events.length) return 0;
-    const sessions = await this.repo.activeSessionsWithZones(trx, workspaceId, tagId);
-    const rows: SessionEventRow[] = [];
-    for (const s of sessions) rows.push(...generateRows(s, s.id, workspaceId, events, now, { enrolment: false, policy: 'skip' }));
-    await this.repo.upsertSessionEvents(trx, rows, now);
-    return rows.length;
+    const keys = await this.repo.timingKeys(trx, workspaceId, target);
+    if (!keys.length) return 0;
+    const table = timingTable(keys, events);
+    return this.repo.generateSessionEvents(trx, workspaceId, { ...target, eventIds: events.map((e) => e.id) }, table, { now: this.s.clock.now(), enrolment });
   }
 
   // ---- one session event (the session page)
@@ -262,10 +264,6 @@ export class SessionService {
     return this.journeys.event(workspaceId, id);
   }
 
-  openIssues(workspaceId: number): Promise<number> {
-    return this.repo.countOpenIssues(workspaceId);
-  }
-
   async sessionsJson(workspaceId: number, sessions: JourneySession[]): Promise<SessionJson[]> {
     const ids = sessions.map((s) => s.id);
     const [memberships, events] = await Promise.all([this.repo.memberships(workspaceId, ids), this.repo.sessionEvents(workspaceId, ids)]);
@@ -279,36 +277,6 @@ export class SessionService {
       ),
     );
   }
-}
-
-/**
- * The session events of `events` for one session. At enrolment, a day already past is caught up (due now) or
- * skipped, as the session says; when a journey changes later, a day already past is skipped (it never goes out late).
- */
-export function generateRows(
-  session: TimedSession,
-  sessionId: number,
-  workspaceId: number,
-  events: readonly JourneyEvent[],
-  now: Date,
-  opts: { enrolment: boolean; policy: PastStartPolicy },
-): SessionEventRow[] {
-  return events.map((e) => {
-    const t = timingOf(session, e);
-    const past = t.dueAt.getTime() < now.getTime();
-    const skip = past && (!opts.enrolment || opts.policy === 'skip');
-    return {
-      workspace_id: workspaceId,
-      session_id: sessionId,
-      event_id: e.id,
-      active: e.active,
-      state: skip ? 'skipped' : 'pending',
-      occurs_on: t.occursOn,
-      minute_in_day: t.minuteInDay,
-      due_at: t.dueAt,
-      note: skip ? 'past' : null,
-    };
-  });
 }
 
 /** A Slack channel name for a cohort: lower case, dashes, at most 80 characters. */

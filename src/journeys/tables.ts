@@ -175,23 +175,6 @@ export interface JourneyPollResponsesTable {
   created_at: Timestamp;
 }
 
-export type JourneyIssueType = 'missing_role' | 'task_overdue' | 'poll_overdue';
-
-/** Attention-required items (journeys.md §4): one per key, hidden by an admin or resolved when fixed. */
-export interface JourneyIssuesTable {
-  id: Generated<number>;
-  workspace_id: number;
-  issue_key: string;
-  issue_type: JourneyIssueType;
-  session_id: number;
-  session_event_id: number | null;
-  role_id: number | null;
-  detail: string;
-  created_at: Timestamp;
-  resolved_at: NullableTimestamp;
-  hidden_at: NullableTimestamp;
-}
-
 export interface JourneyTables {
   journey_roles: JourneyRolesTable;
   journey_tags: JourneyTagsTable;
@@ -205,7 +188,6 @@ export interface JourneyTables {
   journey_deliveries: JourneyDeliveriesTable;
   journey_task_assignments: JourneyTaskAssignmentsTable;
   journey_poll_responses: JourneyPollResponsesTable;
-  journey_issues: JourneyIssuesTable;
 }
 
 export type JourneyRole = Selectable<JourneyRolesTable>;
@@ -217,4 +199,3 @@ export type JourneySessionEvent = Selectable<JourneySessionEventsTable>;
 export type JourneyTaskAssignment = Selectable<JourneyTaskAssignmentsTable>;
 export type JourneyPollResponse = Selectable<JourneyPollResponsesTable>;
 export type JourneyCohort = Selectable<JourneyCohortsTable>;
-export type JourneyIssue = Selectable<JourneyIssuesTable>;

@@ -81,6 +81,7 @@ export class OutboxRepository {
         state: 'sending',
         attempts: sql`attempts + 1`,
         lease_until: new Date(now.getTime() + leaseMs),
+        calling_at: null,
         updated_at: now,
       })
       .where('id', '=', id)
@@ -125,6 +126,14 @@ export class OutboxRepository {
       .where('id', '=', id)
       .where('state', '=', 'sending')
       .execute();
+  }
+
+  /**
+   * The sender is about to hand the row's write to Slack: from here on a lost answer is ambiguous. Before it, a
+   * dead sender's row is known never to have reached Slack.
+   */
+  async markCalling(id: number, now: Date): Promise<void> {
+    await this.db.updateTable('outbox').set({ calling_at: now }).where('id', '=', id).where('state', '=', 'sending').execute();
   }
 
   /** A row whose sender's lease ran out becomes unknown (the sender died, or will find its claim gone). */

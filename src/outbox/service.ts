@@ -16,6 +16,8 @@ const RECONCILE_BY_METHOD: Record<string, ReconcilePolicy> = {
   'dm.post': 'lookup',
   'chat.postEphemeral': 'give_up',
   'chat.scheduleMessage': 'give_up',
+  // An upload carries no metadata to look it up by; sending it again could share the file twice.
+  'dm.file': 'give_up',
 };
 /** Methods whose repeat has the same effect as one call. */
 const DEFAULT_POLICY: ReconcilePolicy = 'resend';
@@ -206,6 +208,12 @@ export class Outbox {
       row = await this.repo.byId(id);
     }
     if (!row || row.state !== 'unknown') return 'skipped';
+    if (leaseWindow && !row.calling_at) {
+      // The dead sender never handed the write to Slack: nothing can be there, so it goes again now.
+      await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
+      await this.kick([id]);
+      return 'pending';
+    }
     const policy = RECONCILE_BY_METHOD[row.method] ?? DEFAULT_POLICY;
     if (policy === 'give_up') {
       await this.repo.settle(id, 'unknown', { state: 'failed', error: `outcome unknown (${row.last_error}); not re-sent` }, now);
@@ -308,7 +316,7 @@ export class Outbox {
       step.method = method;
       return this.paced(row, method, channel, call);
     };
-    if (row.method === 'dm.post') {
+    if (row.method === 'dm.post' || row.method === 'dm.file') {
       const { users, ...message } = args as { users: string[] } & Record<string, unknown>;
       let channel = (row.result as { channel?: string } | null)?.channel;
       if (!channel) {
@@ -319,16 +327,32 @@ export class Outbox {
         if (!channel) throw Object.assign(new Error('conversations.open returned no channel'), { code: 'slack_webapi_platform_error', data: { error: 'no_channel' } });
         await this.repo.saveProgress(row.id, { channel }, this.deps.clock.now(), LEASE_MS);
       }
-      const posted = await paced('chat.postMessage', channel, () => client.apiCall('chat.postMessage', { ...message, channel, metadata }));
+      if (row.method === 'dm.file') {
+        // A file (a report CSV) into the DM: files.uploadV2 (getUploadURLExternal, the bytes, completeUploadExternal).
+        const { filename, content, title, initial_comment } = message as { filename: string; content: string; title?: string; initial_comment?: string };
+        const dmChannel = channel;
+        const uploaded = await paced('files.uploadV2', channel, () =>
+          this.handOver(row, () => client.filesUploadV2({ channel_id: dmChannel, filename, content, title: title ?? filename, ...(initial_comment ? { initial_comment } : {}) })),
+        );
+        if (uploaded instanceof Paced) return uploaded;
+        return { channel, file_id: uploaded.answer.files[0]?.files?.[0]?.id };
+      }
+      const posted = await paced('chat.postMessage', channel, () => this.handOver(row, () => client.apiCall('chat.postMessage', { ...message, channel, metadata })));
       if (posted instanceof Paced) return posted;
       const res = posted.answer as { channel?: string; ts?: string };
       return { channel: res.channel, ts: res.ts };
     }
     const withMeta = row.method === 'chat.postMessage' ? { ...args, metadata } : args;
-    const done = await paced(row.method, typeof args.channel === 'string' ? args.channel : undefined, () => client.apiCall(row.method, withMeta));
+    const done = await paced(row.method, typeof args.channel === 'string' ? args.channel : undefined, () => this.handOver(row, () => client.apiCall(row.method, withMeta)));
     if (done instanceof Paced) return done;
     const { ok: _ok, response_metadata: _rm, ...rest } = done.answer as unknown as Record<string, unknown>;
     return pickResult(rest);
+  }
+
+  /** Records that the row's write is being handed to Slack (see `reconcile`), then makes the call. */
+  private async handOver<T>(row: OutboxRow, call: () => Promise<T>): Promise<T> {
+    await this.repo.markCalling(row.id, this.deps.clock.now());
+    return call();
   }
 
   /**

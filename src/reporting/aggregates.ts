@@ -1,5 +1,5 @@
 import { celebrationPosted } from '../celebrations/events.js';
-import { introAnswerWithdrawn, introMet, introNotMet } from '../intros/events.js';
+import { introAnswerWithdrawn, introGroupCreated, introMet, introNotMet } from '../intros/events.js';
 import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySessionCreated, journeySessionFinished, journeyTaskCompleted } from '../journeys/events.js';
 import type { Subscriber } from '../platform/events/define.js';
 import { programCreated, programPaused, programResumed } from '../programs/events.js';
@@ -25,6 +25,7 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       journeyTaskCompleted,
       journeyPollAnswered,
       journeyRoleMissing,
+      introGroupCreated,
       introMet,
       introNotMet,
       introAnswerWithdrawn,
@@ -46,7 +47,8 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       if (journeySessionCreated.is(e)) {
         const p = journeySessionCreated.parse(e.payload);
         if (!(await repo.addSession(trx, { workspace_id: ws, session_id: p.sessionId, tag_id: p.tagId, participant_member_id: p.participantMemberId }))) return;
-        await add('onboarding_sessions_created', 1, p.tagId);
+        // Sessions recorded before events carried the flow type were all counted as onboarding.
+        await add(!p.flowType || p.flowType === 'onboarding' ? 'onboarding_sessions_created' : 'nonboarding_sessions_created', 1, p.tagId);
         if (p.participantMemberId) await add('active_session_members', 1, p.tagId);
         return;
       }
@@ -88,10 +90,16 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         });
         return;
       }
+      if (introGroupCreated.is(e)) {
+        const p = introGroupCreated.parse(e.payload);
+        await repo.addIntroGroup(trx, { workspace_id: ws, meeting_id: p.meetingId, program_id: p.programId, round_id: p.roundId, member_ids: p.memberIds, occurred_at: e.occurredAt });
+        return;
+      }
       if (introMet.is(e) || introNotMet.is(e)) {
         const met = introMet.is(e);
         const p = (met ? introMet : introNotMet).parse(e.payload);
         await add('coffee_meetings_completed', (met ? 1 : 0) - (p.replaces === 'met' ? 1 : 0));
+        await repo.setIntroMet(trx, ws, p.meetingId, met);
         if (!met) return;
         await active(`m:${p.memberId}`);
         // Feedback is asked once per meeting and member, after they said they met (an editor's answer asks nobody).
@@ -104,14 +112,21 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         return;
       }
       if (introAnswerWithdrawn.is(e)) {
-        if (introAnswerWithdrawn.parse(e.payload).outcome === 'met') await add('coffee_meetings_completed', -1);
+        const p = introAnswerWithdrawn.parse(e.payload);
+        if (p.outcome !== 'met') return;
+        await add('coffee_meetings_completed', -1);
+        await repo.setIntroMet(trx, ws, p.meetingId, false);
         return;
       }
       if (programCreated.is(e) || programResumed.is(e)) return add('active_programs', 1);
       if (programPaused.is(e)) return add('active_programs', -1);
       if (celebrationPosted.is(e)) return add('celebration_events_sent', 1);
       if (promptPosted.is(e)) return add('watercooler_prompt_events_sent', 1);
-      if (replied.is(e)) return active(`s:${replied.parse(e.payload).slackUserId}`);
+      if (replied.is(e)) {
+        // Active users are members (the key every other event uses): the replier's Slack id is looked up.
+        const memberId = await repo.memberIdOf(trx, ws, replied.parse(e.payload).slackUserId);
+        if (memberId) await active(`m:${memberId}`);
+      }
     },
   };
 }

@@ -15,6 +15,28 @@ export type ReportingModuleDataJson = ({ status: 'ready' } & StatData) | { statu
 
 export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
 
+/** Each stat's name on the page and in the CSV report. */
+export const STAT_LABELS: Record<StatName, string> = {
+  active_users: 'Active users',
+  onboarding_sessions_created: 'Onboarding sessions created',
+  nonboarding_sessions_created: 'Other journey sessions created',
+  active_session_members: 'Active session members',
+  poll_interactions_completed: 'Poll interactions completed',
+  task_assignments_completed: 'Task assignments completed',
+  coffee_meetings_completed: 'Intros meetings completed',
+  active_programs: 'Active programs',
+  celebration_events_sent: 'Celebrations sent',
+  watercooler_prompt_events_sent: 'Watercooler prompts sent',
+};
+
+/** POST /reporting/csv_report: the report is on its way to the requester's Slack DMs. */
+export interface CsvReportJson {
+  status: 'queued';
+}
+/** The success toast after asking for the CSV report (shown 10 s, journeys.md §9). */
+export const CSV_REPORT_TOAST = 'Your report is being generated. We will send the CSV to you in a Slack DM.';
+export const CSV_REPORT_TOAST_MS = 10_000;
+
 /** GET /onboarding/session_issues */
 export interface SessionIssueJson {
   id: number;
@@ -49,4 +71,26 @@ export interface FeedbackCommentsJson {
   page: number;
   per_page: number;
   total_count: number;
+}
+
+/** GET /reporting/strategic_connections_preview: whom an Intros program connected the journeys' participants with. */
+export interface StrategicConnectionsJson {
+  id: number;
+  tag_id: number | null;
+  batch_id: number | null;
+  start_date: string;
+  end_date: string;
+  /** Journey participants in scope (of the journey, or of every journey). */
+  participants: number;
+  /** Of them, how many had at least one intro in the window. */
+  connected: number;
+  /** One per participant and intro, oldest first. */
+  connections: Array<{ member: ConnectionPerson; batch_id: number; date: string; with: ConnectionPerson[]; met: boolean }>;
+  /** Participants whose journey is still running and who had no intro in the window. */
+  not_connected: ConnectionPerson[];
+}
+export interface ConnectionPerson {
+  id: number;
+  name: string;
+  slack_user_id: string | null;
 }

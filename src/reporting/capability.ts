@@ -1,7 +1,7 @@
 import { defineCapability } from '../platform/capability.js';
 import { reportingAggregates } from './aggregates.js';
 import { needs } from './deps.js';
-import { reportingDeriveIssues } from './jobs.js';
+import { reportingDeriveIssues, reportingSendCsv } from './jobs.js';
 import { reportingListeners } from './listeners.js';
 import { reportingRoutes } from './routes.js';
 import { ReportingService } from './service.js';
@@ -28,7 +28,7 @@ export const reportingCapability = defineCapability({
           nextDue: async () => null,
         },
       ],
-      jobs: [reportingDeriveIssues.handle(async ({ workspaceId }) => void (await reporting.deriveIssues(workspaceId)))],
+      jobs: [reportingDeriveIssues.handle(async ({ workspaceId }) => void (await reporting.deriveIssues(workspaceId))), reportingSendCsv.handle((input) => reporting.sendCsv(input))],
       routes: [reportingRoutes(reporting)],
       listeners: [reportingListeners(services, reporting)],
       subscribers: [reportingAggregates(reporting.repo, services.outbox)],

@@ -25,6 +25,12 @@ export class ReportingRepository {
     return r?.slack_user_id;
   }
 
+  /** The member of a Slack id (core `members` table): Watercooler's events name repliers by Slack id. */
+  async memberIdOf(ex: Executor, workspaceId: number, slackUserId: string): Promise<number | undefined> {
+    const r = await ex.selectFrom('members').select('id').where('workspace_id', '=', workspaceId).where('slack_user_id', '=', slackUserId).executeTakeFirst();
+    return r?.id;
+  }
+
   // ---- aggregates
 
   async addDaily(trx: Trx, workspaceId: number, stat: string, tagId: number, day: string, delta: number): Promise<void> {
@@ -175,6 +181,41 @@ export class ReportingRepository {
     row: { workspace_id: number; issue_key: string; issue_type: SessionIssueType; session_id: number; tag_id: number; member_id: number | null; session_event_id: number | null; detail: string; occurred_at: Date },
   ): Promise<void> {
     await trx.insertInto('reporting_session_issues').values(row).onConflict((oc) => oc.columns(['workspace_id', 'issue_key']).doNothing()).execute();
+  }
+
+  // ---- strategic connections (Intros groups with journey participants)
+
+  async addIntroGroup(trx: Trx, row: { workspace_id: number; meeting_id: number; program_id: number; round_id: number; member_ids: number[]; occurred_at: Date }): Promise<void> {
+    await trx.insertInto('reporting_intro_groups').values(row).onConflict((oc) => oc.columns(['workspace_id', 'meeting_id']).doNothing()).execute();
+  }
+
+  async setIntroMet(trx: Trx, workspaceId: number, meetingId: number, met: boolean): Promise<void> {
+    await trx.updateTable('reporting_intro_groups').set({ met }).where('workspace_id', '=', workspaceId).where('meeting_id', '=', meetingId).execute();
+  }
+
+  /** A program's groups in [from, to) (or one round's), oldest first. */
+  introGroups(workspaceId: number, programId: number, f: { from: Date; to: Date; roundId: number | null }) {
+    let q = this.db.selectFrom('reporting_intro_groups').selectAll().where('workspace_id', '=', workspaceId).where('program_id', '=', programId).where('occurred_at', '>=', f.from).where('occurred_at', '<', f.to);
+    if (f.roundId !== null) q = q.where('round_id', '=', f.roundId);
+    return q.orderBy('occurred_at').orderBy('meeting_id').execute();
+  }
+
+  /** Journey participants (of one journey, or all): each with whether one of their sessions is still running. */
+  async participants(workspaceId: number, tagId: number | null): Promise<Array<{ memberId: number; active: boolean }>> {
+    let q = this.db
+      .selectFrom('reporting_sessions')
+      .select(['participant_member_id', sql<boolean>`bool_or(active)`.as('active')])
+      .where('workspace_id', '=', workspaceId)
+      .where('participant_member_id', 'is not', null);
+    if (tagId !== null) q = q.where('tag_id', '=', tagId);
+    const rows = await q.groupBy('participant_member_id').execute();
+    return rows.map((r) => ({ memberId: r.participant_member_id!, active: r.active }));
+  }
+
+  /** Names of members (core `members` table). */
+  people(workspaceId: number, ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('members').select(['id', 'name', 'real_name', 'slack_user_id']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
   }
 
   // ---- issues, listed

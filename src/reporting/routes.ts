@@ -2,13 +2,13 @@ import { Router } from 'express';
 import { authOf, requireAdmin, requireMember } from '../http/auth.js';
 import { idParams } from '../http/ids.js';
 import { body, params, query } from '../http/validate.js';
-import { dataQuery, feedbackCommentsQuery, feedbackStatsQuery, issuesQuery, putSettingsBody, userParams } from './schema.js';
+import { csvReportBody, dataQuery, strategicQuery, feedbackCommentsQuery, feedbackStatsQuery, issuesQuery, putSettingsBody, userParams } from './schema.js';
 import type { ReportingService } from './service.js';
 
 /** The Reporting API (journeys.md §7). Thin: validate, scope to the workspace, call the service. */
 export function reportingRoutes(reporting: ReportingService): Router {
   const router = Router();
-  router.use(['/reporting_module_settings', '/coffee_feedbacks'], requireMember);
+  router.use(['/reporting_module_settings', '/coffee_feedbacks', '/reporting/csv_report', '/reporting/strategic_connections_preview'], requireMember);
   router.use(['/onboarding/session_issues'], requireAdmin);
 
   // Before /:userId, which would take 'data' for an id.
@@ -21,6 +21,14 @@ export function reportingRoutes(reporting: ReportingService): Router {
   router.put('/reporting_module_settings/:userId', async (req, res) => {
     const { userId } = params(req, userParams);
     res.json(await reporting.saveSettings(authOf(req), userId, body(req, putSettingsBody)));
+  });
+
+  router.post('/reporting/csv_report', async (req, res) => {
+    res.status(202).json(await reporting.requestCsv(authOf(req), body(req, csvReportBody).tag_id));
+  });
+
+  router.get('/reporting/strategic_connections_preview', async (req, res) => {
+    res.json(await reporting.strategicConnections(authOf(req), query(req, strategicQuery)));
   });
 
   router.get('/onboarding/session_issues', async (req, res) => {

@@ -71,3 +71,15 @@ export const feedbackCommentsQuery = z.object({
 });
 
 export const parseIds = (s: string) => s.split(/[,-]/).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+
+export const csvReportBody = z.object({ tag_id: z.preprocess(empty, id.nullable()).optional().default(null) });
+
+export const strategicQuery = z
+  .object({
+    id,
+    tag_id: z.preprocess(empty, id.optional()),
+    batch_id: z.preprocess(empty, id.optional()),
+    start_date: z.preprocess(empty, day.optional()),
+    end_date: z.preprocess(empty, day.optional()),
+  })
+  .refine((s) => !s.start_date || !s.end_date || s.start_date <= s.end_date, { message: 'must not be after end_date', path: ['start_date'] });

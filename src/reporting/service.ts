@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { csvCell } from '../celebrations/csv.js';
 import type { AuthContext } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
-import type { FeedbackCommentsJson, FeedbackStatsJson, ReportingModuleDataJson, ReportingModuleSettingsJson, SessionIssuesJson, ViewableConfigurationsJson } from './api-types.js';
+import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicConnectionsJson, type FeedbackCommentsJson, type FeedbackStatsJson, type ReportingModuleDataJson, type ReportingModuleSettingsJson, type SessionIssuesJson, type ViewableConfigurationsJson } from './api-types.js';
+import { reportingSendCsv } from './jobs.js';
 import type { ReportingDeps } from './deps.js';
 import { ReportingRepository } from './repository.js';
-import { parseIds, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
+import { parseIds, type strategicQuery, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
 import {
   aggregate,
   bucketOf,
@@ -15,9 +18,11 @@ import {
   ISSUE_TYPES,
   ISSUES_PAGE_SIZE,
   isStateStat,
+  addDays,
   normaliseSetting,
   OVERDUE_AFTER_DAYS,
   RATE_DENOMINATOR,
+  reportCsv,
   sameTemplate,
   since,
   dayOf,
@@ -111,6 +116,40 @@ export class ReportingService {
     return aggregate(stat, range, q.aggregation, daily, { sent });
   }
 
+  // ---- the CSV report
+
+  /** Queues the requester's report; the job sends it to them in a Slack DM. */
+  async requestCsv(auth: AuthContext, tagId: number | null): Promise<CsvReportJson> {
+    const requestId = randomUUID();
+    await this.s.queue.enqueue(reportingSendCsv, { workspaceId: auth.workspace.id, memberId: auth.member.id, requestId, tagId }, { jobId: `reporting.csv:${requestId}` });
+    return { status: 'queued' };
+  }
+
+  /** The job: every module of the requester's settings, as the page shows them, into one CSV file in their DMs. */
+  async sendCsv(input: { workspaceId: number; memberId: number; requestId: string; tagId: number | null }): Promise<void> {
+    const ws = input.workspaceId;
+    const slackId = await this.repo.slackIdOf(this.s.db, ws, input.memberId);
+    if (!slackId) return;
+    const row = await this.repo.settings(ws, input.memberId);
+    const template = (row?.template as ModuleSetting[] | undefined) ?? DEFAULT_TEMPLATE;
+    const modules: Parameters<typeof reportCsv>[0] = [];
+    for (const m of template) {
+      const setting = { ...m, tag_id: row?.show_all_tags ? null : (input.tagId ?? m.tag_id) };
+      const q = { ...setting, start_date: setting.start_date ?? undefined, end_date: setting.end_date ?? undefined, tag_id: setting.tag_id ?? undefined };
+      modules.push({ label: STAT_LABELS[m.stat_name], setting, data: await this.compute(ws, q) });
+    }
+    const today = dayOf(this.s.clock.now());
+    await this.s.outbox.enqueue([
+      {
+        workspaceId: ws,
+        key: `reporting.csv:${input.requestId}`,
+        kind: 'reporting-csv',
+        method: 'dm.file',
+        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${today}`, content: reportCsv(modules, csvCell), initial_comment: 'Here is the reporting CSV you asked for.' },
+      },
+    ]);
+  }
+
   // ---- attention required
 
   async issues(workspaceId: number, q: z.infer<typeof issuesQuery>): Promise<SessionIssuesJson> {
@@ -154,6 +193,50 @@ export class ReportingService {
   async deriveIssues(workspaceId: number): Promise<number> {
     const now = this.s.clock.now();
     return this.repo.openOverdueIssues(workspaceId, new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000), now);
+  }
+
+  // ---- strategic connections
+
+  /**
+   * GET /reporting/strategic_connections_preview: the intros an Intros program (`id`) made for journey participants
+   * (of journey `tag_id`, or of any) between two UTC days (default the last 90) or in one round (`batch_id`), and
+   * who, still on their journey, had none. From reporting's own tables, kept from intro.group_created.
+   */
+  async strategicConnections(auth: AuthContext, q: z.infer<typeof strategicQuery>): Promise<StrategicConnectionsJson> {
+    const ws = auth.workspace.id;
+    await this.visibleIds(auth, String(q.id));
+    const end = q.end_date ?? dayOf(this.s.clock.now());
+    const start = q.start_date ?? addDays(end, -89);
+    const tagId = q.tag_id ?? null;
+    const batchId = q.batch_id ?? null;
+    const [groups, participants] = await Promise.all([
+      this.repo.introGroups(ws, q.id, { from: new Date(`${start}T00:00:00Z`), to: new Date(`${addDays(end, 1)}T00:00:00Z`), roundId: batchId }),
+      this.repo.participants(ws, tagId),
+    ]);
+    const inScope = new Map(participants.map((p) => [p.memberId, p.active]));
+    const found = groups.flatMap((g) => g.member_ids.filter((m) => inScope.has(m)).map((memberId) => ({ memberId, group: g })));
+    const connectedIds = new Set(found.map((f) => f.memberId));
+    const waiting = participants.filter((p) => p.active && !connectedIds.has(p.memberId)).map((p) => p.memberId);
+    const ids = [...new Set([...found.flatMap((f) => f.group.member_ids), ...waiting])];
+    const names = new Map((await this.repo.people(ws, ids)).map((m) => [m.id, { id: m.id, name: m.real_name || m.name || 'Someone', slack_user_id: m.slack_user_id }]));
+    const person = (id: number): ConnectionPerson => names.get(id) ?? { id, name: 'Someone who left', slack_user_id: null };
+    return {
+      id: q.id,
+      tag_id: tagId,
+      batch_id: batchId,
+      start_date: start,
+      end_date: end,
+      participants: participants.length,
+      connected: connectedIds.size,
+      connections: found.map(({ memberId, group }) => ({
+        member: person(memberId),
+        batch_id: group.round_id,
+        date: dayOf(group.occurred_at),
+        with: group.member_ids.filter((m) => m !== memberId).map(person),
+        met: group.met,
+      })),
+      not_connected: waiting.map(person).sort((a, b) => a.name.localeCompare(b.name)),
+    };
   }
 
   // ---- intros feedback

@@ -244,3 +244,17 @@ export function since(window: IssueDateWindow | FeedbackDateWindow, now: Date): 
   else d.setUTCMonth(d.getUTCMonth() - { '1m': 1, '3m': 3, '6m': 6, '1y': 12 }[window]);
   return d;
 }
+
+// ---- the CSV report (journeys.md §6: sent to the requester by a Slack DM)
+
+/** One row per module and period: the numbers each module's chart and table show. */
+export function reportCsv(modules: Array<{ label: string; setting: ModuleSetting; data: StatData }>, cell: (v: string) => string): string {
+  const lines = [['Module', 'Stat', 'Journey', 'From', 'To', 'Group by', 'Period starting', 'Value', 'Sent', 'Rate (%)'].join(',')];
+  for (const { label, setting, data } of modules) {
+    for (const p of data.series) {
+      const row = [label, data.stat_name, setting.tag_id === null ? 'All' : String(setting.tag_id), data.start_date, data.end_date, data.aggregation, p.date, String(p.value), p.sent === undefined ? '' : String(p.sent), p.rate === undefined || p.rate === null ? '' : String(p.rate)];
+      lines.push(row.map(cell).join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -88,6 +88,17 @@ export interface ReportingModuleSettingsTable {
   updated_at: Timestamp;
 }
 
+/** An Intros group (one per meeting), kept from intro.group_created; `met` follows the answers. */
+export interface ReportingIntroGroupsTable {
+  workspace_id: number;
+  meeting_id: number;
+  program_id: number;
+  round_id: number;
+  member_ids: number[];
+  occurred_at: Timestamp;
+  met: Generated<boolean>;
+}
+
 export interface ReportingTables {
   reporting_daily: ReportingDailyTable;
   reporting_active_members: ReportingActiveMembersTable;
@@ -98,4 +109,5 @@ export interface ReportingTables {
   reporting_session_issues: ReportingSessionIssuesTable;
   reporting_coffee_feedbacks: ReportingCoffeeFeedbacksTable;
   reporting_module_settings: ReportingModuleSettingsTable;
+  reporting_intro_groups: ReportingIntroGroupsTable;
 }

@@ -43,6 +43,8 @@ export const METHOD_ERRORS = [
   'duplicate_external_id', 'push_limit_reached',
   // reactions.*
   'already_reacted', 'no_reaction', 'too_many_emoji', 'too_many_reactions', 'invalid_name',
+  // files.getUploadURLExternal, files.completeUploadExternal
+  'file_not_found',
   // oauth.v2.access, openid.connect.*
   'invalid_client_id', 'bad_client_secret', 'invalid_code', 'code_already_used', 'bad_redirect_uri', 'invalid_grant_type',
   'invalid_refresh_token',

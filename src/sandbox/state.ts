@@ -11,6 +11,7 @@ import type {
   SandboxChannel,
   SandboxData,
   SandboxEphemeral,
+  SandboxFile,
   SandboxMessage,
   SandboxPersonInfo,
   SandboxScheduled,
@@ -75,6 +76,7 @@ export interface NewMessage {
   metadata?: MessageMetadata;
   thread_ts?: string;
   reply_broadcast?: boolean;
+  files?: SandboxMessage['files'];
   username?: string;
   icons?: { emoji?: string; image_url?: string };
 }
@@ -120,6 +122,7 @@ export function emptySandboxData(): SandboxData {
     oauthCodes: {},
     openIdCodes: {},
     userTokens: {},
+    files: {},
     counters: {},
   };
 }
@@ -425,6 +428,7 @@ export class SandboxState {
       ...(input.blocks ? { blocks: input.blocks } : {}),
       ...(input.attachments ? { attachments: input.attachments } : {}),
       ...(input.metadata ? { metadata: input.metadata } : {}),
+      ...(input.files ? { files: input.files } : {}),
       ...(input.username ? { username: input.username } : {}),
       ...(input.icons ? { icons: input.icons } : {}),
     };
@@ -446,6 +450,27 @@ export class SandboxState {
     list.push(message);
     this.emit({ kind: 'message_posted', teamId: channel.teamId, channel: channel.id, ts });
     return message;
+  }
+
+  // ---- files (files.getUploadURLExternal → the bytes → files.completeUploadExternal) ----------------
+
+  reserveFile(teamId: string, user: string, name: string, length: number): SandboxFile {
+    const file: SandboxFile = { id: this.nextId('F'), teamId, user, name, title: name, length, content: null, channel: null };
+    (this.data.files ??= {})[file.id] = file;
+    return file;
+  }
+
+  file(teamId: string, id: string): SandboxFile | undefined {
+    const file = this.data.files?.[id];
+    return file?.teamId === teamId ? file : undefined;
+  }
+
+  /** The bytes posted to a file's upload URL; false for an unknown or already uploaded file. */
+  receiveFile(id: string, content: string): boolean {
+    const file = this.data.files?.[id];
+    if (!file || file.content !== null) return false;
+    file.content = content;
+    return true;
   }
 
   /** The top of the thread a ts belongs to (a reply's ts leads to its parent). */

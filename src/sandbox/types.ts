@@ -167,6 +167,18 @@ export interface BotProfile {
   team_id: string;
 }
 
+/** An uploaded file: reserved, then its bytes (UTF-8 text here), then shared into a conversation. */
+export interface SandboxFile {
+  id: string;
+  teamId: string;
+  user: string;
+  name: string;
+  title: string;
+  length: number;
+  content: string | null;
+  channel: string | null;
+}
+
 export interface SandboxMessage {
   type: 'message';
   subtype?: string;
@@ -189,6 +201,8 @@ export interface SandboxMessage {
   latest_reply?: string;
   reactions?: Reaction[];
   edited?: { user: string; ts: string };
+  /** Files shared with the message (files.completeUploadExternal). */
+  files?: Array<{ id: string; name: string; title: string; size: number }>;
 }
 
 export interface SandboxEphemeral {
@@ -296,6 +310,8 @@ export interface SandboxData {
   oauthCodes: Record<string, OAuthCodeRecord>;
   openIdCodes: Record<string, OpenIdCodeRecord>;
   userTokens: Record<string, UserTokenRecord>;
+  /** Files uploaded with files.getUploadURLExternal (then the bytes, then files.completeUploadExternal). */
+  files: Record<string, SandboxFile>;
   /**
    * Token rotation: bot tokens handed out by oauth.v2.access that expire (`xoxe.xoxb-…`), and the single-use
    * refresh tokens (`xoxe-1-…`) that renew them. Optional so older snapshots still load.

@@ -2,6 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { takeFault } from './faults.js';
 import { chatMethods } from './methods/chat.js';
 import { conversationMethods } from './methods/conversations.js';
+import { fileMethods } from './methods/files.js';
 import { type AuthedContext, type MethodContext, type MethodResult, type MethodTable, SlackApiError, requireScope, str } from './methods/kit.js';
 import { oauthMethods } from './methods/oauth.js';
 import { reactionMethods } from './methods/reactions.js';
@@ -22,6 +23,7 @@ export const SANDBOX_METHODS: MethodTable = {
   ...chatMethods,
   ...viewMethods,
   ...reactionMethods,
+  ...fileMethods,
   ...oauthMethods,
 };
 
@@ -106,6 +108,20 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
   // Parsers local to this router: Bolt's routes elsewhere need their raw bodies.
   router.use(express.urlencoded({ extended: false, limit: '5mb' }), express.json({ limit: '5mb' }));
 
+  // A file's bytes, POSTed to the upload_url files.getUploadURLExternal gave (WebClient sends them as multipart
+  // form data, field `body`); Slack answers 200 with a plain text receipt.
+  router.post('/_upload/:fileId', express.raw({ type: () => true, limit: '5mb' }), async (req: Request, res: Response) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const type = req.get('content-type') ?? '';
+    let content = raw.toString('utf8');
+    if (type.startsWith('multipart/form-data')) {
+      const part = (await new globalThis.Response(raw, { headers: { 'content-type': type } }).formData()).get('body');
+      content = typeof part === 'string' ? part : part ? await part.text() : '';
+    }
+    if (!state.receiveFile(String(req.params.fileId), content)) return res.status(404).type('text/plain').send('Not Found');
+    res.status(200).type('text/plain').send(`OK - ${Buffer.byteLength(content)}`);
+  });
+
   router.all('/:method', async (req: Request, res: Response) => {
     const method = String(req.params.method);
     const args = collectArgs(req);
@@ -169,7 +185,7 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
     }
 
     const basic = basicAuth(req);
-    const ctx: MethodContext = { state, args, at, auth, ...(basic ? { basicAuth: basic } : {}) };
+    const ctx: MethodContext = { state, args, at, auth, baseUrl: `${req.protocol}://${req.get('host')}${req.baseUrl}`, ...(basic ? { basicAuth: basic } : {}) };
     const { status, body } = run(method, spec, ctx, auth);
 
     if (fault?.kind === 'timeout' || fault?.kind === 'drop_after_store') {

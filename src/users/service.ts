@@ -27,8 +27,12 @@ export interface CurrentUser {
   workspaces: Array<{ team_id: string; name: string; current: boolean }>;
 }
 
+/** Which calendar and video accounts a member has linked and valid (the integrations capability answers). */
+export type IdentityFlags = (workspaceId: number, memberId: number) => Promise<Record<'zoom' | 'google' | 'microsoft', boolean>>;
+
 export class UserService {
   private readonly repo: UserRepository;
+  private identityFlags: IdentityFlags = async () => ({ zoom: false, google: false, microsoft: false });
 
   constructor(
     db: Db,
@@ -37,9 +41,14 @@ export class UserService {
     this.repo = new UserRepository(db);
   }
 
+  /** Lets the integrations capability answer has_valid_*_identity. */
+  answerIdentityFlags(fn: IdentityFlags): void {
+    this.identityFlags = fn;
+  }
+
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const settings = await this.repo.settings(workspace.id, member.id);
+    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identityFlags(workspace.id, member.id)]);
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,
@@ -51,10 +60,9 @@ export class UserService {
       onboarding_unrestricted: auth.isAdmin,
       notifications: settings.notifications,
       progress: { has_used_pairing_announcement: settings.progress.has_used_pairing_announcement === true },
-      // Calendar and video accounts arrive with the integrations work; until then none is linked.
-      has_valid_zoom_identity: false,
-      has_valid_google_identity: false,
-      has_valid_microsoft_identity: false,
+      has_valid_zoom_identity: identities.zoom,
+      has_valid_google_identity: identities.google,
+      has_valid_microsoft_identity: identities.microsoft,
       csrf_token: auth.csrfToken,
       workspaces: (await this.repo.workspacesOf(member.email, member.id)).map((w) => ({ team_id: w.team_id, name: w.name, current: w.workspace_id === workspace.id })),
     };

@@ -83,3 +83,11 @@ export interface SuggestionJson {
   pack_id: number;
   pack_name: string;
 }
+
+/** POST /watercooler/{id}/preview_as_json and /watercooler/preview_as_json: a prompt as the post's builder makes it. */
+export interface PromptPreviewJson {
+  /** The queue's prompt shown; null when the queue is empty (then there is no message). */
+  prompt_id: number | null;
+  text: string;
+  blocks: unknown[];
+}

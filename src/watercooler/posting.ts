@@ -1,6 +1,7 @@
 import type { ChannelProgram } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { event, type PendingEvent } from '../platform/events/define.js';
+import type { PromptPreviewJson } from './api-types.js';
 import { promptMessage } from './blocks.js';
 import type { WatercoolerDeps } from './deps.js';
 import { promptPosted } from './events.js';
@@ -12,6 +13,8 @@ import { nextPrompt } from './queue.js';
 import type { QueueReader } from './queue-reader.js';
 import type { WatercoolerRepository } from './repository.js';
 import { isSlotOf, MAX_LATENESS_MS, nextSlot, scheduleOf } from './schedule.js';
+import { isRetired, LIBRARY, libraryPromptText } from './library.js';
+import { templateSettings, WATERCOOLER_TEMPLATES } from './templates.js';
 import type { ShippedLibrary } from './shipped-library.js';
 
 /** A claimed slot whose compose job has not run for this long is enqueued again. */
@@ -91,6 +94,29 @@ export class WatercoolerPosting {
    * and must still be 'claimed'; the watercooler row is locked so two slots never pick the same prompt. The
    * `watercooler.prompt_posted` event is appended in the same transaction.
    */
+  /**
+   * What an admin previews is what is posted: the queue's next prompt (or the given one of its queue) through the
+   * same builder as compose. Another program's prompt is a 404.
+   */
+  async preview(program: ChannelProgram, promptId: number | undefined): Promise<PromptPreviewJson> {
+    await this.library.ensure();
+    const wc = await this.queues.config(program);
+    const { rows, input } = await this.queues.load(wc, (await this.plan.plan(program.workspace_id)).paidFeatureAccess);
+    const id = promptId ?? nextPrompt(input)?.promptId;
+    const prompt = [...rows.own, ...rows.packPrompts].find((p) => p.id === id);
+    if (promptId !== undefined && !prompt) throw new HttpError(404, 'Not found');
+    return prompt ? { prompt_id: prompt.id, ...promptMessage(prompt.text) } : { prompt_id: null, text: '', blocks: [] };
+  }
+
+  /** A new program's first post, from a template: the first prompt of its first pack, through the same builder. */
+  newProgramPreview(templateId: string): PromptPreviewJson {
+    const template = WATERCOOLER_TEMPLATES.find((t) => t.id === templateId);
+    if (!template) throw new HttpError(400, 'template_id: not a Watercooler template', { template_id: 'not a Watercooler template' });
+    const pack = LIBRARY.find((p) => p.key === templateSettings(template).packs[0]);
+    const first = pack?.prompts.find((p) => !isRetired(p));
+    return first ? { prompt_id: null, ...promptMessage(libraryPromptText(first)) } : { prompt_id: null, text: '', blocks: [] };
+  }
+
   async compose(workspaceId: number, postId: number): Promise<ComposeResult> {
     await this.library.ensure();
     const now = this.s.clock.now();

@@ -12,6 +12,7 @@ import type { PostsRepository, PostWithEngagement } from './posts.repository.js'
 import type { QueueReader } from './queue-reader.js';
 import type { WatercoolerRepository } from './repository.js';
 import { describeSchedule, scheduleOf, upcomingSlots } from './schedule.js';
+import { slackDate, zoneCity } from '../slack/dates.js';
 import type { ShippedLibrary } from './shipped-library.js';
 import type { Pack, Prompt } from './tables.js';
 
@@ -182,7 +183,7 @@ export class WatercoolerPresenter {
         {
           channelId: p.channel_id,
           channelName: p.name ?? p.channel_id,
-          schedule: `${describeSchedule(scheduleOf(wc, p.tz))} (${p.tz})`,
+          schedule: `${describeSchedule(scheduleOf(wc, p.tz))} ${zoneCity(p.tz)} time${wc.next_run_at ? ` · next ${slackDate(wc.next_run_at, p.tz, 'day_time')}` : ''}`,
           latest: l && l.ts ? { text: l.text, url: permalink(workspace.domain, l.channel_id, l.ts), replies: l.replies } : null,
         },
       ];

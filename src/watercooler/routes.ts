@@ -16,9 +16,11 @@ import {
   createPackBody,
   createPromptBody,
   destroyPromptBody,
+  newProgramPreviewBody,
   packIdBody,
   packPromptBody,
   packPromptParams,
+  previewBody,
   reorderBody,
   suggestQuery,
   updateBody,
@@ -114,6 +116,17 @@ export function watercoolerRoutes(wc: WatercoolerRouteServices): Router {
     const input = parseFrom(req, adjustmentDestroyBody);
     await wc.prompts.clearAdjustment(program, input.prompt_id, input.kind);
     res.json(await page(req, id));
+  });
+
+  // What an admin previews is what is posted: the post's own builder, for a prompt of the program's real queue.
+  router.post('/watercooler/preview_as_json', (req, res) => {
+    res.json(wc.posting.newProgramPreview(body(req, newProgramPreviewBody).template_id));
+  });
+
+  router.post('/watercooler/:id/preview_as_json', async (req, res) => {
+    const { id } = params(req, idParams);
+    const program = await editable(req, id);
+    res.json(await wc.posting.preview(program, body(req, previewBody).prompt_id));
   });
 
   router.post('/watercooler/:id/send_prompt_as_json', async (req, res) => {

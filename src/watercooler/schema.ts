@@ -65,4 +65,8 @@ export const packPromptBody = z.preprocess(
   z.object({ text: promptObject }),
 );
 export const reorderBody = z.object({ direction: z.enum(['up', 'down'], 'up or down') });
+/** POST /watercooler/{id}/preview_as_json: one prompt of the queue, or the next one. */
+export const previewBody = z.object({ prompt_id: id.optional() });
+/** POST /watercooler/preview_as_json: a new program's first prompt, from a template. */
+export const newProgramPreviewBody = z.object({ template_id: z.string().min(1, 'choose a template') });
 export const suggestQuery = z.object({ limit: z.coerce.number().int().min(1).max(30).default(10) });

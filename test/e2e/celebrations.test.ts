@@ -72,7 +72,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     expect(await row.textContent()).toMatch(/^Row 41 · chloe\.martin@acme\.example.*"02\/30\/1994" is not a real date/);
     // The list of people and what is coming up refresh from the import.
     const people = page.getByRole('tabpanel');
-    await people.getByRole('row').filter({ hasText: 'Lena Fischer' }).getByText('3 March').waitFor();
+    await people.getByRole('row').filter({ hasText: 'Lena Fischer' }).getByText('March 3').waitFor();
     await page.getByRole('list', { name: 'Celebrations in the next 30 days' }).getByText('Isabela Costa').waitFor();
     await screenshot(page, 'celebrations-edit', { fullPage: true });
     await screenshot(result, 'celebrations-import-result');
@@ -154,11 +154,59 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
       values: { bday_month: { month: '4' }, bday_day: { day: '30' } },
     });
     expect(done.response_action).toBe('close');
-    await expect.poll(async () => (await messages(dm, 'U0DEMO036')).find((m) => m.ts === ask!.ts)?.text, { timeout: 10_000 }).toContain('Your dates are saved: birthday 30 April');
+    await expect.poll(async () => (await messages(dm, 'U0DEMO036')).find((m) => m.ts === ask!.ts)?.text, { timeout: 10_000 }).toContain('Your dates are saved: birthday April 30');
 
     // The admin's page shows the new date.
     await page.reload();
-    await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Riley Morgan' }).getByText('30 April').waitFor();
+    await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Riley Morgan' }).getByText('April 30').waitFor();
+  });
+
+  it('previews the next post from the server\'s builder, with the image chosen, and shows problems at the field', async () => {
+    const messages = page.getByRole('region', { name: 'Messages' });
+    // The next post is Lena's birthday tomorrow, with the default balloons.
+    const next = messages.getByRole('article', { name: 'Next post preview' });
+    await next.getByText(/Happy birthday, @Lena/).waitFor();
+    expect(await next.getByRole('img', { name: /balloons/ }).getAttribute('src')).toBe(`${t.url}/celebration_images/birthday-balloons.png`);
+
+    // A template that mentions age: the field says why (no internal name), and is marked.
+    const template = messages.getByRole('textbox', { name: 'Birthdays message' });
+    await template.fill('Happy {years}th, {name}!');
+    await messages.getByText('Birthday messages never mention age: remove {years}').waitFor();
+    expect(await template.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(/birthday_template/).count()).toBe(0);
+
+    // Unsaved changes are previewed as they will be posted: the new words and the cake.
+    await template.fill('Many happy returns, {name}!');
+    await messages.getByRole('group', { name: 'Birthday image' }).locator('label', { hasText: 'Cake' }).click();
+    await next.getByText(/Many happy returns, @Lena/).waitFor();
+    await next.getByRole('img', { name: 'A layered birthday cake with three lit candles' }).waitFor();
+    await screenshot(messages, 'celebrations-messages');
+    await messages.getByRole('button', { name: 'Save messages' }).click();
+    await page.getByText('Messages saved. The next posts use them.').waitFor();
+    expect(await template.getAttribute('aria-invalid')).toBeNull();
+
+    // A custom date's impossible day is said at the field, for that year: 1994 was not a leap year.
+    const people = page.getByRole('tabpanel');
+    await page.getByRole('tab', { name: /Custom dates/ }).click();
+    await people.getByRole('listitem').filter({ hasText: 'Pi day' }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit custom date' });
+    await dialog.getByRole('combobox', { name: 'Month' }).selectOption('2');
+    await dialog.getByRole('combobox', { name: 'Day' }).selectOption('29');
+    await dialog.getByRole('textbox', { name: /First year/ }).fill('1994');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('February 1994 has only 28 days').waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Month' }).getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('tab', { name: /Birthdays/ }).click();
+
+    // At 800 px nothing on the page is wider than the window.
+    await page.setViewportSize({ width: 800, height: 1000 });
+    await page.getByRole('region', { name: 'Messages' }).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(800);
+    await screenshot(page, 'celebrations-edit-800', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    expect(pageErrors).toEqual([]);
   });
 
   it('posts Lena\'s birthday once, at 9:00 in New York', async () => {
@@ -167,7 +215,9 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-03T14:01:00Z' });
     await expect.poll(async () => (await botPosts()).length, { timeout: 15_000 }).toBe(1);
     const [post] = await botPosts();
-    expect(post!.text).toContain('Happy birthday, <@U0DEMO009>!');
+    // As previewed: the saved words and the chosen image.
+    expect(post!.text).toContain('Many happy returns, <@U0DEMO009>!');
+    expect(post!.blocks?.at(-1)).toMatchObject({ type: 'image', image_url: `${t.url}/celebration_images/birthday-cake.png`, alt_text: 'A layered birthday cake with three lit candles' });
     expect(Number(post!.ts)).toBeGreaterThanOrEqual(Date.parse('2026-03-03T14:00:00Z') / 1000);
     expect(Number(post!.ts)).toBeLessThan(Date.parse('2026-03-03T14:01:01Z') / 1000);
     await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-04T15:00:00Z' });
@@ -180,8 +230,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-20T13:01:00Z' });
     await expect.poll(async () => (await botPosts()).length, { timeout: 15_000 }).toBe(before + 1);
     const friday = (await botPosts()).at(-1)!;
-    expect(friday.text).toContain('Happy birthday, <@U0DEMO019>!');
-    expect(friday.text).toContain('Celebrating early — this is for Saturday 21 March.');
+    expect(friday.text).toContain('Many happy returns, <@U0DEMO019>!');
+    expect(friday.text).toContain('Celebrating early — this is for Saturday, March 21.');
     // Friday 20 March 2026, 9:00 EDT.
     expect(new Date(Number(friday.ts) * 1000).toISOString().slice(0, 16)).toMatch(/^2026-03-20T13:0[01]$/);
     await t.api('POST', '/sandbox/clock/advance', { to: '2026-03-23T12:00:00Z' });
@@ -189,7 +239,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
 
     // What the channel looks like in the sandbox page.
     await page.goto(`${t.url}/sandbox?team=${TEAM}&user=${ACME.adminUserId}&c=${CELEB}`);
-    await page.getByText('Celebrating early — this is for Saturday 21 March.').first().waitFor();
+    await page.getByText('Celebrating early — this is for Saturday, March 21.').first().waitFor();
     await screenshot(page, 'celebrations-channel');
   });
 

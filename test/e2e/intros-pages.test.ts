@@ -42,7 +42,10 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     const coffee = page.getByRole('radio', { name: /Coffee chats/ });
     await coffee.waitFor();
     expect(await coffee.isChecked()).toBe(true);
-    expect(await page.getByRole('article', { name: 'Message preview from Hearth' }).textContent()).toContain('paired for Intros');
+    // The preview is the first intro as the round's builder makes it (issue 14, item 1), with the admin in it.
+    const preview = page.getByRole('article', { name: 'Message preview from Hearth' });
+    await preview.getByRole('heading', { level: 3, name: 'Time for a coffee chat ☕' }).waitFor();
+    await expect.poll(() => preview.textContent()).toContain("Hi @Alex Rivera and @A teammate! You've been introduced through #intros.");
 
     await page.getByRole('combobox', { name: 'Channel' }).fill('intros');
     await page.getByRole('option', { name: '#intros' }).click();
@@ -107,6 +110,14 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await page.getByText('Turned off: Lottery intros do not enforce a group size').waitFor();
     await screenshot(page, 'intros-settings-lottery', { fullPage: true });
 
+    // The settings preview is the intro the next round sends, with the unsaved text in it.
+    const intro = page.getByRole('article', { name: 'Intro preview' });
+    await intro.getByRole('heading', { level: 3, name: /^Time for a (coffee|group) chat ☕$/ }).waitFor();
+    await page.getByRole('combobox', { name: 'Message' }).click();
+    await page.getByRole('option', { name: 'Your own message' }).click();
+    await page.getByRole('textbox', { name: 'Text under the intro' }).fill('Bring your favourite mug.');
+    await expect.poll(() => intro.textContent(), { timeout: 10_000 }).toContain('Bring your favourite mug.');
+
     await page.getByRole('button', { name: 'Save settings' }).click();
     await toast('Intros settings saved.').waitFor();
     await page.getByText('All changes saved.').waitFor();
@@ -124,6 +135,11 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     const reasons = await groups.locator('.group-reason').allTextContents();
     expect(reasons.length).toBeGreaterThan(0);
     for (const reason of reasons) expect(reason).toMatch(/First time meeting|Met last round|Last met \d+ rounds ago|have met before|met \d+ times/);
+    // What group 1 gets: the real intro, its people named.
+    const intro = page.getByRole('article', { name: 'Intro preview' });
+    await intro.getByRole('heading', { level: 3 }).waitFor();
+    const names = await first.locator('.person-name').allTextContents();
+    for (const name of names) expect(await intro.textContent()).toContain(`@${name}`);
     await screenshot(page, 'intros-preview', { fullPage: true });
   });
 
@@ -148,12 +164,24 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     expect(pageErrors).toEqual([]);
   });
 
+  it('a second Intros program on #intros says "#intros already has Intros" and links to it, not an upgrade dialog', async () => {
+    await page.goto(`${t.url}/channel_programs/new?preview=intros`);
+    await page.getByRole('combobox', { name: 'Channel' }).fill('intros');
+    await page.getByRole('option', { name: '#intros' }).click();
+    await page.getByRole('button', { name: 'Create Intros program' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: '#intros already has Intros' });
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await alert.getByRole('link', { name: 'Open it' }).click();
+    await page.waitForURL(new RegExp(`/coffee/${programId}(\\?|$)`));
+  });
+
   it('fits an 800 px window: the program page, its members table and All channels do not overflow', async () => {
     await page.setViewportSize({ width: 800, height: 900 });
-    for (const path of [`/coffee/${programId}?tab=members`, '/all_channels?type=intros', `/coffee/${programId}/edit`]) {
+    for (const path of [`/coffee/${programId}?tab=members`, `/coffee/${programId}?tab=preview`, '/all_channels?type=intros', `/coffee/${programId}/edit`, '/channel_programs/new?preview=intros']) {
       await page.goto(`${t.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForTimeout(500);
+      await page.waitForLoadState('networkidle');
       expect(await overflowsX(page), `${path}: ${(await overflowingElements(page)).join(', ')}`).toBe(false);
     }
     await page.goto(`${t.url}/coffee/${programId}?tab=members`);

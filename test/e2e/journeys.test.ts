@@ -109,10 +109,18 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     await calendar.waitFor();
     await calendar.getByText(/starting Monday, March 9, 2026/).waitFor();
     // The three messages that are on, each on its local date at its local time; the edited one at 10:15.
-    await expect.poll(() => calendar.getByRole('listitem').count()).toBe(3);
-    await calendar.getByRole('listitem', { name: /^10:15 AM .*Welcome to Acme, edited/ }).waitFor();
+    await expect.poll(() => calendar.locator('.dry-run-item').count()).toBe(3);
+    // Each item's Slack message, as the server builds it to send (the sandbox's Block Kit renderer draws it).
+    await calendar.getByRole('button', { name: /^10:15 AM .*Welcome to Acme, edited/ }).click();
+    const preview = calendar.getByRole('article', { name: 'Message preview' });
+    await expect.poll(async () => (await preview.textContent()) ?? '').toContain('Acme engineering onboarding');
     expect(await calendar.textContent()).toContain('America/New York');
     await screenshot(page, 'journeys-dry-run', { fullPage: true });
+    // Try it in the sandbox: I am enrolled, starting the next work day.
+    await page.getByRole('button', { name: 'Try it in the sandbox' }).click();
+    await page.getByText(/is on the journey/).waitFor();
+    const sessions = await t.services.db.selectFrom('journey_sessions').select(['is_sandbox', 'start_date']).execute();
+    expect(sessions).toEqual([{ is_sandbox: true, start_date: '2026-03-03' }]);
     expect(journeyPath).toMatch(/^\/onboarding\/tags\/\d+$/);
     expect(pageErrors).toEqual([]);
   });

@@ -32,9 +32,15 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
   it('shows every component, and each one works with real clicks', async () => {
     await page.goto(`${t.url}/dev/kit`, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Kit', exact: true }).waitFor({ timeout: 20_000 });
-    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'Dates and times', 'Icons'])
+    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'BlockKitPreview', 'Dates and times', 'Icons'])
       expect(await page.getByRole('heading', { level: 2, name, exact: true }).count(), name).toBe(1);
     await screenshot(page, 'kit-1366', { fullPage: true });
+
+    // BlockKitPreview: the blocks drawn as Slack draws them, mentions named
+    const intro = page.getByRole('article', { name: 'Intro preview' });
+    expect(await intro.getByRole('heading', { level: 3 }).textContent()).toBe('Time for a coffee chat ☕');
+    expect(await intro.textContent()).toContain("Hi @Ada Lovelace and @Grace Hopper! You've been introduced by Hearth in #intros.");
+    expect(await intro.getByRole('button', { name: 'We met' }).count()).toBe(1);
 
     // Switch
     const sw = page.getByRole('switch', { name: 'Send intros' });
@@ -51,9 +57,9 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
     expect(await page.getByRole('radio', { name: 'Every 4 weeks' }).getAttribute('aria-checked')).toBe('true');
 
     // Field counter
-    const intro = page.getByRole('textbox', { name: 'Intro message' });
-    await intro.fill('Hello there');
-    expect(await page.locator('.kit-field', { has: intro }).textContent()).toContain('11 / 2000');
+    const introField = page.getByRole('textbox', { name: 'Intro message' });
+    await introField.fill('Hello there');
+    expect(await page.locator('.kit-field', { has: introField }).textContent()).toContain('11 / 2000');
 
     // Send now: asks first, says who and where, then sends
     await page.locator('#sendnow').getByRole('button', { name: 'Send now' }).first().click();

@@ -120,4 +120,27 @@ describe.skipIf(!HAS_CHROMIUM)(`member settings end to end${HAS_CHROMIUM ? '' : 
     expect(assets).toEqual([{ file_name: 'team-photo.png', state: 'uploaded', thumbnail_key: expect.stringMatching(/\.thumb\.webp$/) }]);
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it('restores tables from their CSV files on /settings/data, all or nothing', async () => {
+    // Kai's working hours, downloaded as CSV from the page's link, then lost.
+    const csv = await (await page.request.get(`${t.url}/data/export/member_work_hours.csv`)).text();
+    expect(csv).toContain('08:00');
+    await t.services.db.deleteFrom('member_work_hours').where('workspace_id', '=', wsId).execute();
+    const importer = page.getByRole('region', { name: 'Import a Hearth export' });
+    const input = importer.locator('input[type="file"]');
+    // With a file that is no table of the export beside it, nothing is imported, and the error says which.
+    await input.setInputFiles([
+      { name: 'member_work_hours.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+      { name: 'favourite_colours.csv', mimeType: 'text/csv', buffer: Buffer.from('member_id,colour\n1,blue\n') },
+    ]);
+    await importer.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('files.favourite_colours.csv: is not a table Hearth exports', { exact: false }).waitFor();
+    expect(await t.services.db.selectFrom('member_work_hours').select('member_id').where('workspace_id', '=', wsId).execute()).toEqual([]);
+    await input.setInputFiles([{ name: 'member_work_hours.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }]);
+    await importer.getByRole('button', { name: 'Import' }).click();
+    await importer.getByRole('status').getByText('Imported 1 rows', { exact: false }).waitFor();
+    const hours = await t.services.db.selectFrom('member_work_hours').select(['beginning_time', 'end_time']).where('member_id', '=', kaiId).executeTakeFirst();
+    expect(hours).toEqual({ beginning_time: '08:00', end_time: '16:30' });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
   let cookie = '';
   let csrf = '';
   const pageErrors: string[] = [];
+  let introsId = 0;
 
   const app = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const form = body instanceof FormData;
@@ -83,7 +84,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
     expect(t.sandbox.state.messageList(dm(JONAS)).some((m) => textOf(m).includes('Complete your Slack profile'))).toBe(true);
 
     // An Intros round; the first member says "We met", then rates it from the feedback DM.
-    const intros = await app<{ redirect_url: string }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
+    const intros = await app<{ id: number; redirect_url: string }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
+    introsId = intros.id;
     const before = await app<{ config: { next_run_at: string } }>('GET', intros.redirect_url);
     // The round's group DMs are paced by Slack's rate limits: wait for the first group's, not for all of them.
     await t.api('POST', '/sandbox/clock/advance', { to: new Date(new Date(before.config.next_run_at).getTime() + 2 * 60_000).toISOString() });
@@ -127,6 +129,15 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
     // Changing a module's period is saved for this user.
     await page.locator('[data-stat="active_users"]').getByLabel('Period').selectOption('7d');
     await expect.poll(async () => (await app<{ template: Array<{ date_window: string }> }>('GET', `/reporting_module_settings/${await memberId(ACME.adminUserId)}`)).template[0]!.date_window).toBe('7d');
+    // The CSV report: a job makes it and sends it to the requester's DMs as a file; the toast says so.
+    await page.getByRole('button', { name: 'Send CSV to Slack' }).click();
+    await page.getByText('Your report is being generated. We will send the CSV to you in a Slack DM.').waitFor();
+    await settle();
+    const csvOf = () => t.sandbox.state.messageList(dm(ACME.adminUserId)).find((m) => m.files?.length)?.files?.[0];
+    await expect.poll(csvOf, { timeout: 15_000, message: 'the CSV in the DM' }).toBeDefined();
+    const csv = t.sandbox.state.file(TEAM, csvOf()!.id)!.content!;
+    expect(csv.split('\n')[0]).toBe('Module,Stat,Journey,From,To,Group by,Period starting,Value,Sent,Rate (%)');
+    expect(csv).toContain('Onboarding sessions created,onboarding_sessions_created,All,');
     await screenshot(page, 'reporting-modules', { fullPage: true });
     await page.setViewportSize({ width: 800, height: 900 });
     expect(await overflowsX(page)).toBe(false);
@@ -156,6 +167,21 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
     expect(await page.getByLabel('Missing role').isChecked()).toBe(true);
     expect(await page.getByLabel('Channels not selected').isChecked()).toBe(false);
     await screenshot(page, 'reporting-attention-required', { fullPage: true });
+  });
+
+  it('shows the pairing report’s fairness and the strategic connections of journey participants', async () => {
+    await page.goto(`${t.url}/reporting/${introsId}`);
+    const fairness = page.getByRole('region', { name: 'Fairness' });
+    await fairness.waitFor();
+    await fairness.getByRole('table', { name: 'Wait since their last intro' }).waitFor();
+    expect(await fairness.getByRole('table', { name: 'Wait since their last intro' }).getByRole('row').count()).toBeGreaterThan(2);
+    await fairness.getByText(/the lowest possible here was/).waitFor();
+    await fairness.getByRole('region', { name: 'Never paired' }).waitFor();
+    await fairness.getByRole('region', { name: 'Left out by the plan’s cap' }).waitFor();
+    const strategic = page.getByRole('region', { name: 'Strategic connections' });
+    // Jonas is the one journey participant.
+    await expect.poll(() => strategic.getByTestId('strategic-summary').textContent(), { timeout: 15_000 }).toMatch(/^[01] of 1 journey participant had an intro\.$/);
+    await screenshot(page, 'reporting-pairing-fairness', { fullPage: true });
   });
 
   it('shows Intros feedback from Slack: the rating and the comment', async () => {

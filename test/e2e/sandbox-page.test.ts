@@ -99,6 +99,46 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'sandbox-home');
   });
 
+  it("shows Slack's date tokens in the member's zone, replies in a thread, and moves the clock to the programs' Monday", async () => {
+    // Tuesday 3 March 2026, 08:00 UTC (after the previous test). The app posts 14:00 UTC today as a date token.
+    const ws = (await t.services.workspaces.byTeamId(ACME.teamId))!;
+    const client = await t.services.clients.forWorkspace(ws.id);
+    const posted = await client.chat.postMessage({ channel: ACME.channels.general, text: 'Standup moved to <!date^1772546400^{date_short_pretty} at {time}|Tue, Mar 3 at 9:00 AM New York time>.' });
+    // Lena is in Berlin: she reads 3:00 PM, not New York's 9:00 AM.
+    await open(`team=${ACME.teamId}&user=U0DEMO009`);
+    const message = page.getByRole('listitem', { name: /^Hearth at/ }).filter({ hasText: 'Standup moved to' }).last();
+    await message.waitFor();
+    expect(await message.locator('.sbx-message-body').textContent()).toBe('Standup moved to Today at 3:00 PM.');
+
+    // A reply in the thread: the page posts it with thread_ts; the sandbox keeps it in the thread (what conversations.replies reads).
+    await message.getByRole('button', { name: 'Reply in thread' }).click();
+    const reply = message.getByRole('textbox', { name: 'Reply in thread' });
+    await reply.fill('Works for me!');
+    await reply.press('Enter');
+    await message.getByRole('button', { name: '1 reply' }).waitFor();
+    await message.getByRole('list', { name: 'Thread replies' }).getByText('Works for me!').waitFor();
+    const thread = t.sandbox.state.threadMessages(ACME.channels.general, posted.ts!);
+    expect(thread.map((m) => [m.user, m.text, m.thread_ts])).toEqual([
+      [ACME.botUserId, expect.stringContaining('Standup moved to'), posted.ts],
+      ['U0DEMO009', 'Works for me!', posted.ts],
+    ]);
+    await screenshot(page, 'sandbox-thread');
+
+    // The shortcut names the programs' zone (New York), not Lena's: Monday 9 March, 9:00 EDT = 13:00 UTC.
+    const clock = page.getByRole('region', { name: 'Sandbox clock' });
+    await clock.getByRole('button', { name: 'Next Monday 9:00 New York' }).click();
+    await expect.poll(async () => (await t.api<{ now: string }>('GET', '/sandbox/clock')).now, { timeout: 30_000 }).toBe('2026-03-09T13:00:00.000Z');
+    await expect.poll(() => clock.locator('output').textContent(), { timeout: 15_000 }).toContain('Mar 9, 2026');
+
+    // At 800 px the header stays compact and nothing is wider than the window.
+    await page.setViewportSize({ width: 800, height: 900 });
+    const header = await page.locator('header.sbx-top').boundingBox();
+    expect(header!.height).toBeLessThan(900 / 3);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(800);
+    await screenshot(page, 'sandbox-800');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('signs in as the chosen member and lands on the admin pages', async () => {
     await open(`return_to=${encodeURIComponent('/reporting')}`);
     const picker = page.getByRole('combobox', { name: 'You are' });

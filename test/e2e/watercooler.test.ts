@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
+import { overflowingElements, overflowsX } from '../support/layout.js';
 import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -86,10 +87,14 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
   });
 
   it('previews a prompt on the message preview card', async () => {
+    const third = (await queue().getByRole('listitem').nth(2).locator('.wc-item-text').textContent())!;
     await queue().getByRole('listitem').nth(2).getByRole('button', { name: 'Preview' }).click();
     const dialog = page.getByRole('dialog', { name: 'Prompt preview' });
     await dialog.waitFor();
-    await dialog.getByRole('article', { name: 'Message preview from Hearth' }).getByText('Reply in the thread 👇').waitFor();
+    // The server's builder made it: the prompt as the header, the thread hint under it (issue 14, item 1).
+    const card = dialog.getByRole('article', { name: 'Prompt preview' });
+    await card.getByRole('heading', { level: 3, name: third, exact: true }).waitFor();
+    await card.getByText('Reply in the thread 👇').waitFor();
     await screenshot(page, 'watercooler-preview-modal');
     await dialog.getByRole('button', { name: 'Done' }).click();
   });
@@ -97,6 +102,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
   let firstPrompt = '';
   it('sends the next prompt now: the page polls until it is out, and it is in #watercooler', async () => {
     firstPrompt = (await queue().getByRole('listitem').first().locator('.wc-item-text').textContent())!;
+    // The page previews the queue's next post; it is the one that goes out.
+    await page.getByRole('article', { name: 'Next prompt preview' }).getByRole('heading', { level: 3, name: firstPrompt, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Send the next prompt to #watercooler now' }).click();
     await page.getByRole('dialog', { name: 'Send the next prompt to #watercooler now?' }).getByRole('button', { name: 'Send prompt' }).click();
     await toast('Posted the next prompt in #watercooler.').waitFor({ timeout: 60_000 });
@@ -163,6 +170,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     await food.getByRole('button', { name: 'Pin' }).click();
     await toast('Pinned: it goes out next.').waitFor();
     await expect.poll(async () => queue().getByRole('listitem').first().locator('.wc-item-text').textContent()).toBe(foodText);
+    // The next-post preview follows the queue: the pinned prompt, from the server's builder.
+    await page.getByRole('article', { name: 'Next prompt preview' }).getByRole('heading', { level: 3, name: foodText, exact: true }).waitFor();
     const skip = queue().getByRole('listitem').nth(3);
     const skipText = (await skip.locator('.wc-item-text').textContent())!;
     await skip.getByRole('button', { name: 'Skip' }).click();
@@ -187,6 +196,24 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     await expect.poll(async () => packDialog.getByRole('list', { name: 'Prompts in Team rituals' }).getByRole('listitem').first().textContent()).toContain('stop?');
     await screenshot(page, 'watercooler-pack-modal');
     await packDialog.getByRole('button', { name: 'Done' }).click();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits an 800 px window: the Watercooler page, new program, templates and home do not overflow', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    for (const path of [`/watercooler/${id}/edit`, '/channel_programs/new?preview=watercooler', '/templates', '/']) {
+      await page.goto(`${t.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await overflowsX(page), `${path}: ${(await overflowingElements(page)).join(', ')}`).toBe(false);
+    }
+    await page.goto(`${t.url}/watercooler/${id}/edit`);
+    await page.getByRole('article', { name: 'Next prompt preview' }).getByRole('heading', { level: 3 }).waitFor();
+    // A schedule change says what was saved (issue 14, item 6: not the members' "preferences" text).
+    await page.getByRole('button', { name: 'Friday', exact: true }).click();
+    await toast('Watercooler settings saved.').waitFor();
+    await screenshot(page, 'watercooler-800', { fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 900 });
     expect(pageErrors).toEqual([]);
   });
 });

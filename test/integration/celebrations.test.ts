@@ -302,14 +302,54 @@ describe(`Celebrations (${path})`, () => {
     expect(Number(friday.ts)).toBeGreaterThanOrEqual(Date.parse('2026-03-20T13:00:00Z') / 1000);
     expect(Number(friday.ts)).toBeLessThanOrEqual(Date.parse('2026-03-20T13:01:00Z') / 1000);
     expect(friday.text).toContain('Happy birthday, <@U0DEMO019>!');
-    expect(friday.text).toContain('Celebrating early — this is for Saturday 21 March.');
+    expect(friday.text).toContain('Celebrating early — this is for Saturday, March 21.');
     expect(friday.text).toContain('Happy birthday, <@U0DEMO033>!');
-    expect(friday.text).toContain('Celebrating early — this is for Sunday 22 March.');
+    expect(friday.text).toContain('Celebrating early — this is for Sunday, March 22.');
     // The weekend itself posts nothing, even after switching to "on the day": both were celebrated this year.
     await call(admin, 'PUT', `/celebrations/${programId}/update_as_json`, { weekend_policy: 'on_the_day' });
     await advance('2026-03-23T12:00:00Z');
     expect(posts()).toHaveLength(before + 1);
     await call(admin, 'PUT', `/celebrations/${programId}/update_as_json`, { weekend_policy: 'friday_before' });
+  });
+
+  it('previews exactly what it posts, image included, from saved or unsaved settings', async () => {
+    type Message = { text: string; blocks: Array<Record<string, unknown>> };
+    type Preview = { next: (Message & { post_on: string; posts_at: string }) | null; samples: Record<'birthday' | 'anniversary' | 'custom', Message>; ask: Message; user_names: Record<string, string> };
+    const shown = await call<{ celebration: { images: Record<string, string | null> }; image_choices: Array<{ id: string; type: string; url: string; alt: string }> }>(admin, 'GET', `/celebrations/${programId}`);
+    expect(shown.celebration.images).toEqual({ birthday: 'birthday-balloons', anniversary: 'anniversary-medal', custom: 'custom-stars' });
+    for (const type of ['birthday', 'anniversary', 'custom']) expect(shown.image_choices.filter((i) => i.type === type).length).toBeGreaterThanOrEqual(4);
+    const cake = shown.image_choices.find((i) => i.id === 'birthday-cake')!;
+    expect(cake.url).toBe(`${t.url}/celebration_images/birthday-cake.png`);
+    const png = await fetch(cake.url);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+
+    // Unsaved settings: the sample is built from them; a bad template is a field error, as on save.
+    const unsaved = await call<Preview>(admin, 'POST', `/celebrations/${programId}/preview_as_json`, { birthday_template: 'Many happy returns, {name}!', birthday_image: 'birthday-cake' });
+    expect(unsaved.samples.birthday.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: `Many happy returns, <@${ACME.adminUserId}>!` } },
+      { type: 'image', image_url: cake.url, alt_text: cake.alt },
+    ]);
+    expect(unsaved.user_names[ACME.adminUserId]).toBeTruthy();
+    // The ask-for-dates DM as people get it (the same builder as the send).
+    expect(unsaved.ask.text).toMatch(/would love to celebrate you in #celebrations!/);
+    expect(unsaved.samples.anniversary.blocks.at(-1)).toMatchObject({ type: 'image', image_url: `${t.url}/celebration_images/anniversary-medal.png` });
+    const none = await call<Preview>(admin, 'POST', `/celebrations/${programId}/preview_as_json`, { custom_image: null });
+    expect(none.samples.custom.blocks.some((b) => b.type === 'image')).toBe(false);
+    const bad = await call<{ fields: Record<string, string> }>(admin, 'POST', `/celebrations/${programId}/preview_as_json`, { birthday_template: 'Happy {years}th, {name}!', birthday_image: 'anniversary-medal' }, 400);
+    expect(bad.fields).toMatchObject({ birthday_template: 'Birthday messages never mention age: remove {years}', birthday_image: 'choose one of the images' });
+
+    // Saved: the next post as previewed is the post Slack gets, block for block.
+    await call(admin, 'PUT', `/celebrations/${programId}/update_as_json`, { birthday_image: 'birthday-cake', anniversary_image: 'anniversary-summit' });
+    const { next } = await call<Preview>(admin, 'POST', `/celebrations/${programId}/preview_as_json`, {});
+    expect(next).not.toBeNull();
+    expect(next!.blocks.some((b) => b.type === 'image')).toBe(true);
+    const before = posts().length;
+    await advance(new Date(Date.parse(next!.posts_at) + 60_000).toISOString());
+    expect(posts()).toHaveLength(before + 1);
+    const sent = posts().at(-1)!;
+    expect(sent.blocks).toEqual(next!.blocks);
+    expect(sent.text).toBe(next!.text);
   });
 
   it('asks for dates by DM; the member answers in a modal that checks each field', async () => {
@@ -350,7 +390,7 @@ describe(`Celebrations (${path})`, () => {
       ['birthday', 2, 29, 1996, 'self'],
     ]);
     await t.services.queue.idle();
-    expect(t.sandbox.state.findMessage(dm.id, ask.ts)!.text).toContain('Thanks! Your dates are saved: birthday 29 February');
+    expect(t.sandbox.state.findMessage(dm.id, ask.ts)!.text).toContain('Thanks! Your dates are saved: birthday February 29');
     expect(t.sandbox.state.findMessage(dm.id, ask.ts)!.text).not.toContain('1996');
   });
 
@@ -360,7 +400,7 @@ describe(`Celebrations (${path})`, () => {
     expect(modals).toHaveLength(1);
     await t.api('POST', '/sandbox/views/close', { team_id: TEAM, user_id: 'U0DEMO009' });
     const home = await t.api<{ view: { id: string; blocks: unknown[] } | null }>('POST', '/sandbox/home/open', { team_id: TEAM, user_id: 'U0DEMO009' });
-    expect(JSON.stringify(home.view)).toContain('Your birthday: *3 March*');
+    expect(JSON.stringify(home.view)).toContain('Your birthday: *March 3*');
     expect(JSON.stringify(home.view)).not.toContain('1986');
     // "Edit my dates" on the home tab opens the modal too.
     await t.api('POST', '/sandbox/actions', { team_id: TEAM, user_id: 'U0DEMO009', view_id: home.view!.id, action_id: 'celebrations_open_dates' });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remapJson, remapText } from '../../src/platform/data/define.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { install } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
@@ -22,10 +23,20 @@ function canonical(doc: Doc): Record<string, Row[]> {
     out[m.table] = (doc.tables[m.table] ?? []).map((r) => {
       const c: Row = { ...r };
       if ('id' in c) c.id = index.get(m.table)!.get(r.id);
-      for (const [col, ref] of Object.entries(m.refs)) {
+      for (const [name, ref] of Object.entries(m.refs)) {
         const target = index.get(ref.replace('[]', ''))!;
+        // A reference inside a JSON column is named by its column and the path inside it (left_out[].member_id).
+        const [, col, path = ''] = /^([a-z_]+)\.?(.*)$/.exec(name)!;
+        if (path.startsWith('~')) {
+          c[col!] = remapText(c[col!], path.slice(1), (v) => target.get(v) ?? -1);
+          continue;
+        }
+        if (path) {
+          c[col!] = remapJson(c[col!], path, (v) => target.get(v) ?? -1);
+          continue;
+        }
         const one = (v: unknown) => (v === null ? null : target.has(v) ? `#${target.get(v)}` : `kept:${String(v)}`);
-        c[col] = ref.endsWith('[]') ? (r[col] as unknown[] | null)?.map(one) : one(r[col]);
+        c[col!] = ref.endsWith('[]') ? (r[col!] as unknown[] | null)?.map(one) : one(r[col!]);
       }
       return c;
     });
@@ -34,8 +45,12 @@ function canonical(doc: Doc): Record<string, Row[]> {
 }
 
 async function postFile(t: SandboxHearth, who: Client, path: string, name: string, body: string) {
+  return postFiles(t, who, path, [[name, body]]);
+}
+
+async function postFiles(t: SandboxHearth, who: Client, path: string, files: Array<[string, string]>) {
   const form = new FormData();
-  form.append('file', new Blob([body]), name);
+  for (const [name, body] of files) form.append('file', new Blob([body]), name);
   const res = await fetch(`${t.url}${path}`, { method: 'POST', headers: { cookie: who.cookie, 'x-csrf-token': who.csrf }, body: form });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: string; fields?: Record<string, string> } };
 }
@@ -141,6 +156,9 @@ describe(`open data: export and import (${process.env.DATABASE_URL ? 'Postgres' 
     await me.call('PATCH', `${mine}/snooze_intros/bulk_update`, { end_date: '2026-03-10' });
     await me.call('POST', `/users/${me.memberId}/update_notifications`, { append_keys: ['weekly_digest'] });
     await admin.call('POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.watercooler });
+    await admin.call('POST', '/shoutouts/activate');
+    await admin.call('POST', '/points/bonus', { member_id: me.memberId, points: 50, note: 'Launch week', request_id: 'od-1' });
+    await me.call('POST', '/shoutouts', { recipient_id: admin.memberId, points: 5, message: 'Thanks for the export!', request_id: 'od-2' });
     await admin.call('POST', `/coffee/${introsId}/trigger_arrangement_as_json`, {});
     await t.services.queue.idle();
 
@@ -150,6 +168,16 @@ describe(`open data: export and import (${process.env.DATABASE_URL ? 'Postgres' 
     expect(source.tables.member_profile_entries).toHaveLength(1);
     expect(source.tables.intros_imported_pairs).toHaveLength(3);
     for (const rows of Object.values(source.tables)) for (const r of rows) expect(r).not.toHaveProperty('workspace_id');
+    expect(source.tables.shoutouts).toHaveLength(1);
+    expect(source.tables.points_ledger!.map((l) => l.reason).sort()).toEqual(['bonus', 'shoutout']);
+    for (const r of source.tables.reward_redemptions!) expect(r).not.toHaveProperty('gift_card_link');
+    // Member and category ids inside JSON columns (who a round left out, why a group was made) are references
+    // too: give the file some, as a capped plan and a repeat pair would.
+    const [m1, m2] = source.tables.members!.map((m) => m.id as number);
+    source.tables.intros_rounds![0]!.left_out = [{ member_id: m1, code: 'plan_cap', why: 'Left out by the plan’s cap' }];
+    source.tables.intros_meetings![0]!.reason_detail = { kind: 'repeat', groupSize: 2, roundsAgo: 1, pairs: [{ members: [String(m1), String(m2)], roundsAgo: 1, timesMet: 1 }], sharedCategories: [] };
+    const refs = source.manifest.find((m) => m.table === 'intros_meetings')!.refs;
+    expect(refs).toMatchObject({ 'reason_detail.pairs[].members[]': 'members', 'reason_detail.sharedCategories[]': 'intros_categories' });
 
     // CSV of one table.
     const csv = await fetch(`${t.url}/data/export/member_work_hours.csv`, { headers: { cookie: admin.cookie } });
@@ -188,6 +216,14 @@ describe(`open data: export and import (${process.env.DATABASE_URL ? 'Postgres' 
     const a = canonical(source);
     const b = canonical(copy);
     for (const table of Object.keys(a)) expect(b[table], table).toEqual(a[table]);
+    // The JSON references point at the imported members, not at the source workspace's ids.
+    const copied = new Map(copy.tables.members!.map((m) => [m.slack_user_id, m.id]));
+    const sourceSlack = new Map(source.tables.members!.map((m) => [m.id, m.slack_user_id]));
+    // So do the ids inside the ledger's idempotency keys.
+    const copiedShoutout = copy.tables.shoutouts![0]!.id;
+    expect(copy.tables.points_ledger!.map((l) => l.source_key)).toEqual(expect.arrayContaining([`shoutout:${copiedShoutout}`, `bonus:${copied.get(ACME.adminUserId)}:od-1`]));
+    expect(copy.tables.intros_rounds![0]!.left_out).toEqual([{ member_id: copied.get(sourceSlack.get(m1)), code: 'plan_cap', why: 'Left out by the plan’s cap' }]);
+    expect((copy.tables.intros_meetings![0]!.reason_detail as { pairs: Array<{ members: string[] }> }).pairs[0]!.members).toEqual([String(copied.get(sourceSlack.get(m1))), String(copied.get(sourceSlack.get(m2)))]);
 
     // Importing the same file again: it conflicts, and nothing changes.
     const again = await postFile(t, freshAdmin, '/data/import', 'export.json', JSON.stringify(source));
@@ -196,5 +232,48 @@ describe(`open data: export and import (${process.env.DATABASE_URL ? 'Postgres' 
     // The other workspace saw none of it.
     const globex = (await t.services.workspaces.byTeamId(GLOBEX.teamId))!;
     expect(await t.services.db.selectFrom('intros_meetings').select('id').where('workspace_id', '=', globex.id).execute()).toEqual([]);
+  });
+
+  it('the same data as CSV files, one a table: imported together as the JSON is, all or nothing', async () => {
+    const source = await admin.call<Doc>('GET', '/data/export.json');
+    const csvOf = async (who: Client, table: string) => (await fetch(`${t.url}/data/export/${table}.csv`, { headers: { cookie: who.cookie } })).text();
+    const files: Array<[string, string]> = [];
+    for (const m of source.manifest) files.push([`${m.table}.csv`, await csvOf(admin, m.table)]);
+
+    const wsId = await install(t.hearth, 'T0CSV00001', 'xoxb-csv', 'Csv');
+    const ws = (await t.services.workspaces.byId(wsId))!;
+    await t.services.people.upsert(ws, [{ id: 'U0CSVADMIN', team_id: 'T0CSV00001', name: 'csv.admin', real_name: 'Csv Admin', is_admin: true, profile: { real_name: 'Csv Admin', display_name: 'Csv' } } as never]);
+    const csvAdmin = await member(t, 'T0CSV00001', 'U0CSVADMIN');
+
+    // A file that is not an exported table, or a cell that is not its column's type: nothing is written.
+    expect((await postFiles(t, csvAdmin, '/data/import', [...files, ['intros_avoids.csv', 'member_id\n1\n']])).body.fields).toEqual({ 'files.intros_avoids.csv': expect.stringContaining('is not a table Hearth exports') });
+    const hours = files.findIndex(([n]) => n === 'member_work_hours.csv');
+    const badHours = files.map(([n, b], i): [string, string] => [n, i === hours ? b.replace(/\n(\d+),/, '\nnot-a-number,') : b]);
+    const bad = await postFiles(t, csvAdmin, '/data/import', badHours);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields!)).toEqual(['tables.member_work_hours.0.member_id']);
+    expect(await t.services.db.selectFrom('channel_programs').select('id').where('workspace_id', '=', wsId).execute()).toEqual([]);
+
+    expect((await postFiles(t, csvAdmin, '/data/import', files)).status).toBe(200);
+    const copy = await csvAdmin.call<Doc>('GET', '/data/export.json');
+    copy.tables.members = copy.tables.members!.filter((m) => m.slack_user_id !== 'U0CSVADMIN');
+    // CSV has one empty cell for null and for an empty text: a nullable column reads it as null.
+    const blankAsNull = (doc: Doc) => Object.values(doc.tables).forEach((rows) => rows.forEach((r) => Object.keys(r).forEach((k) => r[k] === '' && (r[k] = null))));
+    blankAsNull(source);
+    blankAsNull(copy);
+    const a = canonical(source);
+    const b = canonical(copy);
+    for (const table of Object.keys(a)) expect(b[table], table).toEqual(a[table]);
+
+    // One table alone: its references are this workspace's own rows (a restore after a spreadsheet edit).
+    const entries = await csvOf(csvAdmin, 'member_profile_entries');
+    await t.services.db.deleteFrom('member_profile_entries').where('workspace_id', '=', wsId).execute();
+    expect((await postFiles(t, csvAdmin, '/data/import', [['member_profile_entries.csv', entries.replace('he/him', 'they/them')]])).body).toMatchObject({ imported: { member_profile_entries: 1 } });
+    expect((await csvAdmin.call<Doc>('GET', '/data/export.json')).tables.member_profile_entries!.map((e) => e.text)).toEqual(['they/them']);
+    // …and never another workspace's: an ACME member id is refused.
+    const foreign = entries.replace(/\n\d+,/, `\n${me.memberId},`);
+    const refused = await postFiles(t, csvAdmin, '/data/import', [['member_profile_entries.csv', foreign]]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'tables.member_profile_entries.0.member_id': expect.stringContaining('not in this workspace') });
   });
 });

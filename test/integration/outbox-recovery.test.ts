@@ -7,28 +7,25 @@ import { install, killWorker, startTestHearth, startWorkerProcess, type TestHear
 
 /**
  * A worker SIGKILLed mid-send: another worker picks the dead one's rows up as soon as their lease runs out
- * (a delayed job per claim), not a minute-long lease and a tick later; nothing is lost and nothing is sent
+ * (a delayed job per claim), not a minute-long lease and a tick later. Claims that never reached Slack go again at
+ * once; only the row that was mid-call is looked up in its channel's history. Nothing is lost, nothing is sent
  * twice. Real processes on Postgres and BullMQ, so only with DATABASE_URL and REDIS_URL.
  */
 describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox recovery after a worker is killed (Postgres + BullMQ)', () => {
   let sandbox: SandboxApiServer;
   let t: TestHearth;
   let child: ChildProcess | undefined;
-  // What the old 60 s lease plus the minute's tick allowed at the earliest: delivery must resume well before.
-  const LEASE_PLUS_TICK_MS = 60_000 + 60_000;
-  const HISTORY_RATE = { limit: 50, windowMs: 60_000 };
+  // The goal: delivery resumes within 30 s of the kill (the old 60 s lease plus the minute's tick took 84–117 s).
+  const RESUME_WITHIN_MS = 30_000;
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer();
     // Hearth is in #general (a program there made it join), so reconciling reads its history at once.
     sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ACME.channels.general)!, [ACME.botUserId]);
-    // The dead worker leaves every row it had claimed unknown (#general's and the other channels' in flight), and
-    // each is looked up in its channel's history. At Slack's Tier 1 (one call a minute per workspace) those
-    // lookups alone would take minutes: this test is about the lease, not Tier 1 (outbox-fidelity.test.ts covers
-    // that), so conversations.history runs at Tier 3 here, in the sandbox and in Hearth's pacing alike.
-    sandbox.state.rateLimits.setLimit('conversations.history', HISTORY_RATE.limit, HISTORY_RATE.windowMs);
+    // Slack's own limits, conversations.history at Tier 1 (one call a minute) included: the dead worker's claims
+    // that never reached Slack go again at once, and only the one mid-call is looked up in its channel's history.
     // Real time throughout: the worker in the child process runs on the system clock.
-    t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false, slackRates: { 'conversations.history': HISTORY_RATE } });
+    t = await startTestHearth({ slackApiUrl: sandbox.url, worker: false });
   });
   afterAll(async () => {
     child?.kill('SIGKILL');
@@ -36,7 +33,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
     await sandbox?.close();
   });
 
-  it('resumes the dead worker’s send before the lease and a tick would have, once per message', async () => {
+  it('resumes the dead worker’s sends within 30 s at Slack’s own limits, once per message', async () => {
     const acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     const outbox = t.hearth.services.outbox;
     // Slack stores the message to #general and never answers: the worker is killed while it waits.
@@ -59,11 +56,12 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
     // Another worker carries on (its tick runs once a minute, as in production).
     await t.hearth.startWorker();
     await expect
-      .poll(async () => (await Promise.all(ids.map(async (id) => (await outbox.repo.byId(id))!.state))).every((s) => s === 'sent'), { timeout: LEASE_PLUS_TICK_MS / 2, interval: 250 })
+      .poll(async () => (await Promise.all(ids.map(async (id) => (await outbox.repo.byId(id))!.state))).every((s) => s === 'sent'), { timeout: RESUME_WITHIN_MS, interval: 250 })
       .toBe(true);
-    expect(Date.now() - killedAt).toBeLessThan(LEASE_PLUS_TICK_MS / 2);
+    expect(Date.now() - killedAt).toBeLessThan(RESUME_WITHIN_MS);
 
-    // Every message is in Slack once; the stuck one was found in history, not sent again.
+    // Every message is in Slack once; the stuck one was found in history (one Tier 1 call), not sent again.
+    expect(sandbox.state.callsTo('conversations.history', ACME.teamId)).toHaveLength(1);
     rows.forEach((row, i) => expect(posted(row.args.channel, ids[i]!)).toHaveLength(1));
     expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).filter((c) => (c.args as { channel?: string }).channel === ACME.channels.general)).toHaveLength(1);
   }, 120_000);

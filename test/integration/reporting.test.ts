@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { introGroupCreated, introMet } from '../../src/intros/events.js';
 import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySessionCreated, journeyTaskCompleted } from '../../src/journeys/events.js';
 import { event } from '../../src/platform/events/define.js';
 import { ReportingService } from '../../src/reporting/service.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
+import { replied } from '../../src/watercooler/events.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
 
@@ -68,6 +70,61 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
     await deliver();
     expect(await total('onboarding_sessions_created')).toBe(2);
     expect((await call(admin, 'GET', '/reporting_module_settings/data?stat_name=task_assignments_completed&date_window=7d')).json.total).toBe(1);
+  });
+
+  it('counts other journeys apart from onboarding by the flow type; a Watercooler reply counts the same member as their task', async () => {
+    await t.hearth.services.events.transaction(async (_trx, emit) => {
+      emit(event(journeySessionCreated, acme, { sessionId: 3, tagId: 9, participantMemberId: null, startDate: '2026-11-20', source: 'admin', isSandbox: false, flowType: 'mentorship' }));
+      emit(event(journeySessionCreated, acme, { sessionId: 4, tagId: 7, participantMemberId: null, startDate: '2026-11-20', source: 'admin', isSandbox: false, flowType: 'onboarding' }));
+      // The admin, active already by their task, replies in a Watercooler thread (named by Slack id), and so
+      // does someone Hearth does not know.
+      emit(event(replied, acme, { programId: 1, postId: 1, slackUserId: ACME.adminUserId }));
+      emit(event(replied, acme, { programId: 1, postId: 1, slackUserId: 'U0NOBODY' }));
+    });
+    await deliver();
+    expect(await total('nonboarding_sessions_created')).toBe(1);
+    expect(await total('nonboarding_sessions_created', '&tag_id=9')).toBe(1);
+    expect(await total('onboarding_sessions_created')).toBe(3);
+    expect(await total('active_users')).toBe(1);
+  });
+
+  it('sends the CSV report of the requester’s modules to them as a file in a Slack DM, through the outbox', async () => {
+    const queued = await call(admin, 'POST', '/reporting/csv_report', {});
+    expect(queued).toEqual({ status: 202, json: { status: 'queued' } });
+    expect((await call(admin, 'POST', '/reporting/csv_report', { tag_id: 'x' })).status).toBe(400);
+    // The job's work (this test runs no worker), then the outbox row it wrote.
+    await reporting.sendCsv({ workspaceId: acme, memberId: admin.memberId, requestId: 'test-csv', tagId: null });
+    const row = await t.hearth.services.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', 'reporting.csv:test-csv').executeTakeFirstOrThrow();
+    expect(row.method).toBe('dm.file');
+    expect(await t.hearth.services.outbox.send(row.id)).toBe('sent');
+    const dm = sandbox.state.openConversation(ACME.teamId, ACME.botUserId, [ACME.adminUserId]).channel.id;
+    const message = sandbox.state.messageList(dm).at(-1)!;
+    expect(message.text).toBe('Here is the reporting CSV you asked for.');
+    const file = sandbox.state.file(ACME.teamId, message.files![0]!.id)!;
+    expect(file.name).toMatch(/^hearth-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = file.content!.trim().split('\n');
+    expect(lines[0]).toBe('Module,Stat,Journey,From,To,Group by,Period starting,Value,Sent,Rate (%)');
+    expect(lines.some((l) => l.startsWith('Task assignments completed,task_assignments_completed,All,'))).toBe(true);
+    expect(lines.length).toBeGreaterThan(5);
+  });
+
+  it('answers generating_async while a computation runs, then the numbers once it is done', async () => {
+    let finish!: () => void;
+    let started = 0;
+    const slow = new (class extends ReportingService {
+      override async compute(...args: Parameters<ReportingService['compute']>) {
+        started++;
+        await new Promise<void>((resolve) => (finish = resolve));
+        return super.compute(...args);
+      }
+    })(t.hearth.services);
+    const q = { stat_name: 'onboarding_sessions_created' as const, date_window: '30d' as const, aggregation: 'weekly' as const };
+    expect(await slow.data(acme, q)).toEqual({ status: 'generating_async', stat_name: 'onboarding_sessions_created' });
+    // The page polls again: the same computation is still running (not started twice).
+    expect((await slow.data(acme, q)).status).toBe('generating_async');
+    expect(started).toBe(1);
+    finish();
+    await expect.poll(async () => (await slow.data(acme, q)).status).toBe('ready');
   });
 
   it('answers 400 naming the field for bad module queries', async () => {
@@ -147,6 +204,33 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
     expect((await call(other, 'GET', `/coffee_feedbacks/aggregation_stats?config_ids=${programId}`)).status).toBe(404);
     expect((await call(admin, 'GET', '/coffee_feedbacks/aggregation_stats')).status).toBe(400);
     expect((await call(admin, 'GET', `/coffee_feedbacks/aggregation_stats?config_ids=${programId}&date_window=2y`)).status).toBe(400);
+  });
+
+  it('previews strategic connections: whom an Intros program introduced the journeys’ participants to, and who is still waiting', async () => {
+    const programId = (await call(admin, 'GET', '/coffee_feedbacks/viewable_configurations')).json.configurations[0].id as number;
+    const idOf = async (slackId: string) => (await t.hearth.services.people.bySlackId(acme, slackId))!.id;
+    const [ananya, rohan, kai] = [await idOf('U0DEMO007'), await idOf('U0DEMO008'), await idOf('U0DEMO009')];
+    await t.hearth.services.events.transaction(async (_trx, emit) => {
+      emit(event(journeySessionCreated, acme, { sessionId: 5, tagId: 7, participantMemberId: ananya, startDate: '2026-11-20', source: 'admin', isSandbox: false, flowType: 'onboarding' }));
+      emit(event(journeySessionCreated, acme, { sessionId: 6, tagId: 7, participantMemberId: rohan, startDate: '2026-11-20', source: 'admin', isSandbox: false, flowType: 'onboarding' }));
+      emit(event(introGroupCreated, acme, { programId, roundId: 900, meetingId: 901, memberIds: [ananya, kai] }));
+      emit(event(introGroupCreated, acme, { programId, roundId: 900, meetingId: 902, memberIds: [kai, admin.memberId] }));
+      emit(event(introMet, acme, { programId, roundId: 900, meetingId: 901, memberId: ananya, replaces: null }));
+    });
+    await deliver();
+    const path = `/reporting/strategic_connections_preview?id=${programId}`;
+    const all = (await call(admin, 'GET', `${path}&tag_id=7`)).json;
+    // Journey 7: the admin (session 1), Ananya and Rohan; Ananya met Kai; the admin was grouped with Kai.
+    expect(all).toMatchObject({ id: programId, tag_id: 7, batch_id: null, participants: 3, connected: 2 });
+    const ananyas = all.connections.find((c: { member: { id: number } }) => c.member.id === ananya);
+    expect(ananyas).toMatchObject({ batch_id: 900, met: true, with: [{ id: kai }] });
+    expect(all.not_connected.map((p: { id: number }) => p.id)).toEqual([rohan]);
+    expect((await call(admin, 'GET', `${path}&tag_id=7&batch_id=999`)).json).toMatchObject({ connected: 0, connections: [] });
+    expect((await call(admin, 'GET', `${path}&tag_id=8`)).json).toMatchObject({ participants: 1, connected: 1 });
+    expect((await call(admin, 'GET', `${path}&start_date=2020-01-01&end_date=2020-02-01`)).json.connected).toBe(0);
+    expect((await call(admin, 'GET', '/reporting/strategic_connections_preview')).status).toBe(400);
+    expect((await call(admin, 'GET', `${path}&start_date=2026-13-01`)).status).toBe(400);
+    expect((await call(other, 'GET', path)).status).toBe(404);
   });
 
   it('another workspace sees none of it', async () => {

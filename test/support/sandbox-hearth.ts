@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { HearthOptions } from '../../src/hearth.js';
 import type { PlatformServices } from '../../src/platform/services.js';
 import { builtPages } from '../../src/http/pages.js';
@@ -14,6 +15,14 @@ export interface SandboxHearth extends TestHearth {
   clock: SettableClock;
   /** JSON to and from the sandbox API (and any other route), failing loudly on an unexpected status. */
   api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus?: number): Promise<T>;
+  /** The same as a signed-in member (cookie and CSRF token), or as nobody; a FormData body goes as a form. */
+  call<T = Record<string, unknown>>(who: SignedIn | null, method: string, path: string, body?: unknown, expectStatus?: number): Promise<T>;
+}
+
+/** What a signed-in member's requests carry. */
+export interface SignedIn {
+  cookie: string;
+  csrf: string;
 }
 
 /** Monday 2 March 2026, 08:00 UTC: a fixed start, so schedules and screenshots agree run after run. */
@@ -49,16 +58,28 @@ export async function startSandboxHearth(
     if (!ws?.members_synced_at) throw new Error(`the sandbox directory of ${teamId} did not sync`);
   }
 
-  async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus = 200): Promise<T> {
+  async function call<T>(who: SignedIn | null, method: string, path: string, body?: unknown, expectStatus = 200): Promise<T> {
+    const form = body instanceof FormData;
     const res = await fetch(`${t.url}${path}`, {
       method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}), accept: 'application/json', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
     });
     const text = await res.text();
     if (res.status !== expectStatus) throw new Error(`${method} ${path}: expected ${expectStatus}, got ${res.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
+  const api = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus = 200) => call<T>(null, method, path, body, expectStatus);
 
-  return { ...t, sandbox, services, clock, api };
+  return { ...t, sandbox, services, clock, api, call };
 }
+
+/** Waits until the queue is idle and the outbox has sent everything. */
+export async function settle(t: SandboxHearth): Promise<void> {
+  await t.services.queue.idle();
+  await expect.poll(async () => (await t.services.db.selectFrom('outbox').select('id').where('state', 'in', ['pending', 'sending']).execute()).length, { timeout: 15_000 }).toBe(0);
+  await t.services.queue.idle();
+}
+
+/** The id of the bot's DM with this ACME member in the sandbox. */
+export const dmWith = (t: SandboxHearth, userId: string) => t.sandbox.state.openConversation(ACME.teamId, ACME.botUserId, [userId]).channel.id;

@@ -55,17 +55,18 @@ export const PAGES: readonly PageDef[] = [
   { path: '/onboarding/tags', title: 'Onboarding journeys', query: ['id'], component: lazy(() => import('./pages/journeys/list/JourneysListPage')) },
   { path: '/participants/tags', title: 'Journeys', component: lazy(() => import('./pages/journeys/list/JourneysListPage')) },
   ...flowPages('/tags/:id', 'Journey', { query: ['tab', 'view'], component: lazy(() => import('./pages/journeys/journey/JourneyPage')) }),
-  ...flowPages('/tags/:id/site', 'Journey site preview'),
-  ...flowPages('/tags/:id/site/edit', 'Journey site editor'),
-  ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey'),
-  ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'] }),
+  ...flowPages('/tags/:id/site', 'Journey site preview', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SitePreviewPage }))) }),
+  ...flowPages('/tags/:id/site/edit', 'Journey site editor', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SiteEditorPage }))) }),
+  ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey', { component: lazy(() => import('./pages/enrollment/NewSurveyPage')) }),
+  ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'], component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
   ...flowPages('/tags/:tagId/batches', 'Enrollment batches of a journey', {
     query: ['batch_id', 'manual_enrollment_status_id'],
+    component: lazy(() => import('./pages/enrollment/BatchesPage')),
   }),
-  ...flowPages('/manual_enrollment', 'Manual enrollment'),
-  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey'),
-  { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings' },
-  { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare' },
+  ...flowPages('/manual_enrollment', 'Manual enrollment', { component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
+  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
+  { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', component: lazy(() => import('./pages/enrollment/EnrollmentRulesPage')) },
+  { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare', component: lazy(() => import('./pages/hub/HubPage')) },
 
   // Channel programs
   { path: '/celebrations', title: 'Celebrations', component: lazy(() => import('./pages/celebrations/CelebrationsIndexPage')) },
@@ -73,8 +74,8 @@ export const PAGES: readonly PageDef[] = [
   { path: '/templates', title: 'Template library', component: lazy(() => import('./pages/programs/TemplatesPage')) },
   { path: '/all_channels', title: 'All channel programs', query: ['type'], component: lazy(() => import('./pages/programs/AllChannelsPage')) },
   { path: '/channel_programs/new', title: 'New program', query: ['preview'], component: lazy(() => import('./pages/programs/NewProgramPage')) },
-  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' }, component: lazy(() => import('./pages/intros/IntrosProgramPage')) },
-  { path: '/coffee/:id/edit', title: 'Intros settings', component: lazy(() => import('./pages/intros/IntrosSettingsPage')) },
+  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' }, component: lazy(() => import('./pages/intros/program/IntrosProgramPage')) },
+  { path: '/coffee/:id/edit', title: 'Intros settings', component: lazy(() => import('./pages/intros/settings/IntrosSettingsPage')) },
   { path: '/watercooler/:id/edit', title: 'Watercooler settings', component: lazy(() => import('./pages/watercooler/WatercoolerPage')) },
 
   // Reporting
@@ -96,7 +97,10 @@ export const PAGES: readonly PageDef[] = [
   { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },
   // Not in pages.tsv: the workspace's open data (export, import, Donut import) and its files, for admins.
   { path: '/settings/data', title: 'Workspace data', component: lazy(() => import('./pages/settings/WorkspaceDataPage')) },
-  { path: '/integrations', title: 'Integrations' },
+  { path: '/integrations', title: 'Integrations', component: lazy(() => import('./pages/integrations/IntegrationsPage')) },
+  // Not in pages.tsv: where calendar and video providers send members back, and the sandbox's stand-in consent page.
+  { path: '/integrations/oauth/:provider/callback', title: 'Linking your account', component: lazy(() => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.OAuthCallbackPage }))) },
+  { path: '/integrations/sandbox_authorize/:provider', title: 'Sandbox sign-in', component: lazy(() => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.SandboxAuthorizePage }))) },
 ];
 
 /** Short addresses that lead somewhere sensible instead of "not found". */

@@ -15,6 +15,7 @@ import type {
   Candidate,
   LeftOutMember,
   PairingGroup,
+  PairingHistoryEntry,
   PairingInput,
   PairingProblem,
   PairingResult,
@@ -59,8 +60,10 @@ export function computeRound(input: PairingInput): PairingResult {
   let exact = true;
   const buckets =
     input.type === 'within_group_pairing' ? partitionByCategory(pool, leftOut, random.fork('buckets')) : [pool];
+  const histories = buckets.length === 1 ? [input.history] : historiesOf(buckets, input.history);
   buckets.forEach((bucket, index) => {
-    const solved = solveBucket(input, bucket, random.fork(`bucket:${index}`));
+    const history = histories[index] ?? [];
+    const solved = solveBucket(input, bucket, history, pool.length <= HORIZON_ROUND_LIMIT, random.fork(`bucket:${index}`));
     groups.push(...solved.groups);
     leftOut.push(...solved.leftOut);
     exact &&= solved.exact;
@@ -69,14 +72,33 @@ export function computeRound(input: PairingInput): PairingResult {
   return finish(candidates, groups, leftOut, problemOf(input.type, pool.length, groups, leftOut), exact ? 'exact' : 'heuristic');
 }
 
+/** Each bucket's share of the history: the past groups with someone of the bucket in them, whole. */
+function historiesOf(buckets: readonly Candidate[][], history: readonly PairingHistoryEntry[]): PairingHistoryEntry[][] {
+  const bucketOf = new Map<string, number>();
+  buckets.forEach((bucket, index) => bucket.forEach((candidate) => bucketOf.set(candidate.id, index)));
+  const histories = buckets.map((): PairingHistoryEntry[] => []);
+  for (const entry of history) {
+    const touched = new Set<number>();
+    for (const id of entry.members) {
+      const index = bucketOf.get(id);
+      if (index !== undefined) touched.add(index);
+    }
+    for (const index of touched) histories[index]?.push(entry);
+  }
+  return histories;
+}
+
+/** One pool's groups; `history` holds at least every past group with someone of the pool in it. */
 function solveBucket(
   input: PairingInput,
   members: readonly Candidate[],
+  history: readonly PairingHistoryEntry[],
+  planAhead: boolean,
   random: Random,
 ): { groups: PairingGroup[]; leftOut: LeftOutMember[]; exact: boolean } {
   const ids = members.map((m) => m.id);
   const positionOf = new Map(ids.map((id, i) => [id, i]));
-  const meetings = new MeetingIndex(ids.length, positionOf, input.history);
+  const meetings = new MeetingIndex(ids.length, positionOf, history);
   const categories = members.map((m) => new Set(m.categories ?? []));
   const shares = (a: number, b: number): boolean => {
     const [small, large] = order(categories[a] as Set<string>, categories[b] as Set<string>);
@@ -102,7 +124,7 @@ function solveBucket(
   let groups: number[][];
   let leftovers: number[];
   let exact = false;
-  const horizon = usesHorizon(input.groupSize, ids.length) ? horizonRounds(pool, sizes) : 0;
+  const horizon = planAhead && usesHorizon(input.groupSize, ids.length) ? horizonRounds(pool, sizes) : 0;
   const planned =
     horizon > 0
     ? planHorizon(
@@ -115,7 +137,7 @@ function solveBucket(
           meeting: (a, b) => meetings.get(a, b),
           categoryCost,
           forbidden: pool.forbidden,
-          pastExtraSeats: extraSeats(ids, input.history, input.groupSize),
+          pastExtraSeats: extraSeats(ids, history, input.groupSize),
           labels: ids,
         },
         random.fork('horizon'),
@@ -152,6 +174,11 @@ function solveBucket(
 
 /** Pools up to this size are planned HORIZON_ROUNDS ahead; larger ones round by round (fast enough at 50,000). */
 export const HORIZON_LIMIT = 200;
+/**
+ * Within-group rounds plan each group's pool apart: up to this many people in the whole round, so a large
+ * channel split into many small groups stays as fast as round-by-round planning.
+ */
+const HORIZON_ROUND_LIMIT = 1000;
 
 /**
  * Groups, and pairs in an odd pool, plan ahead. Pairs in an even pool do not need to: the exact matching

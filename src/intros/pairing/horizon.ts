@@ -22,7 +22,8 @@ const LABELLINGS = 8;
 const TABU_EVALUATIONS_PER_PERSON = 20_000;
 const TABU_EVALUATIONS_MAX = 5_000_000;
 const TABU_STEPS_MAX = 4_000;
-const TABU_STALL = 150;
+/** Steps without a new best before the search stops (150 was too few to keep a changed topic repeat-free). */
+const TABU_STALL = 1000;
 /** Conflicted (round, person) slots looked at per step, sampled when there are more. */
 const SLOTS_PER_STEP = 64;
 
@@ -62,7 +63,10 @@ export function planHorizon(problem: HorizonProblem, random: Random): number[][]
   const scheduled = scheduleStart(problem, plan);
   const scheduledPrefix = scheduled === null ? -1 : plan.repeatFreeRounds(scheduled);
   if (scheduled !== null && scheduledPrefix === problem.rounds) return scheduled[0] as number[][];
-  const greedy = greedyStart(problem, random.fork('greedy'));
+  const greedy = greedyStart(problem, random.fork('greedy'), scheduled === null);
+  // Not even the one-round planner's search found a first round without a repeat: no plan keeps the rounds
+  // ahead repeat-free, so its round (repeats spread by recency) is taken without searching further.
+  if (greedy.length < problem.rounds) return greedy[0] as number[][];
   const start = scheduled !== null && plan.costOf(scheduled) <= plan.costOf(greedy) ? scheduled : greedy;
   const searched = plan.costOf(start) > 0 ? plan.search(start, random.fork('tabu')) : start;
   // A schedule with repeat-free rounds left is known to stay repeat-free for all of them, which the next
@@ -106,8 +110,11 @@ function scheduleStart(problem: HorizonProblem, plan: HorizonPlan): number[][][]
   return best;
 }
 
-/** Rounds built one at a time by the one-round builder, each seeing the rounds planned before it. */
-function greedyStart(problem: HorizonProblem, random: Random): number[][][] {
+/**
+ * Rounds built one at a time by the one-round builder, each seeing the rounds planned before it; only the
+ * first when `stopAtRepeat` and it repeats a pair.
+ */
+function greedyStart(problem: HorizonProblem, random: Random, stopAtRepeat: boolean): number[][][] {
   const size = problem.size;
   const planned: PairMeeting[] = [];
   const plannedIndex = new Int32Array(size * size).fill(-1);
@@ -126,6 +133,8 @@ function greedyStart(problem: HorizonProblem, random: Random): number[][][] {
     // The first round as the one-round planner makes it; later ones quicker, as the tabu search refines them.
     const groups =
       t === 0 ? buildGroups(pool, problem.sizes, random.fork('round:0')) : improvedGroups(pool, problem.sizes, random.fork(`round:${t}`), 1);
+    const repeats = (group: readonly number[]) => group.some((a) => group.some((b) => a < b && problem.meeting(a, b) !== undefined));
+    if (t === 0 && stopAtRepeat && groups.some(repeats)) return [groups];
     for (const group of groups) {
       for (const a of group) {
         for (const b of group) {

@@ -1,13 +1,17 @@
+import { oddPairsRounds } from './odd-pairs-table.js';
+
 /*
  * Known repeat-free schedules, used by the horizon planner as warm starts. Each is a list of rounds over
  * abstract people 0..count-1; no pair of people shares a group in two rounds of one schedule.
  *
- * - Odd pools in pairs (one group of three a round), count ≥ 11: a circle-method schedule of count − 4
- *   rounds, the most any schedule can have (count − 4 rounds use all but 6 of the pairs).
+ * - Odd pools in pairs (one group of three a round): up to 61 people, a schedule found by search whose group
+ *   of three takes turns (odd-pairs-table.ts), with the most rounds any schedule can have (count − 4 from 11
+ *   people on, 6 for 9); beyond, a circle-method schedule of count − 4 rounds, in which four people are never
+ *   in the group of three.
  * - count = q^d in groups of q (q = 3, 4, 5, 7 or 8; d ≥ 2): the lines of the affine space AG(d, q), one
  *   round per direction, so every pair meets exactly once in (q^d − 1)/(q − 1) rounds.
- * - count = 2^d in groups of 4: planes of AG(d, 2) whose directions share no point, found by search; for 32
- *   people that is 9 rounds (10 exist, but need a construction not built here).
+ * - 32 in groups of 4: 10 rounds, the most possible (the social golfer 8-4-10), doubling a design on 16 points.
+ * - Other count = 2^d in groups of 4: planes of AG(d, 2) whose directions share no point, found by search.
  */
 
 const cache = new Map<string, number[][][] | null>();
@@ -21,10 +25,14 @@ export function knownSchedule(count: number, sizes: readonly number[]): number[]
 
 function build(count: number, sizes: readonly number[]): number[][][] | null {
   const size = sizes[sizes.length - 1] as number;
-  if (size === 2 && count % 2 === 1) return sizes[0] === 3 && count >= 11 ? oddPairsSchedule(count) : null;
+  if (size === 2 && count % 2 === 1) {
+    if (sizes[0] !== 3) return null;
+    return oddPairsRounds(count) ?? (count >= 11 ? oddPairsSchedule(count) : null);
+  }
   if (sizes.some((s) => s !== size)) return null;
   const dimension = powerOf(count, size);
   if (dimension !== null && dimension >= 2 && field(size) !== null) return affineLines(size, dimension);
+  if (size === 4 && count === 32) return doubledPlanes();
   const binary = powerOf(count, 2);
   if (size === 4 && binary !== null && binary >= 3) return binaryPlanes(binary);
   return null;
@@ -118,17 +126,96 @@ function binaryPlanes(dimension: number): number[][][] {
     }
   };
   search(1);
-  return best.map(([a, b]) => {
-    const groups: number[][] = [];
-    const seen = new Uint8Array(count);
-    for (let x = 0; x < count; x++) {
-      if (seen[x]) continue;
-      const plane = [x, x ^ a, x ^ b, x ^ a ^ b];
-      for (const p of plane) seen[p] = 1;
-      groups.push(plane);
+  return best.map(([a, b]) => cosets(count, [0, a, b, a ^ b]));
+}
+
+/**
+ * 32 people in groups of 4 for 10 rounds, in which every pair meets once except the 16 pairs {p, p + 16}.
+ * Base: the 16 points of GF(2)^4, where the cosets of a 2-dimensional subspace are 4 blocks of 4 points. Ten
+ * subspaces that together hold every non-zero vector twice give 40 blocks with every pair of points in exactly
+ * two (and any two blocks share at most 2 points, as 3 points fix a plane). Person p + 16·s is copy s of point
+ * p; block B with a parity s_B on its points gives the groups {p + 16·s_B(p)} and {p + 16·(1 − s_B(p))}, and
+ * one subspace's blocks give one round. Points p, q in blocks B and C: their 4 pairs of copies meet once each
+ * when s_B(p) + s_B(q) + s_C(p) + s_C(q) = 1 over GF(2). Those 120 equations are solved by Gauss–Jordan
+ * elimination; the first choice of subspaces (depth-first) whose system is consistent is used.
+ */
+function doubledPlanes(): number[][][] {
+  const planes: Array<[number, number]> = [];
+  for (let a = 1; a < 16; a++) for (let b = a + 1; b < 16; b++) if ((a ^ b) > b) planes.push([a, b]);
+  const covered = new Uint8Array(16);
+  const chosen: Array<[number, number]> = [];
+  const search = (from: number): number[][][] | null => {
+    if (chosen.length === 10) return liftWithParity(chosen);
+    const vector = covered.findIndex((times, v) => v > 0 && times < 2);
+    for (let i = from; i < planes.length; i++) {
+      const [a, b] = planes[i] as [number, number];
+      const vectors = [a, b, a ^ b];
+      if (!vectors.includes(vector) || vectors.some((v) => covered[v] === 2)) continue;
+      const mark = (by: number) => vectors.forEach((v) => (covered[v] = (covered[v] as number) + by));
+      mark(1);
+      chosen.push([a, b]);
+      const found = search(i + 1);
+      chosen.pop();
+      mark(-1);
+      if (found !== null) return found;
     }
-    return groups;
+    return null;
+  };
+  return search(0) as number[][][];
+}
+
+/** The rounds of doubledPlanes for these subspaces, or null when their parity system has no solution. */
+function liftWithParity(subspaces: ReadonlyArray<[number, number]>): number[][][] | null {
+  const blocks = subspaces.flatMap(([a, b]) => cosets(16, [0, a, b, a ^ b]));
+  // Variable 4·k + i is the parity of the i-th point of block k; bit `variables` holds the right-hand side.
+  const variables = blocks.length * 4;
+  const equations = new Map<number, bigint>();
+  blocks.forEach((block, k) => {
+    block.forEach((p, i) =>
+      block.forEach((q, j) => {
+        if (p >= q) return;
+        const key = p * 16 + q;
+        const terms = (1n << BigInt(4 * k + i)) ^ (1n << BigInt(4 * k + j));
+        equations.set(key, (equations.get(key) ?? 1n << BigInt(variables)) ^ terms);
+      }),
+    );
   });
+  const rows = [...equations.values()];
+  const pivots: number[] = [];
+  for (let column = 0; column < variables; column++) {
+    const bit = 1n << BigInt(column);
+    const at = rows.findIndex((row, r) => r >= pivots.length && (row & bit) !== 0n);
+    if (at === -1) continue;
+    const rank = pivots.length;
+    [rows[rank], rows[at]] = [rows[at] as bigint, rows[rank] as bigint];
+    rows.forEach((row, r) => {
+      if (r !== rank && (row & bit) !== 0n) rows[r] = row ^ (rows[rank] as bigint);
+    });
+    pivots.push(column);
+  }
+  if (rows.slice(pivots.length).some((row) => row !== 0n)) return null;
+  // Free variables are 0, so each pivot variable equals its row's right-hand side.
+  const parity = new Uint8Array(variables);
+  pivots.forEach((column, r) => (parity[column] = Number(((rows[r] as bigint) >> BigInt(variables)) & 1n)));
+  return subspaces.map((_, round) =>
+    blocks.slice(4 * round, 4 * round + 4).flatMap((block, k) => {
+      const offset = 4 * (4 * round + k);
+      return [0, 1].map((flip) => block.map((p, i) => p + 16 * ((parity[offset + i] as number) ^ flip)));
+    }),
+  );
+}
+
+/** The cosets x ⊕ subspace of a subspace of GF(2)^d (given with 0), for the points 0..count−1. */
+function cosets(count: number, subspace: readonly number[]): number[][] {
+  const seen = new Uint8Array(count);
+  const result: number[][] = [];
+  for (let x = 0; x < count; x++) {
+    if (seen[x]) continue;
+    const coset = subspace.map((v) => x ^ v);
+    for (const p of coset) seen[p] = 1;
+    result.push(coset);
+  }
+  return result;
 }
 
 interface Field {

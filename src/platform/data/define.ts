@@ -12,6 +12,18 @@ export interface DataRef {
   array?: boolean;
   /** Keep an id that is not among the exported rows (rows shared by every workspace, such as library packs). */
   keepUnknown?: boolean;
+  /**
+   * The ids sit inside the column's JSON value, at this path: names joined by dots, `[]` for every element of an
+   * array, `{}` for every value of an object, `{key}` for an object's keys (`[].member_id`: each element's
+   * member_id; `pairs[].members[]`; `{}.user_id`; `{key}`: the keys themselves are ids). Ids may be numbers or
+   * numeric strings and keep their type.
+   */
+  json?: string;
+  /**
+   * The id sits inside a text key (an idempotency key such as `shoutout:41`): the regular expression's first
+   * group. Text that does not match is kept as it is.
+   */
+  pattern?: string;
 }
 
 export interface ExportedTable {
@@ -26,8 +38,8 @@ export interface ExportedTable {
   via?: { column: string; parent: string };
   /** The table has an `id` identity column: new ids are made on import and references to them remapped. */
   hasId?: boolean;
-  /** Columns holding ids of other tables (string shorthand: the table's name). */
-  refs?: Readonly<Record<string, string | DataRef | undefined>>;
+  /** Columns holding ids of other tables (string shorthand: the table's name; a list for a JSON column holding several). */
+  refs?: Readonly<Record<string, string | DataRef | readonly DataRef[] | undefined>>;
   /** Match the target workspace's existing rows on these columns instead of inserting (members by Slack id). */
   matchOn?: readonly string[];
   /** Columns never exported (secrets, outbox ids, caches); the database's defaults fill them on import. */
@@ -44,6 +56,48 @@ export const refOf = (r: string | DataRef): DataRef => (typeof r === 'string' ? 
 /** A table's reference columns (its `via` column first), as [column, ref] pairs. */
 export function refsOf(t: ExportedTable): Array<[string, DataRef]> {
   const out: Array<[string, DataRef]> = t.via ? [[t.via.column, { table: t.via.parent }]] : [];
-  for (const [col, r] of Object.entries(t.refs ?? {})) if (r !== undefined) out.push([col, refOf(r)]);
+  for (const [col, r] of Object.entries(t.refs ?? {})) {
+    if (r === undefined) continue;
+    for (const one of Array.isArray(r) ? (r as readonly DataRef[]) : [r as string | DataRef]) out.push([col, refOf(one)]);
+  }
   return out;
+}
+
+/** How the manifest names a reference: the column, and the path inside it for a JSON reference. */
+export const refName = (column: string, ref: DataRef): string =>
+  ref.json ? `${column}${/^[[{]/.test(ref.json) ? '' : '.'}${ref.json}` : ref.pattern ? `${column}~${ref.pattern}` : column;
+
+/** Rewrites the id inside a text key (see DataRef.pattern) with `remap`; text that does not match is kept. */
+export function remapText(value: unknown, pattern: string, remap: (id: number) => number): unknown {
+  if (typeof value !== 'string') return value;
+  const m = new RegExp(pattern, 'd').exec(value);
+  const at = m?.indices?.[1];
+  if (!m?.[1] || !at) return value;
+  return `${value.slice(0, at[0])}${remap(Number(m[1]))}${value.slice(at[1])}`;
+}
+
+/**
+ * Rewrites the ids at `path` inside a JSON value (see DataRef.json) with `remap`; a value without that path is
+ * left as it is. Returns a new value.
+ */
+export function remapJson(value: unknown, path: string, remap: (id: number) => number): unknown {
+  type Step = { name: string } | { each: 'element' | 'value' | 'key' };
+  const steps: Step[] = path.split('.').flatMap((part) => {
+    const [, name = '', each] = /^([^[{]*)(\[\]|\{\}|\{key\})?$/.exec(part) ?? [];
+    const iterate: Step[] = each === '[]' ? [{ each: 'element' }] : each === '{}' ? [{ each: 'value' }] : each === '{key}' ? [{ each: 'key' }] : [];
+    return [...(name ? [{ name }] : []), ...iterate];
+  });
+  const one = (v: unknown): unknown => (typeof v === 'number' ? remap(v) : typeof v === 'string' && /^\d+$/.test(v) ? String(remap(Number(v))) : v);
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const walk = (v: unknown, i: number): unknown => {
+    if (v === null || v === undefined) return v;
+    const step = steps[i];
+    if (!step) return one(v);
+    if ('name' in step) return isObject(v) && step.name in v ? { ...v, [step.name]: walk(v[step.name], i + 1) } : v;
+    if (step.each === 'element') return Array.isArray(v) ? v.map((x) => walk(x, i + 1)) : v;
+    if (!isObject(v)) return v;
+    if (step.each === 'value') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, i + 1)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [/^\d+$/.test(k) ? String(remap(Number(k))) : k, x]));
+  };
+  return walk(value, 0);
 }

@@ -67,6 +67,14 @@ export class DataRepository {
     return returnId ? Number(res.rows[0]!.id) : null;
   }
 
+  /** The ids of the workspace's rows of a table (through its parent when it has no workspace_id). */
+  async ids(trx: Trx, workspaceId: number, table: string, via?: { column: string; parent: string }): Promise<number[]> {
+    const query = via
+      ? sql<{ id: number }>`select t.id from ${sql.table(table)} t join ${sql.table(via.parent)} p on p.id = t.${sql.ref(via.column)} where p.workspace_id = ${workspaceId}`
+      : sql<{ id: number }>`select id from ${sql.table(table)} where workspace_id = ${workspaceId}`;
+    return (await query.execute(trx)).rows.map((r) => Number(r.id));
+  }
+
   /** The id of the workspace's row matching these values (members by slack_user_id …), if any. */
   async match(trx: Trx, workspaceId: number, table: string, on: Record<string, unknown>, idColumn: string): Promise<unknown> {
     const where = sql.join(

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { authOf, requireMember } from '../../http/auth.js';
@@ -11,8 +11,11 @@ import type { OpenData } from './service.js';
 /** The largest file an import takes (it is parsed whole, so it is bounded). */
 export const MAX_IMPORT_BYTES = 50_000_000;
 
-function importFile(): RequestHandler {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } }).single('file');
+/** The most files one import takes: a CSV per exported table. */
+const MAX_IMPORT_FILES = 200;
+
+function importFiles(maxFiles: number): RequestHandler {
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: maxFiles, fields: 5 } }).array('file', maxFiles);
   return (req, res, next) =>
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
@@ -21,6 +24,8 @@ function importFile(): RequestHandler {
       next(err);
     });
 }
+
+const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.files) ? req.files : []);
 
 const tableParams = z.object({ table: z.string().regex(/^[a-z_]+$/, 'is not a table') });
 
@@ -51,20 +56,29 @@ export function openDataRoutes(data: OpenData, donut: DonutImport): Router {
     res.send(csv);
   });
 
-  router.post('/data/import', importFile(), async (req, res) => {
-    if (!req.file?.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a Hearth export (.json)' });
+  // One Hearth export (.json), or the tables' CSV files ({table}.csv, one or several).
+  router.post('/data/import', importFiles(MAX_IMPORT_FILES), async (req, res) => {
+    const files = filesOf(req).filter((f) => f.size > 0);
+    if (!files.length) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a Hearth export (.json, or the tables’ .csv files)' });
+    const { workspace } = authOf(req);
+    if (files.every((f) => /\.csv$/i.test(f.originalname))) {
+      res.json(await data.importCsv(workspace, files.map((f) => ({ name: f.originalname, content: f.buffer }))));
+      return;
+    }
+    if (files.length > 1) throw new HttpError(400, 'file: import one Hearth export (.json), or only .csv files', { file: 'one .json file, or .csv files' });
     let doc: unknown;
     try {
-      doc = JSON.parse(req.file.buffer.toString('utf8'));
+      doc = JSON.parse(files[0]!.buffer.toString('utf8'));
     } catch {
       throw new HttpError(400, 'file: not a JSON file', { file: 'not a JSON file' });
     }
-    res.json(await data.importJson(authOf(req).workspace, doc));
+    res.json(await data.importJson(workspace, doc));
   });
 
-  router.post('/data/import_donut', importFile(), async (req, res) => {
-    if (!req.file?.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a Donut export (.csv)' });
-    res.json(await donut.run(authOf(req).workspace, req.file.buffer));
+  router.post('/data/import_donut', importFiles(1), async (req, res) => {
+    const [file] = filesOf(req);
+    if (!file?.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a Donut export (.csv)' });
+    res.json(await donut.run(authOf(req).workspace, file.buffer));
   });
 
   return router;

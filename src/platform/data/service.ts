@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
@@ -6,7 +7,7 @@ import { HttpError } from '../../http/errors.js';
 import type { Clock } from '../../time/clock.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
-import { refsOf, type DataExportPart, type ExportedTable } from './define.js';
+import { refName, refsOf, remapJson, remapText, type DataExportPart, type ExportedTable } from './define.js';
 import { workspaceImported } from './events.js';
 import { DataRepository, type ColumnInfo, type Row } from './repository.js';
 
@@ -66,6 +67,26 @@ function rowSchema(columns: ColumnInfo[], exported: Set<string>): z.ZodType<Row>
 const fieldError = (path: string, message: string) => new HttpError(400, `${path}: ${message}`, { [path]: message });
 
 /**
+ * One CSV cell as the value the JSON document would hold (the export writes null as an empty cell, JSON and
+ * arrays as JSON text): [] when the column is left to its default.
+ */
+function cellValue(c: ColumnInfo, cell: string, path: string): Array<[string, unknown]> {
+  if (cell === '') {
+    if (c.nullable) return [[c.name, null]];
+    return c.hasDefault || !['text', 'character varying'].includes(c.type) ? [] : [[c.name, '']];
+  }
+  if (c.type === 'boolean') return [[c.name, cell === 'true' ? true : cell === 'false' ? false : cell]];
+  if (c.type === 'jsonb' || c.type === 'json' || c.type === 'ARRAY') {
+    try {
+      return [[c.name, JSON.parse(cell)]];
+    } catch {
+      throw fieldError(path, 'is not valid JSON');
+    }
+  }
+  return [[c.name, cell]];
+}
+
+/**
  * The workspace's open data (docs/data-format.md): every table the capabilities declare, exported as one JSON
  * document or one CSV per table, and imported from that document into a workspace — validated first, then
  * written in one transaction with new ids (all or nothing).
@@ -112,7 +133,7 @@ export class OpenData {
         capability: t.capability,
         description: t.description,
         columns: (await this.exportedColumns(t)).map((c) => c.name),
-        refs: Object.fromEntries(refsOf(t).map(([k, r]) => [k, `${r.table}${r.array ? '[]' : ''}`])),
+        refs: Object.fromEntries(refsOf(t).map(([k, r]) => [refName(k, r), `${r.table}${r.array ? '[]' : ''}`])),
       })),
     );
   }
@@ -134,6 +155,35 @@ export class OpenData {
     const rows = await this.repo.rows(workspace.id, t.table, columns, t.via);
     const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
     return stringify([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => cell(r[c.name])))]);
+  }
+
+  /**
+   * Imports tables exported as CSV (`{table}.csv`, one file a table, as `exportCsv` writes them): read by the
+   * columns' types into the same document `importJson` takes, so the same checks apply and it is all or nothing.
+   */
+  async importCsv(workspace: Workspace, files: Array<{ name: string; content: Buffer }>): Promise<ImportSummary> {
+    const tables: Record<string, Row[]> = {};
+    for (const f of files) {
+      const table = f.name.replace(/\.csv$/i, '');
+      const t = this.tables.find((x) => x.table === table);
+      if (!t) throw fieldError(`files.${f.name}`, 'is not a table Hearth exports (name each file as it was exported: {table}.csv)');
+      if (table in tables) throw fieldError(`files.${f.name}`, 'is given twice');
+      const columns = await this.exportedColumns(t);
+      let records: string[][];
+      try {
+        records = parse(f.content, { bom: true, skip_empty_lines: true });
+      } catch (err) {
+        throw fieldError(`files.${f.name}`, `is not a CSV file (${(err as Error).message})`);
+      }
+      const [header = [], ...body] = records;
+      const byName = header.map((h) => {
+        const c = columns.find((x) => x.name === h);
+        if (!c) throw fieldError(`files.${f.name}.${h}`, 'is not a column of this table');
+        return c;
+      });
+      tables[table] = body.map((cells, i) => Object.fromEntries(byName.flatMap((c, j) => cellValue(c, cells[j] ?? '', `tables.${table}.${i}.${c.name}`))));
+    }
+    return this.importJson(workspace, { format: EXPORT_FORMAT, version: EXPORT_VERSION, tables });
   }
 
   /** Validates the whole document, then writes it into the workspace in one transaction; nothing on any error. */
@@ -170,6 +220,17 @@ export class OpenData {
     try {
       await this.events.transaction(async (trx, emit) => {
         const ids = new Map<string, Map<number, number>>();
+        // A table the file leaves out entirely: references to it are the workspace's own rows, kept as they are.
+        const own = new Map<string, Set<number>>();
+        const ownIds = async (table: string) => {
+          let set = own.get(table);
+          if (!set) {
+            const t = this.tables.find((x) => x.table === table)!;
+            set = new Set(await this.repo.ids(trx, workspace.id, table, t.via));
+            own.set(table, set);
+          }
+          return set;
+        };
         for (const { t, columns, rows } of plan) {
           const map = new Map<number, number>();
           ids.set(t.table, map);
@@ -185,13 +246,17 @@ export class OpenData {
               const v = out[col];
               if (v === null || v === undefined) continue;
               const target = ids.get(ref.table);
+              const existing = ref.table in doc.tables || ref.keepUnknown ? undefined : await ownIds(ref.table);
               const remap = (old: number) => {
                 const next = target?.get(old);
                 if (next !== undefined) return next;
-                if (ref.keepUnknown) return old;
-                throw fieldError(`tables.${t.table}.${i}.${col}`, `refers to a ${ref.table} row that is not in the file (${old})`);
+                if (ref.keepUnknown || existing?.has(old)) return old;
+                throw fieldError(
+                  `tables.${t.table}.${i}.${refName(col, ref)}`,
+                  existing ? `refers to a ${ref.table} row that is not in this workspace (${old})` : `refers to a ${ref.table} row that is not in the file (${old})`,
+                );
               };
-              out[col] = ref.array ? (v as number[]).map(remap) : remap(v as number);
+              out[col] = ref.json ? remapJson(v, ref.json, remap) : ref.pattern ? remapText(v, ref.pattern, remap) : ref.array ? (v as number[]).map(remap) : remap(v as number);
             }
             if (hasWorkspace) out.workspace_id = workspace.id;
             if (t.matchOn) {

@@ -22,6 +22,8 @@ export interface MethodContext {
   auth: AuthInfo | null;
   /** client_id/client_secret from HTTP Basic auth, which oauth.v2.access accepts instead of arguments. */
   basicAuth?: { id: string; secret: string };
+  /** Where this API is served (e.g. http://127.0.0.1:3000/api), for URLs it hands out (file uploads). */
+  baseUrl?: string;
 }
 
 export interface AuthedContext extends MethodContext {

@@ -177,6 +177,21 @@ describe('sandbox Slack Web API', () => {
     expect((await failure(web.chat.postMessage({ channel: open.id, text: 'hi' }))).data?.error).toBe('not_in_channel');
   });
 
+  it('uploads a file as files.uploadV2 does, and refuses to share one whose bytes never came', async () => {
+    const web = client();
+    const done = await web.filesUploadV2({ channel_id: 'U0DEMO013', filename: 'report.csv', content: 'a,b\n1,2\n', initial_comment: 'Your report' });
+    const id = done.files[0]!.files![0]!.id!;
+    expect(state.file(ACME.teamId, id)).toMatchObject({ name: 'report.csv', content: 'a,b\n1,2\n', length: 8 });
+    const dm = (await web.conversations.open({ users: 'U0DEMO013' })).channel!.id!;
+    expect(state.messageList(dm).at(-1)).toMatchObject({ text: 'Your report', files: [{ id, name: 'report.csv', size: 8 }] });
+    // Reserved but not uploaded; unknown; another workspace's file; no length.
+    const reserved = await web.files.getUploadURLExternal({ filename: 'x.csv', length: 3 });
+    expect((await failure(web.files.completeUploadExternal({ files: [{ id: reserved.file_id! }], channel_id: ACME.channels.general }))).data?.error).toBe('file_not_found');
+    expect((await failure(web.files.completeUploadExternal({ files: [{ id: 'F0NOPE' }] }))).data?.error).toBe('file_not_found');
+    expect((await failure(client(GLOBEX.botToken).files.completeUploadExternal({ files: [{ id }] }))).data?.error).toBe('file_not_found');
+    expect((await failure(web.apiCall('files.getUploadURLExternal', { filename: 'x.csv' }))).data?.error).toBe('invalid_arguments');
+  });
+
   it('posts to a user id through their DM', async () => {
     const posted = await client().chat.postMessage({ channel: 'U0DEMO013', text: 'Welcome to Acme!' });
     expect(posted.channel).toMatch(/^D/);

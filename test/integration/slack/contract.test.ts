@@ -17,6 +17,8 @@ import {
   type ConversationsMembersResponse,
   type ConversationsOpenArguments,
   type ConversationsOpenResponse,
+  type FilesCompleteUploadExternalResponse,
+  type FilesUploadV2Arguments,
   type OAuthV2AccessArguments,
   type OauthV2AccessResponse,
   type OpenIDConnectTokenArguments,
@@ -30,6 +32,7 @@ import {
   type ViewsOpenResponse,
   type ViewsPublishArguments,
   type ViewsPublishResponse,
+  type WebAPICallResult,
 } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { ACME } from '../../../src/sandbox/seed.js';
@@ -102,6 +105,15 @@ const CONTRACTS = [
     call: (web, a) => web.conversations.open(a),
     reads: (r) => ({ channelId: r.channel?.id }),
     kinds: { channelId: 'string' },
+  }),
+  contract<FilesUploadV2Arguments, WebAPICallResult & { files: FilesCompleteUploadExternalResponse[] }, { fileId?: string; title?: string; channels?: string[] }>({
+    method: 'files.uploadV2',
+    source: 'src/outbox/service.ts (dm.file: a report CSV; getUploadURLExternal, the bytes, completeUploadExternal)',
+    args: { channel_id: C.general, filename: 'report.csv', title: 'report.csv', content: 'stat,value\nactive_users,3\n', initial_comment: 'Your report' },
+    before: joinBot(C.general),
+    call: (web, a) => web.filesUploadV2(a),
+    reads: (r) => ({ fileId: r.files[0]?.files?.[0]?.id, title: r.files[0]?.files?.[0]?.title, channels: r.files[0]?.files?.[0]?.channels }),
+    kinds: { fileId: 'string', title: 'string', channels: 'array' },
   }),
   contract<ConversationsJoinArguments, ConversationsJoinResponse, { channelId?: string }>({
     method: 'conversations.join',
@@ -274,6 +286,7 @@ describe('Web API contracts: Hearth’s requests and the fields it reads, pinned
         'conversations.list',
         'conversations.members',
         'conversations.open',
+        'files.uploadV2',
         'oauth.v2.access',
         'oauth.v2.access',
         'openid.connect.token',

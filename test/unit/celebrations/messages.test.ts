@@ -41,19 +41,19 @@ describe('the celebration message', () => {
     expect(texts(msg.blocks)).toEqual([
       'Happy birthday, <@UA> and <@UB>! :birthday: Wishing you a wonderful year ahead.',
       'Happy birthday, <@UC>! :birthday: Wishing you a wonderful year ahead.',
-      ':calendar: Celebrating early — this is for Saturday 7 March.',
+      ':calendar: Celebrating early — this is for Saturday, March 7.',
       'Happy work anniversary, <@UD>! :tada: 8 years with the team — thank you for all you do.',
-      ':calendar: Celebrating early — this is for Sunday 8 March.',
+      ':calendar: Celebrating early — this is for Sunday, March 8.',
     ]);
     expect(msg.text).toContain('Happy birthday, <@UA> and <@UB>!');
-    expect(msg.text).toContain('(Celebrating early — this is for Saturday 7 March.)');
+    expect(msg.text).toContain('(Celebrating early — this is for Saturday, March 7.)');
     expect(msg.text).not.toMatch(/1990|36/);
   });
 
   it('says "a little late" under the Monday-after policy', () => {
     const c = celebrationsOn([bday('UA', '03-08')], d('2026-03-09'), { ...rules, policy: 'monday_after' });
     const msg = celebrationMessage({ post: d('2026-03-09'), policy: 'monday_after', celebrations: c, templates });
-    expect(texts(msg.blocks)[1]).toBe(':calendar: Celebrating a little late — this was on Sunday 8 March.');
+    expect(texts(msg.blocks)[1]).toBe(':calendar: Celebrating a little late — this was on Sunday, March 8.');
   });
 
   it('stays within 50 blocks and 3000 characters a section, however many people', () => {
@@ -100,12 +100,12 @@ describe('Slack surfaces', () => {
     expect(json).not.toContain('initial_value');
     expect(json).toContain('"initial_date":"2018-09-10"');
     expect(view.blocks.length).toBeLessThanOrEqual(100);
-    expect(JSON.stringify(homeSection({ birthday: { month: 6, day: 18 }, startDate: null, channels: ['celebrations'] }))).toContain('18 June');
+    expect(JSON.stringify(homeSection({ birthday: { month: 6, day: 18 }, startDate: null, channels: ['celebrations'] }))).toContain('June 18');
   });
 
   it('the note to the owner names the next celebration', () => {
     const note = nothingToCelebrateNote({ channelName: 'celebrations', reason: 'none_today', next: { what: "Tereza's birthday", on: d('2027-02-26') } });
-    expect(note.text).toBe(":sparkles: Nothing to celebrate in #celebrations today, so I didn't post anything. Next up: Tereza's birthday on Friday 26 February.");
+    expect(note.text).toBe(":sparkles: Nothing to celebrate in #celebrations today, so I didn't post anything. Next up: Tereza's birthday on Friday, February 26.");
   });
 });
 

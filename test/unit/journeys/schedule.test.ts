@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateRows } from '../../../src/journeys/sessions.js';
 import { earliestInstant, nextWorkDay, occurrence, workDayFrom } from '../../../src/journeys/schedule.js';
-import { timingOf, type TimedSession } from '../../../src/journeys/plan.js';
+import { timingOf, timingTable, type TimedSession } from '../../../src/journeys/plan.js';
 import type { JourneyEvent } from '../../../src/journeys/tables.js';
 import { formatLocalDate, parseLocalDate } from '../../../src/time/zoned.js';
 
@@ -136,11 +135,21 @@ describe('session timing (shared by the sender, the generator and the dry run)',
     expect(timingOf(explicit, ev({ role_id: 10 })).dueAt.toISOString()).toBe('2026-03-02T03:30:00.000Z');
   });
 
-  it('at enrolment a past day is caught up or skipped as chosen; on a later journey change it is skipped', () => {
-    const now = new Date('2026-03-04T12:00:00Z');
-    const events = [ev({ id: 1, days_later: 0 }), ev({ id: 2, days_later: 5 })];
-    expect(generateRows(session, 1, 1, events, now, { enrolment: true, policy: 'catch_up' }).map((r) => r.state)).toEqual(['pending', 'pending']);
-    expect(generateRows(session, 1, 1, events, now, { enrolment: true, policy: 'skip' }).map((r) => r.state)).toEqual(['skipped', 'pending']);
-    expect(generateRows(session, 1, 1, events, now, { enrolment: false, policy: 'catch_up' }).map((r) => r.state)).toEqual(['skipped', 'pending']);
+  it('the generator\'s timing table: each start date\'s work days and their instants per zone, once each', () => {
+    const table = timingTable(
+      [
+        { start_date: '2026-03-06', tz: 'America/New_York' },
+        { start_date: '2026-03-06', tz: 'Europe/Berlin' },
+      ],
+      [ev({ days_later: 0, minute_in_day: 540 }), ev({ days_later: 4, minute_in_day: 540 }), ev({ days_later: 4, minute_in_day: 900 })],
+    );
+    // Friday 6 March, then work day 4 is Thursday 12 March (after New York's DST change, before Berlin's).
+    expect(table.days).toEqual({ '2026-03-06|0': '2026-03-06', '2026-03-06|4': '2026-03-12' });
+    expect(Object.keys(table.instants)).toHaveLength(6);
+    expect(table.instants).toMatchObject({
+      '2026-03-12|540|America/New_York': '2026-03-12T13:00:00.000Z',
+      '2026-03-06|540|America/New_York': '2026-03-06T14:00:00.000Z',
+      '2026-03-12|900|Europe/Berlin': '2026-03-12T14:00:00.000Z',
+    });
   });
 });

@@ -45,12 +45,64 @@ function run(
 
 const pairsIn = (result: PairingResult) => result.groups.flatMap((g) => g.members.flatMap((a) => g.members.filter((b) => a < b).map((b) => `${a}|${b}`)));
 
+/** Most rounds of `count` people in groups of 3 with no pair meeting twice, by exhaustive search (round 1 fixed). */
+function mostRepeatFreeRounds(count: number): number {
+  const met = new Uint8Array(count * count);
+  const setPair = (a: number, b: number, value: number) => (met[a * count + b] = met[b * count + a] = value);
+  const first = Array.from({ length: count / 3 }, (_, g) => [3 * g, 3 * g + 1, 3 * g + 2]);
+  const mark = (groups: readonly number[][], value: number) => {
+    for (const [a, b, c] of groups) {
+      setPair(a!, b!, value);
+      setPair(a!, c!, value);
+      setPair(b!, c!, value);
+    }
+  };
+  mark(first, 1);
+  let best = 1;
+  // Rounds after the first, ordered by the smallest partner of person 0 (rounds are interchangeable).
+  const round = (depth: number, minPartner: number): void => {
+    best = Math.max(best, depth);
+    const open = new Uint8Array(count).fill(1);
+    const chosen: number[][] = [];
+    const fill = (): void => {
+      const a = open.indexOf(1);
+      if (a === -1) {
+        mark(chosen, 1);
+        round(depth + 1, chosen[0]![1]! + 1);
+        mark(chosen, 0);
+        return;
+      }
+      open[a] = 0;
+      for (let b = a === 0 ? minPartner : a + 1; b < count; b++) {
+        if (!open[b] || met[a * count + b]) continue;
+        open[b] = 0;
+        for (let c = b + 1; c < count; c++) {
+          if (!open[c] || met[a * count + c] || met[b * count + c]) continue;
+          open[c] = 0;
+          chosen.push([a, b, c]);
+          fill();
+          chosen.pop();
+          open[c] = 1;
+        }
+        open[b] = 1;
+      }
+      open[a] = 1;
+    };
+    fill();
+  };
+  round(1, 1);
+  return best;
+}
+
 describe('known schedules', () => {
   it('never repeat a pair, and every round is a grouping of everyone in the planned sizes', () => {
     const cases: Array<[number, number, number]> = [
       // [people, group size, rounds]
+      [9, 2, 6],
       [11, 2, 7],
       [31, 2, 27],
+      [61, 2, 57],
+      [63, 2, 59],
       [9, 3, 4],
       [27, 3, 13],
       [16, 4, 5],
@@ -58,7 +110,7 @@ describe('known schedules', () => {
       [25, 5, 6],
       [49, 7, 8],
       [64, 8, 9],
-      [32, 4, 9],
+      [32, 4, 10],
     ];
     for (const [count, size, rounds] of cases) {
       const sizes = planGroupSizes(count, size, false);
@@ -81,29 +133,50 @@ describe('known schedules', () => {
     }
     expect(knownSchedule(12, planGroupSizes(12, 3, false))).toBeNull();
   });
+
+  it('odd pools in pairs up to 61: the group of three takes turns, in the most rounds possible', () => {
+    for (let count = 9; count <= 61; count += 2) {
+      const schedule = knownSchedule(count, planGroupSizes(count, 2, false)) ?? [];
+      // Each round has (count + 3) / 2 pairs; count(count − 1) / 2 pairs exist.
+      expect(schedule.length, `n=${count}`).toBe(Math.floor((count * (count - 1)) / (count + 3)));
+      const seats = new Array<number>(count).fill(0);
+      for (const round of schedule) {
+        for (const p of round.find((group) => group.length === 3) ?? []) seats[p] = (seats[p] as number) + 1;
+        // Nobody is in a group of three a second time before everyone has been in one, and so on.
+        expect(Math.max(...seats) - Math.min(...seats), `n=${count}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
 });
 
 describe('horizon planner: bounds on a stable pool', () => {
-  it('odd pools in pairs: no repeat until the pairs run out (n − 4 rounds, round 28 for 31 people)', () => {
-    for (const count of [11, 15, 31]) {
-      const { history } = run(idsOf(count), count - 3);
-      expect(firstRepeat(history), `n=${count}`).toBe(count - 3);
+  it('odd pools in pairs: no repeat until the pairs run out (n − 4 rounds, round 28 for 31 people), the group of three taking turns', () => {
+    for (const [count, bound] of [[9, 6], [11, 7], [15, 11], [31, 27]] as const) {
+      const { history, results } = run(idsOf(count), bound + 1);
+      expect(firstRepeat(history), `n=${count}`).toBe(bound + 1);
+      const seats = new Map<string, number>(idsOf(count).map((id) => [id, 0]));
+      for (const result of results.slice(0, bound)) {
+        for (const id of result.groups.find((g) => g.members.length === 3)?.members ?? []) seats.set(id, (seats.get(id) ?? 0) + 1);
+        expect(Math.max(...seats.values()) - Math.min(...seats.values()), `n=${count}`).toBeLessThanOrEqual(1);
+      }
     }
   });
 
-  it('16 in groups of 4: 5 rounds without a repeat, every pair met once', () => {
-    const { history } = run(idsOf(16), 6, { groupSize: 4 });
+  it('16 in groups of 4: 5 rounds without a repeat, every pair met once; then rounds go on with everyone grouped', () => {
+    const { history } = run(idsOf(16), 9, { groupSize: 4 });
     expect(firstRepeat(history)).toBe(6);
   });
 
-  it('12 in groups of 3: 4 rounds without a repeat (a 5th is impossible: there is no nearly Kirkman system of 12)', () => {
+  it('12 in groups of 3: 4 rounds without a repeat, the most possible (there is no nearly Kirkman system of 12)', () => {
+    expect(mostRepeatFreeRounds(12)).toBe(4);
+    expect(mostRepeatFreeRounds(9)).toBe(4); // the search finds the Kirkman system of 9
     const { history } = run(idsOf(12), 5, { groupSize: 3 });
     expect(firstRepeat(history)).toBe(5);
   });
 
-  it('32 in groups of 4: 9 rounds without a repeat', () => {
-    const { history } = run(idsOf(32), 9, { groupSize: 4 });
-    expect(firstRepeat(history)).toBe(Infinity);
+  it('32 in groups of 4: 10 rounds without a repeat (the social golfer 8-4-10), then every pair has met but 16', () => {
+    const { history } = run(idsOf(32), 11, { groupSize: 4 });
+    expect(firstRepeat(history)).toBe(11);
   });
 
   it('9 and 27 in groups of 3 follow the affine schedules to the end', () => {
@@ -153,6 +226,27 @@ describe('horizon planner: roster changes mid-horizon', () => {
     const { history, results } = run(odd, 12, { inputAt: (round) => (round >= 5 ? { avoid } : {}) });
     for (const result of results.slice(4)) expect(pairsIn(result)).not.toContain(`${planned[0]}|${planned[1]}`);
     expect(firstRepeat(history)).toBe(Infinity);
+  });
+  it('interests change: from that round on, groups follow the new topics, still with no repeat', () => {
+    const people = idsOf(24);
+    const topicAt = (round: number, i: number) => (round < 3 ? (i % 2 === 0 ? 'chess' : 'golf') : i < 12 ? 'chess' : 'golf');
+    const { history, results } = run(people, 5, {
+      groupSize: 3,
+      inputAt: (round) => ({ type: 'topic_based', candidates: people.map((id, i) => ({ id, categories: [topicAt(round, i)] })) }),
+    });
+    results.forEach((result, index) => {
+      for (const group of result.groups) expect(new Set(group.members.map((id) => topicAt(index + 1, people.indexOf(id)))).size).toBe(1);
+    });
+    expect(firstRepeat(history)).toBe(Infinity);
+  });
+
+  it('someone becomes a ghost in an odd pool in pairs: the 30 left meet in pairs, still with no repeat', () => {
+    const odd = idsOf(31);
+    const ghost = odd[0] as string;
+    const { history, results } = run(odd, 12, { rosterAt: (round) => (round >= 4 ? odd.filter((id) => id !== ghost) : odd) });
+    expect(firstRepeat(history)).toBe(Infinity);
+    // 30 people from round 4: pairs only.
+    for (const result of results.slice(3)) expect(result.groups.every((g) => g.members.length === 2)).toBe(true);
   });
 });
 
@@ -206,10 +300,10 @@ describe('horizon planner: the one-round rules still hold', () => {
     }
   });
 
-  it('within_group_pairing: groups stay inside a group, and a lone member is left out with a reason', () => {
+  it('within_group_pairing: groups stay inside a group, each group planned ahead, and a lone member is left out with a reason', () => {
     const ids = idsOf(16);
     const teamOf = (i: number) => (i < 9 ? 'eng' : i < 15 ? 'sales' : 'legal');
-    const { results } = run(ids, 3, {
+    const { history, results } = run(ids, 4, {
       groupSize: 3,
       inputAt: () => ({ type: 'within_group_pairing', candidates: ids.map((id, i) => ({ id, categories: [teamOf(i)] })) }),
     });
@@ -217,6 +311,8 @@ describe('horizon planner: the one-round rules still hold', () => {
       for (const group of result.groups) expect(new Set(group.members.map((id) => teamOf(ids.indexOf(id)))).size).toBe(1);
       expect(result.leftOut).toEqual([{ id: ids[15], code: 'alone_in_category', why: 'Nobody else from legal is in this round' }]);
     }
+    // The 9 engineers follow the affine plane of order 3: everyone meets everyone in 4 rounds.
+    expect(firstRepeat(history.filter((entry) => teamOf(ids.indexOf(entry.members[0] as string)) === 'eng'))).toBe(Infinity);
   });
 
   it('free plan cap: keeps 24 people, and those left out go first next time', () => {
@@ -242,14 +338,5 @@ describe('horizon planner: the one-round rules still hold', () => {
     expect(result.groups).toHaveLength(1);
     expect(result.groups[0]?.members).toContain('U003');
     expect(result.stats.method).toBe('lottery');
-  });
-
-  it('odd pools: the group of three goes first to people who have not been in one', () => {
-    // Round 2's group of three is three people who were not in round 1's.
-    const ids = idsOf(31);
-    const { results } = run(ids, 2);
-    const [first, second] = results.map((r) => r.groups.find((g) => g.members.length === 3)?.members ?? []);
-    expect(first).toHaveLength(3);
-    expect(second?.filter((id) => first?.includes(id))).toEqual([]);
   });
 });

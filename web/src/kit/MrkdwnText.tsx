@@ -9,10 +9,15 @@ import {
   type MrkdwnNames,
   type MrkdwnOptions,
 } from './mrkdwn';
+import { formatDateToken, type Instant } from './dates';
 
 export interface MrkdwnRenderOptions extends MrkdwnNames {
   /** Links open here (default a new tab). */
   linkTarget?: string;
+  /** The reader's zone: Slack's date tokens are shown in it (without one, their fallback text). */
+  timeZone?: string;
+  /** "Now" for the tokens' Today / Tomorrow (the sandbox clock); default the real time. */
+  now?: Instant;
 }
 
 /** React for inline nodes. Exported for the sandbox's Slack and Block Kit renderer. */
@@ -54,8 +59,18 @@ export function renderMrkdwnInline(nodes: readonly MrkdwnInline[], options: Mrkd
             {mentionText(node, options)}
           </span>
         );
-      case 'date':
-        return <Fragment key={key}>{node.text}</Fragment>;
+      case 'date': {
+        const text = options.timeZone && node.seconds !== undefined && node.format ? formatDateToken(node.seconds, node.format, options.timeZone, options.now) : node.text;
+        return node.link ? (
+          <a key={key} href={node.link} target="_blank" rel="noopener noreferrer" className="mrkdwn-link mrkdwn-date">
+            {text}
+          </a>
+        ) : (
+          <time key={key} className="mrkdwn-date" dateTime={node.seconds !== undefined ? new Date(node.seconds * 1000).toISOString() : undefined} title={node.text}>
+            {text}
+          </time>
+        );
+      }
       case 'emoji':
         return node.unicode ? (
           <span key={key} className="mrkdwn-emoji" role="img" aria-label={node.name.replace(/_/g, ' ')}>

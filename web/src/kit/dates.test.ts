@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   daysInMonth,
+  formatDateToken,
   formatDateTime,
   formatDay,
   formatDayNear,
@@ -63,5 +64,15 @@ describe('dates', () => {
     expect(daysInMonth(2024, 2)).toBe(29);
     expect(isLeapYear(1900)).toBe(false);
     expect(isLeapYear(2000)).toBe(true);
+  });
+
+  test("Slack's date tokens read in the reader's zone, 'pretty' forms relative to now", () => {
+    const at = Date.parse('2026-03-03T14:00:00Z') / 1000;
+    const now = '2026-03-03T08:00:00Z';
+    expect(formatDateToken(at, '{date_short_pretty} at {time}', 'Europe/Berlin', now)).toBe('Today at 3:00 PM');
+    expect(formatDateToken(at, '{date_short_pretty} at {time}', 'America/New_York', now)).toBe('Today at 9:00 AM');
+    expect(formatDateToken(at, '{date_long_pretty}', 'Asia/Tokyo', '2026-03-02T08:00:00Z')).toBe('Tomorrow');
+    expect(formatDateToken(at, '{date_long_pretty}', 'Asia/Tokyo', '2026-02-20T00:00:00Z')).toBe('Tuesday, March 3');
+    expect(formatDateToken(at, '{date_num} {unknown}', 'UTC', now)).toBe('2026-03-03 {unknown}');
   });
 });

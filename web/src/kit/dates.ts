@@ -218,3 +218,29 @@ export function daysInMonth(year: number, month: number): number {
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
+
+/**
+ * Slack's date token `<!date^1796047200^{date_short_pretty} at {time}|fallback>` as the reader sees it: in
+ * their zone, the "pretty" forms saying Today, Tomorrow or Yesterday relative to `now`.
+ */
+export function formatDateToken(seconds: number, pattern: string, zone: string, now: Instant = Date.now()): string {
+  const at = seconds * 1000;
+  const wall = wallClock(at, zone);
+  const near = (fallback: string) => {
+    const diff = plainDaysBetween(todayIn(zone, now), todayIn(zone, at));
+    return diff === 0 ? 'Today' : diff === 1 ? 'Tomorrow' : diff === -1 ? 'Yesterday' : fallback;
+  };
+  const tokens: Record<string, () => string> = {
+    date_num: () => format(wall, 'yyyy-MM-dd'),
+    date: () => format(wall, 'MMMM do, yyyy'),
+    date_short: () => format(wall, 'MMM d, yyyy'),
+    date_long: () => format(wall, 'EEEE, MMMM do, yyyy'),
+    date_pretty: () => near(format(wall, 'MMMM do, yyyy')),
+    date_short_pretty: () => near(formatDay(at, zone, { now })),
+    date_long_pretty: () => near(formatLongDay(at, zone, { now })),
+    time: () => format(wall, 'h:mm a'),
+    time_secs: () => format(wall, 'h:mm:ss a'),
+    ago: () => formatRelative(at, now),
+  };
+  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name]?.() ?? whole);
+}

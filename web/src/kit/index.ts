@@ -11,6 +11,8 @@ export * from './toast';
 // A Slack-looking message preview for mrkdwn text
 export { MessagePreview, DefaultAvatar, PREVIEW_SENDER_NAME } from './preview/MessagePreview';
 export type { MessagePreviewProps, Reaction } from './preview/MessagePreview';
+// Block Kit as Slack draws it: <BlockKitPreview message={{ text, blocks }}> shows what the server's builder sends
+export * from './blockkit';
 export { Mrkdwn, renderMrkdwn, renderMrkdwnInline } from './MrkdwnText';
 export type { MrkdwnProps, MrkdwnRenderOptions } from './MrkdwnText';
 export * from './mrkdwn';

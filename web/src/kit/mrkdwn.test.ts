@@ -105,7 +105,8 @@ describe('links and mentions', () => {
     expect(parseInline('<!channel>')).toEqual([{ type: 'broadcast', range: 'channel' }]);
     expect(parseInline('<!everyone>')).toEqual([{ type: 'broadcast', range: 'everyone' }]);
     expect(parseInline('<!subteam^S1|@team>')).toEqual([{ type: 'usergroup', id: 'S1', name: '@team' }]);
-    expect(parseInline('<!date^1392734382^{date}|Feb 18>')).toEqual([{ type: 'date', text: 'Feb 18' }]);
+    expect(parseInline('<!date^1392734382^{date}|Feb 18>')).toEqual([{ type: 'date', text: 'Feb 18', seconds: 1392734382, format: '{date}' }]);
+    expect(parseInline('<!date^1392734382^{time}^https://example.com/x|2:39 PM>')).toEqual([{ type: 'date', text: '2:39 PM', seconds: 1392734382, format: '{time}', link: 'https://example.com/x' }]);
   });
 
   test('a < that is not a token stays literal', () => {

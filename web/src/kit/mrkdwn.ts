@@ -16,7 +16,8 @@ export type MrkdwnInline =
   | { type: 'channel'; id: string; name?: string }
   | { type: 'usergroup'; id: string; name?: string }
   | { type: 'broadcast'; range: 'here' | 'channel' | 'everyone' }
-  | { type: 'date'; text: string }
+  /** `<!date^seconds^format^link|fallback>`: `text` is the fallback; shown in the reader's zone when one is known. */
+  | { type: 'date'; text: string; seconds?: number; format?: string; link?: string }
   | { type: 'emoji'; name: string; unicode?: string }
   | { type: 'variable'; name: string }
   | { type: 'linebreak' };
@@ -119,7 +120,16 @@ function parseAngle(content: string, options: MrkdwnOptions): MrkdwnInline | nul
     if (command.startsWith('subteam^')) {
       return { type: 'usergroup', id: command.slice('subteam^'.length), name: label ? decode(label) : undefined };
     }
-    if (command.startsWith('date^')) return { type: 'date', text: decode(label ?? command.split('^')[1] ?? '') };
+    if (command.startsWith('date^')) {
+      const [, seconds, format, link] = command.split('^');
+      const at = Number(seconds);
+      return {
+        type: 'date',
+        text: decode(label ?? seconds ?? ''),
+        ...(Number.isFinite(at) && format ? { seconds: at, format: decode(format) } : {}),
+        ...(link && isSafeUrl(decode(link)) ? { link: decode(link) } : {}),
+      };
+    }
     return label ? { type: 'text', text: decode(label) } : null;
   }
   const url = decode(head.trim());

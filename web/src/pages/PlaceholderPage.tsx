@@ -1,12 +1,10 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import type { PageDef } from '../routes';
 import { PageHeader } from './PageHeader';
 
 /** Stands in for a page that is not built yet: it names the page and says it is coming (never blank, never 404). */
 export function PlaceholderPage({ page }: { page: PageDef }) {
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
-  const named = (page.query ?? []).filter((name) => params.has(name));
   return (
     <section className="placeholder" aria-labelledby="placeholder-title" data-page={page.path}>
       <PageHeader title={<span id="placeholder-title">{page.title}</span>} />
@@ -18,16 +16,6 @@ export function PlaceholderPage({ page }: { page: PageDef }) {
           This page (<code>{pathname}</code>) is part of Hearth and is still being built. Everything else in the menu
           keeps working in the meantime.
         </p>
-        {named.length > 0 && (
-          <dl className="placeholder-query">
-            {named.map((name) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{params.get(name)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { HearthLogo, Spinner } from '../kit/icons';
 import type { View } from './api';
-import { Blocks } from './blockkit/Blocks';
+import { Blocks } from '../kit/blockkit/Blocks';
 
 export interface HomeTabProps {
   appName: string;

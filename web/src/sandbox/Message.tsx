@@ -3,10 +3,11 @@ import { emojiFor } from '../kit/emoji';
 import { HearthLogo } from '../kit/icons';
 import { Mrkdwn } from '../kit/MrkdwnText';
 import type { JsonObject, Member, Message } from './api';
-import { Blocks } from './blockkit/Blocks';
-import { BlockKitContext, useBlockContext, type BlockContext } from './blockkit/context';
-import { isObject, plainText, str } from './blockkit/values';
+import { Blocks } from '../kit/blockkit/Blocks';
+import { BlockKitContext, useBlockContext, type BlockContext } from '../kit/blockkit/context';
+import { isObject, plainText, str } from '../kit/blockkit/values';
 import { formatTime, tsToDate } from './time';
+import { useDraft } from './useDraft';
 
 export interface Sender {
   name: string;
@@ -71,6 +72,8 @@ export interface MessageProps {
   senderOf(message: Message): Sender;
   /** The Block Kit context of a message: its clicks name this message. */
   contextFor(message: Message): BlockContext;
+  /** Reply in the message's thread (top-level messages of a conversation; absent for replies). */
+  onReply?(message: Message, text: string): Promise<boolean>;
 }
 
 export function MessageItem(props: MessageProps) {
@@ -81,9 +84,10 @@ export function MessageItem(props: MessageProps) {
   );
 }
 
-function MessageContent({ message, sender, timeZone, continued, senderOf, contextFor }: MessageProps) {
+function MessageContent({ message, sender, timeZone, continued, senderOf, contextFor, onReply }: MessageProps) {
   const ctx = useBlockContext();
   const [showReplies, setShowReplies] = useState(false);
+  const canReply = Boolean(onReply) && !message.ephemeral && message.subtype !== 'tombstone';
   const time = formatTime(tsToDate(message.ts), timeZone);
   const replies = message.replies ?? [];
   const classes = ['sbx-message', continued && 'is-continued', message.ephemeral && 'is-ephemeral', message.subtype === 'tombstone' && 'is-tombstone'];
@@ -111,7 +115,7 @@ function MessageContent({ message, sender, timeZone, continued, senderOf, contex
             {message.blocks.length > 0 ? (
               <Blocks blocks={message.blocks} />
             ) : (
-              <Mrkdwn text={message.text} escaped linkify userNames={ctx.userNames} channelNames={ctx.channelNames} className="sbx-mrkdwn" />
+              <Mrkdwn text={message.text} escaped linkify userNames={ctx.userNames} channelNames={ctx.channelNames} timeZone={ctx.timeZone} now={ctx.now} className="sbx-mrkdwn" />
             )}
             {message.edited && <span className="sbx-edited">(edited)</span>}
           </div>
@@ -130,23 +134,53 @@ function MessageContent({ message, sender, timeZone, continued, senderOf, contex
               ))}
             </ul>
           )}
-          {replies.length > 0 && (
+          {(replies.length > 0 || canReply) && (
             <div className="sbx-thread">
               <button type="button" className="sbx-thread-toggle" aria-expanded={showReplies} onClick={() => setShowReplies((s) => !s)}>
-                {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
+                {replies.length > 0 ? `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}` : 'Reply in thread'}
               </button>
               {showReplies && (
-                <ol className="sbx-replies" aria-label="Thread replies">
-                  {replies.map((r) => (
-                    <MessageItem key={r.ts} message={r} sender={senderOf(r)} timeZone={timeZone} continued={false} senderOf={senderOf} contextFor={contextFor} />
-                  ))}
-                </ol>
+                <>
+                  {replies.length > 0 && (
+                    <ol className="sbx-replies" aria-label="Thread replies">
+                      {replies.map((r) => (
+                        <MessageItem key={r.ts} message={r} sender={senderOf(r)} timeZone={timeZone} continued={false} senderOf={senderOf} contextFor={contextFor} />
+                      ))}
+                    </ol>
+                  )}
+                  {canReply && <ThreadReply onSend={(text) => onReply!(message, text)} />}
+                </>
               )}
             </div>
           )}
         </div>
       </div>
     </li>
+  );
+}
+
+/** The reply box under an open thread: Enter (or Reply) posts into the thread. */
+function ThreadReply({ onSend }: { onSend(text: string): Promise<boolean> }) {
+  const { text, setText, sending, onSubmit, onKeyDown } = useDraft(onSend);
+  return (
+    <form
+      className="sbx-thread-reply"
+      onSubmit={onSubmit}
+    >
+      <textarea
+        className="sbx-input sbx-thread-input"
+        aria-label="Reply in thread"
+        placeholder="Reply…"
+        rows={1}
+        value={text}
+        disabled={sending}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="sbx-chip" disabled={sending || text.trim() === ''}>
+        Reply
+      </button>
+    </form>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { Conversation, Message } from './api';
-import type { BlockContext } from './blockkit/context';
+import type { BlockContext } from '../kit/blockkit/context';
 import { MessageItem, type Sender } from './Message';
 import { dayKey, formatDay, tsToDate } from './time';
+import { useDraft } from './useDraft';
 
 export interface MessagePaneProps {
   conversation: Conversation | undefined;
@@ -13,6 +14,8 @@ export interface MessagePaneProps {
   senderOf(message: Message): Sender;
   contextFor(message: Message): BlockContext;
   onSend(text: string): Promise<boolean>;
+  /** Reply in a message's thread. */
+  onReply(message: Message, text: string): Promise<boolean>;
 }
 
 const GROUP_MS = 5 * 60_000;
@@ -24,7 +27,7 @@ function title(c: Conversation): string {
 }
 
 /** The conversation: header, messages (day dividers, grouped like Slack), and the composer. */
-export function MessagePane({ conversation, messages, loading, error, timeZone, senderOf, contextFor, onSend }: MessagePaneProps) {
+export function MessagePane({ conversation, messages, loading, error, timeZone, senderOf, contextFor, onSend, onReply }: MessagePaneProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const count = messages?.length ?? 0;
@@ -89,7 +92,7 @@ export function MessagePane({ conversation, messages, loading, error, timeZone, 
                     <span>{formatDay(date, timeZone)}</span>
                   </li>
                 )}
-                <MessageItem message={m} sender={sender} timeZone={timeZone} continued={continued} senderOf={senderOf} contextFor={contextFor} />
+                <MessageItem message={m} sender={sender} timeZone={timeZone} continued={continued} senderOf={senderOf} contextFor={contextFor} onReply={onReply} />
               </Fragment>
             );
           })}
@@ -102,36 +105,15 @@ export function MessagePane({ conversation, messages, loading, error, timeZone, 
 
 /** Where the member types: a message, or a slash command such as /hearth help. */
 function Composer({ placeholder, onSend }: { placeholder: string; onSend(text: string): Promise<boolean> }) {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const hintId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => ref.current?.focus(), []);
-  const send = async () => {
-    const value = text.trim();
-    if (!value || sending) return;
-    setSending(true);
-    try {
-      if (await onSend(value)) setText('');
-    } finally {
-      setSending(false);
-      ref.current?.focus();
-    }
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void send();
-    }
-  };
+  const { text, setText, sending, onSubmit, onKeyDown } = useDraft(onSend, () => ref.current?.focus());
   const isCommand = text.trimStart().startsWith('/');
   return (
     <form
       className="sbx-composer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
+      onSubmit={onSubmit}
     >
       <div className={isCommand ? 'sbx-composer-box is-command' : 'sbx-composer-box'}>
         <textarea

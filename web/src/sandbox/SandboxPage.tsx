@@ -10,6 +10,7 @@ import { showToast } from '../kit/toast/store';
 import {
   keys,
   sandboxApi,
+  useClock,
   useHome,
   useMembers,
   useMessages,
@@ -22,7 +23,7 @@ import {
   type Raw,
   type View,
 } from './api';
-import { BlockKitContext, type BlockContext } from './blockkit/context';
+import { BlockKitContext, type BlockContext } from '../kit/blockkit/context';
 import { ClockControl } from './ClockControl';
 import { HomeTab } from './HomeTab';
 import type { Sender } from './Message';
@@ -102,6 +103,7 @@ export default function SandboxPage() {
   const messages = useMessages(team, user, channelId);
   const modals = useModals(team, user);
   const home = useHome(team, user, selected === HOME && Boolean(user));
+  const clock = useClock();
   const [busy, setBusy] = useState(false);
   const [advancing, setAdvancing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -218,6 +220,9 @@ export default function SandboxPage() {
     openUrl,
     busy,
     act: () => undefined,
+    // Slack's date tokens read in the member's zone, "today" by the sandbox clock.
+    timeZone,
+    now: clock.data ? new Date(clock.data) : undefined,
   };
 
   const messageContext = (message: Message): BlockContext => ({
@@ -233,11 +238,11 @@ export default function SandboxPage() {
       void runAction({ view_id: view.id, block_id: blockId, action_id: String(element.action_id), ...(raw !== null ? { value: raw } : {}) }),
   });
 
-  async function send(text: string): Promise<boolean> {
+  async function send(text: string, threadTs?: string): Promise<boolean> {
     if (!channelId) return false;
     try {
-      if (text.startsWith('/')) await sandboxApi.command({ team_id: team, user_id: user, channel_id: channelId, text });
-      else await sandboxApi.message({ team_id: team, user_id: user, channel_id: channelId, text });
+      if (text.startsWith('/') && !threadTs) await sandboxApi.command({ team_id: team, user_id: user, channel_id: channelId, text });
+      else await sandboxApi.message({ team_id: team, user_id: user, channel_id: channelId, text, ...(threadTs ? { thread_ts: threadTs } : {}) });
       return true;
     } catch {
       return false;
@@ -361,6 +366,7 @@ export default function SandboxPage() {
                 timeZone={timeZone}
                 senderOf={senderOf}
                 onSend={send}
+                onReply={(message, text) => send(text, message.ts)}
                 contextFor={messageContext}
               />
             )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Modal } from '../kit/modal/Modal';
 import type { JsonObject, Raw, View } from './api';
-import { Blocks } from './blockkit/Blocks';
-import { BlockKitContext, useBlockContext } from './blockkit/context';
-import { inputValues, plainText } from './blockkit/values';
+import { Blocks } from '../kit/blockkit/Blocks';
+import { BlockKitContext, useBlockContext } from '../kit/blockkit/context';
+import { inputValues, plainText } from '../kit/blockkit/values';
 
 export interface SlackModalProps {
   view: View;

@@ -3,10 +3,9 @@ import { api } from '../api/client';
 
 /** The sandbox API (README: "The sandbox"), as the sandbox page uses it. Shapes mirror src/sandbox/controls. */
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
-/** What an element holds: a text, an option value, a user id, a date … or several. */
-export type Raw = string | string[] | null;
+import type { Json, JsonObject, Raw } from '../kit/blockkit';
+
+export type { Json, JsonObject, Raw };
 
 export interface Workspace {
   id: string;

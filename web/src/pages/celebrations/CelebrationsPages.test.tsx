@@ -22,11 +22,17 @@ const answer: CelebrationAnswer = {
     leap_day_policy: 'feb28',
     birthday_template: 'Happy birthday, {name}!',
     anniversary_template: 'Happy work anniversary, {name}! {years} with us.',
+    images: { birthday: 'birthday-balloons', anniversary: 'anniversary-medal', custom: null },
     next_run_at: '2026-03-03T14:00:00.000Z',
   },
   default_templates: { birthday: 'Happy birthday, {name}!', anniversary: 'Happy work anniversary, {name}! {years} with us.', custom: ':tada: Today we celebrate {name}!' },
   can_change_leap_day_policy: true,
   plan: { paid: false, custom_limit: 2, custom_active: 2 },
+  image_choices: [
+    { id: 'birthday-balloons', type: 'birthday', label: 'Balloons', alt: 'Three balloons', url: '/celebration_images/birthday-balloons.png' },
+    { id: 'birthday-cake', type: 'birthday', label: 'Cake', alt: 'A cake', url: '/celebration_images/birthday-cake.png' },
+    { id: 'anniversary-medal', type: 'anniversary', label: 'Medal', alt: 'A medal', url: '/celebration_images/anniversary-medal.png' },
+  ],
 };
 
 afterEach(() => {
@@ -66,7 +72,41 @@ describe('/celebrations/{id}/edit', () => {
     expect(polls).toBe(40);
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(polls).toBe(40);
-  });
+    // Forty polls each re-render the whole page: on a shared 2-core machine that takes longer than vitest's 5 s.
+  }, 20_000);
+
+  test("the messages' previews are the server's, and a template's problem shows at its field, without internal names", async () => {
+    const previews: Array<Record<string, unknown>> = [];
+    const message = (text: string) => ({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }, { type: 'image', image_url: '/celebration_images/birthday-cake.png', alt_text: 'A cake' }] });
+    mockFetch(async (url, init) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/celebrations/5') return jsonResponse(answer);
+      if (url.pathname === '/celebrations/5/preview_as_json') {
+        const body = JSON.parse(String(init.body)) as { birthday_template?: string };
+        previews.push(body);
+        if (body.birthday_template?.includes('{years}'))
+          return jsonResponse({ error: 'birthday_template: Birthday messages never mention age: remove {years}', fields: { birthday_template: 'Birthday messages never mention age: remove {years}' } }, 400);
+        const text = (body.birthday_template ?? '').replace('{name}', '<@U1>');
+        return jsonResponse({ next: null, samples: { birthday: message(text), anniversary: message('Happy anniversary'), custom: message('Custom') }, ask: message('Hi'), user_names: { U1: 'Alex Rivera' } });
+      }
+      if (url.pathname === '/celebration_schedules/index_as_json') return jsonResponse({ schedules: [], counts: { members: 0, with_date: 0, missing: 0 } });
+      if (url.pathname === '/celebrations/5/events/index_as_json') return jsonResponse({ events: [] });
+      if (url.pathname === '/upcoming_new_hires') return jsonResponse({ new_hires: [] });
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/celebrations/5/edit');
+    const preview = await screen.findByRole('article', { name: 'Birthdays preview' });
+    await within(preview).findByText('@Alex Rivera');
+    expect(within(preview).getByRole('img', { name: 'A cake' })).toBeInTheDocument();
+    // The page sends the unsaved settings; the server builds the message.
+    expect(previews[0]).toMatchObject({ birthday_template: 'Happy birthday, {name}!', birthday_image: 'birthday-balloons' });
+
+    const template = screen.getByRole('textbox', { name: 'Birthdays message' });
+    fireEvent.change(template, { target: { value: 'Happy {years}th, {name}!' } });
+    expect(await screen.findByText('Birthday messages never mention age: remove {years}')).toBeInTheDocument();
+    expect(template).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/birthday_template/)).toBeNull();
+  }, 15_000);
 
   test('a 402 on including a custom date opens the unlimited-celebrations upgrade and refreshes the list', async () => {
     let indexCalls = 0;

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { formatLongPlainDate, formatPlainDate, formatTime } from '../../kit';
 
 /** The shapes of GET /celebrations/{id} and friends: the server's own types. */
 export type * from '../../../../src/celebrations/api-types';
-import type { CelebrationAnswer, EventsJson, NewHiresJson, ScheduleIndex, ScheduleType, LeapPolicy, WeekendPolicy } from '../../../../src/celebrations/api-types';
+import type { CelebrationAnswer, CelebrationPreviewJson, EventsJson, NewHiresJson, ScheduleIndex, ScheduleType, LeapPolicy, WeekendPolicy } from '../../../../src/celebrations/api-types';
 
 export const celebrationKey = (id: string) => ['celebrations', id] as const;
 export const schedulesKey = (id: string, type: ScheduleType) => ['celebrations', id, 'schedules', type] as const;
@@ -24,6 +25,25 @@ export function useSchedules(id: string, type: ScheduleType) {
 
 export function useEvents(id: string, days: 30 | 60) {
   return useQuery({ queryKey: eventsKey(id, days), queryFn: () => api.get<EventsJson>(`/celebrations/${id}/events/index_as_json`, { query: { days }, toastOnError: false }) });
+}
+
+/**
+ * POST /celebrations/{id}/preview_as_json: the messages the server's own builder makes from these (unsaved)
+ * settings, fetched a moment after the last keystroke; the last good preview stays up meanwhile.
+ */
+export function usePreview(id: string, settings: Record<string, unknown>) {
+  const key = JSON.stringify(settings);
+  const [settled, setSettled] = useState(key);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(key), 300);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return useQuery({
+    queryKey: ['celebrations', id, 'preview', settled],
+    queryFn: ({ signal }) => api.post<CelebrationPreviewJson>(`/celebrations/${id}/preview_as_json`, JSON.parse(settled), { signal, toastOnError: false }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }
 
 export function useNewHires() {
@@ -46,8 +66,8 @@ export const WEEKEND_POLICY_TEXT: Record<WeekendPolicy, { label: string; help: s
 };
 
 export const LEAP_POLICY_TEXT: Record<LeapPolicy, string> = {
-  feb28: '28 February',
-  mar1: '1 March',
+  feb28: 'February 28',
+  mar1: 'March 1',
 };
 
 export function hourLabel(hour: number): string {
@@ -72,16 +92,6 @@ export function timeIn(instant: string, tz: string): string {
 
 export function yearsText(n: number): string {
   return `${n} ${n === 1 ? 'year' : 'years'}`;
-}
-
-/** The template as the channel will read it, with sample people (never an age). */
-export function renderSample(template: string, names: string[], years?: number): string {
-  const joined = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return template
-    .replace(/\{\s*name\s*\}/gi, joined)
-    .replace(/\{\s*years\s*\}/gi, years === undefined ? '' : yearsText(years))
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
 }
 
 export function initials(name: string | null): string {

@@ -26,6 +26,7 @@ import {
   type DateRange,
 } from '../../kit';
 import { PageHeader } from '../PageHeader';
+import { BlockKitSection } from './BlockKitSection';
 import { DatesSection } from './DatesSection';
 import { IconsSection } from './IconsSection';
 import { KitTableSection } from './KitTableSection';
@@ -278,6 +279,7 @@ const SECTIONS = [
   ['daterange', 'DateRangePicker'],
   ['ownership', 'OwnershipSection'],
   ['datatable', 'DataTable'],
+  ['blockkit', 'BlockKitPreview'],
   ['dates', 'Dates'],
   ['icons', 'Icons'],
 ] as const;
@@ -301,6 +303,7 @@ export default function KitPage() {
       <DialogSpecimens />
       <PickerSpecimens />
       <KitTableSection />
+      <BlockKitSection />
       <DatesSection />
       <IconsSection />
     </div>

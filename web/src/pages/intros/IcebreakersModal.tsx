@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { api } from '../../api/client';
-import { AlertIcon, Modal, Spinner, Switch } from '../../kit';
+import { AlertIcon, Modal, Spinner, Switch, Tabs } from '../../kit';
 import { icebreakersKey, type IcebreakerJson, type IcebreakerLibrary } from './introsApi';
 
 /** The question most groups see first: icebreakers in use are picked at random for each intro. */
@@ -98,14 +98,15 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
       <p className="muted">
         Each intro comes with one icebreaker, picked from the ones switched on. {list.data ? `${activeCount} of ${list.data.length} are on.` : ''}
       </p>
-      <div className="segmented" role="tablist" aria-label="Icebreakers">
-        <button type="button" role="tab" className="segment" aria-selected={view === 'mine'} onClick={() => setView('mine')}>
-          This program
-        </button>
-        <button type="button" role="tab" className="segment" aria-selected={view === 'library'} onClick={() => setView('library')}>
-          From the library
-        </button>
-      </div>
+      <Tabs<'mine' | 'library'>
+        label="Icebreakers"
+        value={view}
+        onChange={setView}
+        items={[
+          { id: 'mine', label: 'This program' },
+          { id: 'library', label: 'From the library' },
+        ]}
+      />
 
       {view === 'mine' ? (
         <div className="icebreakers-mine">

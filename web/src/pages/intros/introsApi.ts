@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api, type QueryParams } from '../../api/client';
-import { formatDay, formatTime, isTimeZone, REMOTE_SEARCH_DEBOUNCE_MS } from '../../kit';
+import { formatDay, formatTime, isTimeZone } from '../../kit';
 import type { CoffeePageData, CoffeeUpdateAnswer, MeetingState, MemberStatus, RoundState } from '../../../../src/intros/api-types';
 
 /** The shapes of src/intros/API.md: the server's own types. */
@@ -33,16 +32,6 @@ export function useCoffeeList<P>(id: string, list: 'members' | 'groups', params:
     placeholderData: (previous: unknown) => previous ?? first,
   });
   return isFirst ? { data: first, isFetching: false, isError: false } : { data: query.data as P | undefined, isFetching: query.isFetching, isError: query.isError };
-}
-
-/** The text after typing has paused, as remote search waits (the shared widgets' debounce). */
-export function useDebounced(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), REMOTE_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
 }
 
 /** Puts a fresh page body (GET or PUT answer) into the cache, and refreshes the program lists. */

@@ -67,14 +67,14 @@ describe('/all_channels', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Intros programs' })).toBeInTheDocument();
     await screen.findByRole('table');
     expect(rowNames()).toEqual(['#engineering', '#intros']);
-    expect(screen.getByRole('button', { name: /^Intros 2$/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: /^Intros 2$/ })).toHaveAttribute('aria-checked', 'true');
 
-    await user.click(screen.getByRole('button', { name: /^Watercooler 1$/ }));
+    await user.click(screen.getByRole('radio', { name: /^Watercooler 1$/ }));
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('watercooler');
     expect(rowNames()).toEqual(['#watercooler']);
     expect(screen.getByRole('heading', { level: 1, name: 'Watercooler programs' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /^All 4$/ }));
+    await user.click(screen.getByRole('radio', { name: /^All 4$/ }));
     expect(router.state.location.search).toBe('');
     expect(rowNames()).toHaveLength(4);
   });

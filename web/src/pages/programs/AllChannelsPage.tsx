@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertIcon, CoffeeIcon, Spinner } from '../../kit';
+import { AlertIcon, CoffeeIcon, SegmentedControl, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   formatLocalDate,
@@ -230,16 +230,17 @@ export default function AllChannelsPage() {
       />
       <div className="card table-card">
         <div className="table-toolbar">
-          <nav className="segmented" aria-label="Program type">
-            <button type="button" className="segment" aria-pressed={slug === null} onClick={() => setType(null)}>
-              All <span className="segment-count">{total}</span>
-            </button>
-            {PROGRAM_SLUGS.map((s) => (
-              <button key={s} type="button" className="segment" aria-pressed={slug === s} onClick={() => setType(s)}>
-                {PROGRAM_TYPES[s].label} <span className="segment-count">{counts[s]}</span>
-              </button>
-            ))}
-          </nav>
+          <SegmentedControl<ProgramSlug | 'all'>
+            label="Program type"
+            hideLabel
+            size="small"
+            value={slug ?? 'all'}
+            onChange={(value) => setType(value === 'all' ? null : value)}
+            options={[
+              { value: 'all', label: <>All <span className="segment-count">{total}</span></> },
+              ...PROGRAM_SLUGS.map((s) => ({ value: s, label: <>{PROGRAM_TYPES[s].label} <span className="segment-count">{counts[s]}</span></> })),
+            ]}
+          />
           <label className="search-field">
             <span className="visually-hidden">Search by channel or owner</span>
             <input

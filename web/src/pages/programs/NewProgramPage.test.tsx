@@ -22,6 +22,10 @@ function serve(apply: (body: Record<string, unknown>) => Response) {
       posted.push(body);
       return apply(body);
     }
+    if (url.pathname === '/coffee/preview_as_json') {
+      const body = JSON.parse(String(init.body)) as { template_id: string };
+      return jsonResponse({ text: 'Intro', blocks: [{ type: 'header', text: { type: 'plain_text', text: `First intro of ${body.template_id}` } }], user_names: {} });
+    }
     if (url.pathname === '/coffee/12') return jsonResponse({ error: 'not here' }, 404);
     return jsonResponse({ error: 'not here' }, 404);
   });
@@ -42,13 +46,16 @@ describe('/channel_programs/new', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: /Coffee chats/ })).toBeChecked());
     expect(screen.getByRole('radio', { name: /Lunch trio/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Just for fun/ })).toBeNull();
-    expect(screen.getByRole('article', { name: 'Message preview from Hearth' })).toHaveTextContent('You have been paired for Intros');
+    // The server's builder draws the preview, for the chosen template.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Message preview from Hearth' })).toHaveTextContent('First intro of intros-coffee-chats'));
     await user.click(screen.getByRole('radio', { name: /Lunch trio/ }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Message preview from Hearth' })).toHaveTextContent('First intro of intros-lunch-trio'));
     await chooseChannel(user);
     await user.click(screen.getByRole('button', { name: 'Create Intros program' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/coffee/12'));
     expect(posted).toEqual([{ template_id: 'intros-lunch-trio', channel_id: 'C0INTRO' }]);
-  });
+    // Two debounced previews on top of the create flow: slow on a loaded 2-core machine.
+  }, 15_000);
 
   test('a refused create shows the server’s error and re-enables the form', async () => {
     serve(() => jsonResponse({ error: '#intros already has Intros', fields: { channel_id: 'already has Intros' } }, 400));

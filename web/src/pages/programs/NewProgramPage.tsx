@@ -1,34 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
-import { AlertIcon, ChannelPicker, MessagePreview, Spinner, type ChannelOption } from '../../kit';
+import { AlertIcon, BlockKitPreview, ChannelPicker, RemoteBlockKitPreview, Spinner, useServerPreview, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { existingProgramPath, isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
 import './programs.css';
 
-/** A short look at what each kind of program posts (sample names, not real people). */
-export const PREVIEWS: Record<ProgramSlug, { text: string; userNames: Record<string, string>; reactions: string[]; caption: string }> = {
-  intros: {
-    text:
-      ':wave: Hi <@U1>, <@U2>! You have been paired for *Intros* in <#C1>.\n' +
-      'Find 30 minutes this week to meet, over video or a coffee. Need an icebreaker? _What is something you learned recently that surprised you?_',
-    userNames: { U1: 'Priya Raman', U2: 'Jonas Weber' },
-    reactions: ['coffee', 'tada'],
-    caption: 'Each round, Hearth opens a group DM for every pair or group, with an icebreaker.',
-  },
-  watercooler: {
-    text: ':speech_balloon: *Watercooler*\nWhat is the best thing you have eaten this week? Reply in the thread!',
-    userNames: {},
-    reactions: ['yum', 'raised_hands'],
-    caption: 'On schedule, Hearth posts a prompt from your packs into the channel.',
-  },
-  celebrations: {
-    text: ':birthday: Happy birthday, <@U1>! Wishing you a wonderful year ahead. :tada:',
-    userNames: { U1: 'Sofia Novak' },
-    reactions: ['birthday', 'heart'],
-    caption: 'On the day, at a friendly local time, Hearth celebrates in the channel.',
-  },
+/** What each kind of program posts, in a line, beside its preview. */
+const CAPTIONS: Record<ProgramSlug, string> = {
+  intros: 'Each round, Hearth opens a group DM for every pair or group, with an icebreaker.',
+  watercooler: 'On schedule, Hearth posts a prompt from your packs into the channel.',
+  celebrations: 'On the day, at a friendly local time, Hearth celebrates in the channel.',
 };
+
+/** The server's preview of a new program's first message, from the same builder that sends (celebrations: a sample). */
+const PREVIEW_PATHS: Partial<Record<ProgramSlug, string>> = { intros: '/coffee/preview_as_json', watercooler: '/watercooler/preview_as_json' };
+const CELEBRATION_SAMPLE = { text: ':birthday: Happy birthday, <@U1>! Wishing you a wonderful year ahead. :tada:' };
 
 /** POST /channel_programs/apply_template_as_json → { redirect_url }. */
 interface ApplyTemplateAnswer {
@@ -99,7 +86,8 @@ export default function NewProgramPage() {
     }
   };
 
-  const sample = PREVIEWS[slug];
+  const previewPath = templateId ? (PREVIEW_PATHS[slug] ?? null) : null;
+  const message = useServerPreview(previewPath, { template_id: templateId, ...(slug === 'intros' && channel ? { channel_id: channel.uid } : {}) });
   // Intros and Watercooler always; Celebrations once its templates exist (or when asked for).
   const kinds = PROGRAM_SLUGS.filter(
     (s) => s !== 'celebrations' || slug === 'celebrations' || (templates.data ?? []).some((t) => t.type === PROGRAM_TYPES.celebrations.type),
@@ -213,16 +201,12 @@ export default function NewProgramPage() {
           <h2 id="preview-title" className="preview-title">
             What it posts
           </h2>
-          <p className="muted preview-caption">{sample.caption}</p>
-          <div className="slack-frame">
-            <MessagePreview
-              text={sample.text}
-              userNames={sample.userNames}
-              channelNames={{ C1: channel?.name ?? 'intros' }}
-              reacjiList={sample.reactions}
-              time="9:00 AM"
-            />
-          </div>
+          <p className="muted preview-caption">{CAPTIONS[slug]}</p>
+          {PREVIEW_PATHS[slug] ? (
+            <RemoteBlockKitPreview query={message} userNames={message.data?.user_names} label="Message preview from Hearth" />
+          ) : (
+            <BlockKitPreview message={CELEBRATION_SAMPLE} userNames={{ U1: 'Sofia Novak' }} label="Message preview from Hearth" />
+          )}
         </aside>
       </div>
     </section>

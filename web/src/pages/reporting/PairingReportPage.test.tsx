@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
@@ -19,7 +19,16 @@ const REPORT: PairingReport = {
       ],
     },
   ],
-  stats: { rounds: 4, groups: 52, met_rate: 0.61, met: 30, answered: 49, unanswered: 3, repeat_rate: 0.02, coverage: 0.18, longest_wait_rounds: 2, participants: 30 },
+  stats: { rounds: 4, groups: 52, met_rate: 0.61, met: 30, answered: 49, unanswered: 3, repeat_rate: 0.02, lowest_repeat_rate: 0, coverage: 0.18, longest_wait_rounds: 2, participants: 30 },
+  fairness: {
+    waits: [
+      { member: { id: 45, name: 'Noor Haddad', slack_user_id: 'U45' }, rounds_waiting: null },
+      { member: { id: 41, name: 'Ananya Iyer', slack_user_id: 'U41' }, rounds_waiting: 0 },
+    ],
+    never_paired: [{ member: { id: 45, name: 'Noor Haddad', slack_user_id: 'U45' }, code: 'free_plan_cap', why: 'Free plan rounds include up to 50 people' }],
+    left_out_by_cap: [{ member: { id: 45, name: 'Noor Haddad', slack_user_id: 'U45' }, rounds: 3 }],
+    cross_team: { mixed: 1, same_group: 1, unknown: 0, by_group: [{ id: 1, name: 'Engineering', intros: 2, mixed: 1 }] },
+  },
   maxPairsInBatch: 14,
   start: '2025-12-09',
   end: '2026-03-09',
@@ -28,12 +37,28 @@ const REPORT: PairingReport = {
 describe('/reporting/{id}', () => {
   test('stats, fairness and batches; changing the dates reloads', async () => {
     const asked: Array<{ start: string | null; end: string | null }> = [];
+    const strategic: Array<Record<string, string>> = [];
     mockFetch((url) => {
       if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
       if (url.pathname === '/channel_programs/editable_programs_as_json') return jsonResponse({ programs: [program({ id: 7 })] });
       if (url.pathname === '/reporting/7/pairing_show') {
         asked.push({ start: url.searchParams.get('start_date'), end: url.searchParams.get('end_date') });
         return jsonResponse(REPORT);
+      }
+      if (url.pathname === '/onboarding') return jsonResponse({ tags: [{ id: 3, name: 'New hires' }] });
+      if (url.pathname === '/reporting/strategic_connections_preview') {
+        strategic.push(Object.fromEntries(url.searchParams));
+        return jsonResponse({
+          id: 7,
+          tag_id: null,
+          batch_id: null,
+          start_date: '2025-12-09',
+          end_date: '2026-03-09',
+          participants: 2,
+          connected: 1,
+          connections: [{ member: { id: 45, name: 'Noor Haddad', slack_user_id: 'U45' }, batch_id: 12, date: '2026-03-09', with: [{ id: 42, name: 'Rohan Gupta', slack_user_id: 'U42' }], met: true }],
+          not_connected: [{ id: 46, name: 'Lena Vogel', slack_user_id: 'U46' }],
+        });
       }
       return jsonResponse({ error: 'not here' }, 404);
     });
@@ -46,10 +71,25 @@ describe('/reporting/{id}', () => {
     expect(screen.getByText('18.0%')).toBeInTheDocument();
     expect(screen.getByText('2 rounds')).toBeInTheDocument();
     expect(screen.getByText('at most 14 in a round')).toBeInTheDocument();
+    expect(screen.getByText(/the lowest possible here was 0\.0%/)).toBeInTheDocument();
+    const waits = screen.getByRole('table', { name: 'Wait since their last intro' });
+    expect(within(waits).getByRole('row', { name: 'Noor Haddad Never had an intro' })).toBeInTheDocument();
+    expect(within(waits).getByRole('row', { name: 'Ananya Iyer 0 rounds' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Never paired' })).getByText(/Free plan rounds include up to 50 people/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Left out by the plan’s cap' })).getByText(/3 rounds/)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /Cross-group mix: 1 of 2 intros mixed groups/ })).toBeInTheDocument();
     expect(asked).toEqual([{ start: '2026-01-01', end: '2026-03-31' }]);
+    // Strategic connections for the report's dates; choosing a journey and a round asks again.
+    expect(await screen.findByTestId('strategic-summary')).toHaveTextContent('1 of 2 journey participants had an intro.');
+    expect(screen.getByRole('row', { name: /Noor Haddad Rohan Gupta .* Yes/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Still waiting for an intro' })).getByText('Lena Vogel')).toBeInTheDocument();
+    expect(strategic[0]).toEqual({ id: '7', start_date: '2025-12-09', end_date: '2026-03-09' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Journey' }), 'New hires');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Round' }), '12');
+    await waitFor(() => expect(strategic.at(-1)).toEqual({ id: '7', tag_id: '3', batch_id: '12', start_date: '2025-12-09', end_date: '2026-03-09' }));
 
     await user.click(screen.getByRole('button', { name: /Mon, Mar 9, 2026/ }));
-    expect(screen.getByText('Ananya Iyer')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Rounds' })).getByText('Rohan Gupta')).toBeInTheDocument();
     expect(screen.getAllByText('First time meeting')).toHaveLength(2);
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });

@@ -3,13 +3,14 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { AlertIcon, Spinner } from '../../kit';
+import { AlertIcon, Field, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { formatLocalDate, usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
 import { PersonName } from '../intros/people';
 import '../programs/programs.css';
 import '../intros/intros.css';
+import { reportingApi } from './reportingApi';
 import './reporting.css';
 
 export const pairingReportKey = (id: string, start: string | null, end: string | null) => ['reporting', id, 'pairing', { start, end }] as const;
@@ -49,6 +50,192 @@ function Meter({ value, label, tone = 'good' }: { value: number; label: string; 
     <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct * 100)} aria-label={label}>
       <div className={`meter-fill meter-${tone}`} style={{ width: `${pct * 100}%` }} />
     </div>
+  );
+}
+
+/** "2 rounds", "1 round", "never": a member's wait since their last intro. */
+export const waitLabel = (rounds: number | null) => (rounds === null ? 'Never had an intro' : `${rounds} ${rounds === 1 ? 'round' : 'rounds'}`);
+
+/** The people behind the fairness numbers: waits, never paired (and why), left out by the plan's cap, cross-group mix. */
+function FairnessPeople({ fairness }: { fairness: PairingReport['fairness'] }) {
+  const mix = fairness.cross_team;
+  const mixTotal = mix ? mix.mixed + mix.same_group + mix.unknown : 0;
+  return (
+    <div className="fairness-people">
+      <div className="stat-table-wrap">
+        <table className="stat-table">
+          <caption>Wait since their last intro</caption>
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Rounds since last intro</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fairness.waits.map((w) => (
+              <tr key={w.member.id}>
+                <th scope="row">{w.member.name}</th>
+                <td>{waitLabel(w.rounds_waiting)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section aria-labelledby="never-paired-title">
+        <h3 id="never-paired-title" className="fairness-label">
+          Never paired
+        </h3>
+        {fairness.never_paired.length === 0 ? (
+          <p className="muted small">Everyone in these rounds has had an intro.</p>
+        ) : (
+          <ul className="fairness-list">
+            {fairness.never_paired.map((n) => (
+              <li key={n.member.id}>
+                <strong>{n.member.name}</strong>: {n.why}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="capped-title">
+        <h3 id="capped-title" className="fairness-label">
+          Left out by the plan’s cap
+        </h3>
+        {fairness.left_out_by_cap.length === 0 ? (
+          <p className="muted small">No one was left out by the plan’s cap.</p>
+        ) : (
+          <ul className="fairness-list">
+            {fairness.left_out_by_cap.map((c) => (
+              <li key={c.member.id}>
+                <strong>{c.member.name}</strong>: {c.rounds} {c.rounds === 1 ? 'round' : 'rounds'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {mix && (
+        <div className="stat-table-wrap">
+          <table className="stat-table">
+            <caption>
+              Cross-group mix: {mix.mixed} of {mixTotal} intros mixed groups
+              {mix.unknown > 0 ? ` (${mix.unknown} with someone in no group)` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Group</th>
+                <th scope="col">Intros</th>
+                <th scope="col">With another group</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mix.by_group.map((g) => (
+                <tr key={g.id}>
+                  <th scope="row">{g.name}</th>
+                  <td>{g.intros}</td>
+                  <td>{g.mixed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Strategic connections: whom this program introduced the journeys' participants to, and who is still waiting. */
+function StrategicConnections({ programId, start, end, batches }: { programId: string; start: string; end: string; batches: PairingReport['batches'] }) {
+  const [tagId, setTagId] = useState<number | null>(null);
+  const [batchId, setBatchId] = useState<number | null>(null);
+  const tags = useQuery({ queryKey: ['reporting', 'journey-tags'], queryFn: () => reportingApi.journeyTags().then((r) => r.tags), retry: false });
+  const q = useQuery({
+    queryKey: ['reporting', programId, 'strategic', { tagId, batchId, start, end }],
+    queryFn: () => reportingApi.strategicConnections({ id: programId, tag_id: tagId, batch_id: batchId, start_date: start, end_date: end }),
+    placeholderData: keepPreviousData,
+  });
+  const data = q.data;
+  return (
+    <section className="card strategic" aria-labelledby="strategic-title">
+      <h2 id="strategic-title" className="settings-title">
+        Strategic connections
+      </h2>
+      <div className="report-filters">
+        <Field label="Journey">
+          {(c) => (
+            <select {...c} className="text-input" value={tagId ?? ''} onChange={(e) => setTagId(e.target.value ? Number(e.target.value) : null)}>
+              <option value="">All journeys</option>
+              {(tags.data ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Round">
+          {(c) => (
+            <select {...c} className="text-input" value={batchId ?? ''} onChange={(e) => setBatchId(e.target.value ? Number(e.target.value) : null)}>
+              <option value="">Every round in these dates</option>
+              {batches.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {formatLocalDate(b.date, { month: 'short', day: 'numeric', year: 'numeric' })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {q.isError ? (
+        <p className="error-text" role="alert">
+          Could not load strategic connections.
+        </p>
+      ) : !data ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="fairness-summary" data-testid="strategic-summary">
+            {data.connected} of {data.participants} journey {data.participants === 1 ? 'participant' : 'participants'} had an intro.
+          </p>
+          {data.connections.length > 0 && (
+            <div className="stat-table-wrap">
+              <table className="stat-table">
+                <caption>Intros of journey participants</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Participant</th>
+                    <th scope="col">Introduced to</th>
+                    <th scope="col">Round</th>
+                    <th scope="col">Met</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.connections.map((c) => (
+                    <tr key={`${c.member.id}:${c.batch_id}:${c.with.map((w) => w.id).join('-')}`}>
+                      <th scope="row">{c.member.name}</th>
+                      <td>{c.with.map((w) => w.name).join(', ')}</td>
+                      <td>{formatLocalDate(c.date, { month: 'short', day: 'numeric', year: 'numeric' })}</td>
+                      <td>{c.met ? 'Yes' : 'Not yet'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.not_connected.length > 0 && (
+            <section aria-labelledby="strategic-waiting-title">
+              <h3 id="strategic-waiting-title" className="fairness-label">
+                Still waiting for an intro
+              </h3>
+              <ul className="fairness-list">
+                {data.not_connected.map((p) => (
+                  <li key={p.id}>{p.name}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -219,7 +406,9 @@ export default function PairingReportPage() {
                 <span className="fairness-label">Repeat rate</span>
                 <span className="fairness-value">{percent(data.stats.repeat_rate, 1)}</span>
                 <Meter value={data.stats.repeat_rate} label="Repeat rate" tone={data.stats.repeat_rate > 0.2 ? 'warn' : 'good'} />
-                <span className="field-hint">Pairs who had already met in an earlier round. Lower is better.</span>
+                <span className="field-hint">
+                  Pairs who had already met in an earlier round. Lower is better; the lowest possible here was {percent(data.stats.lowest_repeat_rate, 1)}.
+                </span>
               </div>
               <div className="fairness-item">
                 <span className="fairness-label">Pairs that have met</span>
@@ -240,7 +429,10 @@ export default function PairingReportPage() {
                 <span className="field-hint">The most rounds in a row anyone went without an intro.</span>
               </div>
             </div>
+            <FairnessPeople fairness={data.fairness} />
           </section>
+
+          <StrategicConnections programId={id} start={data.start} end={data.end} batches={data.batches} />
 
           <section className="card batches" aria-labelledby="batches-title">
             <h2 id="batches-title" className="settings-title">

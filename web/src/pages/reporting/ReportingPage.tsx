@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
 import { REPORTING_MODULE_POLL, usePollingQuery } from '../../api/polling';
-import { DateRangePicker, DEFAULT_ERROR_TEXT, Field, PageState, SegmentedControl, Switch, toastError, todayIn } from '../../kit';
+import { DateRangePicker, DEFAULT_ERROR_TEXT, Field, PageState, SegmentedControl, Switch, toastError, toastSuccess, todayIn } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   AGGREGATION_LABELS,
+  CSV_REPORT_TOAST,
+  CSV_REPORT_TOAST_MS,
   DATE_WINDOW_LABELS,
   loadFilters,
   RATE_STATS,
@@ -146,6 +148,12 @@ export default function ReportingPage() {
     onSuccess: (saved) => client.setQueryData(['reporting', 'settings', userId], saved),
     onError: () => toastError(),
   });
+  // The CSV is made by a job and sent to the requester in a Slack DM; the toast says so for 10 s.
+  const sendCsv = useMutation({
+    mutationFn: () => reportingApi.sendCsv(filters.tagId),
+    onSuccess: () => toastSuccess(CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS),
+    onError: () => toastError(),
+  });
   const tagList = tags.data ?? [];
   return (
     <section className="reporting-page">
@@ -154,6 +162,9 @@ export default function ReportingPage() {
         subtitle="What your programs and journeys did, from what happened in Slack."
         actions={
           <>
+            <button type="button" className="button button-secondary" disabled={sendCsv.isPending} onClick={() => sendCsv.mutate()}>
+              Send CSV to Slack
+            </button>
             <Link className="button button-secondary" to="/reporting/attention_required">
               Attention required
             </Link>

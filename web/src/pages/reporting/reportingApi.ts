@@ -1,11 +1,14 @@
 import { api } from '../../api/client';
+import { STAT_LABELS } from '../../../../src/reporting/api-types';
 import type {
+  CsvReportJson,
   FeedbackCommentsJson,
   FeedbackStatsJson,
   ModuleSetting,
   ReportingModuleDataJson,
   ReportingModuleSettingsJson,
   SessionIssuesJson,
+  StrategicConnectionsJson,
   StatName,
   ViewableConfigurationsJson,
 } from '../../../../src/reporting/api-types';
@@ -13,18 +16,7 @@ import type {
 export type * from '../../../../src/reporting/api-types';
 
 /** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
-export const STAT_LABELS: Record<StatName, string> = {
-  active_users: 'Active users',
-  onboarding_sessions_created: 'Onboarding sessions created',
-  nonboarding_sessions_created: 'Other journey sessions created',
-  active_session_members: 'Active session members',
-  poll_interactions_completed: 'Poll interactions completed',
-  task_assignments_completed: 'Task assignments completed',
-  coffee_meetings_completed: 'Intros meetings completed',
-  active_programs: 'Active programs',
-  celebration_events_sent: 'Celebrations sent',
-  watercooler_prompt_events_sent: 'Watercooler prompts sent',
-};
+export { CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS, STAT_LABELS } from '../../../../src/reporting/api-types';
 export const STAT_NAMES = Object.keys(STAT_LABELS) as StatName[];
 export const RATE_STATS: StatName[] = ['poll_interactions_completed', 'task_assignments_completed'];
 export const STATE_STATS: StatName[] = ['active_session_members', 'active_programs'];
@@ -77,6 +69,9 @@ export const reportingApi = {
   configurations: () => api.get<ViewableConfigurationsJson>('/coffee_feedbacks/viewable_configurations'),
   feedbackStats: (ids: number[], dateWindow: string) => api.get<FeedbackStatsJson>('/coffee_feedbacks/aggregation_stats', { query: { config_ids: ids.join(','), date_window: dateWindow } }),
   feedbackComments: (ids: number[], page: number) => api.get<FeedbackCommentsJson>('/coffee_feedbacks/aggregation_comments', { query: { config_ids: ids.join(','), page } }),
+  sendCsv: (tagId: number | null) => api.post<CsvReportJson>('/reporting/csv_report', { tag_id: tagId }),
+  strategicConnections: (q: { id: number | string; tag_id: number | null; batch_id: number | null; start_date: string; end_date: string }) =>
+    api.get<StrategicConnectionsJson>('/reporting/strategic_connections_preview', { query: { id: q.id, tag_id: q.tag_id ?? undefined, batch_id: q.batch_id ?? undefined, start_date: q.start_date, end_date: q.end_date } }),
   journeyTags: () => api.get<{ tags: Array<{ id: number; name: string }> }>('/onboarding'),
 };
 

@@ -11,15 +11,15 @@ interface Manifest {
   tables: Array<{ table: string; capability: string; description: string }>;
 }
 
-function ImportForm({ path, label, accept, summarize }: { path: string; label: string; accept: string; summarize: (body: Record<string, unknown>) => string }) {
+function ImportForm({ path, label, accept, multiple = false, summarize }: { path: string; label: string; accept: string; multiple?: boolean; summarize: (body: Record<string, unknown>) => string }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const run = async () => {
-    const file = input.current?.files?.[0];
-    if (!file) return void toastError(NO_FILE_TEXT);
+    const files = [...(input.current?.files ?? [])];
+    if (!files.length) return void toastError(NO_FILE_TEXT);
     const form = new FormData();
-    form.append('file', file, file.name);
+    for (const file of files) form.append('file', file, file.name);
     setBusy(true);
     setResult(null);
     try {
@@ -37,7 +37,7 @@ function ImportForm({ path, label, accept, summarize }: { path: string; label: s
       <div className="settings-inline">
         <label className="field">
           <span className="field-label">{label}</span>
-          <input ref={input} type="file" accept={accept} className="text-input" />
+          <input ref={input} type="file" accept={accept} multiple={multiple} className="text-input" />
         </label>
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void run()}>
           {busy && <Spinner title="" />} Import
@@ -83,8 +83,10 @@ export default function WorkspaceDataPage() {
       </section>
       <section className="card settings-section" aria-labelledby="import-title">
         <h2 id="import-title">Import a Hearth export</h2>
-        <p className="muted section-lead">Into a workspace that does not have this data yet. Everything is checked first; if anything is wrong, nothing is imported.</p>
-        <ImportForm path="/data/import" label="Hearth export (.json)" accept="application/json,.json" summarize={(b) => `Imported ${count(b.imported)} rows; ${count(b.matched)} matched what was already here.`} />
+        <p className="muted section-lead">
+          Into a workspace that does not have this data yet: the JSON file, or the CSV files above (one or several, named as they were downloaded). Everything is checked first; if anything is wrong, nothing is imported.
+        </p>
+        <ImportForm path="/data/import" label="Hearth export (.json or .csv files)" accept="application/json,.json,text/csv,.csv" multiple summarize={(b) => `Imported ${count(b.imported)} rows; ${count(b.matched)} matched what was already here.`} />
       </section>
       <section className="card settings-section" aria-labelledby="donut-title">
         <h2 id="donut-title">Import from Donut</h2>

@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
-import { MessagePreview, Modal, ModalCancelButton, Spinner, toastSuccess } from '../../kit';
+import { Modal, ModalCancelButton, RemoteBlockKitPreview, Spinner, toastSuccess, useServerPreview } from '../../kit';
 import {
   packsLibraryKey,
-  previewText,
   usePacksLibrary,
   useStoreWatercooler,
   type PackJson,
@@ -13,22 +12,25 @@ import {
   type WatercoolerAnswer,
 } from './watercoolerApi';
 
-/** The watercooler prompt preview modal: the prompt as it will look in the channel, on the shared preview card. */
+/** The watercooler prompt preview modal: the prompt as the server's builder posts it, drawn as Slack draws it. */
 export function PromptPreviewModal({
-  text,
+  watercoolerId,
+  promptId,
   channel,
   source,
   when,
   onClose,
   onPin,
 }: {
-  text: string;
+  watercoolerId: number;
+  promptId: number;
   channel: string;
   source?: string;
   when?: string | null;
   onClose: () => void;
   onPin?: () => void;
 }) {
+  const preview = useServerPreview(`/watercooler/${watercoolerId}/preview_as_json`, { prompt_id: promptId });
   return (
     <Modal
       title="Prompt preview"
@@ -60,9 +62,7 @@ export function PromptPreviewModal({
         {when ? <> on {when}</> : null}
         {source ? <> · from {source}</> : null}
       </p>
-      <div className="wc-slack-frame">
-        <MessagePreview text={previewText(text)} time="11:00 AM" />
-      </div>
+      <RemoteBlockKitPreview query={preview} label="Prompt preview" time="11:00 AM" />
       <p className="field-hint">People answer in the message’s thread; replies and reactions are counted under Engagement on this page.</p>
     </Modal>
   );

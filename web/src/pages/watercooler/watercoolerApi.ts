@@ -62,12 +62,6 @@ export function formatDay(iso: string, tz: string): string {
   return kitFormatDay(iso, tz, { weekday: false, year: 'always' });
 }
 
-/** The prompt as Slack shows it, in the preview card's mrkdwn: bold prompt, then the hint line. */
-export const REPLY_HINT = 'Reply in the thread 👇';
-export function previewText(prompt: string): string {
-  return `*${prompt.replace(/\*/g, '∗')}*\n${REPLY_HINT}`;
-}
-
 /** Moves one id a step in a list (the queue's ↑ ↓ buttons). */
 export function moveId(list: readonly number[], id: number, direction: 'up' | 'down'): number[] {
   const out = [...list];

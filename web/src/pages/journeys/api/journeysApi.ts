@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type {
   ActionItemsAnswer,
@@ -17,6 +17,7 @@ import type {
   PresetsIndex,
   QuickSetupType,
   RouteFlowType,
+  ScheduleEventJson,
   SessionsIndex,
   TagDetail,
   TagPresetsIndex,
@@ -70,6 +71,19 @@ export function useDryRun(flow: Flow, id: string | number, query: DryRunQuery | 
     queryKey: ['journeys', 'tag', flow, String(id), 'dry_run', query],
     queryFn: () => api.get<DryRunAnswer>(`/${flow}/tags/${id}/dry_run`, { query: { ...query }, toastOnError: false }),
     enabled: query !== null,
+  });
+}
+
+/** What the editor's form holds: enough to build its message. */
+export type EventDraft = Pick<ScheduleEventJson, 'kind' | 'title' | 'text' | 'poll_options'>;
+
+/** An unsaved event's message as the server would send it (the same builder), while the editor's form changes. */
+export function useDraftPreview(flow: Flow, tagId: number, draft: EventDraft | null) {
+  return useQuery({
+    queryKey: ['journeys', 'draft-preview', flow, tagId, draft],
+    queryFn: () => api.post<MessagePreviewJson>(`/${flow}/tags/${tagId}/events/preview`, { onboarding_schedule_event: draft }, { toastOnError: false }),
+    enabled: draft !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

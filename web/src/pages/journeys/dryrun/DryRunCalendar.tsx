@@ -1,27 +1,39 @@
+import { useState } from 'react';
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
+import { BlockPreview } from '../events/BlockPreview';
 import { KIND_INFO, KindIcon } from '../lib/labels';
 import { calendarDateLabel, dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { dryRunWeeks, offCalendar } from './dryRunCalendar';
 
-function Item({ item, zone }: { item: DryRunItem; zone: string }) {
+function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: string; selected: boolean; onSelect: (item: DryRunItem) => void }) {
   return (
-    <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}`} aria-label={`${minuteLabel(item.minute_in_day)} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`}>
-      <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>
-      <span className="dry-run-what">
-        <KindIcon kind={item.kind} size={14} />
-        <span className="dry-run-title">{item.title}</span>
-      </span>
-      <span className="dry-run-to muted small">
-        to {item.recipient_label}
-        {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
-        {item.past && ' · already past'}
-      </span>
+    <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}${selected ? ' is-selected' : ''}`}>
+      <button type="button" className="dry-run-item-button" aria-pressed={selected} aria-label={`${minuteLabel(item.minute_in_day)} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`} onClick={() => onSelect(item)}>
+        <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>
+        <span className="dry-run-what">
+          <KindIcon kind={item.kind} size={14} />
+          <span className="dry-run-title">{item.title}</span>
+        </span>
+        <span className="dry-run-to muted small">
+          to {item.recipient_label}
+          {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
+          {item.past && ' · already past'}
+        </span>
+      </button>
     </li>
   );
 }
 
-/** The dry run's answer on Monday–Friday weeks of real dates, each item at its local time. */
+/**
+ * The dry run's answer on Monday–Friday weeks of real dates, each item at its local time; the chosen item's Slack
+ * message below, as the server builds it to send.
+ */
 export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?: boolean }) {
+  const [chosen, setChosen] = useState<{ event_id: number; at: string } | null>(null);
+  const shown = answer.items.find((i) => chosen && i.event_id === chosen.event_id && i.at === chosen.at) ?? answer.items.find((i) => !i.past) ?? answer.items[0];
+  const itemOf = (item: DryRunItem) => (
+    <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} selected={item === shown} onSelect={(i) => setChosen({ event_id: i.event_id, at: i.at })} />
+  );
   const weeks = dryRunWeeks(answer.items);
   const odd = offCalendar(answer.items);
   const counts = Object.entries(
@@ -61,9 +73,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
                 </h4>
                 {day.items.length > 0 && (
                   <ol className="dry-run-items" aria-label={calendarDateLabel(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}>
-                    {day.items.map((item) => (
-                      <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} />
-                    ))}
+                    {day.items.map(itemOf)}
                   </ol>
                 )}
               </div>
@@ -73,10 +83,16 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
       })}
       {odd.length > 0 && (
         <ol className="dry-run-items" aria-label="On a weekend">
-          {odd.map((item) => (
-            <Item key={`${item.event_id}-${item.at}`} item={item} zone={answer.time_zone} />
-          ))}
+          {odd.map(itemOf)}
         </ol>
+      )}
+      {shown && (
+        <div className="dry-run-preview">
+          <h4 className="pane-title">
+            {shown.title} · {calendarDateLabel(shown.occurs_on, { weekday: 'long', month: 'long', day: 'numeric' })}, to {shown.recipient_label}
+          </h4>
+          <BlockPreview preview={shown.preview} time={minuteLabel(shown.minute_in_day)} />
+        </div>
       )}
     </section>
   );

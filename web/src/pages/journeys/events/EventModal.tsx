@@ -1,18 +1,19 @@
 import { CalendarClock, Copy, Plus, Power, PowerOff, Send, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ChannelPicker, Modal, ModalCancelButton, Select, useModal } from '../../../kit';
 import { type Flow, type MessagePreviewJson, type RecipientType, type RoleJson, type ScheduleEventJson, type UpdateEventBody } from '../api/journeysApi';
-import { useEventPreview } from '../api/journeysApi';
+import { useDraftPreview, useEventPreview, type EventDraft } from '../api/journeysApi';
 import { EVENT_KINDS, KIND_INFO, KindIcon, RECIPIENT_LABELS } from '../lib/labels';
 import { minuteLabel } from '../lib/schedule';
 import { RemoteBlockPreview } from './BlockPreview';
-import { DayTimeFields } from './DayTimeFields';
+import { DayTimeFields, readDayTime } from './DayTimeFields';
 import { formOf, POLL_MAX_OPTIONS, TEXT_MAX, validate, withKind, withRecipientType, type EventForm, type EventFormErrors } from './eventForm';
 
 type Patch = UpdateEventBody['onboarding_schedule_event'];
 
 export interface EventModalProps {
   flow: Flow;
+  tagId: number;
   /** null: a new message. */
   event: ScheduleEventJson | null;
   roles: readonly RoleJson[];
@@ -170,13 +171,32 @@ function EventActions({ event, onSent, ...props }: Pick<EventModalProps, 'onMove
   );
 }
 
-/** Add or edit one scheduled item: the form beside the building-block preview of the saved message. */
+const draftTime = (form: EventForm) => {
+  const when = readDayTime(form.when);
+  return 'minuteInDay' in when ? minuteLabel(when.minuteInDay) : undefined;
+};
+
+/** The form's message once it is complete, a moment after the last keystroke (one preview request per pause). */
+function useDraft(form: EventForm, dirty: boolean): EventDraft | null {
+  const [draft, setDraft] = useState<EventDraft | null>(null);
+  useEffect(() => {
+    const checked = validate(form);
+    const next = dirty && 'body' in checked ? { kind: form.kind, title: checked.body.title!, text: checked.body.text!, poll_options: checked.body.poll_options ?? [] } : null;
+    const timer = setTimeout(() => setDraft(next), 300);
+    return () => clearTimeout(timer);
+  }, [form, dirty]);
+  return draft;
+}
+
+/** Add or edit one scheduled item: the form beside the building-block preview of its message (as edited, once complete). */
 export function EventModal(props: EventModalProps) {
-  const { flow, event, roles, defaultDaysLater, onSave, saving, onClose } = props;
+  const { flow, tagId, event, roles, defaultDaysLater, onSave, saving, onClose } = props;
   const [form, setFormState] = useState<EventForm>(() => formOf(event, roles, { daysLater: defaultDaysLater }));
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [dirty, setDirty] = useState(false);
-  const preview = useEventPreview(flow, event?.id ?? null);
+  const draft = useDraft(form, dirty);
+  const saved = useEventPreview(flow, event?.id ?? null);
+  const drafted = useDraftPreview(flow, tagId, draft);
   const [sent, setSent] = useState<MessagePreviewJson | null>(null);
   const setForm = (next: EventForm) => {
     setFormState(next);
@@ -208,15 +228,15 @@ export function EventModal(props: EventModalProps) {
         </form>
         <aside className="event-preview-pane" aria-label="Preview">
           <h3 className="pane-title">Preview</h3>
-          {event ? (
-            <>
-              <RemoteBlockPreview query={preview} time={minuteLabel(event.minute_in_day)} fallbackText={event.text} sent={sent} />
-              {dirty && <p className="muted small">The preview shows the saved message; save to see your changes.</p>}
-              <EventActions event={event} onSent={setSent} onMove={props.onMove} onDuplicate={props.onDuplicate} onSendTest={props.onSendTest} onToggle={props.onToggle} />
-            </>
+          {draft ? (
+            <RemoteBlockPreview query={drafted} time={draftTime(form)} />
+          ) : event ? (
+            <RemoteBlockPreview query={saved} time={minuteLabel(event.minute_in_day)} sent={sent} />
           ) : (
-            <p className="muted">Once it is added, you will see it here exactly as Slack shows it, and can send yourself a test.</p>
+            <p className="muted">Write the message to see it here exactly as Slack shows it.</p>
           )}
+          {dirty && !draft && event && <p className="muted small">The preview shows the saved message until the form is complete.</p>}
+          {event && <EventActions event={event} onSent={setSent} onMove={props.onMove} onDuplicate={props.onDuplicate} onSendTest={props.onSendTest} onToggle={props.onToggle} />}
         </aside>
       </div>
     </Modal>

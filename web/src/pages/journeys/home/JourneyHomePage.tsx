@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Boxes, CalendarDays, ClipboardList, Layers, Plus, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { openModal, PageState } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
+import { DEFAULT_ISSUE_DATE_WINDOW, ISSUE_TYPES, reportingApi } from '../../reporting/reportingApi';
 import { useJourneyHome, type JourneyHomeAnswer } from '../api/journeysApi';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
@@ -23,13 +25,15 @@ function Stat({ label, value, to, icon }: { label: string; value: number; to: st
 function Home({ data }: { data: JourneyHomeAnswer }) {
   const running = data.tags.filter((t) => !t.archived);
   const people = running.reduce((n, t) => n + t.num_active_sessions, 0);
+  // Attention-required issues are Reporting's: the count the linked page shows first.
+  const issues = useQuery({ queryKey: ['reporting', 'issues-count'], queryFn: () => reportingApi.issues({ page: 1, date_window: DEFAULT_ISSUE_DATE_WINDOW, issue_types: ISSUE_TYPES }) });
   return (
     <>
       <div className="home-stats">
         <Stat label="Journeys running" value={running.length} to="/onboarding/tags" icon={<CalendarDays size={20} />} />
         <Stat label="People on a journey" value={people} to="/onboarding/tags" icon={<Layers size={20} />} />
         <Stat label="Your open tasks and polls" value={data.open_action_items} to="/onboarding/action_items" icon={<ClipboardList size={20} />} />
-        <Stat label="Need attention" value={data.open_issues} to="/reporting/attention_required" icon={<TriangleAlert size={20} />} />
+        <Stat label="Need attention" value={issues.data?.cursor.total_count ?? 0} to="/reporting/attention_required" icon={<TriangleAlert size={20} />} />
       </div>
       <div className="home-columns">
         <section className="card home-panel" aria-labelledby="home-journeys">

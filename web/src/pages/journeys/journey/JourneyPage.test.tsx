@@ -174,15 +174,25 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     expect(within(sent).getByText('Ada').tagName).toBe('STRONG');
   });
 
-  test('without a server preview the event\'s text is drawn, and says so', async () => {
-    serve(tagDetail(), (url) => (url.pathname === '/onboarding/events/12/preview' ? jsonResponse({ error: 'Not found' }, 404) : undefined));
+  test('while the message is edited, the preview is the server\'s message for the form as it stands', async () => {
+    let asked: unknown;
+    serve(tagDetail(), (url, init) => {
+      if (url.pathname === '/onboarding/tags/7/events/preview' && init.method === 'POST') {
+        asked = JSON.parse(String(init.body));
+        return jsonResponse({ text: '', blocks: [{ type: 'section', block_id: 'd', text: { type: 'mrkdwn', text: 'Hello *Alex*, edited' } }] });
+      }
+      return undefined;
+    });
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7');
-    await user.click(await screen.findByRole('button', { name: /^Task: Set up your laptop/ }));
-    const dialog = await screen.findByRole('dialog', { name: /Set up your laptop/ });
-    const preview = await within(dialog).findByRole('article', { name: 'Message preview (text only)' });
-    expect(preview).toHaveTextContent('Welcome, {first_name}!');
-    expect(within(dialog).getByText(/Send yourself a test to see the message exactly as Slack shows it/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^Message: Welcome aboard/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Welcome aboard/ });
+    const text = within(dialog).getByLabelText('Message');
+    await user.clear(text);
+    await user.type(text, 'Hello {{first_name}, edited');
+    const preview = await within(dialog).findByText('Alex');
+    expect(preview.tagName).toBe('STRONG');
+    expect(asked).toEqual({ onboarding_schedule_event: { kind: 'message', title: 'Welcome aboard', text: 'Hello {first_name}, edited', poll_options: [] } });
   });
 
   test('the dry run shows each item on its local date and time', async () => {
@@ -207,8 +217,12 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     await waitFor(() => expect(asked?.get('time_zone')).toBe('Asia/Tokyo'));
     expect(asked?.get('start_date')).toBe('2026-03-09');
     const monday = within(calendar).getByRole('list', { name: 'Monday, March 9' });
-    expect(within(monday).getByRole('listitem')).toHaveAccessibleName('9:00 AM Message: Welcome aboard to New hire');
-    expect(within(calendar).getByRole('list', { name: 'Monday, March 16' })).toHaveTextContent('How is week two going?');
+    expect(within(monday).getByRole('button', { name: '9:00 AM Message: Welcome aboard to New hire' })).toHaveAttribute('aria-pressed', 'true');
+    // The chosen item's Slack message, as the server builds it to send.
+    expect(within(within(calendar).getByRole('article', { name: 'Message preview' })).getByText('Welcome').tagName).toBe('STRONG');
+    const week2 = within(calendar).getByRole('list', { name: 'Monday, March 16' });
+    await user.click(within(week2).getByRole('button', { name: /How is week two going\?/ }));
+    expect(within(calendar).getByRole('article', { name: 'Message preview' })).toHaveTextContent('How is week two going?');
     await user.click(screen.getByRole('button', { name: 'Try it in the sandbox' }));
     const callout = await screen.findByText(/is on the journey/);
     expect(callout.closest('[role="status"]')).toHaveTextContent('Alex Rivera is on the journey, starting Tue, Mar 3.');

@@ -72,6 +72,9 @@ function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
       actions={
         <>
           <ArchiveButton data={data} flow={flow} />
+          <Link className="button button-secondary" to={`/${flow}/tags/${tag.id}/manual_enrollment`}>
+            Enroll people
+          </Link>
           {flow === 'onboarding' && (
             <Link className="button button-secondary" to={`/onboarding/tags/${tag.id}/presets`}>
               <Layers size={16} aria-hidden="true" /> Presets

@@ -30,6 +30,7 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
     openModal((close) => (
       <EventModal
         flow={flow}
+        tagId={tagId}
         event={event}
         roles={roles}
         onClose={close}
@@ -45,7 +46,7 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
     ));
   const openAdd = (daysLater = 0) =>
     openModal((close) => (
-      <EventModal flow={flow} event={null} roles={roles} defaultDaysLater={daysLater} onClose={close} onSave={(patch, done) => actions.add(patch, { onSuccess: done })} />
+      <EventModal flow={flow} tagId={tagId} event={null} roles={roles} defaultDaysLater={daysLater} onClose={close} onSave={(patch, done) => actions.add(patch, { onSuccess: done })} />
     ));
 
   return (

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
 import { api } from '../../../api/client';
 import { openModal, toastSuccess } from '../../../kit';
-import { tagKey, type Flow, type RoleJson, type TagDetail } from '../api/journeysApi';
+import { tagKey, type DeleteRoleAnswer, type Flow, type RoleJson, type TagDetail } from '../api/journeysApi';
 import { PURPOSE_LABELS } from './roleRules';
 import { DeleteRoleModal } from './DeleteRoleModal';
 import { NewRoleModal } from './NewRoleModal';
@@ -39,7 +39,7 @@ export function RolesTab({ flow, data }: { flow: Flow; data: TagDetail }) {
         events={events}
         onClose={close}
         onDelete={async () => {
-          await api.put(`/${flow}/tags/${tag.id}`, { onboarding_tag: { roleIds: tag.roleIds.filter((id) => id !== role.id) } });
+          await api.delete<DeleteRoleAnswer>(`/onboarding/roles/${role.id}`, { query: { tag_id: tag.id } });
           toastSuccess(`Removed ${role.name} from ${tag.name}.`);
           refresh();
         }}

@@ -1,0 +1,268 @@
+import type { Trx } from '../db/index.js';
+import type { Member } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { DomainEvent, Emit, PendingEvent } from '../platform/events/define.js';
+import type { NewHire } from '../platform/events/new-hire.js';
+import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
+import type {
+  AutoEnrollChannelsAnswer,
+  AutoEnrollChannelsBody,
+  EnrollmentRulesBody,
+  EnrollmentSettingsAnswer,
+  HrMappingsBody,
+  SelfEnrollValidationAnswer,
+} from './api-types.js';
+import type { EnrollmentDeps } from './deps.js';
+import type { Enroller } from './enroller.js';
+import type { EnrollmentSourceKind } from './events.js';
+import type { EnrollmentRepository } from './repository.js';
+import { ruleMatches, type Attributes } from './rules.js';
+import { nextIsoMonday } from './survey-rules.js';
+
+/** 'YYYY-MM-DD' of an instant (UTC). */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+
+/** Which journeys a new hire goes to: the matching rules' (rules), or the HR mappings' (auto_enroll). Pure. */
+export function journeysForNewHire(
+  hire: Pick<NewHire, 'source' | 'identityId' | 'attributes'>,
+  setup: {
+    source: 'none' | 'auto_enroll' | 'rules';
+    rules: ReadonlyArray<{ integration_identity_type: string; integration_identity_id: number | null; tag_ids: number[]; processing_rule: Parameters<typeof ruleMatches>[0] }>;
+    mappings: ReadonlyArray<{ kind: 'mapping' | 'exclusion'; hris_type: string; hris_value: string; target_ids: number[] }>;
+    defaultTagIds: number[];
+  },
+): number[] {
+  const attrs: Attributes = hire.attributes;
+  const value = (type: string) => Object.entries(attrs).find(([k]) => k.toLowerCase() === type.toLowerCase())?.[1]?.trim().toLowerCase() ?? '';
+  const out = new Set<number>();
+  if (setup.source === 'rules') {
+    const type = hire.source === 'hris' ? 'HrisIdentity' : 'AtsIdentity';
+    for (const r of setup.rules)
+      if (r.integration_identity_type === type && (r.integration_identity_id === null || r.integration_identity_id === hire.identityId) && ruleMatches(r.processing_rule, attrs)) for (const id of r.tag_ids) out.add(id);
+  } else if (setup.source === 'auto_enroll' && hire.source === 'hris') {
+    const holds = (m: { hris_type: string; hris_value: string }) => value(m.hris_type) === m.hris_value.trim().toLowerCase();
+    if (setup.mappings.some((m) => m.kind === 'exclusion' && holds(m))) return [];
+    for (const m of setup.mappings) if (m.kind === 'mapping' && holds(m)) for (const id of m.target_ids) out.add(id);
+    if (!out.size) for (const id of setup.defaultTagIds) out.add(id);
+  }
+  return [...out];
+}
+
+/**
+ * Automatic enrollment: new hires from the HR system or applicant tracking (by enrollment rules or HR mappings),
+ * people joining an auto-enroll channel or the workspace, and people enrolling themselves. Automatic enrollment
+ * is a paid feature (the entitlements module says so); a workspace back on the free plan keeps its settings but
+ * enrols nobody automatically.
+ */
+export class AutomaticEnrollment {
+  constructor(
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'entitlements' | 'channels'>,
+    private readonly journeys: JourneysPublic,
+    private readonly repo: EnrollmentRepository,
+    private readonly enroller: Enroller,
+  ) {}
+
+  private async requirePaid(workspaceId: number, what: string): Promise<void> {
+    await this.s.entitlements.require(workspaceId, { feature: 'premium', what });
+  }
+
+  private async paid(workspaceId: number, trx?: Trx): Promise<boolean> {
+    return (await this.s.entitlements.plan(workspaceId, trx)).paidFeatureAccess;
+  }
+
+  /** Tag ids of this workspace's journeys, or a 400 naming `field`. */
+  private async checkTags(workspaceId: number, ids: number[], field: string): Promise<void> {
+    const known = new Set((await this.journeys.tags(workspaceId)).map((t) => t.id));
+    const unknown = ids.find((id) => !known.has(id));
+    if (unknown !== undefined) throw badRequest(`${field}: journey ${unknown} is not one of this workspace's journeys`, { [field]: `journey ${unknown} is not one of this workspace's journeys` });
+  }
+
+  // ---- the rules and mappings page
+
+  async settings(workspaceId: number): Promise<EnrollmentSettingsAnswer> {
+    const [settings, rules, mappings, paid] = await Promise.all([this.repo.settings(workspaceId), this.repo.rules(workspaceId), this.repo.hrMappings(workspaceId), this.paid(workspaceId)]);
+    const types = new Set(['department', 'location', 'employment_type', 'job_title', 'manager_email']);
+    for (const r of rules) for (const g of r.processing_rule.groups) for (const f of g.formulas) types.add(f.type);
+    for (const m of mappings) types.add(m.hris_type);
+    return {
+      team_id: workspaceId,
+      enrollment_source: settings.enrollment_source,
+      default_tag_ids: settings.default_tag_ids,
+      mappings: mappings.filter((m) => m.kind === 'mapping').map((m) => ({ hris_type: m.hris_type, hris_value: m.hris_value, category_value: m.category_value, target_ids: m.target_ids })),
+      exclusions: mappings.filter((m) => m.kind === 'exclusion').map((m) => ({ hris_type: m.hris_type, hris_value: m.hris_value })),
+      channel_joins: { tag_ids: settings.workspace_join_tag_ids },
+      enrollment_rules: rules.map((r) => ({
+        id: r.id,
+        team_id: r.workspace_id,
+        integration_identity_type: r.integration_identity_type,
+        integration_identity_id: r.integration_identity_id,
+        target_class: r.target_class,
+        tag_ids: r.tag_ids,
+        processing_rule: r.processing_rule,
+      })),
+      formula_types: [...types].sort(),
+      paid,
+    };
+  }
+
+  /** PUT /onboarding/tags/enrollment_rules: the whole rule set, and the enrollment source becomes the rules. */
+  async saveRules(auth: AuthContext, body: EnrollmentRulesBody): Promise<EnrollmentSettingsAnswer> {
+    const ws = auth.workspace.id;
+    await this.requirePaid(ws, 'Enrollment rules');
+    for (const [i, r] of body.enrollment_rules.entries()) await this.checkTags(ws, r.tag_ids, `enrollment_rules.${i}.tag_ids`);
+    const now = this.s.clock.now();
+    await this.s.events.transaction(async (trx) => {
+      await this.repo.replaceRules(
+        trx,
+        ws,
+        body.enrollment_rules.map((r) => ({
+          workspace_id: ws,
+          integration_identity_type: r.integration_identity_type,
+          integration_identity_id: r.integration_identity_id,
+          target_class: r.target_class,
+          tag_ids: JSON.stringify(r.tag_ids),
+          processing_rule: JSON.stringify(r.processing_rule),
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      await this.repo.saveSettings(trx, ws, { enrollment_source: 'rules' }, now);
+    });
+    return this.settings(ws);
+  }
+
+  /** PATCH /onboarding/tags/hris_category_mappings/bulk_update. */
+  async saveMappings(auth: AuthContext, body: HrMappingsBody): Promise<EnrollmentSettingsAnswer> {
+    const ws = auth.workspace.id;
+    if (body.enrollment_source === 'auto_enroll') await this.requirePaid(ws, 'Enrollment from your HR system');
+    await this.checkTags(ws, body.default_tag_ids, 'default_tag_ids');
+    for (const [i, m] of body.mappings.entries()) await this.checkTags(ws, m.target_ids, `mappings.${i}.target_ids`);
+    if (body.channel_joins) await this.checkTags(ws, body.channel_joins.tag_ids, 'channel_joins.tag_ids');
+    const now = this.s.clock.now();
+    await this.s.events.transaction(async (trx) => {
+      await this.repo.replaceHrMappings(trx, ws, [
+        ...body.mappings.map((m) => ({ workspace_id: ws, kind: 'mapping' as const, hris_type: m.hris_type, hris_value: m.hris_value, category_value: m.category_value ?? null, target_ids: JSON.stringify(m.target_ids) })),
+        ...(body.exclusions ?? []).map((m) => ({ workspace_id: ws, kind: 'exclusion' as const, hris_type: m.hris_type, hris_value: m.hris_value, category_value: null, target_ids: '[]' })),
+      ]);
+      await this.repo.saveSettings(trx, ws, { enrollment_source: body.enrollment_source, default_tag_ids: body.default_tag_ids, ...(body.channel_joins ? { workspace_join_tag_ids: body.channel_joins.tag_ids } : {}) }, now);
+    });
+    return this.settings(ws);
+  }
+
+  // ---- new hires (the `integrations.new_hire` subscriber, in its delivery transaction)
+
+  async onNewHire(trx: Trx, e: DomainEvent<NewHire>): Promise<void> {
+    const ws = e.workspaceId;
+    if (!(await this.paid(ws, trx))) return;
+    const [settings, rules, mappings] = await Promise.all([this.repo.settings(ws, trx), this.repo.rules(ws, trx), this.repo.hrMappings(ws, trx)]);
+    const tagIds = journeysForNewHire(e.payload, { source: settings.enrollment_source, rules, mappings, defaultTagIds: settings.default_tag_ids });
+    if (!tagIds.length) return;
+    const source: EnrollmentSourceKind = settings.enrollment_source === 'rules' ? 'rule' : 'hr_mapping';
+    const email = e.payload.email.trim().toLowerCase();
+    const [member] = await this.repo.membersByEmails(ws, [email], trx);
+    const startDate = e.payload.startDate ?? isoDay(this.s.clock.now());
+    const pending: PendingEvent[] = [];
+    const emit: Emit = (...events) => pending.push(...events);
+    for (const id of tagIds) {
+      const tag = await this.journeys.tag(ws, id, trx);
+      if (!tag || tag.archived) {
+        await this.enroller.failIn(trx, emit, { workspaceId: ws, tagId: tag ? tag.id : null, email, source, reason: tag ? `${tag.name} is archived` : `Journey ${id} no longer exists`, startDate });
+      } else if (member) {
+        if (!(await this.journeys.activeSessionOf(ws, tag.id, member.id, trx))) await this.enroller.tryEnrolIn(trx, emit, { workspaceId: ws, tag, memberId: member.id, startDate, source, email });
+      } else {
+        // Not in Slack yet: enrolled when they join (team_join).
+        await this.repo.insertEnrollments(trx, [
+          {
+            workspace_id: ws,
+            batch_id: null,
+            tag_id: tag.id,
+            session_id: null,
+            member_id: null,
+            email,
+            source,
+            state: 'pending',
+            reason: 'Waiting for them to join Slack',
+            start_date: startDate,
+            details: JSON.stringify({ first_name: e.payload.firstName, last_name: e.payload.lastName }),
+            created_at: this.s.clock.now(),
+          },
+        ]);
+      }
+    }
+    await this.s.events.append(trx, pending);
+  }
+
+  // ---- joining the workspace or a channel
+
+  /** Someone joined the workspace: their pending enrollments (by email) and the workspace-join journeys. */
+  async memberJoined(workspaceId: number, member: Member): Promise<void> {
+    await this.s.events.transaction(async (trx, emit) => {
+      const today = isoDay(this.s.clock.now());
+      for (const p of member.email ? await this.repo.pendingFor(trx, workspaceId, member.email) : []) {
+        const tag = await this.journeys.tag(workspaceId, p.tag_id, trx);
+        const details = p.details as { time_zone?: string };
+        const common = { workspaceId, source: p.source as EnrollmentSourceKind, batchId: p.batch_id, email: p.email, pendingId: p.id };
+        if (tag) await this.enroller.tryEnrolIn(trx, emit, { ...common, tag, memberId: member.id, startDate: p.start_date ?? today, timeZone: details.time_zone });
+        else await this.enroller.failIn(trx, emit, { ...common, tagId: null, reason: 'The journey no longer exists' });
+      }
+      if (!(await this.paid(workspaceId, trx))) return;
+      const settings = await this.repo.settings(workspaceId, trx);
+      for (const id of settings.workspace_join_tag_ids) await this.enrolOnce(trx, emit, workspaceId, id, member, today, 'workspace_join');
+    });
+  }
+
+  /** Someone joined a channel: the journeys it auto-enrols into (paid plan). */
+  async channelJoined(workspaceId: number, channelId: string, member: Member): Promise<void> {
+    const tags = await this.repo.autoChannelTags(workspaceId, channelId);
+    if (!tags.length || !(await this.paid(workspaceId))) return;
+    const now = this.s.clock.now();
+    await this.s.events.transaction(async (trx, emit) => {
+      for (const t of tags) await this.enrolOnce(trx, emit, workspaceId, t.tag_id, member, t.start_date_rule === 'next_monday' ? nextIsoMonday(isoDay(now)) : isoDay(now), 'channel');
+    });
+  }
+
+  private async enrolOnce(trx: Trx, emit: Emit, workspaceId: number, tagId: number, member: Member, startDate: string, source: EnrollmentSourceKind): Promise<void> {
+    const tag = await this.journeys.tag(workspaceId, tagId, trx);
+    if (!tag || tag.archived || (await this.journeys.activeSessionOf(workspaceId, tag.id, member.id, trx))) return;
+    await this.enroller.tryEnrolIn(trx, emit, { workspaceId, tag, memberId: member.id, startDate, source, email: member.email });
+  }
+
+  // ---- auto-enroll channels of a journey
+
+  async loadChannels(tag: JourneyTag): Promise<AutoEnrollChannelsAnswer> {
+    const rows = await this.repo.autoChannels(tag.workspace_id, tag.id);
+    return { channels: rows.map((r) => ({ channel_id: r.channel_id, name: r.name, start_date_rule: r.start_date_rule })) };
+  }
+
+  /** PUT …/auto_enroll_channels/bulk_update: the journey's whole list (empty stops them all). */
+  async saveChannels(tag: JourneyTag, body: AutoEnrollChannelsBody): Promise<AutoEnrollChannelsAnswer> {
+    if (body.channels.length) await this.requirePaid(tag.workspace_id, 'Auto-enroll channels');
+    for (const [i, c] of body.channels.entries())
+      if (!(await this.s.channels.byId(tag.workspace_id, c.channel_id))) throw badRequest(`channels.${i}.channel_id: is not a channel of this workspace`, { [`channels.${i}.channel_id`]: 'is not a channel of this workspace' });
+    const unique = [...new Map(body.channels.map((c) => [c.channel_id, { channel_id: c.channel_id, start_date_rule: c.start_date_rule ?? ('join_date' as const) }])).values()];
+    await this.s.events.transaction((trx) => this.repo.replaceAutoChannels(trx, tag.workspace_id, tag.id, unique, this.s.clock.now()));
+    return this.loadChannels(tag);
+  }
+
+  // ---- self-enroll
+
+  async selfEnrollValidation(auth: AuthContext, tag: JourneyTag): Promise<SelfEnrollValidationAnswer> {
+    const already = Boolean(await this.journeys.activeSessionOf(auth.workspace.id, tag.id, auth.member.id));
+    const displayError = tag.archived ? `${tag.name} is archived` : already ? `You're already on ${tag.name}` : null;
+    return { valid: displayError === null, displayError, already_enrolled: already };
+  }
+
+  /** POST self_enroll (the member, from today) and self_test (a test run for the admin, marked as such). */
+  async selfEnroll(auth: AuthContext, tag: JourneyTag, opts: { startDate?: string; test: boolean }): Promise<{ success: true; session_id: number }> {
+    const check = await this.selfEnrollValidation(auth, tag);
+    if (!check.valid && !(opts.test && check.already_enrolled)) throw new HttpError(422, check.displayError!, undefined, { displayError: check.displayError });
+    const startDate = opts.startDate ?? isoDay(this.s.clock.now());
+    const result = await this.s.events.transaction((trx, emit) =>
+      this.enroller.tryEnrolIn(trx, emit, { workspaceId: auth.workspace.id, tag, memberId: auth.member.id, startDate, source: 'self', email: auth.member.email, isSandbox: opts.test, createdByMemberId: auth.member.id }),
+    );
+    if ('reason' in result) throw new HttpError(422, result.reason, undefined, { displayError: result.reason });
+    return { success: true, session_id: result.sessionId };
+  }
+}

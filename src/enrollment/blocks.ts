@@ -1,0 +1,98 @@
+import type { KnownBlock, View } from '@slack/types';
+import type { RoleSurvey } from './api-types.js';
+
+// The Slack side of enrollment surveys: the DM inviting people to answer, and the modal they answer in. One
+// builder each, so what the admin previews is what is sent.
+
+export const SURVEY_OPEN_ACTION = 'enrollment_survey_open';
+export const SURVEY_VIEW = 'enrollment_survey_submit';
+export const answerBlock = (i: number) => `q${i}`;
+export const ANSWER_ACTION = 'answer';
+
+/** The invitation: one "Answer" button per role survey ("as a Mentee", "as a Mentor" when there are two). */
+export function surveyInvitation(input: { shareId: number; journeyName: string; startDate: string; roles: Array<{ id: number; name: string }> }): { text: string; blocks: KnownBlock[] } {
+  const text = `You're invited to join *${input.journeyName}*, starting ${input.startDate}. Answer a few questions to sign up.`;
+  return {
+    text,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text } },
+      {
+        type: 'actions',
+        elements: input.roles.map((r, i) => ({
+          type: 'button' as const,
+          action_id: `${SURVEY_OPEN_ACTION}:${i}`,
+          text: { type: 'plain_text' as const, text: input.roles.length > 1 ? `Answer as ${r.name}` : 'Answer' },
+          value: `${input.shareId}:${r.id}`,
+          ...(i === 0 ? { style: 'primary' as const } : {}),
+        })),
+      },
+    ],
+  };
+}
+
+/** The modal: one input per question (plain text, radio buttons or checkboxes), optional ones marked so. */
+export function surveyModal(input: { shareId: number; roleId: number; title: string; survey: RoleSurvey }): View {
+  const blocks: KnownBlock[] = input.survey.questions.map((q, i) => {
+    const options = q.options.filter((o) => o.text.trim()).map((o, j) => ({ text: { type: 'plain_text' as const, text: o.text.slice(0, 75) }, value: String(j) }));
+    const element =
+      q.input_type === 'text'
+        ? { type: 'plain_text_input' as const, action_id: ANSWER_ACTION, multiline: true }
+        : q.input_type === 'radio'
+          ? { type: 'radio_buttons' as const, action_id: ANSWER_ACTION, options }
+          : { type: 'checkboxes' as const, action_id: ANSWER_ACTION, options };
+    return { type: 'input', block_id: answerBlock(i), optional: q.optional, label: { type: 'plain_text', text: q.query.slice(0, 2000) }, element };
+  });
+  return {
+    type: 'modal',
+    callback_id: SURVEY_VIEW,
+    // The required questions ride along, so the submission is checked before its ack without a database read.
+    private_metadata: JSON.stringify({ s: input.shareId, r: input.roleId, req: input.survey.questions.flatMap((q, i) => (q.optional ? [] : [i])) }),
+    title: { type: 'plain_text', text: input.title.slice(0, 24) },
+    submit: { type: 'plain_text', text: 'Sign me up' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks,
+  };
+}
+
+type StateValue = { value?: string | null; selected_option?: { value: string } | null; selected_options?: Array<{ value: string }> };
+
+export type ModalValues = Record<string, Record<string, StateValue>>;
+
+/** The submitted modal's metadata: the share, the role, and the required questions. */
+export function modalMeta(privateMetadata: string): { shareId: number; roleId: number; required: number[] } | undefined {
+  try {
+    const m = JSON.parse(privateMetadata) as { s?: unknown; r?: unknown; req?: unknown };
+    if (!Number.isInteger(m.s) || !Number.isInteger(m.r) || !Array.isArray(m.req)) return undefined;
+    return { shareId: m.s as number, roleId: m.r as number, required: (m.req as unknown[]).filter((i): i is number => Number.isInteger(i)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pure check before the ack: required questions left empty are the modal's errors ({} when none). */
+export function missingAnswers(required: readonly number[], values: ModalValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const i of required) {
+    const v = values[answerBlock(i)]?.[ANSWER_ACTION];
+    if (!v?.value?.trim() && !v?.selected_option && !v?.selected_options?.length) errors[answerBlock(i)] = 'Please answer this question';
+  }
+  return errors;
+}
+
+/** The answers in a submitted modal, keyed by question index: the text typed, or the chosen options' texts. */
+export function readAnswers(survey: RoleSurvey, values: ModalValues): Record<string, string | string[]> {
+  const answers: Record<string, string | string[]> = {};
+  survey.questions.forEach((q, i) => {
+    const v = values[answerBlock(i)]?.[ANSWER_ACTION];
+    const options = q.options.filter((o) => o.text.trim());
+    let answer: string | string[] | undefined;
+    if (q.input_type === 'text') answer = v?.value?.trim() || undefined;
+    else if (q.input_type === 'radio') answer = v?.selected_option ? options[Number(v.selected_option.value)]?.text : undefined;
+    else {
+      const chosen = (v?.selected_options ?? []).map((o) => options[Number(o.value)]?.text).filter((t): t is string => Boolean(t));
+      answer = chosen.length ? chosen : undefined;
+    }
+    if (answer !== undefined) answers[String(i)] = answer;
+  });
+  return answers;
+}

@@ -1,0 +1,48 @@
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackEventMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { SlackUser } from '../people/service.js';
+import type { SlackContext } from '../slack/context.js';
+import type { AutomaticEnrollment } from './automatic.js';
+import { missingAnswers, modalMeta, SURVEY_OPEN_ACTION, SURVEY_VIEW, type ModalValues } from './blocks.js';
+import type { EnrollmentRepository } from './repository.js';
+import type { EnrollmentSurveys } from './surveys.js';
+
+type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/**
+ * Joining a channel or the workspace enrols (auto-enroll channels, workspace-join journeys, pending enrollments);
+ * the survey DM's button opens the survey modal; its submission is checked before the ack, recorded after it.
+ */
+export function enrollmentListeners(automatic: AutomaticEnrollment, surveys: EnrollmentSurveys, repo: Pick<EnrollmentRepository, 'memberBySlackId'>) {
+  return (app: App, ctx: SlackContext): void => {
+    app.event('member_joined_channel', async ({ event, body }: SlackEventMiddlewareArgs<'member_joined_channel'> & AllMiddlewareArgs) => {
+      const ws = await ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
+      const member = await repo.memberBySlackId(ws.id, event.user);
+      if (member && !member.is_bot && !member.deleted) await automatic.channelJoined(ws.id, event.channel, member);
+    });
+    app.event('team_join', async ({ event, body }: SlackEventMiddlewareArgs<'team_join'> & AllMiddlewareArgs) => {
+      const ws = await ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
+      // The directory listener upserts them too; upserting here first means they are there whichever runs first.
+      await ctx.people.upsert(ws, [event.user as unknown as SlackUser]);
+      const member = await repo.memberBySlackId(ws.id, event.user.id);
+      if (member && !member.is_bot && !member.deleted) await automatic.memberJoined(ws.id, member);
+    });
+    app.action<BlockAction<ButtonAction>>(new RegExp(`^${SURVEY_OPEN_ACTION}:\\d+$`), async ({ ack, body, action }: ButtonArgs) => {
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
+      const m = /^(\d+):(\d+)$/.exec(action.value ?? '');
+      if (ws && m) await surveys.openModal(ws.id, Number(m[1]), Number(m[2]), body.trigger_id);
+    });
+    app.view<ViewSubmitAction>(SURVEY_VIEW, async ({ ack, body, view }: ViewArgs) => {
+      const meta = modalMeta(view.private_metadata);
+      const values = view.state.values as ModalValues;
+      const errors = meta ? missingAnswers(meta.required, values) : {};
+      if (Object.keys(errors).length) return void (await ack({ response_action: 'errors', errors }));
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
+      if (ws && meta) await surveys.submit(ws.id, body.user.id, meta.shareId, meta.roleId, values);
+    });
+  };
+}

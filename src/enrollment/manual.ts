@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/definition.js';
+import type { Executor, Trx } from '../db/index.js';
+import type { Member } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { Emit } from '../platform/events/define.js';
+import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
+import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
+import {
+  MAX_ENROLLMENT_ROWS,
+  TOO_MANY_ROWS_TEXT,
+  type BatchJson,
+  type BatchesAnswer,
+  type EnrollmentJson,
+  type Flow,
+  type HrisManagerAnswer,
+  type ManualEnrollmentAnswer,
+  type ManualEnrollmentBody,
+  type UpsertStatusAnswer,
+  type UserByEmailJson,
+} from './api-types.js';
+import type { EnrollmentDeps } from './deps.js';
+import type { Enroller } from './enroller.js';
+import type { EnrollmentRepository } from './repository.js';
+import type { EnrollmentBatch } from './tables.js';
+
+/** The upsert of one manual or CSV enrollment batch: all its rows in one transaction, or none. */
+export const enrollmentUpsert = defineJob('enrollment.upsert', z.object({ workspaceId: z.number().int().positive(), batchId: z.number().int().positive() }));
+
+const flowOfTag = (tag: JourneyTag): Flow => (tag.flow_type === 'onboarding' ? 'onboarding' : 'participants');
+
+/** One person to enrol in one journey, resolved: a member, or (onboarding) an email waiting for them to join. */
+type Planned =
+  | { kind: 'create'; tag: JourneyTag; memberId: number; startDate: string; timeZone: string; memberships: Array<{ role_id: number; member_id: number }>; email: string | null; details: Record<string, unknown> }
+  | { kind: 'pending'; tag: JourneyTag; email: string; startDate: string; timeZone: string; details: Record<string, unknown> }
+  | { kind: 'update'; sessionId: number; startDate: string; timeZone: string; memberships: Array<{ role_id: number; member_id: number }> };
+
+interface Plan {
+  items: Planned[];
+  deletes: number[];
+}
+
+/**
+ * Manual and CSV enrollment (journeys.md §2–§5, §7): the submission is checked at once (a 400 naming the row and
+ * field), stored as a batch and upserted by a job in one transaction; the page polls the batch's status every 2 s.
+ */
+export class ManualEnrollment {
+  constructor(
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'queue' | 'db'>,
+    private readonly journeys: JourneysPublic,
+    private readonly repo: EnrollmentRepository,
+    private readonly enroller: Enroller,
+  ) {}
+
+  /** POST {base}/manual_enrollment → status_id. */
+  async submit(auth: AuthContext, flow: Flow, scope: JourneyTag | null, body: ManualEnrollmentBody): Promise<ManualEnrollmentAnswer> {
+    if (body.sessions.length > MAX_ENROLLMENT_ROWS) throw badRequest(TOO_MANY_ROWS_TEXT, { sessions: TOO_MANY_ROWS_TEXT });
+    if (!body.sessions.length && !body.session_ids_to_delete?.length) throw badRequest('sessions: add at least one person', { sessions: 'add at least one person' });
+    await this.plan(this.s.db, auth.workspace.id, flow, body);
+    const batch = await this.repo.insertBatch(this.s.db, {
+      workspace_id: auth.workspace.id,
+      flow,
+      tag_id: scope?.id ?? null,
+      source: body.source ?? 'manual',
+      payload: JSON.stringify(body),
+      error: null,
+      created_by_member_id: auth.member.id,
+      created_at: this.s.clock.now(),
+    });
+    await this.s.queue.enqueue(enrollmentUpsert, { workspaceId: auth.workspace.id, batchId: batch.id }, { jobId: `enrollment-upsert:${batch.id}` });
+    return { status_id: batch.id };
+  }
+
+  /** GET /onboarding/manual_enrollment/upsert_status/{id}. */
+  async status(workspaceId: number, id: number): Promise<UpsertStatusAnswer> {
+    const batch = await this.repo.batch(workspaceId, id);
+    if (!batch) throw new HttpError(404, 'Not found');
+    return { status: batch.status, error: batch.error };
+  }
+
+  /** The job: every row of the batch, or (on any failure) none, the batch then marked error with the reason. */
+  async upsert(workspaceId: number, batchId: number): Promise<void> {
+    const batch = await this.repo.batch(workspaceId, batchId);
+    if (!batch || batch.status !== 'pending') return;
+    try {
+      await this.s.events.transaction(async (trx, emit) => {
+        const locked = await this.repo.lockBatch(trx, workspaceId, batchId);
+        if (!locked || locked.status !== 'pending') return;
+        const plan = await this.plan(trx, workspaceId, batch.flow, batch.payload as ManualEnrollmentBody);
+        const counts = await this.apply(trx, emit, batch, plan);
+        await this.repo.finishBatch(trx, workspaceId, batchId, { status: 'success', error: null, ...counts, finished_at: this.s.clock.now() });
+      });
+    } catch (err) {
+      const reason = err instanceof HttpError ? err.message : 'Unexpected error while enrolling';
+      await this.s.events.transaction(async (trx, emit) => {
+        const locked = await this.repo.lockBatch(trx, workspaceId, batchId);
+        if (!locked || locked.status !== 'pending') return;
+        await this.repo.finishBatch(trx, workspaceId, batchId, { status: 'error', error: reason, finished_at: this.s.clock.now() });
+        await this.enroller.failIn(trx, emit, { workspaceId, tagId: null, source: batch.source, batchId, reason });
+      });
+      if (!(err instanceof HttpError)) throw err;
+    }
+  }
+
+  private async apply(trx: Trx, emit: Emit, batch: EnrollmentBatch, plan: Plan) {
+    const counts = { sessions_created: 0, sessions_updated: 0, sessions_deleted: 0 };
+    const common = { workspaceId: batch.workspace_id, source: batch.source, batchId: batch.id, createdByMemberId: batch.created_by_member_id };
+    for (const item of plan.items) {
+      if (item.kind === 'update') {
+        if (!(await this.journeys.updateIn(trx, batch.workspace_id, item.sessionId, item))) throw badRequest(`Session ${item.sessionId} is no longer active`);
+        counts.sessions_updated++;
+      } else if (item.kind === 'pending') {
+        await this.repo.insertEnrollments(trx, [
+          {
+            workspace_id: batch.workspace_id,
+            batch_id: batch.id,
+            tag_id: item.tag.id,
+            session_id: null,
+            member_id: null,
+            email: item.email,
+            source: batch.source,
+            state: 'pending',
+            reason: 'Waiting for them to join Slack',
+            start_date: item.startDate,
+            details: JSON.stringify({ ...item.details, time_zone: item.timeZone }),
+            created_at: this.s.clock.now(),
+          },
+        ]);
+      } else {
+        await this.enroller.enrolIn(trx, emit, { ...common, tag: item.tag, memberId: item.memberId, startDate: item.startDate, timeZone: item.timeZone, memberships: item.memberships, details: item.details });
+        counts.sessions_created++;
+      }
+    }
+    for (const id of plan.deletes) if (await this.journeys.cancelIn(trx, batch.workspace_id, id)) counts.sessions_deleted++;
+    return counts;
+  }
+
+  /**
+   * Checks a submission against the workspace and resolves it (a 400 naming `sessions.{i}.{field}` otherwise):
+   * real dates and zones, journeys of this flow, a participant for each row (a user, or in onboarding an email
+   * that may join later), the other roles' people, and existing sessions of this workspace.
+   */
+  private async plan(ex: Executor, workspaceId: number, flow: Flow, body: ManualEnrollmentBody): Promise<Plan> {
+    const [tags, roles] = await Promise.all([this.journeys.tags(workspaceId, ex as Trx), this.journeys.roles(workspaceId, ex as Trx)]);
+    const tagById = new Map(tags.map((t) => [t.id, t]));
+    const primaryIds = new Set(roles.filter((r) => r.is_primary).map((r) => r.id));
+    const roleIds = new Set(roles.map((r) => r.id));
+    const userIds = [...new Set(body.sessions.flatMap((s) => s.memberships.map((m) => m.user_id).filter((id): id is number => typeof id === 'number')))];
+    const emails = [...new Set(body.sessions.flatMap((s) => s.memberships.filter((m) => !m.user_id && m.email).map((m) => m.email!.trim().toLowerCase())))];
+    const [byId, byEmail] = await Promise.all([this.repo.members(workspaceId, userIds, ex), this.repo.membersByEmails(workspaceId, emails, ex)]);
+    const members = new Map<number, Member>(byId.filter((m) => !m.deleted).map((m) => [m.id, m]));
+    const emailOwners = new Map<string, Member>(byEmail.map((m) => [m.email!.toLowerCase(), m]));
+
+    const items: Planned[] = [];
+    for (const [i, s] of body.sessions.entries()) {
+      const at = (field: string, message: string) => badRequest(`Row ${i + 1}: ${field.replace(/_/g, ' ')} ${message}`, { [`sessions.${i}.${field}`]: message });
+      try {
+        parseLocalDate(s.start_date);
+      } catch {
+        throw at('start_date', 'must be a date (YYYY-MM-DD)');
+      }
+      const timeZone = s.time_zone_name || 'sync';
+      if (timeZone !== 'sync' && !isValidTimeZone(timeZone)) throw at('time_zone_name', 'is not a known time zone');
+      if (!s.tag_ids.length) throw at('tag_ids', 'choose at least one journey');
+      const sessionTags = s.tag_ids.map((id) => {
+        const tag = tagById.get(id);
+        if (!tag || flowOfTag(tag) !== flow) throw at('tag_ids', `journey ${id} is not one of this workspace's ${flow} journeys`);
+        return tag;
+      });
+      let participant: Member | undefined;
+      let participantEmail: string | null = null;
+      const others: Array<{ role_id: number; member_id: number }> = [];
+      for (const m of s.memberships) {
+        if (!roleIds.has(m.role_id)) throw at('memberships', `role ${m.role_id} is not a role of this workspace`);
+        const email = m.email?.trim().toLowerCase() || null;
+        const member = m.user_id ? members.get(m.user_id) : email ? emailOwners.get(email) : undefined;
+        if (m.user_id && !member) throw at('memberships', `user ${m.user_id} is not a member of this workspace`);
+        if (primaryIds.has(m.role_id)) {
+          participant = member;
+          participantEmail = email ?? member?.email ?? null;
+        } else if (member) others.push({ role_id: m.role_id, member_id: member.id });
+        else if (email) throw at('memberships', `nobody in this workspace has the email ${email}`);
+      }
+      const details = { first_name: s.memberships.find((m) => primaryIds.has(m.role_id))?.first_name ?? null, last_name: s.memberships.find((m) => primaryIds.has(m.role_id))?.last_name ?? null, personal_email: s.memberships.find((m) => primaryIds.has(m.role_id))?.personal_email ?? null };
+      const existing = typeof s.id === 'number' || (typeof s.id === 'string' && /^\d+$/.test(s.id)) ? Number(s.id) : null;
+      if (existing !== null) {
+        const session = await this.journeys.session(workspaceId, existing, ex as Trx);
+        if (!session || !tagById.has(session.tag_id)) throw at('id', 'is not a session of this workspace');
+        items.push({ kind: 'update', sessionId: existing, startDate: s.start_date, timeZone, memberships: others });
+        for (const tag of sessionTags.filter((t) => t.id !== session.tag_id)) {
+          if (!participant) throw at('memberships', 'name the participant (a user in the primary role)');
+          items.push({ kind: 'create', tag, memberId: participant.id, startDate: s.start_date, timeZone, memberships: others, email: participantEmail, details });
+        }
+        continue;
+      }
+      for (const tag of sessionTags) {
+        if (participant) items.push({ kind: 'create', tag, memberId: participant.id, startDate: s.start_date, timeZone, memberships: others, email: participantEmail, details });
+        else if (flow === 'onboarding' && participantEmail && !others.length) items.push({ kind: 'pending', tag, email: participantEmail, startDate: s.start_date, timeZone, details });
+        else throw at('memberships', 'name the participant (a user in the primary role)');
+      }
+    }
+    const deletes = body.session_ids_to_delete ?? [];
+    for (const id of deletes) {
+      const session = await this.journeys.session(workspaceId, id, ex as Trx);
+      if (!session) throw badRequest(`session_ids_to_delete: session ${id} is not a session of this workspace`, { session_ids_to_delete: `session ${id} is not a session of this workspace` });
+    }
+    return { items, deletes };
+  }
+
+  // ---- batches
+
+  async batches(workspaceId: number, flow: Flow, tagId: number | undefined, batchId: number | undefined): Promise<BatchesAnswer> {
+    const list = await this.repo.batches(workspaceId, { flow, tagId });
+    let batch: BatchesAnswer['batch'] = null;
+    if (batchId !== undefined) {
+      const one = await this.repo.batch(workspaceId, batchId);
+      if (!one || one.flow !== flow) throw new HttpError(404, 'Not found');
+      const rows = await this.repo.enrollmentsOfBatch(workspaceId, batchId);
+      batch = { ...batchJson({ ...one, created_by: list.find((b) => b.id === one.id)?.created_by ?? null }), enrollments: rows.map(enrollmentJson) };
+    }
+    return { batches: list.map(batchJson), batch };
+  }
+
+  // ---- lookups
+
+  /** GET /onboarding/users/from_email?emails=a,b (the page asks 50 at a time). */
+  async usersFromEmail(workspaceId: number, emails: string[]): Promise<UserByEmailJson[]> {
+    return (await this.repo.membersByEmails(workspaceId, emails)).map(userJson);
+  }
+
+  /**
+   * GET /hris/manager?email=: the manager of the person with this email, from member data (the manager they set
+   * on their profile). `managerOf` is the one place that knows where managers come from, so the HR connection
+   * can answer it later.
+   */
+  async hrisManager(workspaceId: number, email: string): Promise<HrisManagerAnswer> {
+    const manager = await this.managerOf(workspaceId, email);
+    return manager ? { success: true, manager: userJson(manager) } : { success: false, error: `No manager is known for ${email}` };
+  }
+
+  private async managerOf(workspaceId: number, email: string): Promise<Member | undefined> {
+    const [person] = await this.repo.membersByEmails(workspaceId, [email]);
+    if (!person) return undefined;
+    const managerId = await this.repo.managerId(workspaceId, person.id);
+    return managerId === undefined ? undefined : this.repo.member(workspaceId, managerId);
+  }
+}
+
+function batchJson(b: EnrollmentBatch & { created_by: string | null }): BatchJson {
+  return {
+    id: b.id,
+    flow: b.flow,
+    tag_id: b.tag_id,
+    source: b.source,
+    status: b.status,
+    error: b.error,
+    sessions_created: b.sessions_created,
+    sessions_updated: b.sessions_updated,
+    sessions_deleted: b.sessions_deleted,
+    created_by: b.created_by,
+    created_at: b.created_at.toISOString(),
+    finished_at: b.finished_at ? b.finished_at.toISOString() : null,
+  };
+}
+
+function enrollmentJson(e: Awaited<ReturnType<EnrollmentRepository['enrollmentsOfBatch']>>[number]): EnrollmentJson {
+  return {
+    id: e.id,
+    tag_id: e.tag_id,
+    tag_name: e.tag_name,
+    session_id: e.session_id,
+    member: e.member_id !== null && e.slack_user_id ? { id: e.member_id, name: e.member_name ?? '', slack_user_id: e.slack_user_id } : null,
+    email: e.email,
+    state: e.state,
+    reason: e.reason,
+    start_date: e.start_date,
+    source: e.source,
+    created_at: e.created_at.toISOString(),
+  };
+}
+
+export function userJson(m: Member): UserByEmailJson {
+  return { id: m.id, email: (m.email ?? '').toLowerCase(), name: m.real_name || m.name, slack_user_id: m.slack_user_id, avatar_url: m.avatar_url };
+}

@@ -1,0 +1,231 @@
+import type { AuthContext } from '../http/auth.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { maxWeightMatching, type WeightedEdge } from '../intros/pairing/index.js';
+import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
+import type { EnrollmentSurveyBody, EnrollmentSurveyJson, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
+import { readAnswers, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';
+import type { EnrollmentDeps } from './deps.js';
+import type { Enroller } from './enroller.js';
+import type { EnrollmentRepository } from './repository.js';
+import { surveyProblems } from './survey-rules.js';
+import type { EnrollmentSurvey, EnrollmentSurveySubmission } from './tables.js';
+
+const q = (query: string, input_type: SurveyQuestion['input_type'], options: string[] = [], optional = false): SurveyQuestion => ({ input_type, query, collect_feedback: false, optional, options: options.map((text) => ({ text })) });
+const GOALS = ['Grow as a leader', 'Learn a new skill', 'Navigate the company', 'Career growth'];
+const AREAS = ['Engineering', 'Product', 'Design', 'Sales', 'Operations'];
+
+/** GET /onboarding/preset_enrollment_surveys/index_as_json: ready-made surveys to start from. */
+export const PRESET_SURVEYS: readonly PresetSurveyJson[] = [
+  {
+    key: 'mentorship',
+    name: 'Mentorship matching',
+    role_enrollment_surveys: [
+      { role_purpose: 'primary', questions: [q('What would you like help with?', 'checkbox', GOALS), q('Which area do you work in?', 'radio', AREAS), q('Anything a mentor should know?', 'text', [], true)] },
+      { role_purpose: 'mentor', questions: [q('What can you help with?', 'checkbox', GOALS), q('Which area do you work in?', 'radio', AREAS), q('Anything a mentee should know?', 'text', [], true)] },
+    ],
+  },
+  {
+    key: 'training_signup',
+    name: 'Training sign-up',
+    role_enrollment_surveys: [{ role_purpose: 'primary', questions: [q('How experienced are you with the topic?', 'radio', ['New to it', 'Some experience', 'Experienced']), q('What do you hope to learn?', 'text', [], true)] }],
+  },
+];
+
+/**
+ * Enrollment surveys (programs.md §3–§5, §7): a journey's survey of one or two role surveys, shared to Slack as a
+ * DM whose button opens a modal people answer. Answering for the first role enrols the person (their session in
+ * the same transaction); answers for the second role (mentors) wait to be matched, and matching uses the Intros
+ * pairing engine's maximum-weight matching on shared answers.
+ */
+export class EnrollmentSurveys {
+  constructor(
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'outbox' | 'channels'>,
+    private readonly journeys: JourneysPublic,
+    private readonly repo: EnrollmentRepository,
+    private readonly enroller: Enroller,
+  ) {}
+
+  presets(): readonly PresetSurveyJson[] {
+    return PRESET_SURVEYS;
+  }
+
+  async list(tag: JourneyTag): Promise<EnrollmentSurveyJson[]> {
+    return (await this.repo.surveysOf(tag.workspace_id, tag.id)).map(surveyJson);
+  }
+
+  async find(tag: JourneyTag, id: number): Promise<EnrollmentSurveyJson> {
+    const survey = await this.repo.survey(tag.workspace_id, id);
+    if (!survey || survey.tag_id !== tag.id) throw new HttpError(404, 'Not found');
+    return surveyJson(survey);
+  }
+
+  /** Checks the survey (roles of this workspace, options of choices) and numbers new questions and options. */
+  private async prepare(tag: JourneyTag, body: EnrollmentSurveyBody): Promise<RoleSurvey[]> {
+    const surveys = body.enrollment_survey.role_enrollment_surveys;
+    const problems = surveyProblems(surveys);
+    const roles = new Set((await this.journeys.roles(tag.workspace_id)).map((r) => r.id));
+    surveys.forEach((s, i) => {
+      if (!roles.has(s.role_id)) problems[`role_enrollment_surveys.${i}.role_id`] = 'is not a role of this workspace';
+    });
+    const [first] = Object.entries(problems);
+    if (first) throw badRequest(`enrollment_survey.${first[0]}: ${first[1]}`, Object.fromEntries(Object.entries(problems).map(([k, v]) => [`enrollment_survey.${k}`, v])));
+    let next = Math.max(0, ...surveys.flatMap((s) => s.questions.flatMap((q) => [q.id ?? 0, ...q.options.map((o) => o.id ?? 0)]))) + 1;
+    return surveys.map((s) => ({
+      role_id: s.role_id,
+      questions: s.questions.map((q) => ({ ...q, id: q.id ?? next++, options: q.input_type === 'text' ? [] : q.options.filter((o) => o.text.trim()).map((o) => ({ text: o.text.trim(), id: o.id ?? next++ })) })),
+    }));
+  }
+
+  async create(tag: JourneyTag, body: EnrollmentSurveyBody): Promise<EnrollmentSurveyJson> {
+    const surveys = await this.prepare(tag, body);
+    const now = this.s.clock.now();
+    const row = await this.s.events.transaction((trx) =>
+      this.repo.insertSurvey(trx, { workspace_id: tag.workspace_id, tag_id: tag.id, name: body.enrollment_survey.name, role_surveys: JSON.stringify(surveys), created_at: now, updated_at: now }),
+    );
+    return surveyJson(row);
+  }
+
+  async update(tag: JourneyTag, id: number, body: EnrollmentSurveyBody): Promise<EnrollmentSurveyJson> {
+    const surveys = await this.prepare(tag, body);
+    const row = await this.s.events.transaction((trx) => this.repo.updateSurvey(trx, tag.workspace_id, id, { name: body.enrollment_survey.name, role_surveys: JSON.stringify(surveys), updated_at: this.s.clock.now() }));
+    return surveyJson(row!);
+  }
+
+  /** POST …/share_to_slack_as_json: a DM to each person named or in the channels named, through the outbox. */
+  async share(auth: AuthContext, tag: JourneyTag, surveyId: number, body: ShareSurveyBody): Promise<{ success: true; num_sent: number }> {
+    const ws = tag.workspace_id;
+    const survey = (await this.repo.survey(ws, surveyId))!;
+    const fromChannels: string[] = [];
+    for (const [i, c] of body.channel_ids.entries()) {
+      if (!(await this.s.channels.byId(ws, c))) throw badRequest(`channel_ids.${i}: is not a channel of this workspace`, { [`channel_ids.${i}`]: 'is not a channel of this workspace' });
+      fromChannels.push(...(await this.s.channels.roster(ws, c)));
+    }
+    const people = [...(await this.repo.members(ws, body.user_ids)).filter((m) => !m.deleted && !m.is_bot), ...(await this.repo.membersBySlackIds(ws, fromChannels))];
+    const recipients = [...new Map(people.map((m) => [m.slack_user_id, m])).values()];
+    if (!recipients.length) throw badRequest('Choose people or channels to share the survey with', { user_ids: 'choose people or channels' });
+    const roles = await this.journeys.roles(ws);
+    const surveyRoles = survey.role_surveys.map((s) => ({ id: s.role_id, name: roles.find((r) => r.id === s.role_id)?.name ?? 'Participant' }));
+    const ids = await this.s.events.transaction(async (trx) => {
+      const share = await this.repo.insertShare(trx, { workspace_id: ws, survey_id: survey.id, start_date: body.start_date, created_by_member_id: auth.member.id, created_at: this.s.clock.now() });
+      const message = surveyInvitation({ shareId: share.id, journeyName: tag.name, startDate: body.start_date, roles: surveyRoles });
+      return this.s.outbox.add(
+        trx,
+        recipients.map((m) => ({ workspaceId: ws, key: `enrollment-survey:${share.id}:${m.slack_user_id}`, kind: 'enrollment_survey', method: 'dm.post', args: { users: [m.slack_user_id], ...message } })),
+      );
+    });
+    await this.s.outbox.kick(ids);
+    return { success: true, num_sent: recipients.length };
+  }
+
+  /** The survey a share asks a role to answer, found in this workspace. */
+  async forShare(workspaceId: number, shareId: number, roleId: number): Promise<{ tag: JourneyTag; survey: EnrollmentSurvey; roleSurvey: RoleSurvey; startDate: string } | undefined> {
+    const share = await this.repo.share(workspaceId, shareId);
+    const survey = share && (await this.repo.survey(workspaceId, share.survey_id));
+    const tag = survey && (await this.journeys.tag(workspaceId, survey.tag_id));
+    const roleSurvey = survey?.role_surveys.find((s) => s.role_id === roleId);
+    return share && survey && tag && roleSurvey ? { tag, survey, roleSurvey, startDate: share.start_date } : undefined;
+  }
+
+  /** The button: open the modal now (a reply to the click, written through the outbox and sent at once). */
+  async openModal(workspaceId: number, shareId: number, roleId: number, triggerId: string): Promise<void> {
+    const found = await this.forShare(workspaceId, shareId, roleId);
+    if (!found) return;
+    const view = surveyModal({ shareId, roleId, title: found.survey.name, survey: found.roleSurvey });
+    await this.s.outbox.deliverNow({ workspaceId, key: `enrollment-survey-modal:${triggerId}`, kind: 'enrollment_survey_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+  }
+
+  /**
+   * An answer, after the modal's ack: the submission, and for the first role the person's enrollment (session
+   * in the same transaction). A second answer to the same share changes nothing.
+   */
+  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ModalValues): Promise<void> {
+    const found = await this.forShare(workspaceId, shareId, roleId);
+    const member = await this.repo.memberBySlackId(workspaceId, slackUserId);
+    if (!found || !member) return;
+    const answers = readAnswers(found.roleSurvey, values);
+    await this.s.events.transaction(async (trx, emit) => {
+      const submission = await this.repo.insertSubmission(trx, { workspace_id: workspaceId, survey_id: found.survey.id, share_id: shareId, member_id: member.id, role_id: roleId, answers: JSON.stringify(answers), created_at: this.s.clock.now() });
+      if (!submission || found.survey.role_surveys[0]!.role_id !== roleId) return;
+      if (await this.journeys.activeSessionOf(workspaceId, found.tag.id, member.id, trx)) return;
+      const result = await this.enroller.tryEnrolIn(trx, emit, { workspaceId, tag: found.tag, memberId: member.id, startDate: found.startDate, source: 'survey', email: member.email });
+      if ('sessionId' in result) await this.repo.setSubmissionSession(trx, workspaceId, submission.id, result.sessionId);
+    });
+  }
+
+  // ---- responses and matching
+
+  async responses(tag: JourneyTag, surveyId: number): Promise<SurveyResponsesAnswer> {
+    const survey = (await this.repo.survey(tag.workspace_id, surveyId))!;
+    const submissions = await this.repo.submissions(tag.workspace_id, surveyId);
+    return {
+      survey: surveyJson(survey),
+      submissions: submissions.map((s) => ({
+        id: s.id,
+        member: { id: s.member_id, name: s.member_name, slack_user_id: s.slack_user_id },
+        role_id: s.role_id,
+        answers: s.answers,
+        session_id: s.session_id,
+        matched_submission_id: s.matched_submission_id,
+        created_at: s.created_at.toISOString(),
+      })),
+      suggested: suggestMatches(survey, submissions),
+    };
+  }
+
+  /** PUT …/responses {matches}: each primary submission's match; the matched person joins the session in their role. */
+  async saveMatches(tag: JourneyTag, surveyId: number, body: SurveyMatchesBody): Promise<SurveyResponsesAnswer> {
+    const ws = tag.workspace_id;
+    const survey = (await this.repo.survey(ws, surveyId))!;
+    const [primary, second] = survey.role_surveys;
+    if (!second) throw badRequest('matches: this survey has one role survey, so there is nobody to match', { matches: 'this survey has one role survey' });
+    const byId = new Map((await this.repo.submissions(ws, surveyId)).map((s) => [s.id, s]));
+    await this.s.events.transaction(async (trx) => {
+      for (const [i, m] of body.matches.entries()) {
+        const a = byId.get(m.primary_submission_id);
+        const b = byId.get(m.matched_submission_id);
+        if (!a || a.role_id !== primary!.role_id) throw badRequest(`matches.${i}.primary_submission_id: is not an answer of the first role`, { [`matches.${i}.primary_submission_id`]: 'is not an answer of the first role' });
+        if (!b || b.role_id !== second.role_id) throw badRequest(`matches.${i}.matched_submission_id: is not an answer of the second role`, { [`matches.${i}.matched_submission_id`]: 'is not an answer of the second role' });
+        await this.repo.setMatch(trx, ws, surveyId, a.id, b.id);
+        await this.repo.setMatch(trx, ws, surveyId, b.id, a.id);
+        const sessionId = m.session_id ?? a.session_id;
+        const session = sessionId ? await this.journeys.session(ws, sessionId, trx) : undefined;
+        if (sessionId && (!session || session.tag_id !== tag.id)) throw badRequest(`matches.${i}.session_id: is not a session of this journey`, { [`matches.${i}.session_id`]: 'is not a session of this journey' });
+        if (session) await this.journeys.updateIn(trx, ws, session.id, { startDate: session.start_date, memberships: [{ role_id: second.role_id, member_id: b.member_id }] });
+      }
+    });
+    return this.responses(tag, surveyId);
+  }
+}
+
+/**
+ * The pairing engine's maximum-weight matching between the first role's answers and the second's (unmatched
+ * ones): an edge's weight is 1 plus the answers they share (the same choice on the same question), so everyone is
+ * matched where possible and those with most in common first.
+ */
+export function suggestMatches(survey: Pick<EnrollmentSurvey, 'role_surveys'>, submissions: ReadonlyArray<Pick<EnrollmentSurveySubmission, 'id' | 'role_id' | 'answers' | 'matched_submission_id'>>): Array<{ primary_submission_id: number; matched_submission_id: number }> {
+  const [first, second] = survey.role_surveys;
+  if (!first || !second) return [];
+  const open = submissions.filter((s) => s.matched_submission_id === null);
+  const as = open.filter((s) => s.role_id === first.role_id);
+  const bs = open.filter((s) => s.role_id === second.role_id);
+  const choices = (answer: string | string[] | undefined) => new Set((Array.isArray(answer) ? answer : answer === undefined ? [] : [answer]).map((x) => x.trim().toLowerCase()));
+  const edges: WeightedEdge[] = [];
+  as.forEach((a, i) =>
+    bs.forEach((b, j) => {
+      let shared = 0;
+      first.questions.forEach((q, k) => {
+        if (q.input_type === 'text') return;
+        const k2 = second.questions.findIndex((q2) => q2.query.trim().toLowerCase() === q.query.trim().toLowerCase());
+        const theirs = choices(b.answers[String(k2 >= 0 ? k2 : k)]);
+        for (const c of choices(a.answers[String(k)])) if (theirs.has(c)) shared++;
+      });
+      edges.push([i, as.length + j, 1 + shared]);
+    }),
+  );
+  const mate = maxWeightMatching(as.length + bs.length, edges, true);
+  return as.flatMap((a, i) => (mate[i]! >= 0 ? [{ primary_submission_id: a.id, matched_submission_id: bs[mate[i]! - as.length]!.id }] : []));
+}
+
+function surveyJson(s: EnrollmentSurvey): EnrollmentSurveyJson {
+  return { id: s.id, tag_id: s.tag_id, name: s.name, role_enrollment_surveys: s.role_surveys };
+}

@@ -1,0 +1,142 @@
+import type { OAuthProviderName } from '../config.js';
+import { IntegrationProviderError } from './hris-provider.js';
+import { callJson, type FetchLike } from './http.js';
+
+/** One OAuth 2.0 authorization server (authorization-code flow) and where to read who signed in. */
+export interface OAuthEndpoints {
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Answers the account's email: an OpenID userinfo endpoint, or Zoom's /users/me. */
+  userUrl: string;
+  scopes: string[];
+  /** Zoom takes the client's credentials as HTTP Basic; Google and Microsoft in the form. */
+  clientAuth: 'basic' | 'form';
+  extraParams?: Record<string, string>;
+  /** Where the account's busy times are read: Google's freeBusy, Microsoft Graph's getSchedule; Zoom has none. */
+  freeBusy?: { kind: 'google' | 'microsoft'; url: string };
+}
+
+/** A busy stretch of someone's calendar. */
+export interface BusyBlock {
+  start: Date;
+  end: Date;
+}
+
+/** The providers' documented endpoints and the scopes Intros' scheduling needs (free/busy, events, meetings). */
+export const OAUTH_PROVIDERS: Record<OAuthProviderName, OAuthEndpoints> = {
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scopes: ['openid', 'email', 'https://www.googleapis.com/auth/calendar.freebusy', 'https://www.googleapis.com/auth/calendar.events'],
+    clientAuth: 'form',
+    extraParams: { access_type: 'offline', prompt: 'consent' },
+    freeBusy: { kind: 'google', url: 'https://www.googleapis.com/calendar/v3/freeBusy' },
+  },
+  microsoft: {
+    authorizeUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+    tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    userUrl: 'https://graph.microsoft.com/oidc/userinfo',
+    scopes: ['openid', 'email', 'offline_access', 'Calendars.ReadWrite'],
+    clientAuth: 'form',
+    freeBusy: { kind: 'microsoft', url: 'https://graph.microsoft.com/v1.0/me/calendar/getSchedule' },
+  },
+  zoom: {
+    authorizeUrl: 'https://zoom.us/oauth/authorize',
+    tokenUrl: 'https://zoom.us/oauth/token',
+    userUrl: 'https://api.zoom.us/v2/users/me',
+    scopes: ['meeting:write:meeting', 'user:read:user'],
+    clientAuth: 'basic',
+  },
+};
+
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string;
+  email: string | null;
+}
+
+/** An OAuth client of one provider: the authorize URL, then the code traded for tokens and the account's email. */
+export class OAuthClient {
+  constructor(
+    readonly provider: OAuthProviderName,
+    private readonly endpoints: OAuthEndpoints,
+    private readonly client: { clientId: string; clientSecret: string },
+    private readonly fetchImpl: FetchLike = fetch,
+  ) {}
+
+  authorizeUrl(input: { redirectUri: string; state: string }): string {
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.client.clientId,
+      redirect_uri: input.redirectUri,
+      scope: this.endpoints.scopes.join(' '),
+      state: input.state,
+      ...this.endpoints.extraParams,
+    });
+    return `${this.endpoints.authorizeUrl}?${q}`;
+  }
+
+  /** The token endpoint, with the client's credentials as the provider documents them. */
+  private async token(grant: Record<string, string>, now: Date): Promise<Omit<OAuthTokens, 'email'>> {
+    const form = new URLSearchParams(grant);
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (this.endpoints.clientAuth === 'basic') headers.authorization = `Basic ${Buffer.from(`${this.client.clientId}:${this.client.clientSecret}`).toString('base64')}`;
+    else {
+      form.set('client_id', this.client.clientId);
+      form.set('client_secret', this.client.clientSecret);
+    }
+    const token = await callJson<{ access_token?: string; refresh_token?: string; expires_in?: number; scope?: string }>(this.fetchImpl, this.label, this.endpoints.tokenUrl, { method: 'POST', headers, body: form.toString() });
+    if (!token?.access_token) throw new IntegrationProviderError(`${this.label} answered without an access token`);
+    return {
+      accessToken: token.access_token,
+      refreshToken: token.refresh_token ?? null,
+      expiresAt: token.expires_in ? new Date(now.getTime() + token.expires_in * 1000) : null,
+      scopes: token.scope ?? this.endpoints.scopes.join(' '),
+    };
+  }
+
+  async exchange(input: { code: string; redirectUri: string; now: Date }): Promise<OAuthTokens> {
+    const tokens = await this.token({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri }, input.now);
+    const user = await callJson<{ email?: string }>(this.fetchImpl, this.label, this.endpoints.userUrl, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    return { ...tokens, email: user?.email?.toLowerCase() ?? null };
+  }
+
+  /** A new access token for an expired one (providers may or may not hand out a new refresh token). */
+  refresh(refreshToken: string, now: Date): Promise<Omit<OAuthTokens, 'email'>> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }, now);
+  }
+
+  get readsCalendars(): boolean {
+    return this.endpoints.freeBusy !== undefined;
+  }
+
+  /** The account's busy stretches between two instants (its primary calendar). */
+  async busy(accessToken: string, email: string | null, from: Date, to: Date): Promise<BusyBlock[]> {
+    const fb = this.endpoints.freeBusy;
+    if (!fb) return [];
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    if (fb.kind === 'google') {
+      const answer = await callJson<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(this.fetchImpl, this.label, fb.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: 'primary' }] }),
+      });
+      return (answer?.calendars?.primary?.busy ?? []).map((b) => ({ start: new Date(b.start), end: new Date(b.end) }));
+    }
+    const utc = (d: Date) => ({ dateTime: d.toISOString().slice(0, 19), timeZone: 'UTC' });
+    const answer = await callJson<{ value?: Array<{ scheduleItems?: Array<{ status: string; start: { dateTime: string }; end: { dateTime: string } }> }> }>(this.fetchImpl, this.label, fb.url, {
+      method: 'POST',
+      headers: { ...headers, prefer: 'outlook.timezone="UTC"' },
+      body: JSON.stringify({ schedules: [email ?? ''], startTime: utc(from), endTime: utc(to), availabilityViewInterval: 30 }),
+    });
+    const asUtc = (s: string) => new Date(`${s.replace(/\.\d+$/, '')}Z`);
+    return (answer?.value?.[0]?.scheduleItems ?? []).filter((i) => i.status !== 'free').map((i) => ({ start: asUtc(i.start.dateTime), end: asUtc(i.end.dateTime) }));
+  }
+
+  private get label(): string {
+    return { google: 'Google', microsoft: 'Microsoft', zoom: 'Zoom' }[this.provider];
+  }
+}

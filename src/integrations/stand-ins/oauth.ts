@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { Router, type Request } from 'express';
+import type { OAuthProviderName } from '../../config.js';
+import type { OAuthEndpoints } from '../oauth.js';
+
+/** The sandbox's OAuth app credentials for each provider (the stand-in accepts only these). */
+export const standInClient = (provider: OAuthProviderName) => ({ clientId: `sbx-${provider}-client`, clientSecret: `sbx-${provider}-secret` });
+
+/** The stand-in's endpoints: consent is an app page (the sandbox's sign-in), token and userinfo are here. */
+export function standInEndpoints(publicUrl: string, provider: OAuthProviderName, real: OAuthEndpoints): OAuthEndpoints {
+  return {
+    ...real,
+    authorizeUrl: `${publicUrl}/integrations/sandbox_authorize/${provider}`,
+    tokenUrl: `${publicUrl}/sandbox/oauth/${provider}/token`,
+    userUrl: `${publicUrl}/sandbox/oauth/${provider}/userinfo`,
+    ...(real.freeBusy ? { freeBusy: { kind: real.freeBusy.kind, url: `${publicUrl}/sandbox/oauth/${provider}/freebusy` } } : {}),
+  };
+}
+
+const HOUR = 3_600_000;
+
+/** Each sandbox account's busy hours: two one-hour meetings every weekday, at hours that depend on the email. */
+export function standInBusy(email: string, from: Date, to: Date): Array<{ start: Date; end: Date }> {
+  const first = 13 + (createHash('sha256').update(email).digest()[0]! % 3);
+  const out: Array<{ start: Date; end: Date }> = [];
+  for (let day = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); day < to.getTime(); day += 24 * HOUR) {
+    const weekday = new Date(day).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    for (const h of [first, first + 3]) {
+      const start = new Date(day + h * HOUR);
+      const end = new Date(start.getTime() + HOUR);
+      if (end > from && start < to) out.push({ start, end });
+    }
+  }
+  return out;
+}
+
+const encode = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const decode = <T>(s: string): T | null => {
+  try {
+    return JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as T;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The sandbox's stand-in authorization server for Google, Microsoft and Zoom: the consent page (an app page)
+ * asks here for a code for the signed-in member; the token endpoint trades it (checking the client's
+ * credentials and the redirect URI, in the form or as HTTP Basic as each provider documents) for tokens;
+ * userinfo answers the account's email. Stateless: codes and tokens carry what the next call needs.
+ */
+export function oauthStandIn(): Router {
+  const router = Router();
+  const provider = (req: Request) => req.params.provider as OAuthProviderName;
+
+  router.post('/:provider/code', (req, res) => {
+    const email = req.auth?.member.email;
+    const b = (req.body ?? {}) as { client_id?: string; redirect_uri?: string; state?: string };
+    if (!email) return void res.status(401).json({ error: 'login_required' });
+    if (b.client_id !== standInClient(provider(req)).clientId || !b.redirect_uri || !b.state) return void res.status(400).json({ error: 'invalid_request' });
+    const code = `sbx-code-${encode({ email, p: provider(req), r: b.redirect_uri })}`;
+    const to = new URL(b.redirect_uri);
+    to.searchParams.set('code', code);
+    to.searchParams.set('state', b.state);
+    res.json({ redirect_to: to.toString() });
+  });
+
+  router.post('/:provider/token', (req, res) => {
+    const b = (req.body ?? {}) as Record<string, string | undefined>;
+    const basic = /^Basic (.+)$/.exec(req.get('authorization') ?? '');
+    const [id, secret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [b.client_id, b.client_secret];
+    const client = standInClient(provider(req));
+    if (id !== client.clientId || secret !== client.clientSecret) return void res.status(401).json({ error: 'invalid_client' });
+    const code = b.grant_type === 'authorization_code' && b.code?.startsWith('sbx-code-') ? decode<{ email: string; p: string; r: string }>(b.code.slice(9)) : null;
+    if (!code || code.p !== provider(req) || code.r !== b.redirect_uri) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The code is not valid for this client and redirect URI.' });
+    res.json({ access_token: `sbx-at-${encode({ email: code.email })}`, refresh_token: `sbx-rt-${encode({ email: code.email })}`, expires_in: 3600, token_type: 'Bearer', scope: 'calendar' });
+  });
+
+  const bearer = (req: Request) => {
+    const m = /^Bearer sbx-at-(.+)$/.exec(req.get('authorization') ?? '');
+    return m ? decode<{ email: string }>(m[1]!) : null;
+  };
+
+  router.get('/:provider/userinfo', (req, res) => {
+    const who = bearer(req);
+    if (!who) return void res.status(401).json({ error: 'invalid_token' });
+    res.json({ sub: who.email, email: who.email, email_verified: true });
+  });
+
+  // Google's freeBusy and Microsoft Graph's getSchedule, each in its own documented shape.
+  router.post('/:provider/freebusy', (req, res) => {
+    const who = bearer(req);
+    if (!who) return void res.status(401).json({ error: 'invalid_token' });
+    const b = (req.body ?? {}) as { timeMin?: string; timeMax?: string; startTime?: { dateTime?: string }; endTime?: { dateTime?: string } };
+    if (provider(req) === 'microsoft') {
+      const busy = standInBusy(who.email, new Date(`${b.startTime?.dateTime}Z`), new Date(`${b.endTime?.dateTime}Z`));
+      const at = (d: Date) => ({ dateTime: `${d.toISOString().slice(0, 19)}.0000000`, timeZone: 'UTC' });
+      return void res.json({ value: [{ scheduleId: who.email, availabilityView: '', scheduleItems: busy.map((x) => ({ isPrivate: false, status: 'busy', subject: 'Busy', start: at(x.start), end: at(x.end) })) }] });
+    }
+    const busy = standInBusy(who.email, new Date(b.timeMin ?? ''), new Date(b.timeMax ?? ''));
+    res.json({ kind: 'calendar#freeBusy', timeMin: b.timeMin, timeMax: b.timeMax, calendars: { primary: { busy: busy.map((x) => ({ start: x.start.toISOString(), end: x.end.toISOString() })) } } });
+  });
+  return router;
+}

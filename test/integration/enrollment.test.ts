@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchesAnswer, EnrollmentSurveyJson, SurveyResponsesAnswer, UpsertStatusAnswer } from '../../src/enrollment/api-types.js';
+import { TOO_MANY_ROWS_TEXT } from '../../src/enrollment/api-types.js';
+import { enrollmentUpsert } from '../../src/enrollment/manual.js';
+import type { CreateTagAnswer } from '../../src/journeys/api-types.js';
+import { event } from '../../src/platform/events/define.js';
+import { newHire } from '../../src/platform/events/new-hire.js';
+import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
+import { signIn } from '../support/hearth.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+
+const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
+const TEAM = ACME.teamId;
+const JONAS = 'U0DEMO010';
+const LENA = 'U0DEMO009';
+const ROHAN = 'U0DEMO008';
+const MAYA = 'U0DEMO013';
+
+interface Who {
+  cookie: string;
+  csrf: string;
+  memberId: number;
+}
+
+/**
+ * Enrollment on the sandbox workspace: a manual enrollment batch upserted by its job (and one that fails, which
+ * writes none of its rows), the 2000-row limit, bad input and other workspaces, a new hire from the HR system
+ * enrolled by an enrollment rule, an auto-enroll channel, self-enroll, and an enrollment survey shared to Slack,
+ * answered in its modal and matched.
+ */
+describe(`Enrollment (${path})`, () => {
+  let t: SandboxHearth;
+  let admin: Who;
+  let tagId: number;
+  let roles: { primary: number; manager: number; buddy: number };
+
+  const call: SandboxHearth['call'] = (...args) => t.call(...args);
+  const db = () => t.services.db;
+  const wsId = async () => (await t.services.workspaces.byTeamId(TEAM))!.id;
+  const memberId = async (slackUserId: string) => (await t.services.people.bySlackId(await wsId(), slackUserId))!.id;
+  const sessionsOf = async (member: number) => db().selectFrom('journey_sessions').selectAll().where('participant_member_id', '=', member).where('tag_id', '=', tagId).execute();
+  const eventsOf = async (type: string) => (await db().selectFrom('domain_events').select(['payload']).where('type', '=', type).orderBy('seq').execute()).map((e) => e.payload as Record<string, unknown>);
+  const settle = () => t.services.queue.idle();
+  async function statusOf(id: number): Promise<UpsertStatusAnswer> {
+    await settle();
+    let answer: UpsertStatusAnswer = { status: 'pending', error: null };
+    await expect.poll(async () => (answer = await call<UpsertStatusAnswer>(admin, 'GET', `/onboarding/manual_enrollment/upsert_status/${id}`)).status, { timeout: 15_000 }).not.toBe('pending');
+    return answer;
+  }
+
+  beforeAll(async () => {
+    t = await startSandboxHearth();
+    admin = await signIn(t, TEAM, ACME.adminUserId);
+    await db().updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', await wsId()).execute();
+    const created = await call<CreateTagAnswer>(admin, 'POST', '/onboarding/tags', { channel_id: ACME.channels.general, onboarding_tag: { name: 'Engineering onboarding', flow_type: 'onboarding', preset_bundle_id: 1 }, source: 'one_click' });
+    tagId = created.tag.id;
+    const byPurpose = Object.fromEntries(created.new_roles.map((r) => [r.purpose, r.id]));
+    roles = { primary: byPurpose.primary!, manager: byPurpose.manager!, buddy: byPurpose.buddy! };
+  });
+  afterAll(() => t?.close());
+
+  it('upserts a manual enrollment as a job: sessions, a pending new hire, the batch and its events', async () => {
+    const jonas = await memberId(JONAS);
+    const lena = await memberId(LENA);
+    const { status_id } = await call<{ status_id: number }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, {
+      sessions: [
+        { id: 'b0c7a3e2-new', start_date: '2026-03-09', tag_ids: [tagId], time_zone_name: 'sync', memberships: [{ role_id: roles.primary, user_id: jonas }, { role_id: roles.manager, user_id: lena }] },
+        { start_date: '2026-03-16', tag_ids: [tagId], time_zone_name: 'America/New_York', memberships: [{ role_id: roles.primary, email: 'Future.Hire@Example.com', first_name: 'Future', last_name: 'Hire', personal_email: 'future@home.test' }] },
+      ],
+    });
+    expect(await statusOf(status_id)).toEqual({ status: 'success', error: null });
+    const [session] = await sessionsOf(jonas);
+    expect(session).toMatchObject({ start_date: '2026-03-09', state: 'active' });
+    const memberships = await db().selectFrom('journey_memberships').selectAll().where('session_id', '=', session!.id).execute();
+    expect(memberships.find((m) => m.role_id === roles.manager)?.member_id).toBe(lena);
+
+    const batches = await call<BatchesAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/batches?batch_id=${status_id}`);
+    expect(batches.batches[0]).toMatchObject({ id: status_id, status: 'success', sessions_created: 1, source: 'manual' });
+    expect(batches.batch!.enrollments.map((e) => [e.state, e.email ?? e.member?.name])).toEqual([
+      ['enrolled', 'Jonas Weber'],
+      ['pending', 'future.hire@example.com'],
+    ]);
+    expect(await eventsOf('enrollment.enrolled')).toEqual([expect.objectContaining({ sessionId: session!.id, memberId: jonas, source: 'manual', batchId: status_id })]);
+    expect((await eventsOf('journey.session_created')).map((e) => e.sessionId)).toContain(session!.id);
+  });
+
+  it('writes none of a batch when one row fails in the job, and records why', async () => {
+    const before = await db().selectFrom('journey_sessions').select('id').execute();
+    const rohan = await memberId(ROHAN);
+    const gone = await memberId(ACME.deactivatedUserId);
+    // Checked at submit, the deactivated person is refused at once (a 400 naming the row)…
+    const refused = await call<{ error: string; fields: Record<string, string> }>(
+      admin,
+      'POST',
+      '/onboarding/manual_enrollment',
+      {
+        sessions: [
+          { start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: rohan }] },
+          { start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: gone }] },
+        ],
+      },
+      400,
+    );
+    expect(refused.fields).toEqual({ 'sessions.1.memberships': `user ${gone} is not a member of this workspace` });
+    // …and when a row goes bad between the submit and the job, the job writes none of the rows.
+    const batch = await db()
+      .insertInto('enrollment_batches')
+      .values({
+        workspace_id: await wsId(),
+        flow: 'onboarding',
+        tag_id: null,
+        source: 'csv',
+        payload: JSON.stringify({ sessions: [{ start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: rohan }] }, { start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: gone }] }] }),
+        error: null,
+        created_by_member_id: admin.memberId,
+        created_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.services.queue.enqueue(enrollmentUpsert, { workspaceId: await wsId(), batchId: batch.id });
+    const status = await statusOf(batch.id);
+    expect(status.status).toBe('error');
+    expect(status.error).toContain('Row 2');
+    expect(await db().selectFrom('journey_sessions').select('id').execute()).toEqual(before);
+    expect(await eventsOf('enrollment.failed')).toEqual([expect.objectContaining({ batchId: batch.id, source: 'csv', reason: status.error })]);
+  });
+
+  it('refuses more than 2000 rows with the spec text, bad fields by name, and other workspaces', async () => {
+    const row = { start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, email: 'x@example.com' }] };
+    const tooMany = await call<{ error: string }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: Array.from({ length: 2001 }, () => row) }, 400);
+    expect(tooMany.error).toBe(TOO_MANY_ROWS_TEXT);
+    const badDate = await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: [{ ...row, start_date: '2026-02-30' }] }, 400);
+    expect(badDate.fields).toEqual({ 'sessions.0.start_date': 'must be a date (YYYY-MM-DD)' });
+    const badZone = await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: [{ ...row, time_zone_name: 'Mars/Base' }] }, 400);
+    expect(badZone.fields).toEqual({ 'sessions.0.time_zone_name': 'is not a known time zone' });
+    const wrongFlow = await call<{ fields: Record<string, string> }>(admin, 'POST', '/participants/manual_enrollment', { sessions: [row] }, 400);
+    expect(Object.keys(wrongFlow.fields)).toEqual(['sessions.0.tag_ids']);
+    await call(admin, 'POST', '/onboarding/manual_enrollment', { sessions: [{ ...row, memberships: [{ role_id: roles.primary, email: 'not-an-email' }] }] }, 400);
+    const tooManyEmails = Array.from({ length: 51 }, (_, i) => `p${i}@example.com`).join(',');
+    await call(admin, 'GET', `/onboarding/users/from_email?emails=${encodeURIComponent(tooManyEmails)}`, undefined, 400);
+
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await call(globex, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, { sessions: [row] }, 404);
+    await call(globex, 'GET', '/onboarding/manual_enrollment/upsert_status/1', undefined, 404);
+    await call(globex, 'GET', `/onboarding/tags/${tagId}/batches`, undefined, 404);
+    const member = await signIn(t, TEAM, ROHAN);
+    await call(member, 'POST', '/onboarding/manual_enrollment', { sessions: [row] }, 403);
+  });
+
+  it('looks people up by email and finds their manager from member data', async () => {
+    const lena = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', LENA).executeTakeFirstOrThrow();
+    const found = await call<{ users: Array<{ id: number; email: string }> }>(admin, 'GET', `/onboarding/users/from_email?emails=${encodeURIComponent(`${lena.email!.toUpperCase()},nobody@example.com`)}`);
+    expect(found.users).toEqual([expect.objectContaining({ id: lena.id, email: lena.email!.toLowerCase() })]);
+    const jonas = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', JONAS).executeTakeFirstOrThrow();
+    await db().insertInto('member_relationships').values({ workspace_id: await wsId(), member_id: jonas.id, kind: 'manager', related_member_id: lena.id, updated_at: new Date() }).execute();
+    expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(jonas.email!)}`)).toMatchObject({ success: true, manager: { id: lena.id } });
+    expect(await call(admin, 'GET', '/hris/manager?email=nobody%40example.com')).toMatchObject({ success: false });
+  });
+
+  it('enrols a new hire from the HR system by an enrollment rule (OR within a group, AND across)', async () => {
+    await call(admin, 'PUT', '/onboarding/enrollment_rules', {
+      enrollment_rules: [
+        {
+          integration_identity_type: 'HrisIdentity',
+          integration_identity_id: null,
+          tag_ids: [tagId],
+          processing_rule: { version: 1, groups: [{ formulas: [{ type: 'department', operator: 'equals', value: 'Engineering' }, { type: 'department', operator: 'equals', value: 'Data' }] }, { formulas: [{ type: 'employment_type', operator: 'equals', value: 'full-time' }] }] },
+        },
+      ],
+    });
+    const settings = await call<{ enrollment_source: string }>(admin, 'GET', '/onboarding/enrollment_settings');
+    expect(settings.enrollment_source).toBe('rules');
+    const maya = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', MAYA).executeTakeFirstOrThrow();
+    const hire = { source: 'hris' as const, identityId: 1, firstName: 'Maya', lastName: 'Goldberg', startDate: '2026-03-23' };
+    const ws = await wsId();
+    await t.services.events.transaction(async (_trx, emit) => {
+      emit(event(newHire, ws, { ...hire, email: 'contractor@example.com', attributes: { Department: 'Engineering', employment_type: 'Contractor' } }));
+      emit(event(newHire, ws, { ...hire, email: maya.email!, attributes: { Department: 'Engineering', employment_type: 'Full-time' } }));
+    });
+    await settle();
+    await expect.poll(async () => (await sessionsOf(maya.id)).length, { timeout: 15_000 }).toBe(1);
+    expect((await sessionsOf(maya.id))[0]!.start_date).toBe('2026-03-23');
+    expect(await eventsOf('enrollment.enrolled')).toContainEqual(expect.objectContaining({ memberId: maya.id, source: 'rule' }));
+    expect(await db().selectFrom('enrollments').select('id').where('email', '=', 'contractor@example.com').execute()).toEqual([]);
+  });
+
+  it('enrols whoever joins an auto-enroll channel, once', async () => {
+    const channel = ACME.channels.newHires;
+    const saved = await call<{ channels: Array<{ channel_id: string; start_date_rule: string }> }>(admin, 'PUT', `/onboarding/tags/${tagId}/auto_enroll_channels/bulk_update`, { channels: [{ channel_id: channel, start_date_rule: 'next_monday' }] });
+    expect(saved.channels).toEqual([expect.objectContaining({ channel_id: channel, start_date_rule: 'next_monday' })]);
+    const bad = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/tags/${tagId}/auto_enroll_channels/bulk_update`, { channels: [{ channel_id: 'C0NOPE' }] }, 400);
+    expect(Object.keys(bad.fields)).toEqual(['channels.0.channel_id']);
+    const rohan = await memberId(ROHAN);
+    for (let i = 0; i < 2; i++) await t.api('POST', '/sandbox/events', { team_id: TEAM, event: { type: 'member_joined_channel', user: ROHAN, channel, channel_type: 'C', team: TEAM } });
+    await settle();
+    const sessions = await sessionsOf(rohan);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.start_date).toBe('2026-03-09');
+  });
+
+  it('lets a member enrol themselves, once, with the server explaining why not', async () => {
+    const kai = await signIn(t, TEAM, 'U0DEMO012');
+    expect(await call(kai, 'GET', `/onboarding/tags/${tagId}/self_enroll_validation`)).toEqual({ valid: true, displayError: null, already_enrolled: false });
+    expect(await call(kai, 'POST', `/onboarding/tags/${tagId}/self_enroll`, {})).toMatchObject({ success: true });
+    const again = await call<{ displayError: string }>(kai, 'POST', `/onboarding/tags/${tagId}/self_enroll`, {}, 422);
+    expect(again.displayError).toBe("You're already on Engineering onboarding");
+    await call(kai, 'POST', `/onboarding/tags/${tagId}/self_test`, {}, 403);
+  });
+
+  it('shares a two-role survey to Slack: answers in the modal enrol, and mentors are matched by the pairing engine', async () => {
+    const created = await call<{ enrollment_survey: EnrollmentSurveyJson }>(admin, 'POST', `/onboarding/tags/${tagId}/enrollment_surveys`, {
+      enrollment_survey: {
+        name: 'Buddy matching',
+        role_enrollment_surveys: [
+          { role_id: roles.primary, questions: [{ input_type: 'radio', query: 'Which area?', optional: false, options: [{ text: 'Backend' }, { text: 'Frontend' }] }] },
+          { role_id: roles.buddy, questions: [{ input_type: 'radio', query: 'Which area?', optional: false, options: [{ text: 'Backend' }, { text: 'Frontend' }] }] },
+        ],
+      },
+    });
+    const survey = created.enrollment_survey;
+    const badSurvey = await call<{ fields: Record<string, string> }>(admin, 'POST', `/onboarding/tags/${tagId}/enrollment_surveys`, { enrollment_survey: { name: 'x', role_enrollment_surveys: [{ role_id: roles.primary, questions: [{ input_type: 'checkbox', query: 'Pick', options: [{ text: 'one' }, { text: ' ' }] }] }] } }, 400);
+    expect(badSurvey.fields).toEqual({ 'enrollment_survey.role_enrollment_surveys.0.questions.0.options': 'needs at least two options' });
+
+    const mentee = 'U0DEMO014';
+    const mentor = 'U0DEMO007';
+    const shared = await call<{ num_sent: number }>(admin, 'POST', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/share_to_slack_as_json`, { channel_ids: [], user_ids: [await memberId(mentee), await memberId(mentor)], start_date: '2026-03-09' });
+    expect(shared.num_sent).toBe(2);
+    await settle();
+    const answer = async (user: string, button: number, area: string) => {
+      const dm = t.sandbox.state.openConversation(TEAM, ACME.botUserId, [user]).channel.id;
+      await expect.poll(() => t.sandbox.state.messageList(dm).filter((m) => m.bot_id).length, { timeout: 10_000 }).toBe(1);
+      const invite = t.sandbox.state.messageList(dm).filter((m) => m.bot_id)[0]!;
+      await t.api('POST', '/sandbox/actions', { team_id: TEAM, user_id: user, channel_id: dm, message_ts: invite.ts, action_id: `enrollment_survey_open:${button}` });
+      const empty = await t.api<{ response_action: string; errors: Record<string, string> }>('POST', '/sandbox/views/submit', { team_id: TEAM, user_id: user, values: {} });
+      expect(empty.response_action).toBe('errors');
+      expect(Object.keys(empty.errors)).toEqual(['q0']);
+      await t.api('POST', '/sandbox/views/submit', { team_id: TEAM, user_id: user, values: { q0: { answer: area } } });
+      await settle();
+    };
+    await answer(mentee, 0, '0');
+    await answer(mentor, 1, '0');
+    const menteeId = await memberId(mentee);
+    const [session] = await sessionsOf(menteeId);
+    expect(session).toMatchObject({ start_date: '2026-03-09' });
+    expect(await sessionsOf(await memberId(mentor))).toEqual([]);
+
+    const responses = await call<SurveyResponsesAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`);
+    const a = responses.submissions.find((s) => s.role_id === roles.primary)!;
+    const b = responses.submissions.find((s) => s.role_id === roles.buddy)!;
+    expect(a.answers).toEqual({ 0: 'Backend' });
+    expect(a.session_id).toBe(session!.id);
+    expect(responses.suggested).toEqual([{ primary_submission_id: a.id, matched_submission_id: b.id }]);
+    const matched = await call<SurveyResponsesAnswer>(admin, 'PUT', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`, { matches: [{ primary_submission_id: a.id, matched_submission_id: b.id, session_id: session!.id }] });
+    expect(matched.submissions.find((s) => s.id === a.id)!.matched_submission_id).toBe(b.id);
+    const buddy = await db().selectFrom('journey_memberships').selectAll().where('session_id', '=', session!.id).where('role_id', '=', roles.buddy).execute();
+    expect(buddy.map((m) => m.member_id)).toContain(await memberId(mentor));
+  });
+});

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { api } from '../../../api/client';
+import { openModal, SparklesIcon, Switch, toastSuccess } from '../../../kit';
+import { useSchedules, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
+import { CustomDateModal } from './CustomDateModal';
+import { useRefresh } from './shared';
+
+/** The workspace's custom dates, each switched on or off for this channel. */
+export function CustomDates({ id, data }: { id: string; data: CelebrationAnswer }) {
+  const { data: index, isLoading, isError } = useSchedules(id, 'custom');
+  const refresh = useRefresh(id);
+  const [busy, setBusy] = useState<number | null>(null);
+  const toggle = async (s: ScheduleJson, on: boolean) => {
+    setBusy(s.celebration_schedule_id);
+    try {
+      await api.put(`/celebration_schedules/${s.celebration_schedule_id}/update_included_programs_as_json`, { celebration_program_id: Number(id), activate: on });
+      toastSuccess(on ? `${s.title} will be celebrated here.` : `${s.title} won’t be celebrated here.`);
+    } catch {
+      // 402: the API client opens the unlimited-celebrations upgrade modal; the list below is refreshed.
+    } finally {
+      await refresh('custom');
+      setBusy(null);
+    }
+  };
+  const add = () => openModal((close) => <CustomDateModal id={id} data={data} onClose={close} />);
+  const limit = index?.limit;
+  if (isLoading) return <p className="page-loading">Loading custom dates…</p>;
+  if (isError || !index) return <p className="form-error">Uh oh, something went wrong loading custom dates. Try reloading?</p>;
+  return (
+    <>
+      <div className="cel-table-toolbar">
+        <p className="muted">
+          Your own dates: a founding day, a team’s launch, a holiday you mark together.
+          {limit && limit.custom_limit !== null && ` The free plan celebrates ${limit.custom_limit} custom dates (${limit.custom_active} in use).`}
+        </p>
+        <button type="button" className="button button-secondary" onClick={add} disabled={!data.celebration.custom_enabled}>
+          + Add a custom date
+        </button>
+      </div>
+      {index.schedules.length === 0 ? (
+        <div className="empty-state cel-empty">
+          <h3>No custom dates yet</h3>
+          <p className="muted">Add one, and choose whether this channel celebrates it.</p>
+        </div>
+      ) : (
+        <ul className="cel-custom-list">
+          {index.schedules.map((s) => (
+            <li key={s.celebration_schedule_id} className={`cel-custom${s.included ? '' : ' is-excluded'}`}>
+              <span className="cel-custom-icon" aria-hidden="true">
+                <SparklesIcon />
+              </span>
+              <div className="cel-custom-body">
+                <strong>{s.title}</strong>
+                <span className="muted">
+                  {s.display_date}
+                  {s.year ? ` · since ${s.year}` : ''}
+                  {s.name ? ` · ${s.name}` : ''}
+                </span>
+              </div>
+              <Switch checked={s.included} label={`Celebrate ${s.title} in this channel`} hideLabel size="small" busy={busy === s.celebration_schedule_id} onChange={(on) => void toggle(s, on)} />
+              <button type="button" className="text-link" onClick={() => openModal((close) => <CustomDateModal id={id} data={data} existing={s} onClose={close} />)}>
+                Edit
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { api } from '../../../api/client';
+import { POLL_PRESETS, usePoller } from '../../../api/polling';
+import { Spinner, toastError, toastSuccess } from '../../../kit';
+import type { ImportJson } from '../celebrationsApi';
+import { useRefresh } from './shared';
+
+const SAMPLE_CSV = 'Email,Birthday (MM/DD/YYYY),Start date (MM/DD/YYYY)\nana@example.com,06/18,09/10/2018\nsam@example.com,02/29/1996,03/13/2023\n';
+
+/** Dates from a CSV file: uploaded, processed in the background (polled), and the rows that failed listed. */
+export function ImportDates({ id }: { id: string }) {
+  const refresh = useRefresh(id);
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [result, setResult] = useState<ImportJson | null>(null);
+  const poller = usePoller<ImportJson>({
+    preset: POLL_PRESETS.datesImport,
+    // Replaced by start({ poll }) with the new import's id.
+    poll: () => Promise.reject(new Error('no import yet')),
+    isDone: (a) => a.state !== 'needs_processing',
+    onSettled: (outcome) => {
+      if (outcome.data) setResult(outcome.data);
+      if (outcome.status === 'done' && outcome.data?.state === 'uploaded') toastSuccess(`Imported dates for ${outcome.data.summary.imported_rows ?? 0} people.`);
+      if (outcome.status === 'error') toastError(outcome.message);
+      void refresh('all');
+    },
+  });
+  const upload = async () => {
+    if (!file) return toastError('Please select a file for upload.');
+    setUploading(true);
+    setResult(null);
+    try {
+      const form = new FormData();
+      form.set('celebration_program_id', id);
+      form.set('file', file);
+      const started = await api.post<ImportJson>('/celebrations/import_dates_as_json', form, { errorText: 'Failed to upload file.' });
+      setResult(started);
+      void poller.start({ poll: (signal) => api.get<ImportJson>(`/asset_imports/${started.id}/show_as_json`, { query: { program_id: id, program_type: 'CelebrationProgram' }, signal, toastOnError: false }) });
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch {
+      // shown by the API client
+    } finally {
+      setUploading(false);
+    }
+  };
+  const processing = poller.status === 'polling' || result?.state === 'needs_processing';
+  const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
+  return (
+    <section className="card cel-section" aria-labelledby="cel-import-title">
+      <h2 id="cel-import-title">Import dates from a CSV</h2>
+      <p className="muted">
+        Columns <code>Email</code>, <code>Birthday</code> and <code>Start date</code>. Put the date format in the header, like <code>Birthday (DD/MM/YYYY)</code>: MM/DD/YYYY (the default), DD/MM/YYYY or YYYY/MM/DD. Birthdays may leave out the year.
+      </p>
+      <p className="muted cel-hint">
+        Rows with a problem are listed and skipped; every other row is saved. <a className="text-link" href={sampleHref} download="celebration-dates.csv">Download a sample</a>
+      </p>
+      <div className="cel-upload">
+        <label className="cel-file">
+          <span className="visually-hidden">CSV file</span>
+          <input ref={input} type="file" accept=".csv,text/csv" onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)} />
+        </label>
+        <button type="button" className="button button-primary" disabled={!file || uploading || processing} onClick={() => void upload()}>
+          {(uploading || processing) && <Spinner title="" />} {processing ? 'Importing…' : 'Import'}
+        </button>
+      </div>
+      {result && result.state !== 'needs_processing' && (
+        <div className={`cel-import-result ${result.state === 'uploaded' ? 'is-ok' : 'is-failed'}`} role="status">
+          {result.state === 'uploaded' ? (
+            <p>
+              <strong>Imported {result.summary.imported_rows ?? 0} rows</strong> from {result.file_name}: {result.summary.birthdays ?? 0} birthdays, {result.summary.anniversaries ?? 0} start dates.
+              {(result.summary.error_rows ?? 0) > 0 && ` ${result.summary.error_rows} ${result.summary.error_rows === 1 ? 'row was' : 'rows were'} skipped:`}
+            </p>
+          ) : (
+            <p>
+              <strong>Nothing was imported</strong> from {result.file_name}. {result.summary.error ?? ''}
+            </p>
+          )}
+          {result.errors.length > 0 && (
+            <ul className="cel-errors" aria-label="Rows not imported">
+              {result.errors.slice(0, 100).map((e, i) => (
+                <li key={`${e.row}-${i}`}>
+                  <span className="cel-error-where">
+                    Row {e.row}
+                    {e.email ? ` · ${e.email}` : ''}
+                  </span>
+                  <span>{e.message}</span>
+                </li>
+              ))}
+              {result.errors.length > 100 && <li className="muted">…and {result.errors.length - 100} more.</li>}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { api } from '../../../api/client';
+import { DataTable, dataTableColumns, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
+import { useSchedules, type ScheduleJson } from '../celebrationsApi';
+import { MonthDayInput } from './MonthDayInput';
+import { Avatar, pad, SAVE_ERROR_TEXT, useRefresh } from './shared';
+
+type PeopleType = 'birthday' | 'anniversary';
+
+/** A person's date: shown, or edited in place; Add/Edit/Remove, or Ask when there is none. */
+function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType; id: string; onAsk: (s: ScheduleJson) => void }) {
+  const refresh = useRefresh(id);
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const fieldId = useId();
+  const [md, setMd] = useState(() => ({ month: Number(s.date?.slice(-5, -3) ?? 0), day: Number(s.date?.slice(-2) ?? 0) }));
+  const [full, setFull] = useState(s.date && type === 'anniversary' ? s.date : '');
+  const what = type === 'birthday' ? 'birthday' : 'start date';
+  const save = async (date: string | null) => {
+    setBusy(true);
+    try {
+      await api.put('/celebration_schedules/create_or_update_as_json', { celebration_program_id: Number(id), schedule_type: type, user_id: s.user_id, date }, { errorText: SAVE_ERROR_TEXT });
+      setEditing(false);
+      toastSuccess(date ? `${s.name}’s ${what} is saved.` : `${s.name}’s ${what} is removed.`);
+      await refresh(type);
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
+  const valid = type === 'birthday' ? md.month > 0 && md.day > 0 : /^\d{4}-\d{2}-\d{2}$/.test(full);
+  if (editing)
+    return (
+      <form
+        className="cel-inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid) void save(type === 'birthday' ? `${pad(md.month)}-${pad(md.day)}` : full);
+        }}
+      >
+        {type === 'birthday' ? (
+          <MonthDayInput value={md} onChange={setMd} idPrefix={fieldId} />
+        ) : (
+          <>
+            <label className="visually-hidden" htmlFor={fieldId}>
+              Start date
+            </label>
+            <input id={fieldId} type="date" className="kit-input" value={full} onChange={(e) => setFull(e.target.value)} />
+          </>
+        )}
+        <button type="submit" className="button button-primary button-small" disabled={!valid || busy}>
+          Save
+        </button>
+        <button type="button" className="button button-secondary button-small" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </form>
+    );
+  return (
+    <span className="cel-person-date">
+      {s.display_date ? <span className="cel-date">{s.display_date}</span> : <span className="muted">Not added</span>}
+      <button type="button" className="text-link" onClick={() => setEditing(true)}>
+        {s.date ? 'Edit' : 'Add'}
+      </button>
+      {s.date ? (
+        <button type="button" className="text-link cel-danger" disabled={busy} onClick={() => void save(null)}>
+          Remove
+        </button>
+      ) : (
+        <button type="button" className="text-link" onClick={() => onAsk(s)}>
+          Ask
+        </button>
+      )}
+    </span>
+  );
+}
+
+/** Whether the channel celebrates this person (their date stays on file either way). */
+function IncludeSwitch({ s, type, id }: { s: ScheduleJson; type: PeopleType; id: string }) {
+  const refresh = useRefresh(id);
+  const [busy, setBusy] = useState(false);
+  if (s.celebration_schedule_id === null) return null;
+  const include = async (on: boolean) => {
+    setBusy(true);
+    try {
+      await api.put(`/celebration_schedules/${s.celebration_schedule_id}/update_included_programs_as_json`, { celebration_program_id: Number(id), activate: on });
+      toastSuccess(on ? `${s.name} will be celebrated here.` : `${s.name} won’t be celebrated here.`);
+    } catch {
+      // shown by the API client
+    } finally {
+      await refresh(type);
+      setBusy(false);
+    }
+  };
+  return <Switch checked={s.included} label={`Celebrate ${s.name} in this channel`} hideLabel size="small" busy={busy} onChange={(on) => void include(on)} />;
+}
+
+const col = dataTableColumns<ScheduleJson>();
+const FILTERS = [
+  { value: 'all' as const, label: 'Everyone' },
+  { value: 'missing' as const, label: 'Missing' },
+];
+
+/** The channel's people and their birthdays or start dates: sortable, searchable, edited in place. */
+export function PeopleTable({ id, type, onAsk }: { id: string; type: PeopleType; onAsk: (people: ScheduleJson[]) => void }) {
+  const { data, isLoading, isError } = useSchedules(id, type);
+  const [filter, setFilter] = useState<'all' | 'missing'>('all');
+  // The columns stay the same array across renders (a new one resets the table): clicks reach the latest onAsk.
+  const ask = useRef(onAsk);
+  ask.current = onAsk;
+  const columns = useMemo(
+    () => [
+      col.accessor((s) => s.name ?? '', {
+        id: 'person',
+        header: 'Person',
+        cell: (info) => (
+          <span className="cel-person">
+            <Avatar name={info.row.original.name} url={info.row.original.avatar_url} />
+            {info.getValue()}
+          </span>
+        ),
+      }),
+      col.accessor((s) => s.date ?? '', {
+        id: 'date',
+        header: type === 'birthday' ? 'Birthday' : 'Start date',
+        cell: (info) => <PersonDate key={`${info.row.original.date ?? ''}`} s={info.row.original} type={type} id={id} onAsk={(s) => ask.current([s])} />,
+      }),
+      col.display({ id: 'included', header: 'Celebrate here', cell: (info) => <IncludeSwitch s={info.row.original} type={type} id={id} /> }),
+    ],
+    [id, type],
+  );
+  if (isError) return <p className="form-error">Uh oh, something went wrong loading people. Try reloading?</p>;
+  const all = data?.schedules ?? [];
+  const missing = all.filter((s) => !s.date);
+  return (
+    <>
+      <div className="cel-table-toolbar">
+        <p className="muted">
+          {data?.counts?.with_date ?? 0} of {data?.counts?.members ?? 0} people in the channel have a {type === 'birthday' ? 'birthday' : 'start date'} on file.
+          {type === 'birthday' && ' Birth years are never shown.'}
+        </p>
+        <div className="cel-toolbar-actions">
+          <SegmentedControl label="Show" hideLabel size="small" options={FILTERS.map((f) => (f.value === 'missing' ? { ...f, label: `Missing (${missing.length})` } : f))} value={filter} onChange={setFilter} />
+          <button type="button" className="button button-secondary" disabled={missing.length === 0} onClick={() => onAsk(missing)}>
+            <MailIcon /> Ask for dates
+          </button>
+        </div>
+      </div>
+      <DataTable
+        label={type === 'birthday' ? 'Birthdays' : 'Start dates'}
+        data={filter === 'all' ? all : missing}
+        columns={columns}
+        loading={isLoading}
+        getRowId={(s) => String(s.user_id ?? s.celebration_schedule_id)}
+        pageSize={100}
+        searchPlaceholder="Search people…"
+        unsearchable={['included']}
+        initialSort={[{ id: 'person', desc: false }]}
+        emptyText="Nobody here yet."
+      />
+    </>
+  );
+}

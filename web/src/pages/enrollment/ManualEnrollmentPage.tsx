@@ -1,0 +1,224 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus, Trash2, Upload } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ManualEnrollmentAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
+import { parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
+import { api } from '../../api/client';
+import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
+import { PageState, Select, Spinner, Switch, TimeZoneSelect, timeZoneOptions, toastError, type SelectOption } from '../../kit';
+import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
+import { PageHeader } from '../PageHeader';
+import { AutoEnrollChannels } from './AutoEnrollChannels';
+import { addRows, deleteRow, newRow, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, type FormRow, type FormState } from './manualForm';
+import './enrollment.css';
+
+const PEOPLE = { path: '/people/search' };
+
+/** The base path ({flow} or {flow}/tags/{tagId}) of this page and the batches page. */
+export function useEnrollmentBase() {
+  const { tagId } = useParams();
+  const flow: 'onboarding' | 'participants' = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
+  return { flow, tagId: tagId ? Number(tagId) : null, base: tagId ? `/${flow}/tags/${tagId}` : `/${flow}` };
+}
+
+/**
+ * Manual enrollment (journeys.md §2–§5): one row per person with a start date, journeys, a time zone ("Import
+ * from Slack" by default) and who fills each role, typed in or imported from a CSV. Submitting sends the rows,
+ * polls the upsert every 2 s, and goes to the batches page when it succeeded.
+ */
+export default function ManualEnrollmentPage() {
+  const { flow, tagId, base } = useEnrollmentBase();
+  const tags = useQuery({ queryKey: ['journeys', 'tags', flow, false], queryFn: () => api.get<TagsIndex>(`/${flow}/tags`, { toastOnError: false }) });
+  const roles = useQuery({
+    queryKey: ['enrollment', 'roles', flow, tagId],
+    queryFn: async () => {
+      const list = (await api.get<TagsIndex>(`/${flow}/tags`, { toastOnError: false })).tags;
+      const first = tagId ?? list[0]?.id;
+      return first ? (await api.get<{ roles: RoleJson[] }>(`/${flow}/tags/${first}/fetch_roles_as_json`, { toastOnError: false })).roles : [];
+    },
+  });
+  return (
+    <PageState query={tags} what="journeys">
+      {(index) => (
+        <PageState query={roles} what="roles">
+          {(roleList) => <ManualEnrollmentForm key={base} flow={flow} tagId={tagId} base={base} index={index} roles={roleList} />}
+        </PageState>
+      )}
+    </PageState>
+  );
+}
+
+function ManualEnrollmentForm({ flow, tagId, base, index, roles }: { flow: 'onboarding' | 'participants'; tagId: number | null; base: string; index: TagsIndex; roles: RoleJson[] }) {
+  const navigate = useNavigate();
+  const primary = roles.find((r) => r.primary) ?? roles[0];
+  const scoped = index.tags.find((t) => t.id === tagId);
+  const [state, setState] = useState<FormState>(() => ({ rows: primary ? [newRow(tagId ? [tagId] : [], primary.id)] : [], session_ids_to_delete: [] }));
+  const [preserve, setPreserve] = useState(true);
+  const [source, setSource] = useState<'manual' | 'csv'>('manual');
+  const [submitted, setSubmitted] = useState(false);
+  const [csvErrors, setCsvErrors] = useState<CsvError[]>([]);
+  const [limitError, setLimitError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const tagOptions: SelectOption[] = useMemo(() => index.tags.map((t) => ({ value: String(t.id), label: t.name })), [index.tags]);
+  const usedRoles = useMemo(() => {
+    const ids = new Set(index.tags.filter((t) => !tagId || t.id === tagId).flatMap((t) => t.roleIds));
+    return roles.filter((r) => ids.has(r.id) || r.primary);
+  }, [index.tags, roles, tagId]);
+
+  if (!primary) return <p className="muted">Create a journey first: enrollment puts people on journeys.</p>;
+
+  const settingsOf = (id: number) => index.tags.find((t) => t.id === id)?.role_selection_settings ?? {};
+  const updateRow = (id: FormRow['id'], fn: (r: FormRow) => FormRow) => setState((s) => ({ ...s, rows: s.rows.map((r) => (r.id === id ? fn(r) : r)) }));
+  const add = (rows: FormRow[]) => {
+    const next = addRows(state, rows);
+    if ('error' in next) setLimitError(next.error);
+    else {
+      setLimitError(null);
+      setState(next);
+    }
+  };
+
+  async function importCsv(file: File) {
+    const text = await file.text();
+    const ctx = { isOnboarding: flow === 'onboarding', tags: index.tags, roles: roles.map((r) => ({ id: r.id, name: r.name, primary: r.primary })), timeZones: [SYNC_ZONE, ...timeZoneOptions().map((o) => ({ label: String(o.label), value: String(o.value) }))], defaultTagId: tagId };
+    const parsed = parseEnrollmentCsv(text, ctx);
+    const resolved = await resolveEmails(parsed.rows, ctx, async (emails) => (await api.get<UsersFromEmailAnswer>('/onboarding/users/from_email', { query: { emails: emails.join(',') } })).users);
+    setCsvErrors([...parsed.errors, ...resolved.errors].sort((a, b) => a.line - b.line));
+    const blank = state.rows.filter((r) => typeof r.id === 'string' && r.memberships.every((m) => m.user_id === null && !m.email));
+    const kept = { ...state, rows: state.rows.filter((r) => !blank.includes(r)) };
+    const next = addRows(kept, rowsFromCsv(resolved.rows, primary!.id));
+    if ('error' in next) setLimitError(next.error);
+    else {
+      setLimitError(null);
+      setState(next);
+      setSource('csv');
+    }
+  }
+
+  async function submit() {
+    setSubmitted(true);
+    const failed = () => {
+      toastError();
+      setSubmitted(false);
+    };
+    try {
+      const { status_id } = await api.post<ManualEnrollmentAnswer>(`${base}/manual_enrollment`, submission(state, source, preserve));
+      if (!status_id) return failed();
+      const outcome = await startPolling<UpsertStatusAnswer>({
+        preset: MANUAL_ENROLLMENT_POLL,
+        immediate: true,
+        poll: (signal) => api.get<UpsertStatusAnswer>(`/onboarding/manual_enrollment/upsert_status/${status_id}`, { signal, toastOnError: false }),
+        isDone: (s) => s.status === 'success',
+        isFailed: (s) => s.status === 'error',
+      }).promise;
+      if (outcome.status === 'done') navigate(`${base}/batches?manual_enrollment_status_id=${status_id}`);
+      else failed();
+    } catch {
+      setSubmitted(false);
+    }
+  }
+
+  return (
+    <div className="enrollment-page">
+      <PageHeader
+        title={scoped ? `Enroll people in ${scoped.name}` : 'Manual enrollment'}
+        subtitle={`Up to 2000 ${index.flow_types.find((f) => f.routeResource === flow)?.primaryRolePlural.toLowerCase() ?? 'people'} at a time, typed in or imported from a CSV.`}
+        actions={
+          <>
+            <input ref={fileInput} type="file" accept=".csv,text/csv" className="visually-hidden" aria-label="CSV file" onChange={(e) => e.target.files?.[0] && void importCsv(e.target.files[0])} />
+            <button type="button" className="button button-secondary" disabled={submitted} onClick={() => fileInput.current?.click()}>
+              <Upload size={16} aria-hidden="true" /> Import CSV
+            </button>
+          </>
+        }
+      />
+      {tagId && <AutoEnrollChannels base={base} />}
+      {limitError && (
+        <p role="alert" className="field-error">
+          {limitError}
+        </p>
+      )}
+      {csvErrors.length > 0 && (
+        <section className="card enrollment-csv-errors" aria-label="Problems in the CSV">
+          <h2>Rows not imported</h2>
+          <ul>
+            {csvErrors.map((e, i) => (
+              <li key={i}>
+                {e.line > 0 ? `Line ${e.line}: ` : ''}
+                {e.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <fieldset disabled={submitted} className="enrollment-rows">
+        <legend className="visually-hidden">People to enroll</legend>
+        {state.rows.map((row, i) => (
+          <section key={row.id} className="card enrollment-row" aria-label={`Row ${i + 1}`}>
+            <div className="enrollment-row-head">
+              <label className="field">
+                <span className="field-label">Start date</span>
+                <input type="date" required value={row.start_date} onChange={(e) => updateRow(row.id, (r) => ({ ...r, start_date: e.target.value }))} />
+              </label>
+              <Select label="Journeys" multiple options={tagOptions} value={row.tag_ids.map(String)} onChange={(v) => updateRow(row.id, (r) => setJourneys(r, v.map(Number), settingsOf, preserve))} />
+              <div className="enrollment-zone">
+                <TimeZoneSelect value={row.time_zone.value === 'sync' ? '' : row.time_zone.value} onChange={(z) => updateRow(row.id, (r) => ({ ...r, time_zone: { label: z, value: z } }))} />
+                {row.time_zone.value === 'sync' ? <span className="muted small">{SYNC_ZONE.label}</span> : (
+                  <button type="button" className="link-button small" onClick={() => updateRow(row.id, (r) => ({ ...r, time_zone: { ...SYNC_ZONE } }))}>
+                    {SYNC_ZONE.label}
+                  </button>
+                )}
+              </div>
+              <button type="button" className="icon-button" aria-label={`Remove row ${i + 1}`} onClick={() => setState((s) => deleteRow(s, row.id))}>
+                <Trash2 size={16} aria-hidden="true" />
+              </button>
+            </div>
+            <div className="enrollment-roles">
+              {usedRoles.map((role) => {
+                const m = row.memberships.find((x) => x.role_id === role.id);
+                const known = m?.user_id ? [{ id: String(m.user_id), name: m.user_name ?? m.email ?? `#${m.user_id}` }] : [];
+                return (
+                  <div key={role.id} className="enrollment-role">
+                    <Select
+                      label={role.name}
+                      remote={PEOPLE}
+                      valueKey="id"
+                      labelKey="name"
+                      clearable
+                      knownOptions={known}
+                      value={m?.user_id ? [String(m.user_id)] : []}
+                      placeholder={m?.role_selection ? 'Chosen by the journey’s role selection' : 'Search people…'}
+                      onChange={(v, opts) => updateRow(row.id, (r) => setMembership(r, role.id, { user_id: v[0] ? Number(v[0]) : null, user_name: opts[0] ? String(opts[0].name) : undefined }))}
+                    />
+                    {role.primary && !m?.user_id && (
+                      <div className="enrollment-person">
+                        <input aria-label={`${role.name} email (row ${i + 1})`} type="email" placeholder="Work email" value={m?.email ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { email: e.target.value }))} />
+                        <input aria-label={`First name (row ${i + 1})`} placeholder="First name" value={m?.first_name ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { first_name: e.target.value }))} />
+                        <input aria-label={`Last name (row ${i + 1})`} placeholder="Last name" value={m?.last_name ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { last_name: e.target.value }))} />
+                        {flow === 'onboarding' && (
+                          <input aria-label={`Personal email (row ${i + 1})`} type="email" placeholder="Personal email" value={m?.personal_email ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { personal_email: e.target.value }))} />
+                        )}
+                      </div>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+        ))}
+        <div className="button-row">
+          <button type="button" className="button button-secondary" onClick={() => add([newRow(tagId ? [tagId] : [], primary.id, state.rows.at(-1)?.start_date ?? '')])}>
+            <Plus size={16} aria-hidden="true" /> Add a person
+          </button>
+          <Switch label="Keep existing memberships" checked={preserve} onChange={setPreserve} />
+        </div>
+      </fieldset>
+      <div className="button-row enrollment-submit">
+        <button type="button" className="button" disabled={submitted || (!state.rows.length && !state.session_ids_to_delete.length)} onClick={() => void submit()}>
+          {submitted && <Spinner title="" />} Enroll {state.rows.length} {state.rows.length === 1 ? 'person' : 'people'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import type { EnrollmentSurveyJson, PresetSurveyJson, QuestionType, RoleSurvey, SurveyQuestion } from '../../../../src/enrollment/api-types';
+import { newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
+import { api } from '../../api/client';
+import { ChannelPicker, PageState, Select, Switch, TextField, todayIn, toastSuccess } from '../../kit';
+import type { RoleJson, TagDetail } from '../journeys/api/journeysApi';
+import { PageHeader } from '../PageHeader';
+import './enrollment.css';
+
+const TYPES: Array<{ value: QuestionType; label: string }> = [
+  { value: 'text', label: 'Text' },
+  { value: 'radio', label: 'One choice' },
+  { value: 'checkbox', label: 'Several choices' },
+];
+
+/** /{flow}/tags/{tagId}/enrollment_surveys/new: a journey's enrollment survey, then its share to Slack. */
+export default function NewSurveyPage() {
+  const { tagId } = useParams();
+  const flow = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
+  const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
+  const presets = useQuery({ queryKey: ['enrollment', 'preset-surveys'], queryFn: () => api.get<{ preset_enrollment_surveys: PresetSurveyJson[] }>('/onboarding/preset_enrollment_surveys/index_as_json', { toastOnError: false }) });
+  return (
+    <PageState query={tag} what="journey">
+      {(detail) => (
+        <PageState query={presets} what="preset surveys">
+          {(p) => <SurveyEditor base={`/${flow}/tags/${tagId}`} detail={detail} presets={p.preset_enrollment_surveys} />}
+        </PageState>
+      )}
+    </PageState>
+  );
+}
+
+function SurveyEditor({ base, detail, presets }: { base: string; detail: TagDetail; presets: PresetSurveyJson[] }) {
+  const roles = detail.roles;
+  const primary = roles.find((r) => r.primary) ?? roles[0]!;
+  const second = roles.find((r) => !r.primary) ?? primary;
+  const [name, setName] = useState(`${detail.tag.name} sign-up`);
+  const [surveys, setSurveys] = useState<RoleSurvey[]>([{ role_id: primary.id, questions: [newQuestion()] }]);
+  const [saved, setSaved] = useState<EnrollmentSurveyJson | null>(null);
+  const roleFor = (purpose: 'primary' | 'mentor'): RoleJson => (purpose === 'primary' ? primary : (roles.find((r) => r.purpose === 'mentor' || r.purpose === 'buddy') ?? second));
+
+  const applyPreset = (key: string) => {
+    const preset = presets.find((p) => p.key === key);
+    if (preset) setSurveys(preset.role_enrollment_surveys.map((s) => ({ role_id: roleFor(s.role_purpose).id, questions: s.questions.map((q) => ({ ...q, options: q.options.map((o) => ({ ...o })) })) })));
+  };
+  const setQuestions = (i: number, questions: SurveyQuestion[]) => setSurveys(surveys.map((s, j) => (j === i ? { ...s, questions } : s)));
+
+  async function save() {
+    const body = { enrollment_survey: { name, role_enrollment_surveys: surveys } };
+    const answer = saved
+      ? await api.put<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys/${saved.id}`, body)
+      : await api.post<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys`, body);
+    setSaved(answer.enrollment_survey);
+    toastSuccess('Survey saved.');
+  }
+
+  return (
+    <div className="enrollment-page">
+      <PageHeader title={`New enrollment survey for ${detail.tag.name}`} />
+      <Select label="Start from a preset" options={presets.map((p) => ({ value: p.key, label: p.name }))} placeholder="Choose a preset…" onChange={(v) => v[0] && applyPreset(v[0])} />
+      <TextField label="Survey name" value={name} onChange={setName} maxLength={120} />
+      <Switch
+        label={`Survey ${second.plural_name.toLowerCase()} too`}
+        description="Their survey starts as a copy of the first one's questions."
+        checked={surveys.length === 2}
+        onChange={(on) => setSurveys(setSecondSurvey(surveys, on, second.id))}
+      />
+      {surveys.map((s, i) => (
+        <section key={i} className="card enrollment-rule" aria-label={`Questions for ${roles.find((r) => r.id === s.role_id)?.plural_name ?? 'people'}`}>
+          <h2>Questions for {roles.find((r) => r.id === s.role_id)?.plural_name ?? 'people'}</h2>
+          {s.questions.map((q, j) => (
+            <QuestionEditor key={j} n={j + 1} question={q} onChange={(next) => setQuestions(i, s.questions.map((x, k) => (k === j ? next : x)))} onRemove={() => setQuestions(i, s.questions.filter((_, k) => k !== j))} />
+          ))}
+          <button type="button" className="button button-secondary button-small" onClick={() => setQuestions(i, [...s.questions, newQuestion()])}>
+            <Plus size={16} aria-hidden="true" /> Add a question
+          </button>
+        </section>
+      ))}
+      <div className="button-row enrollment-submit">
+        <button type="button" className="button" onClick={() => void save()}>
+          Save survey
+        </button>
+      </div>
+      {saved && <ShareSection base={base} survey={saved} />}
+    </div>
+  );
+}
+
+function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; question: SurveyQuestion; onChange: (q: SurveyQuestion) => void; onRemove: () => void }) {
+  return (
+    <div className="enrollment-group" role="group" aria-label={`Question ${n}`}>
+      <TextField label={`Question ${n}`} value={q.query} onChange={(query) => onChange({ ...q, query })} maxLength={300} />
+      <Select label="Answer" options={TYPES} value={[q.input_type]} onChange={(v) => v[0] && onChange(withType(q, v[0] as QuestionType))} />
+      {q.options.map((o, i) => (
+        <div key={i} className="enrollment-formula">
+          <TextField label={`Option ${i + 1}`} value={o.text} onChange={(text) => onChange({ ...q, options: q.options.map((x, k) => (k === i ? { ...x, text } : x)) })} maxLength={200} />
+        </div>
+      ))}
+      {q.input_type !== 'text' && (
+        <button type="button" className="link-button small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
+          + option
+        </button>
+      )}
+      <Switch label="Optional" checked={q.optional} onChange={(optional) => onChange({ ...q, optional })} size="small" />
+      <Switch label="Share the answer with their match" checked={q.collect_feedback} onChange={(collect_feedback) => onChange({ ...q, collect_feedback })} size="small" />
+      <button type="button" className="icon-button" aria-label={`Remove question ${n}`} onClick={onRemove}>
+        <Trash2 size={16} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** Share to Slack: people and channels get a DM whose button opens the survey; the start date defaults to next Monday. */
+function ShareSection({ base, survey }: { base: string; survey: EnrollmentSurveyJson }) {
+  const [channels, setChannels] = useState<string[]>([]);
+  const [users, setUsers] = useState<string[]>([]);
+  const [startDate, setStartDate] = useState(() => nextIsoMonday(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)));
+  async function share() {
+    const answer = await api.post<{ num_sent: number }>(`${base}/enrollment_surveys/${survey.id}/share_to_slack_as_json`, { channel_ids: channels, user_ids: users.map(Number), start_date: startDate, enrollment_survey: { id: survey.id } });
+    toastSuccess(`Shared with ${answer.num_sent} ${answer.num_sent === 1 ? 'person' : 'people'}.`);
+  }
+  return (
+    <section className="card enrollment-rule" aria-label="Share to Slack">
+      <h2>Share to Slack</h2>
+      <Select label="People" multiple remote={{ path: '/people/search' }} valueKey="id" labelKey="name" value={users} placeholder="Search people…" onChange={setUsers} />
+      <ChannelPicker label="Channels" multiple value={channels} onChange={setChannels} />
+      <label className="field">
+        <span className="field-label">Start date</span>
+        <input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+      </label>
+      <div className="button-row">
+        <button type="button" className="button" disabled={!channels.length && !users.length} onClick={() => void share()}>
+          Share
+        </button>
+      </div>
+    </section>
+  );
+}

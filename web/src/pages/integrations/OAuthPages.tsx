@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { api, errorText } from '../../api/client';
+import { browser } from '../../api/browser';
+import { AlertIcon, Spinner, toastError, toastSuccess } from '../../kit';
+import { PageHeader, useDocumentTitle } from '../PageHeader';
+import { CALENDAR_NOT_LINKED_TEXT, OVERVIEW_KEY, PROVIDER_LABEL, VIDEO_NOT_LINKED_TEXT, type CalendarProviderJson } from './integrationsApi';
+import { useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_KEY } from '../../api/currentUser';
+import './integrations.css';
+
+const isProvider = (p: string | undefined): p is CalendarProviderJson => p === 'google' || p === 'microsoft' || p === 'zoom';
+
+/**
+ * /integrations/oauth/:provider/callback: the provider sends the member back here with a code (or an error);
+ * Hearth trades it and returns to /integrations. A failure is the spec's toast: the video (Zoom) or calendar
+ * account has not been linked yet.
+ */
+export function OAuthCallbackPage() {
+  useDocumentTitle('Linking your account');
+  const { provider } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !isProvider(provider)) return;
+    started.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    const failed = () => toastError(provider === 'zoom' ? VIDEO_NOT_LINKED_TEXT : CALENDAR_NOT_LINKED_TEXT);
+    const done = async () => {
+      if (!code || !state || params.get('error')) return failed();
+      try {
+        await api.post('/users/integrations/complete_as_json', { provider, code, state }, { toastOnError: false });
+        await Promise.all([client.invalidateQueries({ queryKey: OVERVIEW_KEY }), client.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
+        toastSuccess(`${PROVIDER_LABEL[provider]} is linked.`);
+      } catch {
+        failed();
+      }
+    };
+    void done().finally(() => void navigate('/integrations', { replace: true }));
+  }, [provider, params, navigate, client]);
+
+  return (
+    <div className="page-loading" role="status">
+      <Spinner /> Linking your account…
+    </div>
+  );
+}
+
+/**
+ * The sandbox's stand-in consent page for Google, Microsoft and Zoom: allow (the stand-in issues a code for the
+ * signed-in member and sends them back to the redirect URI) or deny (back with error=access_denied).
+ */
+export function SandboxAuthorizePage() {
+  const { provider } = useParams();
+  const [params] = useSearchParams();
+  const label = isProvider(provider) ? PROVIDER_LABEL[provider] : 'Unknown provider';
+  useDocumentTitle(`Sandbox ${label}`);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const redirectUri = params.get('redirect_uri') ?? '';
+  const state = params.get('state') ?? '';
+
+  const allow = async () => {
+    setBusy(true);
+    try {
+      const { redirect_to } = await api.post<{ redirect_to: string }>(`/sandbox/oauth/${provider}/code`, { client_id: params.get('client_id'), redirect_uri: redirectUri, state }, { toastOnError: false });
+      browser.assign(redirect_to);
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  };
+  const deny = () => {
+    const to = new URL(redirectUri, window.location.origin);
+    to.searchParams.set('error', 'access_denied');
+    to.searchParams.set('state', state);
+    browser.assign(to.toString());
+  };
+
+  return (
+    <div className="integrations-page">
+      <PageHeader title={`Sandbox ${label}`} subtitle="This stands in for the provider’s sign-in while Hearth runs offline." />
+      <section className="card integrations-card" aria-label="Consent">
+        <p>
+          <strong>Hearth</strong> would like to:
+        </p>
+        <ul>
+          {(params.get('scope') ?? '').split(' ').filter(Boolean).map((s) => (
+            <li key={s}>
+              <code>{s}</code>
+            </li>
+          ))}
+        </ul>
+        <div className="button-row">
+          <button type="button" className="button button-secondary" onClick={deny} disabled={busy}>
+            Deny
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void allow()} disabled={busy || !isProvider(provider)}>
+            {busy && <Spinner title="" />} Allow
+          </button>
+        </div>
+        {error && (
+          <p className="inline-error" role="alert">
+            <AlertIcon /> <span>{error}</span>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

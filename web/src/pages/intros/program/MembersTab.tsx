@@ -1,0 +1,258 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { api } from '../../../api/client';
+import { AlertIcon, openModal, SegmentedControl, showToast, Spinner, toastSuccess, useDebounced, WarningModal } from '../../../kit';
+import { openInviteUsers } from '../../programs/sendNow';
+import { coffeeKey, formatInstant, MEMBER_STATUS_LABELS, useCoffeeList, type CoffeePageData, type MemberJson, type MembersPage, type MemberStatus } from '../introsApi';
+import { PersonName } from '../people';
+import { Pager, plural, SearchField, usePage } from './lists';
+
+const STATUS_FILTERS: ReadonlyArray<MemberStatus | 'all'> = ['all', 'active', 'snoozed', 'opted_out', 'ghost', 'ineligible'];
+
+export function MemberStatusBadge({ member }: { member: Pick<MemberJson, 'status' | 'snoozed_until'> }) {
+  const label =
+    member.status === 'snoozed' && member.snoozed_until
+      ? `Snoozed until ${formatInstant(`${member.snoozed_until}T12:00:00Z`, 'UTC', false)}`
+      : MEMBER_STATUS_LABELS[member.status];
+  return <span className={`state-badge member-${member.status}`}>{label}</span>;
+}
+
+/** Everyone in the channel and where they stand: searched, filtered and paged by the server. */
+export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
+  const [filter, setFilter] = useState<MemberStatus | 'all'>('all');
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim());
+  const [page, setPage] = usePage(`${filter}\n${query}`);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reminded, setReminded] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: coffeeKey(id) });
+  const { config, member_counts: counts } = data;
+  const categoryName = useMemo(() => new Map(config.categories.map((c) => [c.id, c.name])), [config.categories]);
+  // The server searches, filters and pages (in name order); GET /coffee/{id} brought the first page of everyone.
+  const first: MembersPage = { members: data.members, ...data.members_page };
+  const list = useCoffeeList(id, 'members', { status: filter, query, page }, first, filter === 'all' && query === '' && page === 1);
+  const shown = list.data?.members ?? [];
+  const countOf = (status: MemberStatus | 'all') => (status === 'all' ? data.members_page.total : (counts[status] ?? 0));
+
+  const setStatus = async (member: MemberJson, status: 'active' | 'snoozed' | 'opted_out') => {
+    setBusy(`${member.slack_user_id}:${status}`);
+    try {
+      await api.post(`/coffee/${id}/update_users_status`, {
+        user_uids: [member.slack_user_id],
+        status,
+        coffee_configuration_id: config.id,
+        ...(status === 'snoozed' ? { days_to_snooze: 14 } : {}),
+      });
+      const said = { active: 'is back in Intros', snoozed: 'is snoozed for 2 weeks', opted_out: 'is opted out of this program' }[status];
+      toastSuccess(`${member.name} ${said}.`);
+      refresh();
+    } catch {
+      // the API client said what went wrong
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remind = async () => {
+    setBusy('remind');
+    try {
+      const answer = await api.post<{ num_users_messaged: number }>(`/coffee/${id}/remind_users_to_pick_category_options`, {});
+      const n = Number(answer?.num_users_messaged ?? 0);
+      setReminded(n);
+      toastSuccess(n === 0 ? 'Everyone has picked their interests already.' : `Reminded ${plural(n, 'person', 'people')} to pick their interests.`);
+    } catch {
+      // toast shown by the API client
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const destroyGhosts = async () => {
+    setBusy('ghosts');
+    let removed = 0;
+    try {
+      let page: number | null = 1;
+      for (let guard = 0; page !== null && guard < 100; guard++) {
+        const answer: { removed: number; next_page: number | null } = await api.delete(`/coffee/${id}/destroy_ghosts_as_json`, { body: { page } });
+        removed += Number(answer?.removed ?? 0);
+        page = answer?.next_page ?? null;
+      }
+      toastSuccess(`Removed ${plural(removed, 'ghost')} from Intros.`);
+    } catch {
+      if (removed > 0) showToast(`Removed ${plural(removed, 'ghost')} before something went wrong.`);
+    } finally {
+      setBusy(null);
+      refresh();
+    }
+  };
+
+  const confirmGhosts = () =>
+    openModal((close) => (
+      <WarningModal title="Remove ghosts?" confirmText="Remove ghosts" danger onClose={close} onConfirm={() => void destroyGhosts()}>
+        <p>
+          {plural(counts.ghost, 'person has', 'people have')} not answered their intros several rounds in a row. They will be opted out of
+          this program and stop getting intros. They can join again at any time.
+        </p>
+      </WarningModal>
+    ));
+
+  return (
+    <div className="members-tab">
+      <div className="tab-toolbar">
+        <SegmentedControl
+          label="Show members"
+          hideLabel
+          size="small"
+          value={filter}
+          onChange={setFilter}
+          options={STATUS_FILTERS.map((status) => ({
+            value: status,
+            label: (
+              <>
+                {status === 'all' ? 'Everyone' : MEMBER_STATUS_LABELS[status]} <span className="segment-count">{countOf(status)}</span>
+              </>
+            ),
+          }))}
+        />
+        <SearchField label="Search by name or email" value={text} onChange={setText} />
+        <div className="button-row">
+          {config.categories.length > 0 && (
+            <button type="button" className="button button-secondary" disabled={busy === 'remind'} onClick={() => void remind()}>
+              {busy === 'remind' && <Spinner title="" />}
+              Remind to pick interests{counts.need_categories > 0 ? ` (${counts.need_categories})` : ''}
+            </button>
+          )}
+          {counts.ghost > 0 && (
+            <button type="button" className="button button-secondary" disabled={busy === 'ghosts'} onClick={confirmGhosts}>
+              {busy === 'ghosts' && <Spinner title="" />}
+              Remove ghosts ({counts.ghost})
+            </button>
+          )}
+          <button type="button" className="button button-secondary" onClick={() => openInviteUsers(data.program, refresh)}>
+            Invite people
+          </button>
+        </div>
+      </div>
+      {reminded !== null && (
+        <p className="notice" role="status">
+          {reminded === 0 ? 'No one needed a reminder: everyone has picked their interests.' : `We sent ${plural(reminded, 'person', 'people')} a DM to pick their interests.`}
+        </p>
+      )}
+      {!list.data ? (
+        list.isError ? (
+          <div className="inline-error" role="alert">
+            <AlertIcon /> <span>We couldn’t search the members. Try again.</span>
+          </div>
+        ) : (
+          <div className="page-loading" role="status">
+            <Spinner /> Searching…
+          </div>
+        )
+      ) : shown.length === 0 ? (
+        <div className="empty-state">
+          <h3>
+            {query !== ''
+              ? `No one matches “${query}”`
+              : filter === 'all'
+                ? 'No one is in this channel yet'
+                : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`}
+          </h3>
+          {filter === 'all' && query === '' && <p className="muted">Invite people to {data.program.channel}; everyone in the channel takes part.</p>}
+        </div>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="data-table members-table" aria-busy={list.isFetching || undefined}>
+              <caption className="visually-hidden">Members of {data.program.channel}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Interests</th>
+                  <th scope="col">Last intro</th>
+                  <th scope="col" className="cell-number">
+                    Left out
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">
+                      <PersonName person={m} />
+                    </th>
+                    <td>
+                      <MemberStatusBadge member={m} />
+                      {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
+                      {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && (
+                        <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>
+                      )}
+                    </td>
+                    <td>
+                      {m.category_ids.length === 0 ? (
+                        <span className="muted">{config.categories.length > 0 ? 'None picked' : '—'}</span>
+                      ) : (
+                        <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
+                          {m.category_ids.map((cid) => (
+                            <li key={cid} className="chip">
+                              {categoryName.get(cid) ?? 'Unknown'}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td>{m.last_intro_on ? formatInstant(`${m.last_intro_on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>}</td>
+                    <td className="cell-number">{m.times_left_out}</td>
+                    <td className="cell-actions">
+                      {data.can_edit && m.status !== 'ineligible' && (
+                        <div className="row-actions">
+                          {m.status === 'active' ? (
+                            <>
+                              <button
+                                type="button"
+                                className="button button-secondary"
+                                disabled={busy !== null}
+                                aria-label={`Snooze ${m.name} for 2 weeks`}
+                                onClick={() => void setStatus(m, 'snoozed')}
+                              >
+                                Snooze
+                              </button>
+                              <button
+                                type="button"
+                                className="button button-secondary"
+                                disabled={busy !== null}
+                                aria-label={`Opt ${m.name} out`}
+                                onClick={() => void setStatus(m, 'opted_out')}
+                              >
+                                Opt out
+                              </button>
+                            </>
+                          ) : (
+                            <button
+                              type="button"
+                              className="button button-secondary"
+                              disabled={busy !== null}
+                              aria-label={`Bring ${m.name} back`}
+                              onClick={() => void setStatus(m, 'active')}
+                            >
+                              Bring back
+                            </button>
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager info={list.data} label="Pages of members" onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

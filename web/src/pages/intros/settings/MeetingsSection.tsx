@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { useCurrentUser } from '../../../api/currentUser';
+import { Select } from '../../../kit';
+import { formatLocalDate } from '../../programs/programsApi';
+import { DatePicker } from '../DatePicker';
+import { hourLabel } from '../introsApi';
+import { windowEnd } from '../settingsForm';
+import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type VideoPlatform } from '../settingsRules';
+import { FieldError, FieldNote } from './FieldMessages';
+import { CALENDAR_LABELS, VIDEO_LABELS, type SectionProps } from './settingsText';
+
+/** Calendar invites, the fixed meeting's date and time, and the video link. */
+export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceOn }: SectionProps & { nextOccurrenceOn: string | null }) {
+  const user = useCurrentUser();
+  const timeId = useId();
+  const fixed = draft.calendar_scheduling_selection === 'fixed-meeting';
+  const until = windowEnd(nextOccurrenceOn, draft.period);
+  const videoHint =
+    draft.video_platform === 'zoom' && user.data && !user.data.has_valid_zoom_identity ? 'Link a Zoom account in Integrations so Hearth can create the meetings.' : undefined;
+  return (
+    <section className="card settings-section" aria-labelledby="meetings-title">
+      <h2 id="meetings-title" className="settings-title">
+        Meetings
+      </h2>
+      <fieldset className="form-section">
+        <legend className="field-label">Calendar</legend>
+        <div className="choice-grid choice-grid-3">
+          {CALENDAR_SELECTIONS.map((sel) => (
+            <label key={sel} className={draft.calendar_scheduling_selection === sel ? 'template-choice is-chosen' : 'template-choice'}>
+              <input
+                type="radio"
+                name="calendar_scheduling_selection"
+                value={sel}
+                checked={draft.calendar_scheduling_selection === sel}
+                onChange={() => change({ calendar_scheduling_selection: sel })}
+              />
+              <span className="template-choice-name">{CALENDAR_LABELS[sel].label}</span>
+              <span className="template-choice-text">{CALENDAR_LABELS[sel].text}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {fixed && (
+        <div className="field-grid fixed-meeting">
+          <div>
+            <DatePicker
+              label="Meeting date"
+              value={draft.next_fixed_meeting_on}
+              today={nextOccurrenceOn ?? undefined}
+              highlightFrom={nextOccurrenceOn}
+              highlightUntil={until}
+              onChange={(iso) => change({ next_fixed_meeting_on: iso })}
+              error={errorOf('next_fixed_meeting_on')}
+              hint={
+                draft.period === 0
+                  ? 'With a single round, the meeting is on the day of the intros.'
+                  : until && nextOccurrenceOn
+                    ? `A weekday from ${formatLocalDate(nextOccurrenceOn)} until before ${formatLocalDate(until)}.`
+                    : 'A weekday within the round.'
+              }
+            />
+            <FieldNote text={notes.next_fixed_meeting_on} />
+          </div>
+          <div>
+            <label className="field-label" htmlFor={timeId}>
+              Meeting time
+            </label>
+            <input
+              id={timeId}
+              type="time"
+              className="text-input"
+              step={900}
+              value={draft.next_fixed_meeting_time ?? ''}
+              min={`${String(draft.occurrence_hour).padStart(2, '0')}:30`}
+              aria-invalid={errorOf('next_fixed_meeting_time') ? true : undefined}
+              onChange={(e) => change({ next_fixed_meeting_time: e.target.value || null })}
+            />
+            {errorOf('next_fixed_meeting_time') ? (
+              <FieldError text={errorOf('next_fixed_meeting_time')} />
+            ) : (
+              <p className="field-hint">At least 30 minutes after the intros go out ({hourLabel(draft.occurrence_hour).replace(':00', ':30')} or later).</p>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="field-grid">
+        <div>
+          <Select
+            label="Video link"
+            options={VIDEO_PLATFORMS.map((v) => ({
+              value: v,
+              label: VIDEO_LABELS[v],
+              disabled: v === 'meet_and_teams' && draft.calendar_scheduling_selection !== 'groups-choose-meeting-time',
+            }))}
+            value={draft.video_platform}
+            onChange={(v) => v[0] && change({ video_platform: v[0] as VideoPlatform })}
+          />
+          {draft.calendar_scheduling_selection !== 'groups-choose-meeting-time' && (
+            <p className="field-hint">Meet or Teams links from each calendar need groups to pick their own time.</p>
+          )}
+          {videoHint && <p className="field-hint">{videoHint}</p>}
+          <FieldNote text={notes.video_platform} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { Select } from '../../../kit';
+import { pairingTypeAllowed } from '../settingsForm';
+import { PAIRING_TYPE_LABELS, PAIRING_TYPES, type PairingType } from '../settingsRules';
+import { CategoriesEditor } from './CategoriesEditor';
+import { FieldError, FieldNote } from './FieldMessages';
+import { GROUP_SIZE_OPTIONS, PAIRING_TYPE_TEXT, type SectionProps } from './settingsText';
+
+/** Pairing type, group size and interests. */
+export function PairingSection({ draft, change, errorOf, notes, paidFeatureAccess, onPairingType }: SectionProps & { paidFeatureAccess: boolean; onPairingType: (type: PairingType) => void }) {
+  const noEnforce = draft.pairing_type === 'lottery' || draft.pairing_type === 'standard';
+  return (
+    <section className="card settings-section" aria-labelledby="pairing-title">
+      <h2 id="pairing-title" className="settings-title">
+        Pairing
+      </h2>
+      <fieldset className="form-section">
+        <legend className="field-label">Pairing type</legend>
+        <div className="choice-grid">
+          {PAIRING_TYPES.map((type) => {
+            const needsPlan = !pairingTypeAllowed(type, draft, paidFeatureAccess);
+            return (
+              <label key={type} className={draft.pairing_type === type ? 'template-choice is-chosen' : 'template-choice'}>
+                <input type="radio" name="pairing_type" value={type} checked={draft.pairing_type === type} onChange={() => onPairingType(type)} />
+                <span className="template-choice-name">
+                  {PAIRING_TYPE_LABELS[type]}
+                  {needsPlan && <span className="plan-badge">Premium</span>}
+                </span>
+                <span className="template-choice-text">{PAIRING_TYPE_TEXT[type]}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="field-grid">
+        <div>
+          <Select label="Group size" options={GROUP_SIZE_OPTIONS} value={String(draft.group_size)} onChange={(v) => v[0] && change({ group_size: Number(v[0]) })} />
+          <FieldError text={errorOf('group_size')} />
+        </div>
+        <div className="checkbox-field">
+          <label className={noEnforce ? 'toggle-field is-disabled' : 'toggle-field'}>
+            <input
+              type="checkbox"
+              name="enforce_group_size"
+              checked={draft.enforce_group_size}
+              disabled={noEnforce}
+              aria-describedby="enforce-hint"
+              onChange={(e) => change({ enforce_group_size: e.target.checked })}
+            />
+            Enforce group size
+          </label>
+          <p id="enforce-hint" className="field-hint">
+            {noEnforce ? `${PAIRING_TYPE_LABELS[draft.pairing_type]} intros never enforce a group size.` : 'Leave people out rather than make a group bigger or smaller.'}
+          </p>
+          <FieldNote text={notes.enforce_group_size} />
+        </div>
+      </div>
+      <CategoriesEditor draft={draft} onChange={(categories) => change({ categories })} />
+    </section>
+  );
+}

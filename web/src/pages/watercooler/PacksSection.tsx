@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { CheckIcon, LockIcon, openModal, PlusIcon, toastSuccess } from '../../kit';
+import { upgrade } from './useUpdate';
+import { NewPackModal, PackModal } from './WatercoolerModals';
+import { usePacksLibrary, useStoreWatercooler, type PackJson, type WatercoolerJson } from './watercoolerApi';
+
+function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: WatercoolerJson; id: string; onToggle: () => void; busy: boolean }) {
+  const view = () => openModal((close) => <PackModal watercoolerId={id} pack={pack} onClose={close} />);
+  return (
+    <li className={`wc-pack${pack.subscribed ? ' is-subscribed' : ''}${pack.locked ? ' is-locked' : ''}`}>
+      <div className="wc-pack-head">
+        <span className="wc-pack-emoji" aria-hidden="true">
+          {pack.emoji || '💬'}
+        </span>
+        <div>
+          <h3 className="wc-pack-name">{pack.name}</h3>
+          <p className="wc-pack-count">
+            {pack.num_prompts} prompts
+            {pack.is_free && !pack.is_library ? '' : pack.is_free ? ' · Free plan' : ''}
+            {!pack.is_library && ' · Your pack'}
+          </p>
+        </div>
+        {pack.locked && <span className="wc-badge wc-badge-premium">Premium</span>}
+      </div>
+      <p className="wc-pack-description">{pack.description}</p>
+      <div className="wc-pack-actions">
+        <button
+          type="button"
+          className={pack.subscribed || pack.locked ? 'button button-secondary' : 'button button-primary'}
+          aria-pressed={pack.subscribed}
+          aria-label={pack.subscribed ? `Remove ${pack.name} from the queue` : `Add ${pack.name} to the queue`}
+          disabled={busy}
+          onClick={pack.locked && !pack.subscribed ? () => upgrade(wc) : onToggle}
+        >
+          {pack.subscribed ? <><CheckIcon /> In the queue</> : pack.locked ? <><LockIcon /> Add to queue</> : 'Add to queue'}
+        </button>
+        <button type="button" className="text-button" onClick={view}>
+          {pack.can_edit ? 'Edit prompts' : 'See prompts'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The packs the queue draws from: the library's and the workspace's own. */
+export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
+  const { data: packs, isLoading, isError } = usePacksLibrary(id);
+  const store = useStoreWatercooler(id);
+  const [busy, setBusy] = useState<number | null>(null);
+  const toggle = async (pack: PackJson) => {
+    setBusy(pack.id);
+    try {
+      const path = `/watercooler/${id}/watercooler_packs_watercoolers/${pack.subscribed ? 'destroy_as_json' : 'create_as_json'}`;
+      store(pack.subscribed ? await api.delete(path, { body: { pack_id: pack.id } }) : await api.post(path, { pack_id: pack.id }));
+      toastSuccess(pack.subscribed ? `${pack.name} removed from the queue.` : `${pack.name} added to the queue.`);
+    } catch {
+      // the API client has told them (or opened the upgrade modal)
+    } finally {
+      setBusy(null);
+    }
+  };
+  const library = (packs ?? []).filter((p) => p.is_library);
+  const own = (packs ?? []).filter((p) => !p.is_library);
+  const newPack = () => (wc.can_customize ? openModal((close) => <NewPackModal watercoolerId={id} onClose={close} />) : upgrade(wc));
+
+  return (
+    <section className="card wc-section" aria-labelledby="wc-packs-title">
+      <div className="wc-section-head">
+        <div>
+          <h2 id="wc-packs-title">Prompt packs</h2>
+          <p className="muted">The queue takes one prompt from each pack in turn, so the channel gets variety.</p>
+        </div>
+        <button type="button" className="button button-secondary" onClick={newPack}>
+          {wc.can_customize ? <><PlusIcon /> New pack</> : <><LockIcon /> New pack</>}
+        </button>
+      </div>
+      {isLoading && <p className="page-loading">Loading packs…</p>}
+      {isError && <p className="form-error">Uh oh, something went wrong loading the packs. Try reloading?</p>}
+      {own.length > 0 && (
+        <>
+          <h3 className="wc-subhead">Your packs</h3>
+          <ul className="wc-packs" aria-label="Your packs">
+            {own.map((p) => (
+              <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => void toggle(p)} />
+            ))}
+          </ul>
+        </>
+      )}
+      {library.length > 0 && (
+        <>
+          {own.length > 0 && <h3 className="wc-subhead">Hearth’s library</h3>}
+          <ul className="wc-packs" aria-label="Packs library">
+            {library.map((p) => (
+              <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => void toggle(p)} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

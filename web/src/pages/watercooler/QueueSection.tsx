@@ -1,0 +1,268 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client';
+import { LockIcon, openModal, toastSuccess, WarningModal } from '../../kit';
+import { upgrade, useUpdate } from './useUpdate';
+import { PromptPreviewModal, SuggestionsModal } from './WatercoolerModals';
+import { formatSlot, moveId, useStoreWatercooler, visibleItems, watercoolerKey, type QueueItemJson, type SuggestionJson, type WatercoolerAnswer, type WatercoolerJson } from './watercoolerApi';
+
+const STATUS_LABEL: Record<QueueItemJson['status'], string> = { pinned: 'Up next (pinned)', queued: 'Queued', sent: 'Sent this round', skipped: 'Skipped' };
+
+function QueueItem({
+  item,
+  wc,
+  first,
+  last,
+  busy,
+  onMove,
+  onAdjust,
+  onSaveText,
+  onDelete,
+}: {
+  item: QueueItemJson;
+  wc: WatercoolerJson;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onMove: (direction: 'up' | 'down') => void;
+  onAdjust: (kind: 'skip' | 'pin', on: boolean) => void;
+  onSaveText: (text: string) => Promise<boolean>;
+  onDelete: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(item.text);
+  const inputId = useId();
+  const source = item.is_custom ? 'Your prompt' : `${item.pack_emoji ?? ''} ${item.pack_name ?? 'Pack'}`.trim();
+  const unsent = item.status === 'queued' || item.status === 'pinned';
+  const preview = () =>
+    openModal((close) => (
+      <PromptPreviewModal
+        watercoolerId={wc.program.id}
+        promptId={item.id}
+        channel={wc.program.channel}
+        source={source}
+        when={item.next_at ? formatSlot(item.next_at, wc.schedule.tz) : null}
+        onClose={close}
+        onPin={item.status !== 'pinned' && item.status !== 'skipped' && item.position !== 1 ? () => onAdjust('pin', true) : undefined}
+      />
+    ));
+  return (
+    <li className={`wc-item wc-item-${item.status}`} aria-label={item.text}>
+      <span className="wc-num" aria-label={item.position ? `Number ${item.position}` : STATUS_LABEL[item.status]}>
+        {item.position ?? (item.status === 'sent' ? '✓' : '–')}
+      </span>
+      <div className="wc-item-body">
+        {editing ? (
+          <form
+            className="wc-add-row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void onSaveText(draft).then((ok) => ok && setEditing(false));
+            }}
+          >
+            <label className="visually-hidden" htmlFor={inputId}>
+              Edit prompt
+            </label>
+            <input id={inputId} className="text-input wc-grow" value={draft} maxLength={300} autoFocus onChange={(e) => setDraft(e.target.value)} />
+            <button type="submit" className="button button-primary" disabled={!draft.trim() || busy}>
+              Save
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => (setEditing(false), setDraft(item.text))}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <p className="wc-item-text">{item.text}</p>
+        )}
+        <p className="wc-item-meta">
+          <span className={`wc-source${item.is_custom ? ' is-custom' : ''}`}>{source}</span>
+          {item.status === 'pinned' && <span className="wc-badge wc-badge-pinned">Pinned</span>}
+          {item.status === 'skipped' && <span className="wc-badge wc-badge-skipped">Skipped</span>}
+          {item.status === 'sent' && <span className="wc-badge wc-badge-sent">Sent this round</span>}
+          {item.next_at && <span className="wc-when">{formatSlot(item.next_at, wc.schedule.tz)}</span>}
+        </p>
+      </div>
+      <div className="wc-row-actions" role="group" aria-label={`Actions for “${item.text}”`}>
+        {unsent && item.status !== 'pinned' && (
+          <>
+            <button type="button" className="icon-button" aria-label="Move up" title="Move up" disabled={busy || first} onClick={() => onMove('up')}>
+              ↑
+            </button>
+            <button type="button" className="icon-button" aria-label="Move down" title="Move down" disabled={busy || last} onClick={() => onMove('down')}>
+              ↓
+            </button>
+          </>
+        )}
+        <button type="button" className="button button-small button-secondary" onClick={preview}>
+          Preview
+        </button>
+        {item.status !== 'skipped' && (
+          <button type="button" className="button button-small button-secondary" disabled={busy} onClick={() => onAdjust('pin', item.status !== 'pinned')}>
+            {item.status === 'pinned' ? 'Unpin' : 'Pin'}
+          </button>
+        )}
+        {!item.is_custom && (
+          <button type="button" className="button button-small button-secondary" disabled={busy} onClick={() => onAdjust('skip', item.status !== 'skipped')}>
+            {item.status === 'skipped' ? 'Unskip' : 'Skip'}
+          </button>
+        )}
+        {item.is_custom && !editing && (
+          <>
+            <button type="button" className="button button-small button-secondary" disabled={busy || !wc.can_customize} onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <button type="button" className="button button-small button-danger-quiet" disabled={busy} onClick={onDelete}>
+              Delete
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The queue: what posts next, in order; pin, skip, move, edit and add prompts. */
+export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
+  const client = useQueryClient();
+  const store = useStoreWatercooler(id);
+  const update = useUpdate(id);
+  const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const addId = useId();
+  const items = visibleItems(wc);
+  const movable = wc.topicsQueue.prompts.filter((p) => p.status === 'queued').map((p) => p.id);
+  const hidden = wc.topicsQueue.prompts.length - items.length;
+
+  const run = async (fn: () => Promise<Partial<WatercoolerAnswer>>, success?: string) => {
+    setBusy(true);
+    try {
+      store(await fn());
+      if (success) toastSuccess(success);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = async (item: QueueItemJson, direction: 'up' | 'down') => {
+    const pinned = wc.topicsQueue.prompts.filter((p) => p.status === 'pinned').map((p) => p.id);
+    const order = moveId(movable, item.id, direction);
+    // Optimistic: show the new order now; put the old one back if the server refuses.
+    const before = client.getQueryData<WatercoolerJson>(watercoolerKey(id));
+    if (before) {
+      const byId = new Map(before.topicsQueue.prompts.map((p) => [p.id, p]));
+      const unsent = [...pinned, ...order];
+      const rest = before.topicsQueue.prompts.filter((p) => p.status === 'sent' || p.status === 'skipped');
+      const prompts = [...unsent.map((pid, i) => ({ ...byId.get(pid)!, position: i + 1, next_at: wc.schedule.next_slots[i] ?? null })), ...rest];
+      client.setQueryData<WatercoolerJson>(watercoolerKey(id), { ...before, ordered_unsent_prompt_ids: unsent, topicsQueue: { ...before.topicsQueue, prompts, promptIds: prompts.map((p) => p.id) } });
+    }
+    if (!(await update({ ordered_unsent_prompt_ids: [...pinned, ...order] }, ''))) {
+      if (before) client.setQueryData(watercoolerKey(id), before);
+    }
+  };
+
+  const adjust = (item: QueueItemJson, kind: 'skip' | 'pin', on: boolean) =>
+    run(
+      () =>
+        on
+          ? api.post(`/watercooler/${id}/prompt_adjustments/create_as_json`, { prompt_id: item.id, kind })
+          : api.delete(`/watercooler/${id}/prompt_adjustments/destroy_as_json`, { body: { prompt_id: item.id, kind } }),
+      on ? (kind === 'pin' ? 'Pinned: it goes out next.' : 'Skipped: it won’t be posted here.') : kind === 'pin' ? 'Unpinned.' : 'Back in the queue.',
+    );
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!wc.can_customize) return upgrade(wc);
+    if (!text.trim()) return;
+    if (await run(() => api.post('/watercooler_prompts/create_as_json', { watercooler_id: Number(id), watercooler_prompt: { text } }), 'Prompt added to the queue.')) setText('');
+  };
+
+  const suggest = () =>
+    openModal((close) => (
+      <SuggestionsModal
+        title="Prompt ideas"
+        path={`/watercooler/${id}/suggest_prompts_as_json`}
+        onClose={close}
+        onAdd={(chosen: SuggestionJson[]) =>
+          run(
+            () =>
+              api.post('/watercooler_prompts/bulk_create_as_json', {
+                watercooler_id: Number(id),
+                pack_id: chosen.every((c) => c.pack_id === chosen[0]?.pack_id) ? (chosen[0]?.pack_id ?? null) : null,
+                watercooler_prompts: chosen.map((c) => ({ text: c.text })),
+              }),
+            chosen.length === 1 ? 'Prompt added to the queue.' : `${chosen.length} prompts added to the queue.`,
+          )
+        }
+      />
+    ));
+
+  const remove = (item: QueueItemJson) =>
+    openModal((close) => (
+      <WarningModal title="Delete this prompt?" confirmText="Delete" danger onClose={close} onConfirm={() => void run(() => api.delete(`/watercooler_prompts/${item.id}/destroy_as_json`, { body: { watercooler_id: Number(id) } }), 'Prompt deleted.')}>
+        <p>“{item.text}” will be removed from this Watercooler. Prompts already posted stay in Slack.</p>
+      </WarningModal>
+    ));
+
+  return (
+    <section className="card wc-section" aria-labelledby="wc-queue-title">
+      <div className="wc-section-head">
+        <div>
+          <h2 id="wc-queue-title">Up next</h2>
+          <p className="muted">
+            {wc.ordered_unsent_prompt_ids.length} {wc.ordered_unsent_prompt_ids.length === 1 ? 'prompt' : 'prompts'} to go in round {wc.cycle}. When they have all been posted, the queue starts again.
+          </p>
+        </div>
+        <label className="wc-check">
+          <input type="checkbox" checked={wc.hideInactivePrompts} onChange={(e) => void update({ hideInactivePrompts: e.target.checked }, '')} />
+          Hide sent and skipped prompts{wc.hideInactivePrompts && hidden > 0 ? ` (${hidden})` : ''}
+        </label>
+      </div>
+      {items.length === 0 ? (
+        <div className="empty-state wc-empty">
+          <h3>The queue is empty</h3>
+          <p className="muted">Add a pack below, or write a prompt of your own.</p>
+        </div>
+      ) : (
+        <ol className="wc-queue" aria-label="Topics queue">
+          {items.map((item) => (
+            <QueueItem
+              key={item.id}
+              item={item}
+              wc={wc}
+              busy={busy}
+              first={movable[0] === item.id}
+              last={movable.at(-1) === item.id}
+              onMove={(d) => void move(item, d)}
+              onAdjust={(kind, on) => void adjust(item, kind, on)}
+              onSaveText={(t) => run(() => api.put(`/watercooler_prompts/${item.id}/update_as_json`, { watercooler_id: Number(id), watercooler_prompt: { text: t } }), 'Prompt saved.')}
+              onDelete={() => remove(item)}
+            />
+          ))}
+        </ol>
+      )}
+      <form className="wc-add-row wc-add-prompt" onSubmit={(e) => void add(e)}>
+        <label className="visually-hidden" htmlFor={addId}>
+          Write your own prompt
+        </label>
+        <input id={addId} className="text-input wc-grow" value={text} maxLength={300} placeholder={wc.can_customize ? 'Write your own prompt, e.g. “What’s the best thing you ate this week?”' : 'Your own prompts are part of Premium'} disabled={!wc.can_customize} onChange={(e) => setText(e.target.value)} />
+        {wc.can_customize ? (
+          <>
+            <button type="submit" className="button button-primary" disabled={busy || !text.trim()}>
+              Add prompt
+            </button>
+            <button type="button" className="button button-secondary" onClick={suggest}>
+              Suggest prompts
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button-secondary" onClick={() => upgrade(wc)}>
+            <LockIcon /> Unlock custom prompts
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

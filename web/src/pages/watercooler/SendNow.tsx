@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { POLL_PRESETS, usePoller } from '../../api/polling';
+import { confirmSendNow, plural, Spinner, Switch, toastError, toastSuccess } from '../../kit';
+import type { ProgramJson } from '../programs/programsApi';
+import { useUpdate } from './useUpdate';
+import { watercoolerKey, type WatercoolerJson } from './watercoolerApi';
+
+/** programs.md §9: send-now toasts last 10 s. */
+const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
+
+/** Said after the prompt was written to the channel (not before). */
+export const sentText = (channel: string) => `Posted the next prompt in ${channel}.`;
+
+/**
+ * POST /watercooler/{id}/send_prompt_as_json, then GET /watercooler/{id}/send_now_complete_as_json every 3 s, at
+ * most 40 times (POLL_PRESETS.sendNow); a send already under way when the page opens resumes polling.
+ */
+export function SendNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
+  const client = useQueryClient();
+  const [requesting, setRequesting] = useState(false);
+  const channel = wc.program.channel;
+  const poller = usePoller<{ done: boolean; program: ProgramJson }>({
+    preset: POLL_PRESETS.sendNow,
+    poll: (signal) => api.get(`/watercooler/${id}/send_now_complete_as_json`, { signal, toastOnError: false }),
+    isDone: (s) => Boolean(s?.done),
+    onSettled: (outcome) => {
+      if (outcome.status === 'done') toastSuccess(sentText(channel), SEND_NOW_TOAST_MS);
+      else if (outcome.status === 'error') toastError(outcome.message, SEND_NOW_TOAST_MS);
+      void client.invalidateQueries({ queryKey: watercoolerKey(id) });
+    },
+  });
+  const resumed = useRef(false);
+  const { start } = poller;
+  useEffect(() => {
+    if (resumed.current || !wc.program.send_now_data.isLoading) return;
+    resumed.current = true;
+    void start({ immediate: true });
+  }, [wc.program.send_now_data.isLoading, start]);
+
+  const send = async () => {
+    setRequesting(true);
+    try {
+      await api.post(`/watercooler/${id}/send_prompt_as_json`, {});
+    } catch {
+      setRequesting(false);
+      return;
+    }
+    setRequesting(false);
+    resumed.current = true;
+    void poller.start();
+  };
+  const sending = requesting || poller.status === 'polling';
+  const empty = wc.ordered_unsent_prompt_ids.length === 0 && !wc.topicsQueue.prompts.some((p) => p.status === 'sent');
+  const reason = !wc.is_active ? 'Turn the Watercooler on to send a prompt' : empty ? 'Add a pack or a prompt first' : undefined;
+  return (
+    <button
+      type="button"
+      className="button button-primary"
+      disabled={sending || Boolean(reason)}
+      title={reason}
+      aria-busy={sending || undefined}
+      aria-label={sending ? `Sending a prompt to ${channel}` : `Send the next prompt to ${channel} now`}
+      onClick={() =>
+        void confirmSendNow({
+          title: `Send the next prompt to ${channel} now?`,
+          confirmText: 'Send prompt',
+          summary: { text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] },
+          onSend: send,
+        })
+      }
+    >
+      {sending ? (
+        <>
+          <Spinner title="" /> Sending…
+        </>
+      ) : (
+        'Send now'
+      )}
+    </button>
+  );
+}
+
+/** On or paused, saved at once. */
+export function ActiveSwitch({ wc, id }: { wc: WatercoolerJson; id: string }) {
+  const update = useUpdate(id);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    await update({ is_active: !wc.is_active }, wc.is_active ? 'Watercooler paused. No prompts will be posted.' : 'Watercooler is on. Prompts will be posted on schedule.');
+    setBusy(false);
+  };
+  return (
+    <Switch checked={wc.is_active} label="Watercooler on" hideLabel stateText={['On', 'Paused']} busy={busy} onChange={() => void toggle()} />
+  );
+}
