@@ -36,33 +36,43 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('outbox rec
   it('resumes the dead worker’s sends within 30 s at Slack’s own limits, once per message', async () => {
     const acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     const outbox = t.hearth.services.outbox;
-    // Slack stores the message to #general and never answers: the worker is killed while it waits.
+    // Two claims die with the worker, each in a known place: Slack stores the message to #general and never
+    // answers (the write was handed over), and the DM's conversations.open never answers (the write was not).
+    // Only those two are in flight when the worker dies: a third claim handed over at that instant would need a
+    // history lookup of its own, a minute later at Tier 1.
     sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, channel: ACME.channels.general, kind: 'timeout' });
+    sandbox.state.injectFault({ method: 'conversations.open', teamId: ACME.teamId, kind: 'timeout' });
     child = await startWorkerProcess(t, sandbox.url);
 
-    const message = (channel: string, n: number) => ({ workspaceId: acme, key: `recover:${channel}:${n}`, kind: 'test', method: 'chat.postMessage', args: { channel, text: `message ${n}` } });
-    const others = [ACME.channels.celebrations, ACME.channels.intros, ACME.channels.watercooler];
-    const rows = [message(ACME.channels.general, 1), ...others.flatMap((channel) => [1, 2, 3].map((n) => message(channel, n)))];
-    const ids = await outbox.enqueue(rows);
+    const [stuck, unopened] = await outbox.enqueue([
+      { workspaceId: acme, key: 'recover:general', kind: 'test', method: 'chat.postMessage', args: { channel: ACME.channels.general, text: 'to #general' } },
+      { workspaceId: acme, key: 'recover:dm', kind: 'test', method: 'dm.post', args: { users: [ACME.adminUserId], text: 'a DM' } },
+    ]);
     const posted = (channel: string, id: number) =>
       sandbox.state.messageList(channel).filter((m) => m.metadata?.event_type === METADATA_EVENT_TYPE && (m.metadata.event_payload as { outbox_id?: number }).outbox_id === id);
 
-    const stuck = ids[0]!;
-    await expect.poll(() => posted(ACME.channels.general, stuck).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => posted(ACME.channels.general, stuck!).length + sandbox.state.callsTo('conversations.open', ACME.teamId).length, { timeout: 15_000 }).toBe(2);
     await killWorker(child);
     const killedAt = Date.now();
-    expect((await outbox.repo.byId(stuck))!.state).toBe('sending');
+    const dead = await Promise.all([stuck!, unopened!].map(async (id) => (await outbox.repo.byId(id))!));
+    expect(dead.map((r) => [r.state, r.calling_at !== null])).toEqual([
+      ['sending', true],
+      ['sending', false],
+    ]);
 
     // Another worker carries on (its tick runs once a minute, as in production).
     await t.hearth.startWorker();
     await expect
-      .poll(async () => (await Promise.all(ids.map(async (id) => (await outbox.repo.byId(id))!.state))).every((s) => s === 'sent'), { timeout: RESUME_WITHIN_MS, interval: 250 })
+      .poll(async () => (await Promise.all([stuck!, unopened!].map(async (id) => (await outbox.repo.byId(id))!.state))).every((s) => s === 'sent'), { timeout: RESUME_WITHIN_MS, interval: 250 })
       .toBe(true);
     expect(Date.now() - killedAt).toBeLessThan(RESUME_WITHIN_MS);
 
-    // Every message is in Slack once; the stuck one was found in history (one Tier 1 call), not sent again.
+    // Each message is in Slack once: the stuck one was found in #general's history (one Tier 1 call), not sent
+    // again; the DM, never handed over, was opened and posted without a lookup.
     expect(sandbox.state.callsTo('conversations.history', ACME.teamId)).toHaveLength(1);
-    rows.forEach((row, i) => expect(posted(row.args.channel, ids[i]!)).toHaveLength(1));
+    expect(posted(ACME.channels.general, stuck!)).toHaveLength(1);
     expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).filter((c) => (c.args as { channel?: string }).channel === ACME.channels.general)).toHaveLength(1);
+    const dm = (await outbox.repo.byId(unopened!))!.result as { channel: string };
+    expect(posted(dm.channel, unopened!)).toHaveLength(1);
   }, 120_000);
 });
