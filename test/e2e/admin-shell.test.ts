@@ -73,11 +73,13 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
     const picker = page.getByRole('combobox', { name: /channel/i });
     await picker.click();
     await picker.fill('gen');
+    // The list the search answers replaces the one shown while typing: click in the answered list.
+    await page.locator('.select-spinner').waitFor({ state: 'detached', timeout: 10_000 });
     const option = page.getByRole('option', { name: /general/ });
     await option.waitFor({ timeout: 10_000 });
     await option.click();
     await screenshot(page, 'admin-shell-picker');
-    expect(await page.locator('input[type=hidden][name=channel_id]').inputValue()).toBe(ACME.channels.general);
+    await expect.poll(() => page.locator('input[type=hidden][name=channel_id]').inputValue()).toBe(ACME.channels.general);
   });
 
   it('opens the upgrade modal on a 402 (the free plan has one Intros channel) and closes it with Not now', async () => {
