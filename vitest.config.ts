@@ -15,6 +15,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Each file has its own database and Redis prefix, and most of a file's time is spent waiting on the
+          // sandbox and the queue, so two files run side by side, as the browser tests do (same group).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
