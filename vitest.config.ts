@@ -15,10 +15,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file has its own database and Redis prefix, and most of a file's time is spent waiting on the
-          // sandbox and the queue, so two files run side by side, as the browser tests do (same group).
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // On Postgres + Redis each file has its own database and Redis prefix and mostly waits on the sandbox
+          // and the queue, so two files run side by side, as the browser tests do (same group). On the embedded
+          // path each file's PGlite works in its own process's CPU, and one at a time is faster.
+          ...(process.env.DATABASE_URL ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
         },
       },
       {
