@@ -12,6 +12,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { AlertIcon, ChevronDownIcon, Spinner, XIcon } from '../icons';
+import { FieldErrorText } from '../field/Field';
 import { SELECT_TEXTS } from '../messages';
 import {
   filterOptions,
@@ -71,6 +72,8 @@ export interface SelectProps {
   formatLabel?: (option: SelectOption) => ReactNode;
   id?: string;
   className?: string;
+  /** The error for this select (the server's `fields` entry, or a client check): shown under it, the control marked invalid. */
+  error?: string | null;
 }
 
 interface Keys {
@@ -301,6 +304,16 @@ function OptionList(p: {
   );
 }
 
+/** The error under a select, and what the control needs to point at it (aria-invalid, aria-describedby). */
+function useSelectError(error: string | null | undefined) {
+  const errorId = `${useId()}-error`;
+  return {
+    describedBy: error ? errorId : undefined,
+    invalid: error ? (true as const) : undefined,
+    message: error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null,
+  };
+}
+
 function EmptyMessage({ children, error }: { children: ReactNode; error?: boolean }) {
   return (
     <div className={error ? 'select-message select-message-error' : 'select-message'} role={error ? 'alert' : undefined}>
@@ -350,6 +363,7 @@ function classNames(props: SelectProps, isOpen: boolean, extra: string): string 
     props.multiple ? 'select-multiple' : 'select-single',
     isOpen && 'is-open',
     props.disabled && 'is-disabled',
+    props.error && 'has-error',
     props.className,
   ]
     .filter(Boolean)
@@ -398,6 +412,7 @@ function PlainSelect(props: SelectProps) {
 
   const menuRef = useScrollToChosen(ds.isOpen, options, selection);
   const highlighted = ds.highlightedIndex >= 0 ? options[ds.highlightedIndex] : undefined;
+  const fieldError = useSelectError(props.error);
 
   const onToggleKeyDown = (event: KeyboardEvent) => {
     if (disabled) {
@@ -425,7 +440,7 @@ function PlainSelect(props: SelectProps) {
     ) : null;
 
   return (
-    <div className={classNames(props, ds.isOpen, 'select-plain')}>
+    <div className={classNames(props, ds.isOpen, 'select-plain')} data-field-error={props.error ? 'true' : undefined}>
       {props.label !== undefined && (
         <label className="select-label" {...ds.getLabelProps()}>
           {props.label}
@@ -438,6 +453,8 @@ function PlainSelect(props: SelectProps) {
           {...ds.getToggleButtonProps({
             'aria-label': props.label === undefined ? props['aria-label'] : undefined,
             'aria-disabled': disabled || undefined,
+            'aria-invalid': fieldError.invalid,
+            'aria-describedby': fieldError.describedBy,
             tabIndex: disabled ? -1 : 0,
             onClick: (event: MouseEvent) => {
               if (disabled) preventDownshift(event);
@@ -461,6 +478,7 @@ function PlainSelect(props: SelectProps) {
         <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={options} selection={selection} keys={keys} format={format} />
         {ds.isOpen && options.length === 0 && <EmptyMessage>{SELECT_TEXTS.noOptions}</EmptyMessage>}
       </div>
+      {fieldError.message}
       <HiddenInputs name={props.name} values={selection.values} required={props.required} multiple={multiple} />
     </div>
   );
@@ -543,6 +561,7 @@ function SearchSelect(props: SelectProps) {
 
   const menuRef = useScrollToChosen(ds.isOpen, items, selection);
   const highlighted = ds.highlightedIndex >= 0 ? items[ds.highlightedIndex] : undefined;
+  const fieldError = useSelectError(props.error);
 
   // When the list changes under the highlight (filtering, results arriving), highlight the first choosable item
   // so Enter picks the best match.
@@ -578,7 +597,7 @@ function SearchSelect(props: SelectProps) {
   const busy = Boolean(props.loading) || (isRemote && (remote.status === 'loading' || remote.status === 'searching'));
 
   return (
-    <div className={classNames(props, ds.isOpen, isRemote ? 'select-remote' : 'select-searchable')}>
+    <div className={classNames(props, ds.isOpen, isRemote ? 'select-remote' : 'select-searchable')} data-field-error={props.error ? 'true' : undefined}>
       {props.label !== undefined && (
         <label className="select-label" {...ds.getLabelProps()}>
           {props.label}
@@ -607,7 +626,8 @@ function SearchSelect(props: SelectProps) {
               placeholder,
               onKeyDown: onInputKeyDown,
               'aria-label': props.label === undefined ? props['aria-label'] : undefined,
-              'aria-describedby': showSingleValue ? valueId : undefined,
+              'aria-describedby': [showSingleValue ? valueId : undefined, fieldError.describedBy].filter(Boolean).join(' ') || undefined,
+              'aria-invalid': fieldError.invalid,
             })}
           />
         </span>
@@ -629,6 +649,7 @@ function SearchSelect(props: SelectProps) {
         <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={items} selection={selection} keys={keys} format={format} />
         {ds.isOpen && items.length === 0 && <EmptyMessage error={empty.error}>{empty.text}</EmptyMessage>}
       </div>
+      {fieldError.message}
       <HiddenInputs name={props.name} values={selection.values} required={props.required} multiple={multiple} />
     </div>
   );
