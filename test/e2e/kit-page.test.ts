@@ -104,7 +104,16 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
     await page.locator('#inlineerror').getByRole('button', { name: 'Try again' }).click();
     const groupSize = page.getByRole('combobox', { name: 'Group size' });
     expect(await groupSize.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`[id="${await groupSize.getAttribute('aria-describedby')}"]`).textContent()).toBe('Groups of 3 need at least 6 people in the channel.');
+    const groupSizeError = page.locator(`[id="${await groupSize.getAttribute('aria-describedby')}"]`);
+    expect(await groupSizeError.textContent()).toBe('Groups of 3 need at least 6 people in the channel.');
+    // Its menu opens right under the control, over the message, not below the message
+    await groupSize.click();
+    const menu = page.locator('.select.has-error .select-popover:not([hidden])');
+    await menu.waitFor();
+    const [menuBox, errorBox, triggerBox] = [await menu.boundingBox(), await groupSizeError.boundingBox(), await groupSize.boundingBox()];
+    expect(menuBox!.y).toBeLessThan(errorBox!.y);
+    expect(Math.abs(menuBox!.y - (triggerBox!.y + triggerBox!.height))).toBeLessThan(12);
+    await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { useCombobox, useSelect } from 'downshift';
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -314,6 +315,20 @@ function useSelectError(error: string | null | undefined) {
   };
 }
 
+/**
+ * The open menu sits under the control. It is placed from the select's top (`top: 100%`), so while an error
+ * shows under the control it is placed from the control's bottom instead, not below the message.
+ */
+function usePopoverUnderControl(isOpen: boolean, hasError: boolean) {
+  const controlRef = useRef<HTMLDivElement | null>(null);
+  const [top, setTop] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const control = controlRef.current;
+    setTop(isOpen && hasError && control ? control.offsetTop + control.offsetHeight + 4 : undefined);
+  }, [isOpen, hasError]);
+  return { controlRef, style: top === undefined ? undefined : { top } };
+}
+
 function EmptyMessage({ children, error }: { children: ReactNode; error?: boolean }) {
   return (
     <div className={error ? 'select-message select-message-error' : 'select-message'} role={error ? 'alert' : undefined}>
@@ -413,6 +428,7 @@ function PlainSelect(props: SelectProps) {
   const menuRef = useScrollToChosen(ds.isOpen, options, selection);
   const highlighted = ds.highlightedIndex >= 0 ? options[ds.highlightedIndex] : undefined;
   const fieldError = useSelectError(props.error);
+  const popover = usePopoverUnderControl(ds.isOpen, Boolean(props.error));
 
   const onToggleKeyDown = (event: KeyboardEvent) => {
     if (disabled) {
@@ -446,7 +462,7 @@ function PlainSelect(props: SelectProps) {
           {props.label}
         </label>
       )}
-      <div className="select-control">
+      <div className="select-control" ref={popover.controlRef}>
         {multiple && <Chips selection={selection} keys={keys} format={format} disabled={disabled} />}
         <div
           className="select-trigger"
@@ -474,7 +490,7 @@ function PlainSelect(props: SelectProps) {
           </span>
         </div>
       </div>
-      <div className="select-popover" hidden={!ds.isOpen}>
+      <div className="select-popover" hidden={!ds.isOpen} style={popover.style}>
         <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={options} selection={selection} keys={keys} format={format} />
         {ds.isOpen && options.length === 0 && <EmptyMessage>{SELECT_TEXTS.noOptions}</EmptyMessage>}
       </div>
@@ -562,6 +578,7 @@ function SearchSelect(props: SelectProps) {
   const menuRef = useScrollToChosen(ds.isOpen, items, selection);
   const highlighted = ds.highlightedIndex >= 0 ? items[ds.highlightedIndex] : undefined;
   const fieldError = useSelectError(props.error);
+  const popover = usePopoverUnderControl(ds.isOpen, Boolean(props.error));
 
   // When the list changes under the highlight (filtering, results arriving), highlight the first choosable item
   // so Enter picks the best match.
@@ -605,6 +622,7 @@ function SearchSelect(props: SelectProps) {
       )}
       <div
         className="select-control"
+        ref={popover.controlRef}
         onClick={(event) => {
           if (disabled || event.target !== event.currentTarget) return;
           inputRef.current?.focus();
@@ -645,7 +663,7 @@ function SearchSelect(props: SelectProps) {
           <ChevronDownIcon />
         </button>
       </div>
-      <div className="select-popover" hidden={!ds.isOpen}>
+      <div className="select-popover" hidden={!ds.isOpen} style={popover.style}>
         <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={items} selection={selection} keys={keys} format={format} />
         {ds.isOpen && items.length === 0 && <EmptyMessage error={empty.error}>{empty.text}</EmptyMessage>}
       </div>
