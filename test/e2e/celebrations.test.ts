@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
@@ -254,6 +255,24 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     expect(await mine.getByRole('checkbox', { name: '#celebrations' }).first().isChecked()).toBe(true);
     await screenshot(mine, 'celebrations-settings');
     await member.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits an 800 px window: the Celebrations index and /settings/celebrations do not overflow', async () => {
+    const narrow = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    await narrow.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: ACME.adminUserId } });
+    const small = await narrow.newPage();
+    small.on('pageerror', (err) => pageErrors.push(err.message));
+    await small.goto(`${t.url}/celebrations`);
+    await small.getByRole('heading', { level: 1, name: 'Celebrations' }).waitFor();
+    await small.getByRole('link', { name: /#celebrations/ }).first().waitFor();
+    expect(await overflowsX(small), `/celebrations: ${(await overflowingElements(small)).join(', ')}`).toBe(false);
+    await screenshot(small, 'celebrations-index-800', { fullPage: true });
+    await small.goto(`${t.url}/settings/celebrations`);
+    await small.getByRole('heading', { name: 'Your birthday' }).waitFor();
+    expect(await overflowsX(small), `/settings/celebrations: ${(await overflowingElements(small)).join(', ')}`).toBe(false);
+    await screenshot(small, 'celebrations-settings-800', { fullPage: true });
+    await narrow.close();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
   it('shows every component, and each one works with real clicks', async () => {
     await page.goto(`${t.url}/dev/kit`, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Kit', exact: true }).waitFor({ timeout: 20_000 });
-    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'BlockKitPreview', 'Dates and times', 'Icons'])
+    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'InlineError', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'BlockKitPreview', 'Dates and times', 'Icons'])
       expect(await page.getByRole('heading', { level: 2, name, exact: true }).count(), name).toBe(1);
     await screenshot(page, 'kit-1366', { fullPage: true });
 
@@ -93,6 +93,27 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
     await page.getByRole('searchbox', { name: 'Search Members' }).fill('hopper');
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
     for (const row of await table.locator('tbody tr').all()) expect((await row.textContent())?.toLowerCase()).toContain('hopper');
+    // DataTable paged by the server: the page given, the server's total, Next asks for the next page
+    const served = page.getByRole('region', { name: 'Members paged by the server' });
+    await page.getByRole('navigation', { name: 'Members paged by the server pages' }).getByRole('button', { name: /Next/ }).click();
+    await page.getByText('21–40 of 57').waitFor();
+    expect(await served.getByRole('rowheader').count()).toBe(20);
+
+    // InlineError: announced, with Try again; a Select shows its error under it and is marked invalid
+    expect(await page.locator('#inlineerror').getByRole('alert').count()).toBe(3);
+    await page.locator('#inlineerror').getByRole('button', { name: 'Try again' }).click();
+    const groupSize = page.getByRole('combobox', { name: 'Group size' });
+    expect(await groupSize.getAttribute('aria-invalid')).toBe('true');
+    const groupSizeError = page.locator(`[id="${await groupSize.getAttribute('aria-describedby')}"]`);
+    expect(await groupSizeError.textContent()).toBe('Groups of 3 need at least 6 people in the channel.');
+    // Its menu opens right under the control, over the message, not below the message
+    await groupSize.click();
+    const menu = page.locator('.select.has-error .select-popover:not([hidden])');
+    await menu.waitFor();
+    const [menuBox, errorBox, triggerBox] = [await menu.boundingBox(), await groupSizeError.boundingBox(), await groupSize.boundingBox()];
+    expect(menuBox!.y).toBeLessThan(errorBox!.y);
+    expect(Math.abs(menuBox!.y - (triggerBox!.y + triggerBox!.height))).toBeLessThan(12);
+    await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
 

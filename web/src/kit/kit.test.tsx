@@ -15,6 +15,7 @@ import {
   Field,
   fieldErrors,
   humanizeFieldMessage,
+  InlineError,
   ModalHost,
   NotFoundState,
   PageState,
@@ -141,6 +142,34 @@ describe('PageState', () => {
     expect(screen.getByRole('heading', { name: "This program doesn't exist" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all programs' })).toHaveAttribute('href', '/all_channels');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  test('the states are h2 inside a page that has its h1, and the page h1 when they stand in for it', () => {
+    const refetch = vi.fn();
+    const failed = { data: undefined, error: new ApiError(500, undefined), isError: true, refetch };
+    const { unmount } = render(
+      <MemoryRouter>
+        <h1>Points</h1>
+        <ErrorState title="Oops" />
+        <NotFoundState what="reward" />
+        <PageState query={failed}>{() => null}</PageState>
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Points']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Oops' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: "This reward doesn't exist" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: "We couldn't load this page" })).toBeInTheDocument();
+    unmount();
+    render(
+      <MemoryRouter>
+        <PageState query={failed} headingLevel={1}>
+          {() => null}
+        </PageState>
+        <NotFoundState headingLevel={3} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: "We couldn't load this page" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: "This page doesn't exist" })).toBeInTheDocument();
   });
 
   test('ErrorState and NotFoundState stand alone', () => {
@@ -290,5 +319,107 @@ describe('DataTable', () => {
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'nobody');
     expect(within(table).getByText('Nothing matches “nobody”.')).toBeInTheDocument();
+  });
+});
+
+describe('InlineError', () => {
+  test('is announced with its sentence, an optional action and Try again', async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    const { container, rerender } = render(
+      <InlineError onRetry={onRetry} action={<a href="/all_channels">Open it</a>}>
+        We couldn't load the templates.
+      </InlineError>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load the templates.");
+    expect(alert).toHaveClass('kit-inline-error-box');
+    expect(alert.querySelector('svg')).not.toBeNull();
+    expect(within(alert).getByRole('link', { name: 'Open it' })).toHaveAttribute('href', '/all_channels');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+
+    rerender(
+      <>
+        <input aria-describedby="name-error" aria-label="Name" />
+        <InlineError id="name-error" variant="text" className="layout-gap">
+          Pick a name
+        </InlineError>
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Pick a name');
+    expect(screen.getByRole('alert')).toHaveClass('kit-inline-error-text', 'layout-gap');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(container.querySelectorAll('[role="alert"]')).toHaveLength(1);
+  });
+});
+
+describe('DataTable server paging', () => {
+  interface Row {
+    id: number;
+    name: string;
+  }
+  const col = dataTableColumns<Row>();
+  const columns = [col.accessor('name', { header: 'Name' }), col.display({ id: 'actions', header: 'Actions', cell: (info) => <button type="button">Opt {info.row.original.name} out</button> })];
+  const all: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, name: `Person ${String(i + 1).padStart(2, '0')}` }));
+
+  /** Stands in for the server: 10 a page, sorted by it; the table only shows what it is given. */
+  function ServerTable({ onPage }: { onPage?: (page: number) => void }) {
+    const [page, setPage] = useState(1);
+    const rows = all.slice((page - 1) * 10, page * 10);
+    return (
+      <DataTable
+        label="Members"
+        data={rows}
+        columns={columns}
+        getRowId={(r) => String(r.id)}
+        rowHeader="name"
+        pagerLabel="Pages of members"
+        paging={{
+          page,
+          pageSize: 10,
+          total: all.length,
+          onPageChange: (next) => {
+            onPage?.(next);
+            setPage(next);
+          },
+        }}
+      />
+    );
+  }
+
+  test('shows the page it is given, counts from the server total, and asks for the next page', async () => {
+    const user = userEvent.setup();
+    const asked: number[] = [];
+    render(<ServerTable onPage={(p) => asked.push(p)} />);
+    const table = screen.getByRole('table', { name: 'Members' });
+    expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(all.slice(0, 10).map((r) => r.name));
+    expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pages of members' });
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    expect(within(pager).getByRole('button', { name: /Previous/ })).toBeDisabled();
+    // The server pages, searches and sorts: no search box, no sortable headers (sorting one page would mislead).
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Name/ })).toBeNull();
+
+    await user.click(within(pager).getByRole('button', { name: /Next/ }));
+    await user.click(within(pager).getByRole('button', { name: /Next/ }));
+    expect(asked).toEqual([2, 3]);
+    expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Person 21', 'Person 22', 'Person 23']);
+    expect(screen.getByText('21–23 of 23')).toBeInTheDocument();
+    expect(pager).toHaveTextContent('Page 3 of 3');
+    expect(within(pager).getByRole('button', { name: /Next/ })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: /Previous/ }));
+    expect(asked).toEqual([2, 3, 2]);
+    expect(within(table).getByRole('button', { name: 'Opt Person 11 out' })).toBeInTheDocument();
+  });
+
+  test('one page from the server has no pager; busy marks the table while the next page loads', () => {
+    render(
+      <DataTable label="Members" data={all.slice(0, 3)} columns={columns} busy paging={{ page: 1, pageSize: 10, total: 3, onPageChange: () => undefined }} />,
+    );
+    expect(screen.getByRole('table', { name: 'Members' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
   });
 });

@@ -46,6 +46,18 @@ export function dataTableColumns<T extends RowData>(): ColumnHelper<DataTableFea
   return createColumnHelper<DataTableFeatures, T>();
 }
 
+/** One page of a list the server pages: the rows given are that page, the server knows how many there are in all. */
+export interface DataTableServerPaging {
+  /** The page shown, from 1. */
+  page: number;
+  /** Rows per page, as the server pages them. */
+  pageSize: number;
+  /** Rows in all pages (the server's count, after its search and filters). */
+  total: number;
+  /** Asks for another page (from 1); the caller fetches it and passes its rows as `data`. */
+  onPageChange: (page: number) => void;
+}
+
 export interface DataTableProps<T extends RowData> {
   /** The table's accessible name (its caption, visually hidden unless `showCaption`). */
   label: string;
@@ -56,6 +68,17 @@ export interface DataTableProps<T extends RowData> {
   getRowId?: (row: T, index: number) => string;
   /** Rows per page (default 25); pages appear only when there are more rows. */
   pageSize?: number;
+  /**
+   * Server paging: `data` is one page and Previous/Next call `onPageChange`. The server also sorts and searches
+   * (a search or sort of one page would mislead), so the built-in search box and header sorting are off.
+   */
+  paging?: DataTableServerPaging;
+  /** A new page or search is on its way: the rows stay and the table is marked busy. */
+  busy?: boolean;
+  /** The column whose cells name their row (`<th scope="row">`), e.g. the person's name. */
+  rowHeader?: string;
+  /** The pager's accessible name (default "<label> pages"). */
+  pagerLabel?: string;
   /** The search box's placeholder; `false` hides the search. */
   searchPlaceholder?: string | false;
   initialSort?: SortingState;
@@ -81,8 +104,12 @@ export function DataTable<T extends RowData>({
   data,
   columns,
   getRowId,
-  pageSize = 25,
-  searchPlaceholder = 'Search…',
+  pageSize: clientPageSize = 25,
+  paging,
+  busy,
+  rowHeader,
+  pagerLabel,
+  searchPlaceholder: searchOption = 'Search…',
   initialSort = [],
   emptyText = 'Nothing here yet.',
   loading,
@@ -93,6 +120,9 @@ export function DataTable<T extends RowData>({
   const id = useId();
   const [search, setSearch] = useState('');
   const rows = useMemo(() => (data ?? []) as T[], [data]);
+  const server = paging !== undefined;
+  const searchPlaceholder = server ? false : searchOption;
+  const pageSize = server ? paging.pageSize : clientPageSize;
   const table = useTable({
     features: dataTableFeatures,
     columns,
@@ -101,6 +131,8 @@ export function DataTable<T extends RowData>({
     initialState: { sorting: initialSort, pagination: { pageIndex: 0, pageSize } },
     globalFilterFn: 'includesString',
     getColumnCanGlobalFilter: (column) => !unsearchable.includes(column.id),
+    // Server paging: the rows are the page; sorting or searching them here would show a wrong order or count.
+    ...(server ? { manualPagination: true, rowCount: paging.total, enableSorting: false } : {}),
   });
   const onSearch = (text: string) => {
     setSearch(text);
@@ -108,11 +140,15 @@ export function DataTable<T extends RowData>({
     table.setPageIndex(0);
   };
 
-  const filteredCount = table.getFilteredRowModel().rows.length;
-  const { pageIndex } = table.state.pagination;
-  const pageCount = table.getPageCount();
+  const filteredCount = server ? paging.total : table.getFilteredRowModel().rows.length;
+  const pageIndex = server ? paging.page - 1 : table.state.pagination.pageIndex;
+  const pageCount = server ? Math.max(1, Math.ceil(paging.total / Math.max(1, pageSize))) : table.getPageCount();
   const first = filteredCount === 0 ? 0 : pageIndex * pageSize + 1;
-  const last = Math.min(filteredCount, (pageIndex + 1) * pageSize);
+  const last = server ? Math.min(filteredCount, pageIndex * pageSize + rows.length) : Math.min(filteredCount, (pageIndex + 1) * pageSize);
+  const canPrevious = server ? paging.page > 1 : table.getCanPreviousPage();
+  const canNext = server ? paging.page < pageCount : table.getCanNextPage();
+  const previous = () => (server ? paging.onPageChange(paging.page - 1) : table.previousPage());
+  const next = () => (server ? paging.onPageChange(paging.page + 1) : table.nextPage());
   const visible = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
 
@@ -131,7 +167,7 @@ export function DataTable<T extends RowData>({
         </div>
       )}
       <div className="kit-table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table>
+        <table aria-busy={busy || undefined}>
           <caption id={`${id}-caption`} className={showCaption ? 'kit-table-caption' : 'visually-hidden'}>
             {label}
           </caption>
@@ -173,11 +209,17 @@ export function DataTable<T extends RowData>({
             ) : (
               visible.map((row) => (
                 <tr key={row.id}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
+                  {row.getAllCells().map((cell) =>
+                    cell.column.id === rowHeader ? (
+                      <th key={cell.id} scope="row">
+                        <table.FlexRender cell={cell} />
+                      </th>
+                    ) : (
+                      <td key={cell.id}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))
             )}
@@ -190,14 +232,14 @@ export function DataTable<T extends RowData>({
             {`${filteredCount === 0 ? 'No rows' : `${first}–${last} of ${filteredCount}`}${search && rows.length !== filteredCount ? ` (filtered from ${rows.length})` : ''}`}
           </span>
           {pageCount > 1 && (
-            <nav className="kit-table-pager" aria-label={`${label} pages`}>
-              <button type="button" className="button button-secondary kit-table-page" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+            <nav className="kit-table-pager" aria-label={pagerLabel ?? `${label} pages`}>
+              <button type="button" className="button button-secondary kit-table-page" disabled={!canPrevious} onClick={previous}>
                 <ChevronLeftIcon /> Previous
               </button>
               <span className="kit-table-page-of">
                 Page {pageIndex + 1} of {pageCount}
               </span>
-              <button type="button" className="button button-secondary kit-table-page" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+              <button type="button" className="button button-secondary kit-table-page" disabled={!canNext} onClick={next}>
                 Next <ChevronRightIcon />
               </button>
             </nav>

@@ -1,2 +1,2 @@
 export { DataTable, dataTableColumns, dataTableFeatures } from './DataTable';
-export type { DataTableProps, DataTableColumn, DataTableFeatures } from './DataTable';
+export type { DataTableProps, DataTableColumn, DataTableFeatures, DataTableServerPaging } from './DataTable';

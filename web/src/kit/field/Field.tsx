@@ -68,10 +68,7 @@ export function Field({ label, hint, error, maxLength, length, required, optiona
       {(error || counterId) && (
         <div className="kit-field-footer">
           {error ? (
-            <div id={errorId} className="kit-field-error">
-              <AlertIcon />
-              <span>{error}</span>
-            </div>
+            <FieldErrorText id={errorId!}>{error}</FieldErrorText>
           ) : (
             <span />
           )}
@@ -83,6 +80,16 @@ export function Field({ label, hint, error, maxLength, length, required, optiona
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The error line under a control (Field, Select): the alert icon and the sentence; `id` is for aria-describedby. */
+export function FieldErrorText({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <div id={id} className="kit-field-error">
+      <AlertIcon />
+      <span>{children}</span>
     </div>
   );
 }

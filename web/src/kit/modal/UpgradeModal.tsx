@@ -4,6 +4,7 @@ import { browser } from '../../api/browser';
 import { sessionStore } from '../../api/session';
 import type { CurrentUser } from '../../api/types';
 import { CheckIcon, Spinner } from '../icons';
+import { InlineError } from '../inlineerror/InlineError';
 import { Modal } from './Modal';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
@@ -194,9 +195,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, onClose }:
       {message && message !== copy.text && <p className="muted">{message}</p>}
       {body}
       {change.state === 'error' && (
-        <p className="form-error" role="alert">
-          {change.text}
-        </p>
+        <InlineError variant="text">{change.text}</InlineError>
       )}
     </Modal>
   );

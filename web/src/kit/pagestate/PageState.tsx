@@ -44,8 +44,21 @@ export function SkeletonLines({ lines = 3, label = 'Loading…' }: { lines?: num
   );
 }
 
+/**
+ * The level of a state's title. A state inside a page that has its own h1 (the usual case) is an h2; a state
+ * that stands in for the whole page (its data never came) is the page's one h1.
+ */
+export type StateHeadingLevel = 1 | 2 | 3;
+
+function StateTitle({ level, children }: { level: StateHeadingLevel; children: ReactNode }) {
+  const Heading = `h${level}` as const;
+  return <Heading className="kit-state-title">{children}</Heading>;
+}
+
 export interface ErrorStateProps {
   title?: string;
+  /** The title's heading level (default 2: the page around it has the h1). */
+  headingLevel?: StateHeadingLevel;
   /** What went wrong; defaults to the server's error text or the house error text. */
   message?: ReactNode;
   error?: unknown;
@@ -55,14 +68,14 @@ export interface ErrorStateProps {
 }
 
 /** A page (or panel) that failed to load: what happened and a "Try again" that calls onRetry. */
-export function ErrorState({ title = "We couldn't load this page", message, error, onRetry, children }: ErrorStateProps) {
+export function ErrorState({ title = "We couldn't load this page", headingLevel = 2, message, error, onRetry, children }: ErrorStateProps) {
   const text = message ?? (error instanceof ApiError && error.serverError ? error.serverError : DEFAULT_ERROR_TEXT);
   return (
     <div className="kit-state kit-state-error" role="alert">
       <span className="kit-state-icon">
         <AlertIcon />
       </span>
-      <h1 className="kit-state-title">{title}</h1>
+      <StateTitle level={headingLevel}>{title}</StateTitle>
       <p className="kit-state-text">{text}</p>
       <div className="kit-state-actions">
         {onRetry && (
@@ -80,6 +93,8 @@ export interface NotFoundStateProps {
   /** "program", "celebration": used in the title "This program doesn't exist". */
   what?: string;
   title?: string;
+  /** The title's heading level (default 2: the page around it has the h1). */
+  headingLevel?: StateHeadingLevel;
   message?: ReactNode;
   /** Where to go instead (no "Try again": trying again would not help). */
   backTo?: string;
@@ -87,13 +102,13 @@ export interface NotFoundStateProps {
 }
 
 /** Something that is not there (a 404, another workspace's id): says so and links somewhere useful. */
-export function NotFoundState({ what = 'page', title, message, backTo = '/', backLabel = 'Go to the home page' }: NotFoundStateProps) {
+export function NotFoundState({ what = 'page', title, headingLevel = 2, message, backTo = '/', backLabel = 'Go to the home page' }: NotFoundStateProps) {
   return (
     <div className="kit-state kit-state-not-found" role="region" aria-label="Not found">
       <span className="kit-state-icon">
         <NotFoundIcon />
       </span>
-      <h1 className="kit-state-title">{title ?? `This ${what} doesn't exist`}</h1>
+      <StateTitle level={headingLevel}>{title ?? `This ${what} doesn't exist`}</StateTitle>
       <p className="kit-state-text">{message ?? `It may have been deleted, or the link may be wrong.`}</p>
       <div className="kit-state-actions">
         <Link className="button button-primary" to={backTo}>
@@ -135,6 +150,8 @@ export interface PageStateProps<T> {
   what?: string;
   backTo?: string;
   backLabel?: string;
+  /** 1 when the PageState stands in for the whole page (its h1 is inside `children`); default 2. */
+  headingLevel?: StateHeadingLevel;
   skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }
@@ -143,11 +160,11 @@ export interface PageStateProps<T> {
  * The three states every page has before its content: loading (a skeleton), error (with Try again) and
  * not found (with a way back, no Try again). Renders `children(data)` once the data is there.
  */
-export function PageState<T>({ query, what, backTo, backLabel, skeleton, children }: PageStateProps<T>) {
+export function PageState<T>({ query, what, backTo, backLabel, headingLevel, skeleton, children }: PageStateProps<T>) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
-    if (isNotFound(query.error)) return <NotFoundState what={what} backTo={backTo} backLabel={backLabel} />;
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    if (isNotFound(query.error)) return <NotFoundState what={what} backTo={backTo} backLabel={backLabel} headingLevel={headingLevel} />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} headingLevel={headingLevel} />;
   }
   return <>{skeleton ?? <PageSkeleton />}</>;
 }

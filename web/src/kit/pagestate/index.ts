@@ -1,2 +1,2 @@
 export { PageState, PageSkeleton, SkeletonLines, ErrorState, NotFoundState, EmptyState, isNotFound } from './PageState';
-export type { PageStateProps, ErrorStateProps, NotFoundStateProps, EmptyStateProps, SkeletonProps } from './PageState';
+export type { PageStateProps, ErrorStateProps, NotFoundStateProps, EmptyStateProps, SkeletonProps, StateHeadingLevel } from './PageState';

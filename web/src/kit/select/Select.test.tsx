@@ -357,3 +357,28 @@ describe('searchable select', () => {
     expect(screen.getByRole('combobox')).toHaveAttribute('aria-expanded', 'true');
   });
 });
+
+describe('error', () => {
+  test('marks the plain select invalid, describes it by the message under it, and clears with the error', () => {
+    const { rerender } = render(<Select label="Group size" options={FRUITS} value="a" error="Pick a group size" />);
+    const trigger = screen.getByRole('combobox', { name: 'Group size' });
+    expect(trigger).toHaveAttribute('aria-invalid', 'true');
+    expect(trigger).toHaveAccessibleDescription('Pick a group size');
+    const message = document.getElementById(trigger.getAttribute('aria-describedby')!)!;
+    expect(message).toHaveClass('kit-field-error');
+    expect(message.closest('.select')).toHaveClass('has-error');
+    expect(message.closest('[data-field-error]')).not.toBeNull();
+    rerender(<Select label="Group size" options={FRUITS} value="a" error={null} />);
+    expect(screen.getByRole('combobox', { name: 'Group size' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('combobox', { name: 'Group size' })).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText('Pick a group size')).toBeNull();
+  });
+
+  test('the searchable select keeps its chosen value in the description and adds the error', () => {
+    render(<Select label="Time zone" searchable options={FRUITS} value="b" error="Pick a time zone" />);
+    const input = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Banana Pick a time zone');
+    expect(screen.getByText('Pick a time zone')).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { useCombobox, useSelect } from 'downshift';
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -12,6 +13,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { AlertIcon, ChevronDownIcon, Spinner, XIcon } from '../icons';
+import { FieldErrorText } from '../field/Field';
 import { SELECT_TEXTS } from '../messages';
 import {
   filterOptions,
@@ -71,6 +73,8 @@ export interface SelectProps {
   formatLabel?: (option: SelectOption) => ReactNode;
   id?: string;
   className?: string;
+  /** The error for this select (the server's `fields` entry, or a client check): shown under it, the control marked invalid. */
+  error?: string | null;
 }
 
 interface Keys {
@@ -301,6 +305,30 @@ function OptionList(p: {
   );
 }
 
+/** The error under a select, and what the control needs to point at it (aria-invalid, aria-describedby). */
+function useSelectError(error: string | null | undefined) {
+  const errorId = `${useId()}-error`;
+  return {
+    describedBy: error ? errorId : undefined,
+    invalid: error ? (true as const) : undefined,
+    message: error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null,
+  };
+}
+
+/**
+ * The open menu sits under the control. It is placed from the select's top (`top: 100%`), so while an error
+ * shows under the control it is placed from the control's bottom instead, not below the message.
+ */
+function usePopoverUnderControl(isOpen: boolean, hasError: boolean) {
+  const controlRef = useRef<HTMLDivElement | null>(null);
+  const [top, setTop] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const control = controlRef.current;
+    setTop(isOpen && hasError && control ? control.offsetTop + control.offsetHeight + 4 : undefined);
+  }, [isOpen, hasError]);
+  return { controlRef, style: top === undefined ? undefined : { top } };
+}
+
 function EmptyMessage({ children, error }: { children: ReactNode; error?: boolean }) {
   return (
     <div className={error ? 'select-message select-message-error' : 'select-message'} role={error ? 'alert' : undefined}>
@@ -350,6 +378,7 @@ function classNames(props: SelectProps, isOpen: boolean, extra: string): string 
     props.multiple ? 'select-multiple' : 'select-single',
     isOpen && 'is-open',
     props.disabled && 'is-disabled',
+    props.error && 'has-error',
     props.className,
   ]
     .filter(Boolean)
@@ -398,6 +427,8 @@ function PlainSelect(props: SelectProps) {
 
   const menuRef = useScrollToChosen(ds.isOpen, options, selection);
   const highlighted = ds.highlightedIndex >= 0 ? options[ds.highlightedIndex] : undefined;
+  const fieldError = useSelectError(props.error);
+  const popover = usePopoverUnderControl(ds.isOpen, Boolean(props.error));
 
   const onToggleKeyDown = (event: KeyboardEvent) => {
     if (disabled) {
@@ -425,19 +456,21 @@ function PlainSelect(props: SelectProps) {
     ) : null;
 
   return (
-    <div className={classNames(props, ds.isOpen, 'select-plain')}>
+    <div className={classNames(props, ds.isOpen, 'select-plain')} data-field-error={props.error ? 'true' : undefined}>
       {props.label !== undefined && (
         <label className="select-label" {...ds.getLabelProps()}>
           {props.label}
         </label>
       )}
-      <div className="select-control">
+      <div className="select-control" ref={popover.controlRef}>
         {multiple && <Chips selection={selection} keys={keys} format={format} disabled={disabled} />}
         <div
           className="select-trigger"
           {...ds.getToggleButtonProps({
             'aria-label': props.label === undefined ? props['aria-label'] : undefined,
             'aria-disabled': disabled || undefined,
+            'aria-invalid': fieldError.invalid,
+            'aria-describedby': fieldError.describedBy,
             tabIndex: disabled ? -1 : 0,
             onClick: (event: MouseEvent) => {
               if (disabled) preventDownshift(event);
@@ -457,10 +490,11 @@ function PlainSelect(props: SelectProps) {
           </span>
         </div>
       </div>
-      <div className="select-popover" hidden={!ds.isOpen}>
+      <div className="select-popover" hidden={!ds.isOpen} style={popover.style}>
         <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={options} selection={selection} keys={keys} format={format} />
         {ds.isOpen && options.length === 0 && <EmptyMessage>{SELECT_TEXTS.noOptions}</EmptyMessage>}
       </div>
+      {fieldError.message}
       <HiddenInputs name={props.name} values={selection.values} required={props.required} multiple={multiple} />
     </div>
   );
@@ -543,6 +577,8 @@ function SearchSelect(props: SelectProps) {
 
   const menuRef = useScrollToChosen(ds.isOpen, items, selection);
   const highlighted = ds.highlightedIndex >= 0 ? items[ds.highlightedIndex] : undefined;
+  const fieldError = useSelectError(props.error);
+  const popover = usePopoverUnderControl(ds.isOpen, Boolean(props.error));
 
   // When the list changes under the highlight (filtering, results arriving), highlight the first choosable item
   // so Enter picks the best match.
@@ -578,7 +614,7 @@ function SearchSelect(props: SelectProps) {
   const busy = Boolean(props.loading) || (isRemote && (remote.status === 'loading' || remote.status === 'searching'));
 
   return (
-    <div className={classNames(props, ds.isOpen, isRemote ? 'select-remote' : 'select-searchable')}>
+    <div className={classNames(props, ds.isOpen, isRemote ? 'select-remote' : 'select-searchable')} data-field-error={props.error ? 'true' : undefined}>
       {props.label !== undefined && (
         <label className="select-label" {...ds.getLabelProps()}>
           {props.label}
@@ -586,6 +622,7 @@ function SearchSelect(props: SelectProps) {
       )}
       <div
         className="select-control"
+        ref={popover.controlRef}
         onClick={(event) => {
           if (disabled || event.target !== event.currentTarget) return;
           inputRef.current?.focus();
@@ -607,7 +644,8 @@ function SearchSelect(props: SelectProps) {
               placeholder,
               onKeyDown: onInputKeyDown,
               'aria-label': props.label === undefined ? props['aria-label'] : undefined,
-              'aria-describedby': showSingleValue ? valueId : undefined,
+              'aria-describedby': [showSingleValue ? valueId : undefined, fieldError.describedBy].filter(Boolean).join(' ') || undefined,
+              'aria-invalid': fieldError.invalid,
             })}
           />
         </span>
@@ -625,10 +663,11 @@ function SearchSelect(props: SelectProps) {
           <ChevronDownIcon />
         </button>
       </div>
-      <div className="select-popover" hidden={!ds.isOpen}>
+      <div className="select-popover" hidden={!ds.isOpen} style={popover.style}>
         <OptionList ds={ds} menuRef={menuRef} label={props['aria-label']} multiple={multiple} items={items} selection={selection} keys={keys} format={format} />
         {ds.isOpen && items.length === 0 && <EmptyMessage error={empty.error}>{empty.text}</EmptyMessage>}
       </div>
+      {fieldError.message}
       <HiddenInputs name={props.name} values={selection.values} required={props.required} multiple={multiple} />
     </div>
   );

@@ -42,10 +42,12 @@ export interface TimeZoneSelectProps {
   disabled?: boolean;
   id?: string;
   className?: string;
+  /** The error for this field, shown under it (see Select's `error`). */
+  error?: string | null;
 }
 
 /** A searchable time zone picker: "New York (UTC−05:00)", with the region as a second line. */
-export function TimeZoneSelect({ value, onChange, label = 'Time zone', disabled, id, className }: TimeZoneSelectProps) {
+export function TimeZoneSelect({ value, onChange, label = 'Time zone', disabled, id, className, error }: TimeZoneSelectProps) {
   const options = useMemo(() => timeZoneOptions(value), [value]);
   return (
     <Select
@@ -57,6 +59,7 @@ export function TimeZoneSelect({ value, onChange, label = 'Time zone', disabled,
       disabled={disabled}
       id={id}
       className={className}
+      error={error}
       placeholder="Search time zones…"
       onChange={(v) => {
         if (v[0]) onChange(v[0]);

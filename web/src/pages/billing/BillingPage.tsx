@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import {
-  AlertIcon,
   DataTable,
   dataTableColumns,
   formatDay,
+  InlineError,
   Modal,
   PageState,
   PlanChangeStatus,
@@ -114,12 +114,16 @@ function PlanCard({ data }: { data: BillingAccountJson }) {
         <p className="muted">Only the Hearth account's owner or admins can change the plan.</p>
       )}
       {change.state === 'error' && (
-        <p className="form-error" role="alert">
-          {change.text}{' '}
-          <button type="button" className="text-link" onClick={reset}>
-            Dismiss
-          </button>
-        </p>
+        <InlineError
+          variant="text"
+          action={
+            <button type="button" className="text-link" onClick={reset}>
+              Dismiss
+            </button>
+          }
+        >
+          {change.text}
+        </InlineError>
       )}
       <PlanChangeStatus change={change} />
       {survey && <DowngradeSurveyModal onClose={() => setSurvey(false)} onSubmit={(s) => go({ plan: 'free', survey: s })} />}
@@ -137,9 +141,7 @@ function CostCard({ data }: { data: BillingAccountJson }) {
           <Spinner /> Calculating…
         </p>
       ) : cost.isError ? (
-        <p className="inline-error" role="alert">
-          <AlertIcon /> <span>{COST_ERROR_TEXT}</span>
-        </p>
+        <InlineError>{COST_ERROR_TEXT}</InlineError>
       ) : (
         <>
           <p className="billing-plan-name" data-testid="premium-cost">
@@ -283,21 +285,14 @@ function InvoicesCard() {
           <Spinner /> Loading invoices…
         </p>
       ) : invoices.isError && rows.length === 0 ? (
-        <div className="inline-error" role="alert">
-          <AlertIcon /> <span>{INVOICES_ERROR_TEXT}</span>
-          <button type="button" className="button button-secondary" onClick={() => void invoices.refetch()}>
-            Try again
-          </button>
-        </div>
+        <InlineError onRetry={() => void invoices.refetch()}>{INVOICES_ERROR_TEXT}</InlineError>
       ) : rows.length === 0 ? (
         <p className="muted">No invoices yet.</p>
       ) : (
         <DataTable label="Invoices" data={rows} columns={INVOICE_COLUMNS} getRowId={(i) => i.id} searchPlaceholder={false} pageSize={100} unsearchable={['links']} />
       )}
       {invoices.isFetchNextPageError && (
-        <p className="form-error" role="alert">
-          {INVOICES_ERROR_TEXT}
-        </p>
+        <InlineError variant="text">{INVOICES_ERROR_TEXT}</InlineError>
       )}
       {invoices.hasNextPage && (
         <button type="button" className="button button-secondary" disabled={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>

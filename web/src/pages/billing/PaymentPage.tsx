@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { AlertIcon, PlanChangeStatus, Spinner, usePlanChange } from '../../kit';
+import { InlineError, PlanChangeStatus, Spinner, usePlanChange } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import { BILLING_KEY, planLabel, useBillingAccount, type BillingAccountJson } from './billingApi';
 import '../programs/programs.css';
@@ -64,9 +64,7 @@ export default function PaymentPage() {
     );
   } else if (account.isError) {
     body = (
-      <div className="inline-error" role="alert">
-        <AlertIcon /> <span>{errorText(account.error)}</span>
-      </div>
+      <InlineError>{errorText(account.error)}</InlineError>
     );
   } else {
     const a = account.data.account;
@@ -106,9 +104,7 @@ export default function PaymentPage() {
           <p className="muted">Only the Hearth account's owner or admins can change the payment method.</p>
         )}
         {(error ?? (change.state === 'error' ? change.text : null)) && (
-          <p className="form-error" role="alert">
-            {error ?? (change.state === 'error' ? change.text : '')}
-          </p>
+          <InlineError variant="text">{error ?? (change.state === 'error' ? change.text : '')}</InlineError>
         )}
         <PlanChangeStatus change={change} />
       </section>

@@ -18,7 +18,7 @@ export default function CelebrationsEditPage() {
   const { id = '' } = useParams();
   const query = useCelebration(id);
   return (
-    <PageState query={query} what="celebrations program" backTo="/celebrations" backLabel="All celebrations">
+    <PageState headingLevel={1} query={query} what="celebrations program" backTo="/celebrations" backLabel="All celebrations">
       {(data) => {
         const c = data.celebration;
         const next = data.program.next_occurrence_on;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorText } from '../../api/client';
-import { ChannelPicker, PartyIcon, Spinner, toastError } from '../../kit';
+import { ChannelPicker, InlineError, PartyIcon, Spinner, toastError } from '../../kit';
 import { existingProgramPath } from '../programs/programsApi';
 import { PageHeader } from '../PageHeader';
 import { usePrograms, useTemplates } from '../programs/programsApi';
@@ -87,17 +87,18 @@ export default function CelebrationsIndexPage() {
           </fieldset>
           <ChannelPicker label="Channel" value={channel} onChange={(v) => setChannel(v[0] ?? '')} disabled={creating} />
           {error && (
-            <p className="form-error" role="alert">
-              {error}
-              {existing && (
-                <>
-                  {' '}
+            <InlineError
+              variant="text"
+              action={
+                existing && (
                   <Link className="text-link" to={existing}>
                     Open it
                   </Link>
-                </>
-              )}
-            </p>
+                )
+              }
+            >
+              {error}
+            </InlineError>
           )}
           <div>
             <button type="button" className="button button-primary" disabled={!channel || !chosenTemplate || creating} onClick={() => void create()}>

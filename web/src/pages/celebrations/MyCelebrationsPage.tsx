@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, ApiError } from '../../api/client';
-import { DEFAULT_SUCCESS_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, InlineError, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { daysIn, MONTHS, MY_SCHEDULES_KEY, type MyScheduleJson } from './celebrationsApi';
 import '../programs/programs.css';
@@ -135,12 +135,7 @@ export default function MyCelebrationsPage() {
       <PageHeader title="Celebration preferences" subtitle="Your birthday and work anniversary, and where your team celebrates them." />
       {isLoading && <p className="page-loading">Loading…</p>}
       {isError && (
-        <div className="card inline-error" role="alert">
-          <p>{FETCH_ERROR_TEXT}</p>
-          <button type="button" className="button button-secondary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <InlineError onRetry={() => void refetch()}>{FETCH_ERROR_TEXT}</InlineError>
       )}
       {data && (
         <div className="cel-settings-grid">

@@ -5,10 +5,12 @@ import {
   EmptyState,
   ErrorState,
   Field,
+  InlineError,
   NotFoundState,
   OwnershipSection,
   PageSkeleton,
   SegmentedControl,
+  Select,
   SendNowButton,
   SkeletonLines,
   Switch,
@@ -120,6 +122,9 @@ function FieldSpecimen() {
         <TextAreaField label="Near the limit" value={long} onChange={() => undefined} maxLength={2000} rows={2} />
         <TextAreaField label="Over the limit" value={`${long}overflow`} onChange={() => undefined} maxLength={2000} rows={2} error="Must be at most 2000 characters" />
       </State>
+      <State label="Select with an error">
+        <Select label="Group size" options={[{ value: '2', label: 'Pairs (2 people)' }, { value: '3', label: 'Groups of 3' }]} value="3" error="Groups of 3 need at least 6 people in the channel." />
+      </State>
       <State label="Any control (render function)">
         <Field label="Day" hint="When the round starts">
           {(control) => (
@@ -129,6 +134,30 @@ function FieldSpecimen() {
             </select>
           )}
         </Field>
+      </State>
+    </Specimen>
+  );
+}
+
+function InlineErrorSpecimen() {
+  return (
+    <Specimen id="inlineerror" title="InlineError" use="Something inside a page failed (a list, a save): what happened, and Try again when that can help.">
+      <State label="A list that did not load" wide>
+        <InlineError onRetry={() => toastSuccess('Trying again…')}>We couldn't load the templates.</InlineError>
+      </State>
+      <State label="With a way out">
+        <InlineError
+          action={
+            <a className="text-link" href="#inlineerror">
+              Open it
+            </a>
+          }
+        >
+          #intros already has Intros.
+        </InlineError>
+      </State>
+      <State label="In a form or modal (text)">
+        <InlineError variant="text">The card was declined.</InlineError>
       </State>
     </Specimen>
   );
@@ -272,6 +301,7 @@ const SECTIONS = [
   ['segmented', 'SegmentedControl'],
   ['field', 'Field'],
   ['pagestate', 'PageState'],
+  ['inlineerror', 'InlineError'],
   ['confirm', 'ConfirmDialog'],
   ['sendnow', 'SendNowButton'],
   ['toast', 'Toasts'],
@@ -300,6 +330,7 @@ export default function KitPage() {
       <ChoiceSpecimens />
       <FieldSpecimen />
       <StatesSpecimen />
+      <InlineErrorSpecimen />
       <DialogSpecimens />
       <PickerSpecimens />
       <KitTableSection />

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { DataTable, dataTableColumns, formatPlainDate } from '../../kit';
+import { useMemo, useState } from 'react';
+import { DataTable, dataTableColumns, formatPlainDate, type DataTableColumn } from '../../kit';
 import { Specimen, State } from './Specimen';
 
 interface SampleMember {
@@ -26,6 +26,22 @@ export const SAMPLE_MEMBERS: SampleMember[] = Array.from({ length: 57 }, (_, i) 
 });
 
 const col = dataTableColumns<SampleMember>();
+
+/** Server paging: the page's rows come from "the server" (a slice here); Previous/Next ask for another page. */
+function ServerPagedTable({ columns }: { columns: DataTableColumn<SampleMember>[] }) {
+  const [page, setPage] = useState(1);
+  const pageSize = 20;
+  return (
+    <DataTable
+      label="Members paged by the server"
+      data={SAMPLE_MEMBERS.slice((page - 1) * pageSize, page * pageSize)}
+      columns={columns}
+      getRowId={(m) => String(m.id)}
+      rowHeader="name"
+      paging={{ page, pageSize, total: SAMPLE_MEMBERS.length, onPageChange: setPage }}
+    />
+  );
+}
 
 export function KitTableSection() {
   const columns = useMemo(
@@ -57,6 +73,9 @@ export function KitTableSection() {
     <Specimen id="datatable" title="DataTable" use="Long lists: sortable headers, search across columns, pages. Scrolls sideways in its box on narrow screens.">
       <State label="57 members, 10 a page" wide>
         <DataTable label="Members" data={SAMPLE_MEMBERS} columns={columns} getRowId={(m) => String(m.id)} pageSize={10} searchPlaceholder="Search members…" unsearchable={['actions']} toolbar={<button className="button button-secondary">Export CSV</button>} />
+      </State>
+      <State label="Paged by the server (one page given, the total from the server)" wide>
+        <ServerPagedTable columns={columns} />
       </State>
       <State label="Loading" wide>
         <DataTable label="Members loading" data={undefined} columns={columns} loading searchPlaceholder={false} />

@@ -4,7 +4,7 @@ import type { BatchesAnswer, UpsertStatusAnswer } from '../../../../src/enrollme
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, usePollingQuery } from '../../api/polling';
 import { useSearchParam } from '../../api/searchParams';
-import { EmptyState, formatDateTime, formatPlainDate, PageState } from '../../kit';
+import { EmptyState, formatDateTime, formatPlainDate, InlineError, PageState } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { useEnrollmentBase } from './ManualEnrollmentPage';
 import './enrollment.css';
@@ -57,7 +57,7 @@ export default function BatchesPage() {
                 <h2>
                   Batch {data.batch.id}: {data.batch.status === 'success' ? 'done' : data.batch.status === 'error' ? 'failed' : 'in progress'}
                 </h2>
-                {data.batch.error && <p className="field-error">{data.batch.error}</p>}
+                {data.batch.error && <InlineError variant="text">{data.batch.error}</InlineError>}
                 <table className="table" aria-label="People in this batch">
                   <thead>
                     <tr>

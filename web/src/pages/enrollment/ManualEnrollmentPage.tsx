@@ -6,7 +6,7 @@ import type { ManualEnrollmentAnswer, UpsertStatusAnswer, UsersFromEmailAnswer }
 import { parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
-import { PageState, Select, Spinner, Switch, TimeZoneSelect, timeZoneOptions, toastError, type SelectOption } from '../../kit';
+import { InlineError, PageState, Select, Spinner, Switch, TimeZoneSelect, timeZoneOptions, toastError, type SelectOption } from '../../kit';
 import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
@@ -39,9 +39,9 @@ export default function ManualEnrollmentPage() {
     },
   });
   return (
-    <PageState query={tags} what="journeys">
+    <PageState headingLevel={1} query={tags} what="journeys">
       {(index) => (
-        <PageState query={roles} what="roles">
+        <PageState headingLevel={1} query={roles} what="roles">
           {(roleList) => <ManualEnrollmentForm key={base} flow={flow} tagId={tagId} base={base} index={index} roles={roleList} />}
         </PageState>
       )}
@@ -135,9 +135,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles }: { flow: 'onbo
       />
       {tagId && <AutoEnrollChannels base={base} />}
       {limitError && (
-        <p role="alert" className="field-error">
-          {limitError}
-        </p>
+        <InlineError>{limitError}</InlineError>
       )}
       {csvErrors.length > 0 && (
         <section className="card enrollment-csv-errors" aria-label="Problems in the CSV">

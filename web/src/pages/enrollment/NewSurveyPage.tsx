@@ -23,9 +23,9 @@ export default function NewSurveyPage() {
   const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
   const presets = useQuery({ queryKey: ['enrollment', 'preset-surveys'], queryFn: () => api.get<{ preset_enrollment_surveys: PresetSurveyJson[] }>('/onboarding/preset_enrollment_surveys/index_as_json', { toastOnError: false }) });
   return (
-    <PageState query={tag} what="journey">
+    <PageState headingLevel={1} query={tag} what="journey">
       {(detail) => (
-        <PageState query={presets} what="preset surveys">
+        <PageState headingLevel={1} query={presets} what="preset surveys">
           {(p) => <SurveyEditor base={`/${flow}/tags/${tagId}`} detail={detail} presets={p.preset_enrollment_surveys} />}
         </PageState>
       )}

@@ -22,7 +22,7 @@ export default function HubPage() {
         <p className="kit-state-text">{frame.error.serverError}</p>
       </div>
     );
-  if (frame.error instanceof ApiError && (frame.error.status === 404 || frame.error.status === 400)) return <NotFoundState what="journey hub" />;
-  if (frame.isError) return <ErrorState error={frame.error} onRetry={() => void frame.refetch()} />;
+  if (frame.error instanceof ApiError && (frame.error.status === 404 || frame.error.status === 400)) return <NotFoundState headingLevel={1} what="journey hub" />;
+  if (frame.isError) return <ErrorState headingLevel={1} error={frame.error} onRetry={() => void frame.refetch()} />;
   return <PageSkeleton />;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
-import { CalendarIcon, CheckCircleIcon, ExternalIcon, HashIcon, Mrkdwn, SkeletonLines, Spinner, UserIcon, formatDateTime, formatLongPlainDate } from '../../kit';
+import { CalendarIcon, CheckCircleIcon, ExternalIcon, HashIcon, InlineError, Mrkdwn, SkeletonLines, Spinner, UserIcon, formatDateTime, formatLongPlainDate } from '../../kit';
 import { useHubActions, useHubModule, type DataModule, type HubEventJson, type HubFrameData, type HubModuleData, type HubPersonJson } from './hubApi';
 import './hub.css';
 
@@ -99,12 +99,9 @@ function Loaded<K extends DataModule>({ module, children }: { module: K; childre
   if (q.data !== undefined) return <>{children(q.data)}</>;
   if (q.isError)
     return (
-      <p className="hub-error" role="alert">
-        {errorText(q.error)}{' '}
-        <button type="button" className="button button-secondary button-small" onClick={() => void q.refetch()}>
-          Try again
-        </button>
-      </p>
+      <InlineError className="hub-error" onRetry={() => void q.refetch()}>
+        {errorText(q.error)}
+      </InlineError>
     );
   return <SkeletonLines />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowDownIcon, ArrowUpIcon, ChannelPicker, ChevronLeftIcon, EditIcon, PageState, PlusIcon, Spinner, Switch, TextAreaField, TextField, toastSuccess, TrashIcon, EyeIcon, type ChannelOption } from '../../kit';
+import { ArrowDownIcon, ArrowUpIcon, ChannelPicker, ChevronLeftIcon, EditIcon, InlineError, PageState, PlusIcon, Spinner, Switch, TextAreaField, TextField, toastSuccess, TrashIcon, EyeIcon, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader } from '../settings/AssetUploader';
 import { HUB_LIMITS as L, MODULE_LABELS, SITE_SAVE_ERROR, useSaveSite, useSite, type Flow, type HubFrameData, type HubModuleSettings, type HubSiteAnswer, type HubTemplate } from './hubApi';
@@ -26,7 +26,7 @@ export function SitePreviewPage() {
   const { flow, tagId } = useFlowAndTag();
   const site = useSite(flow, tagId);
   return (
-    <PageState query={site} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
+    <PageState headingLevel={1} query={site} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
       {(answer) => (
         <>
           <PageHeader
@@ -52,7 +52,7 @@ export function SiteEditorPage() {
   const { flow, tagId } = useFlowAndTag();
   const site = useSite(flow, tagId);
   return (
-    <PageState query={site} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
+    <PageState headingLevel={1} query={site} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
       {(answer) => <SiteEditor key={answer.site.updated_at ?? 'new'} answer={answer} flow={flow} tagId={tagId} />}
     </PageState>
   );
@@ -101,9 +101,7 @@ function SiteEditor({ answer, flow, tagId }: { answer: HubSiteAnswer; flow: Flow
         }
       />
       {failed && (
-        <p className="hub-error" role="alert">
-          {SITE_SAVE_ERROR}
-        </p>
+        <InlineError className="hub-error">{SITE_SAVE_ERROR}</InlineError>
       )}
       <div className="hub-editor">
         <form

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, errorText } from '../../api/client';
 import { INTEGRATION_IDENTITY_POLL, usePoller } from '../../api/polling';
-import { AlertIcon, fieldErrors, Select, Spinner, TextField, type FieldErrors } from '../../kit';
+import { fieldErrors, InlineError, Select, Spinner, TextField, type FieldErrors } from '../../kit';
 import { OVERVIEW_KEY, type DirectIdentityJson } from './integrationsApi';
 
 type Answer = { direct_integration_identity: DirectIdentityJson };
@@ -107,16 +107,12 @@ export function AtsSection({ identities, permissionGroups, isAdmin }: { identiti
           )}
           {shown.state === 'error' &&
             shown.errors.map((m) => (
-              <p key={m} className="inline-error" role="alert">
-                <AlertIcon /> <span>{m}</span>
-              </p>
+              <InlineError key={m}>{m}</InlineError>
             ))}
         </div>
       )}
       {error && (
-        <p className="inline-error" role="alert">
-          <AlertIcon /> <span>{error}</span>
-        </p>
+        <InlineError>{error}</InlineError>
       )}
     </section>
   );

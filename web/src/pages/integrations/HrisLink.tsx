@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
-import { Modal, ModalCancelButton, Spinner } from '../../kit';
+import { InlineError, Modal, ModalCancelButton, Spinner } from '../../kit';
 import type { LinkTokenJson } from './integrationsApi';
 
 /** Merge Link's global (https://cdn.merge.dev/initialize.js). */
@@ -71,9 +71,7 @@ export function SandboxLinkDialog({ linkToken, onLinked, onClose }: { linkToken:
         employees, some of them in this workspace and two who start soon.
       </p>
       {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <InlineError variant="text">{error}</InlineError>
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, errorText } from '../../api/client';
 import { HRIS_POLL, usePollingQuery } from '../../api/polling';
-import { AlertIcon, DEFAULT_SUCCESS_TEXT, formatDateTime, Select, Spinner, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, formatDateTime, InlineError, Select, Spinner, toastSuccess } from '../../kit';
 import { HrisManageProgramsModal } from './HrisManageProgramsModal';
 import { openMergeLink, SandboxLinkDialog } from './HrisLink';
 import { HRIS_STATE_TEXT, hrisKey, OVERVIEW_KEY, showHris, type HrisIdentityJson, type LinkTokenJson } from './integrationsApi';
@@ -67,9 +67,7 @@ export function HrisSection({ available, identity, isAdmin }: { available: boole
         <p className="muted">Workspace admins can connect the HR system.</p>
       )}
       {error && (
-        <p className="inline-error" role="alert">
-          <AlertIcon /> <span>{error}</span>
-        </p>
+        <InlineError>{error}</InlineError>
       )}
       {linking && <SandboxLinkDialog linkToken={linking.link_token} onLinked={(t) => void finish(t)} onClose={() => void finish(null)} />}
     </section>

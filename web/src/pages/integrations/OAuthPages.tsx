@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { AlertIcon, Spinner, toastError, toastSuccess } from '../../kit';
+import { InlineError, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import { CALENDAR_NOT_LINKED_TEXT, OVERVIEW_KEY, PROVIDER_LABEL, VIDEO_NOT_LINKED_TEXT, type CalendarProviderJson } from './integrationsApi';
 import { useQueryClient } from '@tanstack/react-query';
@@ -104,9 +104,7 @@ export function SandboxAuthorizePage() {
           </button>
         </div>
         {error && (
-          <p className="inline-error" role="alert">
-            <AlertIcon /> <span>{error}</span>
-          </p>
+          <InlineError>{error}</InlineError>
         )}
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { api } from '../../api/client';
-import { AlertIcon, Modal, Spinner, Switch, Tabs } from '../../kit';
+import { InlineError, Modal, Spinner, Switch, Tabs } from '../../kit';
 import { icebreakersKey, type IcebreakerJson, type IcebreakerLibrary } from './introsApi';
 
 /** The question most groups see first: icebreakers in use are picked at random for each intro. */
@@ -140,9 +140,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
               <Spinner /> Loading icebreakers…
             </p>
           ) : list.isError ? (
-            <p className="inline-error" role="alert">
-              <AlertIcon /> We couldn’t load the icebreakers.
-            </p>
+            <InlineError>We couldn’t load the icebreakers.</InlineError>
           ) : list.data.length === 0 ? (
             <p className="muted">No icebreakers yet. Add your own, or pick some from the library.</p>
           ) : (
@@ -160,9 +158,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
               <Spinner /> Loading the library…
             </p>
           ) : library.isError ? (
-            <p className="inline-error" role="alert">
-              <AlertIcon /> We couldn’t load the library.
-            </p>
+            <InlineError>We couldn’t load the library.</InlineError>
           ) : (
             <>
               <div className="chip-filter" role="group" aria-label="Theme">

@@ -23,7 +23,7 @@ export function useCoffee(id: string | undefined) {
  * without search or filter, which GET /coffee/{id} already holds: shown as is when `params` ask for it, and
  * kept up (like the previous page) while another loads. Under coffeeKey, so refreshing the page refreshes these too.
  */
-export function useCoffeeList<P>(id: string, list: 'members' | 'groups', params: QueryParams, first: P, isFirst: boolean): { data: P | undefined; isFetching: boolean; isError: boolean } {
+export function useCoffeeList<P>(id: string, list: 'members' | 'groups', params: QueryParams, first: P, isFirst: boolean): { data: P | undefined; isFetching: boolean; isError: boolean; refetch: () => void } {
   // Typed as unknown inside: react-query cannot narrow placeholder data of a type parameter.
   const query = useQuery({
     queryKey: [...coffeeKey(id), list, params],
@@ -31,7 +31,8 @@ export function useCoffeeList<P>(id: string, list: 'members' | 'groups', params:
     enabled: !isFirst,
     placeholderData: (previous: unknown) => previous ?? first,
   });
-  return isFirst ? { data: first, isFetching: false, isError: false } : { data: query.data as P | undefined, isFetching: query.isFetching, isError: query.isError };
+  const refetch = () => void query.refetch();
+  return isFirst ? { data: first, isFetching: false, isError: false, refetch } : { data: query.data as P | undefined, isFetching: query.isFetching, isError: query.isError, refetch };
 }
 
 /** Puts a fresh page body (GET or PUT answer) into the cache, and refreshes the program lists. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client';
-import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, Modal, ModalCancelButton, SortIcon, TextField, toastSuccess } from '../../kit';
+import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, InlineError, Modal, ModalCancelButton, SortIcon, TextField, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { nextSort, pointsApi, pointsKey, walletsKey, type LeaderboardColumn, type OrderDir, type PointsProgramJson, type WalletUserJson, type WalletsQuery } from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
@@ -60,7 +60,7 @@ export default function PointsPage() {
           <TextField label="Search people" type="search" value={search} placeholder="Name or email" counter={false} onChange={(v) => { setSearch(v); setPageNo(1); }} />
           <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
         </div>
-        {wallets.isError && <p className="form-error" role="alert">{errorText(wallets.error)}</p>}
+        {wallets.isError && <InlineError>{errorText(wallets.error)}</InlineError>}
         <table className="pts-table">
           <thead>
             <tr>
@@ -184,7 +184,7 @@ function SettingsModal({ program, onClose, onSaved }: { program: PointsProgramJs
             </Field>
           ))}
         </fieldset>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && <InlineError variant="text">{error}</InlineError>}
       </form>
     </Modal>
   );
@@ -218,7 +218,7 @@ function BonusModal({ person, plural, onClose, onSaved }: { person: WalletUserJs
         <Field label="Monthly allowance to give" hint="Empty: the workspace's default" optional>
           {(control) => <input className="kit-input" type="number" min={0} {...control} value={allowance} onChange={(e) => setAllowance(e.target.value)} />}
         </Field>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && <InlineError variant="text">{error}</InlineError>}
       </form>
     </Modal>
   );

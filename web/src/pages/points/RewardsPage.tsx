@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { ChannelPicker, ErrorState, Field, formatDateTime, Modal, ModalCancelButton, PageSkeleton, SuccessModal, Switch, Tabs, TextAreaField, TextField, showToast, toastSuccess } from '../../kit';
+import { ChannelPicker, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, SuccessModal, Switch, Tabs, TextAreaField, TextField, showToast, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
@@ -309,7 +309,7 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
             </select>
           )}
         </Field>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && <InlineError variant="text">{error}</InlineError>}
       </form>
     </Modal>
   );
@@ -335,7 +335,7 @@ function Redemptions({ plural }: { plural: string }) {
       <div className="pts-filters">
         <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
       </div>
-      {list.isError && <p className="form-error" role="alert">{errorText(list.error)}</p>}
+      {list.isError && <InlineError>{errorText(list.error)}</InlineError>}
       <table className="pts-table">
         <thead>
           <tr>

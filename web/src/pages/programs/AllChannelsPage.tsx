@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertIcon, CoffeeIcon, SegmentedControl, Spinner } from '../../kit';
+import { CoffeeIcon, InlineError, SegmentedControl, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   formatLocalDate,
@@ -165,13 +165,9 @@ export default function AllChannelsPage() {
     );
   } else if (programs.isError) {
     body = (
-      <div className="inline-error" role="alert">
-        <AlertIcon />
-        <span>{loadErrorText(slug)}</span>
-        <button type="button" className="button button-secondary" onClick={() => void programs.refetch()}>
-          Try again
-        </button>
-      </div>
+      <InlineError className="table-card-error" onRetry={() => void programs.refetch()}>
+        {loadErrorText(slug)}
+      </InlineError>
     );
   } else if (shown.length === 0) {
     body = <EmptyState slug={slug} filtered={ofType.length > 0} />;

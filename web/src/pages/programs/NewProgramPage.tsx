@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorText } from '../../api/client';
-import { AlertIcon, BlockKitPreview, ChannelPicker, RemoteBlockKitPreview, Spinner, useServerPreview, type ChannelOption } from '../../kit';
+import { BlockKitPreview, ChannelPicker, InlineError, RemoteBlockKitPreview, Spinner, useServerPreview, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { existingProgramPath, isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
 import './programs.css';
@@ -127,12 +127,7 @@ export default function NewProgramPage() {
                 <Spinner /> Loading templates…
               </p>
             ) : templates.isError ? (
-              <div className="inline-error" role="alert">
-                <AlertIcon /> <span>We couldn't load the templates.</span>
-                <button type="button" className="button button-secondary" onClick={() => void templates.refetch()}>
-                  Try again
-                </button>
-              </div>
+              <InlineError onRetry={() => void templates.refetch()}>We couldn't load the templates.</InlineError>
             ) : ofKind.length === 0 ? (
               <p className="muted">There are no {kind.label} templates yet.</p>
             ) : (
@@ -175,17 +170,18 @@ export default function NewProgramPage() {
           </fieldset>
 
           {error && (
-            <p id={errorId} className="form-error form-error-box" role="alert">
-              <AlertIcon /> {error}
-              {existing && (
-                <>
-                  {' '}
+            <InlineError
+              id={errorId}
+              action={
+                existing && (
                   <Link className="text-link" to={existing}>
                     Open it
                   </Link>
-                </>
-              )}
-            </p>
+                )
+              }
+            >
+              {error}
+            </InlineError>
           )}
           <div className="form-actions">
             <Link className="button button-secondary" to={slug === 'celebrations' ? '/celebrations' : `/all_channels?type=${slug}`}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSearchParam } from '../../api/searchParams';
-import { AlertIcon, Spinner } from '../../kit';
+import { InlineError, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { PROGRAM_SLUGS, PROGRAM_TYPES, slugOf, useTemplates, type ProgramTemplate } from './programsApi';
 import { TypeBadge } from './AllChannelsPage';
@@ -45,12 +45,7 @@ export default function TemplatesPage() {
     );
   } else if (templates.isError) {
     body = (
-      <div className="inline-error card" role="alert">
-        <AlertIcon /> <span>We couldn't load the templates.</span>
-        <button type="button" className="button button-secondary" onClick={() => void templates.refetch()}>
-          Try again
-        </button>
-      </div>
+      <InlineError onRetry={() => void templates.refetch()}>We couldn't load the templates.</InlineError>
     );
   } else if (list.length === 0) {
     body = (

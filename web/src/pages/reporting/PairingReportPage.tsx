@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { AlertIcon, Field, Spinner } from '../../kit';
+import { AlertIcon, Field, InlineError, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { formatLocalDate, usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
@@ -186,9 +186,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
         </Field>
       </div>
       {q.isError ? (
-        <p className="error-text" role="alert">
-          Could not load strategic connections.
-        </p>
+        <InlineError>Could not load strategic connections.</InlineError>
       ) : !data ? (
         <Spinner />
       ) : (
@@ -360,19 +358,13 @@ export default function PairingReportPage() {
           <Spinner /> Loading the report…
         </div>
       ) : report.isError ? (
-        <div className="card inline-error-card" role="alert">
-          <p>
-            <AlertIcon />{' '}
-            {report.error instanceof ApiError && report.error.status === 404
-              ? 'We couldn’t find this Intros program.'
-              : report.error instanceof ApiError && report.error.serverError
-                ? report.error.serverError
-                : 'We couldn’t load the pairing report.'}
-          </p>
-          <button type="button" className="button button-secondary" onClick={() => void report.refetch()}>
-            Try again
-          </button>
-        </div>
+        <InlineError onRetry={() => void report.refetch()}>
+          {report.error instanceof ApiError && report.error.status === 404
+            ? 'We couldn’t find this Intros program.'
+            : report.error instanceof ApiError && report.error.serverError
+              ? report.error.serverError
+              : 'We couldn’t load the pairing report.'}
+        </InlineError>
       ) : data ? (
         <>
           <dl className="stat-row">

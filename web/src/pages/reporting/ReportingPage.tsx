@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
 import { REPORTING_MODULE_POLL, usePollingQuery } from '../../api/polling';
-import { DateRangePicker, DEFAULT_ERROR_TEXT, Field, PageState, SegmentedControl, Switch, toastError, toastSuccess, todayIn } from '../../kit';
+import { DateRangePicker, DEFAULT_ERROR_TEXT, Field, InlineError, PageState, SegmentedControl, Switch, toastError, toastSuccess, todayIn } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   AGGREGATION_LABELS,
@@ -110,9 +110,7 @@ function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting
       )}
       {q.pollWarning && !data && !failed && <p className="muted small" role="status">{q.pollWarning}</p>}
       {failed ? (
-        <p className="error-text" role="alert">
-          {DEFAULT_ERROR_TEXT}
-        </p>
+        <InlineError>{DEFAULT_ERROR_TEXT}</InlineError>
       ) : data ? (
         <>
           <p className="muted small">

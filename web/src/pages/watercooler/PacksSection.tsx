@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { CheckIcon, LockIcon, openModal, PlusIcon, toastSuccess } from '../../kit';
+import { CheckIcon, InlineError, LockIcon, openModal, PlusIcon, toastSuccess } from '../../kit';
 import { upgrade } from './useUpdate';
 import { NewPackModal, PackModal } from './WatercoolerModals';
 import { usePacksLibrary, useStoreWatercooler, type PackJson, type WatercoolerJson } from './watercoolerApi';
@@ -76,7 +76,7 @@ export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
         </button>
       </div>
       {isLoading && <p className="page-loading">Loading packs…</p>}
-      {isError && <p className="form-error">Uh oh, something went wrong loading the packs. Try reloading?</p>}
+      {isError && <InlineError>Uh oh, something went wrong loading the packs. Try reloading?</InlineError>}
       {own.length > 0 && (
         <>
           <h3 className="wc-subhead">Your packs</h3>

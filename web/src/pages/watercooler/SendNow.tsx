@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { POLL_PRESETS, usePoller } from '../../api/polling';
-import { confirmSendNow, plural, Spinner, Switch, toastError, toastSuccess } from '../../kit';
+import { plural, SendNowButton, Switch, toastError, toastSuccess } from '../../kit';
 import type { ProgramJson } from '../programs/programsApi';
 import { useUpdate } from './useUpdate';
 import { watercoolerKey, type WatercoolerJson } from './watercoolerApi';
@@ -14,10 +14,11 @@ const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
 export const sentText = (channel: string) => `Posted the next prompt in ${channel}.`;
 
 /**
+ * The kit's Send now (asks first: the next prompt, where and for how many), then
  * POST /watercooler/{id}/send_prompt_as_json, then GET /watercooler/{id}/send_now_complete_as_json every 3 s, at
  * most 40 times (POLL_PRESETS.sendNow); a send already under way when the page opens resumes polling.
  */
-export function SendNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
+export function SendPromptNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const client = useQueryClient();
   const [requesting, setRequesting] = useState(false);
   const channel = wc.program.channel;
@@ -55,30 +56,17 @@ export function SendNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const empty = wc.ordered_unsent_prompt_ids.length === 0 && !wc.topicsQueue.prompts.some((p) => p.status === 'sent');
   const reason = !wc.is_active ? 'Turn the Watercooler on to send a prompt' : empty ? 'Add a pack or a prompt first' : undefined;
   return (
-    <button
-      type="button"
+    <SendNowButton
       className="button button-primary"
-      disabled={sending || Boolean(reason)}
-      title={reason}
-      aria-busy={sending || undefined}
+      sending={sending}
+      disabled={Boolean(reason)}
+      disabledReason={reason}
       aria-label={sending ? `Sending a prompt to ${channel}` : `Send the next prompt to ${channel} now`}
-      onClick={() =>
-        void confirmSendNow({
-          title: `Send the next prompt to ${channel} now?`,
-          confirmText: 'Send prompt',
-          summary: { text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] },
-          onSend: send,
-        })
-      }
-    >
-      {sending ? (
-        <>
-          <Spinner title="" /> Sending…
-        </>
-      ) : (
-        'Send now'
-      )}
-    </button>
+      title={`Send the next prompt to ${channel} now?`}
+      confirmText="Send prompt"
+      summary={{ text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] }}
+      onSend={send}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
-import { Modal, ModalCancelButton, RemoteBlockKitPreview, Spinner, toastSuccess, useServerPreview } from '../../kit';
+import { InlineError, Modal, ModalCancelButton, RemoteBlockKitPreview, Spinner, toastSuccess, useServerPreview } from '../../kit';
 import {
   packsLibraryKey,
   usePacksLibrary,
@@ -120,7 +120,7 @@ export function SuggestionsModal({
     >
       <p className="muted">Ideas from Hearth’s packs that you are not using yet, the closest to your current prompts first.</p>
       {isLoading && <p className="page-loading">Finding ideas…</p>}
-      {isError && <p className="form-error">Uh oh, something went wrong. Try again?</p>}
+      {isError && <InlineError>Uh oh, something went wrong. Try again?</InlineError>}
       {data && data.length === 0 && <p className="muted">No more ideas: you already use every prompt we have.</p>}
       {data && data.length > 0 && (
         <ul className="wc-suggestions" aria-label="Suggested prompts">

@@ -5,7 +5,7 @@ import { EngagementSection } from './EngagementSection';
 import { PacksSection } from './PacksSection';
 import { QueueSection } from './QueueSection';
 import { ScheduleSection } from './ScheduleSection';
-import { ActiveSwitch, SendNowButton } from './SendNow';
+import { ActiveSwitch, SendPromptNowButton } from './SendNow';
 import { upgrade } from './useUpdate';
 import { formatSlot, useStoreWatercooler, useWatercooler, type WatercoolerJson } from './watercoolerApi';
 import '../programs/programs.css';
@@ -49,7 +49,7 @@ export default function WatercoolerPage() {
   const { id = '' } = useParams();
   const query = useWatercooler(id);
   return (
-    <PageState query={query} what="Watercooler" backTo="/all_channels?type=watercooler" backLabel="All Watercoolers">
+    <PageState headingLevel={1} query={query} what="Watercooler" backTo="/all_channels?type=watercooler" backLabel="All Watercoolers">
       {(wc) => {
       const next = wc.schedule.next_slots[0];
       return (
@@ -71,7 +71,7 @@ export default function WatercoolerPage() {
             actions={
               <>
                 <ActiveSwitch wc={wc} id={id} />
-                <SendNowButton wc={wc} id={id} />
+                <SendPromptNowButton wc={wc} id={id} />
               </>
             }
           />

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { CakeIcon, PartyIcon, SegmentedControl, SparklesIcon } from '../../../kit';
+import { CakeIcon, InlineError, PartyIcon, SegmentedControl, SparklesIcon } from '../../../kit';
 import { hourLabel, longDate, MONTHS, shortDate, timeIn, useEvents, yearsText, type CelebrationAnswer, type EventJson, type ScheduleType } from '../celebrationsApi';
 
 const DAY_OPTIONS = [
@@ -35,7 +35,7 @@ export function ComingUp({ data, id }: { data: CelebrationAnswer; id: string }) 
         <SegmentedControl label="How far ahead" hideLabel size="small" options={DAY_OPTIONS} value={String(days) as '30' | '60'} onChange={(v) => setDays(Number(v) as 30 | 60)} />
       </div>
       {isLoading && <p className="page-loading">Loading…</p>}
-      {isError && <p className="form-error">Uh oh, something went wrong loading what’s coming up. Try reloading?</p>}
+      {isError && <InlineError>Uh oh, something went wrong loading what’s coming up. Try reloading?</InlineError>}
       {events && groups.length === 0 && (
         <div className="empty-state cel-empty">
           <h3>Nothing in the next {days} days</h3>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../../api/client';
-import { openModal, SparklesIcon, Switch, toastSuccess } from '../../../kit';
+import { InlineError, openModal, SparklesIcon, Switch, toastSuccess } from '../../../kit';
 import { useSchedules, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
 import { CustomDateModal } from './CustomDateModal';
 import { useRefresh } from './shared';
@@ -25,7 +25,7 @@ export function CustomDates({ id, data }: { id: string; data: CelebrationAnswer 
   const add = () => openModal((close) => <CustomDateModal id={id} data={data} onClose={close} />);
   const limit = index?.limit;
   if (isLoading) return <p className="page-loading">Loading custom dates…</p>;
-  if (isError || !index) return <p className="form-error">Uh oh, something went wrong loading custom dates. Try reloading?</p>;
+  if (isError || !index) return <InlineError>Uh oh, something went wrong loading custom dates. Try reloading?</InlineError>;
   return (
     <>
       <div className="cel-table-toolbar">

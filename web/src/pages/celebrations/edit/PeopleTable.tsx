@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { api } from '../../../api/client';
-import { DataTable, dataTableColumns, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
+import { DataTable, dataTableColumns, InlineError, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
 import { useSchedules, type ScheduleJson } from '../celebrationsApi';
 import { MonthDayInput } from './MonthDayInput';
 import { Avatar, pad, SAVE_ERROR_TEXT, useRefresh } from './shared';
@@ -130,7 +130,7 @@ export function PeopleTable({ id, type, onAsk }: { id: string; type: PeopleType;
     ],
     [id, type],
   );
-  if (isError) return <p className="form-error">Uh oh, something went wrong loading people. Try reloading?</p>;
+  if (isError) return <InlineError>Uh oh, something went wrong loading people. Try reloading?</InlineError>;
   const all = data?.schedules ?? [];
   const missing = all.filter((s) => !s.date);
   return (

@@ -104,7 +104,7 @@ export default function IntrosProgramPage() {
   const { id = '' } = useParams();
   const coffee = useCoffee(id);
   return (
-    <PageState query={coffee} what="Intros program" backTo="/all_channels?type=intros" backLabel="All Intros programs">
+    <PageState headingLevel={1} query={coffee} what="Intros program" backTo="/all_channels?type=intros" backLabel="All Intros programs">
       {(data) => <ProgramView data={data} id={id} />}
     </PageState>
   );

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api } from '../../../api/client';
-import { AlertIcon, openModal, SegmentedControl, showToast, Spinner, toastSuccess, useDebounced, WarningModal } from '../../../kit';
+import { DataTable, dataTableColumns, InlineError, openModal, SegmentedControl, showToast, Spinner, toastSuccess, useDebounced, WarningModal } from '../../../kit';
 import { openInviteUsers } from '../../programs/sendNow';
 import { coffeeKey, formatInstant, MEMBER_STATUS_LABELS, useCoffeeList, type CoffeePageData, type MemberJson, type MembersPage, type MemberStatus } from '../introsApi';
 import { PersonName } from '../people';
-import { Pager, plural, SearchField, usePage } from './lists';
+import { plural, SearchField, usePage } from './lists';
+
+const col = dataTableColumns<MemberJson>();
 
 const STATUS_FILTERS: ReadonlyArray<MemberStatus | 'all'> = ['all', 'active', 'snoozed', 'opted_out', 'ghost', 'ineligible'];
 
@@ -32,7 +34,6 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
   // The server searches, filters and pages (in name order); GET /coffee/{id} brought the first page of everyone.
   const first: MembersPage = { members: data.members, ...data.members_page };
   const list = useCoffeeList(id, 'members', { status: filter, query, page }, first, filter === 'all' && query === '' && page === 1);
-  const shown = list.data?.members ?? [];
   const countOf = (status: MemberStatus | 'all') => (status === 'all' ? data.members_page.total : (counts[status] ?? 0));
 
   const setStatus = async (member: MemberJson, status: 'active' | 'snoozed' | 'opted_out') => {
@@ -87,6 +88,80 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
     }
   };
 
+  const canEdit = data.can_edit;
+  const hasCategories = config.categories.length > 0;
+  const columns = useMemo(
+    () => [
+      col.accessor('name', { header: 'Name', cell: (info) => <PersonName person={info.row.original} /> }),
+      col.accessor('status', {
+        header: 'Status',
+        cell: (info) => {
+          const m = info.row.original;
+          return (
+            <>
+              <MemberStatusBadge member={m} />
+              {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
+              {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>}
+            </>
+          );
+        },
+      }),
+      col.accessor('category_ids', {
+        header: 'Interests',
+        cell: (info) => {
+          const m = info.row.original;
+          return m.category_ids.length === 0 ? (
+            <span className="muted">{hasCategories ? 'None picked' : '—'}</span>
+          ) : (
+            <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
+              {m.category_ids.map((cid) => (
+                <li key={cid} className="chip">
+                  {categoryName.get(cid) ?? 'Unknown'}
+                </li>
+              ))}
+            </ul>
+          );
+        },
+      }),
+      col.accessor('last_intro_on', {
+        header: 'Last intro',
+        cell: (info) => {
+          const on = info.getValue();
+          return on ? formatInstant(`${on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>;
+        },
+      }),
+      col.accessor('times_left_out', { header: 'Left out' }),
+      col.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => {
+          const m = info.row.original;
+          if (!canEdit || m.status === 'ineligible') return null;
+          return (
+            <div className="row-actions">
+              {m.status === 'active' ? (
+                <>
+                  <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Snooze ${m.name} for 2 weeks`} onClick={() => void setStatus(m, 'snoozed')}>
+                    Snooze
+                  </button>
+                  <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Opt ${m.name} out`} onClick={() => void setStatus(m, 'opted_out')}>
+                    Opt out
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Bring ${m.name} back`} onClick={() => void setStatus(m, 'active')}>
+                  Bring back
+                </button>
+              )}
+            </div>
+          );
+        },
+      }),
+    ],
+    // setStatus is rebuilt each render but only reads props and state named here
+    [busy, canEdit, hasCategories, categoryName],
+  );
+
   const confirmGhosts = () =>
     openModal((close) => (
       <WarningModal title="Remove ghosts?" confirmText="Remove ghosts" danger onClose={close} onConfirm={() => void destroyGhosts()}>
@@ -139,119 +214,33 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
           {reminded === 0 ? 'No one needed a reminder: everyone has picked their interests.' : `We sent ${plural(reminded, 'person', 'people')} a DM to pick their interests.`}
         </p>
       )}
-      {!list.data ? (
-        list.isError ? (
-          <div className="inline-error" role="alert">
-            <AlertIcon /> <span>We couldn’t search the members. Try again.</span>
-          </div>
-        ) : (
-          <div className="page-loading" role="status">
-            <Spinner /> Searching…
-          </div>
-        )
-      ) : shown.length === 0 ? (
-        <div className="empty-state">
-          <h3>
-            {query !== ''
-              ? `No one matches “${query}”`
-              : filter === 'all'
-                ? 'No one is in this channel yet'
-                : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`}
-          </h3>
-          {filter === 'all' && query === '' && <p className="muted">Invite people to {data.program.channel}; everyone in the channel takes part.</p>}
-        </div>
+      {!list.data && list.isError ? (
+        <InlineError onRetry={list.refetch}>We couldn’t search the members.</InlineError>
       ) : (
-        <>
-          <div className="table-scroll">
-            <table className="data-table members-table" aria-busy={list.isFetching || undefined}>
-              <caption className="visually-hidden">Members of {data.program.channel}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Interests</th>
-                  <th scope="col">Last intro</th>
-                  <th scope="col" className="cell-number">
-                    Left out
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((m) => (
-                  <tr key={m.id}>
-                    <th scope="row">
-                      <PersonName person={m} />
-                    </th>
-                    <td>
-                      <MemberStatusBadge member={m} />
-                      {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
-                      {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && (
-                        <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>
-                      )}
-                    </td>
-                    <td>
-                      {m.category_ids.length === 0 ? (
-                        <span className="muted">{config.categories.length > 0 ? 'None picked' : '—'}</span>
-                      ) : (
-                        <ul className="chip-list" aria-label={`Interests of ${m.name}`}>
-                          {m.category_ids.map((cid) => (
-                            <li key={cid} className="chip">
-                              {categoryName.get(cid) ?? 'Unknown'}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td>{m.last_intro_on ? formatInstant(`${m.last_intro_on}T12:00:00Z`, 'UTC', false) : <span className="muted">Never</span>}</td>
-                    <td className="cell-number">{m.times_left_out}</td>
-                    <td className="cell-actions">
-                      {data.can_edit && m.status !== 'ineligible' && (
-                        <div className="row-actions">
-                          {m.status === 'active' ? (
-                            <>
-                              <button
-                                type="button"
-                                className="button button-secondary"
-                                disabled={busy !== null}
-                                aria-label={`Snooze ${m.name} for 2 weeks`}
-                                onClick={() => void setStatus(m, 'snoozed')}
-                              >
-                                Snooze
-                              </button>
-                              <button
-                                type="button"
-                                className="button button-secondary"
-                                disabled={busy !== null}
-                                aria-label={`Opt ${m.name} out`}
-                                onClick={() => void setStatus(m, 'opted_out')}
-                              >
-                                Opt out
-                              </button>
-                            </>
-                          ) : (
-                            <button
-                              type="button"
-                              className="button button-secondary"
-                              disabled={busy !== null}
-                              aria-label={`Bring ${m.name} back`}
-                              onClick={() => void setStatus(m, 'active')}
-                            >
-                              Bring back
-                            </button>
-                          )}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager info={list.data} label="Pages of members" onPage={setPage} />
-        </>
+        <DataTable
+          label={`Members of ${data.program.channel}`}
+          className="members-table"
+          data={list.data?.members}
+          columns={columns}
+          getRowId={(m) => String(m.id)}
+          rowHeader="name"
+          loading={!list.data}
+          busy={list.isFetching}
+          paging={list.data ? { page: list.data.page, pageSize: list.data.per, total: list.data.total, onPageChange: setPage } : undefined}
+          pagerLabel="Pages of members"
+          emptyText={
+            <div className="empty-state">
+              <h3>
+                {query !== ''
+                  ? `No one matches “${query}”`
+                  : filter === 'all'
+                    ? 'No one is in this channel yet'
+                    : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`}
+              </h3>
+              {filter === 'all' && query === '' && <p className="muted">Invite people to {data.program.channel}; everyone in the channel takes part.</p>}
+            </div>
+          }
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, errorText } from '../../../api/client';
-import { AlertIcon, RemoteBlockKitPreview, Spinner, useServerPreview } from '../../../kit';
+import { AlertIcon, InlineError, RemoteBlockKitPreview, Spinner, useServerPreview } from '../../../kit';
 import { formatInstant, hourLabel, previewKey, type CoffeePageData, type PersonJson, type RoundPreview } from '../introsApi';
 import { PersonName } from '../people';
 import { plural } from './lists';
@@ -70,9 +70,7 @@ export function PreviewTab({ data, id }: { data: CoffeePageData; id: string }) {
           <Spinner /> Working out the next round…
         </div>
       ) : preview.isError ? (
-        <div className="inline-error" role="alert">
-          <AlertIcon /> <span>{errorText(preview.error, 'We couldn’t preview the next round.')}</span>
-        </div>
+        <InlineError>{errorText(preview.error, 'We couldn’t preview the next round.')}</InlineError>
       ) : p ? (
         <div className="preview-result" aria-busy={preview.isFetching || undefined}>
           <dl className="stat-row">

@@ -9,13 +9,3 @@ export function FieldNote({ text }: { text?: string }) {
     </p>
   );
 }
-
-/** The error under a select (the kit's Field draws it for text inputs). */
-export function FieldError({ text, id }: { text?: string; id?: string }) {
-  if (!text) return null;
-  return (
-    <p className="field-hint field-hint-error" role="alert" id={id}>
-      {sentence(text)}
-    </p>
-  );
-}

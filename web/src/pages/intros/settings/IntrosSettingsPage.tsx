@@ -30,7 +30,7 @@ export default function IntrosSettingsPage() {
   const { id = '' } = useParams();
   const coffee = useCoffee(id);
   return (
-    <PageState query={coffee} what="Intros program" backTo="/all_channels?type=intros" backLabel="All Intros programs">
+    <PageState headingLevel={1} query={coffee} what="Intros program" backTo="/all_channels?type=intros" backLabel="All Intros programs">
       {(data) => (
         <section className="intros-settings" aria-labelledby="intros-settings-title">
           <PageHeader

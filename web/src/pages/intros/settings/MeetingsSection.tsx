@@ -1,18 +1,16 @@
-import { useId } from 'react';
 import { useCurrentUser } from '../../../api/currentUser';
-import { Select } from '../../../kit';
+import { Field, Select } from '../../../kit';
 import { formatLocalDate } from '../../programs/programsApi';
 import { DatePicker } from '../DatePicker';
 import { hourLabel } from '../introsApi';
 import { windowEnd } from '../settingsForm';
 import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type VideoPlatform } from '../settingsRules';
-import { FieldError, FieldNote } from './FieldMessages';
+import { FieldNote } from './FieldMessages';
 import { CALENDAR_LABELS, VIDEO_LABELS, type SectionProps } from './settingsText';
 
 /** Calendar invites, the fixed meeting's date and time, and the video link. */
 export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceOn }: SectionProps & { nextOccurrenceOn: string | null }) {
   const user = useCurrentUser();
-  const timeId = useId();
   const fixed = draft.calendar_scheduling_selection === 'fixed-meeting';
   const until = windowEnd(nextOccurrenceOn, draft.period);
   const videoHint =
@@ -62,24 +60,23 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
             <FieldNote text={notes.next_fixed_meeting_on} />
           </div>
           <div>
-            <label className="field-label" htmlFor={timeId}>
-              Meeting time
-            </label>
-            <input
-              id={timeId}
-              type="time"
-              className="text-input"
-              step={900}
-              value={draft.next_fixed_meeting_time ?? ''}
-              min={`${String(draft.occurrence_hour).padStart(2, '0')}:30`}
-              aria-invalid={errorOf('next_fixed_meeting_time') ? true : undefined}
-              onChange={(e) => change({ next_fixed_meeting_time: e.target.value || null })}
-            />
-            {errorOf('next_fixed_meeting_time') ? (
-              <FieldError text={errorOf('next_fixed_meeting_time')} />
-            ) : (
-              <p className="field-hint">At least 30 minutes after the intros go out ({hourLabel(draft.occurrence_hour).replace(':00', ':30')} or later).</p>
-            )}
+            <Field
+              label="Meeting time"
+              hint={`At least 30 minutes after the intros go out (${hourLabel(draft.occurrence_hour).replace(':00', ':30')} or later).`}
+              error={errorOf('next_fixed_meeting_time')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="time"
+                  className="kit-input"
+                  step={900}
+                  value={draft.next_fixed_meeting_time ?? ''}
+                  min={`${String(draft.occurrence_hour).padStart(2, '0')}:30`}
+                  onChange={(e) => change({ next_fixed_meeting_time: e.target.value || null })}
+                />
+              )}
+            </Field>
           </div>
         </div>
       )}
@@ -94,6 +91,7 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
             }))}
             value={draft.video_platform}
             onChange={(v) => v[0] && change({ video_platform: v[0] as VideoPlatform })}
+            error={errorOf('video_platform')}
           />
           {draft.calendar_scheduling_selection !== 'groups-choose-meeting-time' && (
             <p className="field-hint">Meet or Teams links from each calendar need groups to pick their own time.</p>

@@ -2,7 +2,7 @@ import { Select } from '../../../kit';
 import { pairingTypeAllowed } from '../settingsForm';
 import { PAIRING_TYPE_LABELS, PAIRING_TYPES, type PairingType } from '../settingsRules';
 import { CategoriesEditor } from './CategoriesEditor';
-import { FieldError, FieldNote } from './FieldMessages';
+import { FieldNote } from './FieldMessages';
 import { GROUP_SIZE_OPTIONS, PAIRING_TYPE_TEXT, type SectionProps } from './settingsText';
 
 /** Pairing type, group size and interests. */
@@ -33,8 +33,7 @@ export function PairingSection({ draft, change, errorOf, notes, paidFeatureAcces
       </fieldset>
       <div className="field-grid">
         <div>
-          <Select label="Group size" options={GROUP_SIZE_OPTIONS} value={String(draft.group_size)} onChange={(v) => v[0] && change({ group_size: Number(v[0]) })} />
-          <FieldError text={errorOf('group_size')} />
+          <Select label="Group size" options={GROUP_SIZE_OPTIONS} value={String(draft.group_size)} onChange={(v) => v[0] && change({ group_size: Number(v[0]) })} error={errorOf('group_size')} />
         </div>
         <div className="checkbox-field">
           <label className={noEnforce ? 'toggle-field is-disabled' : 'toggle-field'}>

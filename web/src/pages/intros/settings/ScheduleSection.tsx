@@ -1,6 +1,5 @@
 import { Select, TimeZoneSelect } from '../../../kit';
 import { formatLocalDate } from '../../programs/programsApi';
-import { FieldError } from './FieldMessages';
 import { HOUR_OPTIONS, PERIOD_OPTIONS, WEEKDAY_OPTIONS, type SectionProps } from './settingsText';
 
 /** How often, which day, what time and in which zone the intros go out. */
@@ -17,12 +16,10 @@ export function ScheduleSection({ draft, change, errorOf, nextOccurrenceOn }: Se
       </p>
       <div className="field-grid">
         <div>
-          <Select label="How often" options={PERIOD_OPTIONS} value={String(draft.period)} onChange={(v) => v[0] !== undefined && change({ period: Number(v[0]) })} />
-          <FieldError text={errorOf('period')} />
+          <Select label="How often" options={PERIOD_OPTIONS} value={String(draft.period)} onChange={(v) => v[0] !== undefined && change({ period: Number(v[0]) })} error={errorOf('period')} />
         </div>
         <div>
-          <Select label="Day" options={WEEKDAY_OPTIONS} value={String(draft.weekday)} onChange={(v) => v[0] && change({ weekday: Number(v[0]) })} />
-          <FieldError text={errorOf('weekday')} />
+          <Select label="Day" options={WEEKDAY_OPTIONS} value={String(draft.weekday)} onChange={(v) => v[0] && change({ weekday: Number(v[0]) })} error={errorOf('weekday')} />
         </div>
         <div>
           <Select
@@ -30,12 +27,11 @@ export function ScheduleSection({ draft, change, errorOf, nextOccurrenceOn }: Se
             options={HOUR_OPTIONS}
             value={String(draft.occurrence_hour)}
             onChange={(v) => v[0] !== undefined && change({ occurrence_hour: Number(v[0]) })}
+            error={errorOf('occurrence_hour')}
           />
-          <FieldError text={errorOf('occurrence_hour')} />
         </div>
         <div>
-          <TimeZoneSelect value={draft.tz} onChange={(tz) => change({ tz })} />
-          <FieldError text={errorOf('tz')} />
+          <TimeZoneSelect value={draft.tz} onChange={(tz) => change({ tz })} error={errorOf('tz')} />
         </div>
       </div>
     </section>

@@ -90,7 +90,10 @@ export function SettingsForm({ data, id }: { data: CoffeePageData; id: string })
     draft,
     change,
     notes,
-    errorOf: (key) => (errors as Record<string, string | undefined>)[key] ?? serverErrors[key],
+    errorOf: (key) => {
+      const error = (errors as Record<string, string | undefined>)[key] ?? serverErrors[key];
+      return error ? sentence(error) : undefined;
+    },
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
-import { ChannelPicker, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
 import { usePresetBundle, usePresetBundles, type PresetBundleJson, type PresetBundlePresetJson } from '../api/journeysApi';
 import { dayLabel, plural } from '../lib/schedule';
 import { createJourney, JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
@@ -95,9 +95,7 @@ function BundleDetail({ bundle, onDone }: { bundle: PresetBundleJson; onDone: ()
         </div>
       </div>
       {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
+        <InlineError variant="text">{error}</InlineError>
       )}
       <div className="bundle-footer">
         <span className="muted">{plural(chosen.size, 'preset')} · {plural(events, 'item')}</span>
@@ -130,7 +128,7 @@ export function BundleWizard() {
         {bundle.data ? (
           <BundleDetail key={bundle.data.preset_bundle.id} bundle={bundle.data.preset_bundle} onDone={close} />
         ) : bundle.isError ? (
-          <p role="alert">We couldn't find that bundle. Pick one on the left.</p>
+          <InlineError>We couldn't find that bundle. Pick one on the left.</InlineError>
         ) : (
           <p role="status" className="muted">
             <Spinner /> Loading the bundle…

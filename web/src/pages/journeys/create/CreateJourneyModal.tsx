@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { ChannelPicker, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
 import { usePrebuiltJourneys, type FlowType, type PrebuiltJourneyJson, type QuickSetupType } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
@@ -106,12 +106,9 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
                 <Spinner /> Loading ready-made journeys…
               </p>
             ) : prebuilt.isError ? (
-              <p role="alert" className="field-error">
-                We couldn't load the ready-made journeys.{' '}
-                <button type="button" className="text-link" onClick={() => void prebuilt.refetch()}>
-                  Try again
-                </button>
-              </p>
+              <InlineError variant="text" onRetry={() => void prebuilt.refetch()}>
+                We couldn't load the ready-made journeys.
+              </InlineError>
             ) : (
               <div className="jchoice-grid">
                 {options.map((j) => (
@@ -136,9 +133,9 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
             }}
           />
           {error && (
-            <p id={`${id}-name-err`} className="field-error" role="alert">
+            <InlineError id={`${id}-name-err`} variant="text">
               {error}
-            </p>
+            </InlineError>
           )}
         </div>
         <div className="form-field">

@@ -1,6 +1,6 @@
 import { CalendarClock, Copy, Plus, Power, PowerOff, Send, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { ChannelPicker, Modal, ModalCancelButton, Select, useModal } from '../../../kit';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, Select, useModal } from '../../../kit';
 import { type Flow, type MessagePreviewJson, type RecipientType, type RoleJson, type ScheduleEventJson, type UpdateEventBody } from '../api/journeysApi';
 import { useDraftPreview, useEventPreview, type EventDraft } from '../api/journeysApi';
 import { EVENT_KINDS, KIND_INFO, KindIcon, RECIPIENT_LABELS } from '../lib/labels';
@@ -32,9 +32,9 @@ const VARIABLES = ['{first_name}', '{name}', '{start_date}', '{manager}', '{jour
 
 function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
-    <p id={id} className="field-error" role="alert">
+    <InlineError id={id} variant="text">
       {error}
-    </p>
+    </InlineError>
   ) : null;
 }
 
@@ -100,21 +100,18 @@ function EventFormFields({ form, setForm, roles, errors }: { form: EventForm; se
       </fieldset>
       {form.recipient_type === 'role' && (
         <div className={`form-field${errors.role ? ' has-error' : ''}`}>
-          <Select label="Role" options={roleOptions} value={form.role === null ? [] : [String(form.role)]} onChange={(values) => setForm({ ...form, role: values[0] ? Number(values[0]) : null })} placeholder="Pick a role" />
-          <FieldError id={`${id}-role-err`} error={errors.role} />
+          <Select label="Role" options={roleOptions} value={form.role === null ? [] : [String(form.role)]} onChange={(values) => setForm({ ...form, role: values[0] ? Number(values[0]) : null })} placeholder="Pick a role" error={errors.role} />
         </div>
       )}
       {form.recipient_type === 'channel' && (
         <div className={`form-field${errors.channel_id ? ' has-error' : ''}`}>
-          <ChannelPicker label="Channel" value={form.channel_id ? [form.channel_id] : []} onChange={(values) => setForm({ ...form, channel_id: values[0] ?? null })} />
-          <FieldError id={`${id}-channel-err`} error={errors.channel_id} />
+          <ChannelPicker label="Channel" value={form.channel_id ? [form.channel_id] : []} onChange={(values) => setForm({ ...form, channel_id: values[0] ?? null })} error={errors.channel_id} />
         </div>
       )}
       {form.recipient_type === 'cohortChannel' && <p className="field-hint">Goes to the channel Hearth creates for the people who start together.</p>}
       {form.kind === 'intro' && (
         <div className={`form-field${errors.role_ids ? ' has-error' : ''}`}>
-          <Select multiple label="Introduce them to" options={roleOptions} value={form.role_ids.map(String)} onChange={(values) => setForm({ ...form, role_ids: values.map(Number) })} placeholder="Pick roles" />
-          <FieldError id={`${id}-roles-err`} error={errors.role_ids} />
+          <Select multiple label="Introduce them to" options={roleOptions} value={form.role_ids.map(String)} onChange={(values) => setForm({ ...form, role_ids: values.map(Number) })} placeholder="Pick roles" error={errors.role_ids} />
         </div>
       )}
       <div className={`form-field${errors.text ? ' has-error' : ''}`}>

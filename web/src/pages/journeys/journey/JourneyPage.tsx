@@ -105,7 +105,7 @@ export default function JourneyPage() {
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
         <Link to={`/${flow}/tags`}>{flow === 'onboarding' ? 'Onboarding journeys' : 'Journeys'}</Link>
       </nav>
-      <PageState query={tag} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
+      <PageState headingLevel={1} query={tag} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
         {(data) => (
           <>
             <Header data={data} flow={flow} />

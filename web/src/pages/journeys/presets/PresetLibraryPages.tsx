@@ -57,7 +57,7 @@ export function PresetCategoryPage() {
   return (
     <div className="journeys-page">
       <Crumbs items={[['/onboarding/preset_categories', 'Preset categories']]} />
-      <PageState query={category} what="preset category" backTo="/onboarding/preset_categories" backLabel="All categories">
+      <PageState headingLevel={1} query={category} what="preset category" backTo="/onboarding/preset_categories" backLabel="All categories">
         {({ preset_category: c, presets }) => (
           <>
             <PageHeader title={c.name} subtitle={c.description} />
@@ -117,7 +117,7 @@ export function PresetPage() {
   return (
     <div className="journeys-page">
       <Crumbs items={[['/onboarding/presets', 'Presets']]} />
-      <PageState query={preset} what="preset" backTo="/onboarding/presets" backLabel="All presets">
+      <PageState headingLevel={1} query={preset} what="preset" backTo="/onboarding/presets" backLabel="All presets">
         {({ preset: p }) => (
           <>
             <PageHeader title={p.name} subtitle={p.description} />
@@ -138,7 +138,7 @@ export function PresetEventPage() {
   return (
     <div className="journeys-page">
       <Crumbs items={[[`/onboarding/presets/${presetId}`, 'Preset']]} />
-      <PageState query={event} what="preset item" backTo={`/onboarding/presets/${presetId}`} backLabel="Back to the preset">
+      <PageState headingLevel={1} query={event} what="preset item" backTo={`/onboarding/presets/${presetId}`} backLabel="Back to the preset">
         {({ event: e, preset }) => (
           <>
             <PageHeader title={e.title} subtitle={`${KIND_INFO[e.kind].label} in ${preset.name}`} />

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Minus, Plus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../../api/client';
-import { PageState, toastSuccess } from '../../../kit';
+import { InlineError, PageState, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { journeysKey, useTagPresets, type EventAnswer, type PresetEventJson, type PresetJson, type TogglePresetAnswer } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
@@ -47,7 +47,7 @@ export function TagPresetsPage() {
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
         <Link to={`/onboarding/tags/${id}`}>{data.data?.tag.name ?? 'Journey'}</Link>
       </nav>
-      <PageState query={data} what="journey" backTo="/onboarding/tags" backLabel="Back to journeys">
+      <PageState headingLevel={1} query={data} what="journey" backTo="/onboarding/tags" backLabel="Back to journeys">
         {({ tag, presets, preset_categories: categories }) => (
           <>
             <PageHeader title={`Presets for ${tag.name}`} subtitle="Adding a preset schedules its items in the journey; removing it turns them off. Edit any item after on the journey's calendar." />
@@ -98,10 +98,10 @@ export function TagPresetPage() {
         <Link to={`/onboarding/tags/${tagId}`}>{data.data?.tag.name ?? 'Journey'}</Link>
         <Link to={`/onboarding/tags/${tagId}/presets`}>Presets</Link>
       </nav>
-      <PageState query={data} what="journey" backTo="/onboarding/tags" backLabel="Back to journeys">
+      <PageState headingLevel={1} query={data} what="journey" backTo="/onboarding/tags" backLabel="Back to journeys">
         {({ presets }) => {
           const preset = presets.find((p) => String(p.id) === presetId);
-          if (!preset) return <p role="alert">We couldn't find that preset in the library.</p>;
+          if (!preset) return <InlineError>We couldn't find that preset in the library.</InlineError>;
           return (
             <>
               <PageHeader title={preset.name} subtitle={preset.description} actions={<ToggleButton preset={preset} busy={toggle.isPending} onToggle={(removing) => toggle.mutate({ preset, removing })} />} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, ModalCancelButton } from '../../../kit';
+import { InlineError, Modal, ModalCancelButton } from '../../../kit';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { dayLabel } from '../lib/schedule';
 import { roleRemoval } from './roleRules';
@@ -48,7 +48,7 @@ export function DeleteRoleModal({ role, journeyName, events, onDelete, onClose }
         </p>
       ) : (
         <>
-          <p role="alert">{check.reason}</p>
+          <InlineError variant="text">{check.reason}</InlineError>
           {check.blocking.length > 0 && (
             <ul className="compact-list">
               {check.blocking.map((e) => (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { api, errorText } from '../../../api/client';
-import { Modal, ModalCancelButton, showToast } from '../../../kit';
+import { InlineError, Modal, ModalCancelButton, showToast } from '../../../kit';
 import type { RoleAnswer, RoleJson, RolePurpose } from '../api/journeysApi';
 import { NEW_ROLE_PURPOSES, PURPOSE_LABELS, ROLE_NAME_MAX, suggestPlural, validateNewRole, type NewRoleForm } from './roleRules';
 
@@ -64,9 +64,9 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
             onChange={(e) => setForm({ ...form, name: e.target.value, plural_name: pluralTouched ? form.plural_name : suggestPlural(e.target.value) })}
           />
           {errors.name && (
-            <p id={`${id}-name-err`} className="field-error" role="alert">
+            <InlineError id={`${id}-name-err`} variant="text">
               {errors.name}
-            </p>
+            </InlineError>
           )}
         </div>
         <div className={`form-field${errors.plural_name ? ' has-error' : ''}`}>
@@ -83,9 +83,9 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
             }}
           />
           {errors.plural_name && (
-            <p id={`${id}-plural-err`} className="field-error" role="alert">
+            <InlineError id={`${id}-plural-err`} variant="text">
               {errors.plural_name}
-            </p>
+            </InlineError>
           )}
         </div>
         <div className="form-field">

@@ -1,0 +1,2 @@
+export { InlineError } from './InlineError';
+export type { InlineErrorProps } from './InlineError';
