@@ -186,6 +186,10 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     }
     await page.goto(`${t.url}/coffee/${programId}?tab=members`);
     await page.getByRole('table').first().waitFor();
+    // The table scrolls sideways inside its card, and each row's buttons stay in sight at its right edge.
+    const card = (await page.locator('.kit-table-scroll').boundingBox())!;
+    const optOut = (await page.getByRole('button', { name: /^Opt .+ out$/ }).first().boundingBox())!;
+    expect(optOut.x + optOut.width).toBeLessThanOrEqual(card.x + card.width);
     // the schedule names its zone in words, not an IANA id
     expect(await page.getByText('New York time').count()).toBeGreaterThan(0);
     expect(await page.getByText('America/New_York').count()).toBe(0);

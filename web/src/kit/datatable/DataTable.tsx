@@ -77,6 +77,11 @@ export interface DataTableProps<T extends RowData> {
   busy?: boolean;
   /** The column whose cells name their row (`<th scope="row">`), e.g. the person's name. */
   rowHeader?: string;
+  /**
+   * The column kept in view at the table's right edge while a narrow window scrolls the rest sideways (the row's
+   * buttons), so its actions never sit out of sight.
+   */
+  stickyColumn?: string;
   /** The pager's accessible name (default "<label> pages"). */
   pagerLabel?: string;
   /** The search box's placeholder; `false` hides the search. */
@@ -108,6 +113,7 @@ export function DataTable<T extends RowData>({
   paging,
   busy,
   rowHeader,
+  stickyColumn,
   pagerLabel,
   searchPlaceholder: searchOption = 'Search…',
   initialSort = [],
@@ -178,7 +184,7 @@ export function DataTable<T extends RowData>({
                   const canSort = header.column.getCanSort();
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}>
+                    <th key={header.id} scope="col" className={header.column.id === stickyColumn ? 'kit-table-sticky' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}>
                       {header.isPlaceholder ? null : canSort ? (
                         <button type="button" className={sorted ? 'kit-table-sort is-sorted' : 'kit-table-sort'} onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
@@ -215,7 +221,7 @@ export function DataTable<T extends RowData>({
                         <table.FlexRender cell={cell} />
                       </th>
                     ) : (
-                      <td key={cell.id}>
+                      <td key={cell.id} className={cell.column.id === stickyColumn ? 'kit-table-sticky' : undefined}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ),

@@ -224,6 +224,7 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
           columns={columns}
           getRowId={(m) => String(m.id)}
           rowHeader="name"
+          stickyColumn="actions"
           loading={!list.data}
           busy={list.isFetching}
           paging={list.data ? { page: list.data.page, pageSize: list.data.per, total: list.data.total, onPageChange: setPage } : undefined}
