@@ -178,9 +178,37 @@ export class ReportingRepository {
 
   async openIssue(
     trx: Trx,
-    row: { workspace_id: number; issue_key: string; issue_type: SessionIssueType; session_id: number; tag_id: number; member_id: number | null; session_event_id: number | null; detail: string; occurred_at: Date },
+    row: {
+      workspace_id: number;
+      issue_key: string;
+      issue_type: SessionIssueType;
+      session_id: number;
+      tag_id: number;
+      member_id: number | null;
+      session_event_id: number | null;
+      detail: string;
+      fix_path?: string | null;
+      fix_label?: string | null;
+      occurred_at: Date;
+    },
   ): Promise<void> {
     await trx.insertInto('reporting_session_issues').values(row).onConflict((oc) => oc.columns(['workspace_id', 'issue_key']).doNothing()).execute();
+  }
+
+  /**
+   * Closes (deletes) the issues a delivered session event settles: those of the event itself of the given types,
+   * and the given keys (a role that now has people). Hidden ones go too; a recurrence opens a new one.
+   */
+  async closeIssues(trx: Trx, workspaceId: number, f: { sessionEventId: number; types: SessionIssueType[]; keys: string[] }): Promise<number> {
+    const r = await trx
+      .deleteFrom('reporting_session_issues')
+      .where('workspace_id', '=', workspaceId)
+      .where((eb) => {
+        const bySessionEvent = eb.and([eb('session_event_id', '=', f.sessionEventId), eb('issue_type', 'in', f.types)]);
+        return f.keys.length ? eb.or([bySessionEvent, eb('issue_key', 'in', f.keys)]) : bySessionEvent;
+      })
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   // ---- strategic connections (Intros groups with journey participants)
@@ -242,7 +270,7 @@ export class ReportingRepository {
     if (!f.types.length || (f.tagIds && !f.tagIds.length)) return [];
     return this.issuesQuery(workspaceId, f)
       .leftJoin('members as m', (j) => j.onRef('m.id', '=', 'i.member_id').onRef('m.workspace_id', '=', 'i.workspace_id'))
-      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.occurred_at', 'm.real_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
+      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.fix_path', 'i.fix_label', 'i.occurred_at', 'm.real_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
       .orderBy(sql`coalesce(m.real_name, m.name, '')`)
       .orderBy('i.member_id')
       .orderBy('i.session_id')

@@ -65,6 +65,9 @@ export interface ReportingSessionIssuesTable {
   member_id: number | null;
   session_event_id: number | null;
   detail: string;
+  /** Where an admin fixes it (a path of the app) and the link's label; null when there is no one place (overdue items, older issues). */
+  fix_path: ColumnType<string | null, string | null | undefined, string | null>;
+  fix_label: ColumnType<string | null, string | null | undefined, string | null>;
   occurred_at: Timestamp;
   hidden_at: NullableTimestamp;
 }
