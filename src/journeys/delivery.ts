@@ -120,7 +120,7 @@ export class JourneyDelivery {
         recipient = `channel:${channel}`;
         if (!channel) {
           // Nobody chose where it posts: an attention item until it goes out.
-          emit(domainEvent(journeyChannelMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, ...aboutEvent(tag, event) }));
+          emit(domainEvent(journeyChannelMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, ...aboutEvent(tag, title) }));
           await settle('skipped', 'channels_not_selected');
           return [];
         }
@@ -164,11 +164,11 @@ export class JourneyDelivery {
     if (missing.length) {
       for (const roleId of missing) {
         if (noConnections && introduced.includes(roleId)) continue;
-        rows.push(...(await this.roleMissing(trx, emit, tag, session, se, event, roles, memberships, roleId)));
+        rows.push(...(await this.roleMissing(trx, emit, tag, session, se, { ...event, title }, roles, memberships, roleId)));
       }
       if (noConnections) {
         const names = introduced.map((id) => roles.find((r) => r.id === id)?.name ?? 'role');
-        emit(domainEvent(journeyConnectionsMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleIds: introduced, roleNames: names, ...aboutEvent(tag, event) }));
+        emit(domainEvent(journeyConnectionsMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleIds: introduced, roleNames: names, ...aboutEvent(tag, title) }));
       }
       await settle('skipped', missing.some((id) => !(noConnections && introduced.includes(id))) ? 'missing_role' : 'strategic_connections_not_selected');
       return this.s.outbox.add(trx, rows);
@@ -258,7 +258,7 @@ export class JourneyDelivery {
     const participantName = participant ? `<@${participant.slack_user_id}>` : 'a participant';
     const issueKey = `missing_role:${se.id}:${roleId}`;
     // The attention-required issue is Reporting's, kept from this event; the owner's note is once per key.
-    emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId, roleName: role?.name ?? 'role', ...aboutEvent(tag, event) }));
+    emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId, roleName: role?.name ?? 'role', ...aboutEvent(tag, event.title) }));
     if (tag.created_by_member_id === null) return [];
     const owner = await this.journeys.member(tag.workspace_id, tag.created_by_member_id, trx);
     if (!owner || owner.deleted) return [];
@@ -289,8 +289,8 @@ export class JourneyDelivery {
   }
 }
 
-/** What an attention item names: the event's title and the journey (its flow gives the page to fix it on). */
-const aboutEvent = (tag: JourneyTag, event: JourneyEvent) => ({ eventTitle: event.title, journeyName: tag.name, flowType: tag.flow_type });
+/** What an attention item names: the event's title (placeholders filled) and the journey (its flow gives the page to fix it on). */
+const aboutEvent = (tag: JourneyTag, eventTitle: string) => ({ eventTitle, journeyName: tag.name, flowType: tag.flow_type });
 
 /** The placeholders of one session, read from the database (a task's reminder and its message after "Mark as done"). */
 export async function sessionTextVars(

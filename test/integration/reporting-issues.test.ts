@@ -71,7 +71,7 @@ describe(`Reporting: journeys' attention-required issues (${process.env.DATABASE
     const [intro, post, toBuddy] = (await call<TagDetail>('GET', `/onboarding/tags/${tagId}`)).events.filter((e) => e.active);
     // An intro of the new hire to their buddy, a post to the journey's channel, a message to the buddy.
     await call('PUT', `/onboarding/events/${intro!.id}`, { onboarding_schedule_event: { kind: 'intro', recipient_type: 'role', role: role.primary, role_ids: [role.buddy], title: 'Meet your buddy' } });
-    await call('PUT', `/onboarding/events/${post!.id}`, { onboarding_schedule_event: { kind: 'channel_post', recipient_type: 'channel', channel_id: null, title: 'Welcome Jonas' } });
+    await call('PUT', `/onboarding/events/${post!.id}`, { onboarding_schedule_event: { kind: 'channel_post', recipient_type: 'channel', channel_id: null, title: 'Welcome {first_name}' } });
     await call('PUT', `/onboarding/events/${toBuddy!.id}`, { onboarding_schedule_event: { kind: 'message', recipient_type: 'role', role: role.buddy, role_ids: [], title: 'Your new buddy' } });
     // Then nobody chooses the channel the journey posts to.
     await call('PUT', `/onboarding/tags/${tagId}`, { onboarding_tag: { channel_id: null } });
