@@ -27,6 +27,14 @@ export interface ReportingMemberLastActiveTable {
   last_day: Day;
 }
 
+/** The days of one year a member was active: bit n (from the left) is day-of-year n + 1. Past windows count these. */
+export interface ReportingMemberActiveDaysTable {
+  workspace_id: number;
+  member_key: string;
+  year: number;
+  days: string;
+}
+
 /** The last event seq the aggregates include: a replayed event is skipped. */
 export interface ReportingCursorTable {
   workspace_id: number;
@@ -107,6 +115,7 @@ export interface ReportingTables {
   reporting_active_members: ReportingActiveMembersTable;
   reporting_cursor: ReportingCursorTable;
   reporting_member_last_active: ReportingMemberLastActiveTable;
+  reporting_member_active_days: ReportingMemberActiveDaysTable;
   reporting_sessions: ReportingSessionsTable;
   reporting_open_items: ReportingOpenItemsTable;
   reporting_session_issues: ReportingSessionIssuesTable;
