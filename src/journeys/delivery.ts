@@ -6,7 +6,7 @@ import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
 import { eventMessage, fillText, formatLongDate, journeyMessage, missingRoleNote, taskReminder, type TextVars } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
-import { journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
+import { journeyChannelMissing, journeyConnectionsMissing, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
 import { journeysDeliver } from './jobs.js';
 import { localInstant, zoneOf } from './plan.js';
 import { routeFlowType } from './presenters.js';
@@ -118,7 +118,12 @@ export class JourneyDelivery {
       if (event.recipient_type === 'channel') {
         channel = event.channel_id ?? tag.channel_id;
         recipient = `channel:${channel}`;
-        if (!channel) { await settle('skipped', 'no channel'); return []; }
+        if (!channel) {
+          // Nobody chose where it posts: an attention item until it goes out.
+          emit(domainEvent(journeyChannelMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, ...aboutEvent(tag, title) }));
+          await settle('skipped', 'channels_not_selected');
+          return [];
+        }
       } else {
         const cohort = session.cohort_id === null ? undefined : await this.repo.cohort(workspaceId, session.cohort_id, trx);
         if (!cohort) { await settle('skipped', 'no cohort'); return []; }
@@ -152,10 +157,20 @@ export class JourneyDelivery {
     // A role: its members now (roles are resolved at send time); an unfilled role is an attention item.
     const membersOf = (roleId: number | null) => memberships.filter((m) => m.role_id === roleId && m.member && !m.member.deleted).map((m) => m.member!);
     const recipients = membersOf(event.role_id);
-    const missing = [event.role_id, ...(event.kind === 'intro' ? event.role_ids : [])].filter((id): id is number => id !== null && membersOf(id).length === 0);
+    const introduced = event.kind === 'intro' ? event.role_ids : [];
+    const missing = [event.role_id, ...introduced].filter((id): id is number => id !== null && membersOf(id).length === 0);
+    // An intro with nobody in any role it introduces: the participant's strategic connections were not selected.
+    const noConnections = introduced.length > 0 && introduced.every((id) => membersOf(id).length === 0);
     if (missing.length) {
-      for (const roleId of missing) rows.push(...(await this.roleMissing(trx, emit, tag, session, se, event, roles, memberships, roleId)));
-      await settle('skipped', 'missing_role');
+      for (const roleId of missing) {
+        if (noConnections && introduced.includes(roleId)) continue;
+        rows.push(...(await this.roleMissing(trx, emit, tag, session, se, { ...event, title }, roles, memberships, roleId)));
+      }
+      if (noConnections) {
+        const names = introduced.map((id) => roles.find((r) => r.id === id)?.name ?? 'role');
+        emit(domainEvent(journeyConnectionsMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleIds: introduced, roleNames: names, ...aboutEvent(tag, title) }));
+      }
+      await settle('skipped', missing.some((id) => !(noConnections && introduced.includes(id))) ? 'missing_role' : 'strategic_connections_not_selected');
       return this.s.outbox.add(trx, rows);
     }
 
@@ -178,7 +193,10 @@ export class JourneyDelivery {
       await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'pending', due_at: next, claimed_at: null, updated_at: now });
     } else {
       // Once, by the run that reached the last recipient (a repeated delivery reaches no one and records nothing).
-      if (rows.length) emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [...delivered], manual }));
+      if (rows.length) {
+        const roleIds = [...new Set([event.role_id, ...introduced].filter((id): id is number => id !== null))];
+        emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [...delivered], manual, roleIds }));
+      }
       await settle('sent', null);
     }
     return this.s.outbox.add(trx, rows);
@@ -240,7 +258,7 @@ export class JourneyDelivery {
     const participantName = participant ? `<@${participant.slack_user_id}>` : 'a participant';
     const issueKey = `missing_role:${se.id}:${roleId}`;
     // The attention-required issue is Reporting's, kept from this event; the owner's note is once per key.
-    emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId }));
+    emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId, roleName: role?.name ?? 'role', ...aboutEvent(tag, event.title) }));
     if (tag.created_by_member_id === null) return [];
     const owner = await this.journeys.member(tag.workspace_id, tag.created_by_member_id, trx);
     if (!owner || owner.deleted) return [];
@@ -270,6 +288,9 @@ export class JourneyDelivery {
     emit(domainEvent(journeySessionFinished, session.workspace_id, { sessionId: session.id, tagId: session.tag_id, participantMemberId: session.participant_member_id }));
   }
 }
+
+/** What an attention item names: the event's title (placeholders filled) and the journey (its flow gives the page to fix it on). */
+const aboutEvent = (tag: JourneyTag, eventTitle: string) => ({ eventTitle, journeyName: tag.name, flowType: tag.flow_type });
 
 /** The placeholders of one session, read from the database (a task's reminder and its message after "Mark as done"). */
 export async function sessionTextVars(

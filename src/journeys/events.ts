@@ -31,6 +31,8 @@ export const journeyMessageSent = defineEvent(
     kind: z.enum(['message', 'task', 'poll', 'intro', 'channel_post', 'cohort_message']),
     recipients: z.array(z.string()),
     manual: z.boolean(),
+    /** The roles it reached: its recipient role and the roles an intro introduced (absent on older events and channel posts). */
+    roleIds: z.array(id).optional(),
   }),
 );
 
@@ -41,8 +43,27 @@ export const journeyPollAnswered = defineEvent(
   z.object({ pollResponseId: id, sessionId: id, sessionEventId: id, memberId: id, answerIndex: z.number().int().min(0), source }),
 );
 
-/** A session event's recipient role (or a role it introduces) had nobody in it when it was due: attention required. */
-export const journeyRoleMissing = defineEvent('journey.role_missing', z.object({ sessionId: id, sessionEventId: id, tagId: id, roleId: id }));
+/** What an attention item names so an admin can fix it (absent on events recorded before it was added). */
+const about = {
+  eventTitle: z.string().optional(),
+  journeyName: z.string().optional(),
+  flowType: z.enum(FLOW_TYPES as [FlowType, ...FlowType[]]).optional(),
+};
+
+/** A session event's recipient role had nobody in it when it was due: attention required. */
+export const journeyRoleMissing = defineEvent('journey.role_missing', z.object({ sessionId: id, sessionEventId: id, tagId: id, roleId: id, roleName: z.string().optional(), ...about }));
+
+/**
+ * An intro was due and nobody was in any role it introduces: the participant's strategic connections were not
+ * selected, so it was not sent (attention required until it goes out).
+ */
+export const journeyConnectionsMissing = defineEvent(
+  'journey.connections_missing',
+  z.object({ sessionId: id, sessionEventId: id, tagId: id, roleIds: z.array(id), roleNames: z.array(z.string()), ...about }),
+);
+
+/** A channel post was due and neither it nor its journey had a channel selected: not sent (attention required until it goes out). */
+export const journeyChannelMissing = defineEvent('journey.channel_missing', z.object({ sessionId: id, sessionEventId: id, tagId: id, ...about }));
 
 /** Every event of a session has been sent or skipped. */
 export const journeySessionFinished = defineEvent('journey.session_finished', z.object({ sessionId: id, tagId: id, participantMemberId: id.nullable() }));

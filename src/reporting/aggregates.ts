@@ -1,17 +1,29 @@
 import { celebrationPosted } from '../celebrations/events.js';
 import { introAnswerWithdrawn, introGroupCreated, introMet, introNotMet } from '../intros/events.js';
-import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySessionCreated, journeySessionFinished, journeyTaskCompleted } from '../journeys/events.js';
+import {
+  journeyChannelMissing,
+  journeyConnectionsMissing,
+  journeyMessageSent,
+  journeyPollAnswered,
+  journeyRoleMissing,
+  journeySessionCreated,
+  journeySessionFinished,
+  journeyTaskCompleted,
+} from '../journeys/events.js';
 import type { Subscriber } from '../platform/events/define.js';
 import { programCreated, programPaused, programResumed } from '../programs/events.js';
 import { promptPosted, replied } from '../watercooler/events.js';
 import type { Outbox } from '../outbox/service.js';
 import { feedbackMessage } from './blocks.js';
+import { channelText, connectionsText, missingRoleText } from './issues.js';
 import type { ReportingRepository } from './repository.js';
 import { bucketOf, dayOf } from './stats.js';
 
 /**
  * Reporting's one subscriber: keeps the daily aggregates, the sessions and the open tasks and polls from the
- * domain events, and opens missing_role issues. Runs in the transaction that moves its cursor; besides that,
+ * domain events, and opens and closes the issues journeys report (missing_role, strategic_connections_not_selected,
+ * channels_not_selected: opened when a session event was skipped for want of people or a channel, closed when it,
+ * or a later event reaching that role, goes out). Runs in the transaction that moves its cursor; besides that,
  * `claimSeq` skips an event whose seq the aggregates already include, so a replay (a renamed cursor, a
  * redelivery) never counts twice.
  */
@@ -25,6 +37,8 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       journeyTaskCompleted,
       journeyPollAnswered,
       journeyRoleMissing,
+      journeyConnectionsMissing,
+      journeyChannelMissing,
       introGroupCreated,
       introMet,
       introNotMet,
@@ -60,6 +74,12 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       }
       if (journeyMessageSent.is(e)) {
         const p = journeyMessageSent.parse(e.payload);
+        // It went out: the issues that kept it from going out are settled, and so is any role it reached.
+        await repo.closeIssues(trx, ws, {
+          sessionEventId: p.sessionEventId,
+          types: ['missing_role', 'strategic_connections_not_selected', 'channels_not_selected'],
+          keys: (p.roleIds ?? []).map((roleId) => `missing_role:${p.sessionId}:${roleId}`),
+        });
         if (p.kind !== 'task' && p.kind !== 'poll') return;
         const n = p.recipients.length;
         await add(p.kind === 'task' ? 'task_assignments_sent' : 'polls_sent', n, p.tagId);
@@ -74,18 +94,23 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         await active(`m:${p.memberId}`);
         return;
       }
-      if (journeyRoleMissing.is(e)) {
-        const p = journeyRoleMissing.parse(e.payload);
+      if (journeyRoleMissing.is(e) || journeyConnectionsMissing.is(e) || journeyChannelMissing.is(e)) {
+        const opened = journeyRoleMissing.is(e)
+          ? ((p) => ({ p, key: `missing_role:${p.sessionId}:${p.roleId}`, type: 'missing_role' as const, text: missingRoleText(p) }))(journeyRoleMissing.parse(e.payload))
+          : journeyConnectionsMissing.is(e)
+            ? ((p) => ({ p, key: `strategic_connections_not_selected:${p.sessionEventId}`, type: 'strategic_connections_not_selected' as const, text: connectionsText(p) }))(journeyConnectionsMissing.parse(e.payload))
+            : ((p) => ({ p, key: `channels_not_selected:${p.sessionEventId}`, type: 'channels_not_selected' as const, text: channelText(p) }))(journeyChannelMissing.parse(e.payload));
+        const { p } = opened;
         const s = await repo.session(trx, ws, p.sessionId);
         await repo.openIssue(trx, {
           workspace_id: ws,
-          issue_key: `missing_role:${p.sessionId}:${p.roleId}`,
-          issue_type: 'missing_role',
+          issue_key: opened.key,
+          issue_type: opened.type,
           session_id: p.sessionId,
           tag_id: p.tagId,
           member_id: s?.participant_member_id ?? null,
           session_event_id: p.sessionEventId,
-          detail: `No one is assigned to role ${p.roleId}`,
+          ...opened.text,
           occurred_at: e.occurredAt,
         });
         return;

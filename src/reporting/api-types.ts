@@ -42,7 +42,10 @@ export interface SessionIssueJson {
   id: number;
   issue_type: SessionIssueType;
   session_event_id: number | null;
+  /** What is wrong, in a sentence that names the event, the journey and the role or channel. */
   detail: string;
+  /** Where to fix it (a page of the app) and the link's label; null when there is no one place. */
+  fix: { label: string; path: string } | null;
   occurred_at: string;
 }
 export interface SessionIssuesJson {

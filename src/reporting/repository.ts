@@ -57,6 +57,12 @@ export class ReportingRepository {
         .executeTakeFirst();
       if (r) await this.addDaily(trx, workspaceId, `active_users:${agg}`, 0, start, 1);
     }
+    const bit = sql<string>`set_bit(repeat('0', 366)::bit(366), extract(doy from ${day}::date)::int - 1, 1)`;
+    await trx
+      .insertInto('reporting_member_active_days')
+      .values({ workspace_id: workspaceId, member_key: memberKey, year: Number(day.slice(0, 4)), days: bit })
+      .onConflict((oc) => oc.columns(['workspace_id', 'year', 'member_key']).doUpdateSet({ days: sql`reporting_member_active_days.days | excluded.days` }))
+      .execute();
     await trx
       .insertInto('reporting_member_last_active')
       .values({ workspace_id: workspaceId, member_key: memberKey, last_day: day })
@@ -70,17 +76,20 @@ export class ReportingRepository {
     return Number(r.n);
   }
 
-  /** Distinct members active in a past window (a custom range ending before today): counts the daily keys. */
+  /**
+   * Distinct members active in a past window (a custom range ending before today): each member's active-day bits of
+   * the window's years, masked to the window (one row per member and year, not one per active day).
+   */
   async activeBetween(workspaceId: number, start: string, end: string): Promise<number> {
-    const r = await this.db
-      .selectFrom('reporting_active_members')
-      .select(sql<string>`count(distinct member_key)`.as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .where('day', '>=', start)
-      .where('day', '<=', end)
-      .where('member_key', 'like', 'd:%')
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+    // Per year of the window, its days as a mask (bit n = day-of-year n + 1), built here once: a join to these
+    // few constant rows, not a mask computed per member.
+    const masks = yearMasks(start, end);
+    const r = await sql<{ n: string }>`
+      select count(distinct d.member_key) as n
+      from reporting_member_active_days d
+      join (values ${sql.join(masks.map((m) => sql`(${m.year}::int, ${m.mask}::bit(366))`))}) as w(year, mask) on w.year = d.year
+      where d.workspace_id = ${workspaceId} and bit_count(d.days & w.mask) > 0`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   /** Per-day sums of a stat in [start, end] (all tags, or one). */
@@ -178,9 +187,37 @@ export class ReportingRepository {
 
   async openIssue(
     trx: Trx,
-    row: { workspace_id: number; issue_key: string; issue_type: SessionIssueType; session_id: number; tag_id: number; member_id: number | null; session_event_id: number | null; detail: string; occurred_at: Date },
+    row: {
+      workspace_id: number;
+      issue_key: string;
+      issue_type: SessionIssueType;
+      session_id: number;
+      tag_id: number;
+      member_id: number | null;
+      session_event_id: number | null;
+      detail: string;
+      fix_path?: string | null;
+      fix_label?: string | null;
+      occurred_at: Date;
+    },
   ): Promise<void> {
     await trx.insertInto('reporting_session_issues').values(row).onConflict((oc) => oc.columns(['workspace_id', 'issue_key']).doNothing()).execute();
+  }
+
+  /**
+   * Closes (deletes) the issues a delivered session event settles: those of the event itself of the given types,
+   * and the given keys (a role that now has people). Hidden ones go too; a recurrence opens a new one.
+   */
+  async closeIssues(trx: Trx, workspaceId: number, f: { sessionEventId: number; types: SessionIssueType[]; keys: string[] }): Promise<number> {
+    const r = await trx
+      .deleteFrom('reporting_session_issues')
+      .where('workspace_id', '=', workspaceId)
+      .where((eb) => {
+        const bySessionEvent = eb.and([eb('session_event_id', '=', f.sessionEventId), eb('issue_type', 'in', f.types)]);
+        return f.keys.length ? eb.or([bySessionEvent, eb('issue_key', 'in', f.keys)]) : bySessionEvent;
+      })
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   // ---- strategic connections (Intros groups with journey participants)
@@ -242,7 +279,7 @@ export class ReportingRepository {
     if (!f.types.length || (f.tagIds && !f.tagIds.length)) return [];
     return this.issuesQuery(workspaceId, f)
       .leftJoin('members as m', (j) => j.onRef('m.id', '=', 'i.member_id').onRef('m.workspace_id', '=', 'i.workspace_id'))
-      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.occurred_at', 'm.real_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
+      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.fix_path', 'i.fix_label', 'i.occurred_at', 'm.real_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
       .orderBy(sql`coalesce(m.real_name, m.name, '')`)
       .orderBy('i.member_id')
       .orderBy('i.session_id')
@@ -318,4 +355,18 @@ export class ReportingRepository {
       .onConflict((oc) => oc.columns(['workspace_id', 'member_id']).doUpdateSet({ template: json, show_all_tags: showAllTags, updated_at: now }))
       .execute();
   }
+}
+
+/** The days of [start, end] (YYYY-MM-DD) per calendar year, as bit(366) strings: bit n is day-of-year n + 1. */
+export function yearMasks(start: string, end: string): Array<{ year: number; mask: string }> {
+  const doy = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${day.slice(0, 4)}-01-01T00:00:00Z`)) / 86_400_000;
+  const first = Number(start.slice(0, 4));
+  const last = Number(end.slice(0, 4));
+  const out: Array<{ year: number; mask: string }> = [];
+  for (let year = first; year <= last; year++) {
+    const from = year === first ? doy(start) : 0;
+    const to = year === last ? doy(end) : 365;
+    out.push({ year, mask: '0'.repeat(from) + '1'.repeat(to - from + 1) + '0'.repeat(365 - to) });
+  }
+  return out;
 }

@@ -173,7 +173,7 @@ export class ReportingService {
         session = { session_id: r.session_id, tag_id: r.tag_id, issues: [] };
         user.sessions.push(session);
       }
-      session.issues.push({ id: r.id, issue_type: r.issue_type, session_event_id: r.session_event_id, detail: r.detail, occurred_at: r.occurred_at.toISOString() });
+      session.issues.push({ id: r.id, issue_type: r.issue_type, session_event_id: r.session_event_id, detail: r.detail, fix: r.fix_path && r.fix_label ? { label: r.fix_label, path: r.fix_path } : null, occurred_at: r.occurred_at.toISOString() });
     }
     return {
       data,

@@ -27,6 +27,14 @@ export interface ReportingMemberLastActiveTable {
   last_day: Day;
 }
 
+/** The days of one year a member was active: bit n (from the left) is day-of-year n + 1. Past windows count these. */
+export interface ReportingMemberActiveDaysTable {
+  workspace_id: number;
+  member_key: string;
+  year: number;
+  days: string;
+}
+
 /** The last event seq the aggregates include: a replayed event is skipped. */
 export interface ReportingCursorTable {
   workspace_id: number;
@@ -65,6 +73,9 @@ export interface ReportingSessionIssuesTable {
   member_id: number | null;
   session_event_id: number | null;
   detail: string;
+  /** Where an admin fixes it (a path of the app) and the link's label; null when there is no one place (overdue items, older issues). */
+  fix_path: ColumnType<string | null, string | null | undefined, string | null>;
+  fix_label: ColumnType<string | null, string | null | undefined, string | null>;
   occurred_at: Timestamp;
   hidden_at: NullableTimestamp;
 }
@@ -104,6 +115,7 @@ export interface ReportingTables {
   reporting_active_members: ReportingActiveMembersTable;
   reporting_cursor: ReportingCursorTable;
   reporting_member_last_active: ReportingMemberLastActiveTable;
+  reporting_member_active_days: ReportingMemberActiveDaysTable;
   reporting_sessions: ReportingSessionsTable;
   reporting_open_items: ReportingOpenItemsTable;
   reporting_session_issues: ReportingSessionIssuesTable;

@@ -127,6 +127,32 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
     await expect.poll(async () => (await slow.data(acme, q)).status).toBe('ready');
   });
 
+  it('counts distinct active members over a past window from their active-day bits, across a new year', async () => {
+    const buckets = (day: string) => ({ weekly: day, monthly: `${day.slice(0, 7)}-01` });
+    await t.hearth.services.db.transaction().execute(async (trx) => {
+      for (const [day, key] of [
+        ['2024-12-31', 'm:1'],
+        ['2025-01-01', 'm:2'],
+        ['2025-01-01', 'm:1'],
+        ['2025-03-10', 'm:3'],
+        ['2025-12-31', 'm:4'],
+        ['2024-02-29', 'm:5'],
+      ] as const)
+        await reporting.repo.markActive(trx, globex, day, key, buckets(day));
+    });
+    const between = (start: string, end: string) => reporting.repo.activeBetween(globex, start, end);
+    expect(await between('2024-12-31', '2024-12-31')).toBe(1);
+    expect(await between('2024-12-31', '2025-01-01')).toBe(2);
+    expect(await between('2025-01-02', '2025-03-09')).toBe(0);
+    expect(await between('2025-03-10', '2025-03-10')).toBe(1);
+    expect(await between('2025-01-01', '2025-12-31')).toBe(4);
+    expect(await between('2024-01-01', '2025-12-31')).toBe(5);
+    expect(await between('2024-02-29', '2024-02-29')).toBe(1);
+    expect(await between('2024-03-01', '2024-12-30')).toBe(0);
+    // Another workspace's members are not counted.
+    expect(await reporting.repo.activeBetween(acme, '2024-01-01', '2025-12-31')).toBe(0);
+  });
+
   it('answers 400 naming the field for bad module queries', async () => {
     const bad = await call(admin, 'GET', '/reporting_module_settings/data?stat_name=nope');
     expect(bad.status).toBe(400);

@@ -82,7 +82,7 @@ export default function AttentionRequiredPage() {
     <section className="reporting-page">
       <PageHeader
         title="Attention required"
-        subtitle="Journey sessions that need a person: roles with nobody in them, tasks and polls left unanswered."
+        subtitle="Journey sessions that need a person: roles with nobody in them, intros with nobody to meet, posts with no channel, tasks and polls left unanswered."
         actions={
           <Link className="button button-secondary" to="/reporting">
             All reporting
@@ -138,7 +138,15 @@ export default function AttentionRequiredPage() {
                               <li key={i.id} className={`issue${removing ? ' is-pending-removal' : ''}`} data-issue-type={i.issue_type}>
                                 <AlertIcon />
                                 <span className="issue-type">{ISSUE_TYPE_LABELS[i.issue_type]}</span>
-                                <span className="issue-detail">{i.detail}</span>
+                                <span className="issue-detail">
+                                  {i.detail}
+                                  {i.fix && (
+                                    <>
+                                      {' '}
+                                      <Link to={i.fix.path}>{i.fix.label}</Link>
+                                    </>
+                                  )}
+                                </span>
                                 <span className="muted small">{formatDateTime(i.occurred_at, zone())}</span>
                                 <button type="button" className="button button-secondary button-small" disabled={removing} onClick={() => hide.mutate(i.id)}>
                                   {removing ? <Spinner /> : null} {removing ? 'Hiding…' : 'Hide'}

@@ -19,8 +19,8 @@ describe('hiding an issue', () => {
   it('removes the issue, then an emptied session and user', () => {
     const page = {
       data: [
-        { user: { id: 1, name: 'A', slack_user_id: null, avatar_url: null }, sessions: [{ session_id: 1, tag_id: 1, issues: [{ id: 5, issue_type: 'missing_role' as const, session_event_id: null, detail: '', occurred_at: '' }] }] },
-        { user: { id: 2, name: 'B', slack_user_id: null, avatar_url: null }, sessions: [{ session_id: 2, tag_id: 1, issues: [{ id: 6, issue_type: 'task_overdue' as const, session_event_id: null, detail: '', occurred_at: '' }] }] },
+        { user: { id: 1, name: 'A', slack_user_id: null, avatar_url: null }, sessions: [{ session_id: 1, tag_id: 1, issues: [{ id: 5, issue_type: 'missing_role' as const, session_event_id: null, detail: '', fix: null, occurred_at: '' }] }] },
+        { user: { id: 2, name: 'B', slack_user_id: null, avatar_url: null }, sessions: [{ session_id: 2, tag_id: 1, issues: [{ id: 6, issue_type: 'task_overdue' as const, session_event_id: null, detail: '', fix: null, occurred_at: '' }] }] },
       ],
       cursor: { page: 1, per_page: 10, total_count: 2, total_pages: 1, next_page: null, prev_page: null },
     };
