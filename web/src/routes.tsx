@@ -63,8 +63,8 @@ export const PAGES: readonly PageDef[] = [
     query: ['batch_id', 'manual_enrollment_status_id'],
     component: lazy(() => import('./pages/enrollment/BatchesPage')),
   }),
-  ...flowPages('/manual_enrollment', 'Manual enrollment', { component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
-  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
+  ...flowPages('/manual_enrollment', 'Manual enrollment', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
+  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
   { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', component: lazy(() => import('./pages/enrollment/EnrollmentRulesPage')) },
   { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare', component: lazy(() => import('./pages/hub/HubPage')) },
 
