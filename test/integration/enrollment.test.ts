@@ -294,6 +294,18 @@ describe(`Enrollment (${path})`, () => {
     expect(await db().selectFrom('enrollments').select('id').where('email', '=', 'contractor@example.com').execute()).toEqual([]);
   });
 
+  it('saves HR mappings and exclusions, refusing bad ones by field', async () => {
+    const patch = (over: Record<string, unknown>, status?: number) =>
+      call<{ fields: Record<string, string>; mappings: unknown[]; exclusions: unknown[]; default_tag_ids: number[] }>(admin, 'PATCH', '/onboarding/tags/hris_category_mappings/bulk_update', { enrollment_source: 'none', default_tag_ids: [], mappings: [], ...over }, status);
+    expect((await patch({ enrollment_source: 'sometimes' }, 400)).fields).toEqual({ enrollment_source: 'must be none or auto_enroll' });
+    expect((await patch({ mappings: [{ hris_type: 'department', hris_value: ' ', target_ids: [tagId] }] }, 400)).fields).toEqual({ 'mappings.0.hris_value': "can't be blank" });
+    expect((await patch({ mappings: [{ hris_type: 'department', hris_value: 'Data', target_ids: [999_999] }] }, 400)).fields).toEqual({ 'mappings.0.target_ids': "journey 999999 is not one of this workspace's journeys" });
+    expect((await patch({ default_tag_ids: [999_999] }, 400)).fields).toEqual({ default_tag_ids: "journey 999999 is not one of this workspace's journeys" });
+    expect(Object.keys((await patch({ exclusions: [{ hris_type: '', hris_value: 'x' }] }, 400)).fields)).toEqual(['exclusions.0.hris_type']);
+    const saved = await patch({ mappings: [{ hris_type: 'department', hris_value: 'Data', target_ids: [tagId] }], exclusions: [{ hris_type: 'employment_type', hris_value: 'Contractor' }], default_tag_ids: [tagId] });
+    expect(saved).toMatchObject({ mappings: [{ hris_type: 'department', hris_value: 'Data', target_ids: [tagId] }], exclusions: [{ hris_type: 'employment_type', hris_value: 'Contractor' }], default_tag_ids: [tagId] });
+  });
+
   it('enrols whoever joins an auto-enroll channel, once', async () => {
     const channel = ACME.channels.newHires;
     const saved = await call<{ channels: Array<{ channel_id: string; start_date_rule: string }> }>(admin, 'PUT', `/onboarding/tags/${tagId}/auto_enroll_channels/bulk_update`, { channels: [{ channel_id: channel, start_date_rule: 'next_monday' }] });
@@ -364,5 +376,13 @@ describe(`Enrollment (${path})`, () => {
     expect(matched.submissions.find((s) => s.id === a.id)!.matched_submission_id).toBe(b.id);
     const buddy = await db().selectFrom('journey_memberships').selectAll().where('session_id', '=', session!.id).where('role_id', '=', roles.buddy).execute();
     expect(buddy.map((m) => m.member_id)).toContain(await memberId(mentor));
+
+    // Bad matches are refused by field, and another workspace sees none of it.
+    const badMatch = (matches: unknown) => call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`, { matches }, 400);
+    expect((await badMatch([{ primary_submission_id: b.id, matched_submission_id: a.id }])).fields).toEqual({ 'matches.0.primary_submission_id': 'is not an answer of the first role' });
+    expect((await badMatch([{ primary_submission_id: a.id, matched_submission_id: a.id }])).fields).toEqual({ 'matches.0.matched_submission_id': 'is not an answer of the second role' });
+    expect(Object.keys((await badMatch([{ primary_submission_id: 'x', matched_submission_id: b.id }])).fields)).toEqual(['matches.0.primary_submission_id']);
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await call(globex, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`, undefined, 404);
   });
 });
