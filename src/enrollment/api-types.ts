@@ -51,6 +51,22 @@ export interface ManualEnrollmentBody {
   source?: 'manual' | 'csv';
 }
 
+/** A saved session as a row of the manual enrollment form (GET {base}/manual_enrollment/sessions/{sessionId}). */
+export interface SavedSessionRow {
+  id: number;
+  start_date: string;
+  tag_ids: number[];
+  /** 'sync' when the session follows the participant's Slack zone. */
+  time_zone_name: string;
+  memberships: Array<{ role_id: number; user_id: number | null; user_name: string | null; email: string | null; role_selection: RoleSelectionJson | null }>;
+}
+
+export interface SavedSessionAnswer {
+  session: SavedSessionRow;
+  /** Only a session that has not started yet (and is still active) can be changed in the form. */
+  editable: boolean;
+}
+
 export interface ManualEnrollmentAnswer {
   status_id: number;
 }

@@ -27,6 +27,43 @@ export const enrollmentCapability = defineCapability({
     const automatic = new AutomaticEnrollment(services, journeys, repo, enroller);
     const surveys = new EnrollmentSurveys(services, journeys, repo, enroller);
     return {
+      // Open data (docs/data-format.md).
+      dataExport: {
+        tables: [
+          {
+            table: 'enrollment_batches',
+            description: 'Manual and CSV enrollment submissions (the rows as submitted), and how their upsert ended.',
+            hasId: true,
+            refs: {
+              tag_id: 'journey_tags',
+              created_by_member_id: 'members',
+              payload: [
+                { table: 'journey_tags', json: 'sessions[].tag_ids[]' },
+                { table: 'journey_sessions', json: 'sessions[].id' },
+                { table: 'journey_roles', json: 'sessions[].memberships[].role_id' },
+                { table: 'members', json: 'sessions[].memberships[].user_id' },
+                { table: 'members', json: 'sessions[].memberships[].role_selection.selector_id' },
+                { table: 'journey_roles', json: 'sessions[].memberships[].role_selection.selector_role_id' },
+                { table: 'journey_sessions', json: 'session_ids_to_delete[]' },
+              ],
+            },
+          },
+          { table: 'enrollments', description: 'Each person enrolled in a journey, waiting to join Slack, or refused (with the reason).', hasId: true, refs: { batch_id: 'enrollment_batches', tag_id: 'journey_tags', session_id: 'journey_sessions', member_id: 'members' } },
+          { table: 'enrollment_settings', description: 'Where automatic enrollment comes from, and the default and workspace-join journeys.', refs: { default_tag_ids: { table: 'journey_tags', json: '[]' }, workspace_join_tag_ids: { table: 'journey_tags', json: '[]' } } },
+          // The HR connection a rule names is not exported (connections hold credentials): an imported rule applies to any.
+          { table: 'enrollment_rules', description: 'Enrollment rules: which new hires (by HR or applicant-tracking fields) go to which journeys.', hasId: true, omit: ['integration_identity_id'], refs: { tag_ids: { table: 'journey_tags', json: '[]' } } },
+          { table: 'enrollment_hr_mappings', description: 'HR field mappings to journeys, and exclusions.', hasId: true, refs: { target_ids: { table: 'journey_tags', json: '[]' } } },
+          { table: 'enrollment_auto_channels', description: 'Channels whose joiners are enrolled in a journey.', refs: { tag_id: 'journey_tags' } },
+          { table: 'enrollment_surveys', description: "Enrollment surveys: each journey's one or two role surveys and their questions.", hasId: true, refs: { tag_id: 'journey_tags', role_surveys: { table: 'journey_roles', json: '[].role_id' } } },
+          { table: 'enrollment_survey_shares', description: 'Each time a survey was shared to Slack, and the start date it enrols for.', hasId: true, refs: { survey_id: 'enrollment_surveys', created_by_member_id: 'members' } },
+          {
+            table: 'enrollment_survey_submissions',
+            description: "People's answers to a shared survey, the session an answer enrolled them in, and who they were matched with.",
+            hasId: true,
+            refs: { survey_id: 'enrollment_surveys', share_id: 'enrollment_survey_shares', member_id: 'members', role_id: 'journey_roles', session_id: 'journey_sessions', matched_submission_id: 'enrollment_survey_submissions' },
+          },
+        ],
+      },
       jobs: [enrollmentUpsert.handle((p) => manual.upsert(p.workspaceId, p.batchId))],
       routes: [enrollmentRoutes({ journeys, manual, automatic, surveys })],
       listeners: [enrollmentListeners(automatic, surveys, repo)],

@@ -1,6 +1,6 @@
 import type { Trx } from '../db/index.js';
 import { event, type Emit } from '../platform/events/define.js';
-import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
+import type { JourneysPublic, JourneyTag, RoleSelectionInput } from '../journeys/public.js';
 import { enrolled, enrollmentFailed, type EnrollmentSourceKind } from './events.js';
 import type { EnrollmentRepository } from './repository.js';
 
@@ -11,6 +11,7 @@ export interface EnrolInput {
   startDate: string;
   timeZone?: string;
   memberships?: Array<{ role_id: number; member_id: number }>;
+  roleSelections?: RoleSelectionInput[];
   source: EnrollmentSourceKind;
   batchId?: number | null;
   createdByMemberId?: number | null;
@@ -41,6 +42,7 @@ export class Enroller {
       startDate: input.startDate,
       timeZone: input.timeZone,
       memberships: input.memberships,
+      roleSelections: input.roleSelections,
       createdByMemberId: input.createdByMemberId ?? null,
       isSandbox: input.isSandbox ?? false,
       source: `enrollment:${input.source}`,

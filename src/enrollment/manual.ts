@@ -5,8 +5,8 @@ import type { Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Emit } from '../platform/events/define.js';
-import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
-import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
+import type { JourneySession, JourneysPublic, JourneyTag, RoleSelectionInput } from '../journeys/public.js';
+import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate } from '../time/zoned.js';
 import {
   MAX_ENROLLMENT_ROWS,
   TOO_MANY_ROWS_TEXT,
@@ -17,6 +17,7 @@ import {
   type HrisManagerAnswer,
   type ManualEnrollmentAnswer,
   type ManualEnrollmentBody,
+  type SavedSessionAnswer,
   type UpsertStatusAnswer,
   type UserByEmailJson,
 } from './api-types.js';
@@ -32,9 +33,9 @@ const flowOfTag = (tag: JourneyTag): Flow => (tag.flow_type === 'onboarding' ? '
 
 /** One person to enrol in one journey, resolved: a member, or (onboarding) an email waiting for them to join. */
 type Planned =
-  | { kind: 'create'; tag: JourneyTag; memberId: number; startDate: string; timeZone: string; memberships: Array<{ role_id: number; member_id: number }>; email: string | null; details: Record<string, unknown> }
+  | { kind: 'create'; tag: JourneyTag; memberId: number; startDate: string; timeZone: string; memberships: Array<{ role_id: number; member_id: number }>; roleSelections: RoleSelectionInput[]; email: string | null; details: Record<string, unknown> }
   | { kind: 'pending'; tag: JourneyTag; email: string; startDate: string; timeZone: string; details: Record<string, unknown> }
-  | { kind: 'update'; sessionId: number; startDate: string; timeZone: string; memberships: Array<{ role_id: number; member_id: number }> };
+  | { kind: 'update'; sessionId: number; startDate: string; timeZone: string; memberships: Array<{ role_id: number; member_id: number }>; roleSelections: RoleSelectionInput[]; replace: boolean; clearRoles: number[] };
 
 interface Plan {
   items: Planned[];
@@ -128,7 +129,7 @@ export class ManualEnrollment {
           },
         ]);
       } else {
-        await this.enroller.enrolIn(trx, emit, { ...common, tag: item.tag, memberId: item.memberId, startDate: item.startDate, timeZone: item.timeZone, memberships: item.memberships, details: item.details });
+        await this.enroller.enrolIn(trx, emit, { ...common, tag: item.tag, memberId: item.memberId, startDate: item.startDate, timeZone: item.timeZone, memberships: item.memberships, roleSelections: item.roleSelections, details: item.details });
         counts.sessions_created++;
       }
     }
@@ -139,14 +140,16 @@ export class ManualEnrollment {
   /**
    * Checks a submission against the workspace and resolves it (a 400 naming `sessions.{i}.{field}` otherwise):
    * real dates and zones, journeys of this flow, a participant for each row (a user, or in onboarding an email
-   * that may join later), the other roles' people, and existing sessions of this workspace.
+   * that may join later), the other roles' people or role selections (a user or a role who selects, or a channel to
+   * pick from; never with a user, never for the participant), and existing sessions of this workspace. Without
+   * `preserve`, an existing session's memberships of the roles given are replaced; with it, they are kept.
    */
   private async plan(ex: Executor, workspaceId: number, flow: Flow, body: ManualEnrollmentBody): Promise<Plan> {
     const [tags, roles] = await Promise.all([this.journeys.tags(workspaceId, ex as Trx), this.journeys.roles(workspaceId, ex as Trx)]);
     const tagById = new Map(tags.map((t) => [t.id, t]));
     const primaryIds = new Set(roles.filter((r) => r.is_primary).map((r) => r.id));
     const roleIds = new Set(roles.map((r) => r.id));
-    const userIds = [...new Set(body.sessions.flatMap((s) => s.memberships.map((m) => m.user_id).filter((id): id is number => typeof id === 'number')))];
+    const userIds = [...new Set(body.sessions.flatMap((s) => s.memberships.flatMap((m) => [m.user_id, m.role_selection?.selector_id]).filter((id): id is number => typeof id === 'number')))];
     const emails = [...new Set(body.sessions.flatMap((s) => s.memberships.filter((m) => !m.user_id && m.email).map((m) => m.email!.trim().toLowerCase())))];
     const [byId, byEmail] = await Promise.all([this.repo.members(workspaceId, userIds, ex), this.repo.membersByEmails(workspaceId, emails, ex)]);
     const members = new Map<number, Member>(byId.filter((m) => !m.deleted).map((m) => [m.id, m]));
@@ -171,8 +174,25 @@ export class ManualEnrollment {
       let participant: Member | undefined;
       let participantEmail: string | null = null;
       const others: Array<{ role_id: number; member_id: number }> = [];
-      for (const m of s.memberships) {
+      const selections: RoleSelectionInput[] = [];
+      /** Roles listed with nobody and no selection: emptied on an existing session unless `preserve`. */
+      const cleared: number[] = [];
+      for (const [j, m] of s.memberships.entries()) {
         if (!roleIds.has(m.role_id)) throw at('memberships', `role ${m.role_id} is not a role of this workspace`);
+        const sel = m.role_selection;
+        if (sel && (sel.selector_id || sel.selector_role_id || sel.channel_id)) {
+          const field = `memberships.${j}.role_selection`;
+          if (m.user_id || m.email?.trim()) throw at(field, 'set a user or a role selection, not both');
+          if (primaryIds.has(m.role_id)) throw at(field, 'the participant cannot be chosen by a role selection');
+          if (sel.channel_id && (sel.selector_id || sel.selector_role_id)) throw at(field, 'choose a selector or a channel, not both');
+          if (sel.selector_id && sel.selector_role_id) throw at(field, 'choose a selecting user or a selecting role, not both');
+          if (sel.selector_id && !members.has(sel.selector_id)) throw at(`${field}.selector_id`, `user ${sel.selector_id} is not a member of this workspace`);
+          if (sel.selector_role_id && !roleIds.has(sel.selector_role_id)) throw at(`${field}.selector_role_id`, `role ${sel.selector_role_id} is not a role of this workspace`);
+          if (sel.channel_id && !(await this.repo.hasChannel(workspaceId, sel.channel_id, ex))) throw at(`${field}.channel_id`, 'is not a channel of this workspace');
+          if (others.some((o) => o.role_id === m.role_id) || selections.some((o) => o.role_id === m.role_id)) throw at(field, 'this role is already filled in this row');
+          selections.push({ role_id: m.role_id, selector_id: sel.selector_id ?? null, selector_role_id: sel.selector_role_id ?? null, channel_id: sel.channel_id ?? null });
+          continue;
+        }
         const email = m.email?.trim().toLowerCase() || null;
         const member = m.user_id ? members.get(m.user_id) : email ? emailOwners.get(email) : undefined;
         if (m.user_id && !member) throw at('memberships', `user ${m.user_id} is not a member of this workspace`);
@@ -181,22 +201,25 @@ export class ManualEnrollment {
           participantEmail = email ?? member?.email ?? null;
         } else if (member) others.push({ role_id: m.role_id, member_id: member.id });
         else if (email) throw at('memberships', `nobody in this workspace has the email ${email}`);
+        else cleared.push(m.role_id);
       }
       const details = { first_name: s.memberships.find((m) => primaryIds.has(m.role_id))?.first_name ?? null, last_name: s.memberships.find((m) => primaryIds.has(m.role_id))?.last_name ?? null, personal_email: s.memberships.find((m) => primaryIds.has(m.role_id))?.personal_email ?? null };
       const existing = typeof s.id === 'number' || (typeof s.id === 'string' && /^\d+$/.test(s.id)) ? Number(s.id) : null;
       if (existing !== null) {
         const session = await this.journeys.session(workspaceId, existing, ex as Trx);
-        if (!session || !tagById.has(session.tag_id)) throw at('id', 'is not a session of this workspace');
-        items.push({ kind: 'update', sessionId: existing, startDate: s.start_date, timeZone, memberships: others });
+        const sessionTag = session && tagById.get(session.tag_id);
+        if (!session || !sessionTag || flowOfTag(sessionTag) !== flow) throw at('id', `is not a session of this workspace's ${flow} journeys`);
+        if (!this.notStarted(session)) throw at('id', 'has already started or ended, so it cannot be changed here');
+        items.push({ kind: 'update', sessionId: existing, startDate: s.start_date, timeZone, memberships: others, roleSelections: selections, replace: !body.preserve, clearRoles: cleared });
         for (const tag of sessionTags.filter((t) => t.id !== session.tag_id)) {
           if (!participant) throw at('memberships', 'name the participant (a user in the primary role)');
-          items.push({ kind: 'create', tag, memberId: participant.id, startDate: s.start_date, timeZone, memberships: others, email: participantEmail, details });
+          items.push({ kind: 'create', tag, memberId: participant.id, startDate: s.start_date, timeZone, memberships: others, roleSelections: selections, email: participantEmail, details });
         }
         continue;
       }
       for (const tag of sessionTags) {
-        if (participant) items.push({ kind: 'create', tag, memberId: participant.id, startDate: s.start_date, timeZone, memberships: others, email: participantEmail, details });
-        else if (flow === 'onboarding' && participantEmail && !others.length) items.push({ kind: 'pending', tag, email: participantEmail, startDate: s.start_date, timeZone, details });
+        if (participant) items.push({ kind: 'create', tag, memberId: participant.id, startDate: s.start_date, timeZone, memberships: others, roleSelections: selections, email: participantEmail, details });
+        else if (flow === 'onboarding' && participantEmail && !others.length && !selections.length) items.push({ kind: 'pending', tag, email: participantEmail, startDate: s.start_date, timeZone, details });
         else throw at('memberships', 'name the participant (a user in the primary role)');
       }
     }
@@ -206,6 +229,29 @@ export class ManualEnrollment {
       if (!session) throw badRequest(`session_ids_to_delete: session ${id} is not a session of this workspace`, { session_ids_to_delete: `session ${id} is not a session of this workspace` });
     }
     return { items, deletes };
+  }
+
+  /** A saved session can be changed in the form while it is active and has not started (its start date is after today in its zone). */
+  private notStarted(session: JourneySession): boolean {
+    return session.state === 'active' && session.start_date > formatLocalDate(instantToZoned(this.s.clock.now(), session.time_zone).date);
+  }
+
+  /** GET {base}/manual_enrollment/sessions/{sessionId}: a saved session as a form row, and whether it can still be changed. */
+  async savedSession(workspaceId: number, flow: Flow, scope: JourneyTag | null, sessionId: number): Promise<SavedSessionAnswer> {
+    const session = await this.journeys.session(workspaceId, sessionId);
+    const tag = session && (await this.journeys.tag(workspaceId, session.tag_id));
+    if (!session || !tag || flowOfTag(tag) !== flow || (scope && scope.id !== tag.id)) throw new HttpError(404, 'Not found');
+    const [json] = await this.journeys.sessionsJson(workspaceId, [session]);
+    return {
+      session: {
+        id: session.id,
+        start_date: session.start_date,
+        tag_ids: [session.tag_id],
+        time_zone_name: session.time_zone_source === 'sync' ? 'sync' : session.time_zone,
+        memberships: json!.memberships.map((m) => ({ role_id: m.role_id, user_id: m.user?.id ?? null, user_name: m.user?.name ?? null, email: null, role_selection: m.user ? null : m.role_selection })),
+      },
+      editable: this.notStarted(session),
+    };
   }
 
   // ---- batches

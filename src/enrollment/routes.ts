@@ -17,6 +17,7 @@ import {
   mappingsBody,
   matchesBody,
   rulesBody,
+  savedSessionParams,
   selfEnrollBody,
   shareBody,
   statusParams,
@@ -63,6 +64,11 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
     const input = body(req, manualEnrollmentBody);
     const scope = await scopeOf(req);
     res.json(await api.manual.submit(authOf(req), flowOf(req), scope, input));
+  });
+  router.get([...both('/manual_enrollment/sessions/:sessionId'), ...both('/tags/:tagId/manual_enrollment/sessions/:sessionId')], async (req, res) => {
+    const { sessionId } = params(req, savedSessionParams);
+    const scope = await scopeOf(req);
+    res.json(await api.manual.savedSession(authOf(req).workspace.id, flowOf(req), scope, sessionId));
   });
   router.get('/onboarding/manual_enrollment/upsert_status/:statusId', async (req, res) => {
     res.json(await api.manual.status(authOf(req).workspace.id, params(req, statusParams).statusId));

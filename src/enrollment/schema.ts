@@ -39,6 +39,8 @@ export const manualEnrollmentBody = z.object({
 
 export const statusParams = z.object({ statusId: id });
 
+export const savedSessionParams = z.object({ sessionId: id });
+
 export const batchesQuery = z.object({ batch_id: id.optional() });
 
 export const fromEmailQuery = z.object({

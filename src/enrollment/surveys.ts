@@ -172,7 +172,7 @@ export class EnrollmentSurveys {
     };
   }
 
-  /** PUT …/responses {matches}: each primary submission's match; the matched person joins the session in their role. */
+  /** PUT …/responses {matches}: each primary submission's match; the matched person takes their role in the session (replacing whoever held it). */
   async saveMatches(tag: JourneyTag, surveyId: number, body: SurveyMatchesBody): Promise<SurveyResponsesAnswer> {
     const ws = tag.workspace_id;
     const survey = (await this.repo.survey(ws, surveyId))!;
@@ -190,7 +190,7 @@ export class EnrollmentSurveys {
         const sessionId = m.session_id ?? a.session_id;
         const session = sessionId ? await this.journeys.session(ws, sessionId, trx) : undefined;
         if (sessionId && (!session || session.tag_id !== tag.id)) throw badRequest(`matches.${i}.session_id: is not a session of this journey`, { [`matches.${i}.session_id`]: 'is not a session of this journey' });
-        if (session) await this.journeys.updateIn(trx, ws, session.id, { startDate: session.start_date, memberships: [{ role_id: second.role_id, member_id: b.member_id }] });
+        if (session) await this.journeys.updateIn(trx, ws, session.id, { startDate: session.start_date, memberships: [{ role_id: second.role_id, member_id: b.member_id }], replace: true });
       }
     });
     return this.responses(tag, surveyId);

@@ -9,11 +9,11 @@ import type { JourneysDeps } from './deps.js';
 import { JourneyService } from './journeys.js';
 import { personJson, roleJson, sessionJson } from './presenters.js';
 import { JourneyRepository } from './repository.js';
-import { SessionService, type NewSession } from './sessions.js';
+import { SessionService, type NewSession, type RoleSelectionInput } from './sessions.js';
 import { SessionRepository } from './sessions.repository.js';
 import type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './tables.js';
 
-export type { NewSession } from './sessions.js';
+export type { NewSession, RoleSelectionInput } from './sessions.js';
 export type { JourneyRole, JourneySession, JourneyTag } from './tables.js';
 
 export interface SessionView {
@@ -80,18 +80,31 @@ export class JourneysPublic {
 
   /**
    * Changes an active session in the caller's transaction: a new start date or zone re-times its pending events
-   * (ones sent or moved by hand keep theirs); roles it has nobody in yet take the given people. Existing
-   * memberships are kept.
+   * (ones sent or moved by hand keep theirs). People and role selections given for a role the session has nobody
+   * in yet fill it; with `replace`, the given roles' existing memberships are replaced instead (the participant's
+   * primary membership never is), and `clearRoles` are emptied. Without `replace`, existing memberships are kept.
    */
-  async updateIn(trx: Trx, workspaceId: number, sessionId: number, change: { startDate: string; timeZone?: string; memberships: Array<{ role_id: number; member_id: number }> }): Promise<JourneySession | undefined> {
+  async updateIn(
+    trx: Trx,
+    workspaceId: number,
+    sessionId: number,
+    change: { startDate: string; timeZone?: string; memberships: Array<{ role_id: number; member_id: number }>; roleSelections?: RoleSelectionInput[]; replace?: boolean; clearRoles?: number[] },
+  ): Promise<JourneySession | undefined> {
     const session = await this.sessionRepo.lockSession(trx, workspaceId, sessionId);
     if (!session || session.state !== 'active') return undefined;
     const now = this.s.clock.now();
     const zone = change.timeZone && change.timeZone !== 'sync' ? { time_zone: change.timeZone, time_zone_source: 'explicit' as const } : {};
     const updated = (await this.sessionRepo.updateSession(trx, workspaceId, sessionId, { start_date: change.startDate, ...zone, updated_at: now }))!;
-    const filled = new Set((await this.sessionRepo.memberships(workspaceId, [sessionId], trx)).filter((m) => m.member_id !== null).map((m) => m.role_id));
-    const add = change.memberships.filter((m) => !filled.has(m.role_id));
-    if (add.length) await this.sessionRepo.insertMemberships(trx, add.map((m) => ({ workspace_id: workspaceId, session_id: sessionId, role_id: m.role_id, member_id: m.member_id, role_selection: null, created_at: now })));
+    const existing = await this.sessionRepo.memberships(workspaceId, [sessionId], trx);
+    const primary = new Set((await this.repo.roles(workspaceId, trx)).filter((r) => r.is_primary).map((r) => r.id));
+    const selections = (change.roleSelections ?? []).filter((r) => !primary.has(r.role_id));
+    const people = change.memberships.filter((m) => !primary.has(m.role_id));
+    if (change.replace) await this.sessionRepo.deleteMemberships(trx, workspaceId, sessionId, [...new Set([...people, ...selections].map((m) => m.role_id).concat((change.clearRoles ?? []).filter((id) => !primary.has(id))))]);
+    const filled = change.replace ? new Set<number>() : new Set(existing.filter((m) => m.member_id !== null || m.role_selection !== null).map((m) => m.role_id));
+    const rows: Array<{ role_id: number; member_id: number | null; role_selection: string | null }> = [];
+    for (const m of people) if (!filled.has(m.role_id)) rows.push({ role_id: m.role_id, member_id: m.member_id, role_selection: null });
+    for (const sel of selections) if (!filled.has(sel.role_id) && !people.some((m) => m.role_id === sel.role_id)) rows.push(await this.sessions.selectionRow(trx, workspaceId, sel, session.participant_member_id ?? 0));
+    if (rows.length) await this.sessionRepo.insertMemberships(trx, rows.map((r) => ({ ...r, workspace_id: workspaceId, session_id: sessionId, created_at: now })));
     await this.sessions.syncIn(trx, workspaceId, session.tag_id);
     return updated;
   }

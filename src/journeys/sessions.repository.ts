@@ -91,6 +91,11 @@ export class SessionRepository {
     if (rows.length) await ex.insertInto('journey_memberships').values(rows).execute();
   }
 
+  /** Removes a session's memberships of these roles (an enrollment that replaces them). */
+  async deleteMemberships(trx: Trx, workspaceId: number, sessionId: number, roleIds: number[]): Promise<void> {
+    if (roleIds.length) await trx.deleteFrom('journey_memberships').where('workspace_id', '=', workspaceId).where('session_id', '=', sessionId).where('role_id', 'in', roleIds).execute();
+  }
+
   async memberships(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneyMembership & { member: Member | null }>> {
     if (!sessionIds.length) return [];
     const rows = await ex.selectFrom('journey_memberships').selectAll().where('workspace_id', '=', workspaceId).where('session_id', 'in', sessionIds).orderBy('id').execute();

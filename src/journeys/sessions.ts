@@ -14,6 +14,14 @@ import type { JourneyRepository } from './repository.js';
 import type { SessionRepository, SessionTarget } from './sessions.repository.js';
 import type { JourneyEvent, JourneySession, JourneySessionEvent, JourneyTag } from './tables.js';
 
+/** A role filled by a selection: chosen later by a selector (a user or a role), or picked from a channel now. */
+export interface RoleSelectionInput {
+  role_id: number;
+  selector_id?: number | null;
+  selector_role_id?: number | null;
+  channel_id?: string | null;
+}
+
 /** What enrolling one person needs. Enrollment (manual, CSV, rules) calls `createIn` inside its own transaction. */
 export interface NewSession {
   workspaceId: number;
@@ -25,6 +33,8 @@ export interface NewSession {
   pastStartPolicy?: PastStartPolicy;
   /** People in other roles; roles left out are filled from the journey's role selection settings. */
   memberships?: Array<{ role_id: number; member_id: number }>;
+  /** Roles filled by an explicit role selection (a selector, or a channel to pick from) instead of a person. */
+  roleSelections?: RoleSelectionInput[];
   isSandbox?: boolean;
   createdByMemberId?: number | null;
   source: string;
@@ -90,6 +100,11 @@ export class SessionService {
       rows.push({ role_id: m.role_id, member_id: member.id, role_selection: null });
       given.add(m.role_id);
     }
+    for (const sel of input.roleSelections ?? []) {
+      if (given.has(sel.role_id)) continue;
+      rows.push(await this.selectionRow(trx, workspaceId, sel, participant.id));
+      given.add(sel.role_id);
+    }
     for (const roleId of tag.role_ids) {
       if (given.has(roleId)) continue;
       const setting = tag.role_selection_settings[String(roleId)];
@@ -122,6 +137,18 @@ export class SessionService {
       }),
     );
     return session;
+  }
+
+  /**
+   * The membership row of an explicit role selection: from a channel, its least busy member now (the channel kept
+   * as the selection); otherwise nobody yet, the selector (a user or a role) kept.
+   */
+  async selectionRow(trx: Trx, workspaceId: number, sel: RoleSelectionInput, participantId: number): Promise<{ role_id: number; member_id: number | null; role_selection: string }> {
+    if (sel.channel_id) {
+      const pick = await this.pickFromChannel(trx, workspaceId, sel.role_id, sel.channel_id, participantId);
+      return { role_id: sel.role_id, member_id: pick?.id ?? null, role_selection: JSON.stringify({ channel_id: sel.channel_id }) };
+    }
+    return { role_id: sel.role_id, member_id: null, role_selection: JSON.stringify({ selector_id: sel.selector_id ?? null, selector_role_id: sel.selector_role_id ?? null }) };
   }
 
   /** The least busy member of a channel (not the participant) for a role picked from a channel. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchesAnswer, EnrollmentSurveyJson, SurveyResponsesAnswer, UpsertStatusAnswer } from '../../src/enrollment/api-types.js';
+import type { BatchesAnswer, EnrollmentSurveyJson, SavedSessionAnswer, SurveyResponsesAnswer, UpsertStatusAnswer } from '../../src/enrollment/api-types.js';
 import { TOO_MANY_ROWS_TEXT } from '../../src/enrollment/api-types.js';
 import { enrollmentUpsert } from '../../src/enrollment/manual.js';
 import type { CreateTagAnswer } from '../../src/journeys/api-types.js';
@@ -82,6 +82,116 @@ describe(`Enrollment (${path})`, () => {
     ]);
     expect(await eventsOf('enrollment.enrolled')).toEqual([expect.objectContaining({ sessionId: session!.id, memberId: jonas, source: 'manual', batchId: status_id })]);
     expect((await eventsOf('journey.session_created')).map((e) => e.sessionId)).toContain(session!.id);
+  });
+
+  it('fills roles by an explicit role selection, refuses bad ones by field, and replaces memberships unless preserve is set', async () => {
+    const noah = await memberId('U0DEMO020');
+    const emily = await memberId('U0DEMO021');
+    const lena = await memberId(LENA);
+    const carlos = await memberId('U0DEMO022');
+    const channel = ACME.channels.buddyVolunteers;
+    const inChannel = (await db().selectFrom('channel_members').select('slack_user_id').where('channel_id', '=', channel).execute()).map((r) => r.slack_user_id);
+    const { status_id } = await call<{ status_id: number }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, {
+      sessions: [
+        { start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: noah }, { role_id: roles.manager, user_id: lena }, { role_id: roles.buddy, role_selection: { selector_role_id: roles.manager } }] },
+        { start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: emily }, { role_id: roles.buddy, role_selection: { channel_id: channel } }] },
+      ],
+    });
+    expect(await statusOf(status_id)).toEqual({ status: 'success', error: null });
+    const membershipsOf = async (member: number) => {
+      const [session] = await sessionsOf(member);
+      const rows = await db().selectFrom('journey_memberships').selectAll().where('session_id', '=', session!.id).orderBy('id').execute();
+      return { session: session!, byRole: (role: number) => rows.filter((m) => m.role_id === role).map((m) => ({ member_id: m.member_id, role_selection: m.role_selection })) };
+    };
+    const n = await membershipsOf(noah);
+    expect(n.byRole(roles.manager)).toEqual([{ member_id: lena, role_selection: null }]);
+    expect(n.byRole(roles.buddy)).toEqual([{ member_id: null, role_selection: { selector_id: null, selector_role_id: roles.manager } }]);
+    const e = await membershipsOf(emily);
+    const [picked] = e.byRole(roles.buddy);
+    expect(picked!.role_selection).toEqual({ channel_id: channel });
+    if (inChannel.length) {
+      const pickedSlack = (await db().selectFrom('members').select('slack_user_id').where('id', '=', picked!.member_id!).executeTakeFirstOrThrow()).slack_user_id;
+      expect(inChannel).toContain(pickedSlack);
+    }
+
+    // Bad selections: a 400 naming the membership's field, and nothing stored.
+    const bad = async (membership: Record<string, unknown>) =>
+      (await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: [{ start_date: '2026-03-09', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: carlos }, membership] }] }, 400)).fields;
+    expect(await bad({ role_id: roles.buddy, user_id: lena, role_selection: { selector_role_id: roles.manager } })).toEqual({ 'sessions.0.memberships.1.role_selection': 'set a user or a role selection, not both' });
+    expect(await bad({ role_id: roles.primary, role_selection: { selector_role_id: roles.manager } })).toEqual({ 'sessions.0.memberships.1.role_selection': 'the participant cannot be chosen by a role selection' });
+    expect(await bad({ role_id: roles.buddy, role_selection: { channel_id: 'C0NOSUCH', selector_id: lena } })).toEqual({ 'sessions.0.memberships.1.role_selection': 'choose a selector or a channel, not both' });
+    expect(await bad({ role_id: roles.buddy, role_selection: { channel_id: 'C0NOSUCH' } })).toEqual({ 'sessions.0.memberships.1.role_selection.channel_id': 'is not a channel of this workspace' });
+    expect(await bad({ role_id: roles.buddy, role_selection: { selector_role_id: 999_999 } })).toEqual({ 'sessions.0.memberships.1.role_selection.selector_role_id': 'role 999999 is not a role of this workspace' });
+    const globexMember = (await db().selectFrom('members').select('id').where('slack_user_id', '=', GLOBEX.adminUserId).executeTakeFirstOrThrow()).id;
+    expect(await bad({ role_id: roles.buddy, role_selection: { selector_id: globexMember } })).toEqual({ 'sessions.0.memberships.1.role_selection.selector_id': `user ${globexMember} is not a member of this workspace` });
+    expect(Object.keys(await bad({ role_id: roles.buddy, role_selection: { channel_id: 'not a channel' } }))).toEqual(['sessions.0.memberships.1.role_selection.channel_id']);
+    expect(await sessionsOf(carlos)).toEqual([]);
+
+    // preserve: the saved session keeps its manager and buddy selection, whatever the rows say…
+    const edit = (preserve: boolean | undefined, memberships: unknown[]) =>
+      call<{ status_id: number }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, { sessions: [{ id: n.session.id, start_date: '2026-03-16', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: noah }, ...memberships] }], ...(preserve === undefined ? {} : { preserve }) });
+    const changed = [{ role_id: roles.manager, user_id: carlos }, { role_id: roles.buddy, role_selection: { selector_id: admin.memberId } }];
+    expect(await statusOf((await edit(true, changed)).status_id)).toEqual({ status: 'success', error: null });
+    const kept = await membershipsOf(noah);
+    expect(kept.session.start_date).toBe('2026-03-16');
+    expect(kept.byRole(roles.manager)).toEqual([{ member_id: lena, role_selection: null }]);
+    expect(kept.byRole(roles.buddy)).toEqual([{ member_id: null, role_selection: { selector_id: null, selector_role_id: roles.manager } }]);
+    // …and without it the rows replace them: a new manager, a new selector, a role listed empty is emptied.
+    expect(await statusOf((await edit(undefined, changed)).status_id)).toEqual({ status: 'success', error: null });
+    const replaced = await membershipsOf(noah);
+    expect(replaced.byRole(roles.manager)).toEqual([{ member_id: carlos, role_selection: null }]);
+    expect(replaced.byRole(roles.buddy)).toEqual([{ member_id: null, role_selection: { selector_id: admin.memberId, selector_role_id: null } }]);
+    expect(replaced.byRole(roles.primary)).toEqual([{ member_id: noah, role_selection: null }]);
+    expect(await statusOf((await edit(false, [{ role_id: roles.buddy }])).status_id)).toEqual({ status: 'success', error: null });
+    const emptied = await membershipsOf(noah);
+    expect(emptied.byRole(roles.buddy)).toEqual([]);
+    expect(emptied.byRole(roles.manager)).toEqual([{ member_id: carlos, role_selection: null }]);
+  });
+
+  it('opens a saved session as a form row and changes it while it has not started; a started one is refused by field', async () => {
+    const olivia = await memberId('U0DEMO023');
+    const aisha = await memberId('U0DEMO025');
+    const lena = await memberId(LENA);
+    const { status_id } = await call<{ status_id: number }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, {
+      sessions: [
+        { start_date: '2026-04-06', tag_ids: [tagId], time_zone_name: 'Europe/Berlin', memberships: [{ role_id: roles.primary, user_id: olivia }, { role_id: roles.buddy, role_selection: { selector_role_id: roles.manager } }] },
+        { start_date: '2026-02-02', tag_ids: [tagId], memberships: [{ role_id: roles.primary, user_id: aisha }] },
+      ],
+    });
+    expect(await statusOf(status_id)).toEqual({ status: 'success', error: null });
+    const [scheduled] = await sessionsOf(olivia);
+    const [started] = await sessionsOf(aisha);
+
+    const saved = await call<SavedSessionAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/manual_enrollment/sessions/${scheduled!.id}`);
+    expect(saved.editable).toBe(true);
+    expect(saved.session).toMatchObject({ id: scheduled!.id, start_date: '2026-04-06', tag_ids: [tagId], time_zone_name: 'Europe/Berlin' });
+    expect(saved.session.memberships).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ role_id: roles.primary, user_id: olivia, user_name: 'Olivia Brown' }),
+        expect.objectContaining({ role_id: roles.buddy, user_id: null, role_selection: { selector_id: null, selector_role_id: roles.manager } }),
+      ]),
+    );
+    expect((await call<SavedSessionAnswer>(admin, 'GET', `/onboarding/manual_enrollment/sessions/${started!.id}`)).editable).toBe(false);
+
+    // Changed as the form sends it back: a new date and zone, the buddy now a person.
+    const row = { id: saved.session.id, start_date: '2026-04-13', tag_ids: [tagId], time_zone_name: 'Europe/Paris', memberships: [{ role_id: roles.primary, user_id: olivia }, { role_id: roles.buddy, user_id: lena }] };
+    expect(await statusOf((await call<{ status_id: number }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, { sessions: [row], preserve: false })).status_id)).toEqual({ status: 'success', error: null });
+    const reopened = await call<SavedSessionAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/manual_enrollment/sessions/${scheduled!.id}`);
+    expect(reopened.session).toMatchObject({ start_date: '2026-04-13', time_zone_name: 'Europe/Paris' });
+    expect(reopened.session.memberships.filter((m) => m.role_id === roles.buddy)).toEqual([expect.objectContaining({ user_id: lena, role_selection: null })]);
+    expect(await sessionsOf(olivia)).toHaveLength(1);
+
+    // Validated as a new row is, and a started session is refused by field.
+    const fields = async (body: unknown) => (await call<{ fields: Record<string, string> }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, body, 400)).fields;
+    expect(await fields({ sessions: [{ ...row, start_date: '2026-13-01' }] })).toEqual({ 'sessions.0.start_date': 'must be a date (YYYY-MM-DD)' });
+    expect(await fields({ sessions: [{ ...row, time_zone_name: 'Nowhere/Land' }] })).toEqual({ 'sessions.0.time_zone_name': 'is not a known time zone' });
+    expect(await fields({ sessions: [{ ...row, id: started!.id }] })).toEqual({ 'sessions.0.id': 'has already started or ended, so it cannot be changed here' });
+    expect(Object.keys(await fields({ sessions: [{ ...row, id: 999_999 }] }))).toEqual(['sessions.0.id']);
+    await call(admin, 'GET', `/onboarding/manual_enrollment/sessions/not-a-number`, undefined, 400);
+    await call(admin, 'GET', `/participants/manual_enrollment/sessions/${scheduled!.id}`, undefined, 404);
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await call(globex, 'GET', `/onboarding/manual_enrollment/sessions/${scheduled!.id}`, undefined, 404);
+    await call(await signIn(t, TEAM, ROHAN), 'GET', `/onboarding/manual_enrollment/sessions/${scheduled!.id}`, undefined, 403);
   });
 
   it('writes none of a batch when one row fails in the job, and records why', async () => {
@@ -184,6 +294,18 @@ describe(`Enrollment (${path})`, () => {
     expect(await db().selectFrom('enrollments').select('id').where('email', '=', 'contractor@example.com').execute()).toEqual([]);
   });
 
+  it('saves HR mappings and exclusions, refusing bad ones by field', async () => {
+    const patch = (over: Record<string, unknown>, status?: number) =>
+      call<{ fields: Record<string, string>; mappings: unknown[]; exclusions: unknown[]; default_tag_ids: number[] }>(admin, 'PATCH', '/onboarding/tags/hris_category_mappings/bulk_update', { enrollment_source: 'none', default_tag_ids: [], mappings: [], ...over }, status);
+    expect((await patch({ enrollment_source: 'sometimes' }, 400)).fields).toEqual({ enrollment_source: 'must be none or auto_enroll' });
+    expect((await patch({ mappings: [{ hris_type: 'department', hris_value: ' ', target_ids: [tagId] }] }, 400)).fields).toEqual({ 'mappings.0.hris_value': "can't be blank" });
+    expect((await patch({ mappings: [{ hris_type: 'department', hris_value: 'Data', target_ids: [999_999] }] }, 400)).fields).toEqual({ 'mappings.0.target_ids': "journey 999999 is not one of this workspace's journeys" });
+    expect((await patch({ default_tag_ids: [999_999] }, 400)).fields).toEqual({ default_tag_ids: "journey 999999 is not one of this workspace's journeys" });
+    expect(Object.keys((await patch({ exclusions: [{ hris_type: '', hris_value: 'x' }] }, 400)).fields)).toEqual(['exclusions.0.hris_type']);
+    const saved = await patch({ mappings: [{ hris_type: 'department', hris_value: 'Data', target_ids: [tagId] }], exclusions: [{ hris_type: 'employment_type', hris_value: 'Contractor' }], default_tag_ids: [tagId] });
+    expect(saved).toMatchObject({ mappings: [{ hris_type: 'department', hris_value: 'Data', target_ids: [tagId] }], exclusions: [{ hris_type: 'employment_type', hris_value: 'Contractor' }], default_tag_ids: [tagId] });
+  });
+
   it('enrols whoever joins an auto-enroll channel, once', async () => {
     const channel = ACME.channels.newHires;
     const saved = await call<{ channels: Array<{ channel_id: string; start_date_rule: string }> }>(admin, 'PUT', `/onboarding/tags/${tagId}/auto_enroll_channels/bulk_update`, { channels: [{ channel_id: channel, start_date_rule: 'next_monday' }] });
@@ -254,5 +376,13 @@ describe(`Enrollment (${path})`, () => {
     expect(matched.submissions.find((s) => s.id === a.id)!.matched_submission_id).toBe(b.id);
     const buddy = await db().selectFrom('journey_memberships').selectAll().where('session_id', '=', session!.id).where('role_id', '=', roles.buddy).execute();
     expect(buddy.map((m) => m.member_id)).toContain(await memberId(mentor));
+
+    // Bad matches are refused by field, and another workspace sees none of it.
+    const badMatch = (matches: unknown) => call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`, { matches }, 400);
+    expect((await badMatch([{ primary_submission_id: b.id, matched_submission_id: a.id }])).fields).toEqual({ 'matches.0.primary_submission_id': 'is not an answer of the first role' });
+    expect((await badMatch([{ primary_submission_id: a.id, matched_submission_id: a.id }])).fields).toEqual({ 'matches.0.matched_submission_id': 'is not an answer of the second role' });
+    expect(Object.keys((await badMatch([{ primary_submission_id: 'x', matched_submission_id: b.id }])).fields)).toEqual(['matches.0.primary_submission_id']);
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await call(globex, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`, undefined, 404);
   });
 });

@@ -58,13 +58,14 @@ export const PAGES: readonly PageDef[] = [
   ...flowPages('/tags/:id/site', 'Journey site preview', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SitePreviewPage }))) }),
   ...flowPages('/tags/:id/site/edit', 'Journey site editor', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SiteEditorPage }))) }),
   ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey', { component: lazy(() => import('./pages/enrollment/NewSurveyPage')) }),
+  ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId/responses', 'Enrollment survey responses and matching', { component: lazy(() => import('./pages/enrollment/SurveyResponsesPage')) }),
   ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'], component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
   ...flowPages('/tags/:tagId/batches', 'Enrollment batches of a journey', {
     query: ['batch_id', 'manual_enrollment_status_id'],
     component: lazy(() => import('./pages/enrollment/BatchesPage')),
   }),
-  ...flowPages('/manual_enrollment', 'Manual enrollment', { component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
-  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
+  ...flowPages('/manual_enrollment', 'Manual enrollment', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
+  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
   { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', component: lazy(() => import('./pages/enrollment/EnrollmentRulesPage')) },
   { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare', component: lazy(() => import('./pages/hub/HubPage')) },
 

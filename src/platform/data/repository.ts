@@ -67,6 +67,11 @@ export class DataRepository {
     return returnId ? Number(res.rows[0]!.id) : null;
   }
 
+  /** Sets one column of a row just imported (a reference to a row of the same table inserted after it). */
+  async setColumn(trx: Trx, table: string, id: number, column: string, value: number): Promise<void> {
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value} where id = ${id}`.execute(trx);
+  }
+
   /** The ids of the workspace's rows of a table (through its parent when it has no workspace_id). */
   async ids(trx: Trx, workspaceId: number, table: string, via?: { column: string; parent: string }): Promise<number[]> {
     const query = via

@@ -238,13 +238,23 @@ export class OpenData {
           const hasWorkspace = columns.some((c) => c.name === 'workspace_id');
           let imported = 0;
           let matched = 0;
+          // A plain column naming a row of the same table that comes later in the file (a pair matched both ways):
+          // written once that row has its new id.
+          const fileIds = new Set(rows.map((r) => r.id));
+          const later: Array<{ row: number; column: string; old: number }> = [];
           for (const [i, row] of rows.entries()) {
             const out: Row = { ...row };
             const oldId = out.id as number | undefined;
             if (t.hasId) delete out.id;
+            const deferred: Array<{ column: string; old: number }> = [];
             for (const [col, ref] of refs) {
               const v = out[col];
               if (v === null || v === undefined) continue;
+              if (t.hasId && ref.table === t.table && !ref.json && !ref.pattern && !ref.array && !map.has(v as number) && fileIds.has(v)) {
+                deferred.push({ column: col, old: v as number });
+                out[col] = null;
+                continue;
+              }
               const target = ids.get(ref.table);
               const existing = ref.table in doc.tables || ref.keepUnknown ? undefined : await ownIds(ref.table);
               const remap = (old: number) => {
@@ -269,8 +279,10 @@ export class OpenData {
             }
             const newId = await this.repo.insert(trx, t.table, out, columns, Boolean(t.hasId));
             if (t.hasId && oldId !== undefined && newId !== null) map.set(oldId, newId);
+            if (newId !== null) for (const d of deferred) later.push({ row: newId, ...d });
             imported++;
           }
+          for (const d of later) await this.repo.setColumn(trx, t.table, d.row, d.column, map.get(d.old)!);
           summary.imported[t.table] = imported;
           summary.matched[t.table] = matched;
         }

@@ -65,6 +65,9 @@ export default function BatchesPage() {
                       <th>Journey</th>
                       <th>Start date</th>
                       <th>State</th>
+                      <th>
+                        <span className="visually-hidden">Actions</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -76,6 +79,7 @@ export default function BatchesPage() {
                         <td>
                           <span className={`state-pill state-${e.state}`}>{e.state}</span> {e.reason && <span className="muted small">{e.reason}</span>}
                         </td>
+                        <td>{e.session_id !== null && e.state === 'enrolled' && <Link to={`${base}/manual_enrollment?session_id=${e.session_id}`}>Change</Link>}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -3,10 +3,11 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { EnrollmentSettingsAnswer, EnrollmentSource, Formula, ProcessingRule } from '../../../../src/enrollment/api-types';
 import { FORMULA_OPERATORS } from '../../../../src/enrollment/api-types';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { Modal, ModalCancelButton, PageState, SegmentedControl, Select, toastSuccess, WarningModal } from '../../kit';
 import type { TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
+import { HrMappings, type HrMappingsDraft } from './HrMappings';
 import { clearDraft, loadDraft, useRulesDraftAutosave, type RulesDraft } from './rulesDraft';
 import './enrollment.css';
 
@@ -51,6 +52,8 @@ function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; t
   const [pendingSource, setPendingSource] = useState<EnrollmentSource | null>(null);
   const [warned, setWarned] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
+  const [hr, setHr] = useState<HrMappingsDraft>(() => ({ default_tag_ids: settings.default_tag_ids, mappings: settings.mappings, exclusions: settings.exclusions, channel_joins: settings.channel_joins }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
   useRulesDraftAutosave(settings.team_id, dirty ? rules : null);
   const tagOptions = tags.tags.map((t) => ({ value: String(t.id), label: t.name }));
 
@@ -64,8 +67,14 @@ function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; t
     else setSource(next);
   };
   async function save() {
-    if (source === 'rules') await api.put('/onboarding/enrollment_rules', { enrollment_rules: rules });
-    else await api.patch('/onboarding/tags/hris_category_mappings/bulk_update', { enrollment_source: source, default_tag_ids: settings.default_tag_ids, mappings: settings.mappings, exclusions: settings.exclusions, channel_joins: settings.channel_joins });
+    try {
+      if (source === 'rules') await api.put('/onboarding/enrollment_rules', { enrollment_rules: rules });
+      else await api.patch('/onboarding/tags/hris_category_mappings/bulk_update', { enrollment_source: source, ...hr });
+    } catch (err) {
+      setErrors(err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) : {});
+      return;
+    }
+    setErrors({});
     clearDraft(settings.team_id);
     setDirty(false);
     await queryClient.invalidateQueries({ queryKey: settingsKey });
@@ -111,6 +120,7 @@ function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; t
           </button>
         </section>
       )}
+      {source === 'auto_enroll' && <HrMappings value={hr} onChange={setHr} tagOptions={tagOptions} types={settings.formula_types} errors={errors} />}
       <div className="button-row enrollment-submit">
         <button type="button" className="button" onClick={() => void save()}>
           Save

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2, Upload } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import type { ManualEnrollmentAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
 import { parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
@@ -10,7 +10,7 @@ import { InlineError, PageState, Select, Spinner, Switch, TimeZoneSelect, timeZo
 import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
-import { addRows, deleteRow, newRow, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, type FormRow, type FormState } from './manualForm';
+import { addRows, deleteRow, newRow, rowFromSaved, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, type FormRow, type FormState } from './manualForm';
 import './enrollment.css';
 
 const PEOPLE = { path: '/people/search' };
@@ -25,7 +25,8 @@ export function useEnrollmentBase() {
 /**
  * Manual enrollment (journeys.md §2–§5): one row per person with a start date, journeys, a time zone ("Import
  * from Slack" by default) and who fills each role, typed in or imported from a CSV. Submitting sends the rows,
- * polls the upsert every 2 s, and goes to the batches page when it succeeded.
+ * polls the upsert every 2 s, and goes to the batches page when it succeeded. With `?session_id=` (one or more), the
+ * saved sessions open as rows to change, those that have not started yet.
  */
 export default function ManualEnrollmentPage() {
   const { flow, tagId, base } = useEnrollmentBase();
@@ -38,23 +39,36 @@ export default function ManualEnrollmentPage() {
       return first ? (await api.get<{ roles: RoleJson[] }>(`/${flow}/tags/${first}/fetch_roles_as_json`, { toastOnError: false })).roles : [];
     },
   });
+  const [search] = useSearchParams();
+  const sessionIds = search.getAll('session_id').filter((v) => /^\d+$/.test(v));
+  const saved = useQuery({
+    queryKey: ['enrollment', 'saved-sessions', base, sessionIds.join(',')],
+    queryFn: () => Promise.all(sessionIds.map((id) => api.get<SavedSessionAnswer>(`${base}/manual_enrollment/sessions/${id}`, { toastOnError: false }))),
+  });
   return (
     <PageState headingLevel={1} query={tags} what="journeys">
       {(index) => (
         <PageState headingLevel={1} query={roles} what="roles">
-          {(roleList) => <ManualEnrollmentForm key={base} flow={flow} tagId={tagId} base={base} index={index} roles={roleList} />}
+          {(roleList) => (
+            <PageState headingLevel={1} query={saved} what="saved sessions">
+              {(savedList) => <ManualEnrollmentForm key={`${base}?${sessionIds.join(',')}`} flow={flow} tagId={tagId} base={base} index={index} roles={roleList} saved={savedList} />}
+            </PageState>
+          )}
         </PageState>
       )}
     </PageState>
   );
 }
 
-function ManualEnrollmentForm({ flow, tagId, base, index, roles }: { flow: 'onboarding' | 'participants'; tagId: number | null; base: string; index: TagsIndex; roles: RoleJson[] }) {
+function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow: 'onboarding' | 'participants'; tagId: number | null; base: string; index: TagsIndex; roles: RoleJson[]; saved: SavedSessionAnswer[] }) {
   const navigate = useNavigate();
   const primary = roles.find((r) => r.primary) ?? roles[0];
   const scoped = index.tags.find((t) => t.id === tagId);
-  const [state, setState] = useState<FormState>(() => ({ rows: primary ? [newRow(tagId ? [tagId] : [], primary.id)] : [], session_ids_to_delete: [] }));
-  const [preserve, setPreserve] = useState(true);
+  const editable = saved.filter((s) => s.editable).map((s) => rowFromSaved(s.session));
+  const started = saved.filter((s) => !s.editable);
+  const [state, setState] = useState<FormState>(() => ({ rows: editable.length ? editable : primary ? [newRow(tagId ? [tagId] : [], primary.id)] : [], session_ids_to_delete: [] }));
+  // Changing saved sessions: what the rows show replaces their memberships unless the admin keeps them.
+  const [preserve, setPreserve] = useState(!editable.length);
   const [source, setSource] = useState<'manual' | 'csv'>('manual');
   const [submitted, setSubmitted] = useState(false);
   const [csvErrors, setCsvErrors] = useState<CsvError[]>([]);
@@ -134,6 +148,11 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles }: { flow: 'onbo
         }
       />
       {tagId && <AutoEnrollChannels base={base} />}
+      {started.length > 0 && (
+        <p role="status" className="muted">
+          {started.length === 1 ? 'One session has' : `${started.length} sessions have`} already started, so {started.length === 1 ? 'it' : 'they'} can be changed only on the session page.
+        </p>
+      )}
       {limitError && (
         <InlineError>{limitError}</InlineError>
       )}
@@ -214,7 +233,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles }: { flow: 'onbo
       </fieldset>
       <div className="button-row enrollment-submit">
         <button type="button" className="button" disabled={submitted || (!state.rows.length && !state.session_ids_to_delete.length)} onClick={() => void submit()}>
-          {submitted && <Spinner title="" />} Enroll {state.rows.length} {state.rows.length === 1 ? 'person' : 'people'}
+          {submitted && <Spinner title="" />} {state.rows.every((r) => typeof r.id === 'number') && state.rows.length ? 'Save changes' : `Enroll ${state.rows.length} ${state.rows.length === 1 ? 'person' : 'people'}`}
         </button>
       </div>
     </div>

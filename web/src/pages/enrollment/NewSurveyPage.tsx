@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { EnrollmentSurveyJson, PresetSurveyJson, QuestionType, RoleSurvey, SurveyQuestion } from '../../../../src/enrollment/api-types';
 import { newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
 import { api } from '../../api/client';
@@ -85,6 +85,11 @@ function SurveyEditor({ base, detail, presets }: { base: string; detail: TagDeta
         </button>
       </div>
       {saved && <ShareSection base={base} survey={saved} />}
+      {saved && (
+        <p>
+          <Link to={`${base}/enrollment_surveys/${saved.id}/responses`}>Responses and matching</Link>
+        </p>
+      )}
     </div>
   );
 }

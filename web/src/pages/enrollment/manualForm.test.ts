@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
-import { addRows, deleteRow, newRow, setJourneys, setMembership, submission, type FormState } from './manualForm';
+import { addRows, deleteRow, newRow, rowFromSaved, setJourneys, setMembership, submission, type FormState } from './manualForm';
 
 const PRIMARY = 1;
 const MANAGER = 2;
@@ -54,5 +54,32 @@ describe('manual enrollment form rules', () => {
     expect(body.sessions[1]).not.toHaveProperty('id');
     expect(body.sessions[1]!.memberships).toEqual([{ role_id: PRIMARY, user_id: null, email: 'New@Example.com', first_name: 'New', last_name: null, personal_email: null, role_selection: null }]);
     expect(body).toMatchObject({ session_ids_to_delete: [4], preserve: true, source: 'manual' });
+  });
+
+  it('opens a saved session as a row with its id; changing it sends every role it lists, an emptied one as empty', () => {
+    const row = rowFromSaved({
+      id: 77,
+      start_date: '2026-04-06',
+      tag_ids: [5],
+      time_zone_name: 'America/New_York',
+      memberships: [
+        { role_id: PRIMARY, user_id: 10, user_name: 'Olivia', email: null, role_selection: null },
+        { role_id: MANAGER, user_id: 11, user_name: 'Lena', email: null, role_selection: null },
+        { role_id: BUDDY, user_id: null, user_name: null, email: null, role_selection: { selector_role_id: MANAGER } },
+      ],
+    });
+    expect(row).toMatchObject({ id: 77, time_zone: { label: 'America/New York', value: 'America/New_York' } });
+    expect(rowFromSaved({ id: 1, start_date: '2026-04-06', tag_ids: [5], time_zone_name: 'sync', memberships: [] }).time_zone).toEqual({ label: 'Import from Slack', value: 'sync' });
+    const changed = setMembership(setMembership(row, MANAGER, { user_id: null }), BUDDY, { user_id: 12, user_name: 'Kai' });
+    const body = submission({ rows: [changed], session_ids_to_delete: [] }, 'manual', false);
+    expect(body.preserve).toBe(false);
+    expect(body.sessions[0]).toMatchObject({ id: 77, start_date: '2026-04-06', time_zone_name: 'America/New_York' });
+    expect(body.sessions[0]!.memberships.map((m) => [m.role_id, m.user_id, m.role_selection])).toEqual([
+      [PRIMARY, 10, null],
+      [MANAGER, null, null],
+      [BUDDY, 12, null],
+    ]);
+    // A new row still leaves out roles nobody is set for.
+    expect(submission({ rows: [newRow([5], PRIMARY)], session_ids_to_delete: [] }, 'manual', true).sessions[0]!.memberships).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ManualEnrollmentBody, MembershipInput, RoleSelectionJson } from '../../../../src/enrollment/api-types';
+import type { ManualEnrollmentBody, MembershipInput, RoleSelectionJson, SavedSessionRow } from '../../../../src/enrollment/api-types';
 import { MAX_ENROLLMENT_ROWS, TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
 import type { RoleSelectionSettings } from '../../../../src/journeys/api-types';
 import { isoDate, type ResolvedRow } from '../../../../src/enrollment/csv';
@@ -83,6 +83,17 @@ export function setJourneys(row: FormRow, tagIds: number[], settingsOf: (tagId: 
   return next;
 }
 
+/** A saved session (GET …/manual_enrollment/sessions/{id}) as a form row: its numeric id, so submitting changes it. */
+export function rowFromSaved(saved: SavedSessionRow): FormRow {
+  return {
+    id: saved.id,
+    start_date: saved.start_date,
+    tag_ids: saved.tag_ids,
+    time_zone: saved.time_zone_name === 'sync' ? { ...SYNC_ZONE } : { label: saved.time_zone_name.replace(/_/g, ' '), value: saved.time_zone_name },
+    memberships: saved.memberships.map((m) => ({ ...emptyMembership(m.role_id), user_id: m.user_id, user_name: m.user_name ?? undefined, email: m.email ?? '', role_selection: m.role_selection })),
+  };
+}
+
 /** CSV rows (already resolved) as form rows. */
 export function rowsFromCsv(rows: readonly ResolvedRow[], primaryRoleId: number): FormRow[] {
   return rows.map((r) => ({
@@ -99,7 +110,7 @@ export function rowsFromCsv(rows: readonly ResolvedRow[], primaryRoleId: number)
   }));
 }
 
-/** The submission: sessions (numeric ids for saved ones) and session_ids_to_delete. */
+/** The submission: sessions (numeric ids for saved ones, with every role they list) and session_ids_to_delete. */
 export function submission(state: FormState, source: 'manual' | 'csv', preserve: boolean): ManualEnrollmentBody {
   return {
     sessions: state.rows.map((r) => ({
@@ -108,7 +119,8 @@ export function submission(state: FormState, source: 'manual' | 'csv', preserve:
       tag_ids: r.tag_ids,
       time_zone_name: r.time_zone.value,
       memberships: r.memberships
-        .filter((m) => m.user_id !== null || m.email.trim() || m.role_selection)
+        // A saved session's emptied roles are sent too, so (without preserve) the server empties them.
+        .filter((m) => typeof r.id === 'number' || m.user_id !== null || m.email.trim() || m.role_selection)
         .map(
           (m): MembershipInput => ({
             role_id: m.role_id,

@@ -1,0 +1,155 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import type { SubmissionJson, SurveyResponsesAnswer } from '../../../../src/enrollment/api-types';
+import { api, ApiError } from '../../api/client';
+import { EmptyState, formatDateTime, PageState, Select, toastSuccess } from '../../kit';
+import type { TagDetail } from '../journeys/api/journeysApi';
+import { PageHeader } from '../PageHeader';
+import './enrollment.css';
+
+/** The matches to show: the saved ones, else none; `suggested` fills the rest when asked. Pure. */
+export function initialMatches(answer: SurveyResponsesAnswer): Record<number, number | null> {
+  const [first] = answer.survey.role_enrollment_surveys;
+  return Object.fromEntries(answer.submissions.filter((s) => s.role_id === first?.role_id).map((s) => [s.id, s.matched_submission_id]));
+}
+
+/** The PUT body: each primary answer with a match chosen, with the session its answer enrolled (if any). Pure. */
+export function matchesBody(answer: SurveyResponsesAnswer, matches: Record<number, number | null>) {
+  const byId = new Map(answer.submissions.map((s) => [s.id, s]));
+  return {
+    matches: Object.entries(matches)
+      .filter((e): e is [string, number] => e[1] !== null)
+      .map(([primary, matched]) => ({ primary_submission_id: Number(primary), matched_submission_id: matched, session_id: byId.get(Number(primary))?.session_id ?? null })),
+  };
+}
+
+/**
+ * /{flow}/tags/{tagId}/enrollment_surveys/{surveyId}/responses: who answered a journey's enrollment survey and
+ * what, and (for a two-role survey, mentorship style) who is matched with whom: the pairing engine's suggestion
+ * to start from, changed by hand, saved with PUT …/responses {matches}.
+ */
+export default function SurveyResponsesPage() {
+  const { tagId, surveyId } = useParams();
+  const flow = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
+  const path = `/${flow}/tags/${tagId}/enrollment_surveys/${surveyId}/responses`;
+  const responses = useQuery({ queryKey: ['enrollment', 'responses', path], queryFn: () => api.get<SurveyResponsesAnswer>(path, { toastOnError: false }) });
+  const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
+  return (
+    <div className="enrollment-page">
+      <PageState query={tag} what="journey">
+        {(detail) => (
+          <PageState query={responses} what="survey responses">
+            {(answer) => <Responses key={answer.survey.id} path={path} answer={answer} detail={detail} />}
+          </PageState>
+        )}
+      </PageState>
+    </div>
+  );
+}
+
+function Responses({ path, answer, detail }: { path: string; answer: SurveyResponsesAnswer; detail: TagDetail }) {
+  const queryClient = useQueryClient();
+  const [first, second] = answer.survey.role_enrollment_surveys;
+  const roleName = (id: number) => detail.roles.find((r) => r.id === id)?.name ?? 'Role';
+  const [matches, setMatches] = useState<Record<number, number | null>>(() => initialMatches(answer));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const primaries = answer.submissions.filter((s) => s.role_id === first?.role_id);
+  const seconds = answer.submissions.filter((s) => s.role_id === second?.role_id);
+  const name = (id: number | null) => answer.submissions.find((s) => s.id === id)?.member.name ?? '—';
+  const questionsOf = (s: SubmissionJson) => answer.survey.role_enrollment_surveys.find((r) => r.role_id === s.role_id)?.questions ?? [];
+  const taken = (except: number) => new Set(Object.entries(matches).filter(([p, m]) => Number(p) !== except && m !== null).map(([, m]) => m));
+
+  async function save() {
+    setSaving(true);
+    try {
+      const next = await api.put<SurveyResponsesAnswer>(path, matchesBody(answer, matches), { toastOnError: false });
+      queryClient.setQueryData(['enrollment', 'responses', path], next);
+      setError(null);
+      toastSuccess('Matches saved.');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The matches could not be saved.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={`${answer.survey.name}: responses`} subtitle={`${detail.tag.name} · ${answer.submissions.length} ${answer.submissions.length === 1 ? 'response' : 'responses'}`} />
+      {answer.submissions.length === 0 ? (
+        <EmptyState title="No responses yet">Share the survey to Slack: people's answers appear here.</EmptyState>
+      ) : (
+        <table className="table" aria-label="Responses">
+          <thead>
+            <tr>
+              <th>Person</th>
+              <th>Role</th>
+              <th>Answers</th>
+              <th>Matched with</th>
+              <th>Answered</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.submissions.map((s) => (
+              <tr key={s.id}>
+                <td>{s.member.name}</td>
+                <td>{roleName(s.role_id)}</td>
+                <td>
+                  {questionsOf(s).map((q, i) => {
+                    const a = s.answers[String(i)];
+                    return (
+                      <div key={i} className="small">
+                        <span className="muted">{q.query}</span> {Array.isArray(a) ? a.join(', ') : (a ?? '—')}
+                      </div>
+                    );
+                  })}
+                </td>
+                <td>{s.matched_submission_id ? name(s.matched_submission_id) : '—'}</td>
+                <td>{formatDateTime(s.created_at, Intl.DateTimeFormat().resolvedOptions().timeZone)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {second && primaries.length > 0 && (
+        <section className="card enrollment-rule" aria-label="Matching">
+          <h2>Matching</h2>
+          <p className="muted small">
+            Each {roleName(first!.role_id).toLowerCase()} is matched with one {roleName(second.role_id).toLowerCase()}; the matched person joins their journey session in that role.
+          </p>
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )}
+          {primaries.map((p) => (
+            <Select
+              key={p.id}
+              label={p.member.name}
+              clearable
+              placeholder="Not matched"
+              options={seconds.map((s) => ({ value: String(s.id), label: s.member.name, disabled: taken(p.id).has(s.id) }))}
+              value={matches[p.id] ? [String(matches[p.id])] : []}
+              onChange={(v) => setMatches({ ...matches, [p.id]: v[0] ? Number(v[0]) : null })}
+            />
+          ))}
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!answer.suggested.length}
+              onClick={() => setMatches({ ...matches, ...Object.fromEntries(answer.suggested.filter((x) => !matches[x.primary_submission_id]).map((x) => [x.primary_submission_id, x.matched_submission_id])) })}
+            >
+              Use suggested matches
+            </button>
+            <button type="button" className="button" disabled={saving} onClick={() => void save()}>
+              Save matches
+            </button>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
