@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { HrMappingsBody } from '../../../../src/enrollment/api-types';
-import { Select, type SelectOption } from '../../kit';
+import { Field, Select, type SelectOption } from '../../kit';
 
 /** What the HR mappings section edits: the PATCH …/hris_category_mappings/bulk_update body without the source. */
 export type HrMappingsDraft = Omit<HrMappingsBody, 'enrollment_source'>;
@@ -24,7 +24,6 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
   const typeOptions = [...new Set([...types, ...value.mappings.map((m) => m.hris_type), ...(value.exclusions ?? []).map((m) => m.hris_type)])].filter(Boolean).map((t) => ({ value: t, label: t.replace(/_/g, ' ') }));
   const exclusions = value.exclusions ?? [];
   const firstType = typeOptions[0]?.value ?? 'department';
-  const error = (key: string) => errors[key] && <span className="field-error">{errors[key]}</span>;
   return (
     <section aria-label="HR mappings" className="enrollment-rules">
       <div className="card enrollment-rule">
@@ -33,15 +32,10 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
         {value.mappings.map((m, i) => (
           <div key={i} className="enrollment-formula" role="group" aria-label={`Mapping ${i + 1}`}>
             <Select label="HR field" options={typeOptions} value={[m.hris_type]} onChange={(v) => v[0] && onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, hris_type: v[0]! } : x)) })} />
-            <label className="field">
-              <span className="field-label">Value</span>
-              <input aria-label={`Mapping ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />
-              {error(`mappings.${i}.hris_value`)}
-            </label>
-            <div>
-              <Select label="Journeys" multiple options={tagOptions} value={m.target_ids.map(String)} onChange={(v) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, target_ids: v.map(Number) } : x)) })} />
-              {error(`mappings.${i}.target_ids`)}
-            </div>
+            <Field label="Value" error={errors[`mappings.${i}.hris_value`]}>
+              {(control) => <input {...control} aria-label={`Mapping ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />}
+            </Field>
+            <Select label="Journeys" multiple options={tagOptions} value={m.target_ids.map(String)} error={errors[`mappings.${i}.target_ids`]} onChange={(v) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, target_ids: v.map(Number) } : x)) })} />
             <button type="button" className="icon-button" aria-label={`Delete mapping ${i + 1}`} onClick={() => onChange({ ...value, mappings: value.mappings.filter((_, j) => j !== i) })}>
               <Trash2 size={16} aria-hidden="true" />
             </button>
@@ -57,11 +51,9 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
         {exclusions.map((m, i) => (
           <div key={i} className="enrollment-formula" role="group" aria-label={`Exclusion ${i + 1}`}>
             <Select label="HR field" options={typeOptions} value={[m.hris_type]} onChange={(v) => v[0] && onChange({ ...value, exclusions: exclusions.map((x, j) => (j === i ? { ...x, hris_type: v[0]! } : x)) })} />
-            <label className="field">
-              <span className="field-label">Value</span>
-              <input aria-label={`Exclusion ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, exclusions: exclusions.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />
-              {error(`exclusions.${i}.hris_value`)}
-            </label>
+            <Field label="Value" error={errors[`exclusions.${i}.hris_value`]}>
+              {(control) => <input {...control} aria-label={`Exclusion ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, exclusions: exclusions.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />}
+            </Field>
             <span />
             <button type="button" className="icon-button" aria-label={`Delete exclusion ${i + 1}`} onClick={() => onChange({ ...value, exclusions: exclusions.filter((_, j) => j !== i) })}>
               <Trash2 size={16} aria-hidden="true" />
@@ -73,16 +65,15 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
         </button>
       </div>
       <div className="card enrollment-rule">
-        <Select label="When no mapping matches, enroll them in" multiple options={tagOptions} value={value.default_tag_ids.map(String)} onChange={(v) => onChange({ ...value, default_tag_ids: v.map(Number) })} />
-        {error('default_tag_ids')}
+        <Select label="When no mapping matches, enroll them in" multiple options={tagOptions} value={value.default_tag_ids.map(String)} error={errors.default_tag_ids} onChange={(v) => onChange({ ...value, default_tag_ids: v.map(Number) })} />
         <Select
           label="Everyone who joins the workspace is enrolled in"
           multiple
           options={tagOptions}
           value={(value.channel_joins?.tag_ids ?? []).map(String)}
+          error={errors['channel_joins.tag_ids']}
           onChange={(v) => onChange({ ...value, channel_joins: { tag_ids: v.map(Number) } })}
         />
-        {error('channel_joins.tag_ids')}
       </div>
     </section>
   );

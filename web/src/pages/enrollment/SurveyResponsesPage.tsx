@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { SubmissionJson, SurveyResponsesAnswer } from '../../../../src/enrollment/api-types';
 import { api, ApiError } from '../../api/client';
-import { EmptyState, formatDateTime, PageState, Select, toastSuccess } from '../../kit';
+import { EmptyState, formatDateTime, InlineError, PageState, Select, toastSuccess } from '../../kit';
 import type { TagDetail } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import './enrollment.css';
@@ -37,9 +37,9 @@ export default function SurveyResponsesPage() {
   const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
   return (
     <div className="enrollment-page">
-      <PageState query={tag} what="journey">
+      <PageState headingLevel={1} query={tag} what="journey">
         {(detail) => (
-          <PageState query={responses} what="survey responses">
+          <PageState headingLevel={1} query={responses} what="survey responses">
             {(answer) => <Responses key={answer.survey.id} path={path} answer={answer} detail={detail} />}
           </PageState>
         )}
@@ -119,11 +119,7 @@ function Responses({ path, answer, detail }: { path: string; answer: SurveyRespo
           <p className="muted small">
             Each {roleName(first!.role_id).toLowerCase()} is matched with one {roleName(second.role_id).toLowerCase()}; the matched person joins their journey session in that role.
           </p>
-          {error && (
-            <p role="alert" className="field-error">
-              {error}
-            </p>
-          )}
+          {error && <InlineError>{error}</InlineError>}
           {primaries.map((p) => (
             <Select
               key={p.id}
