@@ -6,8 +6,8 @@ import type { Random } from './random.js';
  * construction does both (the circle method leaves four people out of the group of three), so this builds one:
  *
  * 1. the groups of three, round by round (trioRotation);
- * 2. the pairs never to meet: person p has 3 − (p's seats in a group of three) of them, so twelve people one
- *    each, and they are drawn first (unmetPairs); every other pair then meets exactly once;
+ * 2. the pairs never to meet: person p has 3 − (p's seats in a group of three) of them (from 13 people on,
+ *    twelve people have one each), drawn first (unmetPairs); every other pair then meets exactly once;
  * 3. the rounds of those pairs, by Dinitz and Stinson's hill-climbing for one-factorisations: take a person u
  *    without a partner in a round t (u not in that round's group of three) and a random v whom u has not met;
  *    if v has no partner in round t, pair them; else v's partner w in round t loses v (and is the one missing
@@ -75,7 +75,7 @@ function pairRounds(count: number, trios: readonly (readonly number[])[], random
   const n = count;
   const rounds = trios.length;
   const inTrio = new Uint8Array(rounds * n);
-  // -1: not met; -2: met in a group of three; t: paired in round t.
+  // -1: not met yet; -2: met in a group of three; -3: never to meet; t ≥ 0: paired in round t.
   const roundOf = new Int32Array(n * n).fill(-1);
   trios.forEach((trio, t) => {
     for (const a of trio) {
