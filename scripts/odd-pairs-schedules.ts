@@ -6,7 +6,8 @@
  * people cannot have both: their group of three cannot take turns without a repeat):
  *
  * 1. the groups of three, round by round, from the people with the fewest so far, sharing no pair (restarted
- *    with another order when it gets stuck);
+ *    with another order when it gets stuck; trioRotation in src/intros/pairing/odd-pairs.ts, which builds the
+ *    schedules beyond the table at run time);
  * 2. the pairs of every round, by simulated annealing over the pairs' meeting counts: a step re-pairs two
  *    pairs of one round (ab, cd → ac, bd or ad, bc), one of them a repeat, and is taken when it adds no
  *    repeat, or with a probability that falls as the search cools.
@@ -19,39 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { createRandom } from '../src/intros/pairing/random.js';
 import type { Random } from '../src/intros/pairing/random.js';
 import { encodeRound, oddPairsRounds } from '../src/intros/pairing/odd-pairs-table.js';
+import { trioRotation } from '../src/intros/pairing/odd-pairs.js';
 
 const MIN_COUNT = 9;
 /** The table writes one character per person, so at most 62 people. */
 const MAX_COUNT = 61;
 /** Annealing steps per person before a round count is given up as out of reach. */
 const STEPS_PER_PERSON = 5_000_000;
-
-function trioRotation(count: number, rounds: number, random: Random): number[][] {
-  for (;;) {
-    const seats = new Int32Array(count);
-    const met = new Uint8Array(count * count);
-    const trios: number[][] = [];
-    for (let r = 0; r < rounds; r++) {
-      const order = random.shuffle(Array.from({ length: count }, (_, p) => p)).sort((a, b) => (seats[a] as number) - (seats[b] as number));
-      const fewest = seats[order[0] as number] as number;
-      // Everyone with the fewest seats when they are under three, then others with one more; else only those.
-      const must = order.filter((p) => seats[p] === fewest);
-      const trio = must.length < 3 ? must : [];
-      const most = must.length < 3 ? fewest + 1 : fewest;
-      for (const p of order) {
-        if (trio.length === 3) break;
-        if (!trio.includes(p) && (seats[p] as number) <= most && trio.every((q) => met[p * count + q] === 0)) trio.push(p);
-      }
-      if (trio.length < 3 || trio.some((a) => trio.some((b) => a !== b && met[a * count + b] === 1))) break;
-      for (const a of trio) {
-        seats[a] = (seats[a] as number) + 1;
-        for (const b of trio) if (a !== b) met[a * count + b] = 1;
-      }
-      trios.push(trio);
-    }
-    if (trios.length === rounds) return trios;
-  }
-}
 
 /** Rounds as groups (the three first), or null when the annealing ran out of steps. */
 function search(count: number, rounds: number, random: Random): number[][][] | null {

@@ -1,13 +1,15 @@
+import { searchedOddPairsSchedule } from './odd-pairs.js';
 import { oddPairsRounds } from './odd-pairs-table.js';
+import { createRandom } from './random.js';
 
 /*
  * Known repeat-free schedules, used by the horizon planner as warm starts. Each is a list of rounds over
  * abstract people 0..count-1; no pair of people shares a group in two rounds of one schedule.
  *
- * - Odd pools in pairs (one group of three a round): up to 61 people, a schedule found by search whose group
- *   of three takes turns (odd-pairs-table.ts), with the most rounds any schedule can have (count − 4 from 11
- *   people on, 6 for 9); beyond, a circle-method schedule of count − 4 rounds, in which four people are never
- *   in the group of three.
+ * - Odd pools in pairs (one group of three a round): a schedule whose group of three takes turns, with the
+ *   most rounds any schedule can have (count − 4 from 11 people on, 6 for 9): up to 61 people precomputed
+ *   (odd-pairs-table.ts), beyond built when first needed (odd-pairs.ts). Should that search ever fail, the
+ *   circle-method schedule of count − 4 rounds, in which four people are never in the group of three.
  * - count = q^d in groups of q (q = 3, 4, 5, 7 or 8; d ≥ 2): the lines of the affine space AG(d, q), one
  *   round per direction, so every pair meets exactly once in (q^d − 1)/(q − 1) rounds.
  * - 32 in groups of 4: 10 rounds, the most possible (the social golfer 8-4-10), doubling a design on 16 points.
@@ -27,7 +29,8 @@ function build(count: number, sizes: readonly number[]): number[][][] | null {
   const size = sizes[sizes.length - 1] as number;
   if (size === 2 && count % 2 === 1) {
     if (sizes[0] !== 3) return null;
-    return oddPairsRounds(count) ?? (count >= 11 ? oddPairsSchedule(count) : null);
+    if (count < 11) return oddPairsRounds(count);
+    return oddPairsRounds(count) ?? searchedOddPairsSchedule(count, createRandom(`odd-pairs:${count}`)) ?? oddPairsSchedule(count);
   }
   if (sizes.some((s) => s !== size)) return null;
   const dimension = powerOf(count, size);
