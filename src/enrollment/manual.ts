@@ -4,6 +4,7 @@ import type { Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { hasAccess } from '../platform/access.js';
 import type { Emit } from '../platform/events/define.js';
 import type { JourneySession, JourneysPublic, JourneyTag, RoleSelectionInput } from '../journeys/public.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate } from '../time/zoned.js';
@@ -40,6 +41,8 @@ type Planned =
 interface Plan {
   items: Planned[];
   deletes: number[];
+  /** Every journey the submission changes: those it enrols in, and those of the sessions it edits or deletes. */
+  touched: JourneyTag[];
 }
 
 /**
@@ -58,7 +61,12 @@ export class ManualEnrollment {
   async submit(auth: AuthContext, flow: Flow, scope: JourneyTag | null, body: ManualEnrollmentBody): Promise<ManualEnrollmentAnswer> {
     if (body.sessions.length > MAX_ENROLLMENT_ROWS) throw badRequest(TOO_MANY_ROWS_TEXT, { sessions: TOO_MANY_ROWS_TEXT });
     if (!body.sessions.length && !body.session_ids_to_delete?.length) throw badRequest('sessions: add at least one person', { sessions: 'add at least one person' });
-    await this.plan(this.s.db, auth.workspace.id, flow, body);
+    const { touched } = await this.plan(this.s.db, auth.workspace.id, flow, body);
+    // From one journey's page ({base} = /tags/{id}) a member who may edit that journey changes only journeys they
+    // may edit too: the others' sessions are neither created, changed nor deleted from here.
+    for (const tag of touched) {
+      if (!(await hasAccess(auth, this.journeys.policy, tag, 'edit'))) throw new HttpError(403, `You can’t change the journey “${tag.name}”`);
+    }
     const batch = await this.repo.insertBatch(this.s.db, {
       workspace_id: auth.workspace.id,
       flow,
@@ -156,6 +164,7 @@ export class ManualEnrollment {
     const emailOwners = new Map<string, Member>(byEmail.map((m) => [m.email!.toLowerCase(), m]));
 
     const items: Planned[] = [];
+    const touched = new Map<number, JourneyTag>();
     for (const [i, s] of body.sessions.entries()) {
       const at = (field: string, message: string) => badRequest(`Row ${i + 1}: ${field.replace(/_/g, ' ')} ${message}`, { [`sessions.${i}.${field}`]: message });
       try {
@@ -169,6 +178,7 @@ export class ManualEnrollment {
       const sessionTags = s.tag_ids.map((id) => {
         const tag = tagById.get(id);
         if (!tag || flowOfTag(tag) !== flow) throw at('tag_ids', `journey ${id} is not one of this workspace's ${flow} journeys`);
+        touched.set(tag.id, tag);
         return tag;
       });
       let participant: Member | undefined;
@@ -210,6 +220,7 @@ export class ManualEnrollment {
         const sessionTag = session && tagById.get(session.tag_id);
         if (!session || !sessionTag || flowOfTag(sessionTag) !== flow) throw at('id', `is not a session of this workspace's ${flow} journeys`);
         if (!this.notStarted(session)) throw at('id', 'has already started or ended, so it cannot be changed here');
+        touched.set(sessionTag.id, sessionTag);
         items.push({ kind: 'update', sessionId: existing, startDate: s.start_date, timeZone, memberships: others, roleSelections: selections, replace: !body.preserve, clearRoles: cleared });
         for (const tag of sessionTags.filter((t) => t.id !== session.tag_id)) {
           if (!participant) throw at('memberships', 'name the participant (a user in the primary role)');
@@ -226,9 +237,11 @@ export class ManualEnrollment {
     const deletes = body.session_ids_to_delete ?? [];
     for (const id of deletes) {
       const session = await this.journeys.session(workspaceId, id, ex as Trx);
-      if (!session) throw badRequest(`session_ids_to_delete: session ${id} is not a session of this workspace`, { session_ids_to_delete: `session ${id} is not a session of this workspace` });
+      const tag = session && tagById.get(session.tag_id);
+      if (!session || !tag) throw badRequest(`session_ids_to_delete: session ${id} is not a session of this workspace`, { session_ids_to_delete: `session ${id} is not a session of this workspace` });
+      touched.set(tag.id, tag);
     }
-    return { items, deletes };
+    return { items, deletes, touched: [...touched.values()] };
   }
 
   /** A saved session can be changed in the form while it is active and has not started (its start date is after today in its zone). */

@@ -257,6 +257,23 @@ describe(`Enrollment (${path})`, () => {
     await call(member, 'POST', '/onboarding/manual_enrollment', { sessions: [row] }, 403);
   });
 
+  it('from one journey’s page, changes only journeys the member may edit', async () => {
+    // Rohan owns a journey of his own; the admin's journey (tagId) is not his.
+    const own = await call<CreateTagAnswer>(admin, 'POST', '/onboarding/tags', { channel_id: ACME.channels.general, onboarding_tag: { name: 'Rohan’s onboarding', flow_type: 'onboarding', preset_bundle_id: 1 }, source: 'one_click' });
+    const rohan = await signIn(t, TEAM, ROHAN);
+    await db().updateTable('journey_tags').set({ created_by_member_id: rohan.memberId }).where('id', '=', own.tag.id).execute();
+    const row = (tag: number, email: string) => ({ start_date: '2026-03-09', tag_ids: [tag], memberships: [{ role_id: roles.primary, email }] });
+    const base = `/onboarding/tags/${own.tag.id}/manual_enrollment`;
+
+    await call(rohan, 'POST', base, { sessions: [row(own.tag.id, 'own@example.com')] });
+    const refused = await call<{ error: string }>(rohan, 'POST', base, { sessions: [row(own.tag.id, 'both@example.com'), row(tagId, 'other@example.com')] }, 403);
+    expect(refused.error).toBe('You can’t change the journey “Engineering onboarding”');
+    const others = await db().selectFrom('journey_sessions').select('id').where('tag_id', '=', tagId).execute();
+    expect(others.length).toBeGreaterThan(0);
+    await call(rohan, 'POST', base, { sessions: [], session_ids_to_delete: [others[0]!.id] }, 403);
+    expect(await db().selectFrom('journey_sessions').select('id').where('id', '=', others[0]!.id).executeTakeFirst()).toBeDefined();
+  });
+
   it('looks people up by email and finds their manager from member data', async () => {
     const lena = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', LENA).executeTakeFirstOrThrow();
     const found = await call<{ users: Array<{ id: number; email: string }> }>(admin, 'GET', `/onboarding/users/from_email?emails=${encodeURIComponent(`${lena.email!.toUpperCase()},nobody@example.com`)}`);
