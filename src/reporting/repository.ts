@@ -3,6 +3,9 @@ import type { Db, Executor, Trx } from '../db/index.js';
 import type { SessionIssueType } from './tables.js';
 
 /** Reporting's SQL: only reporting's own tables, and member names from the core `members` table. */
+/** An overdue item's issue text, from its open item `o`: "2 of 3 task assignments not completed". */
+const OVERDUE_DETAIL = sql<string>`(o.expected - o.done) || ' of ' || o.expected || case when o.kind = 'task' then ' task assignments not completed' else ' poll responses missing' end`;
+
 export class ReportingRepository {
   constructor(private readonly db: Db) {}
 
@@ -149,8 +152,15 @@ export class ReportingRepository {
       .execute();
   }
 
+  /**
+   * One more answer to a task or poll. Its overdue issue, if one is open, counts what is still missing, and
+   * closes when nothing is.
+   */
   async itemDone(trx: Trx, workspaceId: number, sessionEventId: number): Promise<void> {
     await trx.updateTable('reporting_open_items').set({ done: sql`done + 1` }).where('workspace_id', '=', workspaceId).where('session_event_id', '=', sessionEventId).execute();
+    const match = sql`o.workspace_id = ${workspaceId} and o.session_event_id = ${sessionEventId} and i.workspace_id = o.workspace_id and i.issue_key = o.kind || '_overdue:' || o.session_event_id`;
+    await sql`delete from reporting_session_issues i using reporting_open_items o where ${match} and o.done >= o.expected`.execute(trx);
+    await sql`update reporting_session_issues i set detail = ${OVERDUE_DETAIL} from reporting_open_items o where ${match} and o.done < o.expected`.execute(trx);
   }
 
   /** Workspaces with tasks or polls unanswered since before `sentBefore` that have no issue yet. */
@@ -174,7 +184,7 @@ export class ReportingRepository {
       with ins as (
         insert into reporting_session_issues (workspace_id, issue_key, issue_type, session_id, tag_id, member_id, session_event_id, detail, occurred_at)
         select o.workspace_id, o.kind || '_overdue:' || o.session_event_id, o.kind || '_overdue', o.session_id, o.tag_id, s.participant_member_id, o.session_event_id,
-          (o.expected - o.done) || ' of ' || o.expected || case when o.kind = 'task' then ' task assignments not completed' else ' poll responses missing' end,
+          ${OVERDUE_DETAIL},
           ${now}
         from reporting_open_items o
         left join reporting_sessions s on s.workspace_id = o.workspace_id and s.session_id = o.session_id

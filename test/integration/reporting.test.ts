@@ -216,6 +216,20 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
     expect((await call(admin, 'POST', '/onboarding/session_issues/999999/hide_issue', {})).status).toBe(404);
   });
 
+  it('counts an overdue item down as it is answered, and closes its issue when nothing is missing', async () => {
+    const detail = async (key: string) => (await t.hearth.services.db.selectFrom('reporting_session_issues').select('detail').where('workspace_id', '=', acme).where('issue_key', '=', key).executeTakeFirst())?.detail;
+    expect(await detail('task_overdue:11')).toBe('1 of 2 task assignments not completed');
+    expect(await detail('poll_overdue:12')).toBe('3 of 4 poll responses missing');
+    const q = await t.hearth.services.people.bySlackId(acme, 'U0DEMO003');
+    await t.hearth.services.events.transaction(async (_trx, emit) => {
+      emit(event(journeyTaskCompleted, acme, { taskAssignmentId: 2, sessionId: 1, sessionEventId: 11, memberId: q!.id, source: 'site' }));
+      emit(event(journeyPollAnswered, acme, { pollResponseId: 2, sessionId: 1, sessionEventId: 12, memberId: q!.id, answerIndex: 1, source: 'slack' }));
+    });
+    await deliver();
+    expect(await detail('poll_overdue:12')).toBe('2 of 4 poll responses missing');
+    expect(await detail('task_overdue:11')).toBeUndefined();
+  });
+
   it('aggregates Intros feedback for programs the member can see; another workspace is a 404', async () => {
     const res = await call(admin, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
     expect(res.status).toBe(200);
