@@ -143,10 +143,9 @@ export class SessionRepository {
    *
    * Sessions that share a start date, a zone and their roles' zones share every date and instant, so those are
    * computed once per such timing (`kt`, a few hundred rows for thousands of sessions) and joined to the sessions.
-   * Existing rows are found once (`cur`), updated by their row address and only the missing ones inserted (`upd` and
-   * `ins`, one snapshot), instead of an insert that conflicts on every row when a journey changes. Measured with
-   * bench/journeys.ts (10,000 sessions × 30 events): about 20 % less CPU than that insert; what is left is writing the
-   * 300,000 new row versions, which a plain UPDATE of the same rows costs too.
+   * Writing is one upsert: a row not yet sent (nor moved by hand) whose timing changed takes the new one, rechecked
+   * on the row's latest version. Most of the time left is writing the 300,000 new row versions when every event of
+   * a 10,000-session journey moves, which a plain UPDATE of the same rows costs too (bench/journeys.ts).
    */
   async generateSessionEvents(ex: Executor, workspaceId: number, target: SessionTarget & { eventIds: number[] }, table: TimingTable, opts: { now: Date; enrolment: boolean }): Promise<number> {
     if (!target.eventIds.length) return 0;
@@ -193,29 +192,19 @@ export class SessionRepository {
         select u.session_id, r.event_id, r.active, r.occurs_on, r.minute_in_day, r.due_at, r.state, case when r.state = 'skipped' then 'past' end as note
         from rows r cross join lateral unnest(r.ids) as u(session_id)
       ),
-      -- Each generated row with the existing one it replaces (found by the unique index), if any.
-      cur as materialized (
-        select g.*, se.ctid as se_ctid,
-          (se.state in ('pending', 'skipped') and se.sent_at is null and se.rescheduled = false
-            and (se.active, se.state, se.occurs_on, se.minute_in_day, se.due_at) is distinct from (g.active, g.state, g.occurs_on, g.minute_in_day, g.due_at)) as changed
-        from gen g left join journey_session_events se on se.session_id = g.session_id and se.event_id = g.event_id and se.workspace_id = ${workspaceId}
-      ),
-      upd as (
-        update journey_session_events se set
-          active = c.active, occurs_on = c.occurs_on, minute_in_day = c.minute_in_day, due_at = c.due_at, state = c.state, note = c.note, updated_at = ${opts.now}::timestamptz
-        from cur c
-        where c.changed and se.ctid = c.se_ctid
-        returning 1
-      ),
       ins as (
         insert into journey_session_events (workspace_id, session_id, event_id, active, state, occurs_on, minute_in_day, due_at, note, updated_at)
-        select ${workspaceId}::integer, c.session_id, c.event_id, c.active, c.state, c.occurs_on, c.minute_in_day, c.due_at, c.note, ${opts.now}::timestamptz
-        from cur c
-        where c.se_ctid is null
-        on conflict (session_id, event_id) do nothing
+        select ${workspaceId}::integer, session_id, event_id, active, state, occurs_on, minute_in_day, due_at, note, ${opts.now}::timestamptz
+        from gen
+        on conflict (session_id, event_id) do update set
+          active = excluded.active, occurs_on = excluded.occurs_on, minute_in_day = excluded.minute_in_day, due_at = excluded.due_at,
+          state = excluded.state, note = excluded.note, updated_at = excluded.updated_at
+        where journey_session_events.state in ('pending', 'skipped') and journey_session_events.sent_at is null and journey_session_events.rescheduled = false
+          and (journey_session_events.active, journey_session_events.state, journey_session_events.occurs_on, journey_session_events.minute_in_day, journey_session_events.due_at)
+            is distinct from (excluded.active, excluded.state, excluded.occurs_on, excluded.minute_in_day, excluded.due_at)
         returning 1
       )
-      select ((select count(*) from upd) + (select count(*) from ins))::integer as n`.execute(ex);
+      select count(*)::integer as n from ins`.execute(ex);
     return Number(r.rows[0]?.n ?? 0);
   }
 
