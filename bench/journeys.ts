@@ -29,11 +29,18 @@ const REGEN_BUDGET_MS = 10_000;
 const ZONES = ['America/New_York', 'Europe/Berlin', 'Australia/Sydney', 'Asia/Kolkata', 'America/Los_Angeles', 'Europe/London'];
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
+/** The CPU time this process spent in the call (ms): with PGlite the database runs in it too, so on a busy machine this is the figure to compare. */
+let cpuAt = 0;
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const out = await fn();
+  const used = process.cpuUsage(cpu);
+  cpuAt = (used.user + used.system) / 1000;
   return [out, performance.now() - started];
 }
+/** The wall time, and the CPU time of the last `timed` call beside it. */
+const withCpu = (wallMs: number) => `${ms(wallMs)} (CPU ${ms(cpuAt)})`;
 
 async function main(): Promise<void> {
   const t = await startSandboxHearth();
@@ -111,11 +118,11 @@ async function main(): Promise<void> {
 
     console.log(`| What | Rows | Time | Target |\n| --- | --- | --- | --- |`);
     const [rows, firstMs] = await timed(() => sessionRepo.inTransaction((trx) => sessions.syncIn(trx, ws.id, tagId)));
-    console.log(`| Generate ${SESSIONS.toLocaleString('en-US')} sessions × ${EVENTS} events (first time) | ${rows.toLocaleString('en-US')} | ${ms(firstMs)} | < ${ms(REGEN_BUDGET_MS)} |`);
+    console.log(`| Generate ${SESSIONS.toLocaleString('en-US')} sessions × ${EVENTS} events (first time) | ${rows.toLocaleString('en-US')} | ${withCpu(firstMs)} | < ${ms(REGEN_BUDGET_MS)} |`);
     // The journey changes: every event a day later and half an hour earlier.
     await db.updateTable('journey_events').set((eb) => ({ days_later: eb('days_later', '+', 1), minute_in_day: 510 })).where('tag_id', '=', tagId).execute();
     const [, regenMs] = await timed(() => sessionRepo.inTransaction((trx) => sessions.syncIn(trx, ws.id, tagId)));
-    console.log(`| Regenerate after the journey changed (every event moved) | ${rows.toLocaleString('en-US')} | ${ms(regenMs)} | < ${ms(REGEN_BUDGET_MS)} |`);
+    console.log(`| Regenerate after the journey changed (every event moved) | ${rows.toLocaleString('en-US')} | ${withCpu(regenMs)} | < ${ms(REGEN_BUDGET_MS)} |`);
     // One event edited through the API: its 10,000 session events follow in the same request.
     const [, oneMs] = await timed(() => call('PUT', `/onboarding/events/${eventIds[5]}`, { onboarding_schedule_event: { minute_in_day: 600 } }));
     console.log(`| PUT one event (its sessions' events follow) | ${SESSIONS.toLocaleString('en-US')} | ${ms(oneMs)} | |`);
@@ -126,7 +133,7 @@ async function main(): Promise<void> {
     await db.updateTable('journey_session_events').set({ due_at: new Date('2026-03-03T12:00:00Z') }).where('event_id', '=', eventIds[0]!).execute();
     const [claimed, tickMs] = await timed(() => delivery.collectDue(new Date('2026-03-03T12:00:30Z')));
 
-    console.log(`| Tick: claim and enqueue one minute's due events | ${claimed.toLocaleString('en-US')} | ${ms(tickMs)} | < ${ms(TICK_BUDGET_MS)} |`);
+    console.log(`| Tick: claim and enqueue one minute's due events | ${claimed.toLocaleString('en-US')} | ${withCpu(tickMs)} | < ${ms(TICK_BUDGET_MS)} |`);
     console.log(`\n${count.toLocaleString('en-US')} session events in the database (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}, ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}).`);
     if (count !== SESSIONS * EVENTS) throw new Error(`expected ${SESSIONS * EVENTS} session events, found ${count}`);
     if (claimed < SESSIONS) console.log(`(${(SESSIONS - claimed).toLocaleString('en-US')} day-0 events were not pending when claimed: skipped as past at generation.)`);

@@ -80,6 +80,7 @@ export class HubService {
     const before = await this.site(tag);
     const row = await this.s.events.transaction(async (trx, emit) => {
       const saved = await this.repo.upsert(trx, { workspace_id: tag.workspace_id, tag_id: tag.id, template: body.template, defaultTemplate: defaultTemplate(), published: body.published, member_id: auth.member.id, now: this.s.clock.now() });
+      await this.journeys.setHubPublishedIn(trx, tag.workspace_id, tag.id, saved.published);
       emit(
         event(hubSiteSaved, tag.workspace_id, {
           tagId: tag.id,
@@ -104,17 +105,19 @@ export class HubService {
     const roles = (await this.journeys.rolesJson(tag.workspace_id)).filter((r) => tag.role_ids.includes(r.id));
     const primary = new Set(roles.filter((r) => r.primary).map((r) => r.id));
     const forParticipant = (e: JourneyEvent) => e.active && (e.recipient_type !== 'role' || (e.role_id !== null && primary.has(e.role_id)));
+    // The sample session's texts, filled for the admin as the participant by the same filler as a real session's hub.
+    const fill = await this.journeys.sampleFiller(tag, auth.member, start);
     const events = (await this.journeys.events(tag.workspace_id, tag.id)).filter(forParticipant).map((e) => {
       const o = occurrence(start, e.days_later, e.minute_in_day, tz);
-      return { e, json: { id: e.id, title: e.title, kind: e.kind, occurs_on: o.occursOn, minute_in_day: o.minuteInDay, occurs_at: o.at.toISOString(), state: o.at < now ? 'sent' : 'pending' } satisfies HubEventJson };
+      return { e, json: { id: e.id, title: fill(e.title), kind: e.kind, occurs_on: o.occursOn, minute_in_day: o.minuteInDay, occurs_at: o.at.toISOString(), state: o.at < now ? 'sent' : 'pending' } satisfies HubEventJson };
     });
     events.sort((a, b) => a.json.occurs_at.localeCompare(b.json.occurs_at));
     const sample = { id: 0, session_id: 0, session_event_id: 0, completed_at: null, source: null, answered_at: null, mine: true };
     const data: HubModuleData = {
       people: { people: roles.map((r) => ({ role_id: r.id, role_name: r.name, purpose: r.purpose, primary: r.primary, person: r.primary ? me : null })) },
       events: splitEvents(events.map((x) => x.json)),
-      tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: x.e.title, text: x.e.text, state: 'incomplete' as const, assignee: me, reminders_sent: 0 })) },
-      polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: x.e.text, options: x.e.poll_options, answer_index: null, respondent: me })) },
+      tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: fill(x.e.title), text: fill(x.e.text), state: 'incomplete' as const, assignee: me, reminders_sent: 0 })) },
+      polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: fill(x.e.text), options: x.e.poll_options, answer_index: null, respondent: me })) },
       channels: { channels: await this.channels(auth.workspace, site, [tag.channel_id]) },
       timeline: timeline(start, events.map((x) => x.json)),
     };

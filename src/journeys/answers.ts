@@ -5,7 +5,7 @@ import type { AccessPolicy } from '../platform/access.js';
 import { event as domainEvent } from '../platform/events/define.js';
 import type { ActionItemsAnswer, AnswerSource, PollResponseJson, TaskAssignmentJson, TaskState } from './api-types.js';
 import { fillText, journeyMessage } from './blocks.js';
-import { sessionTextVars } from './delivery.js';
+import { hubLink, sessionTextVars } from './delivery.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyPollAnswered, journeyTaskCompleted } from './events.js';
 import { pollJson, taskJson } from './presenters.js';
@@ -25,7 +25,7 @@ export interface SlackOrigin {
  */
 export class JourneyAnswers {
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'outbox'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'outbox' | 'config'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
   ) {}
@@ -76,7 +76,8 @@ export class JourneyAnswers {
       const first = p.answer_index === null;
       const updated = (await this.repo.answerPoll(trx, workspaceId, p.id, answerIndex, source, now))!;
       if (first) emit(domainEvent(journeyPollAnswered, workspaceId, { pollResponseId: p.id, sessionId: p.session_id, sessionEventId: p.session_event_id, memberId: p.member_id, answerIndex, source }));
-      const msg = journeyMessage({ kind: 'poll', title: event.title, text: event.text, journeyName: event.journey, poll: { id: p.id, options: event.poll_options, answerIndex } });
+      const siteUrl = hubLink(this.s.config, event.tag, { workspaceId, sessionId: p.session_id, memberId: p.member_id }, now);
+      const msg = journeyMessage({ kind: 'poll', title: event.title, text: event.text, journeyName: event.journey, siteUrl, poll: { id: p.id, options: event.poll_options, answerIndex } });
       const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:poll:${p.id}:${answerIndex}:${origin.ts}:${now.getTime()}`, origin, msg) : [];
       return { poll: updated, ids };
     });
@@ -121,15 +122,17 @@ export class JourneyAnswers {
   private async eventOf(workspaceId: number, sessionEventId: number, ex?: Trx) {
     const se = (await this.repo.sessionEvent(workspaceId, sessionEventId, ex))!;
     const e = (await this.journeys.event(workspaceId, se.event_id, ex))!;
-    const journey = (await this.journeys.tag(workspaceId, e.tag_id, ex))?.name ?? 'journey';
+    const tag = await this.journeys.tag(workspaceId, e.tag_id, ex);
+    const journey = tag?.name ?? 'journey';
     const session = (await this.repo.session(workspaceId, se.session_id, ex))!;
     const vars = await sessionTextVars(this.journeys, this.repo, workspaceId, { name: journey }, { ...session, session_id: session.id }, ex);
-    return { title: fillText(e.title, vars), text: fillText(e.text, vars), poll_options: e.poll_options, journey };
+    return { title: fillText(e.title, vars), text: fillText(e.text, vars), poll_options: e.poll_options, journey, tag: { hub_published: tag?.hub_published ?? false } };
   }
 
   private async taskMessage(workspaceId: number, t: JourneyTaskAssignment, ex: Trx) {
     const e = await this.eventOf(workspaceId, t.session_event_id, ex);
-    return journeyMessage({ kind: 'task', title: e.title, text: e.text, journeyName: e.journey, task: { id: t.id, done: t.state === 'complete' } });
+    const siteUrl = hubLink(this.s.config, e.tag, { workspaceId, sessionId: t.session_id, memberId: t.member_id }, this.s.clock.now());
+    return journeyMessage({ kind: 'task', title: e.title, text: e.text, journeyName: e.journey, siteUrl, task: { id: t.id, done: t.state === 'complete' } });
   }
 
   private updateSlackMessage(trx: Parameters<JourneysDeps['outbox']['add']>[0], workspaceId: number, key: string, origin: SlackOrigin, msg: { text: string; blocks: unknown[] }) {

@@ -340,6 +340,8 @@ export interface PresetJson {
   flow_types: FlowType[];
   involvedRoles: InvolvedRoleJson[];
   events: PresetEventJson[];
+  /** The workspace's own preset (made on /onboarding/presets/new), not the shipped library's. */
+  custom?: boolean;
   /** For a journey: added (any of its events active). */
   selected?: boolean;
   /** For a journey: one of its events was changed after it was added. */

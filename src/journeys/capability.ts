@@ -28,7 +28,7 @@ export const journeysCapability = defineCapability({
     const delivery = new JourneyDelivery(services, repo, sessionRepo);
     const answers = new JourneyAnswers(services, repo, sessionRepo);
     const dryRun = new JourneyDryRun(services, repo, sessionRepo, sessions);
-    const catalog = new JourneyCatalog(repo);
+    const catalog = new JourneyCatalog(services, repo);
     return {
       // Open data (docs/data-format.md).
       dataExport: {
@@ -47,8 +47,10 @@ export const journeysCapability = defineCapability({
             },
           },
           { table: 'journey_tag_permission_users', description: 'Who else may edit each journey.', via: { column: 'tag_id', parent: 'journey_tags' }, refs: { member_id: 'members' } },
-          { table: 'journey_tag_presets', description: 'Library presets each journey uses (selected, edited).', via: { column: 'tag_id', parent: 'journey_tags' } },
-          { table: 'journey_events', description: 'Scheduled events of each journey (messages, tasks, polls, intros, posts).', hasId: true, refs: { tag_id: 'journey_tags', role_id: 'journey_roles', role_ids: { table: 'journey_roles', array: true } } },
+          { table: 'journey_custom_presets', description: "The workspace's own presets (their events as JSON).", hasId: true, refs: { created_by_member_id: 'members' } },
+          // A preset id is a library preset's (kept as it is) or one of the workspace's own.
+          { table: 'journey_tag_presets', description: 'Presets each journey uses (selected, edited).', via: { column: 'tag_id', parent: 'journey_tags' }, refs: { preset_id: { table: 'journey_custom_presets', keepUnknown: true } } },
+          { table: 'journey_events', description: 'Scheduled events of each journey (messages, tasks, polls, intros, posts).', hasId: true, refs: { tag_id: 'journey_tags', role_id: 'journey_roles', role_ids: { table: 'journey_roles', array: true }, preset_id: { table: 'journey_custom_presets', keepUnknown: true } } },
           { table: 'journey_cohorts', description: 'Cohorts of participants starting together, and their channel.', hasId: true, refs: { tag_id: 'journey_tags' } },
           { table: 'journey_sessions', description: "Sessions: one participant's run of a journey.", hasId: true, refs: { tag_id: 'journey_tags', participant_member_id: 'members', cohort_id: 'journey_cohorts', created_by_member_id: 'members' } },
           { table: 'journey_memberships', description: 'Who fills each role of a session.', hasId: true, refs: {

@@ -1,6 +1,6 @@
 import type { Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
-import { siteLink } from '../http/site-links.js';
+import { siteLink, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
@@ -207,7 +207,7 @@ export class JourneyDelivery {
     trx: Trx,
     c: { workspaceId: number; tag: JourneyTag; session: JourneySession; se: JourneySessionEvent; event: JourneyEvent; member: Member; title: string; text: string; at: Date; now: Date; key: string; about: Member[] },
   ): Promise<OutRow> {
-    const siteUrl = siteLink(this.s.config.publicUrl, this.s.config.sessionSecret, { workspaceId: c.workspaceId, sessionId: c.session.id, memberId: c.member.id }, c.now);
+    const siteUrl = hubLink(this.s.config, c.tag, { workspaceId: c.workspaceId, sessionId: c.session.id, memberId: c.member.id }, c.now);
     const base = { kind: c.event.kind, title: c.title, text: c.text, journeyName: c.tag.name, siteUrl };
     if (c.event.kind === 'task') {
       const tz = zoneOf(c.session, c.member.id, c.member.tz);
@@ -291,6 +291,14 @@ export class JourneyDelivery {
 
 /** What an attention item names: the event's title (placeholders filled) and the journey (its flow gives the page to fix it on). */
 const aboutEvent = (tag: JourneyTag, eventTitle: string) => ({ eventTitle, journeyName: tag.name, flowType: tag.flow_type });
+/**
+ * The recipient's own signed link to the session's journey hub, or none while the journey's hub is not published
+ * (its participants could not open it). The send and the message's later updates (a task done, a poll answered) both
+ * take it from here, so an update keeps the link the message was sent with.
+ */
+export function hubLink(config: Pick<JourneysDeps['config'], 'publicUrl' | 'sessionSecret'>, tag: Pick<JourneyTag, 'hub_published'>, claims: SiteLinkClaims, now: Date): string | undefined {
+  return tag.hub_published ? siteLink(config.publicUrl, config.sessionSecret, claims, now) : undefined;
+}
 
 /** The placeholders of one session, read from the database (a task's reminder and its message after "Mark as done"). */
 export async function sessionTextVars(

@@ -25,7 +25,8 @@ import type {
   UpdateTagBody,
 } from './api-types.js';
 import type { JourneysDeps } from './deps.js';
-import { bundleById, presetById, PRESETS, PRIMARY_ROLE, ROLE_DEFAULTS, type LibraryEvent, type LibraryPreset } from './library.js';
+import { presetIn, presetsIn } from './catalog.js';
+import { bundleById, PRIMARY_ROLE, ROLE_DEFAULTS, type LibraryEvent, type LibraryPreset } from './library.js';
 import { planAddPreset, planRemovePreset, presetFits, presetPurposes, presetSelected } from './presets.js';
 import { allCategories, allFlowTypes, eventJson, flowTypeJson, limitsJson, presetJson, roleJson, routeFlowType, tagJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
@@ -186,7 +187,12 @@ export class JourneyService {
     const bundle = t.preset_bundle_id ? bundleById(t.preset_bundle_id) : undefined;
     if (t.preset_bundle_id && !bundle) throw badRequest('onboarding_tag.preset_bundle_id: is not a known preset bundle', { 'onboarding_tag.preset_bundle_id': 'is not a known preset bundle' });
     const presetIds = [...new Set([...(bundle?.preset_ids ?? []), ...(t.preset_ids ?? [])])];
-    for (const id of presetIds) if (!presetById(id)) throw badRequest('onboarding_tag.preset_ids: contains an unknown preset', { 'onboarding_tag.preset_ids': `${id} is not a known preset` });
+    const presets: LibraryPreset[] = [];
+    for (const id of presetIds) {
+      const preset = await presetIn(this.repo, ws, id);
+      if (!preset) throw badRequest('onboarding_tag.preset_ids: contains an unknown preset', { 'onboarding_tag.preset_ids': `${id} is not a known preset` });
+      presets.push(preset);
+    }
     const now = this.s.clock.now();
     const answer = await this.s.events.transaction(async (trx) => {
       await this.repo.lockWorkspace(trx, ws);
@@ -214,9 +220,9 @@ export class JourneyService {
       const events: JourneyEvent[] = [];
       const newRoles: JourneyRole[] = primary.created ? [primary.role] : [];
       let current = tag;
-      for (const id of presetIds) {
+      for (const preset of presets) {
         // The free plan's journey starts with its first messages active; the rest wait, inactive, for an upgrade.
-        const added = await this.addPresetIn(trx, current, presetById(id)!, body.channel_id ?? null, { capActiveAt: limit });
+        const added = await this.addPresetIn(trx, current, preset, body.channel_id ?? null, { capActiveAt: limit });
         events.push(...added.events);
         newRoles.push(...added.newRoles);
         current = added.tag;
@@ -273,7 +279,7 @@ export class JourneyService {
     const [json] = await this.tagsJson(tag.workspace_id, [tag]);
     return {
       tag: json!,
-      presets: PRESETS.filter((p) => presetFits(p, tag.flow_type) || states.some((s) => s.preset_id === p.id)).map((p) => {
+      presets: (await presetsIn(this.repo, tag.workspace_id)).filter((p) => presetFits(p, tag.flow_type) || states.some((s) => s.preset_id === p.id)).map((p) => {
         const st = states.find((s) => s.preset_id === p.id);
         return presetJson(p, { flowType: tag.flow_type, roles, state: { selected: st?.selected ?? false, edited: st?.edited ?? false }, inUse });
       }),
@@ -283,7 +289,7 @@ export class JourneyService {
 
   /** PUT /onboarding/tags/{tagId}/presets/{presetId} {removing, channel_id}. */
   async togglePreset(tag: JourneyTag, presetId: number, removing: boolean, channelId: string | null): Promise<TogglePresetAnswer> {
-    const preset = presetById(presetId);
+    const preset = await presetIn(this.repo, tag.workspace_id, presetId);
     if (!preset) throw new HttpError(404, 'Not found');
     const ws = tag.workspace_id;
     const out = await this.s.events.transaction(async (trx) => {
@@ -364,7 +370,7 @@ export class JourneyService {
 
   /** POST /onboarding/tags/{id}/presets/{presetId}/add_event {days_later, channel_id}: a new message in the preset's group. */
   async addEvent(tag: JourneyTag, presetId: number, daysLater: number, channelId: string | null): Promise<ScheduleEventJson> {
-    const preset = presetById(presetId);
+    const preset = await presetIn(this.repo, tag.workspace_id, presetId);
     if (!preset) throw new HttpError(404, 'Not found');
     return this.createEvent(tag, {
       kind: 'message',

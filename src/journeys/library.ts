@@ -24,6 +24,8 @@ export interface LibraryPreset {
   description: string;
   flow_types: FlowType[];
   events: LibraryEvent[];
+  /** A workspace's own preset (journey_custom_presets), not the shipped library's. */
+  custom?: boolean;
 }
 
 export interface LibraryCategory {

@@ -151,6 +151,7 @@ export function presetJson(p: LibraryPreset, opts: { flowType?: FlowType; roles?
     flow_types: p.flow_types,
     involvedRoles: involvedRoles(p, opts.flowType ?? null, opts.roles ?? []),
     events: p.events.map((e) => presetEventJson(p.id, e, opts.inUse ? opts.inUse.has(e.id) : undefined)),
+    ...(p.custom ? { custom: true } : {}),
     ...(opts.state ? { selected: opts.state.selected, edited: opts.state.edited } : {}),
   };
 }

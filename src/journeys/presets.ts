@@ -3,6 +3,7 @@
 // in the journey is active.
 import type { FlowType, RolePurpose } from './api-types.js';
 import type { LibraryEvent, LibraryPreset } from './library.js';
+import type { JourneyCustomPreset } from './tables.js';
 
 export interface JourneyEventState {
   id: number;
@@ -48,4 +49,9 @@ export const presetFits = (preset: LibraryPreset, flowType: FlowType): boolean =
 export function presetSpan(preset: LibraryPreset): { earliest_day: number; latest_day: number } {
   const days = preset.events.map((e) => e.days_later);
   return { earliest_day: Math.min(...days), latest_day: Math.max(...days) };
+}
+
+/** A workspace's own preset, read as a library preset (the same rules and presenters apply to both). */
+export function customPreset(row: JourneyCustomPreset): LibraryPreset {
+  return { id: row.id, category_id: row.category_id, name: row.name, description: row.description, flow_types: row.flow_types, events: row.events.map((e) => ({ ...e, about: e.about ?? [] })), custom: true };
 }

@@ -1,4 +1,5 @@
 import type { Trx } from '../db/index.js';
+import type { Member } from '../db/types.js';
 import type { AccessPolicy } from '../platform/access.js';
 import type { Emit } from '../platform/events/define.js';
 import { JourneyAnswers } from './answers.js';
@@ -53,6 +54,11 @@ export class JourneysPublic {
 
   tag(workspaceId: number, id: number, trx?: Trx): Promise<JourneyTag | undefined> {
     return this.repo.tag(workspaceId, id, trx);
+  }
+
+  /** The hub's site was saved: Journeys' messages carry the hub link only while it is published (in the caller's transaction). */
+  setHubPublishedIn(trx: Trx, workspaceId: number, tagId: number, published: boolean): Promise<void> {
+    return this.repo.setHubPublished(trx, workspaceId, tagId, published);
   }
 
   /** The workspace's journeys that are not archived. */
@@ -137,9 +143,7 @@ export class JourneysPublic {
       this.sessionRepo.tasksOf(ws, { sessionIds: [session.id] }),
       this.sessionRepo.pollsOf(ws, { sessionIds: [session.id] }),
     ]);
-    const vars = textVars(tag, session, memberships, roles);
-    const names = new Map(memberships.flatMap((m) => (m.member ? [[m.member.slack_user_id, personJson(m.member).name] as const] : [])));
-    const fill = (text: string) => fillText(text, vars).replace(/<@(\w+)>/g, (whole, id: string) => names.get(id) ?? whole);
+    const fill = siteFiller(tag, session, memberships, roles);
     const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member ?? null;
     const [tasks, polls] = await Promise.all([Promise.all(taskRows.map((t) => this.answers.taskJsonOf(ws, t))), Promise.all(pollRows.map((p) => this.answers.pollJsonOf(ws, p)))]);
     return {
@@ -149,6 +153,17 @@ export class JourneysPublic {
       tasks: tasks.map((t) => ({ ...t, title: fill(t.title), text: fill(t.text) })),
       polls: polls.map((p) => ({ ...p, question: fill(p.question) })),
     };
+  }
+
+  /**
+   * The hub editor's preview: texts filled for a sample session whose participant is `member` (the admin), starting
+   * `startDate`, by the same filler as a real session's hub (and the same placeholders as the send).
+   */
+  async sampleFiller(tag: JourneyTag, member: Member, startDate: string): Promise<(text: string) => string> {
+    const roles = await this.repo.roles(tag.workspace_id);
+    const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id));
+    const memberships = primary ? [{ id: 0, workspace_id: tag.workspace_id, session_id: 0, role_id: primary.id, member_id: member.id, role_selection: null, created_at: this.s.clock.now(), member }] : [];
+    return siteFiller(tag, { start_date: startDate, participant_member_id: member.id }, memberships, roles);
   }
 
   /** The workspace's roles as the API answers them. */
@@ -166,4 +181,11 @@ export class JourneysPublic {
     if (session.cohort_id === null) return null;
     return (await this.sessionRepo.cohort(session.workspace_id, session.cohort_id))?.channel_id ?? null;
   }
+}
+
+/** A session's texts as its hub shows them: placeholders filled as when sent, mentions shown as names. */
+function siteFiller(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySession, 'start_date' | 'participant_member_id'>, memberships: Parameters<typeof textVars>[2], roles: JourneyRole[]): (text: string) => string {
+  const vars = textVars(tag, session, memberships, roles);
+  const names = new Map(memberships.flatMap((m) => (m.member ? [[m.member.slack_user_id, personJson(m.member).name] as const] : [])));
+  return (text) => fillText(text, vars).replace(/<@(\w+)>/g, (whole, id: string) => names.get(id) ?? whole);
 }

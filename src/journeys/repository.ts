@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { FlowType, RolePurpose } from './api-types.js';
-import type { JourneyEvent, JourneyEventsTable, JourneyRole, JourneyTag, JourneyTagsTable } from './tables.js';
+import type { CustomPresetEvent, JourneyCustomPreset, JourneyEvent, JourneyEventsTable, JourneyRole, JourneyTag, JourneyTagsTable } from './tables.js';
 
 /**
  * The SQL of journeys: roles, journeys ("tags"), their events and the presets they use. Every method takes the
@@ -239,6 +239,43 @@ export class JourneyRepository {
         oc.columns(['tag_id', 'preset_id']).doUpdateSet({ selected: values.selected, ...(values.edited === undefined ? {} : { edited: values.edited }), updated_at: now }),
       )
       .execute();
+  }
+
+  /** Whether the journey's hub is published (the hub writes it when its site is saved). */
+  async setHubPublished(ex: Executor, workspaceId: number, tagId: number, published: boolean): Promise<void> {
+    await ex.updateTable('journey_tags').set({ hub_published: published }).where('workspace_id', '=', workspaceId).where('id', '=', tagId).execute();
+  }
+
+  // ---- the workspace's own presets
+
+  customPresets(workspaceId: number, ex: Executor = this.db): Promise<JourneyCustomPreset[]> {
+    return ex.selectFrom('journey_custom_presets').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  }
+
+  customPreset(workspaceId: number, id: number, ex: Executor = this.db): Promise<JourneyCustomPreset | undefined> {
+    return ex.selectFrom('journey_custom_presets').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A new preset; its events are numbered from its id (id × 100 + n), so they never meet another preset's. */
+  async insertCustomPreset(
+    trx: Trx,
+    workspaceId: number,
+    p: { category_id: number; name: string; description: string; flow_types: FlowType[]; events: Array<Omit<CustomPresetEvent, 'id'>>; created_by_member_id: number | null },
+    now: Date,
+  ): Promise<JourneyCustomPreset> {
+    const row = await trx
+      .insertInto('journey_custom_presets')
+      .values({ workspace_id: workspaceId, category_id: p.category_id, name: p.name, description: p.description, flow_types: JSON.stringify(p.flow_types), events: '[]', created_by_member_id: p.created_by_member_id, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const events = p.events.map((e, i) => ({ id: row.id * 100 + i + 1, ...e }));
+    return trx
+      .updateTable('journey_custom_presets')
+      .set({ events: JSON.stringify(events) })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   // ---- members

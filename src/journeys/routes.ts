@@ -15,6 +15,7 @@ import type { SessionService } from './sessions.js';
 import {
   addEventBody,
   bundlesQuery,
+  createPresetBody,
   createRoleBody,
   createSessionBody,
   createTagBody,
@@ -147,6 +148,9 @@ export function journeyRoutes(api: JourneyApi): Router {
   });
   router.get('/onboarding/presets', async (req, res) => {
     res.json(await api.catalog.presets(authOf(req).workspace.id, query(req, presetsQuery)));
+  });
+  router.post('/onboarding/presets', requireAdmin, async (req, res) => {
+    res.json(await api.catalog.createPreset(authOf(req), body(req, createPresetBody)));
   });
   router.get(['/onboarding/presets/:id', '/onboarding/presets/:id/events'], async (req, res) => {
     res.json(await api.catalog.preset(authOf(req).workspace.id, params(req, idParams).id));

@@ -116,3 +116,29 @@ export const prebuiltQuery = z.object({ quick_setup_type: z.enum(['one_click_onb
 export const tagPresetParams = z.object({ tagId: id, presetId: id });
 export const tagEventParams = z.object({ tagId: id, id });
 export const presetEventParams = z.object({ presetId: id, id });
+
+/** POST /onboarding/presets: a workspace's own preset (the page /onboarding/presets/new). */
+const presetEventFields = z
+  .object({
+    kind: z.enum(['message', 'task', 'poll'], { error: 'must be message, task or poll' }),
+    days_later: daysLater,
+    minute_in_day: eventFields.shape.minute_in_day.unwrap(),
+    recipient: z.enum(['primary', 'manager', 'buddy', 'mentor', 'people_team', 'it', 'other'], { error: 'must be primary, manager, buddy, mentor, people_team, it or other' }),
+    title: eventFields.shape.title.unwrap(),
+    text: eventFields.shape.text.unwrap(),
+    poll_options: eventFields.shape.poll_options.unwrap().default([]),
+  })
+  .superRefine((e, ctx) => {
+    if (e.kind === 'poll' && e.poll_options.length < 2) ctx.addIssue({ code: 'custom', path: ['poll_options'], message: 'a poll needs at least 2 answers' });
+  });
+
+export const createPresetBody = z.object({
+  preset: z.object({
+    name: createTagBody.shape.onboarding_tag.shape.name,
+    description: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+    category_id: id,
+    flow_types: z.array(flowType, { error: 'choose at least one flow type' }).min(1, 'choose at least one flow type'),
+    events: z.array(presetEventFields, { error: 'a preset needs at least one event' }).min(1, 'a preset needs at least one event').max(30, 'a preset has at most 30 events'),
+  }),
+});
+export type CreatePresetBody = z.infer<typeof createPresetBody>;

@@ -42,8 +42,38 @@ export interface JourneyTagsTable {
   preset_bundle_id: number | null;
   source: string | null;
   created_by_member_id: number | null;
+  /** Whether the journey's hub is published (written by the hub through JourneysPublic): messages link to it only then. */
+  hub_published: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A workspace's own preset (migrations/0024): the library preset's shape, its events as JSON. */
+export interface JourneyCustomPresetsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  category_id: number;
+  name: string;
+  description: Generated<string>;
+  flow_types: Json<FlowType[]>;
+  events: Json<CustomPresetEvent[]>;
+  created_by_member_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event of a custom preset, as a library event (library.ts `LibraryEvent`). */
+export interface CustomPresetEvent {
+  id: number;
+  kind: EventKind;
+  days_later: number;
+  minute_in_day: number;
+  recipient_type: RecipientType;
+  recipient: RolePurpose | null;
+  about: RolePurpose[];
+  title: string;
+  text: string;
+  poll_options?: string[];
 }
 
 export interface JourneyTagPermissionUsersTable {
@@ -180,6 +210,7 @@ export interface JourneyTables {
   journey_tags: JourneyTagsTable;
   journey_tag_permission_users: JourneyTagPermissionUsersTable;
   journey_tag_presets: JourneyTagPresetsTable;
+  journey_custom_presets: JourneyCustomPresetsTable;
   journey_events: JourneyEventsTable;
   journey_cohorts: JourneyCohortsTable;
   journey_sessions: JourneySessionsTable;
@@ -199,3 +230,4 @@ export type JourneySessionEvent = Selectable<JourneySessionEventsTable>;
 export type JourneyTaskAssignment = Selectable<JourneyTaskAssignmentsTable>;
 export type JourneyPollResponse = Selectable<JourneyPollResponsesTable>;
 export type JourneyCohort = Selectable<JourneyCohortsTable>;
+export type JourneyCustomPreset = Selectable<JourneyCustomPresetsTable>;

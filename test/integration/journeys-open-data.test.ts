@@ -14,6 +14,7 @@ const JOURNEY_TABLES = [
   'journey_roles',
   'journey_tags',
   'journey_tag_permission_users',
+  'journey_custom_presets',
   'journey_tag_presets',
   'journey_events',
   'journey_cohorts',
@@ -49,6 +50,7 @@ describe(`Journeys in the open data export (${process.env.DATABASE_URL ? 'Postgr
     const tags = byId('journey_tags', (r) => String(r.name));
     const events = byId('journey_events', (r) => `${tags.get(r.tag_id)}/${String(r.title)}`);
     const cohorts = byId('journey_cohorts', (r) => String(r.channel_name));
+    const customPresets = byId('journey_custom_presets', (r) => String(r.name));
     const sessions = byId('journey_sessions', (r) => `${tags.get(r.tag_id)}/${people.get(r.participant_member_id)}`);
     const sessionEvents = byId('journey_session_events', (r) => `${sessions.get(r.session_id)}/${events.get(r.event_id)}`);
     const names: Record<string, (v: unknown) => unknown> = {
@@ -60,6 +62,8 @@ describe(`Journeys in the open data export (${process.env.DATABASE_URL ? 'Postgr
       tag_id: (v) => tags.get(v),
       event_id: (v) => events.get(v),
       cohort_id: (v) => cohorts.get(v),
+      // A library preset's id stays; the workspace's own presets get new ids.
+      preset_id: (v) => customPresets.get(v) ?? v,
       session_id: (v) => sessions.get(v),
       session_event_id: (v) => sessionEvents.get(v),
       role_selection_settings: (v) =>
@@ -84,6 +88,11 @@ describe(`Journeys in the open data export (${process.env.DATABASE_URL ? 'Postgr
   it('exports a journey with a session under way and imports it into a fresh workspace, the same data with new ids', async () => {
     const created = await admin.call<CreateTagAnswer>('POST', '/onboarding/tags', { onboarding_tag: { name: 'Engineering onboarding', flow_type: 'onboarding', preset_bundle_id: 1 } });
     const byPurpose = Object.fromEntries(created.new_roles.map((r) => [r.purpose, r.id]));
+    // The workspace's own preset, used by a second journey: its id is remapped in the journey's presets and events.
+    const own = await admin.call<{ preset: { id: number } }>('POST', '/onboarding/presets', {
+      preset: { name: 'Security basics', category_id: 2, flow_types: ['onboarding'], events: [{ kind: 'message', days_later: 1, minute_in_day: 600, recipient: 'primary', title: 'Passwords', text: 'Set up your password manager, {first_name}.' }] },
+    });
+    await admin.call('POST', '/onboarding/tags', { onboarding_tag: { name: 'Security', flow_type: 'onboarding', preset_ids: [own.preset.id] } });
     const ws = (await t.services.workspaces.byTeamId(ACME.teamId))!;
     const id = async (slack: string) => (await t.services.people.bySlackId(ws.id, slack))!.id;
     await admin.call('POST', `/onboarding/tags/${created.tag.id}/sessions`, {
@@ -131,9 +140,15 @@ describe(`Journeys in the open data export (${process.env.DATABASE_URL ? 'Postgr
     expect(readable(copy)).toEqual(readable(source));
     expect(readable(copy).journey_tags!.join()).toContain('"Buddy":{"method":"specific_user","user_id":"U0DEMO007"}');
     // New ids: the copy's journey is its own, and the first workspace's is untouched.
-    const copiedTag = copy.tables.journey_tags![0]!;
+    const copiedTag = copy.tables.journey_tags!.find((r) => r.name === 'Engineering onboarding')!;
     expect(copiedTag.id).not.toBe(created.tag.id);
-    expect(await t.services.db.selectFrom('journey_tags').select('id').where('workspace_id', '=', freshId).execute()).toEqual([{ id: copiedTag.id }]);
+    expect(await t.services.db.selectFrom('journey_tags').select('id').where('workspace_id', '=', freshId).orderBy('id').execute()).toEqual(copy.tables.journey_tags!.map((r) => ({ id: r.id })).sort((a, b) => Number(a.id) - Number(b.id)));
+    // The copied preset is the fresh workspace's own, and its journey still uses it.
+    const copiedPreset = copy.tables.journey_custom_presets![0]!;
+    expect(copiedPreset.id).not.toBe(own.preset.id);
+    const security = copy.tables.journey_tags!.find((r) => r.name === 'Security')!;
+    const presets = await freshAdmin.call<{ presets: Array<{ id: number; selected?: boolean }> }>('GET', `/onboarding/tags/${security.id as number}/presets`);
+    expect(presets.presets.find((p) => p.id === copiedPreset.id)).toMatchObject({ selected: true });
     await freshAdmin.call('GET', `/onboarding/tags/${copiedTag.id as number}`);
     await freshAdmin.call('GET', `/onboarding/tags/${created.tag.id}`, undefined, 404);
   });

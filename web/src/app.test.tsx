@@ -8,6 +8,7 @@ import { browser } from './api/browser';
 import { api } from './api/client';
 import { useDateRangeParams, usePresetBundleIdParam } from './api/searchParams';
 import { builtNav, currentNavItem, NAV_ITEMS, pageIsBuilt, sectionNavItem } from './layout/nav';
+import { PlaceholderPage } from './pages/PlaceholderPage';
 import { flowOf, PAGES } from './routes';
 import { jsonResponse, mockFetch, renderApp, TEST_USER, testQueryClient } from './test/utils';
 
@@ -120,12 +121,13 @@ describe('routes', () => {
     expect(router.state.location.search).toBe('?tab=history');
   });
 
-  test('a page still being built names itself and says so, never blank', async () => {
-    signedIn();
-    renderApp('/onboarding/presets/new');
-    await screen.findByRole('heading', { level: 1, name: 'New preset' });
+  test('a page still being built names itself and says so, never blank', () => {
+    render(
+      <RouterProvider router={createMemoryRouter([{ path: '*', element: <PlaceholderPage page={{ path: '/onboarding/later', title: 'Later page' }} /> }], { initialEntries: ['/onboarding/later'] })} />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Later page' })).toBeInTheDocument();
     expect(screen.getByText('is coming soon.', { exact: false })).toBeInTheDocument();
-    expect(screen.getByText('/onboarding/presets/new')).toBeInTheDocument();
+    expect(screen.getByText('/onboarding/later')).toBeInTheDocument();
   });
 
   test('a signed-out visitor goes to /auth/slack with return_to', async () => {

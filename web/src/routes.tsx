@@ -46,7 +46,7 @@ export const PAGES: readonly PageDef[] = [
   { path: '/onboarding/preset_categories', title: 'Preset categories', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetCategoriesPage }))) },
   { path: '/onboarding/preset_categories/:id', title: 'Preset category', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetCategoryPage }))) },
   { path: '/onboarding/presets', title: 'Presets', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetsPage }))) },
-  { path: '/onboarding/presets/new', title: 'New preset' },
+  { path: '/onboarding/presets/new', title: 'New preset', component: lazy(() => import('./pages/journeys/presets/NewPresetPage').then((m) => ({ default: m.NewPresetPage }))) },
   { path: '/onboarding/presets/:id', title: 'Preset', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetPage }))) },
   { path: '/onboarding/presets/:id/events', title: "Preset's events", component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetPage }))) },
   { path: '/onboarding/presets/:presetId/events/:id', title: 'Preset event', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetEventPage }))) },

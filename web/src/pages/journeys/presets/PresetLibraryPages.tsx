@@ -84,17 +84,22 @@ export function PresetsPage() {
         title="Presets"
         subtitle="Add a preset to a journey from the journey's Presets page; you can change every item after."
         actions={
-          <label className="inline-select">
-            <span className="visually-hidden">Flow type</span>
-            <select value={flowType} onChange={(e) => setFlowType(e.target.value as FlowType | '')}>
-              <option value="">All kinds of journey</option>
-              {(Object.keys(FLOW_TYPE_LABELS) as FlowType[]).map((f) => (
-                <option key={f} value={f}>
-                  {FLOW_TYPE_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <>
+            <Link className="button button-primary" to="/onboarding/presets/new">
+              New preset
+            </Link>
+            <label className="inline-select">
+              <span className="visually-hidden">Flow type</span>
+              <select value={flowType} onChange={(e) => setFlowType(e.target.value as FlowType | '')}>
+                <option value="">All kinds of journey</option>
+                {(Object.keys(FLOW_TYPE_LABELS) as FlowType[]).map((f) => (
+                  <option key={f} value={f}>
+                    {FLOW_TYPE_LABELS[f]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
         }
       />
       <PageState query={presets} what="presets">
