@@ -174,16 +174,60 @@ export class IntegrationsRepository {
 
   /** People starting between the two dates (inclusive), from the workspace's live identities. */
   upcomingPeople(workspaceId: number, from: string, to: string): Promise<IntegrationPerson[]> {
-    return this.db
-      .selectFrom('integration_people')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('start_date', '>=', from)
-      .where('start_date', '<=', to)
-      .where((eb) => eb.or([eb('employment_status', 'is', null), eb('employment_status', '<>', 'INACTIVE')]))
-      .orderBy('start_date')
-      .orderBy('last_name')
+    return this.upcoming(workspaceId, from, to).selectAll('p').execute();
+  }
+
+  /**
+   * Those of them no Slack member has the email of yet (by email now, not by the match the last sync made, so
+   * someone who joined Slack since is not listed twice). One row per email: the HR system's before applicant tracking's.
+   */
+  async upcomingNotInSlack(workspaceId: number, from: string, to: string): Promise<IntegrationPerson[]> {
+    const rows = await this.upcoming(workspaceId, from, to)
+      .selectAll('p')
+      .where('p.member_id', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('members as m')
+              .select('m.id')
+              .whereRef('m.workspace_id', '=', 'p.workspace_id')
+              .where('m.deleted', '=', false)
+              .where(sql<boolean>`lower(m.email) = lower(p.email)`),
+          ),
+        ),
+      )
       .execute();
+    const seen = new Set<string>();
+    const ordered = [...rows].sort((a, b) => (a.source === b.source ? 0 : a.source === 'hris' ? -1 : 1));
+    const keep = new Set(ordered.filter((p) => !p.email || (!seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()))).map((p) => p.id));
+    return rows.filter((p) => keep.has(p.id));
+  }
+
+  private upcoming(workspaceId: number, from: string, to: string) {
+    return this.db
+      .selectFrom('integration_people as p')
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.start_date', '>=', from)
+      .where('p.start_date', '<=', to)
+      .where((eb) => eb.or([eb('p.employment_status', 'is', null), eb('p.employment_status', '<>', 'INACTIVE')]))
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('p.source', '=', 'hris'),
+            eb.exists(eb.selectFrom('hris_identities as h').select('h.id').whereRef('h.id', '=', 'p.identity_id').whereRef('h.workspace_id', '=', 'p.workspace_id').where('h.state', 'in', ['pending', 'active'])),
+          ]),
+          eb.and([
+            eb('p.source', '=', 'ats'),
+            eb.exists(
+              eb.selectFrom('direct_integration_identities as d').select('d.id').whereRef('d.id', '=', 'p.identity_id').whereRef('d.workspace_id', '=', 'p.workspace_id').where('d.state', '<>', 'error'),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy('p.start_date')
+      .orderBy('p.last_name')
+      .orderBy('p.first_name');
   }
 
   countPeople(workspaceId: number, source: PersonSource, identityId: number): Promise<{ people: number; matched: number }> {

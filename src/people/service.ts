@@ -31,10 +31,26 @@ function memberValues(ws: Workspace, u: SlackUser): MemberValues {
   };
 }
 
+/** Someone an HR system or applicant tracking reports as starting soon who is not a Slack member yet. */
+export interface PendingHire {
+  source: 'hris' | 'ats';
+  name: string;
+  email: string | null;
+  /** 'YYYY-MM-DD'. */
+  start_date: string;
+  department: string | null;
+  location: string | null;
+  job_title: string | null;
+}
+
+/** The people starting between two local dates (inclusive) who are not in Slack yet (the integrations capability answers). */
+export type PendingHires = (workspaceId: number, from: string, to: string) => Promise<PendingHire[]>;
+
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
 export class PeopleService {
   private readonly repo: PeopleRepository;
   private readonly workspaces: WorkspaceRepository;
+  private pending: PendingHires = async () => [];
 
   constructor(
     db: Db,
@@ -63,6 +79,16 @@ export class PeopleService {
     // The installer owns the workspace's Hearth account until someone transfers it.
     await this.repo.claimAccountOwner(ws.id, ws.team_id);
     return count;
+  }
+
+  /** Lets the integrations capability answer who is starting but not in Slack yet. */
+  answerPendingHires(fn: PendingHires): void {
+    this.pending = fn;
+  }
+
+  /** People starting between `from` and `to` ('YYYY-MM-DD', inclusive) whom an integration reports and Slack does not have yet. */
+  pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]> {
+    return this.pending(workspaceId, from, to);
   }
 
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {
