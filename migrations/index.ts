@@ -17,6 +17,7 @@ import * as m0017 from './0017_integrations.js';
 import * as m0019 from './0019_reporting_issues_connections.js';
 import * as m0021 from './0021_celebration_images.js';
 import * as m0022 from './0022_outbox_calling.js';
+import * as m0026 from './0026_intros_hris_groups.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019_reporting_issues_connections': m0019,
   '0021_celebration_images': m0021,
   '0022_outbox_calling': m0022,
+  '0026_intros_hris_groups': m0026,
 };

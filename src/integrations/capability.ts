@@ -53,6 +53,7 @@ export const integrationsCapability = defineCapability({
     const service = new IntegrationsService(repo, hris, ats, calendars, services.clock);
     services.users.answerIdentityFlags((workspaceId, memberId) => calendars.flags(workspaceId, memberId));
     services.people.answerPendingHires((workspaceId, from, to) => service.pendingHires(workspaceId, from, to));
+    services.people.answerHrGroups((workspaceId, memberIds, by) => repo.hrGroups(workspaceId, memberIds, by));
 
     const standIns = sandboxEnabled
       ? [Router().use('/sandbox/merge/api', mergeStandIn(services.clock)).use('/sandbox/greenhouse/v1', greenhouseStandIn(services.clock)).use('/sandbox/oauth', oauthStandIn())]

@@ -204,6 +204,24 @@ export class IntegrationsRepository {
     return rows.filter((p) => keep.has(p.id));
   }
 
+  /** The live HR system's department or location of these members (matched by email at the last sync). */
+  async hrGroups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('integration_people as p')
+      .innerJoin('hris_identities as h', (j) => j.onRef('h.id', '=', 'p.identity_id').onRef('h.workspace_id', '=', 'p.workspace_id'))
+      .select(['p.member_id', `p.${by} as value`])
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.source', '=', 'hris')
+      .where('h.state', 'in', ['pending', 'active'])
+      .where('p.member_id', 'in', memberIds)
+      .where((eb) => eb.or([eb('p.employment_status', 'is', null), eb('p.employment_status', '<>', 'INACTIVE')]))
+      .where(`p.${by}`, 'is not', null)
+      .execute();
+    const out = new Map<number, string>();
+    for (const r of rows) if (r.member_id !== null && r.value && r.value.trim()) out.set(r.member_id, r.value.trim());
+    return out;
+  }
+
   private upcoming(workspaceId: number, from: string, to: string) {
     return this.db
       .selectFrom('integration_people as p')

@@ -11,7 +11,7 @@ import type { UpdateConfigBody } from './schema.js';
 import { nameOf, type ProgramRef, type RosterEntry } from './repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
 import { configColumns, personJson, type IntrosService } from './service.js';
-import { defaultFixedMeetingTime, fixedMeetingDate, type IntrosSettings } from './settings-rules.js';
+import { defaultFixedMeetingTime, fixedMeetingDate, GROUP_PAIRING_TYPES, type IntrosSettings } from './settings-rules.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import { HttpError } from '../http/errors.js';
@@ -22,6 +22,30 @@ const HISTORY_ROUNDS = 52;
 /** A round still pending this long after it was created is enqueued again (e.g. Redis lost its jobs). */
 const STUCK_AFTER_MS = 5 * 60_000;
 const CATEGORY_TYPES = new Set(['topic_based', 'cross_group_pairing', 'within_group_pairing']);
+/** A group taken from the HR system (its department or location) among the pairing's categories, kept apart from category ids. */
+const HR_GROUP_PREFIX = 'hr:';
+const hrGrouped = (c: Pick<IntrosConfig, 'hris_groups' | 'pairing_type'>) => c.hris_groups !== 'none' && GROUP_PAIRING_TYPES.includes(c.pairing_type);
+
+/** The engine speaks of groups people picked; with the HR system's groups, say where the group comes from instead. */
+function hrTexts(result: PairingResult, by: 'department' | 'location'): PairingResult {
+  const noGroup = `The HR system has no ${by} for them`;
+  return {
+    ...result,
+    leftOut: result.leftOut.map((l) =>
+      l.code === 'no_category' ? { ...l, why: noGroup } : l.code === 'alone_in_category' ? { ...l, why: l.why.replace(`from ${HR_GROUP_PREFIX}`, 'from ') } : l,
+    ),
+    ...(result.problem
+      ? {
+          problem: {
+            ...result.problem,
+            message: result.problem.message.startsWith('Nobody in this round has picked a group')
+              ? `The HR system has no ${by} for anyone in this round, so no within-group intros could be made.`
+              : result.problem.message.replace('had not picked a group', `had no ${by} in the HR system`),
+          },
+        }
+      : {}),
+  };
+}
 
 export interface RoundPlan {
   result: PairingResult;
@@ -152,9 +176,18 @@ export class RoundRunner {
       ? config.pairing_type
       : 'standard';
     const useCategories = CATEGORY_TYPES.has(pairingType);
+    // Cross-group and within-group pairing may take each member's group from the HR system (its department or
+    // location) instead of the interest categories; someone the HR system does not know has no group.
+    const hrBy = config.hris_groups !== 'none' && useCategories && hrGrouped({ hris_groups: config.hris_groups, pairing_type: pairingType }) ? config.hris_groups : null;
+    const hrGroups = hrBy ? await this.s.people.hrGroups(program.workspace_id, eligible.map((r) => r.member.id), hrBy) : null;
+    const categoriesOf = (r: (typeof eligible)[number]): string[] => {
+      if (!hrGroups) return (r.participant?.category_ids ?? []).map(String);
+      const group = hrGroups.get(r.member.id);
+      return group ? [`${HR_GROUP_PREFIX}${group}`] : [];
+    };
     const candidates: Candidate[] = eligible.map((r) => ({
       id: String(r.member.id),
-      ...(useCategories ? { categories: (r.participant?.category_ids ?? []).map(String) } : {}),
+      ...(useCategories ? { categories: categoriesOf(r) } : {}),
       timesLeftOut: r.participant?.times_left_out ?? 0,
       ...(pairingType === 'lottery' ? { lastSelectedRound: r.participant?.last_selected_round ?? null } : {}),
     }));
@@ -175,7 +208,7 @@ export class RoundRunner {
       ...(pairingType === 'lottery' ? { lottery: { fixedParticipants: config.lottery_fixed_member_ids.map(String).filter((id) => eligibleIds.has(id)) } } : {}),
       ...(cap === null ? {} : { maxParticipants: cap }),
     });
-    return { result, roster, byId: new Map(roster.map((r) => [r.member.id, r.member])) };
+    return { result: hrBy ? hrTexts(result, hrBy) : result, roster, byId: new Map(roster.map((r) => [r.member.id, r.member])) };
   }
 
   /** A dry run of the next round: nothing is sent or stored. */
@@ -186,7 +219,7 @@ export class RoundRunner {
     const scheduledFor = config.next_run_at ?? this.s.clock.now();
     const { result, roster, byId } = await this.plan(program, config, { number, scheduledFor });
     const person = (id: string) => personJson(byId.get(Number(id))!);
-    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), category: await this.categoryNamer(program) };
+    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), ...(await this.categoryNames(program, config)) };
     return {
       scheduled_for: scheduledFor.toISOString(),
       round_number: number,
@@ -219,7 +252,7 @@ export class RoundRunner {
     const members = group ? group.members.map((id) => byId.get(Number(id))!) : [viewer, ...roster.map((r) => r.member).filter((m) => m.id !== viewer.id)].slice(0, config.group_size);
     const reason = formatReason(group?.reasonDetail ?? { kind: 'first_time', groupSize: members.length, sharedCategories: [] }, {
       person: (id) => nameOf(byId.get(Number(id))!),
-      category: await this.categoryNamer(program),
+      ...(await this.categoryNames(program, config)),
     });
     const parts: IntroParts = {
       channelName: await this.intros.channelName(program),
@@ -261,9 +294,11 @@ export class RoundRunner {
     return previewJson(introFor(parts, 0, 0, members, formatReason({ kind: 'first_time', groupSize: size, sharedCategories: [] })), members);
   }
 
-  private async categoryNamer(program: ProgramRef): Promise<(id: string) => string> {
+  /** How the reasons name the shared categories: the interest categories ("Both picked Hiking"), or the HR system's groups ("Both work in Engineering"). */
+  private async categoryNames(program: ProgramRef, config: Pick<IntrosConfig, 'hris_groups' | 'pairing_type'>): Promise<{ category: (id: string) => string; sharedVerb?: string }> {
     const categories = await this.repo.categories(program);
-    return (id) => categories.find((c) => String(c.id) === id)?.name ?? id;
+    const category = (id: string) => (id.startsWith(HR_GROUP_PREFIX) ? id.slice(HR_GROUP_PREFIX.length) : (categories.find((c) => String(c.id) === id)?.name ?? id));
+    return hrGrouped(config) ? { category, sharedVerb: 'work in' } : { category };
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -308,7 +343,7 @@ export class RoundRunner {
     const intent = this.intros.intent(program, config);
     const timeline = roundTimeline(intent, round.scheduled_for);
     const roundDate = this.intros.today(program, round.scheduled_for);
-    const categoryName = await this.categoryNamer(program);
+    const categoryNames = await this.categoryNames(program, config);
 
     const fixedMeeting = fixedMeetingOf(config, round.kind, roundDate);
     const icebreakers = await this.repo.icebreakers(program, { activeOnly: true });
@@ -339,7 +374,7 @@ export class RoundRunner {
 
       for (const [index, group] of result.groups.entries()) {
         const members = group.members.map((id) => byId.get(Number(id))!);
-        const reason = formatReason(group.reasonDetail, { person: (id) => nameOf(byId.get(Number(id))!), category: categoryName });
+        const reason = formatReason(group.reasonDetail, { person: (id) => nameOf(byId.get(Number(id))!), ...categoryNames });
         const key = `intro:${round.id}:${index}`;
         const memberIds = members.map((m) => m.id);
         const meetingId = await this.rounds.createMeeting(trx, program, round.id, { groupIndex: index, reason, reasonDetail: group.reasonDetail, introKey: key, memberIds }, now);

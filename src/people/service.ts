@@ -46,11 +46,15 @@ export interface PendingHire {
 /** The people starting between two local dates (inclusive) who are not in Slack yet (the integrations capability answers). */
 export type PendingHires = (workspaceId: number, from: string, to: string) => Promise<PendingHire[]>;
 
+/** Members' department or location as the HR system reports them, by member id (the integrations capability answers). */
+export type HrGroups = (workspaceId: number, memberIds: number[], by: 'department' | 'location') => Promise<Map<number, string>>;
+
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
 export class PeopleService {
   private readonly repo: PeopleRepository;
   private readonly workspaces: WorkspaceRepository;
   private pending: PendingHires = async () => [];
+  private groups: HrGroups = async () => new Map();
 
   constructor(
     db: Db,
@@ -89,6 +93,16 @@ export class PeopleService {
   /** People starting between `from` and `to` ('YYYY-MM-DD', inclusive) whom an integration reports and Slack does not have yet. */
   pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]> {
     return this.pending(workspaceId, from, to);
+  }
+
+  /** Lets the integrations capability answer members' HR department and location. */
+  answerHrGroups(fn: HrGroups): void {
+    this.groups = fn;
+  }
+
+  /** Each member's department or location in the linked HR system (absent: not known there, or no HR system). */
+  hrGroups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>> {
+    return memberIds.length ? this.groups(workspaceId, memberIds, by) : Promise.resolve(new Map());
   }
 
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {

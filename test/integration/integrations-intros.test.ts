@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HrisIdentityJson, LinkTokenJson } from '../../src/integrations/api-types.js';
+import { ACME } from '../../src/sandbox/seed.js';
+import { signIn } from '../support/hearth.js';
+import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan } from './intros-support.js';
+
+const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
+const TEAM = ACME.teamId;
+
+interface Preview {
+  groups: Array<{ members: Array<{ slack_user_id: string; name: string }>; reason: string }>;
+  left_out: Array<{ member: { slack_user_id: string }; code: string; why: string }>;
+  problem: { code: string; message: string } | null;
+}
+
+/**
+ * Intros groups from the HR system: a program set to group by the HR system's department (or location) pairs
+ * cross-group and within-group by each member's value there, read from the linked HR system (the sandbox's
+ * Merge stand-in); without an HR system, nobody has a group.
+ */
+describe(`Intros groups from the HR system (${path})`, () => {
+  let t: SandboxHearth;
+  let admin: Awaited<ReturnType<typeof signIn>>;
+  let programId: number;
+  const call: SandboxHearth['call'] = (...args) => t.call(...args);
+  /** Slack user id → the HR system's department / location, for the members it knows. */
+  let hr: Map<string, { department: string; location: string }>;
+
+  beforeAll(async () => {
+    t = await startSandboxHearth();
+    admin = await signIn(t, TEAM, ACME.adminUserId);
+    await setPlan(t, TEAM, 'premium');
+    programId = (await call<{ id: number }>(admin, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros })).id;
+  });
+  afterAll(() => t?.close());
+
+  const preview = () => call<Preview>(admin, 'GET', `/coffee/${programId}/preview_next_round`);
+
+  it('without an HR system, grouping by department leaves everyone without a group', async () => {
+    const saved = await call<{ adjusted: Record<string, string> }>(admin, 'PUT', `/coffee/${programId}/update_as_json`, { pairing_type: 'within_group_pairing', hris_groups: 'department' });
+    expect(saved.adjusted).toEqual({});
+    expect((await call<{ config: { hris_groups: string } }>(admin, 'GET', `/coffee/${programId}`)).config.hris_groups).toBe('department');
+    const p = await preview();
+    expect(p.groups).toEqual([]);
+    expect(p.problem?.message).toBe('The HR system has no department for anyone in this round, so no within-group intros could be made.');
+    expect(new Set(p.left_out.map((l) => l.why))).toEqual(new Set(['The HR system has no department for them']));
+    const bad = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/coffee/${programId}/update_as_json`, { hris_groups: 'team' }, 400);
+    expect(bad.fields).toHaveProperty('hris_groups');
+  });
+
+  it('with the HR system linked, within-group pairs people of the same department, and names it', async () => {
+    const { link_token } = await call<LinkTokenJson>(admin, 'POST', '/hris/create_link_token_as_json', {});
+    const { public_token } = await call<{ public_token: string }>(admin, 'POST', '/sandbox/merge/api/link', { link_token });
+    await call<{ hris_identity: HrisIdentityJson }>(admin, 'POST', '/hris/create_integration_as_json', { public_token });
+    await t.services.queue.idle();
+    const ws = (await t.services.workspaces.byTeamId(TEAM))!;
+    const people = await t.services.db
+      .selectFrom('integration_people as p')
+      .innerJoin('members as m', 'm.id', 'p.member_id')
+      .select(['m.slack_user_id', 'p.department', 'p.location'])
+      .where('p.workspace_id', '=', ws.id)
+      .execute();
+    hr = new Map(people.map((p) => [p.slack_user_id, { department: p.department!, location: p.location! }]));
+    expect(hr.size).toBe(6);
+
+    const p = await preview();
+    // The round's problem note speaks of the HR system too.
+    expect(p.problem?.message).toMatch(/^2 people had nobody else from their group in this round; \d+ people had no department in the HR system\.$/);
+    expect(p.groups.length).toBeGreaterThan(0);
+    for (const g of p.groups) {
+      const departments = new Set(g.members.map((m) => hr.get(m.slack_user_id)?.department));
+      expect(departments.size).toBe(1);
+      expect([...departments][0]).toBeDefined();
+      expect(g.reason).toContain(`work in ${[...departments][0]!}`);
+    }
+    // Dana and Priya lead together (Marcus is not in #intros).
+    expect(p.groups.map((g) => g.members.map((m) => m.name).sort())).toContainEqual(['Dana Whitfield', 'Priya Raman']);
+    // Members the HR system does not know have no group, and the reason says so; someone alone in theirs is named with it.
+    const why = new Map(p.left_out.map((l) => [l.member.slack_user_id, l.why]));
+    expect(why.get('U0DEMO005')).toBe('The HR system has no department for them');
+    expect(why.get('U0DEMO006')).toBe('Nobody else from Engineering is in this round');
+    for (const l of p.left_out) expect(l.code).toBe(hr.has(l.member.slack_user_id) ? 'alone_in_category' : 'no_category');
+  });
+
+  it('by location instead; and cross-group keeps people of one department apart where it can', async () => {
+    await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { hris_groups: 'location' });
+    const byLocation = await preview();
+    for (const g of byLocation.groups) expect(new Set(g.members.map((m) => hr.get(m.slack_user_id)?.location)).size).toBe(1);
+    expect(byLocation.groups.flatMap((g) => g.members).every((m) => ['New York', 'Bengaluru'].includes(hr.get(m.slack_user_id)!.location))).toBe(true);
+
+    await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { pairing_type: 'cross_group_pairing', hris_groups: 'department' });
+    const cross = await preview();
+    expect(cross.problem).toBeNull();
+    // Dana, Priya and Marcus lead together: cross-group never puts two of them in one group when others are there.
+    const leaders = [...hr].filter(([, v]) => v.department === 'Leadership').map(([id]) => id);
+    for (const g of cross.groups) expect(g.members.filter((m) => leaders.includes(m.slack_user_id)).length).toBeLessThanOrEqual(1);
+
+    // Back to the categories: the interest categories decide again.
+    await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { hris_groups: 'none' });
+    expect((await call<{ config: { hris_groups: string } }>(admin, 'GET', `/coffee/${programId}`)).config.hris_groups).toBe('none');
+  });
+});
