@@ -117,6 +117,8 @@ export interface CoffeePageData {
   rounds: RoundJson[];
   team: { id: number; pairing_welcome_message: string | null };
   can_edit: boolean;
+  /** Whether the workspace has an HR system linked (grouping by its department or location needs one). */
+  hris_linked: boolean;
 }
 
 /** PUT /coffee/{id}/update_as_json */

@@ -239,8 +239,8 @@ export class RoundRunner {
   async introPreview(viewer: Member, program: ChannelProgram, changes: UpdateConfigBody): Promise<IntroPreviewJson> {
     await this.intros.ensureRoster(program, 15 * 60_000);
     const saved = await this.repo.configOrThrow(program);
-    const { tz = program.tz, is_active: _active, categories: _categories, lottery_fixed_member_ids: _fixed, ...settings } = changes;
-    const config: IntrosConfig = { ...saved, ...configColumns({ ...this.intros.settingsOf(saved), ...settings }) };
+    const { tz = program.tz, is_active: _active, categories: _categories, lottery_fixed_member_ids: _fixed, hris_groups, ...settings } = changes;
+    const config: IntrosConfig = { ...saved, ...configColumns({ ...this.intros.settingsOf(saved), ...settings }), ...(hris_groups ? { hris_groups } : {}) };
     const ref = { ...program, tz };
     const intent = this.intros.intent(ref, config);
     const now = this.s.clock.now();

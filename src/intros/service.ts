@@ -200,7 +200,7 @@ export class IntrosService {
 
   /** GET /coffee/{id}: everything the page shows first, with the first page of the roster and of the groups. */
   async pageJson(auth: AuthContext, program: ChannelProgram): Promise<CoffeePageData> {
-    const [config, categories, access, roster, rounds, welcome, canEdit] = await Promise.all([
+    const [config, categories, access, roster, rounds, welcome, canEdit, hrisLinked] = await Promise.all([
       this.repo.configOrThrow(program),
       this.repo.categories(program),
       this.access(program.workspace_id),
@@ -208,6 +208,7 @@ export class IntrosService {
       this.rounds.latest(program, 10),
       this.repo.teamWelcome(program.workspace_id),
       this.s.programs.canEdit(auth, program),
+      this.s.people.hrLinked(program.workspace_id),
     ]);
     const latest = rounds[0];
     const [[programJson], counts, members, groups] = await Promise.all([
@@ -233,6 +234,7 @@ export class IntrosService {
       rounds: rounds.map(roundJson),
       team: { id: program.workspace_id, pairing_welcome_message: welcome },
       can_edit: canEdit,
+      hris_linked: hrisLinked,
     };
   }
 

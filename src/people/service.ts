@@ -43,18 +43,26 @@ export interface PendingHire {
   job_title: string | null;
 }
 
-/** The people starting between two local dates (inclusive) who are not in Slack yet (the integrations capability answers). */
-export type PendingHires = (workspaceId: number, from: string, to: string) => Promise<PendingHire[]>;
+/**
+ * What the HR system and applicant tracking know of people, for the capabilities that use it (Celebrations'
+ * upcoming new hires, Intros' groups) without importing the integrations capability, which answers it.
+ */
+export interface HrDirectory {
+  /** The people starting between two local dates (inclusive) who are not in Slack yet. */
+  pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]>;
+  /** Members' department or location as the HR system reports them, by member id. */
+  groups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>>;
+  /** Whether the workspace has an HR system linked (pending its first sync, or active). */
+  linked(workspaceId: number): Promise<boolean>;
+}
 
-/** Members' department or location as the HR system reports them, by member id (the integrations capability answers). */
-export type HrGroups = (workspaceId: number, memberIds: number[], by: 'department' | 'location') => Promise<Map<number, string>>;
+const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false };
 
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
 export class PeopleService {
   private readonly repo: PeopleRepository;
   private readonly workspaces: WorkspaceRepository;
-  private pending: PendingHires = async () => [];
-  private groups: HrGroups = async () => new Map();
+  private hr: HrDirectory = NO_HR;
 
   constructor(
     db: Db,
@@ -85,24 +93,24 @@ export class PeopleService {
     return count;
   }
 
-  /** Lets the integrations capability answer who is starting but not in Slack yet. */
-  answerPendingHires(fn: PendingHires): void {
-    this.pending = fn;
+  /** Lets the integrations capability answer what the HR system and applicant tracking know. */
+  answerHr(directory: HrDirectory): void {
+    this.hr = directory;
   }
 
   /** People starting between `from` and `to` ('YYYY-MM-DD', inclusive) whom an integration reports and Slack does not have yet. */
   pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]> {
-    return this.pending(workspaceId, from, to);
-  }
-
-  /** Lets the integrations capability answer members' HR department and location. */
-  answerHrGroups(fn: HrGroups): void {
-    this.groups = fn;
+    return this.hr.pendingHires(workspaceId, from, to);
   }
 
   /** Each member's department or location in the linked HR system (absent: not known there, or no HR system). */
   hrGroups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>> {
-    return memberIds.length ? this.groups(workspaceId, memberIds, by) : Promise.resolve(new Map());
+    return memberIds.length ? this.hr.groups(workspaceId, memberIds, by) : Promise.resolve(new Map());
+  }
+
+  /** Whether the workspace has an HR system linked. */
+  hrLinked(workspaceId: number): Promise<boolean> {
+    return this.hr.linked(workspaceId);
   }
 
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {

@@ -40,7 +40,9 @@ describe(`Intros groups from the HR system (${path})`, () => {
   it('without an HR system, grouping by department leaves everyone without a group', async () => {
     const saved = await call<{ adjusted: Record<string, string> }>(admin, 'PUT', `/coffee/${programId}/update_as_json`, { pairing_type: 'within_group_pairing', hris_groups: 'department' });
     expect(saved.adjusted).toEqual({});
-    expect((await call<{ config: { hris_groups: string } }>(admin, 'GET', `/coffee/${programId}`)).config.hris_groups).toBe('department');
+    const page = await call<{ config: { hris_groups: string }; hris_linked: boolean }>(admin, 'GET', `/coffee/${programId}`);
+    expect(page.config.hris_groups).toBe('department');
+    expect(page.hris_linked).toBe(false);
     const p = await preview();
     expect(p.groups).toEqual([]);
     expect(p.problem?.message).toBe('The HR system has no department for anyone in this round, so no within-group intros could be made.');
@@ -61,6 +63,7 @@ describe(`Intros groups from the HR system (${path})`, () => {
       .select(['m.slack_user_id', 'p.department', 'p.location'])
       .where('p.workspace_id', '=', ws.id)
       .execute();
+    expect((await call<{ hris_linked: boolean }>(admin, 'GET', `/coffee/${programId}`)).hris_linked).toBe(true);
     hr = new Map(people.map((p) => [p.slack_user_id, { department: p.department!, location: p.location! }]));
     expect(hr.size).toBe(6);
 

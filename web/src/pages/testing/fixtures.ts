@@ -88,6 +88,7 @@ export function coffeePage(overrides: Partial<CoffeePageData> = {}): CoffeePageD
     rounds: [],
     team: { id: 1, pairing_welcome_message: 'Welcome to Intros!' },
     can_edit: true,
+    hris_linked: false,
     ...overrides,
   };
 }

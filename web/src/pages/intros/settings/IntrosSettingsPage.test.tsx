@@ -6,7 +6,7 @@ import { toastStore } from '../../../kit/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
 import { coffeePage, config, program } from '../../testing/fixtures';
 import type { CoffeePageData } from '../introsApi';
-import { CALENDAR_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT } from '../../integrations/integrationsApi';
+import { CALENDAR_NOT_LINKED_TEXT, HRIS_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT } from '../../integrations/integrationsApi';
 import { SAVE_ERROR_TEXT } from './IntrosSettingsPage';
 
 function serve(page: CoffeePageData, onPut?: (body: Record<string, unknown>) => Response, me: typeof TEST_USER = TEST_USER) {
@@ -284,5 +284,38 @@ describe('/coffee/{id}/edit: accounts a setting needs that are not linked', () =
     await user.click(screen.getByRole('combobox', { name: 'Video link' }));
     await user.click(screen.getByRole('option', { name: 'Microsoft Teams' }));
     expect(toasts()).toEqual([VIDEO_NOT_LINKED_TEXT]);
+  });
+});
+
+describe('/coffee/{id}/edit: groups from the HR system', () => {
+  const toasts = () => toastStore.get().map((t) => t.text);
+  const groupsFrom = () => screen.getByRole('combobox', { name: 'Groups from' });
+
+  test('group pairing can take its groups from the HR system; without one linked, the not-linked toast and notice', async () => {
+    const puts = serve(coffeePage({ config: config({ pairing_type: 'within_group_pairing', calendar_scheduling_selection: 'none', video_platform: 'none' }) }));
+    const user = userEvent.setup();
+    await open();
+    expect(groupsFrom()).toHaveTextContent('The groups below (members pick theirs)');
+    await user.click(groupsFrom());
+    await user.click(screen.getByRole('option', { name: 'Department in the HR system' }));
+    expect(toasts()).toEqual([HRIS_NOT_LINKED_TEXT]);
+    expect(screen.getByRole('note')).toHaveTextContent(HRIS_NOT_LINKED_TEXT);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ coffee_configuration: { hris_groups: 'department', pairing_type: 'within_group_pairing' } });
+  });
+
+  test('with the HR system linked: no toast, and the interest categories give way to its groups; other pairing types do not offer it', async () => {
+    serve(coffeePage({ config: config({ pairing_type: 'cross_group_pairing', calendar_scheduling_selection: 'none', video_platform: 'none' }), hris_linked: true }));
+    const user = userEvent.setup();
+    await open();
+    expect(screen.getByRole('textbox', { name: 'Interest 1' })).toBeInTheDocument();
+    await user.click(groupsFrom());
+    await user.click(screen.getByRole('option', { name: 'Location in the HR system' }));
+    expect(toasts()).toEqual([]);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Interest 1' })).toBeNull();
+    await user.click(radio(/^Intro by interests/));
+    expect(screen.queryByRole('combobox', { name: 'Groups from' })).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useCurrentUser } from '../../../api/currentUser';
-import { Link } from 'react-router';
 import { Select, toastError } from '../../../kit';
 import { formatLocalDate } from '../../programs/programsApi';
 import { DatePicker } from '../DatePicker';
@@ -8,6 +7,7 @@ import { hourLabel } from '../introsApi';
 import { windowEnd } from '../settingsForm';
 import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type CalendarSelection, type VideoPlatform } from '../settingsRules';
 import { FieldError, FieldNote } from './FieldMessages';
+import { LinkNotice } from './LinkNotice';
 import { calendarNotLinked, videoNotLinked } from './linkNotices';
 import { CALENDAR_LABELS, VIDEO_LABELS, type SectionProps } from './settingsText';
 
@@ -121,14 +121,5 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
         </div>
       </div>
     </section>
-  );
-}
-
-/** The not-linked notice under a field, with the way to link the account. */
-function LinkNotice({ text }: { text: string }) {
-  return (
-    <p className="field-hint" role="note">
-      {text} <Link to="/integrations">Link it in Integrations</Link>.
-    </p>
   );
 }
