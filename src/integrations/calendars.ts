@@ -162,6 +162,14 @@ export class CalendarsService {
     return { slots, withoutCalendar: ids.filter((id) => !busy.has(id)) };
   }
 
+  /** Free times for a group (the intro DM's suggestions): only when every member has a calendar linked. */
+  async freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null> {
+    const [first, ...others] = memberIds;
+    if (first === undefined) return null;
+    const found = await this.suggestTimes(workspaceId, { id: first, tz }, others);
+    return found && found.withoutCalendar.length === 0 ? found.slots : null;
+  }
+
   /** journeys.md §4: unlinking clears the account's email and sets valid to false. */
   async unlink(auth: AuthContext, provider: OAuthProviderName): Promise<MemberIdentityJson[]> {
     const now = this.s.clock.now();

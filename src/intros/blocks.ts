@@ -81,6 +81,8 @@ export interface IntroMessageInput {
   videoPlatform: string;
   /** e.g. "Wednesday 11 March": when the check-in comes. */
   checkinOn: string | null;
+  /** Slack date tokens of times everyone is free by their linked calendars (groups-choose-meeting-time). */
+  suggestedTimes?: readonly string[];
   welcome?: string | null;
 }
 
@@ -122,6 +124,8 @@ function schedulingHint(input: IntroMessageInput): string | null {
   const video = VIDEO_NAMES[input.videoPlatform];
   if (input.calendarSelection === 'fixed-meeting' && input.fixedMeeting)
     return `:calendar: *Your meeting:* ${input.fixedMeeting}${video ? ` on ${video}` : ''}. Can't make it? Suggest another time here.`;
+  if (input.calendarSelection === 'groups-choose-meeting-time' && input.suggestedTimes?.length)
+    return `:calendar: Pick a time that works for everyone and put it in your calendars${video ? ` with a ${video} link` : ''}. By your calendars, you're all free:\n${input.suggestedTimes.map((t) => `• ${t}`).join('\n')}`;
   if (input.calendarSelection === 'groups-choose-meeting-time')
     return `:calendar: Pick a time that works for everyone and put it in your calendars${video ? ` with a ${video} link` : ''}.`;
   return `:calendar: Find a time that works for ${input.people.length === 2 ? 'both of you' : 'everyone'}${video ? ` and meet on ${video}` : ' — a call or a real coffee'}.`;

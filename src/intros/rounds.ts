@@ -67,7 +67,12 @@ export interface IntroParts<I extends { question: string } = { id: number; quest
   checkinAt: Date;
   icebreakers: readonly I[];
   roundNumber: number;
+  /** By group index: times every member is free by their linked calendars (groups-choose-meeting-time, all linked). */
+  suggestedTimes?: ReadonlyMap<number, readonly Date[]>;
 }
+
+/** Slack shows a date in each reader's own zone. */
+const slackDateTime = (d: Date) => `<!date^${Math.floor(d.getTime() / 1000)}^{date_short_pretty} at {time}|${d.toISOString()}>`;
 
 /** Groups take turns through the icebreakers, a step further each round. */
 function icebreakerOf<I extends { question: string }>(parts: IntroParts<I>, index: number): I | undefined {
@@ -88,6 +93,7 @@ export function introFor<I extends { question: string }>(parts: IntroParts<I>, i
     fixedMeeting: parts.fixedMeeting ? formatMeeting(parts.fixedMeeting.date, parts.fixedMeeting.time, parts.tz) : null,
     calendarSelection: parts.config.calendar_scheduling_selection,
     videoPlatform: parts.config.video_platform,
+    suggestedTimes: (parts.suggestedTimes?.get(index) ?? []).map(slackDateTime),
     checkinOn: formatDayOfInstant(parts.checkinAt, parts.tz),
   });
 }
@@ -347,7 +353,15 @@ export class RoundRunner {
 
     const fixedMeeting = fixedMeetingOf(config, round.kind, roundDate);
     const icebreakers = await this.repo.icebreakers(program, { activeOnly: true });
-    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number };
+    // Each group picks its time: when all of a group linked a calendar, the DM suggests times they are all free
+    // (asked before the transaction: the calendars are outside calls).
+    const suggestedTimes = new Map<number, Date[]>();
+    if (config.calendar_scheduling_selection === 'groups-choose-meeting-time')
+      for (const [index, group] of result.groups.entries()) {
+        const times = await this.s.people.freeTimes(program.workspace_id, group.members.map(Number), program.tz).catch(() => null);
+        if (times?.length) suggestedTimes.set(index, times);
+      }
+    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes };
     const welcome = welcomeText(await this.repo.teamWelcome(program.workspace_id), channelName);
     const grouped = new Set(result.groups.flatMap((g) => g.members).map(Number));
     const welcomed = welcome ? await this.repo.welcomed(program, [...grouped]) : grouped;

@@ -56,6 +56,15 @@ export interface HrDirectory {
   linked(workspaceId: number): Promise<boolean>;
 }
 
+/** Members' linked calendars, for the capabilities that schedule meetings (Intros) (the integrations capability answers). */
+export interface CalendarDirectory {
+  /**
+   * Up to three half-hour times in the coming week (9:00–17:00 weekdays in `tz`) when every one of these members is
+   * free by their linked calendar; null unless all of them have a calendar linked.
+   */
+  freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null>;
+}
+
 const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false };
 
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
@@ -63,6 +72,7 @@ export class PeopleService {
   private readonly repo: PeopleRepository;
   private readonly workspaces: WorkspaceRepository;
   private hr: HrDirectory = NO_HR;
+  private calendars: CalendarDirectory = { freeTimes: async () => null };
 
   constructor(
     db: Db,
@@ -106,6 +116,16 @@ export class PeopleService {
   /** Each member's department or location in the linked HR system (absent: not known there, or no HR system). */
   hrGroups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>> {
     return memberIds.length ? this.hr.groups(workspaceId, memberIds, by) : Promise.resolve(new Map());
+  }
+
+  /** Lets the integrations capability answer from members' linked calendars. */
+  answerCalendars(directory: CalendarDirectory): void {
+    this.calendars = directory;
+  }
+
+  /** Times when all these members are free by their linked calendars; null unless every one of them linked one. */
+  freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null> {
+    return memberIds.length >= 2 ? this.calendars.freeTimes(workspaceId, memberIds, tz) : Promise.resolve(null);
   }
 
   /** Whether the workspace has an HR system linked. */

@@ -3,7 +3,7 @@ import type { HrisIdentityJson, LinkTokenJson } from '../../src/integrations/api
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { setPlan } from './intros-support.js';
+import { groupDms, setPlan } from './intros-support.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -102,5 +102,58 @@ describe(`Intros groups from the HR system (${path})`, () => {
     // Back to the categories: the interest categories decide again.
     await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { hris_groups: 'none' });
     expect((await call<{ config: { hris_groups: string } }>(admin, 'GET', `/coffee/${programId}`)).config.hris_groups).toBe('none');
+  });
+
+  /** A member links a calendar through the OAuth stand-in (authorize, consent, complete). */
+  async function linkCalendar(who: Awaited<ReturnType<typeof signIn>>, provider: 'google' | 'microsoft'): Promise<void> {
+    const { authorize_url } = await call<{ authorize_url: string }>(who, 'POST', '/users/integrations/authorize_as_json', { provider });
+    const authorize = new URL(authorize_url);
+    const answer = await call<{ redirect_to: string }>(who, 'POST', `/sandbox/oauth/${provider}/code`, {
+      client_id: authorize.searchParams.get('client_id'),
+      redirect_uri: authorize.searchParams.get('redirect_uri'),
+      state: authorize.searchParams.get('state'),
+    });
+    const back = new URL(answer.redirect_to);
+    await call(who, 'POST', '/users/integrations/complete_as_json', { provider, code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+  }
+
+  it('the intro DM suggests times everyone is free once all of the group linked a calendar (groups pick their time)', async () => {
+    const pair = ['U0DEMO001', 'U0DEMO002'];
+    await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { pairing_type: 'standard', calendar_scheduling_selection: 'groups-choose-meeting-time', video_platform: 'none' });
+    const page = await call<{ members: Array<{ slack_user_id: string; status: string }> }>(admin, 'GET', `/coffee/${programId}/members?status=active&per=100`);
+    const out = page.members.filter((m) => m.status === 'active' && !pair.includes(m.slack_user_id)).map((m) => m.slack_user_id);
+    await call(admin, 'POST', `/coffee/${programId}/update_users_status`, { user_uids: out, status: 'opted_out', coffee_configuration_id: programId });
+    const round = async () => {
+      await call(admin, 'POST', `/coffee/${programId}/trigger_arrangement_as_json`, {});
+      await t.services.queue.idle();
+      const dms = await groupDms(t, TEAM, pair[0]!);
+      const dm = dms.find((d) => d.users?.includes(pair[1]!))!;
+      return dm.messages.at(-1)!.text + JSON.stringify(dm.messages.at(-1)!.blocks ?? []);
+    };
+
+    // Only Dana linked a calendar: no suggestions (Priya's busy times are unknown).
+    const dana = await signIn(t, TEAM, 'U0DEMO001');
+    await linkCalendar(dana, 'google');
+    const first = await round();
+    expect(first).toContain('Pick a time that works for everyone');
+    expect(first).not.toContain("you're all free");
+
+    // Both linked (Google and Microsoft): three free half-hours, none during either one's busy blocks.
+    const priya = await signIn(t, TEAM, 'U0DEMO002');
+    await linkCalendar(priya, 'microsoft');
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    const second = await round();
+    expect(second).toContain("By your calendars, you're all free:");
+    const slots = [...second.matchAll(/<!date\^(\d+)\^\{date_short_pretty\} at \{time\}/g)].map((m) => new Date(Number(m[1]) * 1000));
+    expect(new Set(slots.map((d) => d.getTime())).size).toBe(3);
+    const { standInBusy } = await import('../../src/integrations/stand-ins/oauth.js');
+    const now = t.clock.now();
+    const horizon = new Date(now.getTime() + 9 * 86_400_000);
+    const busy = [...standInBusy('dana.whitfield@acme.example', now, horizon), ...standInBusy('priya.raman@acme.example', now, horizon)];
+    for (const slot of slots) {
+      expect(slot.getTime()).toBeGreaterThan(now.getTime() - 60 * 60_000);
+      const end = new Date(slot.getTime() + 30 * 60_000);
+      expect(busy.some((b) => b.start < end && b.end > slot)).toBe(false);
+    }
   });
 });
