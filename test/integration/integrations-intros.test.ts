@@ -141,7 +141,8 @@ describe(`Intros groups from the HR system (${path})`, () => {
     // Both linked (Google and Microsoft): three free half-hours, none during either one's busy blocks.
     const priya = await signIn(t, TEAM, 'U0DEMO002');
     await linkCalendar(priya, 'microsoft');
-    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    // An hour on, Dana's access token has expired: it is refreshed (through the stand-in's token endpoint) first.
+    t.clock.set(new Date(t.clock.now().getTime() + 61 * 60_000));
     const second = await round();
     expect(second).toContain("By your calendars, you're all free:");
     const slots = [...second.matchAll(/<!date\^(\d+)\^\{date_short_pretty\} at \{time\}/g)].map((m) => new Date(Number(m[1]) * 1000));

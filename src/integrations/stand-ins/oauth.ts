@@ -72,6 +72,12 @@ export function oauthStandIn(): Router {
     const [id, secret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [b.client_id, b.client_secret];
     const client = standInClient(provider(req));
     if (id !== client.clientId || secret !== client.clientSecret) return void res.status(401).json({ error: 'invalid_client' });
+    // A refresh token (sbx-rt-…) for a new access token, as the providers answer it (Google keeps the refresh token).
+    if (b.grant_type === 'refresh_token') {
+      if (!b.refresh_token?.startsWith('sbx-rt-')) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The refresh token is not valid.' });
+      const who = decode<{ email: string }>(b.refresh_token.slice(7));
+      return void res.json({ access_token: `sbx-at-${encode({ email: who.email })}`, expires_in: 3600, token_type: 'Bearer', scope: 'calendar' });
+    }
     const code = b.grant_type === 'authorization_code' && b.code?.startsWith('sbx-code-') ? decode<{ email: string; p: string; r: string }>(b.code.slice(9)) : null;
     if (!code || code.p !== provider(req) || code.r !== b.redirect_uri) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The code is not valid for this client and redirect URI.' });
     res.json({ access_token: `sbx-at-${encode({ email: code.email })}`, refresh_token: `sbx-rt-${encode({ email: code.email })}`, expires_in: 3600, token_type: 'Bearer', scope: 'calendar' });
