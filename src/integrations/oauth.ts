@@ -14,6 +14,22 @@ export interface OAuthEndpoints {
   extraParams?: Record<string, string>;
   /** Where the account's busy times are read: Google's freeBusy, Microsoft Graph's getSchedule; Zoom has none. */
   freeBusy?: { kind: 'google' | 'microsoft'; url: string };
+  /** Where a video meeting is created for the account: Zoom's POST /users/me/meetings. */
+  meetings?: { url: string };
+}
+
+/** A video meeting to create: scheduled at `start` (Zoom type 2), or with no fixed time (type 3) when null. */
+export interface MeetingRequest {
+  topic: string;
+  start: Date | null;
+  durationMinutes: number;
+  tz: string;
+}
+
+/** The meeting as the provider created it. */
+export interface VideoMeeting {
+  id: string;
+  joinUrl: string;
 }
 
 /** A busy stretch of someone's calendar. */
@@ -47,6 +63,7 @@ export const OAUTH_PROVIDERS: Record<OAuthProviderName, OAuthEndpoints> = {
     userUrl: 'https://api.zoom.us/v2/users/me',
     scopes: ['meeting:write:meeting', 'user:read:user'],
     clientAuth: 'basic',
+    meetings: { url: 'https://api.zoom.us/v2/users/me/meetings' },
   },
 };
 
@@ -134,6 +151,34 @@ export class OAuthClient {
     });
     const asUtc = (s: string) => new Date(`${s.replace(/\.\d+$/, '')}Z`);
     return (answer?.value?.[0]?.scheduleItems ?? []).filter((i) => i.status !== 'free').map((i) => ({ start: asUtc(i.start.dateTime), end: asUtc(i.end.dateTime) }));
+  }
+
+  get createsMeetings(): boolean {
+    return this.endpoints.meetings !== undefined;
+  }
+
+  /**
+   * Creates a meeting the account hosts (Zoom's documented POST /users/me/meetings: 201 with `id` and `join_url`).
+   * Anyone with the link may join before the host, since the host is one of the group.
+   */
+  async createMeeting(accessToken: string, m: MeetingRequest): Promise<VideoMeeting> {
+    const target = this.endpoints.meetings;
+    if (!target) throw new IntegrationProviderError(`${this.label} does not create meetings`);
+    const body = {
+      topic: m.topic.slice(0, 200),
+      type: m.start ? 2 : 3,
+      ...(m.start ? { start_time: `${m.start.toISOString().slice(0, 19)}Z` } : {}),
+      duration: m.durationMinutes,
+      timezone: m.tz,
+      settings: { join_before_host: true, waiting_room: false },
+    };
+    const answer = await callJson<{ id?: number | string; join_url?: string }>(this.fetchImpl, this.label, target.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!answer?.join_url || answer.id === undefined) throw new IntegrationProviderError(`${this.label} answered without a meeting link`);
+    return { id: String(answer.id), joinUrl: answer.join_url };
   }
 
   private get label(): string {
