@@ -52,7 +52,10 @@ export const integrationsCapability = defineCapability({
     const calendars = new CalendarsService(services, repo, clients);
     const service = new IntegrationsService(repo, hris, ats, calendars, services.clock);
     services.users.answerIdentityFlags((workspaceId, memberId) => calendars.flags(workspaceId, memberId));
-    services.people.answerCalendars({ freeTimes: (workspaceId, memberIds, tz) => calendars.freeTimes(workspaceId, memberIds, tz) });
+    services.people.answerCalendars({
+      freeTimes: (workspaceId, memberIds, tz) => calendars.freeTimes(workspaceId, memberIds, tz),
+      zoomMeeting: (workspaceId, memberIds, meeting) => calendars.zoomMeeting(workspaceId, memberIds, meeting),
+    });
     services.people.answerHr({
       pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),
       groups: (workspaceId, memberIds, by) => repo.hrGroups(workspaceId, memberIds, by),

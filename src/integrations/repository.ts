@@ -266,6 +266,12 @@ export class IntegrationsRepository {
   }
 
   /** The valid calendar accounts (Google, Microsoft) of these members. */
+  /** The members' valid linked accounts of one provider. */
+  validIdentities(workspaceId: number, memberIds: number[], provider: MemberIdentityProvider): Promise<MemberIdentity[]> {
+    if (!memberIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('member_identities').selectAll().where('workspace_id', '=', workspaceId).where('member_id', 'in', memberIds).where('provider', '=', provider).where('valid', '=', true).execute();
+  }
+
   calendarIdentities(workspaceId: number, memberIds: number[]): Promise<MemberIdentity[]> {
     if (!memberIds.length) return Promise.resolve([]);
     return this.db

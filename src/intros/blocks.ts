@@ -83,6 +83,8 @@ export interface IntroMessageInput {
   checkinOn: string | null;
   /** Slack date tokens of times everyone is free by their linked calendars (groups-choose-meeting-time). */
   suggestedTimes?: readonly string[];
+  /** The group's video meeting link (a Zoom meeting Hearth created), when there is one. */
+  videoLink?: string | null;
   welcome?: string | null;
 }
 
@@ -109,6 +111,7 @@ export function introMessage(input: IntroMessageInput): Message {
   if (input.icebreaker) blocks.push(section(`:speech_balloon: *Icebreaker:* ${escapeMrkdwn(input.icebreaker)}`));
   const when = schedulingHint(input);
   if (when) blocks.push(section(when));
+  if (input.videoLink) blocks.push(section(`:video_camera: *Join on ${VIDEO_NAMES[input.videoPlatform] ?? 'video'}:* <${input.videoLink}|${VIDEO_NAMES[input.videoPlatform] ?? 'Video'} meeting link>`));
   blocks.push(
     actions(`intros_meeting_${input.meetingId}`, [
       button(INTROS_ACTIONS.met, 'We met ✅', String(input.meetingId), 'primary'),

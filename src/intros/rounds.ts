@@ -1,6 +1,6 @@
 import type { ChannelProgram, Member } from '../db/types.js';
 import { event } from '../platform/events/define.js';
-import { addDays, formatLocalDate, parseLocalDate } from '../time/zoned.js';
+import { addDays, formatLocalDate, parseLocalDate, zonedToInstant } from '../time/zoned.js';
 import type { IntroPreviewJson, RoundPreview } from './api-types.js';
 import { introMessage, roundSkippedOwnerMessage, welcomeText, type Message } from './blocks.js';
 import { introGroupCreated, introSkipped } from './events.js';
@@ -69,6 +69,8 @@ export interface IntroParts<I extends { question: string } = { id: number; quest
   roundNumber: number;
   /** By group index: times every member is free by their linked calendars (groups-choose-meeting-time, all linked). */
   suggestedTimes?: ReadonlyMap<number, readonly Date[]>;
+  /** By group index: the Zoom meeting's join link (video_platform zoom, when one of the group linked Zoom). */
+  videoLinks?: ReadonlyMap<number, string>;
 }
 
 /** Slack shows a date in each reader's own zone. */
@@ -94,6 +96,7 @@ export function introFor<I extends { question: string }>(parts: IntroParts<I>, i
     calendarSelection: parts.config.calendar_scheduling_selection,
     videoPlatform: parts.config.video_platform,
     suggestedTimes: (parts.suggestedTimes?.get(index) ?? []).map(slackDateTime),
+    videoLink: parts.videoLinks?.get(index) ?? null,
     checkinOn: formatDayOfInstant(parts.checkinAt, parts.tz),
   });
 }
@@ -361,7 +364,19 @@ export class RoundRunner {
         const times = await this.s.people.freeTimes(program.workspace_id, group.members.map(Number), program.tz).catch(() => null);
         if (times?.length) suggestedTimes.set(index, times);
       }
-    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes };
+    // Zoom as the video link: a meeting per group, hosted by one of them who linked Zoom (at the fixed meeting's
+    // time, else with no fixed time). Also an outside call, so before the transaction.
+    const videoLinks = new Map<number, string>();
+    if (config.video_platform === 'zoom') {
+      const [h, m] = (fixedMeeting?.time ?? '0:0').split(':').map(Number);
+      const start = fixedMeeting ? zonedToInstant(parseLocalDate(fixedMeeting.date), h! * 60 + m!, program.tz) : null;
+      for (const [index, group] of result.groups.entries()) {
+        const topic = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
+        const link = await this.s.people.zoomMeeting(program.workspace_id, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
+        if (link) videoLinks.set(index, link);
+      }
+    }
+    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes, videoLinks };
     const welcome = welcomeText(await this.repo.teamWelcome(program.workspace_id), channelName);
     const grouped = new Set(result.groups.flatMap((g) => g.members).map(Number));
     const welcomed = welcome ? await this.repo.welcomed(program, [...grouped]) : grouped;

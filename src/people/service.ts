@@ -63,6 +63,8 @@ export interface CalendarDirectory {
    * free by their linked calendar; null unless all of them have a calendar linked.
    */
   freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null>;
+  /** A Zoom meeting's join link for a group, hosted by the first of them who linked Zoom; null when none did. */
+  zoomMeeting(workspaceId: number, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null>;
 }
 
 const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false };
@@ -72,7 +74,7 @@ export class PeopleService {
   private readonly repo: PeopleRepository;
   private readonly workspaces: WorkspaceRepository;
   private hr: HrDirectory = NO_HR;
-  private calendars: CalendarDirectory = { freeTimes: async () => null };
+  private calendars: CalendarDirectory = { freeTimes: async () => null, zoomMeeting: async () => null };
 
   constructor(
     db: Db,
@@ -126,6 +128,11 @@ export class PeopleService {
   /** Times when all these members are free by their linked calendars; null unless every one of them linked one. */
   freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null> {
     return memberIds.length >= 2 ? this.calendars.freeTimes(workspaceId, memberIds, tz) : Promise.resolve(null);
+  }
+
+  /** A Zoom meeting for a group (the intro DM's video link), or null when none of them linked Zoom. */
+  zoomMeeting(workspaceId: number, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null> {
+    return this.calendars.zoomMeeting(workspaceId, memberIds, meeting);
   }
 
   /** Whether the workspace has an HR system linked. */

@@ -105,7 +105,7 @@ describe(`Intros groups from the HR system (${path})`, () => {
   });
 
   /** A member links a calendar through the OAuth stand-in (authorize, consent, complete). */
-  async function linkCalendar(who: Awaited<ReturnType<typeof signIn>>, provider: 'google' | 'microsoft'): Promise<void> {
+  async function linkCalendar(who: Awaited<ReturnType<typeof signIn>>, provider: 'google' | 'microsoft' | 'zoom'): Promise<void> {
     const { authorize_url } = await call<{ authorize_url: string }>(who, 'POST', '/users/integrations/authorize_as_json', { provider });
     const authorize = new URL(authorize_url);
     const answer = await call<{ redirect_to: string }>(who, 'POST', `/sandbox/oauth/${provider}/code`, {
@@ -156,5 +156,30 @@ describe(`Intros groups from the HR system (${path})`, () => {
       const end = new Date(slot.getTime() + 30 * 60_000);
       expect(busy.some((b) => b.start < end && b.end > slot)).toBe(false);
     }
+  });
+
+  it('Zoom as the video link: the intro DM carries a Zoom meeting one of the group hosts, made through Zoom’s API (the stand-in)', async () => {
+    await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { calendar_scheduling_selection: 'groups-choose-meeting-time', video_platform: 'zoom' });
+    const lastDm = async () => {
+      const dm = (await groupDms(t, TEAM, 'U0DEMO001')).find((d) => d.users?.includes('U0DEMO002'))!;
+      const last = dm.messages.at(-1)!;
+      return last.text + JSON.stringify(last.blocks ?? []);
+    };
+    const send = async () => {
+      t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+      await call(admin, 'POST', `/coffee/${programId}/trigger_arrangement_as_json`, {});
+      await t.services.queue.idle();
+      return lastDm();
+    };
+    // Nobody in the pair linked Zoom: no link, the DM still says to meet on Zoom.
+    const without = await send();
+    expect(without).toContain('Zoom');
+    expect(without).not.toContain('zoom.example/j/');
+
+    await linkCalendar(await signIn(t, TEAM, 'U0DEMO002'), 'zoom');
+    const withLink = await send();
+    expect(withLink).toMatch(/Join on Zoom:\* <https:\/\/zoom\.example\/j\/\d+\|Zoom meeting link>/);
+    // Still the calendars' suggestions beside it.
+    expect(withLink).toContain("you're all free");
   });
 });
