@@ -137,6 +137,28 @@ export class CalendarsService {
     }
   }
 
+  /**
+   * The fixed meeting's hold: the event on the calendar of the first of the group who linked one, the others
+   * invited by their Slack email. False when none of them linked a calendar or the provider refused.
+   */
+  async holdMeeting(workspaceId: number, memberIds: number[], e: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
+    const identities = await this.repo.calendarIdentities(workspaceId, memberIds);
+    const organizer = memberIds
+      .map((id) => identities.find((i) => i.member_id === id && i.access_token_enc && this.clients.get(i.provider)?.createsEvents))
+      .find((i) => i !== undefined);
+    if (!organizer) return false;
+    const client = this.clients.get(organizer.provider)!;
+    const others = (await this.repo.members(workspaceId, memberIds.filter((id) => id !== organizer.member_id))).map((m) => m.email).filter((x): x is string => !!x);
+    try {
+      await client.createEvent(await this.accessToken(client, organizer, this.s.clock.now()), { ...e, attendees: others });
+      return true;
+    } catch (err) {
+      if (!(err instanceof IntegrationProviderError)) throw err;
+      this.s.log.warn({ err, memberId: organizer.member_id, provider: organizer.provider }, 'calendar hold failed');
+      return false;
+    }
+  }
+
   /** The identity's access token, refreshed first when it is about to expire (the new tokens sealed and stored). */
   private async accessToken(client: OAuthClient, identity: MemberIdentity, now: Date): Promise<string> {
     const key = this.s.config.encryptionKey;

@@ -55,6 +55,7 @@ export const integrationsCapability = defineCapability({
     services.people.answerCalendars({
       freeTimes: (workspaceId, memberIds, tz) => calendars.freeTimes(workspaceId, memberIds, tz),
       zoomMeeting: (workspaceId, memberIds, meeting) => calendars.zoomMeeting(workspaceId, memberIds, meeting),
+      holdMeeting: (workspaceId, memberIds, e) => calendars.holdMeeting(workspaceId, memberIds, e),
     });
     services.people.answerHr({
       pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),

@@ -31,11 +31,11 @@ export class IntegrationsRepository {
   constructor(private readonly db: Db) {}
 
   /** Members of the workspace by id (a creator, an owner, a new owner), with the name to show. */
-  members(workspaceId: number, ids: number[]): Promise<Array<{ id: number; name: string; is_bot: boolean; deleted: boolean; is_external: boolean }>> {
+  members(workspaceId: number, ids: number[]): Promise<Array<{ id: number; name: string; email: string | null; is_bot: boolean; deleted: boolean; is_external: boolean }>> {
     if (!ids.length) return Promise.resolve([]);
     return this.db
       .selectFrom('members')
-      .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(display_name, ''), name)`.as('name'), 'is_bot', 'deleted', 'is_external'])
+      .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(display_name, ''), name)`.as('name'), 'email', 'is_bot', 'deleted', 'is_external'])
       .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();

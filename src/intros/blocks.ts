@@ -85,6 +85,8 @@ export interface IntroMessageInput {
   suggestedTimes?: readonly string[];
   /** The group's video meeting link (a Zoom meeting Hearth created), when there is one. */
   videoLink?: string | null;
+  /** The fixed meeting is on their calendars (Hearth put it on one of theirs and invited the others). */
+  held?: boolean;
   welcome?: string | null;
 }
 
@@ -126,7 +128,7 @@ export function introMessage(input: IntroMessageInput): Message {
 function schedulingHint(input: IntroMessageInput): string | null {
   const video = VIDEO_NAMES[input.videoPlatform];
   if (input.calendarSelection === 'fixed-meeting' && input.fixedMeeting)
-    return `:calendar: *Your meeting:* ${input.fixedMeeting}${video ? ` on ${video}` : ''}. Can't make it? Suggest another time here.`;
+    return `:calendar: *Your meeting:* ${input.fixedMeeting}${video ? ` on ${video}` : ''}.${input.held ? " It's in your calendars." : ''} Can't make it? Suggest another time here.`;
   if (input.calendarSelection === 'groups-choose-meeting-time' && input.suggestedTimes?.length)
     return `:calendar: Pick a time that works for everyone and put it in your calendars${video ? ` with a ${video} link` : ''}. By your calendars, you're all free:\n${input.suggestedTimes.map((t) => `• ${t}`).join('\n')}`;
   if (input.calendarSelection === 'groups-choose-meeting-time')

@@ -71,6 +71,8 @@ export interface IntroParts<I extends { question: string } = { id: number; quest
   suggestedTimes?: ReadonlyMap<number, readonly Date[]>;
   /** By group index: the Zoom meeting's join link (video_platform zoom, when one of the group linked Zoom). */
   videoLinks?: ReadonlyMap<number, string>;
+  /** Group indexes whose fixed meeting is on their calendars (one of them linked a calendar). */
+  held?: ReadonlySet<number>;
 }
 
 /** Slack shows a date in each reader's own zone. */
@@ -97,6 +99,7 @@ export function introFor<I extends { question: string }>(parts: IntroParts<I>, i
     videoPlatform: parts.config.video_platform,
     suggestedTimes: (parts.suggestedTimes?.get(index) ?? []).map(slackDateTime),
     videoLink: parts.videoLinks?.get(index) ?? null,
+    held: parts.held?.has(index) ?? false,
     checkinOn: formatDayOfInstant(parts.checkinAt, parts.tz),
   });
 }
@@ -367,16 +370,26 @@ export class RoundRunner {
     // Zoom as the video link: a meeting per group, hosted by one of them who linked Zoom (at the fixed meeting's
     // time, else with no fixed time). Also an outside call, so before the transaction.
     const videoLinks = new Map<number, string>();
+    const [h, m] = (fixedMeeting?.time ?? '0:0').split(':').map(Number);
+    const start = fixedMeeting ? zonedToInstant(parseLocalDate(fixedMeeting.date), h! * 60 + m!, program.tz) : null;
     if (config.video_platform === 'zoom') {
-      const [h, m] = (fixedMeeting?.time ?? '0:0').split(':').map(Number);
-      const start = fixedMeeting ? zonedToInstant(parseLocalDate(fixedMeeting.date), h! * 60 + m!, program.tz) : null;
       for (const [index, group] of result.groups.entries()) {
         const topic = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
         const link = await this.s.people.zoomMeeting(program.workspace_id, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
         if (link) videoLinks.set(index, link);
       }
     }
-    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes, videoLinks };
+    // The fixed meeting's hold: on the calendar of one of the group who linked one, the others invited (with the
+    // Zoom link when there is one).
+    const held = new Set<number>();
+    if (start)
+      for (const [index, group] of result.groups.entries()) {
+        const title = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
+        const description = `An intro from Hearth through #${channelName}.${videoLinks.get(index) ? ` Join: ${videoLinks.get(index)}` : ''}`;
+        const ok = await this.s.people.holdMeeting(program.workspace_id, group.members.map(Number), { title, description, start, end: new Date(start.getTime() + 30 * 60_000) }).catch(() => false);
+        if (ok) held.add(index);
+      }
+    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes, videoLinks, held };
     const welcome = welcomeText(await this.repo.teamWelcome(program.workspace_id), channelName);
     const grouped = new Set(result.groups.flatMap((g) => g.members).map(Number));
     const welcomed = welcome ? await this.repo.welcomed(program, [...grouped]) : grouped;

@@ -273,6 +273,38 @@ describe('Integration providers contract (loopback stand-in)', () => {
       await expect(zoom.createMeeting('bad', { topic: 'x', start: null, durationMinutes: 30, tz: 'UTC' })).rejects.toBeInstanceOf(IntegrationProviderError);
     });
 
+    it("puts a hold on the calendar: Google's events.insert with sendUpdates=all, Microsoft Graph's POST /me/events; reads the event id", async () => {
+      const e = { title: 'Coffee chat · #intros', description: 'An intro from Hearth.', start: new Date('2026-03-10T15:00:00Z'), end: new Date('2026-03-10T15:30:00Z'), attendees: ['sam@acme.test'] };
+      reply = () => ({ status: 200, body: { kind: 'calendar#event', id: 'g_evt_1', status: 'confirmed', htmlLink: 'https://www.google.com/calendar/event?eid=x' } });
+      const google = new OAuthClient('google', { ...OAUTH_PROVIDERS.google, events: { kind: 'google', url: `${url}/calendar/v3/calendars/primary/events` } }, { clientId: 'cid', clientSecret: 'sec' });
+      expect(await google.createEvent('gat', e)).toBe('g_evt_1');
+      expect(seen[0]).toMatchObject({ method: 'POST', path: '/calendar/v3/calendars/primary/events' });
+      expect(seen[0]!.query.get('sendUpdates')).toBe('all');
+      expect(seen[0]!.headers.authorization).toBe('Bearer gat');
+      expect(JSON.parse(seen[0]!.body)).toEqual({
+        summary: 'Coffee chat · #intros',
+        description: 'An intro from Hearth.',
+        start: { dateTime: '2026-03-10T15:00:00.000Z', timeZone: 'UTC' },
+        end: { dateTime: '2026-03-10T15:30:00.000Z', timeZone: 'UTC' },
+        attendees: [{ email: 'sam@acme.test' }],
+      });
+
+      seen.length = 0;
+      reply = () => ({ status: 201, body: { id: 'AAMkAGI2TG93AAA=', subject: 'Coffee chat · #intros' } });
+      const microsoft = new OAuthClient('microsoft', { ...OAUTH_PROVIDERS.microsoft, events: { kind: 'microsoft', url: `${url}/v1.0/me/events` } }, { clientId: 'cid', clientSecret: 'sec' });
+      expect(await microsoft.createEvent('mat', e)).toBe('AAMkAGI2TG93AAA=');
+      expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1.0/me/events' });
+      expect(JSON.parse(seen[0]!.body)).toEqual({
+        subject: 'Coffee chat · #intros',
+        body: { contentType: 'text', content: 'An intro from Hearth.' },
+        start: { dateTime: '2026-03-10T15:00:00', timeZone: 'UTC' },
+        end: { dateTime: '2026-03-10T15:30:00', timeZone: 'UTC' },
+        attendees: [{ emailAddress: { address: 'sam@acme.test' }, type: 'required' }],
+      });
+      expect(OAUTH_PROVIDERS.google.events?.url).toBe('https://www.googleapis.com/calendar/v3/calendars/primary/events');
+      expect(OAUTH_PROVIDERS.microsoft.events?.url).toBe('https://graph.microsoft.com/v1.0/me/events');
+    });
+
     it('a refused code is a provider error carrying the provider’s description', async () => {
       reply = () => ({ status: 400, body: { error: 'invalid_grant', error_description: 'Bad code.' } });
       const google = new OAuthClient('google', endpoints('google'), { clientId: 'cid', clientSecret: 'sec' });

@@ -182,4 +182,27 @@ describe(`Intros groups from the HR system (${path})`, () => {
     // Still the calendars' suggestions beside it.
     expect(withLink).toContain("you're all free");
   });
+
+  it('a fixed meeting is put on the calendar of one of the group who linked one, the others invited, and the DM says so', async () => {
+    await call(admin, 'PUT', `/coffee/${programId}/update_as_json`, { calendar_scheduling_selection: 'fixed-meeting', video_platform: 'zoom' });
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    await call(admin, 'POST', `/coffee/${programId}/trigger_arrangement_as_json`, {});
+    await t.services.queue.idle();
+    const dm = (await groupDms(t, TEAM, 'U0DEMO001')).find((d) => d.users?.includes('U0DEMO002'))!;
+    const last = dm.messages.at(-1)!;
+    const all = last.text + JSON.stringify(last.blocks ?? []);
+    expect(all).toMatch(/Your meeting:\*.* on Zoom\. It's in your calendars\. Can't make it\?/);
+    expect(all).toMatch(/Join on Zoom:\* <https:\/\/zoom\.example\/j\/\d+/);
+
+    // Nobody linked a calendar any more: the meeting is still set, but not held.
+    for (const [who, provider] of [['U0DEMO001', 'google'], ['U0DEMO002', 'microsoft']] as const)
+      await call(await signIn(t, TEAM, who), 'DELETE', '/users/integrations/destroy_as_json', { provider });
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    await call(admin, 'POST', `/coffee/${programId}/trigger_arrangement_as_json`, {});
+    await t.services.queue.idle();
+    const again = (await groupDms(t, TEAM, 'U0DEMO001')).find((d) => d.users?.includes('U0DEMO002'))!.messages.at(-1)!;
+    const text = again.text + JSON.stringify(again.blocks ?? []);
+    expect(text).toContain('Your meeting:');
+    expect(text).not.toContain("It's in your calendars");
+  });
 });

@@ -15,6 +15,7 @@ export function standInEndpoints(publicUrl: string, provider: OAuthProviderName,
     userUrl: `${publicUrl}/sandbox/oauth/${provider}/userinfo`,
     ...(real.freeBusy ? { freeBusy: { kind: real.freeBusy.kind, url: `${publicUrl}/sandbox/oauth/${provider}/freebusy` } } : {}),
     ...(real.meetings ? { meetings: { url: `${publicUrl}/sandbox/oauth/${provider}/meetings` } } : {}),
+    ...(real.events ? { events: { kind: real.events.kind, url: `${publicUrl}/sandbox/oauth/${provider}/events` } } : {}),
   };
 }
 
@@ -94,6 +95,17 @@ export function oauthStandIn(): Router {
     const who = bearer(req);
     if (!who) return void res.status(401).json({ error: 'invalid_token' });
     res.json({ sub: who.email, email: who.email, email_verified: true });
+  });
+
+  // Google's events.insert and Microsoft Graph's POST /me/events: the created event's id (201 for Graph).
+  router.post('/:provider/events', (req, res) => {
+    const who = bearer(req);
+    if (!who) return void res.status(401).json({ error: 'invalid_token' });
+    const b = (req.body ?? {}) as { summary?: string; subject?: string; start?: { dateTime?: string }; end?: { dateTime?: string } };
+    const title = provider(req) === 'microsoft' ? b.subject : b.summary;
+    if (typeof title !== 'string' || !b.start?.dateTime || !b.end?.dateTime) return void res.status(400).json({ error: { code: 'invalidRequest', message: 'An event needs a title, a start and an end.' } });
+    const id = `evt_${createHash('sha256').update(`${who.email}|${title}|${b.start.dateTime}|${Math.random()}`).digest('hex').slice(0, 16)}`;
+    res.status(provider(req) === 'microsoft' ? 201 : 200).json({ id, organizer: { email: who.email }, status: 'confirmed' });
   });
 
   // Zoom's POST /users/me/meetings: 201 with the meeting's id and join_url (a stable id from the request).
