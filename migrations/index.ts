@@ -19,6 +19,7 @@ import * as m0021 from './0021_celebration_images.js';
 import * as m0022 from './0022_outbox_calling.js';
 import * as m0024 from './0024_journey_custom_presets.js';
 import * as m0025 from './0025_reporting_issue_links.js';
+import * as m0026 from './0026_intros_hris_groups.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0022_outbox_calling': m0022,
   '0024_journey_custom_presets': m0024,
   '0025_reporting_issue_links': m0025,
+  '0026_intros_hris_groups': m0026,
 };

@@ -150,12 +150,20 @@ export interface ImportJson {
 
 /** GET /upcoming_new_hires */
 export interface NewHireJson {
+  /** Null for someone the HR system or applicant tracking reports who is not in Slack yet. */
   user_id: number | null;
   slack_user_id: string | null;
   name: string | null;
   avatar_url: string | null;
   start_date: string;
   days_until: number;
+  /** Where the start date comes from: Slack members' dates ('slack'), or the HR system / applicant tracking for people not in Slack yet. */
+  source: 'slack' | 'hris' | 'ats';
+  /** The HR data of someone not in Slack yet (null for members). */
+  email: string | null;
+  department: string | null;
+  location: string | null;
+  job_title: string | null;
 }
 
 export interface NewHiresJson {

@@ -1,8 +1,8 @@
 import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { addDays, compareLocalDate, formatLocalDate, instantToZoned, type LocalDate } from '../time/zoned.js';
-import type { EventsJson, NewHiresJson } from './api-types.js';
+import { addDays, compareLocalDate, formatLocalDate, instantToZoned, parseLocalDate, type LocalDate } from '../time/zoned.js';
+import type { EventsJson, NewHireJson, NewHiresJson } from './api-types.js';
 import type { CelebrationCalendar } from './calendar.js';
 import type { CelebrationsDeps } from './deps.js';
 import { eventJson } from './presenters.js';
@@ -14,7 +14,7 @@ const dayNumber = (d: LocalDate) => Date.UTC(d.year, d.month - 1, d.day) / 86_40
 /** What is coming: a program's celebrations of the next days, and the workspace's new hires. */
 export class UpcomingCelebrations {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs' | 'people'>,
     private readonly repo: CelebrationRepository,
     private readonly schedules: ScheduleRepository,
     private readonly calendar: CelebrationCalendar,
@@ -44,16 +44,38 @@ export class UpcomingCelebrations {
       .map((r) => ({ r, start: { year: r.year!, month: r.month, day: r.day } }))
       .filter(({ start }) => compareLocalDate(start, today) >= 0 && compareLocalDate(start, until) <= 0)
       .sort((a, b) => compareLocalDate(a.start, b.start));
-    return {
-      days,
-      new_hires: hires.map(({ r, start }) => ({
-        user_id: r.member_id,
-        slack_user_id: r.slack_user_id,
-        name: r.member_name,
-        avatar_url: r.avatar_url,
-        start_date: formatLocalDate(start),
+    const members: NewHireJson[] = hires.map(({ r, start }) => ({
+      user_id: r.member_id,
+      slack_user_id: r.slack_user_id,
+      name: r.member_name,
+      avatar_url: r.avatar_url,
+      start_date: formatLocalDate(start),
+      days_until: dayNumber(start) - dayNumber(today),
+      source: 'slack',
+      email: null,
+      department: null,
+      location: null,
+      job_title: null,
+    }));
+    // People the HR system or applicant tracking reports who are not in Slack yet, with their HR data.
+    const pending = await this.s.people.pendingHires(auth.workspace.id, formatLocalDate(today), formatLocalDate(until));
+    const notInSlack: NewHireJson[] = pending.map((p) => {
+      const start = parseLocalDate(p.start_date);
+      return {
+        user_id: null,
+        slack_user_id: null,
+        name: p.name,
+        avatar_url: null,
+        start_date: p.start_date,
         days_until: dayNumber(start) - dayNumber(today),
-      })),
-    };
+        source: p.source,
+        email: p.email,
+        department: p.department,
+        location: p.location,
+        job_title: p.job_title,
+      };
+    });
+    // One list by start date; on the same day, members first (a stable sort keeps each list's own order).
+    return { days, new_hires: [...members, ...notInSlack].sort((a, b) => a.start_date.localeCompare(b.start_date)) };
   }
 }

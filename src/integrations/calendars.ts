@@ -7,7 +7,7 @@ import type { MemberIdentityJson } from './api-types.js';
 import type { IntegrationsDeps } from './deps.js';
 import { memberIdentityChanged } from './events.js';
 import { IntegrationProviderError } from './hris-provider.js';
-import type { BusyBlock, OAuthClient } from './oauth.js';
+import type { BusyBlock, MeetingRequest, OAuthClient } from './oauth.js';
 import type { IntegrationsRepository, MemberIdentity } from './repository.js';
 import { addDays, instantToZoned, zonedToInstant } from '../time/zoned.js';
 import { decrypt } from '../crypto.js';
@@ -108,25 +108,72 @@ export class CalendarsService {
   private async busyOf(identity: MemberIdentity, from: Date, to: Date, now: Date): Promise<BusyBlock[] | null> {
     const client = this.clients.get(identity.provider);
     if (!client?.readsCalendars || !identity.access_token_enc) return null;
-    const key = this.s.config.encryptionKey;
-    let access = decrypt(key, identity.access_token_enc);
     try {
-      if (identity.expires_at && identity.expires_at.getTime() - REFRESH_MARGIN_MS <= now.getTime() && identity.refresh_token_enc) {
-        const fresh = await client.refresh(decrypt(key, identity.refresh_token_enc), now);
-        access = fresh.accessToken;
-        await this.repo.updateMemberTokens(identity.workspace_id, identity.member_id, identity.provider, {
-          access_token_enc: encrypt(key, fresh.accessToken),
-          ...(fresh.refreshToken ? { refresh_token_enc: encrypt(key, fresh.refreshToken) } : {}),
-          expires_at: fresh.expiresAt,
-          updated_at: now,
-        });
-      }
-      return await client.busy(access, identity.email, from, to);
+      return await client.busy(await this.accessToken(client, identity, now), identity.email, from, to);
     } catch (err) {
       if (!(err instanceof IntegrationProviderError)) throw err;
       this.s.log.warn({ err, memberId: identity.member_id, provider: identity.provider }, 'calendar free/busy failed');
       return null;
     }
+  }
+
+  /**
+   * A Zoom meeting for a group, hosted by the first of them who linked Zoom (refreshing an expired token first);
+   * null when none of them did or Zoom refused.
+   */
+  async zoomMeeting(workspaceId: number, memberIds: number[], request: MeetingRequest): Promise<string | null> {
+    const client = this.clients.get('zoom');
+    if (!client?.createsMeetings) return null;
+    const identities = await this.repo.validIdentities(workspaceId, memberIds, 'zoom');
+    const host = memberIds.map((id) => identities.find((i) => i.member_id === id)).find((i) => i?.access_token_enc);
+    if (!host) return null;
+    const now = this.s.clock.now();
+    try {
+      return (await client.createMeeting(await this.accessToken(client, host, now), request)).joinUrl;
+    } catch (err) {
+      if (!(err instanceof IntegrationProviderError)) throw err;
+      this.s.log.warn({ err, memberId: host.member_id }, 'Zoom meeting creation failed');
+      return null;
+    }
+  }
+
+  /**
+   * The fixed meeting's hold: the event on the calendar of the first of the group who linked one, the others
+   * invited by their Slack email. False when none of them linked a calendar or the provider refused.
+   */
+  async holdMeeting(workspaceId: number, memberIds: number[], e: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
+    const identities = await this.repo.calendarIdentities(workspaceId, memberIds);
+    const organizer = memberIds
+      .map((id) => identities.find((i) => i.member_id === id && i.access_token_enc && this.clients.get(i.provider)?.createsEvents))
+      .find((i) => i !== undefined);
+    if (!organizer) return false;
+    const client = this.clients.get(organizer.provider)!;
+    const others = (await this.repo.members(workspaceId, memberIds.filter((id) => id !== organizer.member_id))).map((m) => m.email).filter((x): x is string => !!x);
+    try {
+      await client.createEvent(await this.accessToken(client, organizer, this.s.clock.now()), { ...e, attendees: others });
+      return true;
+    } catch (err) {
+      if (!(err instanceof IntegrationProviderError)) throw err;
+      this.s.log.warn({ err, memberId: organizer.member_id, provider: organizer.provider }, 'calendar hold failed');
+      return false;
+    }
+  }
+
+  /** The identity's access token, refreshed first when it is about to expire (the new tokens sealed and stored). */
+  private async accessToken(client: OAuthClient, identity: MemberIdentity, now: Date): Promise<string> {
+    const key = this.s.config.encryptionKey;
+    if (!identity.access_token_enc) throw new IntegrationProviderError('The account has no access token.');
+    if (identity.expires_at && identity.expires_at.getTime() - REFRESH_MARGIN_MS <= now.getTime() && identity.refresh_token_enc) {
+      const fresh = await client.refresh(decrypt(key, identity.refresh_token_enc), now);
+      await this.repo.updateMemberTokens(identity.workspace_id, identity.member_id, identity.provider, {
+        access_token_enc: encrypt(key, fresh.accessToken),
+        ...(fresh.refreshToken ? { refresh_token_enc: encrypt(key, fresh.refreshToken) } : {}),
+        expires_at: fresh.expiresAt,
+        updated_at: now,
+      });
+      return fresh.accessToken;
+    }
+    return decrypt(key, identity.access_token_enc);
   }
 
   /**
@@ -160,6 +207,14 @@ export class CalendarsService {
       }
     }
     return { slots, withoutCalendar: ids.filter((id) => !busy.has(id)) };
+  }
+
+  /** Free times for a group (the intro DM's suggestions): only when every member has a calendar linked. */
+  async freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null> {
+    const [first, ...others] = memberIds;
+    if (first === undefined) return null;
+    const found = await this.suggestTimes(workspaceId, { id: first, tz }, others);
+    return found && found.withoutCalendar.length === 0 ? found.slots : null;
   }
 
   /** journeys.md §4: unlinking clears the account's email and sets valid to false. */

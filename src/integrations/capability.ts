@@ -52,6 +52,19 @@ export const integrationsCapability = defineCapability({
     const calendars = new CalendarsService(services, repo, clients);
     const service = new IntegrationsService(repo, hris, ats, calendars, services.clock);
     services.users.answerIdentityFlags((workspaceId, memberId) => calendars.flags(workspaceId, memberId));
+    services.people.answerCalendars({
+      freeTimes: (workspaceId, memberIds, tz) => calendars.freeTimes(workspaceId, memberIds, tz),
+      zoomMeeting: (workspaceId, memberIds, meeting) => calendars.zoomMeeting(workspaceId, memberIds, meeting),
+      holdMeeting: (workspaceId, memberIds, e) => calendars.holdMeeting(workspaceId, memberIds, e),
+    });
+    services.people.answerHr({
+      pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),
+      groups: (workspaceId, memberIds, by) => repo.hrGroups(workspaceId, memberIds, by),
+      linked: async (workspaceId) => {
+        const live = await repo.liveHris(workspaceId);
+        return live !== undefined && live !== null && (live.state === 'pending' || live.state === 'active');
+      },
+    });
 
     const standIns = sandboxEnabled
       ? [Router().use('/sandbox/merge/api', mergeStandIn(services.clock)).use('/sandbox/greenhouse/v1', greenhouseStandIn(services.clock)).use('/sandbox/oauth', oauthStandIn())]

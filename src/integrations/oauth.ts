@@ -14,6 +14,33 @@ export interface OAuthEndpoints {
   extraParams?: Record<string, string>;
   /** Where the account's busy times are read: Google's freeBusy, Microsoft Graph's getSchedule; Zoom has none. */
   freeBusy?: { kind: 'google' | 'microsoft'; url: string };
+  /** Where a video meeting is created for the account: Zoom's POST /users/me/meetings. */
+  meetings?: { url: string };
+  /** Where a calendar event is put on the account's calendar: Google's events.insert, Microsoft Graph's POST /me/events. */
+  events?: { kind: 'google' | 'microsoft'; url: string };
+}
+
+/** A calendar hold for a group's meeting: the organizer's calendar, the others invited. */
+export interface CalendarEventRequest {
+  title: string;
+  description: string;
+  start: Date;
+  end: Date;
+  attendees: string[];
+}
+
+/** A video meeting to create: scheduled at `start` (Zoom type 2), or with no fixed time (type 3) when null. */
+export interface MeetingRequest {
+  topic: string;
+  start: Date | null;
+  durationMinutes: number;
+  tz: string;
+}
+
+/** The meeting as the provider created it. */
+export interface VideoMeeting {
+  id: string;
+  joinUrl: string;
 }
 
 /** A busy stretch of someone's calendar. */
@@ -32,6 +59,7 @@ export const OAUTH_PROVIDERS: Record<OAuthProviderName, OAuthEndpoints> = {
     clientAuth: 'form',
     extraParams: { access_type: 'offline', prompt: 'consent' },
     freeBusy: { kind: 'google', url: 'https://www.googleapis.com/calendar/v3/freeBusy' },
+    events: { kind: 'google', url: 'https://www.googleapis.com/calendar/v3/calendars/primary/events' },
   },
   microsoft: {
     authorizeUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
@@ -40,6 +68,7 @@ export const OAUTH_PROVIDERS: Record<OAuthProviderName, OAuthEndpoints> = {
     scopes: ['openid', 'email', 'offline_access', 'Calendars.ReadWrite'],
     clientAuth: 'form',
     freeBusy: { kind: 'microsoft', url: 'https://graph.microsoft.com/v1.0/me/calendar/getSchedule' },
+    events: { kind: 'microsoft', url: 'https://graph.microsoft.com/v1.0/me/events' },
   },
   zoom: {
     authorizeUrl: 'https://zoom.us/oauth/authorize',
@@ -47,6 +76,7 @@ export const OAUTH_PROVIDERS: Record<OAuthProviderName, OAuthEndpoints> = {
     userUrl: 'https://api.zoom.us/v2/users/me',
     scopes: ['meeting:write:meeting', 'user:read:user'],
     clientAuth: 'basic',
+    meetings: { url: 'https://api.zoom.us/v2/users/me/meetings' },
   },
 };
 
@@ -134,6 +164,77 @@ export class OAuthClient {
     });
     const asUtc = (s: string) => new Date(`${s.replace(/\.\d+$/, '')}Z`);
     return (answer?.value?.[0]?.scheduleItems ?? []).filter((i) => i.status !== 'free').map((i) => ({ start: asUtc(i.start.dateTime), end: asUtc(i.end.dateTime) }));
+  }
+
+  get createsEvents(): boolean {
+    return this.endpoints.events !== undefined;
+  }
+
+  /**
+   * Puts the meeting on the account's calendar and invites the others: Google's events.insert (sendUpdates=all)
+   * or Microsoft Graph's POST /me/events (Graph sends the invitations). Answers the event's id.
+   */
+  async createEvent(accessToken: string, e: CalendarEventRequest): Promise<string> {
+    const target = this.endpoints.events;
+    if (!target) throw new IntegrationProviderError(`${this.label} has no calendar`);
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    if (target.kind === 'google') {
+      const answer = await callJson<{ id?: string }>(this.fetchImpl, this.label, `${target.url}?sendUpdates=all`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          summary: e.title,
+          description: e.description,
+          start: { dateTime: e.start.toISOString(), timeZone: 'UTC' },
+          end: { dateTime: e.end.toISOString(), timeZone: 'UTC' },
+          attendees: e.attendees.map((email) => ({ email })),
+        }),
+      });
+      if (!answer?.id) throw new IntegrationProviderError(`${this.label} answered without an event id`);
+      return answer.id;
+    }
+    const utc = (d: Date) => ({ dateTime: d.toISOString().slice(0, 19), timeZone: 'UTC' });
+    const answer = await callJson<{ id?: string }>(this.fetchImpl, this.label, target.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        subject: e.title,
+        body: { contentType: 'text', content: e.description },
+        start: utc(e.start),
+        end: utc(e.end),
+        attendees: e.attendees.map((address) => ({ emailAddress: { address }, type: 'required' })),
+      }),
+    });
+    if (!answer?.id) throw new IntegrationProviderError(`${this.label} answered without an event id`);
+    return answer.id;
+  }
+
+  get createsMeetings(): boolean {
+    return this.endpoints.meetings !== undefined;
+  }
+
+  /**
+   * Creates a meeting the account hosts (Zoom's documented POST /users/me/meetings: 201 with `id` and `join_url`).
+   * Anyone with the link may join before the host, since the host is one of the group.
+   */
+  async createMeeting(accessToken: string, m: MeetingRequest): Promise<VideoMeeting> {
+    const target = this.endpoints.meetings;
+    if (!target) throw new IntegrationProviderError(`${this.label} does not create meetings`);
+    const body = {
+      topic: m.topic.slice(0, 200),
+      type: m.start ? 2 : 3,
+      ...(m.start ? { start_time: `${m.start.toISOString().slice(0, 19)}Z` } : {}),
+      duration: m.durationMinutes,
+      timezone: m.tz,
+      settings: { join_before_host: true, waiting_room: false },
+    };
+    const answer = await callJson<{ id?: number | string; join_url?: string }>(this.fetchImpl, this.label, target.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!answer?.join_url || answer.id === undefined) throw new IntegrationProviderError(`${this.label} answered without a meeting link`);
+    return { id: String(answer.id), joinUrl: answer.join_url };
   }
 
   private get label(): string {

@@ -31,11 +31,11 @@ export class IntegrationsRepository {
   constructor(private readonly db: Db) {}
 
   /** Members of the workspace by id (a creator, an owner, a new owner), with the name to show. */
-  members(workspaceId: number, ids: number[]): Promise<Array<{ id: number; name: string; is_bot: boolean; deleted: boolean; is_external: boolean }>> {
+  members(workspaceId: number, ids: number[]): Promise<Array<{ id: number; name: string; email: string | null; is_bot: boolean; deleted: boolean; is_external: boolean }>> {
     if (!ids.length) return Promise.resolve([]);
     return this.db
       .selectFrom('members')
-      .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(display_name, ''), name)`.as('name'), 'is_bot', 'deleted', 'is_external'])
+      .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(display_name, ''), name)`.as('name'), 'email', 'is_bot', 'deleted', 'is_external'])
       .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();
@@ -174,16 +174,78 @@ export class IntegrationsRepository {
 
   /** People starting between the two dates (inclusive), from the workspace's live identities. */
   upcomingPeople(workspaceId: number, from: string, to: string): Promise<IntegrationPerson[]> {
-    return this.db
-      .selectFrom('integration_people')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('start_date', '>=', from)
-      .where('start_date', '<=', to)
-      .where((eb) => eb.or([eb('employment_status', 'is', null), eb('employment_status', '<>', 'INACTIVE')]))
-      .orderBy('start_date')
-      .orderBy('last_name')
+    return this.upcoming(workspaceId, from, to).selectAll('p').execute();
+  }
+
+  /**
+   * Those of them no Slack member has the email of yet (by email now, not by the match the last sync made, so
+   * someone who joined Slack since is not listed twice). One row per email: the HR system's before applicant tracking's.
+   */
+  async upcomingNotInSlack(workspaceId: number, from: string, to: string): Promise<IntegrationPerson[]> {
+    const rows = await this.upcoming(workspaceId, from, to)
+      .selectAll('p')
+      .where('p.member_id', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('members as m')
+              .select('m.id')
+              .whereRef('m.workspace_id', '=', 'p.workspace_id')
+              .where('m.deleted', '=', false)
+              .where(sql<boolean>`lower(m.email) = lower(p.email)`),
+          ),
+        ),
+      )
       .execute();
+    const seen = new Set<string>();
+    const ordered = [...rows].sort((a, b) => (a.source === b.source ? 0 : a.source === 'hris' ? -1 : 1));
+    const keep = new Set(ordered.filter((p) => !p.email || (!seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()))).map((p) => p.id));
+    return rows.filter((p) => keep.has(p.id));
+  }
+
+  /** The live HR system's department or location of these members (matched by email at the last sync). */
+  async hrGroups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('integration_people as p')
+      .innerJoin('hris_identities as h', (j) => j.onRef('h.id', '=', 'p.identity_id').onRef('h.workspace_id', '=', 'p.workspace_id'))
+      .select(['p.member_id', `p.${by} as value`])
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.source', '=', 'hris')
+      .where('h.state', 'in', ['pending', 'active'])
+      .where('p.member_id', 'in', memberIds)
+      .where((eb) => eb.or([eb('p.employment_status', 'is', null), eb('p.employment_status', '<>', 'INACTIVE')]))
+      .where(`p.${by}`, 'is not', null)
+      .execute();
+    const out = new Map<number, string>();
+    for (const r of rows) if (r.member_id !== null && r.value && r.value.trim()) out.set(r.member_id, r.value.trim());
+    return out;
+  }
+
+  private upcoming(workspaceId: number, from: string, to: string) {
+    return this.db
+      .selectFrom('integration_people as p')
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.start_date', '>=', from)
+      .where('p.start_date', '<=', to)
+      .where((eb) => eb.or([eb('p.employment_status', 'is', null), eb('p.employment_status', '<>', 'INACTIVE')]))
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('p.source', '=', 'hris'),
+            eb.exists(eb.selectFrom('hris_identities as h').select('h.id').whereRef('h.id', '=', 'p.identity_id').whereRef('h.workspace_id', '=', 'p.workspace_id').where('h.state', 'in', ['pending', 'active'])),
+          ]),
+          eb.and([
+            eb('p.source', '=', 'ats'),
+            eb.exists(
+              eb.selectFrom('direct_integration_identities as d').select('d.id').whereRef('d.id', '=', 'p.identity_id').whereRef('d.workspace_id', '=', 'p.workspace_id').where('d.state', '<>', 'error'),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy('p.start_date')
+      .orderBy('p.last_name')
+      .orderBy('p.first_name');
   }
 
   countPeople(workspaceId: number, source: PersonSource, identityId: number): Promise<{ people: number; matched: number }> {
@@ -204,6 +266,12 @@ export class IntegrationsRepository {
   }
 
   /** The valid calendar accounts (Google, Microsoft) of these members. */
+  /** The members' valid linked accounts of one provider. */
+  validIdentities(workspaceId: number, memberIds: number[], provider: MemberIdentityProvider): Promise<MemberIdentity[]> {
+    if (!memberIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('member_identities').selectAll().where('workspace_id', '=', workspaceId).where('member_id', 'in', memberIds).where('provider', '=', provider).where('valid', '=', true).execute();
+  }
+
   calendarIdentities(workspaceId: number, memberIds: number[]): Promise<MemberIdentity[]> {
     if (!memberIds.length) return Promise.resolve([]);
     return this.db

@@ -1,4 +1,5 @@
 import type { AuthContext } from '../http/auth.js';
+import type { PendingHire } from '../people/service.js';
 import type { IntegrationsOverviewJson, NewHireJson } from './api-types.js';
 import { ATS_PERMISSION_GROUPS } from './ats-provider.js';
 import type { AtsService } from './ats.js';
@@ -41,6 +42,20 @@ export class IntegrationsService {
         member_id: p.member_id,
       })),
     };
+  }
+
+  /** Who the HR system or applicant tracking says starts between the two dates and is not in Slack yet (Celebrations lists them). */
+  async pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]> {
+    const rows = await this.repo.upcomingNotInSlack(workspaceId, from, to);
+    return rows.map((p) => ({
+      source: p.source,
+      name: `${p.first_name} ${p.last_name}`.trim() || p.email || p.remote_id,
+      email: p.email,
+      start_date: p.start_date!,
+      department: p.department,
+      location: p.location,
+      job_title: p.job_title,
+    }));
   }
 
   /** POST /field_test/variant_as_json: the member's stable variant of an experiment. */

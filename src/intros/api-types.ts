@@ -1,7 +1,7 @@
 // The JSON the Intros pages read (src/intros/API.md), shared by the server and web/ (type-only imports of
 // dependency-free files, so both type-check it).
 import type { ProgramJson } from '../programs/api-types.js';
-import type { CalendarSelection, IntrosSettings, PairingType, VideoPlatform } from './settings-rules.js';
+import type { CalendarSelection, HrisGrouping, IntrosSettings, PairingType, VideoPlatform } from './settings-rules.js';
 
 export type MemberStatus = 'active' | 'snoozed' | 'opted_out' | 'ghost' | 'ineligible';
 export type MeetingState = 'pending' | 'met' | 'not_yet' | 'skipped' | 'cancelled';
@@ -23,6 +23,8 @@ export interface CoffeeConfigurationJson extends IntrosSettings {
   tz: string;
   categories: Array<Required<CategoryJson>>;
   lottery_fixed_member_ids: number[];
+  /** Cross-group and within-group pairing group by the HR system's department or location ('none': by the categories). */
+  hris_groups: HrisGrouping;
   next_run_at: string | null;
   next_occurrence_on: string | null;
   /** The free plan's cap per round; null with paid access. */
@@ -115,6 +117,8 @@ export interface CoffeePageData {
   rounds: RoundJson[];
   team: { id: number; pairing_welcome_message: string | null };
   can_edit: boolean;
+  /** Whether the workspace has an HR system linked (grouping by its department or location needs one). */
+  hris_linked: boolean;
 }
 
 /** PUT /coffee/{id}/update_as_json */

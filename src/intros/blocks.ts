@@ -81,6 +81,12 @@ export interface IntroMessageInput {
   videoPlatform: string;
   /** e.g. "Wednesday 11 March": when the check-in comes. */
   checkinOn: string | null;
+  /** Slack date tokens of times everyone is free by their linked calendars (groups-choose-meeting-time). */
+  suggestedTimes?: readonly string[];
+  /** The group's video meeting link (a Zoom meeting Hearth created), when there is one. */
+  videoLink?: string | null;
+  /** The fixed meeting is on their calendars (Hearth put it on one of theirs and invited the others). */
+  held?: boolean;
   welcome?: string | null;
 }
 
@@ -107,6 +113,7 @@ export function introMessage(input: IntroMessageInput): Message {
   if (input.icebreaker) blocks.push(section(`:speech_balloon: *Icebreaker:* ${escapeMrkdwn(input.icebreaker)}`));
   const when = schedulingHint(input);
   if (when) blocks.push(section(when));
+  if (input.videoLink) blocks.push(section(`:video_camera: *Join on ${VIDEO_NAMES[input.videoPlatform] ?? 'video'}:* <${input.videoLink}|${VIDEO_NAMES[input.videoPlatform] ?? 'Video'} meeting link>`));
   blocks.push(
     actions(`intros_meeting_${input.meetingId}`, [
       button(INTROS_ACTIONS.met, 'We met ✅', String(input.meetingId), 'primary'),
@@ -121,7 +128,9 @@ export function introMessage(input: IntroMessageInput): Message {
 function schedulingHint(input: IntroMessageInput): string | null {
   const video = VIDEO_NAMES[input.videoPlatform];
   if (input.calendarSelection === 'fixed-meeting' && input.fixedMeeting)
-    return `:calendar: *Your meeting:* ${input.fixedMeeting}${video ? ` on ${video}` : ''}. Can't make it? Suggest another time here.`;
+    return `:calendar: *Your meeting:* ${input.fixedMeeting}${video ? ` on ${video}` : ''}.${input.held ? " It's in your calendars." : ''} Can't make it? Suggest another time here.`;
+  if (input.calendarSelection === 'groups-choose-meeting-time' && input.suggestedTimes?.length)
+    return `:calendar: Pick a time that works for everyone and put it in your calendars${video ? ` with a ${video} link` : ''}. By your calendars, you're all free:\n${input.suggestedTimes.map((t) => `• ${t}`).join('\n')}`;
   if (input.calendarSelection === 'groups-choose-meeting-time')
     return `:calendar: Pick a time that works for everyone and put it in your calendars${video ? ` with a ${video} link` : ''}.`;
   return `:calendar: Find a time that works for ${input.people.length === 2 ? 'both of you' : 'everyone'}${video ? ` and meet on ${video}` : ' — a call or a real coffee'}.`;

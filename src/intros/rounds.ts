@@ -1,6 +1,6 @@
 import type { ChannelProgram, Member } from '../db/types.js';
 import { event } from '../platform/events/define.js';
-import { addDays, formatLocalDate, parseLocalDate } from '../time/zoned.js';
+import { addDays, formatLocalDate, parseLocalDate, zonedToInstant } from '../time/zoned.js';
 import type { IntroPreviewJson, RoundPreview } from './api-types.js';
 import { introMessage, roundSkippedOwnerMessage, welcomeText, type Message } from './blocks.js';
 import { introGroupCreated, introSkipped } from './events.js';
@@ -11,7 +11,7 @@ import type { UpdateConfigBody } from './schema.js';
 import { nameOf, type ProgramRef, type RosterEntry } from './repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
 import { configColumns, personJson, type IntrosService } from './service.js';
-import { defaultFixedMeetingTime, fixedMeetingDate, type IntrosSettings } from './settings-rules.js';
+import { defaultFixedMeetingTime, fixedMeetingDate, GROUP_PAIRING_TYPES, type IntrosSettings } from './settings-rules.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import { HttpError } from '../http/errors.js';
@@ -22,6 +22,30 @@ const HISTORY_ROUNDS = 52;
 /** A round still pending this long after it was created is enqueued again (e.g. Redis lost its jobs). */
 const STUCK_AFTER_MS = 5 * 60_000;
 const CATEGORY_TYPES = new Set(['topic_based', 'cross_group_pairing', 'within_group_pairing']);
+/** A group taken from the HR system (its department or location) among the pairing's categories, kept apart from category ids. */
+const HR_GROUP_PREFIX = 'hr:';
+const hrGrouped = (c: Pick<IntrosConfig, 'hris_groups' | 'pairing_type'>) => c.hris_groups !== 'none' && GROUP_PAIRING_TYPES.includes(c.pairing_type);
+
+/** The engine speaks of groups people picked; with the HR system's groups, say where the group comes from instead. */
+function hrTexts(result: PairingResult, by: 'department' | 'location'): PairingResult {
+  const noGroup = `The HR system has no ${by} for them`;
+  return {
+    ...result,
+    leftOut: result.leftOut.map((l) =>
+      l.code === 'no_category' ? { ...l, why: noGroup } : l.code === 'alone_in_category' ? { ...l, why: l.why.replace(`from ${HR_GROUP_PREFIX}`, 'from ') } : l,
+    ),
+    ...(result.problem
+      ? {
+          problem: {
+            ...result.problem,
+            message: result.problem.message.startsWith('Nobody in this round has picked a group')
+              ? `The HR system has no ${by} for anyone in this round, so no within-group intros could be made.`
+              : result.problem.message.replace('had not picked a group', `had no ${by} in the HR system`),
+          },
+        }
+      : {}),
+  };
+}
 
 export interface RoundPlan {
   result: PairingResult;
@@ -43,7 +67,16 @@ export interface IntroParts<I extends { question: string } = { id: number; quest
   checkinAt: Date;
   icebreakers: readonly I[];
   roundNumber: number;
+  /** By group index: times every member is free by their linked calendars (groups-choose-meeting-time, all linked). */
+  suggestedTimes?: ReadonlyMap<number, readonly Date[]>;
+  /** By group index: the Zoom meeting's join link (video_platform zoom, when one of the group linked Zoom). */
+  videoLinks?: ReadonlyMap<number, string>;
+  /** Group indexes whose fixed meeting is on their calendars (one of them linked a calendar). */
+  held?: ReadonlySet<number>;
 }
+
+/** Slack shows a date in each reader's own zone. */
+const slackDateTime = (d: Date) => `<!date^${Math.floor(d.getTime() / 1000)}^{date_short_pretty} at {time}|${d.toISOString()}>`;
 
 /** Groups take turns through the icebreakers, a step further each round. */
 function icebreakerOf<I extends { question: string }>(parts: IntroParts<I>, index: number): I | undefined {
@@ -64,6 +97,9 @@ export function introFor<I extends { question: string }>(parts: IntroParts<I>, i
     fixedMeeting: parts.fixedMeeting ? formatMeeting(parts.fixedMeeting.date, parts.fixedMeeting.time, parts.tz) : null,
     calendarSelection: parts.config.calendar_scheduling_selection,
     videoPlatform: parts.config.video_platform,
+    suggestedTimes: (parts.suggestedTimes?.get(index) ?? []).map(slackDateTime),
+    videoLink: parts.videoLinks?.get(index) ?? null,
+    held: parts.held?.has(index) ?? false,
     checkinOn: formatDayOfInstant(parts.checkinAt, parts.tz),
   });
 }
@@ -152,9 +188,18 @@ export class RoundRunner {
       ? config.pairing_type
       : 'standard';
     const useCategories = CATEGORY_TYPES.has(pairingType);
+    // Cross-group and within-group pairing may take each member's group from the HR system (its department or
+    // location) instead of the interest categories; someone the HR system does not know has no group.
+    const hrBy = config.hris_groups !== 'none' && useCategories && hrGrouped({ hris_groups: config.hris_groups, pairing_type: pairingType }) ? config.hris_groups : null;
+    const hrGroups = hrBy ? await this.s.people.hrGroups(program.workspace_id, eligible.map((r) => r.member.id), hrBy) : null;
+    const categoriesOf = (r: (typeof eligible)[number]): string[] => {
+      if (!hrGroups) return (r.participant?.category_ids ?? []).map(String);
+      const group = hrGroups.get(r.member.id);
+      return group ? [`${HR_GROUP_PREFIX}${group}`] : [];
+    };
     const candidates: Candidate[] = eligible.map((r) => ({
       id: String(r.member.id),
-      ...(useCategories ? { categories: (r.participant?.category_ids ?? []).map(String) } : {}),
+      ...(useCategories ? { categories: categoriesOf(r) } : {}),
       timesLeftOut: r.participant?.times_left_out ?? 0,
       ...(pairingType === 'lottery' ? { lastSelectedRound: r.participant?.last_selected_round ?? null } : {}),
     }));
@@ -175,7 +220,7 @@ export class RoundRunner {
       ...(pairingType === 'lottery' ? { lottery: { fixedParticipants: config.lottery_fixed_member_ids.map(String).filter((id) => eligibleIds.has(id)) } } : {}),
       ...(cap === null ? {} : { maxParticipants: cap }),
     });
-    return { result, roster, byId: new Map(roster.map((r) => [r.member.id, r.member])) };
+    return { result: hrBy ? hrTexts(result, hrBy) : result, roster, byId: new Map(roster.map((r) => [r.member.id, r.member])) };
   }
 
   /** A dry run of the next round: nothing is sent or stored. */
@@ -186,7 +231,7 @@ export class RoundRunner {
     const scheduledFor = config.next_run_at ?? this.s.clock.now();
     const { result, roster, byId } = await this.plan(program, config, { number, scheduledFor });
     const person = (id: string) => personJson(byId.get(Number(id))!);
-    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), category: await this.categoryNamer(program) };
+    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), ...(await this.categoryNames(program, config)) };
     return {
       scheduled_for: scheduledFor.toISOString(),
       round_number: number,
@@ -206,8 +251,8 @@ export class RoundRunner {
   async introPreview(viewer: Member, program: ChannelProgram, changes: UpdateConfigBody): Promise<IntroPreviewJson> {
     await this.intros.ensureRoster(program, 15 * 60_000);
     const saved = await this.repo.configOrThrow(program);
-    const { tz = program.tz, is_active: _active, categories: _categories, lottery_fixed_member_ids: _fixed, ...settings } = changes;
-    const config: IntrosConfig = { ...saved, ...configColumns({ ...this.intros.settingsOf(saved), ...settings }) };
+    const { tz = program.tz, is_active: _active, categories: _categories, lottery_fixed_member_ids: _fixed, hris_groups, ...settings } = changes;
+    const config: IntrosConfig = { ...saved, ...configColumns({ ...this.intros.settingsOf(saved), ...settings }), ...(hris_groups ? { hris_groups } : {}) };
     const ref = { ...program, tz };
     const intent = this.intros.intent(ref, config);
     const now = this.s.clock.now();
@@ -219,7 +264,7 @@ export class RoundRunner {
     const members = group ? group.members.map((id) => byId.get(Number(id))!) : [viewer, ...roster.map((r) => r.member).filter((m) => m.id !== viewer.id)].slice(0, config.group_size);
     const reason = formatReason(group?.reasonDetail ?? { kind: 'first_time', groupSize: members.length, sharedCategories: [] }, {
       person: (id) => nameOf(byId.get(Number(id))!),
-      category: await this.categoryNamer(program),
+      ...(await this.categoryNames(program, config)),
     });
     const parts: IntroParts = {
       channelName: await this.intros.channelName(program),
@@ -261,9 +306,11 @@ export class RoundRunner {
     return previewJson(introFor(parts, 0, 0, members, formatReason({ kind: 'first_time', groupSize: size, sharedCategories: [] })), members);
   }
 
-  private async categoryNamer(program: ProgramRef): Promise<(id: string) => string> {
+  /** How the reasons name the shared categories: the interest categories ("Both picked Hiking"), or the HR system's groups ("Both work in Engineering"). */
+  private async categoryNames(program: ProgramRef, config: Pick<IntrosConfig, 'hris_groups' | 'pairing_type'>): Promise<{ category: (id: string) => string; sharedVerb?: string }> {
     const categories = await this.repo.categories(program);
-    return (id) => categories.find((c) => String(c.id) === id)?.name ?? id;
+    const category = (id: string) => (id.startsWith(HR_GROUP_PREFIX) ? id.slice(HR_GROUP_PREFIX.length) : (categories.find((c) => String(c.id) === id)?.name ?? id));
+    return hrGrouped(config) ? { category, sharedVerb: 'work in' } : { category };
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -308,11 +355,41 @@ export class RoundRunner {
     const intent = this.intros.intent(program, config);
     const timeline = roundTimeline(intent, round.scheduled_for);
     const roundDate = this.intros.today(program, round.scheduled_for);
-    const categoryName = await this.categoryNamer(program);
+    const categoryNames = await this.categoryNames(program, config);
 
     const fixedMeeting = fixedMeetingOf(config, round.kind, roundDate);
     const icebreakers = await this.repo.icebreakers(program, { activeOnly: true });
-    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number };
+    // Each group picks its time: when all of a group linked a calendar, the DM suggests times they are all free
+    // (asked before the transaction: the calendars are outside calls).
+    const suggestedTimes = new Map<number, Date[]>();
+    if (config.calendar_scheduling_selection === 'groups-choose-meeting-time')
+      for (const [index, group] of result.groups.entries()) {
+        const times = await this.s.people.freeTimes(program.workspace_id, group.members.map(Number), program.tz).catch(() => null);
+        if (times?.length) suggestedTimes.set(index, times);
+      }
+    // Zoom as the video link: a meeting per group, hosted by one of them who linked Zoom (at the fixed meeting's
+    // time, else with no fixed time). Also an outside call, so before the transaction.
+    const videoLinks = new Map<number, string>();
+    const [h, m] = (fixedMeeting?.time ?? '0:0').split(':').map(Number);
+    const start = fixedMeeting ? zonedToInstant(parseLocalDate(fixedMeeting.date), h! * 60 + m!, program.tz) : null;
+    if (config.video_platform === 'zoom') {
+      for (const [index, group] of result.groups.entries()) {
+        const topic = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
+        const link = await this.s.people.zoomMeeting(program.workspace_id, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
+        if (link) videoLinks.set(index, link);
+      }
+    }
+    // The fixed meeting's hold: on the calendar of one of the group who linked one, the others invited (with the
+    // Zoom link when there is one).
+    const held = new Set<number>();
+    if (start)
+      for (const [index, group] of result.groups.entries()) {
+        const title = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
+        const description = `An intro from Hearth through #${channelName}.${videoLinks.get(index) ? ` Join: ${videoLinks.get(index)}` : ''}`;
+        const ok = await this.s.people.holdMeeting(program.workspace_id, group.members.map(Number), { title, description, start, end: new Date(start.getTime() + 30 * 60_000) }).catch(() => false);
+        if (ok) held.add(index);
+      }
+    const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes, videoLinks, held };
     const welcome = welcomeText(await this.repo.teamWelcome(program.workspace_id), channelName);
     const grouped = new Set(result.groups.flatMap((g) => g.members).map(Number));
     const welcomed = welcome ? await this.repo.welcomed(program, [...grouped]) : grouped;
@@ -339,7 +416,7 @@ export class RoundRunner {
 
       for (const [index, group] of result.groups.entries()) {
         const members = group.members.map((id) => byId.get(Number(id))!);
-        const reason = formatReason(group.reasonDetail, { person: (id) => nameOf(byId.get(Number(id))!), category: categoryName });
+        const reason = formatReason(group.reasonDetail, { person: (id) => nameOf(byId.get(Number(id))!), ...categoryNames });
         const key = `intro:${round.id}:${index}`;
         const memberIds = members.map((m) => m.id);
         const meetingId = await this.rounds.createMeeting(trx, program, round.id, { groupIndex: index, reason, reasonDetail: group.reasonDetail, introKey: key, memberIds }, now);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALENDAR_SELECTIONS, INTRO_TYPES, PAIRING_TYPES, VIDEO_PLATFORMS } from './settings-rules.js';
+import { CALENDAR_SELECTIONS, HRIS_GROUPINGS, INTRO_TYPES, PAIRING_TYPES, VIDEO_PLATFORMS } from './settings-rules.js';
 import { id } from '../http/ids.js';
 import type { MemberStatus } from './api-types.js';
 
@@ -25,6 +25,7 @@ const settingsShape = {
     .array(z.object({ id: id.optional(), name: z.string().trim().min(1, 'needs a name').max(75, 'must be at most 75 characters') }))
     .max(50, 'at most 50 categories'),
   lottery_fixed_member_ids: z.array(id).max(2, 'at most 2 people'),
+  hris_groups: z.enum(HRIS_GROUPINGS, { error: `must be one of ${HRIS_GROUPINGS.join(', ')}` }),
 };
 
 const settingsPatch = z.object(settingsShape).partial().strict();

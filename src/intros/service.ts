@@ -200,7 +200,7 @@ export class IntrosService {
 
   /** GET /coffee/{id}: everything the page shows first, with the first page of the roster and of the groups. */
   async pageJson(auth: AuthContext, program: ChannelProgram): Promise<CoffeePageData> {
-    const [config, categories, access, roster, rounds, welcome, canEdit] = await Promise.all([
+    const [config, categories, access, roster, rounds, welcome, canEdit, hrisLinked] = await Promise.all([
       this.repo.configOrThrow(program),
       this.repo.categories(program),
       this.access(program.workspace_id),
@@ -208,6 +208,7 @@ export class IntrosService {
       this.rounds.latest(program, 10),
       this.repo.teamWelcome(program.workspace_id),
       this.s.programs.canEdit(auth, program),
+      this.s.people.hrLinked(program.workspace_id),
     ]);
     const latest = rounds[0];
     const [[programJson], counts, members, groups] = await Promise.all([
@@ -233,6 +234,7 @@ export class IntrosService {
       rounds: rounds.map(roundJson),
       team: { id: program.workspace_id, pairing_welcome_message: welcome },
       can_edit: canEdit,
+      hris_linked: hrisLinked,
     };
   }
 
@@ -279,6 +281,7 @@ export class IntrosService {
       tz: program.tz,
       categories: categories.map((cat) => ({ id: cat.id, name: cat.name, num_members: roster.filter((r) => r.participant?.category_ids.includes(cat.id)).length })),
       lottery_fixed_member_ids: c.lottery_fixed_member_ids,
+      hris_groups: c.hris_groups,
       next_run_at: next ? next.toISOString() : null,
       next_occurrence_on: next ? this.today(program, next) : null,
       max_participants: this.s.entitlements.limits(access).introsParticipants,
@@ -345,7 +348,7 @@ export class IntrosService {
     const config = await this.repo.configOrThrow(program);
     const access = await this.access(program.workspace_id);
     const current = this.settingsOf(config);
-    const { is_active, tz, categories, lottery_fixed_member_ids, ...changes } = input;
+    const { is_active, tz, categories, lottery_fixed_member_ids, hris_groups, ...changes } = input;
     if (changes.claiming_allowed !== undefined && changes.claiming_allowed !== current.claiming_allowed && !auth.roles.accountAdmin)
       throw new HttpError(403, 'Only account admins can change claiming_allowed', { claiming_allowed: 'only account admins can change it' });
     if (tz !== undefined && !isValidTimeZone(tz)) throw new HttpError(400, 'tz: must be an IANA time zone like Europe/Prague', { tz: 'must be an IANA time zone like Europe/Prague' });
@@ -404,6 +407,7 @@ export class IntrosService {
           config: {
             ...configColumns(s),
             ...(lottery_fixed_member_ids ? { lottery_fixed_member_ids: [...new Set(lottery_fixed_member_ids)].slice(0, 2) } : {}),
+            ...(hris_groups ? { hris_groups } : {}),
             next_run_at: active ? candidate : null,
             updated_at: now,
           },

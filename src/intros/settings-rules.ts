@@ -27,6 +27,12 @@ export type VideoPlatform = (typeof VIDEO_PLATFORMS)[number];
 
 export const INTRO_TYPES = ['custom', 'default'] as const;
 
+/** Where cross-group and within-group pairing take each member's group from: the interest categories, or the HR system. */
+export const HRIS_GROUPINGS = ['none', 'department', 'location'] as const;
+export type HrisGrouping = (typeof HRIS_GROUPINGS)[number];
+/** The pairing types that pair by group, and so can take their groups from the HR system. */
+export const GROUP_PAIRING_TYPES: readonly PairingType[] = ['cross_group_pairing', 'within_group_pairing'];
+
 export const MIN_GROUP_SIZE = 2;
 export const MAX_GROUP_SIZE = 8;
 /** Weeks between rounds; 0 is a single round that does not repeat. */

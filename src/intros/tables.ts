@@ -28,6 +28,8 @@ export interface IntrosConfigsTable {
   video_platform: Generated<string>;
   intro_message: Generated<string>;
   default_intro_type: Generated<string>;
+  /** migrations/0026_intros_hris_groups.ts: group by the HR system's department or location ('none': the categories). */
+  hris_groups: Generated<'none' | 'department' | 'location'>;
   lottery_fixed_member_ids: IntArray;
   next_run_at: NullableTimestamp;
   roster_synced_at: NullableTimestamp;

@@ -253,6 +253,58 @@ describe('Integration providers contract (loopback stand-in)', () => {
       expect(JSON.parse(seen[0]!.body)).toEqual({ schedules: ['pat@acme.test'], startTime: { dateTime: '2026-03-02T08:00:00', timeZone: 'UTC' }, endTime: { dateTime: '2026-03-09T08:00:00', timeZone: 'UTC' }, availabilityViewInterval: 30 });
     });
 
+    it("creates a Zoom meeting: POST /v2/users/me/meetings with Bearer, a scheduled (type 2) or no-fixed-time (type 3) meeting; reads id and join_url", async () => {
+      reply = () => ({ status: 201, body: { id: 85746065432, uuid: 'abc==', host_id: 'h1', topic: 'Coffee chat', type: 2, start_time: '2026-03-10T15:00:00Z', duration: 30, timezone: 'America/New_York', join_url: 'https://us02web.zoom.us/j/85746065432?pwd=x', start_url: 'https://us02web.zoom.us/s/85746065432' } });
+      const zoom = new OAuthClient('zoom', { ...OAUTH_PROVIDERS.zoom, meetings: { url: `${url}/v2/users/me/meetings` } }, { clientId: 'zid', clientSecret: 'zsec' });
+      expect(zoom.createsMeetings).toBe(true);
+      expect(await zoom.createMeeting('zat', { topic: 'Coffee chat', start: new Date('2026-03-10T15:00:00.000Z'), durationMinutes: 30, tz: 'America/New_York' })).toEqual({ id: '85746065432', joinUrl: 'https://us02web.zoom.us/j/85746065432?pwd=x' });
+      expect(seen[0]).toMatchObject({ method: 'POST', path: '/v2/users/me/meetings' });
+      expect(seen[0]!.headers.authorization).toBe('Bearer zat');
+      expect(seen[0]!.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(seen[0]!.body)).toEqual({ topic: 'Coffee chat', type: 2, start_time: '2026-03-10T15:00:00Z', duration: 30, timezone: 'America/New_York', settings: { join_before_host: true, waiting_room: false } });
+
+      seen.length = 0;
+      await zoom.createMeeting('zat', { topic: 'Group chat', start: null, durationMinutes: 30, tz: 'Europe/Prague' });
+      expect(JSON.parse(seen[0]!.body)).toEqual({ topic: 'Group chat', type: 3, duration: 30, timezone: 'Europe/Prague', settings: { join_before_host: true, waiting_room: false } });
+      expect(OAUTH_PROVIDERS.zoom.meetings).toEqual({ url: 'https://api.zoom.us/v2/users/me/meetings' });
+      expect(new OAuthClient('google', OAUTH_PROVIDERS.google, { clientId: 'c', clientSecret: 's' }).createsMeetings).toBe(false);
+
+      reply = () => ({ status: 401, body: { code: 124, message: 'Invalid access token.' } });
+      await expect(zoom.createMeeting('bad', { topic: 'x', start: null, durationMinutes: 30, tz: 'UTC' })).rejects.toBeInstanceOf(IntegrationProviderError);
+    });
+
+    it("puts a hold on the calendar: Google's events.insert with sendUpdates=all, Microsoft Graph's POST /me/events; reads the event id", async () => {
+      const e = { title: 'Coffee chat · #intros', description: 'An intro from Hearth.', start: new Date('2026-03-10T15:00:00Z'), end: new Date('2026-03-10T15:30:00Z'), attendees: ['sam@acme.test'] };
+      reply = () => ({ status: 200, body: { kind: 'calendar#event', id: 'g_evt_1', status: 'confirmed', htmlLink: 'https://www.google.com/calendar/event?eid=x' } });
+      const google = new OAuthClient('google', { ...OAUTH_PROVIDERS.google, events: { kind: 'google', url: `${url}/calendar/v3/calendars/primary/events` } }, { clientId: 'cid', clientSecret: 'sec' });
+      expect(await google.createEvent('gat', e)).toBe('g_evt_1');
+      expect(seen[0]).toMatchObject({ method: 'POST', path: '/calendar/v3/calendars/primary/events' });
+      expect(seen[0]!.query.get('sendUpdates')).toBe('all');
+      expect(seen[0]!.headers.authorization).toBe('Bearer gat');
+      expect(JSON.parse(seen[0]!.body)).toEqual({
+        summary: 'Coffee chat · #intros',
+        description: 'An intro from Hearth.',
+        start: { dateTime: '2026-03-10T15:00:00.000Z', timeZone: 'UTC' },
+        end: { dateTime: '2026-03-10T15:30:00.000Z', timeZone: 'UTC' },
+        attendees: [{ email: 'sam@acme.test' }],
+      });
+
+      seen.length = 0;
+      reply = () => ({ status: 201, body: { id: 'AAMkAGI2TG93AAA=', subject: 'Coffee chat · #intros' } });
+      const microsoft = new OAuthClient('microsoft', { ...OAUTH_PROVIDERS.microsoft, events: { kind: 'microsoft', url: `${url}/v1.0/me/events` } }, { clientId: 'cid', clientSecret: 'sec' });
+      expect(await microsoft.createEvent('mat', e)).toBe('AAMkAGI2TG93AAA=');
+      expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1.0/me/events' });
+      expect(JSON.parse(seen[0]!.body)).toEqual({
+        subject: 'Coffee chat · #intros',
+        body: { contentType: 'text', content: 'An intro from Hearth.' },
+        start: { dateTime: '2026-03-10T15:00:00', timeZone: 'UTC' },
+        end: { dateTime: '2026-03-10T15:30:00', timeZone: 'UTC' },
+        attendees: [{ emailAddress: { address: 'sam@acme.test' }, type: 'required' }],
+      });
+      expect(OAUTH_PROVIDERS.google.events?.url).toBe('https://www.googleapis.com/calendar/v3/calendars/primary/events');
+      expect(OAUTH_PROVIDERS.microsoft.events?.url).toBe('https://graph.microsoft.com/v1.0/me/events');
+    });
+
     it('a refused code is a provider error carrying the provider’s description', async () => {
       reply = () => ({ status: 400, body: { error: 'invalid_grant', error_description: 'Bad code.' } });
       const google = new OAuthClient('google', endpoints('google'), { clientId: 'cid', clientSecret: 'sec' });

@@ -174,6 +174,45 @@ describe(`Integrations (${path})`, () => {
     await call(admin, 'GET', '/integrations/new_hires_as_json?days=0', undefined, 400);
   });
 
+  it('/upcoming_new_hires lists the people the HR system and applicant tracking report who are not in Slack yet, with their HR data', async () => {
+    type Hire = { user_id: number | null; slack_user_id: string | null; name: string; source: string; start_date: string; days_until: number; email: string | null; department: string | null; location: string | null; job_title: string | null };
+    const upcoming = async () => (await call<{ new_hires: Hire[] }>(admin, 'GET', '/upcoming_new_hires?days=60')).new_hires.filter((h) => h.source !== 'slack');
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const days = (d: string) => (Date.parse(d) - Date.parse(today)) / 86_400_000;
+    const hires = await upcoming();
+    expect(hires.map((h) => [h.name, h.source, h.start_date])).toEqual([
+      ['Olivia Park', 'hris', '2026-03-16'],
+      ['Mateo Rossi', 'ats', '2026-03-23'],
+      ['Tomás Silva', 'hris', '2026-04-01'],
+      ['Aisha Karimi', 'ats', '2026-04-06'],
+    ]);
+    expect(hires[0]).toEqual({
+      user_id: null,
+      slack_user_id: null,
+      name: 'Olivia Park',
+      avatar_url: null,
+      start_date: '2026-03-16',
+      days_until: days('2026-03-16'),
+      source: 'hris',
+      email: 'olivia.park@acme.example',
+      department: 'Engineering',
+      location: 'New York',
+      job_title: 'Software Engineer',
+    });
+    // Only as far ahead as asked.
+    expect((await call<{ new_hires: Hire[] }>(admin, 'GET', '/upcoming_new_hires?days=20')).new_hires.filter((h) => h.source !== 'slack').map((h) => h.name)).toEqual(['Olivia Park']);
+    // A member who edits no celebrations program sees no start dates.
+    await call(member, 'GET', '/upcoming_new_hires', undefined, 403);
+    // Globex linked the same sandbox HR system (its own people), but Acme's applicant tracking is Acme's alone.
+    const globexHires = (await call<{ new_hires: Hire[] }>(globex, 'GET', '/upcoming_new_hires?days=60')).new_hires;
+    expect(globexHires.map((h) => h.name)).toEqual(['Olivia Park', 'Tomás Silva']);
+
+    // Olivia joins Slack before the next sync: she is no longer someone "not in Slack yet".
+    const ws = (await t.services.workspaces.byTeamId(TEAM))!;
+    await t.services.people.upsert(ws, [{ id: 'U0OLIVIA1', name: 'olivia', real_name: 'Olivia Park', team_id: TEAM, profile: { email: 'olivia.park@acme.example', real_name: 'Olivia Park' } }]);
+    expect((await upcoming()).map((h) => h.name)).toEqual(['Mateo Rossi', 'Tomás Silva', 'Aisha Karimi']);
+  });
+
   it('the daily sync comes due through the tick and announces no one twice', async () => {
     const before = (await eventsOf('integrations.synced')).length;
     await t.api('POST', '/sandbox/clock/advance', { minutes: 24 * 60 + 1 });

@@ -14,6 +14,8 @@ export function standInEndpoints(publicUrl: string, provider: OAuthProviderName,
     tokenUrl: `${publicUrl}/sandbox/oauth/${provider}/token`,
     userUrl: `${publicUrl}/sandbox/oauth/${provider}/userinfo`,
     ...(real.freeBusy ? { freeBusy: { kind: real.freeBusy.kind, url: `${publicUrl}/sandbox/oauth/${provider}/freebusy` } } : {}),
+    ...(real.meetings ? { meetings: { url: `${publicUrl}/sandbox/oauth/${provider}/meetings` } } : {}),
+    ...(real.events ? { events: { kind: real.events.kind, url: `${publicUrl}/sandbox/oauth/${provider}/events` } } : {}),
   };
 }
 
@@ -72,6 +74,13 @@ export function oauthStandIn(): Router {
     const [id, secret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [b.client_id, b.client_secret];
     const client = standInClient(provider(req));
     if (id !== client.clientId || secret !== client.clientSecret) return void res.status(401).json({ error: 'invalid_client' });
+    // A refresh token (sbx-rt-…) for a new access token, as the providers answer it (Google keeps the refresh token).
+    if (b.grant_type === 'refresh_token') {
+      if (!b.refresh_token?.startsWith('sbx-rt-')) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The refresh token is not valid.' });
+      const who = decode<{ email: string }>(b.refresh_token.slice(7));
+      if (!who) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The refresh token is not valid.' });
+      return void res.json({ access_token: `sbx-at-${encode({ email: who.email })}`, expires_in: 3600, token_type: 'Bearer', scope: 'calendar' });
+    }
     const code = b.grant_type === 'authorization_code' && b.code?.startsWith('sbx-code-') ? decode<{ email: string; p: string; r: string }>(b.code.slice(9)) : null;
     if (!code || code.p !== provider(req) || code.r !== b.redirect_uri) return void res.status(400).json({ error: 'invalid_grant', error_description: 'The code is not valid for this client and redirect URI.' });
     res.json({ access_token: `sbx-at-${encode({ email: code.email })}`, refresh_token: `sbx-rt-${encode({ email: code.email })}`, expires_in: 3600, token_type: 'Bearer', scope: 'calendar' });
@@ -86,6 +95,27 @@ export function oauthStandIn(): Router {
     const who = bearer(req);
     if (!who) return void res.status(401).json({ error: 'invalid_token' });
     res.json({ sub: who.email, email: who.email, email_verified: true });
+  });
+
+  // Google's events.insert and Microsoft Graph's POST /me/events: the created event's id (201 for Graph).
+  router.post('/:provider/events', (req, res) => {
+    const who = bearer(req);
+    if (!who) return void res.status(401).json({ error: 'invalid_token' });
+    const b = (req.body ?? {}) as { summary?: string; subject?: string; start?: { dateTime?: string }; end?: { dateTime?: string } };
+    const title = provider(req) === 'microsoft' ? b.subject : b.summary;
+    if (typeof title !== 'string' || !b.start?.dateTime || !b.end?.dateTime) return void res.status(400).json({ error: { code: 'invalidRequest', message: 'An event needs a title, a start and an end.' } });
+    const id = `evt_${createHash('sha256').update(`${who.email}|${title}|${b.start.dateTime}|${Math.random()}`).digest('hex').slice(0, 16)}`;
+    res.status(provider(req) === 'microsoft' ? 201 : 200).json({ id, organizer: { email: who.email }, status: 'confirmed' });
+  });
+
+  // Zoom's POST /users/me/meetings: 201 with the meeting's id and join_url (a stable id from the request).
+  router.post('/zoom/meetings', (req, res) => {
+    const who = bearer(req);
+    if (!who) return void res.status(401).json({ code: 124, message: 'Invalid access token.' });
+    const b = (req.body ?? {}) as { topic?: string; type?: number; start_time?: string; duration?: number; timezone?: string };
+    if (typeof b.topic !== 'string' || (b.type !== 2 && b.type !== 3) || (b.type === 2 && !b.start_time)) return void res.status(400).json({ code: 300, message: 'Invalid meeting request.' });
+    const id = Number.parseInt(createHash('sha256').update(`${who.email}|${b.topic}|${b.start_time ?? ''}|${Date.now()}|${Math.random()}`).digest('hex').slice(0, 10), 16);
+    res.status(201).json({ id, host_email: who.email, topic: b.topic, type: b.type, start_time: b.start_time, duration: b.duration, timezone: b.timezone, join_url: `https://zoom.example/j/${id}` });
   });
 
   // Google's freeBusy and Microsoft Graph's getSchedule, each in its own documented shape.

@@ -36,6 +36,8 @@ export interface ReasonNames {
   person?: (id: string) => string;
   /** Display name for a category id (default: the id). */
   category?: (id: string) => string;
+  /** How the shared categories are said: "Both {verb} Hiking" (default: picked). */
+  sharedVerb?: string;
 }
 
 const SHOWN_PAIRS = 3;
@@ -70,7 +72,7 @@ export function formatReason(reason: GroupReason, names: ReasonNames = {}): stri
   }
   if (reason.sharedCategories.length > 0) {
     const who = reason.groupSize <= 2 ? 'Both' : 'All';
-    text += `. ${who} picked ${listOf(reason.sharedCategories.map(category))}`;
+    text += `. ${who} ${names.sharedVerb ?? 'picked'} ${listOf(reason.sharedCategories.map(category))}`;
   }
   return text;
 }

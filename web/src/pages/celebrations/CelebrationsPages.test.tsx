@@ -177,3 +177,31 @@ describe('/settings/celebrations', () => {
     expect(await screen.findByText(UPDATE_ERROR_TEXT)).toBeInTheDocument();
   });
 });
+
+describe('Starting soon', () => {
+  test('lists people the HR system reports who are not in Slack yet, with their HR data, beside members', async () => {
+    mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/celebrations/5') return jsonResponse(answer);
+      if (url.pathname === '/celebration_schedules/index_as_json') return jsonResponse({ schedules: [], counts: { members: 0, with_date: 0, missing: 0 } });
+      if (url.pathname === '/celebrations/5/events/index_as_json') return jsonResponse({ events: [] });
+      if (url.pathname === '/upcoming_new_hires')
+        return jsonResponse({
+          days: 90,
+          new_hires: [
+            { user_id: 7, slack_user_id: 'U7', name: 'Riley Morgan', avatar_url: null, start_date: '2026-03-10', days_until: 8, source: 'slack', email: null, department: null, location: null, job_title: null },
+            { user_id: null, slack_user_id: null, name: 'Olivia Park', avatar_url: null, start_date: '2026-03-16', days_until: 14, source: 'hris', email: 'olivia.park@acme.example', department: 'Engineering', location: 'New York', job_title: 'Software Engineer' },
+            { user_id: null, slack_user_id: null, name: 'Mateo Rossi', avatar_url: null, start_date: '2026-03-23', days_until: 21, source: 'ats', email: 'mateo.rossi@acme.example', department: null, location: null, job_title: 'Designer' },
+          ],
+        });
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/celebrations/5/edit');
+    const section = await screen.findByRole('region', { name: 'Starting soon' });
+    await within(section).findByText('Olivia Park');
+    expect(within(section).getByText('Riley Morgan')).toBeInTheDocument();
+    expect(within(section).getByText('Not in Slack yet · Software Engineer · Engineering · New York (HR system)')).toBeInTheDocument();
+    expect(within(section).getByText('Not in Slack yet · Designer (applicant tracking)')).toBeInTheDocument();
+    expect(within(section).getAllByText(/Not in Slack yet/)).toHaveLength(2);
+  });
+});

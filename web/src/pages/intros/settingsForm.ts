@@ -1,10 +1,12 @@
 import type { CategoryJson, CoffeeConfigurationJson } from './introsApi';
-import { applySettingsRules, needsPaidAccess, type IntrosSettings, type PairingType, type RulesContext } from './settingsRules';
+import { applySettingsRules, needsPaidAccess, type HrisGrouping, type IntrosSettings, type PairingType, type RulesContext } from './settingsRules';
 
 /** What the edit page edits: the rules' settings plus the zone and the interest categories. */
 export interface SettingsDraft extends IntrosSettings {
   tz: string;
   categories: CategoryJson[];
+  /** Group-based pairing by the HR system's department or location ('none': by the categories). */
+  hris_groups: HrisGrouping;
 }
 
 export type Notes = Partial<Record<keyof IntrosSettings, string>>;
@@ -26,6 +28,7 @@ export function draftOf(config: CoffeeConfigurationJson): SettingsDraft {
     default_intro_type: config.default_intro_type,
     tz: config.tz,
     categories: config.categories.map((c) => ({ id: c.id, name: c.name })),
+    hris_groups: config.hris_groups,
   };
 }
 
@@ -43,13 +46,13 @@ export interface ChangeOutcome {
  */
 export function applyChange(draft: SettingsDraft, patch: Partial<SettingsDraft>, ctx: RulesContext, previousNotes: Notes = {}): ChangeOutcome {
   const merged: SettingsDraft = { ...draft, ...patch };
-  const { tz, categories, ...settings } = merged;
+  const { tz, categories, hris_groups, ...settings } = merged;
   const outcome = applySettingsRules(settings, ctx);
   const notes: Notes = { ...previousNotes };
   for (const key of Object.keys(patch) as Array<keyof IntrosSettings>) delete notes[key];
   // A field the person changes again drops the note the rules left on it; fields the rules just changed get one.
   for (const [key, text] of Object.entries(outcome.adjusted) as Array<[keyof IntrosSettings, string]>) notes[key] = text;
-  return { draft: { ...outcome.settings, tz, categories }, notes, errors: outcome.errors };
+  return { draft: { ...outcome.settings, tz, categories, hris_groups }, notes, errors: outcome.errors };
 }
 
 /**

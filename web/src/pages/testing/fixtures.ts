@@ -48,6 +48,7 @@ export function config(overrides: Partial<CoffeeConfigurationJson> = {}): Coffee
     next_occurrence_on: '2026-03-09',
     max_participants: 24,
     lottery_fixed_member_ids: [],
+    hris_groups: 'none',
     paid_pairing_types: ['cross_group_pairing', 'within_group_pairing', 'lottery'],
     ...overrides,
   };
@@ -87,6 +88,7 @@ export function coffeePage(overrides: Partial<CoffeePageData> = {}): CoffeePageD
     rounds: [],
     team: { id: 1, pairing_welcome_message: 'Welcome to Intros!' },
     can_edit: true,
+    hris_linked: false,
     ...overrides,
   };
 }

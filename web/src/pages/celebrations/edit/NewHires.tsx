@@ -14,13 +14,19 @@ export function NewHires() {
       ) : (
         <ul className="cel-hires">
           {hires.map((h) => (
-            <li key={h.user_id}>
+            <li key={h.user_id ?? `${h.source}:${h.email ?? h.name}:${h.start_date}`}>
               <Avatar name={h.name} url={h.avatar_url} />
               <span>
                 <strong>{h.name}</strong>
                 <span className="muted">
                   {shortDate(h.start_date)} · {h.days_until === 0 ? 'today' : h.days_until === 1 ? 'tomorrow' : `in ${h.days_until} days`}
                 </span>
+                {h.user_id === null && (
+                  <span className="muted">
+                    {['Not in Slack yet', h.job_title, h.department, h.location].filter(Boolean).join(' · ')}
+                    {h.source === 'ats' ? ' (applicant tracking)' : ' (HR system)'}
+                  </span>
+                )}
               </span>
             </li>
           ))}

@@ -6,12 +6,13 @@ import { toastStore } from '../../../kit/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
 import { coffeePage, config, program } from '../../testing/fixtures';
 import type { CoffeePageData } from '../introsApi';
+import { CALENDAR_NOT_LINKED_TEXT, HRIS_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT } from '../../integrations/integrationsApi';
 import { SAVE_ERROR_TEXT } from './IntrosSettingsPage';
 
-function serve(page: CoffeePageData, onPut?: (body: Record<string, unknown>) => Response) {
+function serve(page: CoffeePageData, onPut?: (body: Record<string, unknown>) => Response, me: typeof TEST_USER = TEST_USER) {
   const puts: Array<Record<string, unknown>> = [];
   mockFetch((url, init) => {
-    if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+    if (url.pathname === '/users/show_as_json') return jsonResponse(me);
     if (url.pathname === '/coffee/7' && (init.method ?? 'GET') === 'GET') return jsonResponse(page);
     if (url.pathname === '/coffee/7/preview_as_json' && init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { coffee_configuration: { intro_message: string } };
@@ -246,5 +247,75 @@ describe('/coffee/{id}/edit saving', () => {
     await user.click(radio(/^Lottery/));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain('Moved to 2026-03-10'));
+  });
+});
+
+describe('/coffee/{id}/edit: accounts a setting needs that are not linked', () => {
+  const toasts = () => toastStore.get().map((t) => t.text);
+
+  test('with no calendar or video account linked, picking a calendar invite or a video link shows the spec’s error toasts', async () => {
+    serve(coffeePage({ config: config({ calendar_scheduling_selection: 'none', video_platform: 'none' }) }));
+    const user = userEvent.setup();
+    await open();
+    expect(screen.queryByRole('note')).toBeNull();
+    await user.click(radio(/^A fixed meeting time/));
+    expect(toasts()).toEqual([CALENDAR_NOT_LINKED_TEXT]);
+    expect(screen.getByRole('note')).toHaveTextContent(CALENDAR_NOT_LINKED_TEXT);
+    expect(within(screen.getByRole('note')).getByRole('link', { name: 'Link it in Integrations' })).toHaveAttribute('href', '/integrations');
+    await user.click(screen.getByRole('combobox', { name: 'Video link' }));
+    await user.click(screen.getByRole('option', { name: 'Zoom' }));
+    expect(toasts()).toEqual([CALENDAR_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT]);
+    // Back to no calendar invite and no video: nothing more to say.
+    await user.click(radio(/^No calendar invite/));
+    await user.click(screen.getByRole('combobox', { name: 'Video link' }));
+    await user.click(screen.getByRole('option', { name: 'No video link' }));
+    expect(toasts()).toHaveLength(2);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  test('with a Google calendar linked: calendar choices and Google Meet are fine, Zoom and Teams are not linked', async () => {
+    serve(coffeePage({ config: config({ calendar_scheduling_selection: 'none', video_platform: 'none' }) }), undefined, { ...TEST_USER, has_valid_google_identity: true });
+    const user = userEvent.setup();
+    await open();
+    await user.click(radio(/^Each group picks a time/));
+    await user.click(screen.getByRole('combobox', { name: 'Video link' }));
+    await user.click(screen.getByRole('option', { name: 'Google Meet' }));
+    expect(toasts()).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: 'Video link' }));
+    await user.click(screen.getByRole('option', { name: 'Microsoft Teams' }));
+    expect(toasts()).toEqual([VIDEO_NOT_LINKED_TEXT]);
+  });
+});
+
+describe('/coffee/{id}/edit: groups from the HR system', () => {
+  const toasts = () => toastStore.get().map((t) => t.text);
+  const groupsFrom = () => screen.getByRole('combobox', { name: 'Groups from' });
+
+  test('group pairing can take its groups from the HR system; without one linked, the not-linked toast and notice', async () => {
+    const puts = serve(coffeePage({ config: config({ pairing_type: 'within_group_pairing', calendar_scheduling_selection: 'none', video_platform: 'none' }) }));
+    const user = userEvent.setup();
+    await open();
+    expect(groupsFrom()).toHaveTextContent('The groups below (members pick theirs)');
+    await user.click(groupsFrom());
+    await user.click(screen.getByRole('option', { name: 'Department in the HR system' }));
+    expect(toasts()).toEqual([HRIS_NOT_LINKED_TEXT]);
+    expect(screen.getByRole('note')).toHaveTextContent(HRIS_NOT_LINKED_TEXT);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ coffee_configuration: { hris_groups: 'department', pairing_type: 'within_group_pairing' } });
+  });
+
+  test('with the HR system linked: no toast, and the interest categories give way to its groups; other pairing types do not offer it', async () => {
+    serve(coffeePage({ config: config({ pairing_type: 'cross_group_pairing', calendar_scheduling_selection: 'none', video_platform: 'none' }), hris_linked: true }));
+    const user = userEvent.setup();
+    await open();
+    expect(screen.getByRole('textbox', { name: 'Interest 1' })).toBeInTheDocument();
+    await user.click(groupsFrom());
+    await user.click(screen.getByRole('option', { name: 'Location in the HR system' }));
+    expect(toasts()).toEqual([]);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Interest 1' })).toBeNull();
+    await user.click(radio(/^Intro by interests/));
+    expect(screen.queryByRole('combobox', { name: 'Groups from' })).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { useCurrentUser } from '../../../api/currentUser';
-import { Field, Select } from '../../../kit';
+import { Field, Select, toastError } from '../../../kit';
 import { formatLocalDate } from '../../programs/programsApi';
 import { DatePicker } from '../DatePicker';
 import { hourLabel } from '../introsApi';
 import { windowEnd } from '../settingsForm';
-import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type VideoPlatform } from '../settingsRules';
+import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type CalendarSelection, type VideoPlatform } from '../settingsRules';
 import { FieldNote } from './FieldMessages';
+import { LinkNotice } from './LinkNotice';
+import { calendarNotLinked, videoNotLinked } from './linkNotices';
 import { CALENDAR_LABELS, VIDEO_LABELS, type SectionProps } from './settingsText';
 
 /** Calendar invites, the fixed meeting's date and time, and the video link. */
@@ -15,6 +17,20 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
   const until = windowEnd(nextOccurrenceOn, draft.period);
   const videoHint =
     draft.video_platform === 'zoom' && user.data && !user.data.has_valid_zoom_identity ? 'Link a Zoom account in Integrations so Hearth can create the meetings.' : undefined;
+  // programs.md §8: picking a calendar or video option whose account is not linked shows the spec's error toast;
+  // the notice stays under the field until it is linked.
+  const calendarNotice = calendarNotLinked(draft.calendar_scheduling_selection, user.data);
+  const videoNotice = videoNotLinked(draft.video_platform, user.data);
+  const pickCalendar = (sel: CalendarSelection) => {
+    change({ calendar_scheduling_selection: sel });
+    const text = calendarNotLinked(sel, user.data);
+    if (text) toastError(text);
+  };
+  const pickVideo = (platform: VideoPlatform) => {
+    change({ video_platform: platform });
+    const text = videoNotLinked(platform, user.data);
+    if (text) toastError(text);
+  };
   return (
     <section className="card settings-section" aria-labelledby="meetings-title">
       <h2 id="meetings-title" className="settings-title">
@@ -30,13 +46,14 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
                 name="calendar_scheduling_selection"
                 value={sel}
                 checked={draft.calendar_scheduling_selection === sel}
-                onChange={() => change({ calendar_scheduling_selection: sel })}
+                onChange={() => pickCalendar(sel)}
               />
               <span className="template-choice-name">{CALENDAR_LABELS[sel].label}</span>
               <span className="template-choice-text">{CALENDAR_LABELS[sel].text}</span>
             </label>
           ))}
         </div>
+        {calendarNotice && <LinkNotice text={calendarNotice} />}
       </fieldset>
       {fixed && (
         <div className="field-grid fixed-meeting">
@@ -90,13 +107,14 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
               disabled: v === 'meet_and_teams' && draft.calendar_scheduling_selection !== 'groups-choose-meeting-time',
             }))}
             value={draft.video_platform}
-            onChange={(v) => v[0] && change({ video_platform: v[0] as VideoPlatform })}
+            onChange={(v) => v[0] && pickVideo(v[0] as VideoPlatform)}
             error={errorOf('video_platform')}
           />
           {draft.calendar_scheduling_selection !== 'groups-choose-meeting-time' && (
             <p className="field-hint">Meet or Teams links from each calendar need groups to pick their own time.</p>
           )}
           {videoHint && <p className="field-hint">{videoHint}</p>}
+          {videoNotice && <LinkNotice text={videoNotice} />}
           <FieldNote text={notes.video_platform} />
         </div>
       </div>

@@ -1,13 +1,30 @@
-import { Select } from '../../../kit';
+import { Select, toastError } from '../../../kit';
 import { pairingTypeAllowed } from '../settingsForm';
-import { PAIRING_TYPE_LABELS, PAIRING_TYPES, type PairingType } from '../settingsRules';
+import { GROUP_PAIRING_TYPES, HRIS_GROUPINGS, PAIRING_TYPE_LABELS, PAIRING_TYPES, type HrisGrouping, type PairingType } from '../settingsRules';
 import { CategoriesEditor } from './CategoriesEditor';
 import { FieldNote } from './FieldMessages';
+import { LinkNotice } from './LinkNotice';
+import { hrisNotLinked } from './linkNotices';
 import { GROUP_SIZE_OPTIONS, PAIRING_TYPE_TEXT, type SectionProps } from './settingsText';
 
 /** Pairing type, group size and interests. */
-export function PairingSection({ draft, change, errorOf, notes, paidFeatureAccess, onPairingType }: SectionProps & { paidFeatureAccess: boolean; onPairingType: (type: PairingType) => void }) {
+export function PairingSection({
+  draft,
+  change,
+  errorOf,
+  notes,
+  paidFeatureAccess,
+  onPairingType,
+  hrisLinked,
+}: SectionProps & { paidFeatureAccess: boolean; onPairingType: (type: PairingType) => void; hrisLinked: boolean }) {
   const noEnforce = draft.pairing_type === 'lottery' || draft.pairing_type === 'standard';
+  const byGroup = GROUP_PAIRING_TYPES.includes(draft.pairing_type);
+  const hrisNotice = byGroup ? hrisNotLinked(draft.hris_groups, hrisLinked) : null;
+  const pickGrouping = (grouping: HrisGrouping) => {
+    change({ hris_groups: grouping });
+    const text = hrisNotLinked(grouping, hrisLinked);
+    if (text) toastError(text);
+  };
   return (
     <section className="card settings-section" aria-labelledby="pairing-title">
       <h2 id="pairing-title" className="settings-title">
@@ -53,7 +70,21 @@ export function PairingSection({ draft, change, errorOf, notes, paidFeatureAcces
           <FieldNote text={notes.enforce_group_size} />
         </div>
       </div>
-      <CategoriesEditor draft={draft} onChange={(categories) => change({ categories })} />
+      {byGroup && (
+        <div className="field-grid">
+          <div>
+            <Select label="Groups from" options={HRIS_GROUPINGS.map((g) => ({ value: g, label: GROUPING_LABELS[g] }))} value={draft.hris_groups} onChange={(v) => v[0] && pickGrouping(v[0] as HrisGrouping)} error={errorOf('hris_groups')} />
+            {hrisNotice && <LinkNotice text={hrisNotice} />}
+          </div>
+        </div>
+      )}
+      {!(byGroup && draft.hris_groups !== 'none') && <CategoriesEditor draft={draft} onChange={(categories) => change({ categories })} />}
     </section>
   );
 }
+
+const GROUPING_LABELS: Record<HrisGrouping, string> = {
+  none: 'The groups below (members pick theirs)',
+  department: 'Department in the HR system',
+  location: 'Location in the HR system',
+};

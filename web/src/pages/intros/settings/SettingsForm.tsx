@@ -98,7 +98,7 @@ export function SettingsForm({ data, id }: { data: CoffeePageData; id: string })
 
   return (
     <form className="settings-form" onSubmit={(e) => void save(e)} noValidate>
-      <PairingSection {...section} paidFeatureAccess={ctx.paidFeatureAccess} onPairingType={choosePairingType} />
+      <PairingSection {...section} paidFeatureAccess={ctx.paidFeatureAccess} onPairingType={choosePairingType} hrisLinked={data.hris_linked} />
       <ScheduleSection {...section} nextOccurrenceOn={config.next_occurrence_on} />
       <MeetingsSection {...section} nextOccurrenceOn={config.next_occurrence_on} />
       <MessageSection {...section} programId={id} />
