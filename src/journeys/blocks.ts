@@ -150,8 +150,12 @@ export function taskReminder(input: { taskId: number; title: string; text: strin
 }
 
 /** A note to the journey's admins that a role had nobody in it (the attention item's Slack side). */
-export function missingRoleNote(input: { roleName: string; participant: string; journeyName: string; title: string; url: string }): { text: string; blocks: KnownBlock[] } {
-  const text = `:warning: *${input.title}* in *${input.journeyName}* for ${input.participant} was not sent: nobody is the *${input.roleName}*. Fill the role in <${input.url}|the journey> and send it from there.`;
+/**
+ * The journey owner's note when a due event could not go out (an attention-required issue): what was not sent, why,
+ * and where to fix it. `problem` and `fix` are Slack mrkdwn.
+ */
+export function attentionNote(input: { participant: string; journeyName: string; title: string; url: string; problem: string; fix: string; verb?: 'sent' | 'posted' }): { text: string; blocks: KnownBlock[] } {
+  const text = `:warning: *${input.title}* in *${input.journeyName}* for ${input.participant} was not ${input.verb ?? 'sent'}: ${input.problem}. ${input.fix} in <${input.url}|the journey> and send it from there.`;
   return { text: text.replace(/[*]/g, ''), blocks: [section(text)] };
 }
 

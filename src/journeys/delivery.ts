@@ -4,7 +4,7 @@ import { siteLink, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
-import { eventMessage, fillText, formatLongDate, journeyMessage, missingRoleNote, taskReminder, type TextVars } from './blocks.js';
+import { attentionNote, eventMessage, fillText, formatLongDate, journeyMessage, taskReminder, type TextVars } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyChannelMissing, journeyConnectionsMissing, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
 import { journeysDeliver } from './jobs.js';
@@ -122,7 +122,8 @@ export class JourneyDelivery {
           // Nobody chose where it posts: an attention item until it goes out.
           emit(domainEvent(journeyChannelMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, ...aboutEvent(tag, title) }));
           await settle('skipped', 'channels_not_selected');
-          return [];
+          const note = { title, verb: 'posted' as const, problem: 'no channel was selected', fix: 'Choose a channel' };
+          return this.s.outbox.add(trx, await this.ownerNote(trx, tag, session, memberships, `channels_not_selected:${se.id}`, note));
         }
       } else {
         const cohort = session.cohort_id === null ? undefined : await this.repo.cohort(workspaceId, session.cohort_id, trx);
@@ -169,6 +170,8 @@ export class JourneyDelivery {
       if (noConnections) {
         const names = introduced.map((id) => roles.find((r) => r.id === id)?.name ?? 'role');
         emit(domainEvent(journeyConnectionsMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleIds: introduced, roleNames: names, ...aboutEvent(tag, title) }));
+        const problem = `no strategic connections were selected (nobody is the ${names.map((n) => `*${n}*`).join(' or ')})`;
+        rows.push(...(await this.ownerNote(trx, tag, session, memberships, `strategic_connections_not_selected:${se.id}`, { title, problem, fix: 'Choose whom to introduce' })));
       }
       await settle('skipped', missing.some((id) => !(noConnections && introduced.includes(id))) ? 'missing_role' : 'strategic_connections_not_selected');
       return this.s.outbox.add(trx, rows);
@@ -254,16 +257,27 @@ export class JourneyDelivery {
     roleId: number,
   ): Promise<OutRow[]> {
     const role = roles.find((r) => r.id === roleId);
-    const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member;
-    const participantName = participant ? `<@${participant.slack_user_id}>` : 'a participant';
-    const issueKey = `missing_role:${se.id}:${roleId}`;
-    // The attention-required issue is Reporting's, kept from this event; the owner's note is once per key.
+    // The attention-required issue is Reporting's, kept from this event.
     emit(domainEvent(journeyRoleMissing, tag.workspace_id, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, roleId, roleName: role?.name ?? 'role', ...aboutEvent(tag, event.title) }));
+    return this.ownerNote(trx, tag, session, memberships, `missing_role:${se.id}:${roleId}`, { title: event.title, problem: `nobody is the *${role?.name ?? 'role'}*`, fix: 'Fill the role' });
+  }
+
+  /** The journey owner's DM about an event that could not go out, once per issue. */
+  private async ownerNote(
+    trx: Trx,
+    tag: JourneyTag,
+    session: JourneySession,
+    memberships: Membership[],
+    issueKey: string,
+    note: Pick<Parameters<typeof attentionNote>[0], 'title' | 'problem' | 'fix' | 'verb'>,
+  ): Promise<OutRow[]> {
     if (tag.created_by_member_id === null) return [];
     const owner = await this.journeys.member(tag.workspace_id, tag.created_by_member_id, trx);
     if (!owner || owner.deleted) return [];
+    const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member;
     const url = `${this.s.config.publicUrl}/${routeFlowType(tag.flow_type)}/tags/${tag.id}`;
-    return [{ workspaceId: tag.workspace_id, key: `journey:issue:${issueKey}`, kind: 'journey', method: 'dm.post', args: { users: [owner.slack_user_id], ...missingRoleNote({ roleName: role?.name ?? 'role', participant: participantName, journeyName: tag.name, title: event.title, url }) } }];
+    const message = attentionNote({ ...note, participant: participant ? `<@${participant.slack_user_id}>` : 'a participant', journeyName: tag.name, url });
+    return [{ workspaceId: tag.workspace_id, key: `journey:issue:${issueKey}`, kind: 'journey', method: 'dm.post', args: { users: [owner.slack_user_id], ...message } }];
   }
 
   /** send_test: the event as the admin would get it, sent to the admin themselves (as the participant), now. */

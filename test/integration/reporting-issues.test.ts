@@ -3,7 +3,7 @@ import type { CreateTagAnswer, SessionJson, TagDetail } from '../../src/journeys
 import type { SessionIssueJson, SessionIssuesJson } from '../../src/reporting/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { settle as settleOutbox, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const JONAS = 'U0DEMO010';
@@ -27,23 +27,9 @@ describe(`Reporting: journeys' attention-required issues (${process.env.DATABASE
   let t: SandboxHearth;
   let admin: Who;
 
-  async function call<T = Record<string, unknown>>(method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
-    const form = body instanceof FormData;
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, accept: 'application/json', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status !== expectStatus) throw new Error(`${method} ${url}: expected ${expectStatus}, got ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const call = <T = Record<string, unknown>>(method: string, url: string, body?: unknown, expectStatus = 200) => t.call<T>(admin, method, url, body, expectStatus);
   const memberId = async (slackUserId: string) => (await t.services.people.bySlackId((await t.services.workspaces.byTeamId(TEAM))!.id, slackUserId))!.id;
-  async function settle() {
-    await t.services.queue.idle();
-    await expect.poll(async () => (await t.services.db.selectFrom('outbox').select('id').where('state', 'in', ['pending', 'sending']).execute()).length, { timeout: 15_000 }).toBe(0);
-    await t.services.queue.idle();
-  }
+  const settle = () => settleOutbox(t);
   /** The open issues of one session, by type. */
   async function issuesOf(sessionId: number): Promise<Map<string, SessionIssueJson>> {
     const list = await call<SessionIssuesJson>('GET', '/onboarding/session_issues?date_window=1w');
@@ -103,6 +89,14 @@ describe(`Reporting: journeys' attention-required issues (${process.env.DATABASE
       detail: '“Your new buddy” in Support onboarding was not sent: nobody is the Buddy',
       fix: { label: 'Fill the Buddy role', path: `/onboarding/tags/${tagId}?tab=people` },
     });
+    // The journey's owner (the admin who made it) is told of each once, in a DM that says what to fix.
+    const notes = await t.services.db.selectFrom('outbox').select(['idempotency_key', 'payload']).where('idempotency_key', 'like', 'journey:issue:%').orderBy('id').execute();
+    expect(Object.fromEntries(notes.map((n) => [n.idempotency_key.split(':')[2], (n.payload as { text: string; users: string[] }).text]))).toEqual({
+      strategic_connections_not_selected: `:warning: Meet your buddy in Support onboarding for <@${JONAS}> was not sent: no strategic connections were selected (nobody is the Buddy). Choose whom to introduce in <${t.url}/onboarding/tags/${tagId}|the journey> and send it from there.`,
+      channels_not_selected: `:warning: Welcome Jonas in Support onboarding for <@${JONAS}> was not posted: no channel was selected. Choose a channel in <${t.url}/onboarding/tags/${tagId}|the journey> and send it from there.`,
+      missing_role: `:warning: Your new buddy in Support onboarding for <@${JONAS}> was not sent: nobody is the Buddy. Fill the role in <${t.url}/onboarding/tags/${tagId}|the journey> and send it from there.`,
+    });
+    expect(notes.every((n) => (n.payload as { users: string[] }).users[0] === ACME.adminUserId)).toBe(true);
     const states = await t.services.db.selectFrom('journey_session_events').select(['id', 'state', 'note']).where('session_id', '=', s.id).where('id', 'in', [seOf(intro!.id), seOf(post!.id)]).orderBy('id').execute();
     expect(states.map((r) => [r.state, r.note]).sort()).toEqual([
       ['skipped', 'channels_not_selected'],
