@@ -69,15 +69,16 @@ export class JourneyDryRun {
   /** GET /{flow}/events/{id}/preview (and an unsaved event's): the Block Kit message, built as it is sent, for a sample or chosen participant. */
   async preview(tag: JourneyTag, event: Pick<JourneyEvent, 'kind' | 'title' | 'text' | 'poll_options'>, q: { user_id?: number }): Promise<MessagePreviewJson> {
     const { vars, session } = await this.subject(tag, q);
-    return eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(session) });
+    return eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(tag, session) });
   }
 
   /**
    * Where a message's hub link goes: each sent message carries its recipient's own signed link
-   * (src/http/site-links.ts); a preview shows the same link with a stand-in token.
+   * (src/http/site-links.ts) once the journey's hub is published, and a preview shows the same link with a
+   * stand-in token, or none when the message would go without one.
    */
-  private hubLink(session: { id: number } | undefined | null): string {
-    return `${this.s.config.publicUrl}/auth/site/${session?.id ?? 0}?t=preview`;
+  private hubLink(tag: Pick<JourneyTag, 'hub_published'>, session: { id: number } | undefined | null): string | undefined {
+    return tag.hub_published ? `${this.s.config.publicUrl}/auth/site/${session?.id ?? 0}?t=preview` : undefined;
   }
 
   async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
@@ -96,7 +97,7 @@ export class JourneyDryRun {
         kind: e.kind,
         title: fillText(e.title, vars),
         text: fillText(e.text, vars),
-        preview: eventMessage(e, vars, tag.name, { siteUrl: this.hubLink(session) }),
+        preview: eventMessage(e, vars, tag.name, { siteUrl: this.hubLink(tag, session) }),
         recipient_type: e.recipient_type,
         recipient_label: e.recipient_type === 'channel' ? channelLabel(e.channel_id ?? tag.channel_id) : e.recipient_type === 'cohortChannel' ? 'Cohort channel' : (role?.name ?? 'Unknown role'),
         role_id: e.role_id,

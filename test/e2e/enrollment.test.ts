@@ -122,6 +122,28 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     await screenshot(page, 'enrollment-rules');
   });
 
+  it('maps an HR department to a journey: the server’s refusal shows at the field, then the mapping saves', async () => {
+    await page.goto(`${t.url}/onboarding/tags/enrollment`);
+    await page.getByRole('heading', { level: 1, name: 'Enrollment rules and HR mappings' }).waitFor();
+    await page.getByRole('radio', { name: 'HR mappings' }).click();
+    const section = page.getByRole('region', { name: 'HR mappings' });
+    await section.getByRole('button', { name: 'Add a mapping' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Nothing typed as the department's value: the server names the field and the page shows it there.
+    const value = section.getByLabel('Mapping 1 value');
+    await expect.poll(() => value.getAttribute('aria-invalid')).toBe('true');
+    await value.fill('Engineering');
+    const journeys = section.getByRole('group', { name: 'Mapping 1' }).getByRole('combobox', { name: 'Journeys' });
+    await journeys.click();
+    await page.getByRole('option', { name: 'Acme onboarding' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => value.getAttribute('aria-invalid')).toBeNull();
+    await screenshot(page, 'enrollment-hr-mappings', { fullPage: true });
+    const saved = await t.services.db.selectFrom('enrollment_hr_mappings').selectAll().execute();
+    expect(saved.map((m) => [m.hris_value, m.target_ids])).toEqual([['Engineering', [tagId]]]);
+  });
+
   it('turning the second role survey on copies the first one’s questions', async () => {
     await page.goto(`${t.url}/onboarding/tags/${tagId}/enrollment_surveys/new`);
     await page.getByRole('heading', { level: 1, name: 'New enrollment survey for Acme onboarding' }).waitFor();

@@ -75,8 +75,12 @@ describe(`Journeys in the sandbox (${path})`, () => {
     expect(forJonas.blocks).toEqual([
       { type: 'section', text: { type: 'mrkdwn', text: ':white_check_mark: *Set up your laptop*\nJonas, install the usual tools.' } },
       { type: 'actions', elements: [expect.objectContaining({ action_id: 'journeys_task_done', text: { type: 'plain_text', text: 'Mark as done' } })] },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: expect.stringMatching(/^From your \*Try-out\* journey · <http:\/\/[^/]+\/auth\/site\/0\?t=preview\|Open your journey hub>$/) }] },
+      // The journey's hub is not published: no link, as the message would go.
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'From your *Try-out* journey' }] },
     ]);
+    await t.services.db.updateTable('journey_tags').set({ hub_published: true }).where('id', '=', tryOut.id).execute();
+    const published = await call<MessagePreviewJson>(admin, 'GET', `/onboarding/events/${laptop.id}/preview?user_id=${await memberId(JONAS)}`);
+    expect(published.blocks.at(-1)).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: expect.stringMatching(/^From your \*Try-out\* journey · <http:\/\/[^/]+\/auth\/site\/0\?t=preview\|Open your journey hub>$/) }] });
     // The editor's unsaved form, and the dry run's items, are drawn by the same builder.
     const unsaved = await call<MessagePreviewJson>(admin, 'POST', `/onboarding/tags/${tryOut.id}/events/preview`, {
       onboarding_schedule_event: { kind: 'poll', title: 'Pulse', text: 'How is it going, {first_name}?', poll_options: ['Great', 'Fine'] },
@@ -87,7 +91,7 @@ describe(`Journeys in the sandbox (${path})`, () => {
     const bad = await call<{ fields: Record<string, string> }>(admin, 'POST', `/onboarding/tags/${tryOut.id}/events/preview`, { onboarding_schedule_event: { kind: 'message', title: 'x', text: ' ' } }, 400);
     expect(Object.keys(bad.fields)).toEqual(['onboarding_schedule_event.text']);
     const dry = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tryOut.id}/dry_run?user_id=${await memberId(JONAS)}`);
-    expect(dry.items.find((i) => i.event_id === laptop.id)!.preview).toEqual(forJonas);
+    expect(dry.items.find((i) => i.event_id === laptop.id)!.preview).toEqual(published);
     const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
     await call(globex, 'GET', `/onboarding/events/${welcome.id}/preview`, undefined, 404);
   });
