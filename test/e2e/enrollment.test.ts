@@ -126,6 +126,9 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     await page.goto(`${t.url}/onboarding/tags/enrollment`);
     await page.getByRole('heading', { level: 1, name: 'Enrollment rules and HR mappings' }).waitFor();
     await page.getByRole('radio', { name: 'HR mappings' }).click();
+    // The rules saved before stop enrolling once this is saved: the page asks first.
+    const warning = page.getByRole('dialog', { name: 'Change how new hires are enrolled?' });
+    await warning.getByRole('button', { name: 'Continue' }).click();
     const section = page.getByRole('region', { name: 'HR mappings' });
     await section.getByRole('button', { name: 'Add a mapping' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
