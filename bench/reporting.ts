@@ -8,6 +8,7 @@ import { ACME } from '../src/sandbox/seed.js';
 import { STAT_NAMES } from '../src/reporting/stats.js';
 import { signIn } from '../test/support/hearth.js';
 import { startSandboxHearth } from '../test/support/sandbox-hearth.js';
+import { letIdleSocketsClose } from './support/sockets.js';
 
 const MEMBERS = 10_000;
 const DAYS = 365;
@@ -50,10 +51,7 @@ async function main(): Promise<void> {
     const rows = await sql<{ n: string }>`select count(*) as n from reporting_active_members`.execute(db);
     console.log(`Seeded ${Number(rows.rows[0]!.n).toLocaleString('en')} active-member days and ${STAT_NAMES.length * DAYS * (TAGS + 1)} daily stat rows in ${Math.round(performance.now() - seeded)} ms (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}).\n`);
     const { cookie } = await signIn(t, ACME.teamId, ACME.adminUserId);
-    // The seed blocks the event loop (PGlite runs in this process) for longer than the keep-alive timeouts of the
-    // sockets the sandbox's start left idle in fetch's pool. Let those timers run before the first call, or it can
-    // be written on a socket the server closes at that instant (ECONNRESET, no measurement at all).
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await letIdleSocketsClose();
 
     console.log('| Stat | Window | p50 | p99 | Total |\n| --- | --- | --- | --- | --- |');
     let over = 0;
