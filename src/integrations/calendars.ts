@@ -119,29 +119,31 @@ export class CalendarsService {
 
   /**
    * A Zoom meeting for a group, hosted by the first of them who linked Zoom (refreshing an expired token first);
-   * null when none of them did or Zoom refused.
+   * null when none of them did or Zoom refused. Made once per `key` (see `once`).
    */
-  async zoomMeeting(workspaceId: number, memberIds: number[], request: MeetingRequest): Promise<string | null> {
+  async zoomMeeting(workspaceId: number, key: string, memberIds: number[], request: MeetingRequest): Promise<string | null> {
     const client = this.clients.get('zoom');
     if (!client?.createsMeetings) return null;
     const identities = await this.repo.validIdentities(workspaceId, memberIds, 'zoom');
     const host = memberIds.map((id) => identities.find((i) => i.member_id === id)).find((i) => i?.access_token_enc);
     if (!host) return null;
-    const now = this.s.clock.now();
-    try {
-      return (await client.createMeeting(await this.accessToken(client, host, now), request)).joinUrl;
-    } catch (err) {
-      if (!(err instanceof IntegrationProviderError)) throw err;
-      this.s.log.warn({ err, memberId: host.member_id }, 'Zoom meeting creation failed');
-      return null;
-    }
+    return this.once(workspaceId, key, async () => {
+      try {
+        return (await client.createMeeting(await this.accessToken(client, host, this.s.clock.now()), request)).joinUrl;
+      } catch (err) {
+        if (!(err instanceof IntegrationProviderError)) throw err;
+        this.s.log.warn({ err, memberId: host.member_id }, 'Zoom meeting creation failed');
+        return null;
+      }
+    });
   }
 
   /**
    * The fixed meeting's hold: the event on the calendar of the first of the group who linked one, the others
-   * invited by their Slack email. False when none of them linked a calendar or the provider refused.
+   * invited by their Slack email. False when none of them linked a calendar or the provider refused. Made once per
+   * `key` (see `once`).
    */
-  async holdMeeting(workspaceId: number, memberIds: number[], e: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
+  async holdMeeting(workspaceId: number, key: string, memberIds: number[], e: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
     const identities = await this.repo.calendarIdentities(workspaceId, memberIds);
     const organizer = memberIds
       .map((id) => identities.find((i) => i.member_id === id && i.access_token_enc && this.clients.get(i.provider)?.createsEvents))
@@ -149,13 +151,34 @@ export class CalendarsService {
     if (!organizer) return false;
     const client = this.clients.get(organizer.provider)!;
     const others = (await this.repo.members(workspaceId, memberIds.filter((id) => id !== organizer.member_id))).map((m) => m.email).filter((x): x is string => !!x);
+    const held = await this.once(workspaceId, key, async () => {
+      try {
+        return { eventId: await client.createEvent(await this.accessToken(client, organizer, this.s.clock.now()), { ...e, attendees: others }) };
+      } catch (err) {
+        if (!(err instanceof IntegrationProviderError)) throw err;
+        this.s.log.warn({ err, memberId: organizer.member_id, provider: organizer.provider }, 'calendar hold failed');
+        return null;
+      }
+    });
+    return held !== null;
+  }
+
+  /**
+   * Something made at a provider once per key of Hearth's own (an intro group's meeting): the key is claimed before
+   * the call and completed with its answer, so a round run again after a crash, or two runs at once, reuse what the
+   * first made instead of making it twice. A claim whose call has not answered (or never will) makes nothing more;
+   * a refusal (null) gives the claim up for a later run.
+   */
+  private async once<T>(workspaceId: number, key: string, make: () => Promise<T | null>): Promise<T | null> {
+    const claim = await this.repo.claimWrite(workspaceId, key, this.s.clock.now());
+    if (!claim.claimed) return (claim.result as T | null) ?? null;
+    let made: T | null = null;
     try {
-      await client.createEvent(await this.accessToken(client, organizer, this.s.clock.now()), { ...e, attendees: others });
-      return true;
-    } catch (err) {
-      if (!(err instanceof IntegrationProviderError)) throw err;
-      this.s.log.warn({ err, memberId: organizer.member_id, provider: organizer.provider }, 'calendar hold failed');
-      return false;
+      made = await make();
+      return made;
+    } finally {
+      if (made === null) await this.repo.releaseWrite(workspaceId, key);
+      else await this.repo.completeWrite(workspaceId, key, made);
     }
   }
 

@@ -54,8 +54,8 @@ export const integrationsCapability = defineCapability({
     services.users.answerIdentityFlags((workspaceId, memberId) => calendars.flags(workspaceId, memberId));
     services.people.answerCalendars({
       freeTimes: (workspaceId, memberIds, tz) => calendars.freeTimes(workspaceId, memberIds, tz),
-      zoomMeeting: (workspaceId, memberIds, meeting) => calendars.zoomMeeting(workspaceId, memberIds, meeting),
-      holdMeeting: (workspaceId, memberIds, e) => calendars.holdMeeting(workspaceId, memberIds, e),
+      zoomMeeting: (workspaceId, key, memberIds, meeting) => calendars.zoomMeeting(workspaceId, key, memberIds, meeting),
+      holdMeeting: (workspaceId, key, memberIds, e) => calendars.holdMeeting(workspaceId, key, memberIds, e),
     });
     services.people.answerHr({
       pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),

@@ -307,4 +307,28 @@ export class IntegrationsRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  // ---- what Hearth created at providers, by its own key
+
+  /**
+   * Claims `key` for a write to a provider. Claimed: this caller makes the call. Not: `result` is what an earlier
+   * call made (null while that one has not answered, or never will: its caller stopped).
+   */
+  async claimWrite(workspaceId: number, key: string, now: Date): Promise<{ claimed: true } | { claimed: false; result: unknown }> {
+    const inserted = await this.db.insertInto('integration_writes').values({ workspace_id: workspaceId, key, created_at: now }).onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+    if (inserted) return { claimed: true };
+    const row = await this.db.selectFrom('integration_writes').select('result').where('workspace_id', '=', workspaceId).where('key', '=', key).executeTakeFirst();
+    return { claimed: false, result: row?.result ?? null };
+  }
+
+  /** The provider's answer to a claimed write. */
+  async completeWrite(workspaceId: number, key: string, result: unknown): Promise<void> {
+    await this.db.updateTable('integration_writes').set({ result: JSON.stringify(result) }).where('workspace_id', '=', workspaceId).where('key', '=', key).execute();
+  }
+
+  /** Gives a claim up: the provider refused, nothing was made, a later run may try again. */
+  async releaseWrite(workspaceId: number, key: string): Promise<void> {
+    await this.db.deleteFrom('integration_writes').where('workspace_id', '=', workspaceId).where('key', '=', key).where('result', 'is', null).execute();
+  }
+
 }

@@ -95,10 +95,19 @@ export interface MemberIdentitiesTable {
   updated_at: Timestamp;
 }
 
+/** What was created at a provider for one of Hearth's keys: claimed (result null) before the call, then its answer. */
+export interface IntegrationWritesTable {
+  workspace_id: number;
+  key: string;
+  result: Json<unknown>;
+  created_at: Timestamp;
+}
+
 export interface IntegrationsTables {
   hris_identities: HrisIdentitiesTable;
   hris_syncables: HrisSyncablesTable;
   direct_integration_identities: DirectIntegrationIdentitiesTable;
   integration_people: IntegrationPeopleTable;
   member_identities: MemberIdentitiesTable;
+  integration_writes: IntegrationWritesTable;
 }

@@ -368,14 +368,15 @@ export class RoundRunner {
         if (times?.length) suggestedTimes.set(index, times);
       }
     // Zoom as the video link: a meeting per group, hosted by one of them who linked Zoom (at the fixed meeting's
-    // time, else with no fixed time). Also an outside call, so before the transaction.
+    // time, else with no fixed time). Also an outside call, so before the transaction, made once per round and
+    // group (the key): a run of this round again after a crash reuses the meeting rather than making another.
     const videoLinks = new Map<number, string>();
     const [h, m] = (fixedMeeting?.time ?? '0:0').split(':').map(Number);
     const start = fixedMeeting ? zonedToInstant(parseLocalDate(fixedMeeting.date), h! * 60 + m!, program.tz) : null;
     if (config.video_platform === 'zoom') {
       for (const [index, group] of result.groups.entries()) {
         const topic = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
-        const link = await this.s.people.zoomMeeting(program.workspace_id, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
+        const link = await this.s.people.zoomMeeting(program.workspace_id, `${groupKey(round.id, group.members)}:zoom`, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
         if (link) videoLinks.set(index, link);
       }
     }
@@ -386,7 +387,7 @@ export class RoundRunner {
       for (const [index, group] of result.groups.entries()) {
         const title = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
         const description = `An intro from Hearth through #${channelName}.${videoLinks.get(index) ? ` Join: ${videoLinks.get(index)}` : ''}`;
-        const ok = await this.s.people.holdMeeting(program.workspace_id, group.members.map(Number), { title, description, start, end: new Date(start.getTime() + 30 * 60_000) }).catch(() => false);
+        const ok = await this.s.people.holdMeeting(program.workspace_id, `${groupKey(round.id, group.members)}:hold`, group.members.map(Number), { title, description, start, end: new Date(start.getTime() + 30 * 60_000) }).catch(() => false);
         if (ok) held.add(index);
       }
     const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes, videoLinks, held };
@@ -477,3 +478,6 @@ export class RoundRunner {
     if (round.kind === 'send_now') await this.s.programs.markSendNowComplete(round.program_id);
   }
 }
+
+/** One group of one round, whatever order its members come in: the key of what is made for it outside Slack. */
+const groupKey = (roundId: number, members: readonly (string | number)[]) => `intro:${roundId}:${members.map(Number).sort((a, b) => a - b).join('-')}`;

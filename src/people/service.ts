@@ -64,9 +64,9 @@ export interface CalendarDirectory {
    */
   freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null>;
   /** A Zoom meeting's join link for a group, hosted by the first of them who linked Zoom; null when none did. */
-  zoomMeeting(workspaceId: number, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null>;
+  zoomMeeting(workspaceId: number, key: string, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null>;
   /** The fixed meeting's hold on the calendar of one of the group (the others invited); false when none linked one. */
-  holdMeeting(workspaceId: number, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean>;
+  holdMeeting(workspaceId: number, key: string, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean>;
 }
 
 const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false };
@@ -133,13 +133,13 @@ export class PeopleService {
   }
 
   /** A Zoom meeting for a group (the intro DM's video link), or null when none of them linked Zoom. */
-  zoomMeeting(workspaceId: number, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null> {
-    return this.calendars.zoomMeeting(workspaceId, memberIds, meeting);
+  zoomMeeting(workspaceId: number, key: string, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null> {
+    return this.calendars.zoomMeeting(workspaceId, key, memberIds, meeting);
   }
 
   /** Puts a group's fixed meeting on the calendar of one of them, inviting the others; false when none linked a calendar. */
-  holdMeeting(workspaceId: number, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
-    return this.calendars.holdMeeting(workspaceId, memberIds, event);
+  holdMeeting(workspaceId: number, key: string, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
+    return this.calendars.holdMeeting(workspaceId, key, memberIds, event);
   }
 
   /** Whether the workspace has an HR system linked. */
