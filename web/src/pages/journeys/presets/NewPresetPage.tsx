@@ -177,7 +177,7 @@ export function NewPresetPage() {
                 );
               })}
             </ol>
-            <div className="form-actions">
+            <div className="button-row">
               <button type="button" className="button button-secondary" disabled={items.length >= MAX_ITEMS} onClick={() => setItems((list) => [...list, newItem()])}>
                 <Plus size={14} aria-hidden="true" /> Add an item
               </button>
