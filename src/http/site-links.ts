@@ -25,7 +25,12 @@ interface SiteToken {
  */
 export function siteLink(publicUrl: string, secret: string, c: SiteLinkClaims, now: Date): string {
   const token = seal(secret, { w: c.workspaceId, s: c.sessionId, m: c.memberId, exp: now.getTime() + SITE_LINK_DAYS * DAY_MS } satisfies SiteToken);
-  return `${publicUrl}/auth/site/${c.sessionId}?t=${encodeURIComponent(token)}`;
+  return siteUrl(publicUrl, c.sessionId, token);
+}
+
+/** A hub link's address: with a signed token, or the stand-in `preview` an admin's preview shows (it opens nothing). */
+export function siteUrl(publicUrl: string, sessionId: number, token: string): string {
+  return `${publicUrl}/auth/site/${sessionId}?t=${encodeURIComponent(token)}`;
 }
 
 /** The claims of a hub link's token for this session, or undefined when it is forged, for another session or expired. */

@@ -1,6 +1,6 @@
 import type { Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
-import { siteLink, type SiteLinkClaims } from '../http/site-links.js';
+import { siteLink, siteUrl, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
@@ -307,11 +307,13 @@ export class JourneyDelivery {
 const aboutEvent = (tag: JourneyTag, eventTitle: string) => ({ eventTitle, journeyName: tag.name, flowType: tag.flow_type });
 /**
  * The recipient's own signed link to the session's journey hub, or none while the journey's hub is not published
- * (its participants could not open it). The send and the message's later updates (a task done, a poll answered) both
- * take it from here, so an update keeps the link the message was sent with.
+ * (its participants could not open it). The send, the message's later updates (a task done, a poll answered) and the
+ * admin's previews (`'preview'`: the same link with a stand-in token) all take it from here, so each shows the link
+ * the message is sent with.
  */
-export function hubLink(config: Pick<JourneysDeps['config'], 'publicUrl' | 'sessionSecret'>, tag: Pick<JourneyTag, 'hub_published'>, claims: SiteLinkClaims, now: Date): string | undefined {
-  return tag.hub_published ? siteLink(config.publicUrl, config.sessionSecret, claims, now) : undefined;
+export function hubLink(config: Pick<JourneysDeps['config'], 'publicUrl' | 'sessionSecret'>, tag: Pick<JourneyTag, 'hub_published'>, claims: SiteLinkClaims, now: Date | 'preview'): string | undefined {
+  if (!tag.hub_published) return undefined;
+  return now === 'preview' ? siteUrl(config.publicUrl, claims.sessionId, 'preview') : siteLink(config.publicUrl, config.sessionSecret, claims, now);
 }
 
 /** The placeholders of one session, read from the database (a task's reminder and its message after "Mark as done"). */

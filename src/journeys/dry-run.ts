@@ -6,7 +6,7 @@ import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
 import type { DryRunAnswer, DryRunItem, MessagePreviewJson, TryInSandboxAnswer } from './api-types.js';
 import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
-import { textVars } from './delivery.js';
+import { hubLink, textVars } from './delivery.js';
 import { localInstant, timingOf, type TimedSession } from './plan.js';
 import { personJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
@@ -72,13 +72,9 @@ export class JourneyDryRun {
     return eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(tag, session) });
   }
 
-  /**
-   * Where a message's hub link goes: each sent message carries its recipient's own signed link
-   * (src/http/site-links.ts) once the journey's hub is published, and a preview shows the same link with a
-   * stand-in token, or none when the message would go without one.
-   */
-  private hubLink(tag: Pick<JourneyTag, 'hub_published'>, session: { id: number } | undefined | null): string | undefined {
-    return tag.hub_published ? `${this.s.config.publicUrl}/auth/site/${session?.id ?? 0}?t=preview` : undefined;
+  /** The hub link the message would carry, with a stand-in token (the session's, or 0 for a sample person). */
+  private hubLink(tag: JourneyTag, session: { id: number } | undefined | null): string | undefined {
+    return hubLink(this.s.config, tag, { workspaceId: tag.workspace_id, sessionId: session?.id ?? 0, memberId: 0 }, 'preview');
   }
 
   async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
