@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTagAnswer, DryRunAnswer, ScheduleEventJson, SessionJson, TagDetail, TogglePresetAnswer } from '../../src/journeys/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { onPremium, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -66,8 +66,7 @@ describe(`Journeys (${path})`, () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ACME.adminUserId);
     // Acme is on Premium for the full journey; Globex stays on the free plan.
-    const acme = (await t.services.workspaces.byTeamId(TEAM))!;
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', acme.id).execute();
+    await onPremium(t, TEAM);
   });
   afterAll(() => t?.close());
 

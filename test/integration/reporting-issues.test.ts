@@ -3,7 +3,7 @@ import type { CreateTagAnswer, SessionJson, TagDetail } from '../../src/journeys
 import type { SessionIssueJson, SessionIssuesJson } from '../../src/reporting/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { settle as settleOutbox, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { onPremium, type SandboxHearth, settle as settleOutbox, startSandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const JONAS = 'U0DEMO010';
@@ -40,8 +40,7 @@ describe(`Reporting: journeys' attention-required issues (${process.env.DATABASE
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ACME.adminUserId);
-    const acme = (await t.services.workspaces.byTeamId(TEAM))!;
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', acme.id).execute();
+    await onPremium(t, TEAM);
   });
   afterAll(() => t?.close());
 

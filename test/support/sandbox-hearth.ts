@@ -83,3 +83,9 @@ export async function settle(t: SandboxHearth): Promise<void> {
 
 /** The id of the bot's DM with this ACME member in the sandbox. */
 export const dmWith = (t: SandboxHearth, userId: string) => t.sandbox.state.openConversation(ACME.teamId, ACME.botUserId, [userId]).channel.id;
+
+/** Puts a sandbox workspace on the Premium plan (the paid features the test drives). */
+export async function onPremium(t: SandboxHearth, teamId: string): Promise<void> {
+  const ws = (await t.services.workspaces.byTeamId(teamId))!;
+  await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
+}
