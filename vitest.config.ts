@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects: pure cores (unit), real database and queue (integration), sandbox + browser (e2e),
-// and the React widgets (web, in jsdom). scripts/test.mjs picks them by path; `npx vitest run --project unit`
-// runs one.
+const services = Boolean(process.env.DATABASE_URL);
+
+/** The time tests again under host zones other than UTC, to prove no code depends on the host's zone. */
+const hostZone = (tz: string) => ({
+  test: { name: `time ${tz}`, include: ['test/unit/time/**/*.test.ts'], environment: 'node', env: { TZ: tz } },
+});
+
+// The projects: pure cores (unit, and the time tests under two more host zones), real database and queue
+// (integration), sandbox + browser (e2e), and the React widgets (web, in jsdom). scripts/test.mjs picks them by
+// path, one vitest run per path; `npx vitest run --project unit` runs one.
 export default defineConfig({
   test: {
+    env: { TZ: 'UTC' },
     projects: [
-      // The pairing property tests are CPU-bound: 5–9 s each when the 2-core CI machine is shared.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      // Pure functions with no global state: one module cache for every file. The pairing property tests are
+      // CPU-bound: 5–9 s each when the 2-core CI machine is shared.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, isolate: false } },
+      hostZone('America/Los_Angeles'),
+      hostZone('Europe/Prague'),
       {
         test: {
           name: 'integration',
@@ -15,10 +26,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Migrations run once per run; each file's database is a copy of the migrated one.
+          globalSetup: ['test/support/global-db.ts'],
           // On Postgres + Redis each file has its own database and Redis prefix and mostly waits on the sandbox
           // and the queue, so two files run side by side, as the browser tests do (same group). On the embedded
-          // path each file's PGlite works in its own process's CPU, and one at a time is faster.
-          ...(process.env.DATABASE_URL ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
+          // path each file's PGlite works in its own process's CPU, and one at a time is faster; the files hold
+          // no global state, so they share one module cache.
+          ...(services ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : { isolate: false }),
         },
       },
       {
@@ -28,9 +42,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each file starts its own Hearth (port, database, Redis prefix) and Chromium, so files run side by
-          // side: 2 workers took the suite from 213 s to 141 s on the 2-core CI machine (vitest's default there
-          // is 1). A project with its own worker count needs its own group, run after the others.
+          // The pages are built once and one Chromium serves every file (each connects to it).
+          globalSetup: ['test/support/global-db.ts', 'test/support/global-browser.ts'],
+          // Each file starts its own Hearth (port, database, Redis prefix), so files run side by side: 2 workers
+          // took the suite from 213 s to 141 s on the 2-core CI machine (vitest's default there is 1). A project
+          // with its own worker count needs its own group, run after the others.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

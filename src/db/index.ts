@@ -13,6 +13,8 @@ export interface DbHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar archive, to open copies of it with `pgliteDump`. */
+  dump?(): Promise<Blob>;
 }
 
 // Counts and sums come back as int8; read them as numbers (they stay far below 2^53).
@@ -20,9 +22,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
  * Kysely on `pg` when a URL is given, on embedded PGlite otherwise: `dataDir` for a kept database,
- * `memory://` for a throwaway one (tests).
+ * `memory://` for a throwaway one (tests), optionally started from a `pgliteDump`.
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; onPoolError?: (err: Error) => void }): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; pgliteDump?: Blob; onPoolError?: (err: Error) => void }): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) is an 'error' event; unheard, it would
@@ -35,11 +37,13 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; onP
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, {
+    // A data directory dumped by `dumpDatabase` (tests migrate once and start each file from the dump).
+    ...(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {}),
     // PGlite parses int8 to bigint by default; make it match pg's parser above.
     parsers: { 20: (v: string) => Number(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dump: () => pglite.dumpDataDir('none') };
 }
 
 export function pgliteDirFor(dataDir: string): string {

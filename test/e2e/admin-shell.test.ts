@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 
 /** The programs built so far; more items appear as their pages are built (the nav leads only to what exists). */
 const NAV = [
@@ -22,7 +22,6 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
@@ -132,7 +131,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
 
   it('asks before cancelling a modal with unsaved changes (confirmOnCancel), and keeps them on "Keep editing"', async () => {
     // Custom packs are a premium feature; this workspace upgrades for the test.
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).execute();
+    await onPremium(t, ACME.teamId);
     const program = await t.services.db.selectFrom('channel_programs').select('id').where('type', '=', 'Watercooler').executeTakeFirstOrThrow();
     await page.goto(`${t.url}/watercooler/${program.id}/edit`);
     await page.getByRole('button', { name: 'New pack', exact: true }).click();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
@@ -24,7 +24,6 @@ describe.skipIf(!HAS_CHROMIUM)(`Billing end to end${HAS_CHROMIUM ? '' : ` (skipp
   const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -35,7 +35,6 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
   const botPosts = async () => (await messages(CELEB)).filter((m) => m.user === ACME.botUserId || !m.user);
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });

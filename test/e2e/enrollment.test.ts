@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 
@@ -21,7 +21,6 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -96,7 +95,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
 
   it('edits an enrollment rule in the filter modal, keeps the draft in session storage, and saves it', async () => {
     const ws = (await t.services.workspaces.byTeamId(TEAM))!;
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
+    await onPremium(t, TEAM);
     await page.goto(`${t.url}/onboarding/tags/enrollment`);
     await page.getByRole('heading', { level: 1, name: 'Enrollment rules and HR mappings' }).waitFor();
     await page.getByRole('radio', { name: 'Enrollment rules' }).click();

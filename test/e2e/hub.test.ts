@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionJson } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 import { dm, enrolJonas, hubLinkOf, JONAS, KAI, sendTasksAndPolls, settle, TEAM, textOf, type Who } from '../integration/hub-support.js';
 
@@ -34,7 +34,6 @@ describe.skipIf(!HAS_CHROMIUM)(`journey hub end to end${HAS_CHROMIUM ? '' : ` (s
   const fitsWidth = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     ({ admin, tagId, session } = await enrolJonas(t));

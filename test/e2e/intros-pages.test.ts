@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 
 /**
  * The Intros admin pages in Chromium on the sandbox workspace: an admin creates an Intros program on #intros,
@@ -20,7 +20,6 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -92,7 +91,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
   });
 
   it('with paid access: lottery turns enforce group size off as the admin clicks, and saves', async () => {
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', (await t.services.workspaces.byTeamId(ACME.teamId))!.id).execute();
+    await onPremium(t, ACME.teamId);
     await page.reload();
     const enforce = page.getByRole('checkbox', { name: 'Enforce group size' });
     await enforce.waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -15,7 +15,6 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1366, height: 860 } });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const SAVED = 'Your preferences have been saved.';
@@ -28,7 +28,6 @@ describe.skipIf(!HAS_CHROMIUM)(`member settings end to end${HAS_CHROMIUM ? '' : 
   const toast = (text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text).first().waitFor();
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowsX } from '../support/layout.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const JONAS = 'U0DEMO010';
@@ -49,10 +49,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
   const memberId = async (slackUserId: string) => (await t.services.people.bySlackId((await t.services.workspaces.byTeamId(TEAM))!.id, slackUserId))!.id;
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
-    const ws = await t.services.workspaces.byTeamId(TEAM);
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws!.id).execute();
+    await onPremium(t, TEAM);
     const res = await fetch(`${t.url}/sandbox/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ team_id: TEAM, user_id: ACME.adminUserId }) });
     const cookies = res.headers.getSetCookie();
     cookie = cookies.map((c) => c.split(';')[0]).join('; ');

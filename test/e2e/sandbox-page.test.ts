@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { DEMO, demoPlugin } from '../support/demo-plugin.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -16,7 +16,6 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true, capabilities: [demoPlugin()] });
     browser = await launchChromium();
   });

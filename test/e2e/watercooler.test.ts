@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 
 const WATER = ACME.channels.watercooler;
 
@@ -33,7 +33,6 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
   let members: string[] = [];
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -152,7 +151,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
   });
 
   it('on Premium: adds a pack, writes a prompt, pins and skips from the page', async () => {
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', (await t.services.workspaces.byTeamId(ACME.teamId))!.id).execute();
+    await onPremium(t, ACME.teamId);
     await page.reload();
     await queue().waitFor();
     await page.getByRole('button', { name: 'Add Food & drink to the queue' }).click();

@@ -5,6 +5,7 @@ import { WEBHOOK_PATH } from '../../src/billing/routes.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { call as callApp } from '../support/http.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -30,16 +31,7 @@ describe(`Billing (${path})`, () => {
   let introsId: number;
   let watercoolerId: number;
 
-  async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status !== expectStatus) throw new Error(`${method} ${url}: expected ${expectStatus}, got ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const call = <T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200) => callApp<T>(t, who, method, url, body, expectStatus);
   const account = (who = owner) => call<BillingAccountJson>(who, 'GET', '/billing');
   const planEvents = async () => {
     const ws = (await t.services.workspaces.byTeamId(TEAM))!;

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../../src/platform/events/define.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { call as callApp } from '../support/http.js';
 
 const TEAM = ACME.teamId;
 const CELEB = ACME.channels.celebrations;
@@ -43,16 +44,7 @@ describe('Celebrations domain events and tenant boundary', () => {
   let programId: number;
   let session: { cookie: string; csrf: string };
 
-  async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, accept: 'application/json', 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const call = <T>(method: string, url: string, body?: unknown) => callApp<T>(t, session, method, url, body);
 
   beforeAll(async () => {
     t = await startSandboxHearth({ capabilities: [listener] });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_LIMITS } from '../../src/platform/entitlements/features.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { call as callApp } from '../support/http.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const CELEB = ACME.channels.celebrations;
@@ -38,17 +39,7 @@ describe(`Celebrations (${path})`, () => {
   let programId: number;
   const db = () => t.services.db;
 
-  async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
-    const form = body instanceof FormData;
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status !== expectStatus) throw new Error(`${method} ${url}: expected ${expectStatus}, got ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const call = <T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200) => callApp<T>(t, who, method, url, body, expectStatus);
   const memberId = async (slackUserId: string, team = TEAM) => {
     const ws = (await t.services.workspaces.byTeamId(team))!;
     return (await t.services.people.bySlackId(ws.id, slackUserId))!.id;
@@ -152,7 +143,7 @@ describe(`Celebrations (${path})`, () => {
     const row = await db().selectFrom('celebration_schedule_programs').selectAll().where('schedule_id', '=', id).executeTakeFirstOrThrow();
     expect(row.included).toBe(false);
     // Premium: unlimited.
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).execute();
+    await onPremium(t, TEAM);
     await call(admin, 'PUT', `/celebration_schedules/${id}/update_included_programs_as_json`, { celebration_program_id: programId, activate: true });
     await t.services.db.updateTable('accounts').set({ plan: 'free' }).execute();
     // Clean up: these dates are not part of the posting tests below.

@@ -6,6 +6,8 @@ import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/
 import { ControllableClock } from '../../src/time/clock.js';
 import { formatLocalDate, instantToZoned } from '../../src/time/zoned.js';
 import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
+import { call as callApp } from '../support/http.js';
+import { onPremium } from '../support/sandbox-hearth.js';
 
 /** The parts of the API's answers these calls read. */
 interface Answer {
@@ -46,17 +48,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Journeys w
     const s = t.hearth.services;
     const db = s.db;
     const workspaceId = await installAndSync(t, ACME.teamId, ACME.botToken, ACME.adminUserId);
-    await db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', workspaceId).execute();
+    await onPremium(t, ACME.teamId);
     const admin = await signIn(t, ACME.teamId, ACME.adminUserId);
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${t.url}${path}`, {
-        method,
-        headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, accept: 'application/json', 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<Answer>;
-    };
+    const call = (method: string, path: string, body?: unknown) => callApp<Answer>(t, admin, method, path, body);
     const created = await call('POST', '/onboarding/tags', { onboarding_tag: { name: 'Kill test', flow_type: 'onboarding' } });
     const tagId = created.tag.id as number;
     const primary = created.tag.roleIds[0] as number;

@@ -3,6 +3,7 @@ import type { CreateTagAnswer, DryRunAnswer, ScheduleEventJson, SessionJson, Tag
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { onPremium, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { call as callApp } from '../support/http.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -30,17 +31,7 @@ describe(`Journeys (${path})`, () => {
   let tagId: number;
   let roles: { primary: number; manager: number; buddy: number };
 
-  async function call<T = Record<string, unknown>>(who: Who, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
-    const form = body instanceof FormData;
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status !== expectStatus) throw new Error(`${method} ${url}: expected ${expectStatus}, got ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const call = <T = Record<string, unknown>>(who: Who, method: string, url: string, body?: unknown, expectStatus = 200) => callApp<T>(t, who, method, url, body, expectStatus);
   const memberId = async (slackUserId: string, team = TEAM) => {
     const ws = (await t.services.workspaces.byTeamId(team))!;
     return (await t.services.people.bySlackId(ws.id, slackUserId))!.id;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { request } from '../support/http.js';
 
 const TEAM = ACME.teamId;
 type Session = { cookie: string; csrf: string; memberId: number };
@@ -18,14 +19,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Points under concurrency (real Postg
   let lena: Session;
   let jonas: Session;
 
-  async function call(who: Session, method: string, url: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
+  const call = (who: Session, method: string, url: string, body?: unknown) => request(t, who, method, url, body);
   const wallet = (memberId: number) => t.services.db.selectFrom('points_wallets').selectAll().where('workspace_id', '=', ws).where('member_id', '=', memberId).executeTakeFirstOrThrow();
   const ledgerSum = async (memberId: number) =>
     (await t.services.db.selectFrom('points_ledger').select('delta').where('workspace_id', '=', ws).where('member_id', '=', memberId).execute()).reduce((s, r) => s + r.delta, 0);

@@ -5,7 +5,8 @@ import { event } from '../../src/platform/events/define.js';
 import { SHOUTOUT_SHORTCUT } from '../../src/points/blocks.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { request } from '../support/http.js';
 
 const TEAM = ACME.teamId;
 const GENERAL = ACME.channels.general;
@@ -28,15 +29,7 @@ describe('Points, shoutouts and rewards', () => {
   let lena: Session;
   let jonas: Session;
 
-  async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const call = <T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown) => request<T>(t, who, method, url, body);
   async function ok<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown): Promise<T> {
     const res = await call<T>(who, method, url, body);
     if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -241,7 +234,7 @@ describe('Points, shoutouts and rewards', () => {
     expect(ticket.ok).toBe(true);
     expect(await t.services.db.selectFrom('support_tickets').select(['kind', 'message']).where('id', '=', ticket.id).executeTakeFirst()).toEqual({ kind: 'gift_card_access', message: 'Please enable gift cards' });
 
-    await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws).execute();
+    await onPremium(t, TEAM);
     const { listing } = await ok<{ listing: { id: number; is_gift_card: boolean; gift_card_options: Array<{ points: number; dollars: number }> } }>(admin, 'POST', '/rewards', { listing: { preset_id: 'gift_card' } });
     expect(listing.gift_card_options).toEqual([
       { points: 1000, dollars: 10 },

@@ -7,6 +7,7 @@ import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { replied } from '../../src/watercooler/events.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { request, type SignedIn } from '../support/http.js';
 
 /** Reporting's endpoints over the aggregates its subscriber keeps from domain events. */
 describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
@@ -18,14 +19,8 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
   let other: { cookie: string; csrf: string; memberId: number };
   let reporting: ReportingService;
 
-  const call = async (who: { cookie: string; csrf: string }, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${t.url}${path}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, json: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const call = async (who: SignedIn, method: string, path: string, body?: unknown) => { const r = await request<any>(t, who, method, path, body); return { status: r.status, json: r.body }; };
   const deliver = () => t.hearth.services.events.deliver('reporting.aggregates', acme);
   const total = async (stat: string, extra = '') => (await call(admin, 'GET', `/reporting_module_settings/data?stat_name=${stat}&date_window=30d${extra}`)).json.total as number;
 

@@ -7,6 +7,7 @@ import { ControllableClock } from '../../src/time/clock.js';
 import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
 import { outboxKey } from '../../src/watercooler/posting.js';
 import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
+import { call as callApp } from '../support/http.js';
 
 /**
  * A slot's prompt appears in the channel once, even when the tick runs twice at the same instant and the worker
@@ -35,15 +36,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Watercoole
   it('the tick runs twice, the worker dies after Slack stored the message: one message, one post, reconciled from history', async () => {
     const acme = await installAndSync(t, ACME.teamId, ACME.botToken);
     const admin = await signIn(t, ACME.teamId, ACME.adminUserId);
-    const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${t.url}${url}`, {
-        method,
-        headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const call = <T>(method: string, url: string, body?: unknown) => callApp<T>(t, admin, method, url, body);
 
     const { id } = await call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.watercooler });
     // Every day, a few minutes from now (UTC).

@@ -8,6 +8,7 @@ import { PacksRepository } from '../../src/watercooler/packs.repository.js';
 import { outboxKey } from '../../src/watercooler/posting.js';
 import { PostsRepository } from '../../src/watercooler/posts.repository.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
+import { call as callApp } from '../support/http.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const WATER = ACME.channels.watercooler;
@@ -27,16 +28,7 @@ describe(`Watercooler (${path})`, () => {
   const clock = new ControllableClock(new Date('2026-03-02T08:00:00Z')); // Monday
   const db = () => t.hearth.services.db;
 
-  async function call<T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200): Promise<T> {
-    const res = await fetch(`${t.url}${url}`, {
-      method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status !== expectStatus) throw new Error(`${method} ${url}: expected ${expectStatus}, got ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const call = <T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200) => callApp<T>(t, who, method, url, body, expectStatus);
   const page = async (id: number, who = admin) => (await call<{ watercooler: WatercoolerJson }>(who, 'GET', `/watercooler/${id}`)).watercooler;
   async function setPlan(workspaceId: number, plan: 'free' | 'premium') {
     await t.hearth.services.db.updateTable('accounts').set({ plan }).where('workspace_id', '=', workspaceId).execute();

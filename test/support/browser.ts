@@ -2,6 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The e2e project's one Chromium (`global-browser.ts`), which each test file connects to. */
+    chromiumEndpoint?: string;
+  }
+}
 
 /** Debian's Chromium, or CHROMIUM_PATH; the browser tests are skipped (and say why) when it is missing. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,11 +18,21 @@ export const NO_CHROMIUM_REASON = `Chromium not found at ${CHROMIUM_PATH}: insta
 
 if (!HAS_CHROMIUM) console.warn(`[e2e] ${NO_CHROMIUM_REASON}`);
 
+const CHROMIUM_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/** Starts the one Chromium of a test run (the e2e globalSetup); files connect to it with `launchChromium`. */
+export const launchChromiumServer = () => chromium.launchServer(CHROMIUM_OPTIONS);
+
+/**
+ * A browser for one test file: a connection to the run's Chromium when the globalSetup started one (closing it
+ * closes only this file's pages), else a Chromium of its own.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
 /**

@@ -1,36 +1,88 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Postgres: a migrated database that each test file's database is created from (`global-db.ts`). */
+    templateDatabase?: string;
+    /** PGlite: a migrated data directory, dumped to a tar file, that each test file's database is opened from. */
+    pgliteDump?: string;
+  }
+}
+
+/** What the project's globalSetup made once for the whole run (nothing outside vitest, e.g. in the benches). */
+function provided<K extends 'templateDatabase' | 'pgliteDump'>(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function onServer(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set (dropped on
- * close), an in-memory PGlite otherwise.
+ * close), an in-memory PGlite otherwise. Every file gets its own; the migrations run once per run (the
+ * globalSetup in `global-db.ts`), and each file's database starts as a copy of that migrated one.
+ * `migrate: false` gives an empty database (the migration tests).
  */
 export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<DbHandle & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  let handle: DbHandle & { url?: string };
+  const migrate = opts.migrate !== false;
   if (url) {
     const name = `hearth_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const inner = await openDatabase({ url: u.toString() });
-    handle = {
+    const template = migrate ? provided('templateDatabase') : undefined;
+    await onServer(url, `create database ${name}${template ? ` template ${template}` : ''}`);
+    const inner = await openDatabase({ url: databaseUrl(url, name) });
+    if (migrate && !template) await migrateToLatest(inner.db);
+    return {
       ...inner,
-      url: u.toString(),
+      url: databaseUrl(url, name),
       close: async () => {
         await inner.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await onServer(url, `drop database if exists ${name} with (force)`);
       },
     };
-  } else handle = await openDatabase({});
-  if (opts.migrate !== false) await migrateToLatest(handle.db);
+  }
+  const dump = migrate ? provided('pgliteDump') : undefined;
+  const handle = await openDatabase(dump ? { pgliteDump: new Blob([readFileSync(dump)]) } : {});
+  if (migrate && !dump) await migrateToLatest(handle.db);
   return handle;
+}
+
+/** Makes the migrated starting point once for the run; `global-db.ts` provides it to every test file. */
+export async function migratedTemplate(): Promise<{ provide: { templateDatabase?: string; pgliteDump?: Blob }; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `hearth_template_${randomBytes(6).toString('hex')}`;
+    await onServer(url, `create database ${name}`);
+    const handle = await openDatabase({ url: databaseUrl(url, name) });
+    await migrateToLatest(handle.db);
+    await handle.close();
+    return { provide: { templateDatabase: name }, drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
+  }
+  const handle = await openDatabase({});
+  await migrateToLatest(handle.db);
+  const dump = await handle.dump!();
+  await handle.close();
+  return { provide: { pgliteDump: dump }, drop: async () => {} };
 }

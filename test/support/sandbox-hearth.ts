@@ -8,6 +8,7 @@ import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { ControllableClock, type SettableClock } from '../../src/time/clock.js';
 import { SIGNING_SECRET, startTestHearth, type TestHearth } from './hearth.js';
+import { call, type SignedIn } from './http.js';
 
 export interface SandboxHearth extends TestHearth {
   sandbox: Sandbox;
@@ -19,11 +20,7 @@ export interface SandboxHearth extends TestHearth {
   call<T = Record<string, unknown>>(who: SignedIn | null, method: string, path: string, body?: unknown, expectStatus?: number): Promise<T>;
 }
 
-/** What a signed-in member's requests carry. */
-export interface SignedIn {
-  cookie: string;
-  csrf: string;
-}
+export type { SignedIn };
 
 /** Monday 2 March 2026, 08:00 UTC: a fixed start, so schedules and screenshots agree run after run. */
 export const SANDBOX_START = new Date('2026-03-02T08:00:00Z');
@@ -58,20 +55,14 @@ export async function startSandboxHearth(
     if (!ws?.members_synced_at) throw new Error(`the sandbox directory of ${teamId} did not sync`);
   }
 
-  async function call<T>(who: SignedIn | null, method: string, path: string, body?: unknown, expectStatus = 200): Promise<T> {
-    const form = body instanceof FormData;
-    const res = await fetch(`${t.url}${path}`, {
-      method,
-      headers: { ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}), accept: 'application/json', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status !== expectStatus) throw new Error(`${method} ${path}: expected ${expectStatus}, got ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-  const api = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, expectStatus = 200) => call<T>(null, method, path, body, expectStatus);
-
-  return { ...t, sandbox, services, clock, api, call };
+  return {
+    ...t,
+    sandbox,
+    services,
+    clock,
+    api: (method, path, body, expectStatus) => call(t, null, method, path, body, expectStatus),
+    call: (who, method, path, body, expectStatus) => call(t, who, method, path, body, expectStatus),
+  };
 }
 
 /** Waits until the queue is idle and the outbox has sent everything. */
@@ -84,8 +75,9 @@ export async function settle(t: SandboxHearth): Promise<void> {
 /** The id of the bot's DM with this ACME member in the sandbox. */
 export const dmWith = (t: SandboxHearth, userId: string) => t.sandbox.state.openConversation(ACME.teamId, ACME.botUserId, [userId]).channel.id;
 
-/** Puts a sandbox workspace on the Premium plan (the paid features the test drives). */
-export async function onPremium(t: SandboxHearth, teamId: string): Promise<void> {
-  const ws = (await t.services.workspaces.byTeamId(teamId))!;
-  await t.services.db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
+/** Puts a workspace on the Premium plan (the paid features the test drives). */
+export async function onPremium(t: TestHearth, teamId: string): Promise<void> {
+  const { workspaces, db } = t.hearth.services;
+  const ws = (await workspaces.byTeamId(teamId))!;
+  await db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
 }

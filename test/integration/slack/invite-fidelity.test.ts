@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../../src/sandbox/server.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../../support/hearth.js';
+import { request } from '../../support/http.js';
 
 /** conversations.invite as Slack answers it: all or nothing without `force`, per-user `errors` with it. */
 describe('inviting people records only who really joined (issue 12, item 4)', () => {
@@ -54,8 +55,7 @@ describe('inviting people records only who really joined (issue 12, item 4)', ()
   it('6. the bot starts in no channel: a program on a public channel makes Hearth join it; a private one needs an invite first', async () => {
     const s = t.hearth.services;
     const ws = (await s.workspaces.byTeamId(ACME.teamId))!;
-    const call = (path: string, body: unknown) =>
-      fetch(`${t.url}${path}`, { method: 'POST', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+    const call = (path: string, body: unknown) => request(t, admin, 'POST', path, body);
     expect(sandbox.state.channel(ACME.teamId, ACME.channels.newHires)!.members).not.toContain(ACME.botUserId);
     expect((await s.channels.byId(ws.id, ACME.channels.newHires))?.bot_is_member).toBe(false);
     expect((await call('/channel_programs/apply_template_as_json', { template_id: 'intros-lunch-trio', channel_id: ACME.channels.newHires })).status).toBe(200);
