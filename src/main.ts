@@ -1,11 +1,9 @@
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createEmbeddedDatabase } from './db/embedded.js';
+import { prepareEmbeddedDatabase } from './db/embedded.js';
 import { pgliteDirFor } from './db/index.js';
-import { createHearth } from './hearth.js';
 import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { projectRoot } from './paths.js';
@@ -28,14 +26,12 @@ const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
-if (!config.databaseUrl) {
-  // Embedded PGlite: its WebAssembly (Postgres, 9 MB of it) runs on V8's baseline compiler alone. Optimising it
-  // took a second of both cores at every start and kept about 50 MB more resident; run Postgres when the
-  // database's speed matters. Set before PGlite is first compiled, which is all this flag affects.
-  setFlagsFromString('--liftoff-only');
-  // The migration script beside this file: src/db/migrate-cli.ts under tsx, or the built .js.
-  await createEmbeddedDatabase(pgliteDirFor(config.dataDir), fileURLToPath(new URL(`./db/migrate-cli${extname(import.meta.url)}`, import.meta.url)));
-}
+// A new embedded database is created by a child process (the migration script beside this file: src/db/migrate-cli.ts
+// under tsx, or the built .js) while this one loads the app's modules.
+const [{ createHearth }] = await Promise.all([
+  import('./hearth.js'),
+  config.databaseUrl ? undefined : prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), fileURLToPath(new URL(`./db/migrate-cli${extname(import.meta.url)}`, import.meta.url))),
+]);
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production', devTools: config.env !== 'production' })) : undefined;
 // No Slack credentials: the sandbox workspace stands in for Slack, in this process. Loaded only then: a real
 // deployment carries none of its seed, Web API stand-in or controls.
