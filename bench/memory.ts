@@ -6,57 +6,14 @@
 //   its first Intros round has been paired and every intro sent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { backing, benchPaths, freePort, POSTGRES_HINT, rssMb, type Backing } from './support/backing.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const build = spawnSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
 const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', r)));
-
-interface Backing {
-  name: string;
-  env: Record<string, string>;
-  close(): Promise<void>;
-}
-
-/** A fresh data dir, and with DATABASE_URL a fresh database (dropped after) and a Redis prefix of its own. */
-async function backing(postgres: boolean): Promise<Backing> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-memory-'));
-  const base = { HEARTH_DATA_DIR: dataDir };
-  if (!postgres) return { name: 'embedded (PGlite, in-process queue)', env: base, close: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `hearth_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return {
-    name: 'Postgres + Redis',
-    env: { ...base, DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: name },
-    close: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 function commonEnv(port: number): Record<string, string> {
   const { DATABASE_URL: _d, REDIS_URL: _r, ...rest } = process.env as Record<string, string>;
@@ -84,7 +41,7 @@ async function productionIdle(b: Backing): Promise<number> {
     for (;;) {
       const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
       if (ok) break;
-      if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error('the server did not become ready');
+      if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error('the server did not become ready');
       await new Promise((r) => setTimeout(r, 200));
     }
     await new Promise((r) => setTimeout(r, 5000));
@@ -105,25 +62,27 @@ async function sandboxRound(b: Backing): Promise<{ idle: number; afterRound: num
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
-const paths = [false, ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [true] : [])];
+const GOAL = '≤ 300 MB';
 const rows: string[][] = [];
-for (const postgres of paths) {
+for (const postgres of benchPaths) {
   for (const run of ['production', 'sandbox'] as const) {
     const b = await backing(postgres);
+    // The goal is the embedded defaults' (a newcomer's `npm start`); on Postgres the database's memory is its own.
+    const goal = postgres ? '' : GOAL;
     try {
       if (run === 'production') {
-        rows.push([b.name, 'production (Slack token, no sandbox), idle after its first start', `${await productionIdle(b)} MB`]);
-        rows.push([b.name, 'production (Slack token, no sandbox), idle after a restart', `${await productionIdle(b)} MB`]);
+        rows.push([b.name, 'production (Slack token, no sandbox), idle after its first start', goal, `${await productionIdle(b)} MB`]);
+        rows.push([b.name, 'production (Slack token, no sandbox), idle after a restart', goal, `${await productionIdle(b)} MB`]);
       } else {
         const r = await sandboxRound(b);
-        rows.push([b.name, 'sandbox, idle with a 1,000-member directory (first start)', `${r.idle} MB`]);
-        rows.push([b.name, `sandbox, after a 1,000-member Intros round (${r.groups} intros sent in ${r.seconds.toFixed(1)} s)`, `${r.afterRound} MB`]);
+        rows.push([b.name, 'sandbox, idle with a 1,000-member directory (first start)', goal, `${r.idle} MB`]);
+        rows.push([b.name, `sandbox, after a 1,000-member Intros round (${r.groups} intros sent in ${r.seconds.toFixed(1)} s)`, '', `${r.afterRound} MB`]);
       }
     } finally {
       await b.close();
     }
   }
 }
-if (paths.length === 1) console.log('(Postgres + Redis: set DATABASE_URL and REDIS_URL to measure that path too)\n');
-console.log('| Path | Process | Resident memory |\n| --- | --- | --- |');
+if (benchPaths.length === 1) console.log(`${POSTGRES_HINT}\n`);
+console.log('| Path | Process | Goal | Resident memory |\n| --- | --- | --- | --- |');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createHearth } from './hearth.js';
+import { prepareEmbeddedDatabase } from './db/embedded.js';
+import { pgliteDirFor } from './db/index.js';
 import { builtPages, devPages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { projectRoot } from './paths.js';
@@ -24,6 +26,12 @@ const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
+// A new embedded database is created by a child process (the migration script beside this file: src/db/migrate-cli.ts
+// under tsx, or the built .js) while this one loads the app's modules.
+const [{ createHearth }] = await Promise.all([
+  import('./hearth.js'),
+  config.databaseUrl ? undefined : prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), fileURLToPath(new URL(`./db/migrate-cli${extname(import.meta.url)}`, import.meta.url))),
+]);
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production', devTools: config.env !== 'production' })) : undefined;
 // No Slack credentials: the sandbox workspace stands in for Slack, in this process. Loaded only then: a real
 // deployment carries none of its seed, Web API stand-in or controls.
@@ -34,6 +42,8 @@ const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOption
 // are scraped and probed too.
 const server = createServer(webRoles ? hearth.http : hearth.ops);
 await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+// `npm start` (scripts/start.mjs) waits for this before building the pages, so the build does not slow the start.
+process.send?.('listening');
 // The web process owns the sandbox's Slack side (its state file, its seeded installs); a worker-only process
 // uses just its clock, so it neither seeds the workspaces again nor writes its stale copy of the state on exit.
 if (sandbox && webRoles) {
