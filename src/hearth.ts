@@ -37,6 +37,7 @@ import { platformCapability } from './platform/core.js';
 import { Entitlements } from './platform/entitlements/service.js';
 import { DomainEvents } from './platform/events/service.js';
 import { HearthMetrics } from './platform/metrics.js';
+import { PortRegistry, type PortHandles } from './platform/ports.js';
 import type { PlatformServices } from './platform/services.js';
 import { storageFor } from './platform/storage/storage.js';
 import { DonutImport } from './platform/data/donut.js';
@@ -50,6 +51,8 @@ const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), '
 
 export interface Hearth {
   services: PlatformServices;
+  /** The ports capabilities provide one another, resolved. */
+  ports: PortHandles;
   http: Express;
   /** /healthz, /readyz and /metrics alone: what a worker-only process serves. */
   ops: Express;
@@ -131,6 +134,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   outbox.onSent(JOIN_KIND, (row) => channels.update(row.workspace_id, String((row.payload as { channel?: string }).channel), { bot_is_member: true }));
   const entitlements = new Entitlements(db, clock);
   const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
+  // Ports: handed out now, resolved once every capability has said what it provides.
+  const ports = new PortRegistry();
   const services: PlatformServices = {
     config,
     log,
@@ -146,7 +151,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     events,
     entitlements,
     installations,
-    users: new UserService(db, clock),
+    users: new UserService(db, clock, ports.handles),
     eventLog: new EventLog(db),
     storage: storageFor(config.storage),
     scheduler: new Scheduler(clock, log),
@@ -161,10 +166,12 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   for (const capability of [platformCapability, ...capabilities, ...(opts.capabilities ?? [])]) {
     if (names.has(capability.name)) throw new Error(`capability "${capability.name}" is listed twice`);
     names.add(capability.name);
-    const part = capability.setup(servicesFor(capability, services));
+    const part = capability.setup(servicesFor(capability, { ...services, ...ports.handles }));
+    if (part.provides) ports.provide(capability.name, part.provides);
     parts.push(part);
     exports.push({ capability: capability.name, dataExport: part.dataExport });
   }
+  ports.resolve();
   // Open data: every capability's declared tables, in the capabilities' order (start-up refuses a table
   // declared twice or one that refers to a table declared after it).
   const openData = new OpenData(db, events, clock, OpenData.tablesOf(exports));
@@ -230,6 +237,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
 
   return {
     services,
+    ports: ports.handles,
     http,
     ops: createOpsApp(ops),
     bolt,

@@ -208,7 +208,7 @@ export class IntrosService {
       this.rounds.latest(program, 10),
       this.repo.teamWelcome(program.workspace_id),
       this.s.programs.canEdit(auth, program),
-      this.s.people.hrLinked(program.workspace_id),
+      this.s.hrDirectory.get()?.linked(program.workspace_id) ?? false,
     ]);
     const latest = rounds[0];
     const [[programJson], counts, members, groups] = await Promise.all([

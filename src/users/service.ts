@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import type { Member } from '../db/types.js';
+import type { PortHandles } from '../platform/ports.js';
 import type { Clock } from '../time/clock.js';
 import { UserRepository } from './repository.js';
 
@@ -27,28 +28,29 @@ export interface CurrentUser {
   workspaces: Array<{ team_id: string; name: string; current: boolean }>;
 }
 
-/** Which calendar and video accounts a member has linked and valid (the integrations capability answers). */
-export type IdentityFlags = (workspaceId: number, memberId: number) => Promise<Record<'zoom' | 'google' | 'microsoft', boolean>>;
 
 export class UserService {
   private readonly repo: UserRepository;
-  private identityFlags: IdentityFlags = async () => ({ zoom: false, google: false, microsoft: false });
 
   constructor(
     db: Db,
     private readonly clock: Clock,
+    /** has_valid_*_identity: the members' linked calendar and video accounts, when a capability provides them. */
+    private readonly linked: Pick<PortHandles, 'calendars' | 'videoMeetings'>,
   ) {
     this.repo = new UserRepository(db);
   }
 
-  /** Lets the integrations capability answer has_valid_*_identity. */
-  answerIdentityFlags(fn: IdentityFlags): void {
-    this.identityFlags = fn;
+  private async identities(workspaceId: number, memberId: number): Promise<Record<'zoom' | 'google' | 'microsoft', boolean>> {
+    const calendars = this.linked.calendars.get();
+    const video = this.linked.videoMeetings.get();
+    const [accounts, zoom] = await Promise.all([calendars ? calendars.linkedAccounts(workspaceId, memberId) : { google: false, microsoft: false }, video ? video.linked(workspaceId, memberId) : false]);
+    return { ...accounts, zoom };
   }
 
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identityFlags(workspace.id, member.id)]);
+    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identities(workspace.id, member.id)]);
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,
