@@ -175,7 +175,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   // Open data: every capability's declared tables, in the capabilities' order (start-up refuses a table
   // declared twice or one that refers to a table declared after it).
   const openData = new OpenData(db, events, clock, OpenData.tablesOf(exports));
-  const donut = new DonutImport(db, events, clock, { intros: openData.has('intros_imported_pairs'), celebrations: openData.has('celebration_schedules') });
+  const donut = new DonutImport(db, events, clock, parts.flatMap((p) => (p.donutImport ? [p.donutImport] : [])));
   for (const p of parts) {
     if (p.programKind) programs.register(p.programKind);
     for (const source of p.dueSources ?? []) services.scheduler.register(source);

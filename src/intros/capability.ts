@@ -1,6 +1,7 @@
 import { defineCapability } from '../platform/capability.js';
 import { introsCounters } from './counters.js';
 import { needs } from './deps.js';
+import { introsDonutImporter } from './donut-import.js';
 import { introsFollowup, introsRound } from './jobs.js';
 import { introsListeners, introsPreferenceListeners } from './listeners.js';
 import { preferencesButton } from './preferences-blocks.js';
@@ -52,6 +53,7 @@ export const introsCapability = defineCapability({
           { table: 'intros_imported_pairs', description: 'Groups met before Hearth (imported from Donut), read by the pairing engine.', hasId: true, refs: { program_id: 'channel_programs', member_ids: { table: 'members', array: true } } },
         ],
       },
+      donutImport: introsDonutImporter(intros.repo),
       dueSources: [
         { name: 'intros.rounds', collect: (now) => rounds.collectDue(now), nextDue: () => rounds.nextDue() },
         { name: 'intros.followups', collect: (now) => meetings.collectDue(now), nextDue: () => meetings.nextDue() },

@@ -7,6 +7,7 @@ import type { Subcommand } from '../slack/commands.js';
 import type { SlackContext } from '../slack/context.js';
 import type { HomeSection } from '../slack/home.js';
 import type { DataExportPart } from './data/define.js';
+import type { DonutImporter } from './data/donut.js';
 import type { Subscriber } from './events/define.js';
 import type { Ports } from './ports.js';
 import type { CapabilityServices } from './services.js';
@@ -38,6 +39,8 @@ export interface CapabilityParts {
    * the columns that refer to other tables' ids.
    */
   dataExport?: DataExportPart;
+  /** Its part of the Donut import (src/platform/data/donut.ts): the Donut files of data it owns. */
+  donutImport?: DonutImporter;
   /**
    * Ports it offers the others (src/platform/ports.ts): the platform resolves them after every capability is set
    * up, and a consumer that names one in `needs` gets it, or null when no capability provides it.
