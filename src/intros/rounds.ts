@@ -8,7 +8,9 @@ import { formatDayOfInstant, formatMeeting } from './format.js';
 import { introsRound } from './jobs.js';
 import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
 import type { UpdateConfigBody } from './schema.js';
-import { nameOf, type ProgramRef, type RosterEntry } from './repository.js';
+import type { IntrosDeps } from './deps.js';
+import { nameOf, type IntrosRepository, type ProgramRef, type RosterEntry } from './repository.js';
+import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
 import { configColumns, personJson, type IntrosService } from './service.js';
 import { defaultFixedMeetingTime, fixedMeetingDate, GROUP_PAIRING_TYPES, type IntrosSettings } from './settings-rules.js';
@@ -123,17 +125,12 @@ function previewJson(message: Message, members: readonly IntroMember[]): IntroPr
 
 /** Intros rounds: claiming due ones (the tick), running one (the job), and the dry run for the preview. */
 export class RoundRunner {
-  constructor(private readonly intros: IntrosService) {}
-
-  private get s() {
-    return this.intros.s;
-  }
-  private get repo() {
-    return this.intros.repo;
-  }
-  private get rounds() {
-    return this.intros.rounds;
-  }
+  constructor(
+    private readonly s: IntrosDeps,
+    private readonly repo: IntrosRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly intros: IntrosService,
+  ) {}
 
   // ----------------------------------------------------------------------------------------------
   // Claiming
