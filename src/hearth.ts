@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { authRouter } from './http/auth.js';
+import { openApiDocument, openApiRoutes } from './http/openapi.js';
 import { createHttpApp, createOpsApp, type OpsParts } from './http/app.js';
 import { ChannelService, INVITE_KIND, JOIN_KIND } from './channels/service.js';
 import { ChannelProgramService } from './programs/service.js';
@@ -48,6 +49,7 @@ import { tick } from './scheduler/jobs.js';
 const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
   oauth_config?: { scopes?: { bot?: string[] } };
 };
+const { version } = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string };
 
 export interface Hearth {
   services: PlatformServices;
@@ -210,6 +212,9 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     },
     metrics: { token: config.metricsToken, scrape: () => metrics.scrape() },
   };
+  // The JSON API: the capabilities' routers and the platform's; the OpenAPI document is generated from their schemas.
+  const apiRouters = [...parts.flatMap((p) => p.routes ?? []), openDataRoutes(openData, donut)];
+  let openapi: ReturnType<typeof openApiDocument> | undefined;
   const http = createHttpApp({
     log,
     session,
@@ -228,11 +233,12 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         people,
         switchTarget: (auth, teamId) => services.users.switchTarget(auth, teamId),
       }),
-      ...parts.flatMap((p) => p.routes ?? []),
-      openDataRoutes(openData, donut),
+      ...apiRouters,
+      openApiRoutes(() => (openapi ??= openApiDocument(apiRouters, { version, serverUrl: config.publicUrl }))),
       ...(opts.routers ?? []),
     ],
     pages: opts.pages,
+    checkResponses: config.env === 'test',
   });
 
   return {

@@ -3,31 +3,11 @@ import type { AuthContext } from '../http/auth.js';
 import type { Member } from '../db/types.js';
 import type { PortHandles } from '../platform/ports.js';
 import type { Clock } from '../time/clock.js';
+import type { CurrentUser } from './api-types.js';
 import { UserRepository } from './repository.js';
 
 /** Whose settings: a member of a workspace. */
 type SettingsOwner = Pick<Member, 'id' | 'workspace_id'>;
-
-/** programs.md §3 "Current user", plus what the pages need to show who is signed in. */
-export interface CurrentUser {
-  id: number;
-  slack_user_id: string;
-  name: string;
-  avatar_url: string | null;
-  team: { id: number; slack_team_id: string; name: string; domain: string };
-  is_admin: boolean;
-  can_change_plan: boolean;
-  onboarding_unrestricted: boolean;
-  notifications: Record<string, boolean>;
-  progress: { has_used_pairing_announcement: boolean };
-  has_valid_zoom_identity: boolean;
-  has_valid_google_identity: boolean;
-  has_valid_microsoft_identity: boolean;
-  csrf_token: string;
-  /** Every workspace this person is in (by their email), the current one first marked; the user menu switches between them. */
-  workspaces: Array<{ team_id: string; name: string; current: boolean }>;
-}
-
 
 export class UserService {
   private readonly repo: UserRepository;
