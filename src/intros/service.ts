@@ -10,6 +10,7 @@ import type { CoffeeConfigurationJson, CoffeePageData, GroupsPage, MeetingJson, 
 import type { CountersRepository } from './counters.repository.js';
 import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
+import { planGroupSizes } from './pairing/index.js';
 import type { MeetingsRepository } from './meetings.repository.js';
 import { nameOf, type IntrosRepository, type RosterEntry } from './repository.js';
 import type { RoundsRepository } from './rounds.repository.js';
@@ -231,6 +232,7 @@ export class IntrosService {
       team: { id: program.workspace_id, pairing_welcome_message: welcome },
       can_edit: canEdit,
       hris_linked: hrisLinked,
+      planned_round: { people: memberCounts.active, groups: planGroupSizes(memberCounts.active, config.group_size, config.enforce_group_size).length },
     };
   }
 
