@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { authRouter } from './http/auth.js';
+import { openApiDocument, openApiRoutes } from './http/openapi.js';
 import { createHttpApp, createOpsApp, type OpsParts } from './http/app.js';
 import { ChannelService, INVITE_KIND, JOIN_KIND } from './channels/service.js';
 import { ChannelProgramService } from './programs/service.js';
@@ -37,6 +38,7 @@ import { platformCapability } from './platform/core.js';
 import { Entitlements } from './platform/entitlements/service.js';
 import { DomainEvents } from './platform/events/service.js';
 import { HearthMetrics } from './platform/metrics.js';
+import { PortRegistry, type PortHandles } from './platform/ports.js';
 import type { PlatformServices } from './platform/services.js';
 import { storageFor } from './platform/storage/storage.js';
 import { DonutImport } from './platform/data/donut.js';
@@ -47,9 +49,12 @@ import { tick } from './scheduler/jobs.js';
 const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
   oauth_config?: { scopes?: { bot?: string[] } };
 };
+const { version } = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string };
 
 export interface Hearth {
   services: PlatformServices;
+  /** The ports capabilities provide one another, resolved. */
+  ports: PortHandles;
   http: Express;
   /** /healthz, /readyz and /metrics alone: what a worker-only process serves. */
   ops: Express;
@@ -131,6 +136,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   outbox.onSent(JOIN_KIND, (row) => channels.update(row.workspace_id, String((row.payload as { channel?: string }).channel), { bot_is_member: true }));
   const entitlements = new Entitlements(db, clock);
   const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
+  // Ports: handed out now, resolved once every capability has said what it provides.
+  const ports = new PortRegistry();
   const services: PlatformServices = {
     config,
     log,
@@ -146,7 +153,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     events,
     entitlements,
     installations,
-    users: new UserService(db, clock),
+    users: new UserService(db, clock, ports.handles),
     eventLog: new EventLog(db),
     storage: storageFor(config.storage),
     scheduler: new Scheduler(clock, log),
@@ -161,14 +168,16 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   for (const capability of [platformCapability, ...capabilities, ...(opts.capabilities ?? [])]) {
     if (names.has(capability.name)) throw new Error(`capability "${capability.name}" is listed twice`);
     names.add(capability.name);
-    const part = capability.setup(servicesFor(capability, services));
+    const part = capability.setup(servicesFor(capability, { ...services, ...ports.handles }));
+    if (part.provides) ports.provide(capability.name, part.provides);
     parts.push(part);
     exports.push({ capability: capability.name, dataExport: part.dataExport });
   }
+  ports.resolve();
   // Open data: every capability's declared tables, in the capabilities' order (start-up refuses a table
   // declared twice or one that refers to a table declared after it).
   const openData = new OpenData(db, events, clock, OpenData.tablesOf(exports));
-  const donut = new DonutImport(db, events, clock, { intros: openData.has('intros_imported_pairs'), celebrations: openData.has('celebration_schedules') });
+  const donut = new DonutImport(db, events, clock, parts.flatMap((p) => (p.donutImport ? [p.donutImport] : [])));
   for (const p of parts) {
     if (p.programKind) programs.register(p.programKind);
     for (const source of p.dueSources ?? []) services.scheduler.register(source);
@@ -203,6 +212,9 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     },
     metrics: { token: config.metricsToken, scrape: () => metrics.scrape() },
   };
+  // The JSON API: the capabilities' routers and the platform's; the OpenAPI document is generated from their schemas.
+  const apiRouters = [...parts.flatMap((p) => p.routes ?? []), openDataRoutes(openData, donut)];
+  let openapi: ReturnType<typeof openApiDocument> | undefined;
   const http = createHttpApp({
     log,
     session,
@@ -221,15 +233,17 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
         people,
         switchTarget: (auth, teamId) => services.users.switchTarget(auth, teamId),
       }),
-      ...parts.flatMap((p) => p.routes ?? []),
-      openDataRoutes(openData, donut),
+      ...apiRouters,
+      openApiRoutes(() => (openapi ??= openApiDocument(apiRouters, { version, serverUrl: config.publicUrl }))),
       ...(opts.routers ?? []),
     ],
     pages: opts.pages,
+    checkResponses: config.env === 'test',
   });
 
   return {
     services,
+    ports: ports.handles,
     http,
     ops: createOpsApp(ops),
     bolt,

@@ -14,6 +14,7 @@ import { CelebrationRunner } from './runner.js';
 import { CelebrationPreview } from './preview.js';
 import { ProgramSchedules } from './schedules.js';
 import { ScheduleRepository } from './schedules.repository.js';
+import { celebrationsDonutImporter } from './donut-import.js';
 import { CELEBRATION_TEMPLATES, CelebrationSettings } from './settings.js';
 import { UpcomingCelebrations } from './upcoming.js';
 
@@ -41,6 +42,7 @@ export const celebrationsCapability = defineCapability({
       preview: new CelebrationPreview(services, repo, calendar),
     };
     return {
+      donutImport: celebrationsDonutImporter(scheduleRepo),
       // Open data (docs/data-format.md): programs, everyone's dates, and what was celebrated.
       dataExport: {
         tables: [

@@ -145,6 +145,23 @@ export class ScheduleRepository {
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
 
+  /** Adds an imported birthday or start date unless the member already has one (their own or an admin's stays). */
+  async addImported(trx: Trx, row: { workspace_id: number; member_id: number; schedule_type: 'birthday' | 'anniversary'; month: number; day: number; year: number | null; now: Date }): Promise<boolean> {
+    const existing = await trx
+      .selectFrom('celebration_schedules')
+      .select('id')
+      .where('workspace_id', '=', row.workspace_id)
+      .where('member_id', '=', row.member_id)
+      .where('schedule_type', '=', row.schedule_type)
+      .executeTakeFirst();
+    if (existing) return false;
+    await trx
+      .insertInto('celebration_schedules')
+      .values({ workspace_id: row.workspace_id, member_id: row.member_id, schedule_type: row.schedule_type, month: row.month, day: row.day, year: row.year, source: 'import', created_at: row.now, updated_at: row.now })
+      .execute();
+    return true;
+  }
+
   async createCustom(trx: Trx, workspaceId: number, date: CustomDate, now: Date): Promise<number> {
     const row = await trx
       .insertInto('celebration_schedules')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelId } from '../http/fields.js';
 import { isValidTimeZone } from '../time/zoned.js';
 import { WEEKEND_POLICIES } from './dates.js';
 import { templateProblem } from './templates.js';
@@ -71,7 +72,7 @@ export const upsertMyBody = z
   .object({
     celebration_type: z.enum(['birthday', 'anniversary']),
     date: z.string().trim().max(10).nullable().optional(),
-    selected_channel_ids: z.array(z.string().regex(/^[CG][A-Z0-9]+$/, 'is not a channel')).max(200).optional(),
+    selected_channel_ids: z.array(channelId('is not a channel')).max(200).optional(),
   })
   .refine((b) => b.date !== undefined || b.selected_channel_ids !== undefined, { message: 'give a date or channels', path: ['date'] });
 

@@ -14,7 +14,7 @@ const dayNumber = (d: LocalDate) => Date.UTC(d.year, d.month - 1, d.day) / 86_40
 /** What is coming: a program's celebrations of the next days, and the workspace's new hires. */
 export class UpcomingCelebrations {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs' | 'people'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'programs' | 'hrDirectory'>,
     private readonly repo: CelebrationRepository,
     private readonly schedules: ScheduleRepository,
     private readonly calendar: CelebrationCalendar,
@@ -58,7 +58,8 @@ export class UpcomingCelebrations {
       job_title: null,
     }));
     // People the HR system or applicant tracking reports who are not in Slack yet, with their HR data.
-    const pending = await this.s.people.pendingHires(auth.workspace.id, formatLocalDate(today), formatLocalDate(until));
+    // No HR system or applicant tracking in this Hearth: nobody is pending.
+    const pending = (await this.s.hrDirectory.get()?.pendingHires(auth.workspace.id, formatLocalDate(today), formatLocalDate(until))) ?? [];
     const notInSlack: NewHireJson[] = pending.map((p) => {
       const start = parseLocalDate(p.start_date);
       return {

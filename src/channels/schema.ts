@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelId } from '../http/fields.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true');
 
@@ -15,9 +16,9 @@ export const pageQuery = z.object({
 });
 
 export const inviteUsersBody = z.object({
-  channel_id: z.string().regex(/^[CG][A-Z0-9]+$/, 'must be a Slack channel id'),
+  channel_id: channelId('must be a Slack channel id'),
   user_ids: z.array(z.string().regex(/^[UW][A-Z0-9]+$/, 'must be Slack user ids')).min(1, 'choose at least one person').max(1000),
 });
 
-export const channelParams = z.object({ id: z.string().regex(/^[CG][A-Z0-9]+$/, 'must be a Slack channel id') });
+export const channelParams = z.object({ id: channelId('must be a Slack channel id') });
 export const postInSlackBody = z.object({ text: z.string().trim().min(1, "can't be blank").max(3000, 'must be at most 3000 characters') });

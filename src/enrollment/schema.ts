@@ -1,12 +1,12 @@
 // The zod schemas of the Enrollment API: each bad field is a 400 naming it (src/http/validate.ts).
 import { z } from 'zod';
+import { channelId as slackChannelId, localDate } from '../http/fields.js';
 import { id } from '../http/ids.js';
 import { FORMULA_OPERATORS } from './api-types.js';
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 const email = z.string().trim().max(254).email('is not an email address');
 const optionalEmail = z.union([z.literal('').transform(() => null), email]).nullable().optional();
-const channelId = z.string().regex(/^[CG][A-Z0-9]{2,}$/, 'is not a Slack channel id');
+const channelId = slackChannelId();
 const name = z.string().trim().max(100).nullable().optional();
 
 export const tagParams = z.object({ tagId: id });

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { safeEqual } from '../crypto.js';
+import { checkResponses } from './api.js';
 import { loadSession, requireCsrf, type SessionOptions } from './auth.js';
 import { apiNotFound, errorHandler } from './errors.js';
 
@@ -26,6 +27,8 @@ export interface HttpAppParts {
   beforeSession?: Router[];
   /** Session-authenticated routers: sign-in, the JSON API, the sandbox controls. */
   routers: Router[];
+  /** The test suites: every registered JSON call's response is checked against its schema (src/http/api.ts). */
+  checkResponses?: boolean;
   /** The React pages: their assets, and the HTML shell for every page route. */
   pages?: { assets: RequestHandler; html: RequestHandler };
 }
@@ -134,6 +137,7 @@ export function createHttpApp(parts: HttpAppParts): Express {
       next();
     });
   }
+  if (parts.checkResponses) app.use(checkResponses());
   for (const r of parts.routers) app.use(r);
 
   app.use(apiNotFound);

@@ -1,5 +1,6 @@
 // The zod schemas of the hub's API: each bad field is a 400 naming it (src/http/validate.ts).
 import { z } from 'zod';
+import { channelId } from '../http/fields.js';
 import { id } from '../http/ids.js';
 import { HUB_LIMITS as L, HUB_MODULES, type HubModuleType } from './api-types.js';
 
@@ -21,7 +22,7 @@ const moduleSettings = z.object({
   text: z.string().max(L.text, `must be at most ${L.text} characters`).default(''),
   image_asset_id: id.nullable().default(null),
   links: z.array(link).max(L.links, `at most ${L.links} links`).default([]),
-  channel_ids: z.array(z.string().regex(/^[CG][A-Z0-9]{2,}$/, 'is not a Slack channel id')).max(L.channels, `at most ${L.channels} channels`).default([]),
+  channel_ids: z.array(channelId()).max(L.channels, `at most ${L.channels} channels`).default([]),
 });
 
 export const template = z.object({

@@ -30,7 +30,7 @@ export const MERGE_LINK_SCRIPT = 'https://cdn.merge.dev/initialize.js';
  */
 export const integrationsCapability = defineCapability({
   name: 'integrations',
-  needs: ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'workspaces', 'people', 'events', 'users'],
+  needs: ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'workspaces', 'people', 'events'],
   setup(services) {
     const { integrations, sandboxEnabled, publicUrl } = services.config;
     const repo = new IntegrationsRepository(services.db);
@@ -51,25 +51,33 @@ export const integrationsCapability = defineCapability({
     const ats = new AtsService(services, repo, [harvest]);
     const calendars = new CalendarsService(services, repo, clients);
     const service = new IntegrationsService(repo, hris, ats, calendars, services.clock);
-    services.users.answerIdentityFlags((workspaceId, memberId) => calendars.flags(workspaceId, memberId));
-    services.people.answerCalendars({
-      freeTimes: (workspaceId, memberIds, tz) => calendars.freeTimes(workspaceId, memberIds, tz),
-      zoomMeeting: (workspaceId, key, memberIds, meeting) => calendars.zoomMeeting(workspaceId, key, memberIds, meeting),
-      holdMeeting: (workspaceId, key, memberIds, e) => calendars.holdMeeting(workspaceId, key, memberIds, e),
-    });
-    services.people.answerHr({
-      pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),
-      groups: (workspaceId, memberIds, by) => repo.hrGroups(workspaceId, memberIds, by),
-      linked: async (workspaceId) => {
-        const live = await repo.liveHris(workspaceId);
-        return live !== undefined && live !== null && (live.state === 'pending' || live.state === 'active');
-      },
-    });
-
     const standIns = sandboxEnabled
       ? [Router().use('/sandbox/merge/api', mergeStandIn(services.clock)).use('/sandbox/greenhouse/v1', greenhouseStandIn(services.clock)).use('/sandbox/oauth', oauthStandIn())]
       : [];
     return {
+      // What the HR system and members' linked accounts offer the other capabilities, without their importing this one.
+      provides: {
+        hrDirectory: {
+          pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),
+          groups: (workspaceId, memberIds, by) => (memberIds.length ? repo.hrGroups(workspaceId, memberIds, by) : Promise.resolve(new Map())),
+          linked: async (workspaceId) => {
+            const live = await repo.liveHris(workspaceId);
+            return live !== undefined && live !== null && (live.state === 'pending' || live.state === 'active');
+          },
+        },
+        calendars: {
+          freeTimes: (workspaceId, memberIds, tz) => (memberIds.length >= 2 ? calendars.freeTimes(workspaceId, memberIds, tz) : Promise.resolve(null)),
+          holdMeeting: (workspaceId, key, memberIds, e) => calendars.holdMeeting(workspaceId, key, memberIds, e),
+          linkedAccounts: async (workspaceId, memberId) => {
+            const { google, microsoft } = await calendars.flags(workspaceId, memberId);
+            return { google, microsoft };
+          },
+        },
+        videoMeetings: {
+          meeting: (workspaceId, key, memberIds, meeting) => calendars.zoomMeeting(workspaceId, key, memberIds, meeting),
+          linked: async (workspaceId, memberId) => (await calendars.flags(workspaceId, memberId)).zoom,
+        },
+      },
       routes: [integrationsRoutes(service), ...standIns],
       commands: [{ name: 'times', usage: 'times @someone … — suggest meeting times from your linked calendars', run: (ctx) => suggestTimesCommand(services, calendars, ctx) }],
       jobs: [syncJob.handle(({ workspaceId, kind, identityId }) => (kind === 'hris' ? hris.sync(workspaceId, identityId) : ats.sync(workspaceId, identityId)))],

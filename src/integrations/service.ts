@@ -1,5 +1,5 @@
 import type { AuthContext } from '../http/auth.js';
-import type { PendingHire } from '../people/service.js';
+import type { PendingHire } from '../platform/ports.js';
 import type { IntegrationsOverviewJson, NewHireJson } from './api-types.js';
 import { ATS_PERMISSION_GROUPS } from './ats-provider.js';
 import type { AtsService } from './ats.js';

@@ -119,6 +119,8 @@ export interface CoffeePageData {
   can_edit: boolean;
   /** Whether the workspace has an HR system linked (grouping by its department or location needs one). */
   hris_linked: boolean;
+  /** What a round started now would make of the active members: the pairing's own plan (group size, enforce_group_size). */
+  planned_round: { people: number; groups: number };
 }
 
 /** PUT /coffee/{id}/update_as_json */

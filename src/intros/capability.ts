@@ -1,15 +1,22 @@
 import { defineCapability } from '../platform/capability.js';
 import { introsCounters } from './counters.js';
+import { CountersRepository } from './counters.repository.js';
 import { needs } from './deps.js';
+import { introsDonutImporter } from './donut-import.js';
 import { introsFollowup, introsRound } from './jobs.js';
 import { introsListeners, introsPreferenceListeners } from './listeners.js';
 import { preferencesButton } from './preferences-blocks.js';
 import { MeetingService } from './meetings.js';
+import { MeetingsRepository } from './meetings.repository.js';
 import { DEFAULT_SNOOZE_DAYS, MemberService } from './members.js';
 import { ReportService } from './reports.js';
+import { ReportsRepository } from './reports.repository.js';
 import { IntrosPreferences } from './preferences.js';
+import { AvoidListRepository } from './preferences.repository.js';
+import { IntrosRepository } from './repository.js';
 import { introsPreferenceRoutes, introsRoutes } from './routes.js';
 import { RoundRunner } from './rounds.js';
+import { RoundsRepository } from './rounds.repository.js';
 import { IntrosService } from './service.js';
 
 const SNOOZE_USAGE = 'snooze [days|off] — pause all your intros (default 14 days), or turn them back on';
@@ -19,12 +26,17 @@ export const introsCapability = defineCapability({
   name: 'intros',
   needs,
   setup(services) {
-    const intros = new IntrosService(services);
-    const rounds = new RoundRunner(intros);
-    const meetings = new MeetingService(intros);
-    const members = new MemberService(intros);
-    const reports = new ReportService(intros);
-    const preferences = new IntrosPreferences(intros, members);
+    // Each service gets its repositories explicitly (no shared holder of them).
+    const repo = new IntrosRepository(services.db);
+    const roundsRepo = new RoundsRepository(services.db);
+    const meetingsRepo = new MeetingsRepository(services.db);
+    const counters = new CountersRepository(services.db);
+    const intros = new IntrosService(services, repo, roundsRepo, meetingsRepo, counters);
+    const rounds = new RoundRunner(services, repo, roundsRepo, intros);
+    const meetings = new MeetingService(services, repo, roundsRepo, meetingsRepo, intros);
+    const members = new MemberService(services, repo, roundsRepo, intros);
+    const reports = new ReportService(services, repo, roundsRepo, counters, new ReportsRepository(services.db), intros);
+    const preferences = new IntrosPreferences(services, repo, new AvoidListRepository(services.db), members);
     return {
       programKind: intros.kind((program) => rounds.sendNow(program)),
       // Open data (docs/data-format.md). The avoid lists (intros_avoids) are confidential and never exported.
@@ -52,6 +64,7 @@ export const introsCapability = defineCapability({
           { table: 'intros_imported_pairs', description: 'Groups met before Hearth (imported from Donut), read by the pairing engine.', hasId: true, refs: { program_id: 'channel_programs', member_ids: { table: 'members', array: true } } },
         ],
       },
+      donutImport: introsDonutImporter(repo),
       dueSources: [
         { name: 'intros.rounds', collect: (now) => rounds.collectDue(now), nextDue: () => rounds.nextDue() },
         { name: 'intros.followups', collect: (now) => meetings.collectDue(now), nextDue: () => meetings.nextDue() },
@@ -90,9 +103,9 @@ export const introsCapability = defineCapability({
         },
       },
       jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
-      routes: [introsRoutes({ intros, rounds, meetings, members, reports }), introsPreferenceRoutes(preferences)],
+      routes: [introsRoutes({ programs: services.programs, log: services.log, intros, rounds, meetings, members, reports }), introsPreferenceRoutes(preferences)],
       listeners: [introsListeners({ services, intros, meetings, members }), introsPreferenceListeners(preferences)],
-      subscribers: [introsCounters(intros.counters)],
+      subscribers: [introsCounters(counters)],
     };
   },
 });

@@ -1,7 +1,7 @@
-import type { PlatformServices } from '../platform/services.js';
+import type { CapabilityServices } from '../platform/services.js';
 
-/** The platform services Intros declares it needs (its capability's `needs`). */
-export const needs = ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'clients', 'workspaces', 'people', 'channels', 'programs', 'events', 'entitlements'] as const;
+/** The platform services and ports Intros declares it needs (its capability's `needs`). */
+export const needs = ['config', 'log', 'clock', 'db', 'queue', 'outbox', 'clients', 'workspaces', 'people', 'channels', 'programs', 'events', 'entitlements', 'hrDirectory', 'calendars', 'videoMeetings'] as const;
 
 /** What Intros's services receive: only those. */
-export type IntrosDeps = Pick<PlatformServices, (typeof needs)[number]>;
+export type IntrosDeps = Pick<CapabilityServices, (typeof needs)[number]>;

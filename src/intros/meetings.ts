@@ -10,8 +10,10 @@ import { answeredMessage, checkinMessage, ghostAnsweredMessage, ghostAskMessage 
 import { introAnswerWithdrawn, introMet, introNotMet, outcomeOf } from './events.js';
 import { formatDayOfInstant } from './format.js';
 import { introsFollowup } from './jobs.js';
-import type { FollowupColumns } from './meetings.repository.js';
-import { nameOf, type ProgramRef } from './repository.js';
+import type { IntrosDeps } from './deps.js';
+import type { FollowupColumns, MeetingsRepository } from './meetings.repository.js';
+import { nameOf, type IntrosRepository, type ProgramRef } from './repository.js';
+import type { RoundsRepository } from './rounds.repository.js';
 import type { IntrosService } from './service.js';
 import type { IntrosMeeting, MeetingState } from './tables.js';
 
@@ -47,17 +49,13 @@ export interface AnswerOutcome {
 
 /** Check-ins, reminders, closing rounds, answers from Slack and ghost detection. */
 export class MeetingService {
-  constructor(private readonly intros: IntrosService) {}
-
-  private get s() {
-    return this.intros.s;
-  }
-  private get repo() {
-    return this.intros.repo;
-  }
-  private get meetings() {
-    return this.intros.meetings;
-  }
+  constructor(
+    private readonly s: IntrosDeps,
+    private readonly repo: IntrosRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly meetings: MeetingsRepository,
+    private readonly intros: IntrosService,
+  ) {}
 
   // ----------------------------------------------------------------------------------------------
   // The due source: check-ins at half the round, the last reminder, and the round's end
@@ -91,8 +89,8 @@ export class MeetingService {
 
   /** The follow-up job of one round. */
   async followup(roundId: number, stage: FollowupStage): Promise<void> {
-    const workspaceId = await this.intros.rounds.workspaceOf(roundId);
-    const round = workspaceId === undefined ? undefined : await this.intros.rounds.round(workspaceId, roundId);
+    const workspaceId = await this.rounds.workspaceOf(roundId);
+    const round = workspaceId === undefined ? undefined : await this.rounds.round(workspaceId, roundId);
     if (!round || round.state !== 'sent') return;
     const program = await this.repo.program(round.workspace_id, round.program_id);
     if (!program) return;

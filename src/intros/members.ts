@@ -6,7 +6,9 @@ import { formatCalendarDate, slackDate } from '../slack/dates.js';
 import { categoryReminderMessage, homeSection, statusReply, type Message, type MemberProgramStatus } from './blocks.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import type { IcebreakerJson, MemberJson } from './api-types.js';
+import type { IntrosDeps } from './deps.js';
 import type { IntrosRepository } from './repository.js';
+import type { RoundsRepository } from './rounds.repository.js';
 import type { IntrosService } from './service.js';
 import type { IntrosCategory, IntrosIcebreaker } from './tables.js';
 
@@ -19,14 +21,12 @@ const icebreakerJson = (i: IntrosIcebreaker): IcebreakerJson => ({ id: i.id, que
 
 /** What members do (snooze, opt out, interests) and what admins do to members, icebreakers and ghosts. */
 export class MemberService {
-  constructor(private readonly intros: IntrosService) {}
-
-  private get s() {
-    return this.intros.s;
-  }
-  private get repo() {
-    return this.intros.repo;
-  }
+  constructor(
+    private readonly s: IntrosDeps,
+    private readonly repo: IntrosRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly intros: IntrosService,
+  ) {}
 
   /** A member's own "today": their zone, else the workspace's. */
   memberToday(member: Member, workspace: Pick<Workspace, 'default_tz'>): string {
@@ -180,7 +180,7 @@ export class MemberService {
     for (const program of programs) {
       const [entry] = await this.repo.statusOf(program, [member], this.intros.today(program));
       if (!entry || entry.status === 'ineligible') continue;
-      const [config, categories, current] = await Promise.all([this.repo.config(program), this.repo.categories(program), this.intros.rounds.currentMeetingOf(program, member.id)]);
+      const [config, categories, current] = await Promise.all([this.repo.config(program), this.repo.categories(program), this.rounds.currentMeetingOf(program, member.id)]);
       let currentGroup: MemberProgramStatus['currentGroup'] = null;
       if (current) {
         const people = (await this.repo.meetingMembers(workspace.id, [current.id])).get(current.id) ?? [];

@@ -5,8 +5,9 @@ import type { View } from '@slack/types';
 import { homePublish } from '../slack/jobs.js';
 import type { MemberService } from './members.js';
 import { preferencesModal, readPreferences } from './preferences-blocks.js';
-import { AvoidListRepository } from './preferences.repository.js';
-import type { IntrosService } from './service.js';
+import type { IntrosDeps } from './deps.js';
+import type { AvoidListRepository } from './preferences.repository.js';
+import type { IntrosRepository } from './repository.js';
 
 /** The longest snooze a member may set from their settings (the same as `/hearth snooze`). */
 export const MAX_SNOOZE_DAYS = 365;
@@ -33,21 +34,19 @@ const nameOf = (m: Member) => m.display_name || m.real_name || m.name;
  * `avoid`) so nobody is grouped with someone on either one's list.
  */
 export class IntrosPreferences {
-  private readonly avoids: AvoidListRepository;
-
   constructor(
-    private readonly intros: IntrosService,
+    private readonly s: IntrosDeps,
+    private readonly repo: IntrosRepository,
+    private readonly avoids: AvoidListRepository,
     private readonly members: MemberService,
-  ) {
-    this.avoids = new AvoidListRepository(intros.s.db);
-  }
+  ) {}
 
   private today(workspace: Workspace, member: Member): string {
     return this.members.memberToday(member, workspace);
   }
 
   async snoozeStatus(workspace: Workspace, member: Member): Promise<SnoozeStatusJson> {
-    const until = await this.intros.repo.globalSnooze(workspace.id, member.id, this.today(workspace, member));
+    const until = await this.repo.globalSnooze(workspace.id, member.id, this.today(workspace, member));
     return { snoozed: until !== null, end_date: until };
   }
 
@@ -55,9 +54,9 @@ export class IntrosPreferences {
   async snoozeUntil(workspace: Workspace, member: Member, endDate: string): Promise<SnoozeStatusJson> {
     const today = this.today(workspace, member);
     if (endDate <= today) throw new HttpError(400, 'end_date: must be after today', { end_date: 'must be after today' });
-    const latest = formatLocalDate(addDays(instantToZoned(this.intros.s.clock.now(), member.tz ?? workspace.default_tz).date, MAX_SNOOZE_DAYS));
+    const latest = formatLocalDate(addDays(instantToZoned(this.s.clock.now(), member.tz ?? workspace.default_tz).date, MAX_SNOOZE_DAYS));
     if (endDate > latest) throw new HttpError(400, `end_date: must be within ${MAX_SNOOZE_DAYS} days`, { end_date: `must be within ${MAX_SNOOZE_DAYS} days` });
-    await this.intros.repo.snooze(workspace.id, member.id, null, endDate, this.intros.s.clock.now());
+    await this.repo.snooze(workspace.id, member.id, null, endDate, this.s.clock.now());
     return this.snoozeStatus(workspace, member);
   }
 
@@ -80,7 +79,7 @@ export class IntrosPreferences {
     const found = await this.avoids.membersBySlackId(workspace.id, wanted);
     const unknown = wanted.filter((uid) => !found.some((m) => m.slack_user_id === uid));
     if (unknown.length) throw new HttpError(400, `invalid_partner_uids: not a member of this workspace: ${unknown[0]}`, { invalid_partner_uids: `not a member of this workspace: ${unknown[0]}` });
-    await this.avoids.replace(workspace.id, member.id, found.map((m) => m.id), this.intros.s.clock.now());
+    await this.avoids.replace(workspace.id, member.id, found.map((m) => m.id), this.s.clock.now());
     return this.avoidList(workspace, member);
   }
 
@@ -88,32 +87,32 @@ export class IntrosPreferences {
   // From the Home tab
 
   private async memberByTeam(teamId: string, userId: string): Promise<{ ws: Workspace; member: Member } | undefined> {
-    const ws = await this.intros.s.workspaces.byTeamId(teamId);
-    const member = ws && (await this.intros.s.people.bySlackId(ws.id, userId));
+    const ws = await this.s.workspaces.byTeamId(teamId);
+    const member = ws && (await this.s.people.bySlackId(ws.id, userId));
     return ws && member ? { ws, member } : undefined;
   }
 
   async modal(ws: Workspace, member: Member): Promise<View> {
     const [status, avoid] = await Promise.all([this.snoozeStatus(ws, member), this.avoidList(ws, member)]);
-    return preferencesModal({ snoozedUntil: status.end_date, avoided: avoid.invalid_partner_uids, tomorrow: formatLocalDate(addDays(instantToZoned(this.intros.s.clock.now(), member.tz ?? ws.default_tz).date, 1)) });
+    return preferencesModal({ snoozedUntil: status.end_date, avoided: avoid.invalid_partner_uids, tomorrow: formatLocalDate(addDays(instantToZoned(this.s.clock.now(), member.tz ?? ws.default_tz).date, 1)) });
   }
 
   /** Republishes the member's Home tab (a job, so a retry is harmless). */
   async refreshHome(workspaceId: number, userId: string): Promise<void> {
-    await this.intros.s.queue.enqueue(homePublish, { workspaceId, userId }, { jobId: `home:${workspaceId}:intros-preferences:${userId}:${this.intros.s.clock.now().getTime()}` });
+    await this.s.queue.enqueue(homePublish, { workspaceId, userId }, { jobId: `home:${workspaceId}:intros-preferences:${userId}:${this.s.clock.now().getTime()}` });
   }
 
   async openModal(teamId: string, userId: string, triggerId: string): Promise<boolean> {
     const found = await this.memberByTeam(teamId, userId);
     if (!found) return false;
     const view = await this.modal(found.ws, found.member);
-    const row = await this.intros.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `intros-preferences-modal:${triggerId}`, kind: 'intros_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+    const row = await this.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `intros-preferences-modal:${triggerId}`, kind: 'intros_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
     return row.state === 'sent';
   }
 
   /** The earliest "today" anywhere (UTC−12): a date before it is in the past for everyone. */
   check(values: Parameters<typeof readPreferences>[0], userId: string): { errors: Record<string, string> } | { ok: true } {
-    const read = readPreferences(values, formatLocalDate(instantToZoned(this.intros.s.clock.now(), 'Etc/GMT+12').date), userId);
+    const read = readPreferences(values, formatLocalDate(instantToZoned(this.s.clock.now(), 'Etc/GMT+12').date), userId);
     return read.ok ? { ok: true } : { errors: read.errors };
   }
 
@@ -127,7 +126,7 @@ export class IntrosPreferences {
       else if ((await this.snoozeStatus(ws, member)).snoozed) await this.unsnoozeAll(ws, member);
       await this.setAvoidList(ws, member, read.value.avoided);
     } catch (err) {
-      this.intros.s.log.warn({ err, user: userId }, 'intros: preferences from the Home tab not saved');
+      this.s.log.warn({ err, user: userId }, 'intros: preferences from the Home tab not saved');
     }
     return found;
   }

@@ -5,23 +5,25 @@ import { addDays, formatLocalDate, parseLocalDate, zonedToInstant } from '../tim
 import type { PairingReport, PeopleMetJson, PersonJson, ReportPerson, ShareCardJson } from './api-types.js';
 import { fairness } from './fairness.js';
 import { coverage, longestWait, repeatRateByRound } from './pairing/index.js';
-import { ReportsRepository } from './reports.repository.js';
-import { nameOf } from './repository.js';
+import type { CountersRepository } from './counters.repository.js';
+import type { IntrosDeps } from './deps.js';
+import type { ReportsRepository } from './reports.repository.js';
+import { nameOf, type IntrosRepository } from './repository.js';
+import type { RoundsRepository } from './rounds.repository.js';
 import { personJson, type IntrosService } from './service.js';
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Reporting on Intros: the pairing report, the people a member met, and a round's share card. */
 export class ReportService {
-  private readonly reports: ReportsRepository;
-
-  constructor(private readonly intros: IntrosService) {
-    this.reports = new ReportsRepository(intros.s.db);
-  }
-
-  private get repo() {
-    return this.intros.repo;
-  }
+  constructor(
+    private readonly s: Pick<IntrosDeps, 'programs'>,
+    private readonly repo: IntrosRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly counters: CountersRepository,
+    private readonly reports: ReportsRepository,
+    private readonly intros: IntrosService,
+  ) {}
 
   /** GET /reporting/{id}/pairing_show: rounds between two local dates (inclusive), their groups and stats. */
   async pairingShow(program: ChannelProgram, range: { start?: string; end?: string }): Promise<PairingReport> {
@@ -38,9 +40,9 @@ export class ReportService {
     if (from > to) throw new HttpError(400, 'start: must not be after end', { start: 'must not be after end' });
 
     const ws = program.workspace_id;
-    const rounds = await this.intros.rounds.sentBetween(program, from, to);
+    const rounds = await this.rounds.sentBetween(program, from, to);
     const roundIds = rounds.map((r) => r.id);
-    const [meetings, counts] = await Promise.all([this.repo.meetings(ws, roundIds), this.intros.counters.ofRounds(ws, roundIds)]);
+    const [meetings, counts] = await Promise.all([this.repo.meetings(ws, roundIds), this.counters.ofRounds(ws, roundIds)]);
     const people = await this.repo.meetingMembers(ws, meetings.map((m) => m.id));
 
     const batches = rounds.map((r) => ({
@@ -154,9 +156,9 @@ export class ReportService {
 
   /** POST /share/{id}/preload: a round's share card. */
   async sharePreload(auth: AuthContext, roundId: number): Promise<ShareCardJson> {
-    const round = await this.intros.rounds.round(auth.workspace.id, roundId);
+    const round = await this.rounds.round(auth.workspace.id, roundId);
     if (!round) throw new HttpError(404, 'Not found');
-    const program = await this.intros.s.programs.get(auth.workspace.id, round.program_id, 'CoffeeConfiguration');
+    const program = await this.s.programs.get(auth.workspace.id, round.program_id, 'CoffeeConfiguration');
     const meetings = await this.reports.shareMeetings(auth.workspace.id, round.id);
     const numParticipants = await this.reports.distinctPeople(auth.workspace.id, meetings.map((m) => m.id));
     const firstTime = meetings.filter((m) => (m.reason_detail as { kind?: string }).kind === 'first_time').length;

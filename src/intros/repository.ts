@@ -565,4 +565,20 @@ export class IntrosRepository {
         : [];
     return [...imported.map((r) => ({ round: 0, members: r.member_ids.map(String) })), ...groups.values()];
   }
+
+  /** Intros programs by channel id and by channel name (a Donut import names the channel either way). */
+  async programsByChannel(workspaceId: number): Promise<Array<{ id: number; channel_id: string; name: string | null }>> {
+    return this.db
+      .selectFrom('channel_programs as p')
+      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
+      .select(['p.id', 'p.channel_id', 'c.name'])
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.type', '=', 'CoffeeConfiguration')
+      .execute();
+  }
+
+  /** Groups met before Hearth, from a Donut export (the pairing history above reads them). */
+  async addImportedPairs(trx: Trx, rows: Array<{ workspace_id: number; program_id: number | null; met_on: string; member_ids: number[]; created_at: Date }>): Promise<void> {
+    if (rows.length) await trx.insertInto('intros_imported_pairs').values(rows.map((r) => ({ ...r, source: 'donut' }))).execute();
+  }
 }

@@ -8,7 +8,9 @@ import { formatDayOfInstant, formatMeeting } from './format.js';
 import { introsRound } from './jobs.js';
 import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
 import type { UpdateConfigBody } from './schema.js';
-import { nameOf, type ProgramRef, type RosterEntry } from './repository.js';
+import type { IntrosDeps } from './deps.js';
+import { nameOf, type IntrosRepository, type ProgramRef, type RosterEntry } from './repository.js';
+import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
 import { configColumns, personJson, type IntrosService } from './service.js';
 import { defaultFixedMeetingTime, fixedMeetingDate, GROUP_PAIRING_TYPES, type IntrosSettings } from './settings-rules.js';
@@ -123,17 +125,12 @@ function previewJson(message: Message, members: readonly IntroMember[]): IntroPr
 
 /** Intros rounds: claiming due ones (the tick), running one (the job), and the dry run for the preview. */
 export class RoundRunner {
-  constructor(private readonly intros: IntrosService) {}
-
-  private get s() {
-    return this.intros.s;
-  }
-  private get repo() {
-    return this.intros.repo;
-  }
-  private get rounds() {
-    return this.intros.rounds;
-  }
+  constructor(
+    private readonly s: IntrosDeps,
+    private readonly repo: IntrosRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly intros: IntrosService,
+  ) {}
 
   // ----------------------------------------------------------------------------------------------
   // Claiming
@@ -191,7 +188,9 @@ export class RoundRunner {
     // Cross-group and within-group pairing may take each member's group from the HR system (its department or
     // location) instead of the interest categories; someone the HR system does not know has no group.
     const hrBy = config.hris_groups !== 'none' && useCategories && hrGrouped({ hris_groups: config.hris_groups, pairing_type: pairingType }) ? config.hris_groups : null;
-    const hrGroups = hrBy ? await this.s.people.hrGroups(program.workspace_id, eligible.map((r) => r.member.id), hrBy) : null;
+    // No HR system in this Hearth (no capability provides the directory): nobody has a group.
+    const hr = this.s.hrDirectory.get();
+    const hrGroups = hrBy ? ((await hr?.groups(program.workspace_id, eligible.map((r) => r.member.id), hrBy)) ?? new Map<number, string>()) : null;
     const categoriesOf = (r: (typeof eligible)[number]): string[] => {
       if (!hrGroups) return (r.participant?.category_ids ?? []).map(String);
       const group = hrGroups.get(r.member.id);
@@ -362,9 +361,11 @@ export class RoundRunner {
     // Each group picks its time: when all of a group linked a calendar, the DM suggests times they are all free
     // (asked before the transaction: the calendars are outside calls).
     const suggestedTimes = new Map<number, Date[]>();
-    if (config.calendar_scheduling_selection === 'groups-choose-meeting-time')
+    const calendars = this.s.calendars.get();
+    const video = this.s.videoMeetings.get();
+    if (calendars && config.calendar_scheduling_selection === 'groups-choose-meeting-time')
       for (const [index, group] of result.groups.entries()) {
-        const times = await this.s.people.freeTimes(program.workspace_id, group.members.map(Number), program.tz).catch(() => null);
+        const times = await calendars.freeTimes(program.workspace_id, group.members.map(Number), program.tz).catch(() => null);
         if (times?.length) suggestedTimes.set(index, times);
       }
     // Zoom as the video link: a meeting per group, hosted by one of them who linked Zoom (at the fixed meeting's
@@ -373,21 +374,21 @@ export class RoundRunner {
     const videoLinks = new Map<number, string>();
     const [h, m] = (fixedMeeting?.time ?? '0:0').split(':').map(Number);
     const start = fixedMeeting ? zonedToInstant(parseLocalDate(fixedMeeting.date), h! * 60 + m!, program.tz) : null;
-    if (config.video_platform === 'zoom') {
+    if (video && config.video_platform === 'zoom') {
       for (const [index, group] of result.groups.entries()) {
         const topic = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
-        const link = await this.s.people.zoomMeeting(program.workspace_id, `${groupKey(round.id, group.members)}:zoom`, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
+        const link = await video.meeting(program.workspace_id, `${groupKey(round.id, group.members)}:zoom`, group.members.map(Number), { topic, start, durationMinutes: 30, tz: program.tz }).catch(() => null);
         if (link) videoLinks.set(index, link);
       }
     }
     // The fixed meeting's hold: on the calendar of one of the group who linked one, the others invited (with the
     // Zoom link when there is one).
     const held = new Set<number>();
-    if (start)
+    if (calendars && start)
       for (const [index, group] of result.groups.entries()) {
         const title = `${group.members.length === 2 ? 'Coffee chat' : 'Group chat'} · #${channelName}`;
         const description = `An intro from Hearth through #${channelName}.${videoLinks.get(index) ? ` Join: ${videoLinks.get(index)}` : ''}`;
-        const ok = await this.s.people.holdMeeting(program.workspace_id, `${groupKey(round.id, group.members)}:hold`, group.members.map(Number), { title, description, start, end: new Date(start.getTime() + 30 * 60_000) }).catch(() => false);
+        const ok = await calendars.holdMeeting(program.workspace_id, `${groupKey(round.id, group.members)}:hold`, group.members.map(Number), { title, description, start, end: new Date(start.getTime() + 30 * 60_000) }).catch(() => false);
         if (ok) held.add(index);
       }
     const parts: IntroParts = { channelName, config, tz: program.tz, fixedMeeting, checkinAt: timeline.checkinAt, icebreakers, roundNumber: round.number, suggestedTimes, videoLinks, held };

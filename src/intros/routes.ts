@@ -25,11 +25,14 @@ import {
   snoozeBulkUpdateBody,
 } from './schema.js';
 import type { IntrosPreferences } from './preferences.js';
+import type { IntrosDeps } from './deps.js';
 import type { IntrosService } from './service.js';
 import { idParams } from '../http/ids.js';
 import { requireAccess, requireSelf } from '../platform/access.js';
 
 export interface IntrosRouteDeps {
+  programs: IntrosDeps['programs'];
+  log: IntrosDeps['log'];
   intros: IntrosService;
   rounds: RoundRunner;
   meetings: MeetingService;
@@ -38,9 +41,8 @@ export interface IntrosRouteDeps {
 }
 
 /** The Intros API (src/intros/API.md). Thin: validate, scope to the workspace, call a service. */
-export function introsRoutes({ intros, rounds, meetings, members, reports }: IntrosRouteDeps): Router {
+export function introsRoutes({ programs, log, intros, rounds, meetings, members, reports }: IntrosRouteDeps): Router {
   const router = Router();
-  const programs = intros.s.programs;
   router.use(['/coffee', '/coffee_meetings', '/icebreakers', '/share', '/teams', '/reporting'], requireMember);
 
   const editable = (req: Parameters<typeof authOf>[0]) => requireAccess(authOf(req), programs.policy('CoffeeConfiguration'), params(req, idParams).id, 'edit');
@@ -56,7 +58,7 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
 
   router.get('/coffee/:id', async (req, res) => {
     const program = await editable(req);
-    await intros.ensureRoster(program, 60 * 60_000).catch((err: unknown) => intros.s.log.warn({ err, program: program.id }, 'intros: roster sync failed; showing the kept roster'));
+    await intros.ensureRoster(program, 60 * 60_000).catch((err: unknown) => log.warn({ err, program: program.id }, 'intros: roster sync failed; showing the kept roster'));
     res.json(await intros.pageJson(authOf(req), program));
   });
 

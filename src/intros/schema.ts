@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelId, localDate } from '../http/fields.js';
 import { CALENDAR_SELECTIONS, HRIS_GROUPINGS, INTRO_TYPES, PAIRING_TYPES, VIDEO_PLATFORMS } from './settings-rules.js';
 import { id } from '../http/ids.js';
 import type { MemberStatus } from './api-types.js';
@@ -41,7 +42,7 @@ export type UpdateConfigBody = z.infer<typeof settingsPatch>;
 /** POST /coffee/preview_as_json: a new program's first intro, from a template (and its channel once chosen). */
 export const newProgramPreviewBody = z.object({
   template_id: z.string().min(1, 'choose a template'),
-  channel_id: z.string().regex(/^[CG][A-Z0-9]+$/, 'choose a channel').optional(),
+  channel_id: channelId('choose a channel').optional(),
 });
 
 export const updateUsersStatusBody = z
@@ -94,11 +95,6 @@ export type GroupsQuery = z.infer<typeof groupsQuery>;
 
 /** /users/{id}/snooze_intros and /users/{id}/incompatible_pairs: the member is the path's id (their own). */
 export const memberPathParams = z.object({ id: id });
-
-const localDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real date');
 
 export const snoozeBulkUpdateBody = z.object({ end_date: localDate });
 

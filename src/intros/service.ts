@@ -7,12 +7,13 @@ import { paymentRequired, type PlanAccess } from '../platform/entitlements/servi
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone } from '../time/zoned.js';
 import type { CoffeeConfigurationJson, CoffeePageData, GroupsPage, MeetingJson, MemberJson, MembersPage, PageInfo, PersonJson, RoundJson } from './api-types.js';
-import { CountersRepository } from './counters.repository.js';
+import type { CountersRepository } from './counters.repository.js';
 import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
-import { MeetingsRepository } from './meetings.repository.js';
-import { IntrosRepository, nameOf, type RosterEntry } from './repository.js';
-import { RoundsRepository } from './rounds.repository.js';
+import { planGroupSizes } from './pairing/index.js';
+import type { MeetingsRepository } from './meetings.repository.js';
+import { nameOf, type IntrosRepository, type RosterEntry } from './repository.js';
+import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, type ScheduleIntent } from './schedule.js';
 import { PER_PAGE, type GroupsQuery, type MembersQuery, type UpdateConfigBody } from './schema.js';
 import { applySettingsRules, type IntrosSettings } from './settings-rules.js';
@@ -49,20 +50,16 @@ export function configColumns(s: IntrosSettings) {
 
 /**
  * Intros configuration: templates, creation, settings (with the spec's rules), the page's JSON, and the
- * repositories and helpers the other Intros services share.
+ * helpers the other Intros services share (today, the schedule intent, the roster sync).
  */
 export class IntrosService {
-  readonly repo: IntrosRepository;
-  readonly rounds: RoundsRepository;
-  readonly meetings: MeetingsRepository;
-  readonly counters: CountersRepository;
-
-  constructor(readonly s: IntrosDeps) {
-    this.repo = new IntrosRepository(s.db);
-    this.rounds = new RoundsRepository(s.db);
-    this.meetings = new MeetingsRepository(s.db);
-    this.counters = new CountersRepository(s.db);
-  }
+  constructor(
+    private readonly s: IntrosDeps,
+    private readonly repo: IntrosRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly meetings: MeetingsRepository,
+    private readonly counters: CountersRepository,
+  ) {}
 
   today(program: Pick<ChannelProgram, 'tz'>, at: Date = this.s.clock.now()): string {
     return formatLocalDate(instantToZoned(at, program.tz).date);
@@ -208,7 +205,7 @@ export class IntrosService {
       this.rounds.latest(program, 10),
       this.repo.teamWelcome(program.workspace_id),
       this.s.programs.canEdit(auth, program),
-      this.s.people.hrLinked(program.workspace_id),
+      this.s.hrDirectory.get()?.linked(program.workspace_id) ?? false,
     ]);
     const latest = rounds[0];
     const [[programJson], counts, members, groups] = await Promise.all([
@@ -235,6 +232,7 @@ export class IntrosService {
       team: { id: program.workspace_id, pairing_welcome_message: welcome },
       can_edit: canEdit,
       hris_linked: hrisLinked,
+      planned_round: { people: memberCounts.active, groups: planGroupSizes(memberCounts.active, config.group_size, config.enforce_group_size).length },
     };
   }
 

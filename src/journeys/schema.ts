@@ -1,5 +1,6 @@
 // The zod schemas of the Journeys API: each bad field is a 400 naming it (src/http/validate.ts).
 import { z } from 'zod';
+import { channelId as slackChannelId, localDate } from '../http/fields.js';
 import { id } from '../http/ids.js';
 import { isValidTimeZone } from '../time/zoned.js';
 import { EVENT_KINDS, FLOW_TYPES } from './api-types.js';
@@ -7,8 +8,7 @@ import { EVENT_KINDS, FLOW_TYPES } from './api-types.js';
 /** "true"/"1"/true (forms and query strings) or "false"/"0"/false. */
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])]).transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 const flowType = z.enum(FLOW_TYPES as [string, ...string[]], { error: 'must be onboarding, events, mentorship, training, offboarding or other' }).transform((v) => v as (typeof FLOW_TYPES)[number]);
-const channelId = z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'is not a Slack channel id');
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const channelId = slackChannelId();
 const timeZone = z.string().refine((tz) => tz === 'sync' || isValidTimeZone(tz), 'is not a known time zone');
 const source = z.enum(['slack', 'site', 'admin'], { error: 'must be slack, site or admin' });
 const daysLater = z.coerce.number({ error: 'must be a number' }).int('must be a whole number of work days').min(-260, 'must be at most 260 work days before').max(520, 'must be at most 520 work days after');

@@ -31,52 +31,10 @@ function memberValues(ws: Workspace, u: SlackUser): MemberValues {
   };
 }
 
-/** Someone an HR system or applicant tracking reports as starting soon who is not a Slack member yet. */
-export interface PendingHire {
-  source: 'hris' | 'ats';
-  name: string;
-  email: string | null;
-  /** 'YYYY-MM-DD'. */
-  start_date: string;
-  department: string | null;
-  location: string | null;
-  job_title: string | null;
-}
-
-/**
- * What the HR system and applicant tracking know of people, for the capabilities that use it (Celebrations'
- * upcoming new hires, Intros' groups) without importing the integrations capability, which answers it.
- */
-export interface HrDirectory {
-  /** The people starting between two local dates (inclusive) who are not in Slack yet. */
-  pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]>;
-  /** Members' department or location as the HR system reports them, by member id. */
-  groups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>>;
-  /** Whether the workspace has an HR system linked (pending its first sync, or active). */
-  linked(workspaceId: number): Promise<boolean>;
-}
-
-/** Members' linked calendars, for the capabilities that schedule meetings (Intros) (the integrations capability answers). */
-export interface CalendarDirectory {
-  /**
-   * Up to three half-hour times in the coming week (9:00–17:00 weekdays in `tz`) when every one of these members is
-   * free by their linked calendar; null unless all of them have a calendar linked.
-   */
-  freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null>;
-  /** A Zoom meeting's join link for a group, hosted by the first of them who linked Zoom; null when none did. */
-  zoomMeeting(workspaceId: number, key: string, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null>;
-  /** The fixed meeting's hold on the calendar of one of the group (the others invited); false when none linked one. */
-  holdMeeting(workspaceId: number, key: string, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean>;
-}
-
-const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false };
-
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
 export class PeopleService {
   private readonly repo: PeopleRepository;
   private readonly workspaces: WorkspaceRepository;
-  private hr: HrDirectory = NO_HR;
-  private calendars: CalendarDirectory = { freeTimes: async () => null, zoomMeeting: async () => null, holdMeeting: async () => false };
 
   constructor(
     db: Db,
@@ -105,46 +63,6 @@ export class PeopleService {
     // The installer owns the workspace's Hearth account until someone transfers it.
     await this.repo.claimAccountOwner(ws.id, ws.team_id);
     return count;
-  }
-
-  /** Lets the integrations capability answer what the HR system and applicant tracking know. */
-  answerHr(directory: HrDirectory): void {
-    this.hr = directory;
-  }
-
-  /** People starting between `from` and `to` ('YYYY-MM-DD', inclusive) whom an integration reports and Slack does not have yet. */
-  pendingHires(workspaceId: number, from: string, to: string): Promise<PendingHire[]> {
-    return this.hr.pendingHires(workspaceId, from, to);
-  }
-
-  /** Each member's department or location in the linked HR system (absent: not known there, or no HR system). */
-  hrGroups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>> {
-    return memberIds.length ? this.hr.groups(workspaceId, memberIds, by) : Promise.resolve(new Map());
-  }
-
-  /** Lets the integrations capability answer from members' linked calendars. */
-  answerCalendars(directory: CalendarDirectory): void {
-    this.calendars = directory;
-  }
-
-  /** Times when all these members are free by their linked calendars; null unless every one of them linked one. */
-  freeTimes(workspaceId: number, memberIds: number[], tz: string): Promise<Date[] | null> {
-    return memberIds.length >= 2 ? this.calendars.freeTimes(workspaceId, memberIds, tz) : Promise.resolve(null);
-  }
-
-  /** A Zoom meeting for a group (the intro DM's video link), or null when none of them linked Zoom. */
-  zoomMeeting(workspaceId: number, key: string, memberIds: number[], meeting: { topic: string; start: Date | null; durationMinutes: number; tz: string }): Promise<string | null> {
-    return this.calendars.zoomMeeting(workspaceId, key, memberIds, meeting);
-  }
-
-  /** Puts a group's fixed meeting on the calendar of one of them, inviting the others; false when none linked a calendar. */
-  holdMeeting(workspaceId: number, key: string, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
-    return this.calendars.holdMeeting(workspaceId, key, memberIds, event);
-  }
-
-  /** Whether the workspace has an HR system linked. */
-  hrLinked(workspaceId: number): Promise<boolean> {
-    return this.hr.linked(workspaceId);
   }
 
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {

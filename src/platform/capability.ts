@@ -7,8 +7,10 @@ import type { Subcommand } from '../slack/commands.js';
 import type { SlackContext } from '../slack/context.js';
 import type { HomeSection } from '../slack/home.js';
 import type { DataExportPart } from './data/define.js';
+import type { DonutImporter } from './data/donut.js';
 import type { Subscriber } from './events/define.js';
-import type { PlatformServices } from './services.js';
+import type { Ports } from './ports.js';
+import type { CapabilityServices } from './services.js';
 
 /** Registers Bolt listeners (actions, views, events) on the app. */
 export type SlackListeners = (app: App, ctx: SlackContext) => void;
@@ -37,19 +39,26 @@ export interface CapabilityParts {
    * the columns that refer to other tables' ids.
    */
   dataExport?: DataExportPart;
+  /** Its part of the Donut import (src/platform/data/donut.ts): the Donut files of data it owns. */
+  donutImport?: DonutImporter;
+  /**
+   * Ports it offers the others (src/platform/ports.ts): the platform resolves them after every capability is set
+   * up, and a consumer that names one in `needs` gets it, or null when no capability provides it.
+   */
+  provides?: Partial<Ports>;
 }
 
-export type ServiceName = keyof PlatformServices;
+export type ServiceName = keyof CapabilityServices;
 
 /**
- * A capability: one value the platform reads. `needs` names the platform services it uses; `setup` receives
+ * A capability: one value the platform reads. `needs` names the platform services and ports it uses; `setup` receives
  * exactly those and builds the capability's services and parts. The platform imports no capability: the list
  * of capabilities lives in `src/capabilities.ts`.
  */
 export interface Capability<K extends ServiceName = ServiceName> {
   name: string;
   needs: readonly K[];
-  setup(services: Pick<PlatformServices, K>): CapabilityParts;
+  setup(services: Pick<CapabilityServices, K>): CapabilityParts;
 }
 
 export function defineCapability<const K extends ServiceName>(capability: Capability<K>): Capability<K> {
@@ -57,8 +66,8 @@ export function defineCapability<const K extends ServiceName>(capability: Capabi
 }
 
 /** Hands a capability only what it declared it needs. */
-export function servicesFor<K extends ServiceName>(capability: Capability<K>, all: PlatformServices): Pick<PlatformServices, K> {
-  const picked = {} as Pick<PlatformServices, K>;
+export function servicesFor<K extends ServiceName>(capability: Capability<K>, all: CapabilityServices): Pick<CapabilityServices, K> {
+  const picked = {} as Pick<CapabilityServices, K>;
   for (const key of capability.needs) picked[key] = all[key];
   return picked;
 }

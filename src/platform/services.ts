@@ -17,6 +17,7 @@ import type { UserService } from '../users/service.js';
 import type { WorkspaceRepository } from '../workspaces/repository.js';
 import type { Entitlements } from './entitlements/service.js';
 import type { DomainEvents } from './events/service.js';
+import type { PortHandles } from './ports.js';
 import type { FileStorage } from './storage/storage.js';
 
 /**
@@ -48,3 +49,6 @@ export interface PlatformServices {
   commands: SlashCommands;
   home: HomeService;
 }
+
+/** What a capability may name in `needs`: the platform's services and the ports other capabilities provide. */
+export type CapabilityServices = PlatformServices & PortHandles;

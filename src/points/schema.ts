@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { channelId as slackChannelId, localDate } from '../http/fields.js';
 import { id } from '../http/ids.js';
 import { LEADERBOARD_COLUMNS, SHOUTOUTS_ROLES } from './api-types.js';
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 const page = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 const points = z.number({ error: 'must be a number' }).int('must be a whole number');
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
   .transform((v) => v === true || v === 'true' || v === '1')
   .default(false);
-const channelId = z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'is not a channel');
+const channelId = slackChannelId('is not a channel');
 const text = (max: number) => z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`);
 
 /** GET /points/wallets (journeys.md §7). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelId } from '../http/fields.js';
 import { id } from '../http/ids.js';
 
 export const controllerParams = z.object({ controller: z.enum(['coffee', 'watercooler', 'celebrations']), id: id });
@@ -7,7 +8,7 @@ export const templatesQuery = z.object({ hide_defaults: z.enum(['true', 'false',
 
 export const applyTemplateBody = z.object({
   template_id: z.string().min(1, 'choose a template'),
-  channel_id: z.string().regex(/^[CG][A-Z0-9]+$/, 'choose a channel'),
+  channel_id: channelId('choose a channel'),
 });
 
 export const sendNowBody = z.object({

@@ -14,6 +14,8 @@ export interface ReportingModuleSettingsJson {
 export type ReportingModuleDataJson = ({ status: 'ready' } & StatData) | { status: 'generating_async'; stat_name: StatName };
 
 export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
+/** Which stats are states (a count now) and which are rates (done of sent): the server's lists, for the page too. */
+export { RATE_STATS, STAT_NAMES, STATE_STATS } from './stats.js';
 
 /** Each stat's name on the page and in the CSV report. */
 export const STAT_LABELS: Record<StatName, string> = {

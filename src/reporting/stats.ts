@@ -32,11 +32,6 @@ export const RATE_DENOMINATOR: Partial<Record<StatName, string>> = { poll_intera
 
 export const EARLIEST_STATE_STAT_DATE = '2023-01-01';
 
-/** Polling of a module's data (journeys.md §9): every 3 s, warning after 10 tries, give up after 40. */
-export const REPORTING_POLL_MS = 3000;
-export const REPORTING_POLL_WARN_AFTER = 10;
-export const REPORTING_POLL_GIVE_UP_AFTER = 40;
-
 export const isStateStat = (s: StatName) => STATE_STATS.includes(s);
 export const isRateStat = (s: StatName) => RATE_STATS.includes(s);
 

@@ -1,32 +1,28 @@
 import { Router } from 'express';
+import { jsonApi } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { body, params, query } from '../http/validate.js';
+import { currentUserJson, notificationsJson, okJson } from './api-types.js';
 import { memberParams, recordProgressBody, showQuery, updateNotificationsBody } from './schema.js';
 import type { UserService } from './service.js';
 
 export function userRoutes(users: UserService): Router {
   const router = Router();
   router.use(['/users', '/user_details'], requireMember);
+  const api = jsonApi(router, 'Users');
 
-  router.get('/users/show_as_json', async (req, res) => {
-    query(req, showQuery);
-    res.json(await users.current(authOf(req)));
-  });
+  api.get('/users/show_as_json', { summary: 'The signed-in member, their workspace and what they may do', query: showQuery, response: currentUserJson }, ({ req }) => users.current(authOf(req)));
 
-  router.post('/users/:id/update_notifications', async (req, res) => {
-    const { id } = params(req, memberParams);
+  api.post('/users/:id/update_notifications', { summary: 'Turn notification keys on or off', params: memberParams, body: updateNotificationsBody, response: notificationsJson }, async ({ params, body, req }) => {
     const auth = authOf(req);
     // A member changes only their own notifications; another id is someone else's (404, not 403).
-    if (id !== auth.member.id) throw new HttpError(404, 'Not found');
-    const input = body(req, updateNotificationsBody);
-    res.json({ notifications: await users.updateNotifications(auth.member, input.append_keys, input.delete_keys) });
+    if (params.id !== auth.member.id) throw new HttpError(404, 'Not found');
+    return { notifications: await users.updateNotifications(auth.member, body.append_keys, body.delete_keys) };
   });
 
-  router.post('/user_details/record_progress', async (req, res) => {
-    const input = body(req, recordProgressBody);
-    await users.recordProgress(authOf(req).member, input.user_detail.flag);
-    res.json({ ok: true });
+  api.post('/user_details/record_progress', { summary: 'Record that the member has done something once', body: recordProgressBody, response: okJson }, async ({ body, req }) => {
+    await users.recordProgress(authOf(req).member, body.user_detail.flag);
+    return { ok: true } as const;
   });
 
   return router;

@@ -1,54 +1,36 @@
 import type { Db } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import type { Member } from '../db/types.js';
+import type { PortHandles } from '../platform/ports.js';
 import type { Clock } from '../time/clock.js';
+import type { CurrentUser } from './api-types.js';
 import { UserRepository } from './repository.js';
 
 /** Whose settings: a member of a workspace. */
 type SettingsOwner = Pick<Member, 'id' | 'workspace_id'>;
 
-/** programs.md §3 "Current user", plus what the pages need to show who is signed in. */
-export interface CurrentUser {
-  id: number;
-  slack_user_id: string;
-  name: string;
-  avatar_url: string | null;
-  team: { id: number; slack_team_id: string; name: string; domain: string };
-  is_admin: boolean;
-  can_change_plan: boolean;
-  onboarding_unrestricted: boolean;
-  notifications: Record<string, boolean>;
-  progress: { has_used_pairing_announcement: boolean };
-  has_valid_zoom_identity: boolean;
-  has_valid_google_identity: boolean;
-  has_valid_microsoft_identity: boolean;
-  csrf_token: string;
-  /** Every workspace this person is in (by their email), the current one first marked; the user menu switches between them. */
-  workspaces: Array<{ team_id: string; name: string; current: boolean }>;
-}
-
-/** Which calendar and video accounts a member has linked and valid (the integrations capability answers). */
-export type IdentityFlags = (workspaceId: number, memberId: number) => Promise<Record<'zoom' | 'google' | 'microsoft', boolean>>;
-
 export class UserService {
   private readonly repo: UserRepository;
-  private identityFlags: IdentityFlags = async () => ({ zoom: false, google: false, microsoft: false });
 
   constructor(
     db: Db,
     private readonly clock: Clock,
+    /** has_valid_*_identity: the members' linked calendar and video accounts, when a capability provides them. */
+    private readonly linked: Pick<PortHandles, 'calendars' | 'videoMeetings'>,
   ) {
     this.repo = new UserRepository(db);
   }
 
-  /** Lets the integrations capability answer has_valid_*_identity. */
-  answerIdentityFlags(fn: IdentityFlags): void {
-    this.identityFlags = fn;
+  private async identities(workspaceId: number, memberId: number): Promise<Record<'zoom' | 'google' | 'microsoft', boolean>> {
+    const calendars = this.linked.calendars.get();
+    const video = this.linked.videoMeetings.get();
+    const [accounts, zoom] = await Promise.all([calendars ? calendars.linkedAccounts(workspaceId, memberId) : { google: false, microsoft: false }, video ? video.linked(workspaceId, memberId) : false]);
+    return { ...accounts, zoom };
   }
 
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identityFlags(workspace.id, member.id)]);
+    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identities(workspace.id, member.id)]);
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,

@@ -187,12 +187,12 @@ describe(`Intros groups from the HR system (${path})`, () => {
     const ws = (await t.services.workspaces.byTeamId(TEAM))!.id;
     const ids = await Promise.all(['U0DEMO001', 'U0DEMO002'].map(async (u) => (await t.services.people.bySlackId(ws, u))!.id));
     const meeting = { topic: 'Coffee chat · #intros', start: null, durationMinutes: 30, tz: 'America/New_York' };
-    const first = await t.services.people.zoomMeeting(ws, 'intro:test:zoom', ids, meeting);
+    const first = await t.hearth.ports.videoMeetings.get()!.meeting(ws, 'intro:test:zoom', ids, meeting);
     expect(first).toMatch(/^https:\/\/zoom\.example\/j\/\d+$/);
-    expect(await t.services.people.zoomMeeting(ws, 'intro:test:zoom', ids, meeting)).toBe(first);
-    expect(await t.services.people.zoomMeeting(ws, 'intro:other:zoom', ids, meeting)).not.toBe(first);
+    expect(await t.hearth.ports.videoMeetings.get()!.meeting(ws, 'intro:test:zoom', ids, meeting)).toBe(first);
+    expect(await t.hearth.ports.videoMeetings.get()!.meeting(ws, 'intro:other:zoom', ids, meeting)).not.toBe(first);
     await t.services.db.insertInto('integration_writes').values({ workspace_id: ws, key: 'intro:dead:zoom', created_at: new Date() }).execute();
-    expect(await t.services.people.zoomMeeting(ws, 'intro:dead:zoom', ids, meeting)).toBeNull();
+    expect(await t.hearth.ports.videoMeetings.get()!.meeting(ws, 'intro:dead:zoom', ids, meeting)).toBeNull();
   });
 
   it('a fixed meeting is put on the calendar of one of the group who linked one, the others invited, and the DM says so', async () => {

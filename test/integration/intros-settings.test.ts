@@ -21,6 +21,8 @@ interface Config {
 }
 interface Page {
   config: Config;
+  member_counts: { active: number };
+  planned_round: { people: number; groups: number };
   program: { is_active: boolean; next_occurrence_on: string | null };
   adjusted?: Record<string, string>;
 }
@@ -46,6 +48,8 @@ describe(`Intros settings (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`
     expect(page.config).toMatchObject({ pairing_type: 'standard', group_size: 2, period: 2, weekday: 1, occurrence_hour: 9, enforce_group_size: false, calendar_scheduling_selection: 'none' });
     expect(page.config.next_occurrence_on).toBe('2026-03-02');
     expect(page.program.next_occurrence_on).toBe('2026-03-02');
+    // What send-now promises is the pairing's own plan of the active members (pairs here).
+    expect(page.planned_round).toEqual({ people: page.member_counts.active, groups: Math.floor(page.member_counts.active / 2) });
     const icebreakers = await admin.call<{ icebreakers: Array<{ active: boolean }> }>('GET', `/coffee/${id}/icebreakers`);
     expect(icebreakers.icebreakers.length).toBeGreaterThanOrEqual(40);
   });

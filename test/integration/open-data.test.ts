@@ -129,7 +129,10 @@ describe(`open data: export and import (${process.env.DATABASE_URL ? 'Postgres' 
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('row 3');
     expect(await t.services.db.selectFrom('intros_imported_pairs').select('id').where('workspace_id', '=', ws.id).execute()).toHaveLength(3);
-    expect((await postFile(t, admin, '/data/import_donut', 'what.csv', 'a,b\n1,2\n')).status).toBe(400);
+    expect((await postFile(t, admin, '/data/import_donut', 'what.csv', 'a,b\n1,2\n')).body).toMatchObject({ error: 'file: not a Donut intros or celebrations export (see which columns each needs in the import guide)' });
+    // Intros' and Celebrations' columns in one file: neither guesses.
+    const mixed = await postFile(t, admin, '/data/import_donut', 'mixed.csv', 'Date,Participant 1,Participant 2,Birthday\n2026-01-12,U0DEMO008,U0DEMO009,04/17\n');
+    expect(mixed.body).toMatchObject({ error: 'file: has the columns of a Donut intros and a celebrations export; import each kind as its own file', fields: { file: 'mixed columns' } });
     expect((await postFile(t, admin, '/data/import_donut', 'empty.csv', '')).body.error).toBe('Please select a file for upload.');
   });
 

@@ -100,36 +100,4 @@ export class DonutRepository {
   async people(workspaceId: number): Promise<Array<{ id: number; slack_user_id: string; email: string | null }>> {
     return this.db.selectFrom('members').select(['id', 'slack_user_id', 'email']).where('workspace_id', '=', workspaceId).execute();
   }
-
-  /** Intros programs by channel id and by channel name. */
-  async introsPrograms(workspaceId: number): Promise<Array<{ id: number; channel_id: string; name: string | null }>> {
-    return this.db
-      .selectFrom('channel_programs as p')
-      .leftJoin('channels as c', (j) => j.onRef('c.channel_id', '=', 'p.channel_id').onRef('c.workspace_id', '=', 'p.workspace_id'))
-      .select(['p.id', 'p.channel_id', 'c.name'])
-      .where('p.workspace_id', '=', workspaceId)
-      .where('p.type', '=', 'CoffeeConfiguration')
-      .execute();
-  }
-
-  async addImportedPairs(trx: Trx, rows: Array<{ workspace_id: number; program_id: number | null; met_on: string; member_ids: number[]; created_at: Date }>): Promise<void> {
-    if (rows.length) await trx.insertInto('intros_imported_pairs').values(rows.map((r) => ({ ...r, source: 'donut' }))).execute();
-  }
-
-  /** Adds a birthday or start date unless the member already has one (their own or an admin's stays). */
-  async addCelebrationDate(trx: Trx, row: { workspace_id: number; member_id: number; schedule_type: 'birthday' | 'anniversary'; month: number; day: number; year: number | null; now: Date }): Promise<boolean> {
-    const existing = await trx
-      .selectFrom('celebration_schedules')
-      .select('id')
-      .where('workspace_id', '=', row.workspace_id)
-      .where('member_id', '=', row.member_id)
-      .where('schedule_type', '=', row.schedule_type)
-      .executeTakeFirst();
-    if (existing) return false;
-    await trx
-      .insertInto('celebration_schedules')
-      .values({ workspace_id: row.workspace_id, member_id: row.member_id, schedule_type: row.schedule_type, month: row.month, day: row.day, year: row.year, source: 'import', created_at: row.now, updated_at: row.now })
-      .execute();
-    return true;
-  }
 }

@@ -1,21 +1,5 @@
-/** GET /users/show_as_json */
-export interface CurrentUser {
-  id: string;
-  name: string;
-  avatar_url: string | null;
-  team: { id: string; name: string; domain: string };
-  can_change_plan: boolean;
-  onboarding_unrestricted: boolean;
-  notifications: Record<string, unknown> | unknown[] | null;
-  progress: { has_used_pairing_announcement: boolean };
-  has_valid_zoom_identity: boolean;
-  has_valid_google_identity: boolean;
-  has_valid_microsoft_identity: boolean;
-  is_admin: boolean;
-  csrf_token: string;
-  /** The workspaces this person is in (by email); more than one shows "Switch workspace" in the user menu. */
-  workspaces?: Array<{ team_id: string; name: string; current: boolean }>;
-}
+/** GET /users/show_as_json: the server's response type (src/users/api-types.ts), one source for both. */
+export type { CurrentUser } from '../../../src/users/api-types';
 
 /** The error body every failing call answers with. */
 export interface ApiErrorBody {

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { appRoutes } from '../router';
+import type { CurrentUser } from '../api/types';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
@@ -40,11 +41,12 @@ export function mockFetch(handler: (url: URL, init: RequestInit) => Response | P
   return fn;
 }
 
-export const TEST_USER = {
-  id: 'U1',
+export const TEST_USER: CurrentUser = {
+  id: 1,
+  slack_user_id: 'U1',
   name: 'Ada Lovelace',
   avatar_url: null,
-  team: { id: 'T1', name: 'Analytical Engines', domain: 'engines' },
+  team: { id: 1, slack_team_id: 'T1', name: 'Analytical Engines', domain: 'engines' },
   can_change_plan: true,
   onboarding_unrestricted: false,
   notifications: {},
@@ -54,4 +56,5 @@ export const TEST_USER = {
   has_valid_microsoft_identity: false,
   is_admin: true,
   csrf_token: 'csrf-from-json',
+  workspaces: [{ team_id: 'T1', name: 'Analytical Engines', current: true }],
 };

@@ -22,20 +22,15 @@ export function sentText(program: Pick<ProgramJson, 'channel'>): string {
   return `Sent! Your message is on its way to ${program.channel} in Slack.`;
 }
 
-/** How many group DMs an Intros round makes: people ÷ group size, leftovers joining a group (at least one when 2+). */
-export function introGroups(people: number, groupSize: number): number {
-  if (people < 2) return 0;
-  return Math.max(1, Math.floor(people / Math.max(2, groupSize)));
-}
-
 /** "12 group DMs to 24 people in #intros": who gets what and where, before anything is sent. */
 export async function sendSummary(program: ProgramJson): Promise<SendSummary> {
   const people = plural(program.num_participants, 'person', 'people');
   if (program.type === 'CoffeeConfiguration') {
+    // The server's plan of the round (group size and enforce_group_size applied), not a guess of our own.
     const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
-    const groups = introGroups(program.num_participants, page.config.group_size);
+    const { groups, people: grouped } = page.planned_round;
     return {
-      text: `${plural(groups, 'group DM')} to ${people} in ${program.channel}`,
+      text: `${plural(groups, 'group DM')} to ${plural(grouped, 'person', 'people')} in ${program.channel}`,
       details: [`A new round of Intros starts now, in groups of ${page.config.group_size}. Each group gets its own DM.`],
     };
   }

@@ -30,7 +30,7 @@ const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export default function AttentionRequiredPage() {
   useDocumentTitle('Attention required');
   const me = useCurrentUser();
-  const teamId = me.data?.team.id;
+  const teamId = me.data ? String(me.data.team.id) : undefined;
   const client = useQueryClient();
   const [filters, setFilters] = useState<IssueFilters>(DEFAULTS);
   const [page, setPage] = useState(1);

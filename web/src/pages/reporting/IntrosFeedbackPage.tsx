@@ -19,7 +19,7 @@ const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export default function IntrosFeedbackPage() {
   useDocumentTitle('Intros feedback');
   const me = useCurrentUser();
-  const teamId = me.data?.team.id;
+  const teamId = me.data ? String(me.data.team.id) : undefined;
   const [filters, setFilters] = useState<FeedbackFilters>(DEFAULTS);
   const [page, setPage] = useState(1);
   useEffect(() => setFilters(loadFilters('intros_feedback', teamId, DEFAULTS)), [teamId]);

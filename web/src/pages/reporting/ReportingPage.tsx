@@ -131,7 +131,7 @@ export default function ReportingPage() {
   useDocumentTitle('Reporting');
   const me = useCurrentUser();
   const userId = me.data?.id;
-  const teamId = me.data?.team.id;
+  const teamId = me.data ? String(me.data.team.id) : undefined;
   const client = useQueryClient();
   const settings = useQuery({ queryKey: ['reporting', 'settings', userId], queryFn: () => reportingApi.settings(userId!), enabled: userId !== undefined });
   const tags = useQuery({ queryKey: ['reporting', 'journey-tags'], queryFn: () => reportingApi.journeyTags().then((r) => r.tags), retry: false });

@@ -1,5 +1,4 @@
 import { api } from '../../api/client';
-import { STAT_LABELS } from '../../../../src/reporting/api-types';
 import type {
   CsvReportJson,
   FeedbackCommentsJson,
@@ -9,17 +8,13 @@ import type {
   ReportingModuleSettingsJson,
   SessionIssuesJson,
   StrategicConnectionsJson,
-  StatName,
   ViewableConfigurationsJson,
 } from '../../../../src/reporting/api-types';
 
 export type * from '../../../../src/reporting/api-types';
 
 /** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
-export { CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS, STAT_LABELS } from '../../../../src/reporting/api-types';
-export const STAT_NAMES = Object.keys(STAT_LABELS) as StatName[];
-export const RATE_STATS: StatName[] = ['poll_interactions_completed', 'task_assignments_completed'];
-export const STATE_STATS: StatName[] = ['active_session_members', 'active_programs'];
+export { CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS, RATE_STATS, STAT_LABELS, STAT_NAMES, STATE_STATS } from '../../../../src/reporting/api-types';
 
 export const DATE_WINDOW_LABELS = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '6m': '6 months', '1y': '1 year', all_time: 'All time', custom: 'Custom' } as const;
 export type DateWindowId = keyof typeof DATE_WINDOW_LABELS;

@@ -89,6 +89,7 @@ export function coffeePage(overrides: Partial<CoffeePageData> = {}): CoffeePageD
     team: { id: 1, pairing_welcome_message: 'Welcome to Intros!' },
     can_edit: true,
     hris_linked: false,
+    planned_round: { people: 2, groups: 1 },
     ...overrides,
   };
 }

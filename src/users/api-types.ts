@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** GET /users/show_as_json: programs.md §3 "Current user", plus what the pages need to show who is signed in. */
+export const currentUserJson = z
+  .object({
+    id: z.number().int(),
+    slack_user_id: z.string(),
+    name: z.string(),
+    avatar_url: z.string().nullable(),
+    team: z.object({ id: z.number().int(), slack_team_id: z.string(), name: z.string(), domain: z.string() }),
+    is_admin: z.boolean(),
+    can_change_plan: z.boolean(),
+    onboarding_unrestricted: z.boolean(),
+    notifications: z.record(z.string(), z.boolean()),
+    progress: z.object({ has_used_pairing_announcement: z.boolean() }),
+    has_valid_zoom_identity: z.boolean(),
+    has_valid_google_identity: z.boolean(),
+    has_valid_microsoft_identity: z.boolean(),
+    csrf_token: z.string(),
+    /** Every workspace this person is in (by their email), the current one marked; the user menu switches between them. */
+    workspaces: z.array(z.object({ team_id: z.string(), name: z.string(), current: z.boolean() })),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserJson>;
+
+/** POST /users/{id}/update_notifications */
+export const notificationsJson = z.object({ notifications: z.record(z.string(), z.boolean()) });
+
+/** A write that answers nothing more. */
+export const okJson = z.object({ ok: z.literal(true) });
