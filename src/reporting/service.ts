@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { csvCell } from '../celebrations/csv.js';
 import type { AuthContext } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicConnectionsJson, type FeedbackCommentsJson, type FeedbackStatsJson, type ReportingModuleDataJson, type ReportingModuleSettingsJson, type SessionIssuesJson, type ViewableConfigurationsJson } from './api-types.js';
@@ -145,7 +144,7 @@ export class ReportingService {
         key: `reporting.csv:${input.requestId}`,
         kind: 'reporting-csv',
         method: 'dm.file',
-        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${today}`, content: reportCsv(modules, csvCell), initial_comment: 'Here is the reporting CSV you asked for.' },
+        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${today}`, content: reportCsv(modules), initial_comment: 'Here is the reporting CSV you asked for.' },
       },
     ]);
   }
