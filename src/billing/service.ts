@@ -1,6 +1,8 @@
 import type { ProgramType } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, workspacePolicy } from '../platform/access.js';
 import { event } from '../platform/events/define.js';
 import { Entitlements, type PlanAccess } from '../platform/entitlements/service.js';
 import type { BillingDeps } from './deps.js';
@@ -11,7 +13,6 @@ import {
   SUPPORT_EMAIL,
   type BillingAccountJson,
   type CostJson,
-  type DowngradeReason,
   type PersonJson,
   type PlanJson,
 } from './api-types.js';
@@ -19,6 +20,7 @@ import { accountAdminChanged, accountOwnerChanged, accountOwnNewConfigsChanged }
 import { quote } from './pricing.js';
 import { ProviderError, type PaymentProvider, type ProviderEvent } from './provider.js';
 import type { BillingRepository } from './repository.js';
+import { adminsBody, changePlanBody } from './schema.js';
 
 const ALL_TYPES: ProgramType[] = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'];
 const COST_CACHE_MS = 10 * 60_000;
@@ -42,13 +44,13 @@ export function planJson(access: PlanAccess): PlanJson {
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
-/** Refusals for people who may not manage billing. */
-const mayManage = (auth: AuthContext) => {
-  if (!auth.roles.accountAdmin) throw new HttpError(403, "Only the Hearth account's owner or admins can do that");
-};
-const mayRead = (auth: AuthContext) => {
-  if (!auth.isAdmin) throw new HttpError(403, 'Only workspace admins can do that');
-};
+/** The workspace's Hearth account (plan, payment, invoices, admins): workspace admins see it, its owner and admins manage it. */
+export const accountPolicy = workspacePolicy({
+  canRead: (auth) => auth.isAdmin,
+  canEdit: (auth) => auth.roles.accountAdmin,
+  forbidden: "Only the Hearth account's owner or admins can do that",
+  readForbidden: 'Only workspace admins can do that',
+});
 
 /**
  * Billing and accounts: the plan as the pages see it, plan changes (trial, subscribe, downgrade with its
@@ -72,7 +74,7 @@ export class BillingService {
   }
 
   async overview(auth: AuthContext): Promise<BillingAccountJson> {
-    mayRead(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
     const [access, admins, owner, customer] = await Promise.all([
@@ -125,13 +127,13 @@ export class BillingService {
   // Payment method
 
   async startSetup(auth: AuthContext): Promise<{ url: string }> {
-    mayManage(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
     const customer = await this.ensureCustomer(auth);
     return this.providerCall(() => this.provider.createSetupSession(customer.customer_id, `${this.s.config.publicUrl}/billing/payment`));
   }
 
   async completeSetup(auth: AuthContext, sessionId: string): Promise<BillingAccountJson> {
-    mayManage(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
     const customer = await this.repo.customer(auth.workspace.id);
     if (!customer) throw new HttpError(404, 'Not found');
     const pm = await this.providerCall(() => this.provider.completeSetup(customer.customer_id, sessionId));
@@ -140,7 +142,7 @@ export class BillingService {
   }
 
   async portal(auth: AuthContext): Promise<{ url: string }> {
-    mayManage(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
     const customer = await this.ensureCustomer(auth);
     return this.providerCall(() => this.provider.portalSession(customer.customer_id, `${this.s.config.publicUrl}/billing/payment`));
   }
@@ -162,8 +164,10 @@ export class BillingService {
     return { ...customer, has_payment_method: true };
   }
 
-  async changePlan(auth: AuthContext, input: { plan: 'free' | 'premium'; trial: boolean; survey?: { reason: DowngradeReason; comment?: string } }): Promise<{ plan: PlanJson }> {
-    mayManage(auth);
+  /** POST /sign_up/change_plan: only the account's owner and admins; their body is read after that (others learn no field list). */
+  async changePlan(auth: AuthContext, body: unknown): Promise<{ plan: PlanJson }> {
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    const input = parse(changePlanBody, body);
     const ws = auth.workspace.id;
     const memberId = auth.member.id;
     const access = await this.s.entitlements.plan(ws);
@@ -210,7 +214,7 @@ export class BillingService {
   // Invoices and cost
 
   async invoices(auth: AuthContext, startingAfter: string | undefined) {
-    mayRead(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
     const customer = await this.repo.customer(auth.workspace.id);
     if (!customer) return { invoices: [], has_more: false };
     return this.providerCall(() => this.provider.listInvoices(customer.customer_id, { startingAfter, limit: INVOICE_PAGE }), INVOICES_ERROR_TEXT);
@@ -222,7 +226,7 @@ export class BillingService {
    * id is a 404; any other failure is the spec's message.
    */
   async cost(auth: AuthContext, kind: 'premium' | 'paid_coffee', q: { extra_config_ids: number[]; extra_watercooler_ids: number[]; use_cache: boolean }): Promise<CostJson> {
-    mayRead(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
     const ws = auth.workspace.id;
     const configs = [...new Set(q.extra_config_ids)];
     const watercoolers = [...new Set(q.extra_watercooler_ids)];
@@ -251,8 +255,10 @@ export class BillingService {
   // ----------------------------------------------------------------------------------------------
   // The account: admins, owner, own_new_configs
 
-  async updateAdmins(auth: AuthContext, input: { service_account: number; user_id: number; action_type: 'add' | 'remove' }): Promise<BillingAccountJson> {
-    mayManage(auth);
+  /** POST /payment/update_admins_as_json: authorised before its body is read. */
+  async updateAdmins(auth: AuthContext, body: unknown): Promise<BillingAccountJson> {
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    const input = parse(adminsBody, body);
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
     if (input.service_account !== account.id) throw new HttpError(404, 'Not found');
@@ -286,7 +292,7 @@ export class BillingService {
   }
 
   async updateOwnNewConfigs(auth: AuthContext, value: boolean): Promise<BillingAccountJson> {
-    mayManage(auth);
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
     if (account.own_new_configs !== value) {

@@ -156,7 +156,8 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
     res.json(await api.surveys.share(authOf(req), tag, survey.id, input));
   });
   router.get(both('/tags/:id/enrollment_surveys/:surveyId/responses'), async (req, res) => {
-    const { tag, survey } = await surveyOf(req, 'read');
+    // People's answers are seen by those who run the journey, not by every member.
+    const { tag, survey } = await surveyOf(req, 'edit');
     res.json(await api.surveys.responses(tag, survey.id));
   });
   router.put(both('/tags/:id/enrollment_surveys/:surveyId/responses'), async (req, res) => {

@@ -1,7 +1,7 @@
 import type { Trx } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { event as domainEvent } from '../platform/events/define.js';
 import type { ActionItemsAnswer, AnswerSource, PollResponseJson, TaskAssignmentJson, TaskState } from './api-types.js';
 import { fillText, journeyMessage } from './blocks.js';
@@ -17,6 +17,11 @@ import type { JourneyPollResponse, JourneyTaskAssignment } from './tables.js';
 export interface SlackOrigin {
   channel: string;
   ts: string;
+}
+
+/** An answer is labelled `admin` only when a workspace admin gives it; a participant cannot pass theirs off as one. */
+function requireSourceOf(auth: AuthContext, source: AnswerSource): void {
+  if (source === 'admin' && !auth.isAdmin) throw badRequest('source: can be admin only when a workspace admin answers', { source: 'can be admin only when a workspace admin answers' });
 }
 
 /**
@@ -44,6 +49,20 @@ export class JourneyAnswers {
     canEdit: (auth, p) => p.member_id === auth.member.id || auth.isAdmin,
     forbidden: 'Only the person it was sent to can answer it',
   };
+
+  /** PUT /onboarding/task_assignments/{id}: the assignee, or a workspace admin (the only one who may say `source: admin`). */
+  async setTaskStateAs(auth: AuthContext, taskId: number, state: TaskState, source: AnswerSource): Promise<TaskAssignmentJson> {
+    const task = await requireAccess(auth, this.taskPolicy, taskId, 'edit');
+    requireSourceOf(auth, source);
+    return this.setTaskState(task.workspace_id, task.id, state, source);
+  }
+
+  /** POST /onboarding/poll_responses/{id}/answer: the person it was sent to, or a workspace admin (`source: admin`). */
+  async answerPollAs(auth: AuthContext, pollId: number, answerIndex: number, source: AnswerSource): Promise<PollResponseJson> {
+    const poll = await requireAccess(auth, this.pollPolicy, pollId, 'edit');
+    requireSourceOf(auth, source);
+    return this.answerPoll(poll.workspace_id, poll.id, answerIndex, source);
+  }
 
   async setTaskState(workspaceId: number, taskId: number, state: TaskState, source: AnswerSource, origin?: SlackOrigin): Promise<TaskAssignmentJson> {
     const now = this.s.clock.now();

@@ -99,10 +99,15 @@ export function assetRoutes(assets: AssetService): Router {
     const key = which === 'file' ? a.storage_key : a.thumbnail_key;
     if (!key) return void res.status(404).json({ error: 'Not found' });
     const stream = await assets.open(key);
-    res.setHeader('content-type', which === 'thumbnail' ? 'image/webp' : (a.content_type ?? 'application/octet-stream'));
-    // Never rendered as a page of this origin: downloaded, with no type guessing.
+    // Only the thumbnail is an image Hearth itself re-encoded (sharp → WebP). Whatever was uploaded (an SVG with a
+    // script, HTML named .png …) is never rendered as a page of this origin: downloaded, no type guessing, and
+    // sandboxed with nothing allowed should a browser open it anyway. <img> still shows it (the headers govern
+    // navigation, not images).
+    const reencoded = which === 'thumbnail';
+    res.setHeader('content-type', reencoded ? 'image/webp' : (a.content_type ?? 'application/octet-stream'));
     res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('content-disposition', `${which === 'thumbnail' || (a.content_type ?? '').startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.file_name)}`);
+    if (!reencoded) res.setHeader('content-security-policy', "sandbox; default-src 'none'");
+    res.setHeader('content-disposition', `${reencoded ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.file_name)}`);
     res.setHeader('cache-control', 'private, max-age=300');
     stream.on('error', () => res.destroy());
     stream.pipe(res);

@@ -2,8 +2,9 @@ import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 
 /**
- * How to find one kind of thing (a program, a pack, a journey, a session …) within a workspace and who may
- * read or change it. Each module that owns a kind of thing exports its policy; routes ask `requireAccess`.
+ * How to find one kind of thing (a program, a journey, a session, a report …) within a workspace and who may
+ * read, edit or manage it. The capability that owns a kind of thing exports its policy, and each of its service
+ * methods starts with one `requireAccess`; the capability's API.md has the table of who may do what.
  */
 export interface AccessPolicy<T> {
   /** Finds it in this workspace only: another workspace's id is simply not found. */
@@ -11,11 +12,18 @@ export interface AccessPolicy<T> {
   /** Who may see it; everyone in the workspace when absent. */
   canRead?(auth: AuthContext, entity: T): Promise<boolean> | boolean;
   canEdit(auth: AuthContext, entity: T): Promise<boolean> | boolean;
+  /** Who may manage it (ownership, permissions, deleting, money); those who may edit it when absent. */
+  canManage?(auth: AuthContext, entity: T): Promise<boolean> | boolean;
   /** The 403's words, e.g. "Only this program's owner, editors and workspace admins can change it". */
   forbidden: string;
+  /**
+   * When the thing's existence is no secret (it is listed to everyone, or it is the workspace's own), a member
+   * who may not read it gets a 403 with these words rather than a 404.
+   */
+  readForbidden?: string;
 }
 
-export type AccessMode = 'read' | 'edit';
+export type AccessMode = 'read' | 'edit' | 'manage';
 
 /**
  * The one access check (in the spirit of immich's requireAccess): the thing if this member may `mode` it;
@@ -24,15 +32,29 @@ export type AccessMode = 'read' | 'edit';
 export async function requireAccess<T>(auth: AuthContext, policy: AccessPolicy<T>, id: number, mode: AccessMode): Promise<T> {
   const entity = await policy.load(auth.workspace.id, id);
   if (entity === undefined) throw new HttpError(404, 'Not found');
-  if (policy.canRead && !(await policy.canRead(auth, entity))) throw new HttpError(404, 'Not found');
-  if (mode === 'edit' && !(await policy.canEdit(auth, entity))) throw new HttpError(403, policy.forbidden);
+  if (policy.canRead && !(await policy.canRead(auth, entity))) throw policy.readForbidden ? new HttpError(403, policy.readForbidden) : new HttpError(404, 'Not found');
+  if (mode !== 'read' && !(await allows(auth, policy, entity, mode))) throw new HttpError(403, policy.forbidden);
   return entity;
 }
 
-/** Whether this member may `mode` it, for pages that show or hide an action (`can_edit`). */
+/** Whether this member may `mode` it, for pages that show or hide an action (`can_edit`, `permissions`). */
 export async function hasAccess<T>(auth: AuthContext, policy: AccessPolicy<T>, entity: T, mode: AccessMode): Promise<boolean> {
   if (policy.canRead && !(await policy.canRead(auth, entity))) return false;
-  return mode === 'read' || (await policy.canEdit(auth, entity));
+  return mode === 'read' || (await allows(auth, policy, entity, mode));
+}
+
+async function allows<T>(auth: AuthContext, policy: AccessPolicy<T>, entity: T, mode: 'edit' | 'manage'): Promise<boolean> {
+  return mode === 'manage' && policy.canManage ? policy.canManage(auth, entity) : policy.canEdit(auth, entity);
+}
+
+/** The workspace itself as a resource (its reporting, its data, its billing): its id is the caller's workspace id. */
+export interface WorkspaceResource {
+  workspaceId: number;
+}
+
+/** A policy for something a workspace has one of (reporting, billing, its data): `requireAccess(auth, p, auth.workspace.id, mode)`. */
+export function workspacePolicy(rules: Omit<AccessPolicy<WorkspaceResource>, 'load'>): AccessPolicy<WorkspaceResource> {
+  return { load: (workspaceId, id) => Promise.resolve(id === workspaceId ? { workspaceId } : undefined), ...rules };
 }
 
 /** Workspace admins (Slack admins and owners, Hearth account owner and admins). */

@@ -1,9 +1,10 @@
+import { BillingPublic } from '../billing/public.js';
 import { defineCapability } from '../platform/capability.js';
 import { needs } from './deps.js';
 import { SandboxGiftCardProvider, TremendousProvider, type GiftCardProvider } from './gift-cards.js';
 import { pointsListeners } from './listeners.js';
 import { PointsRepository } from './repository.js';
-import { Rewards, type GiftCardBilling } from './rewards.js';
+import { Rewards } from './rewards.js';
 import { pointsRoutes } from './routes.js';
 import { EVENT_RULES, GROUP_EVENT } from './rules.js';
 import { PointsService } from './service.js';
@@ -24,8 +25,8 @@ export const pointsCapability = defineCapability({
     const shoutouts = new Shoutouts(services, repo, points);
     const gc = services.config.giftCards;
     const provider: GiftCardProvider = gc ? new TremendousProvider(gc) : new SandboxGiftCardProvider(services.config.publicUrl);
-    // Until billing offers a payment-method service: a paying plan has a card on file.
-    const billing: GiftCardBilling = async (workspaceId) => ((await services.entitlements.plan(workspaceId)).plan === 'premium' ? 'ok' : 'no_payment_method');
+    const payments = new BillingPublic(services.db, services.entitlements);
+    const billing = (workspaceId: number) => payments.extrasBilling(workspaceId);
     const rewards = new Rewards(services, repo, provider, billing);
     const slack = new ShoutoutsSlack(services, repo, shoutouts);
     return {

@@ -1,3 +1,4 @@
+import type { ExtrasBilling } from '../billing/public.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { requireWorkspaceAdmin, type AccessPolicy } from '../platform/access.js';
@@ -20,10 +21,9 @@ export const notEnoughPoints = (plural: string) => `You don't have enough ${plur
 
 /**
  * Whether the workspace may pay for gift cards: a payment method on file, invoiced billing (which must ask
- * support), or none (sent to billing). The billing capability owns the truth; until it offers a service this
- * reads the plan: a paying workspace has a card on file.
+ * support), or none (sent to billing). Billing owns the truth (BillingPublic.extrasBilling).
  */
-export type GiftCardBilling = (workspaceId: number) => Promise<'ok' | 'invoiced' | 'no_payment_method'>;
+export type GiftCardBilling = (workspaceId: number) => Promise<ExtrasBilling>;
 
 export interface ListingInput {
   name?: string | undefined;

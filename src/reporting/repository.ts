@@ -300,11 +300,13 @@ export class ReportingRepository {
       .execute();
   }
 
-  async hideIssue(workspaceId: number, id: number, now: Date): Promise<boolean> {
-    const r = await this.db.updateTable('reporting_session_issues').set({ hidden_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', id).where('hidden_at', 'is', null).returning('id').executeTakeFirst();
-    if (r) return true;
-    const exists = await this.db.selectFrom('reporting_session_issues').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
-    return exists !== undefined;
+  /** One issue of this workspace (for the issue policy). */
+  issue(workspaceId: number, id: number): Promise<{ id: number; workspace_id: number; tag_id: number | null } | undefined> {
+    return this.db.selectFrom('reporting_session_issues').select(['id', 'workspace_id', 'tag_id']).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async hideIssue(workspaceId: number, id: number, now: Date): Promise<void> {
+    await this.db.updateTable('reporting_session_issues').set({ hidden_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', id).where('hidden_at', 'is', null).execute();
   }
 
   // ---- intros feedback

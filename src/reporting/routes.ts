@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { authOf, requireAdmin, requireMember } from '../http/auth.js';
+import { authOf, requireMember } from '../http/auth.js';
 import { idParams } from '../http/ids.js';
 import { body, params, query } from '../http/validate.js';
 import { csvReportBody, dataQuery, strategicQuery, feedbackCommentsQuery, feedbackStatsQuery, issuesQuery, putSettingsBody, userParams } from './schema.js';
@@ -8,12 +8,11 @@ import type { ReportingService } from './service.js';
 /** The Reporting API (journeys.md §7). Thin: validate, scope to the workspace, call the service. */
 export function reportingRoutes(reporting: ReportingService): Router {
   const router = Router();
-  router.use(['/reporting_module_settings', '/coffee_feedbacks', '/reporting/csv_report', '/reporting/strategic_connections_preview'], requireMember);
-  router.use(['/onboarding/session_issues'], requireAdmin);
+  router.use(['/reporting_module_settings', '/coffee_feedbacks', '/reporting/csv_report', '/reporting/strategic_connections_preview', '/onboarding/session_issues'], requireMember);
 
   // Before /:userId, which would take 'data' for an id.
   router.get('/reporting_module_settings/data', async (req, res) => {
-    res.json(await reporting.data(authOf(req).workspace.id, query(req, dataQuery)));
+    res.json(await reporting.data(authOf(req), query(req, dataQuery)));
   });
   router.get('/reporting_module_settings/:userId', async (req, res) => {
     res.json(await reporting.settings(authOf(req), params(req, userParams).userId));
@@ -32,10 +31,10 @@ export function reportingRoutes(reporting: ReportingService): Router {
   });
 
   router.get('/onboarding/session_issues', async (req, res) => {
-    res.json(await reporting.issues(authOf(req).workspace.id, query(req, issuesQuery)));
+    res.json(await reporting.issues(authOf(req), query(req, issuesQuery)));
   });
   router.post('/onboarding/session_issues/:id/hide_issue', async (req, res) => {
-    res.json(await reporting.hideIssue(authOf(req).workspace.id, params(req, idParams).id));
+    res.json(await reporting.hideIssue(authOf(req), params(req, idParams).id));
   });
 
   router.get('/coffee_feedbacks/viewable_configurations', async (req, res) => {

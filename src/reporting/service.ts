@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { csvCell } from '../celebrations/csv.js';
 import type { AuthContext } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
+import { requireAccess, workspacePolicy, type AccessPolicy } from '../platform/access.js';
 import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicConnectionsJson, type FeedbackCommentsJson, type FeedbackStatsJson, type ReportingModuleDataJson, type ReportingModuleSettingsJson, type SessionIssuesJson, type ViewableConfigurationsJson } from './api-types.js';
 import { reportingSendCsv } from './jobs.js';
 import type { ReportingDeps } from './deps.js';
@@ -32,6 +32,9 @@ import {
 } from './stats.js';
 import type { SessionIssueType } from './tables.js';
 
+/** journeys.md §1: "Admins get reporting: attention-required issues, intros feedback, and home-page stat modules". */
+export const REPORTING_FORBIDDEN = 'Only workspace admins can see reporting';
+
 /** A computation still running after this long answers generating_async; the page polls until it is ready. */
 export const ASYNC_AFTER_MS = 1500;
 
@@ -43,21 +46,37 @@ export class ReportingService {
     this.repo = new ReportingRepository(s.db);
   }
 
+  /**
+   * The workspace's reporting (module data and settings, the CSV report, session issues): workspace admins.
+   * Intros feedback and strategic connections are per program: whoever may change the program (visibleIds).
+   */
+  readonly reports = workspacePolicy({ canRead: (auth) => auth.isAdmin, canEdit: (auth) => auth.isAdmin, forbidden: REPORTING_FORBIDDEN, readForbidden: REPORTING_FORBIDDEN });
+
+  /** One attention-required issue: seen and hidden by workspace admins. */
+  readonly issuePolicy: AccessPolicy<{ id: number; workspace_id: number }> = {
+    load: (workspaceId, id) => this.repo.issue(workspaceId, id),
+    canRead: (auth) => auth.isAdmin,
+    canEdit: (auth) => auth.isAdmin,
+    forbidden: REPORTING_FORBIDDEN,
+    readForbidden: REPORTING_FORBIDDEN,
+  };
+
   // ---- module settings
 
-  private own(auth: AuthContext, userId: number) {
+  private async own(auth: AuthContext, userId: number, mode: 'read' | 'edit') {
+    await requireAccess(auth, this.reports, auth.workspace.id, mode);
     // Settings are the current user's own (journeys.md §6); anyone else's id is not found.
     if (userId !== auth.member.id) throw notFound();
   }
 
   async settings(auth: AuthContext, userId: number): Promise<ReportingModuleSettingsJson> {
-    this.own(auth, userId);
+    await this.own(auth, userId, 'read');
     const row = await this.repo.settings(auth.workspace.id, userId);
     return { user_id: userId, show_all_tags: row?.show_all_tags ?? false, template: (row?.template as ModuleSetting[] | undefined) ?? DEFAULT_TEMPLATE };
   }
 
   async saveSettings(auth: AuthContext, userId: number, input: z.infer<typeof putSettingsBody>): Promise<ReportingModuleSettingsJson> {
-    this.own(auth, userId);
+    await this.own(auth, userId, 'edit');
     const template = input.reporting_module_setting.template.map(normaliseSetting);
     const showAllTags = input.reporting_module_setting.showAllTags;
     const row = await this.repo.settings(auth.workspace.id, userId);
@@ -70,7 +89,8 @@ export class ReportingService {
   // ---- module data
 
   /** One module's numbers; a slow computation answers generating_async and finishes in the background. */
-  async data(workspaceId: number, q: z.infer<typeof dataQuery>): Promise<ReportingModuleDataJson> {
+  async data(auth: AuthContext, q: z.infer<typeof dataQuery>): Promise<ReportingModuleDataJson> {
+    const { workspaceId } = await requireAccess(auth, this.reports, auth.workspace.id, 'read');
     const key = JSON.stringify([workspaceId, q, dayOf(this.s.clock.now())]);
     let entry = this.pending.get(key);
     if (!entry) {
@@ -120,6 +140,7 @@ export class ReportingService {
 
   /** Queues the requester's report; the job sends it to them in a Slack DM. */
   async requestCsv(auth: AuthContext, tagId: number | null): Promise<CsvReportJson> {
+    await requireAccess(auth, this.reports, auth.workspace.id, 'read');
     const requestId = randomUUID();
     await this.s.queue.enqueue(reportingSendCsv, { workspaceId: auth.workspace.id, memberId: auth.member.id, requestId, tagId }, { jobId: `reporting.csv:${requestId}` });
     return { status: 'queued' };
@@ -145,14 +166,15 @@ export class ReportingService {
         key: `reporting.csv:${input.requestId}`,
         kind: 'reporting-csv',
         method: 'dm.file',
-        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${today}`, content: reportCsv(modules, csvCell), initial_comment: 'Here is the reporting CSV you asked for.' },
+        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${today}`, content: reportCsv(modules), initial_comment: 'Here is the reporting CSV you asked for.' },
       },
     ]);
   }
 
   // ---- attention required
 
-  async issues(workspaceId: number, q: z.infer<typeof issuesQuery>): Promise<SessionIssuesJson> {
+  async issues(auth: AuthContext, q: z.infer<typeof issuesQuery>): Promise<SessionIssuesJson> {
+    const { workspaceId } = await requireAccess(auth, this.reports, auth.workspace.id, 'read');
     const filter = {
       since: since(q.date_window, this.s.clock.now()),
       tagIds: q.tag_ids ? parseIds(q.tag_ids) : null,
@@ -181,8 +203,9 @@ export class ReportingService {
     };
   }
 
-  async hideIssue(workspaceId: number, issueId: number): Promise<{ id: number; hidden: true }> {
-    if (!(await this.repo.hideIssue(workspaceId, issueId, this.s.clock.now()))) throw notFound();
+  async hideIssue(auth: AuthContext, issueId: number): Promise<{ id: number; hidden: true }> {
+    const issue = await requireAccess(auth, this.issuePolicy, issueId, 'edit');
+    await this.repo.hideIssue(issue.workspace_id, issue.id, this.s.clock.now());
     return { id: issueId, hidden: true };
   }
 

@@ -2,6 +2,7 @@
  * Reporting's rules, pure: stat names, date windows, custom-window rules, buckets and rates (journeys.md §5, §9).
  * Dates are plain 'YYYY-MM-DD' days in UTC.
  */
+import { toCsv } from '../platform/csv.js';
 
 export const STAT_NAMES = [
   'active_users',
@@ -243,13 +244,13 @@ export function since(window: IssueDateWindow | FeedbackDateWindow, now: Date): 
 // ---- the CSV report (journeys.md §6: sent to the requester by a Slack DM)
 
 /** One row per module and period: the numbers each module's chart and table show. */
-export function reportCsv(modules: Array<{ label: string; setting: ModuleSetting; data: StatData }>, cell: (v: string) => string): string {
-  const lines = [['Module', 'Stat', 'Journey', 'From', 'To', 'Group by', 'Period starting', 'Value', 'Sent', 'Rate (%)'].join(',')];
+export function reportCsv(modules: Array<{ label: string; setting: ModuleSetting; data: StatData }>): string {
+  const lines = [['Module', 'Stat', 'Journey', 'From', 'To', 'Group by', 'Period starting', 'Value', 'Sent', 'Rate (%)']];
   for (const { label, setting, data } of modules) {
     for (const p of data.series) {
       const row = [label, data.stat_name, setting.tag_id === null ? 'All' : String(setting.tag_id), data.start_date, data.end_date, data.aggregation, p.date, String(p.value), p.sent === undefined ? '' : String(p.sent), p.rate === undefined || p.rate === null ? '' : String(p.rate)];
-      lines.push(row.map(cell).join(','));
+      lines.push(row);
     }
   }
-  return `${lines.join('\n')}\n`;
+  return toCsv(lines);
 }

@@ -68,6 +68,11 @@ describe(`Billing (${path})`, () => {
     // A Slack admin who is not on the account sees it but may not change the plan; a member sees nothing.
     expect(await account(slackAdmin)).toMatchObject({ can_change_plan: false, can_change_owner: true });
     await call(slackAdmin, 'POST', '/sign_up/change_plan', { plan: 'premium', trial: true }, 403);
+    // Authorised before the body is read: a caller who may not act at all learns no field list.
+    for (const [path, bad] of [['/sign_up/change_plan', { plan: 'gold' }], ['/payment/update_admins_as_json', { service_account: 'x' }]] as const) {
+      const refused = await call<{ error: string; fields?: unknown }>(member, 'POST', path, bad, 403);
+      expect(refused.fields).toBeUndefined();
+    }
     await call(member, 'GET', '/billing', undefined, 403);
     await call(member, 'GET', '/billing/invoices', undefined, 403);
     // The user endpoint names the same permission for the upgrade dialog.

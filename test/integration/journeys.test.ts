@@ -259,6 +259,10 @@ describe(`Journeys (${path})`, () => {
     expect(Object.keys(bad.fields)).toEqual(['answer_index']);
     const again = await call<{ poll_response: { answer_index: number; source: string } }>(jonas, 'POST', `/onboarding/poll_responses/${pollId}/answer`, { answer_index: 0, source: 'site' });
     expect(again.poll_response).toMatchObject({ answer_index: 0, source: 'site' });
+    // A participant cannot pass their answer off as an admin's, nor read the journey's sessions.
+    const posing = await call<{ fields: Record<string, string> }>(jonas, 'POST', `/onboarding/poll_responses/${pollId}/answer`, { answer_index: 0, source: 'admin' }, 400);
+    expect(posing.fields).toEqual({ source: 'can be admin only when a workspace admin answers' });
+    await call(jonas, 'GET', `/onboarding/tags/${tagId}/sessions`, undefined, 403);
     // Each message went out once.
     for (const needle of ['Good morning Jonas', 'Complete your Slack profile', 'How did it go?', 'Happy one month']) expect(withText(JONAS, needle), needle).toHaveLength(1);
     const sent = await t.services.db.selectFrom('domain_events').select('type').where('type', '=', 'journey.message_sent').execute();

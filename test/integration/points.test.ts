@@ -229,7 +229,13 @@ describe('Points, shoutouts and rewards', () => {
     const refused = await call<{ error: string; billing_path: string }>(admin, 'POST', '/rewards', { listing: { preset_id: 'gift_card' } });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ error: 'redirect_to_billing', billing_path: '/billing/payment' });
-    // An invoiced team asks support (billing's tickets) to enable them.
+    // An invoiced team cannot turn them on itself (Billing knows it is invoiced); it asks support (billing's tickets).
+    const now = t.clock.now();
+    await t.services.db.insertInto('billing_customers').values({ workspace_id: ws, provider: 'sandbox', customer_id: 'cus_invoiced', subscription_id: null, subscription_status: null, payment_method_label: null, invoiced: true, created_at: now, updated_at: now }).execute();
+    const invoiced = await call<{ error: string }>(admin, 'POST', '/rewards', { listing: { preset_id: 'gift_card' } });
+    expect(invoiced.status).toBe(403);
+    expect(invoiced.body.error).toBe('invoiced');
+    await t.services.db.deleteFrom('billing_customers').where('workspace_id', '=', ws).execute();
     const ticket = await ok<{ ok: boolean; id: number }>(admin, 'POST', '/intercom_tickets', { kind: 'gift_card_access', message: 'Please enable gift cards' });
     expect(ticket.ok).toBe(true);
     expect(await t.services.db.selectFrom('support_tickets').select(['kind', 'message']).where('id', '=', ticket.id).executeTakeFirst()).toEqual({ kind: 'gift_card_access', message: 'Please enable gift cards' });

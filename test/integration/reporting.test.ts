@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../src/http/auth.js';
 import { introGroupCreated, introMet } from '../../src/intros/events.js';
 import { journeyMessageSent, journeyPollAnswered, journeyRoleMissing, journeySessionCreated, journeyTaskCompleted } from '../../src/journeys/events.js';
 import { event } from '../../src/platform/events/define.js';
@@ -114,12 +115,15 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
       }
     })(t.hearth.services);
     const q = { stat_name: 'onboarding_sessions_created' as const, date_window: '30d' as const, aggregation: 'weekly' as const };
-    expect(await slow.data(acme, q)).toEqual({ status: 'generating_async', stat_name: 'onboarding_sessions_created' });
+    const ws = (await t.hearth.services.workspaces.byId(acme))!;
+    const me = (await t.hearth.services.people.bySlackId(acme, ACME.adminUserId))!;
+    const auth: AuthContext = { workspace: ws, member: me, roles: { workspaceAdmin: true, accountOwner: false, accountAdmin: false }, isAdmin: true, csrfToken: '' };
+    expect(await slow.data(auth, q)).toEqual({ status: 'generating_async', stat_name: 'onboarding_sessions_created' });
     // The page polls again: the same computation is still running (not started twice).
-    expect((await slow.data(acme, q)).status).toBe('generating_async');
+    expect((await slow.data(auth, q)).status).toBe('generating_async');
     expect(started).toBe(1);
     finish();
-    await expect.poll(async () => (await slow.data(acme, q)).status).toBe('ready');
+    await expect.poll(async () => (await slow.data(auth, q)).status).toBe('ready');
   });
 
   it('counts distinct active members over a past window from their active-day bits, across a new year', async () => {

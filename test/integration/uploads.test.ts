@@ -133,6 +133,30 @@ describe(`uploads (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => 
     expect(notes).toMatchObject({ state: 'uploaded', errors: [] });
   });
 
+  it('uploaded files are served as attachments with nosniff and a sandboxing CSP; only the re-encoded thumbnail is inline', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0055cc' } }).png().toBuffer();
+    const res = await upload(t, me, [
+      { name: 'logo.svg', body: svg, type: 'image/svg+xml' },
+      { name: 'photo.png', body: png, type: 'image/png' },
+    ]);
+    expect(res.status).toBe(201);
+    await t.services.queue.idle();
+    const [logo, photo] = await Promise.all(res.body.assets!.map((a) => me.call<AssetJson>('GET', `/onboarding/assets/${a.id}`)));
+    for (const a of [logo!, photo!]) {
+      const file = await fetch(`${t.url}${a.url}`, { headers: { cookie: me.cookie } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(file.headers.get('content-security-policy')).toContain('sandbox');
+      expect(file.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+    const thumb = await fetch(`${t.url}${photo!.thumbnail_url!}`, { headers: { cookie: me.cookie } });
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(thumb.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('150 MB with a Content-Length: refused before the body is read', async () => {
     const before = stored().length;
     const heap = process.memoryUsage().heapUsed;

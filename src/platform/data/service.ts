@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { Workspace } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
 import type { Clock } from '../../time/clock.js';
+import { readCsvCell, toCsv } from '../csv.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
 import { refName, refsOf, remapJson, remapText, type DataExportPart, type ExportedTable } from './define.js';
@@ -154,7 +154,7 @@ export class OpenData {
     const columns = await this.exportedColumns(t);
     const rows = await this.repo.rows(workspace.id, t.table, columns, t.via);
     const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-    return stringify([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => cell(r[c.name])))]);
+    return toCsv([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => cell(r[c.name])))]);
   }
 
   /**
@@ -171,7 +171,7 @@ export class OpenData {
       const columns = await this.exportedColumns(t);
       let records: string[][];
       try {
-        records = parse(f.content, { bom: true, skip_empty_lines: true });
+        records = (parse(f.content, { bom: true, skip_empty_lines: true }) as string[][]).map((row) => row.map(readCsvCell));
       } catch (err) {
         throw fieldError(`files.${f.name}`, `is not a CSV file (${(err as Error).message})`);
       }
