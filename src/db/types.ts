@@ -136,6 +136,12 @@ export interface OutboxTable {
   lease_until: NullableTimestamp;
   /** When the current claim's sender handed the write to Slack; null until then (cleared at each claim). */
   calling_at: NullableTimestamp;
+  /** When the current streak of transient failures began; retried with backoff until a ceiling from here. */
+  retrying_since: NullableTimestamp;
+  /** History pages read to settle an unknown outcome (capped per row). */
+  reconcile_lookups: Generated<number>;
+  /** Looking for an unknown row's message stopped: it stays unknown, shown so, never sent again by itself. */
+  reconcile_stopped_at: NullableTimestamp;
   last_error: string | null;
   result: Json<Record<string, unknown> | null> | null;
   created_at: Timestamp;
