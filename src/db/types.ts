@@ -149,6 +149,14 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** A member's DM channel with Hearth, kept once opened (forgotten on channel_not_found). */
+export interface MemberDmChannelsTable {
+  workspace_id: number;
+  user_id: string;
+  channel_id: string;
+  opened_at: Timestamp;
+}
+
 import type { ProgramType } from '../programs/api-types.js';
 
 export type { ProgramType };
@@ -192,6 +200,7 @@ export interface CoreTables {
   channels: ChannelsTable;
   processed_events: ProcessedEventsTable;
   outbox: OutboxTable;
+  member_dm_channels: MemberDmChannelsTable;
   channel_programs: ChannelProgramsTable;
   channel_program_members: ChannelProgramMembersTable;
   channel_members: ChannelMembersTable;

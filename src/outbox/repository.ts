@@ -251,4 +251,47 @@ export class OutboxRepository {
       .where('state', '=', 'unknown')
       .execute();
   }
+
+  /** The member's DM channel with Hearth, when one was opened before. */
+  async dmChannel(workspaceId: number, userId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('member_dm_channels').select('channel_id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst();
+    return row?.channel_id;
+  }
+
+  async keepDmChannel(workspaceId: number, userId: string, channelId: string, now: Date): Promise<void> {
+    await this.db
+      .insertInto('member_dm_channels')
+      .values({ workspace_id: workspaceId, user_id: userId, channel_id: channelId, opened_at: now })
+      .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doUpdateSet({ channel_id: channelId, opened_at: now }))
+      .execute();
+  }
+
+  /** Slack no longer knows this DM channel: open it again next time. */
+  async forgetDmChannel(workspaceId: number, userId: string, channelId: string): Promise<void> {
+    await this.db.deleteFrom('member_dm_channels').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).where('channel_id', '=', channelId).execute();
+  }
+
+  /**
+   * Members with a one-person DM coming due by `until` whose DM channel is not open yet, soonest first: opened
+   * ahead, so the send only posts.
+   */
+  async dmsToOpen(now: Date, until: Date, limit: number): Promise<Array<{ workspaceId: number; userId: string }>> {
+    const rows = await this.db
+      .selectFrom('outbox as o')
+      .select(['o.workspace_id', sql<string>`o.payload->'users'->>0`.as('user_id')])
+      .select((eb) => eb.fn.min('o.not_before').as('due'))
+      .where('o.state', '=', 'pending')
+      .where('o.method', 'in', ['dm.post', 'dm.file'])
+      .where('o.not_before', '>', now)
+      .where('o.not_before', '<=', until)
+      .where(sql<boolean>`jsonb_array_length(o.payload->'users') = 1`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('member_dm_channels as d').select('d.user_id').whereRef('d.workspace_id', '=', 'o.workspace_id').where(sql<boolean>`d.user_id = o.payload->'users'->>0`))),
+      )
+      .groupBy(['o.workspace_id', sql`o.payload->'users'->>0`])
+      .orderBy('due')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ workspaceId: r.workspace_id, userId: r.user_id }));
+  }
 }

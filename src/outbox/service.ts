@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../jobs/queue.js';
-import { outboxReconcile, outboxSend } from './jobs.js';
+import { outboxOpenDm, outboxReconcile, outboxSend } from './jobs.js';
 import type { Db } from '../db/index.js';
 import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
@@ -50,6 +50,8 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 export const MAX_RECONCILE_PAGES = 20;
 /** Unknown rows of one workspace looked for at a time: they share its conversations.history budget. */
 const RECONCILE_PER_WORKSPACE = 3;
+/** How far ahead of a scheduled DM its channel is opened. */
+const OPEN_DMS_AHEAD_MS = 24 * 60 * 60_000;
 /** How long a modal may wait for its place in views.open's window: its trigger lasts 3 seconds. */
 const MODAL_WAIT_MS = 1_500;
 /** Slack errors that mean "already done": the intended effect exists. */
@@ -213,6 +215,14 @@ export class Outbox {
               return 'sent';
             }
           }
+          if (outcome.error === 'channel_not_found' && step.progress.kept_dm) {
+            // The kept DM channel is gone: forget it, and open the DM again at once.
+            const users = (args as { users: string[] }).users;
+            await this.repo.forgetDmChannel(row.workspace_id, users[0]!, String(step.progress.channel));
+            await this.repo.settle(row.id, 'sending', { state: 'pending', notBefore: now, result: {}, undoAttempt: true }, now);
+            await this.kick([row.id]);
+            return 'deferred';
+          }
           if (ALREADY_DONE.has(outcome.error)) {
             // Slack's per-user errors (conversations.invite) say who that was true of.
             const errors = (err as { data?: { errors?: unknown } }).data?.errors;
@@ -347,7 +357,53 @@ export class Outbox {
     for (const r of due) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
     for (const id of await this.repo.unknownIds(RECONCILE_PER_WORKSPACE))
       await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:sweep:${this.deps.clock.now().getTime()}` });
+    await this.openDmsAhead();
     return { enqueued: due.length, expired: expired.length };
+  }
+
+  /**
+   * Opens the DM channels of scheduled one-person DMs ahead of their time (a journey's messages are known days
+   * ahead), so that when they come due they only post: conversations.open's 50 a minute no longer caps them.
+   */
+  async openDmsAhead(): Promise<number> {
+    const now = this.deps.clock.now();
+    const wanted = await this.repo.dmsToOpen(now, new Date(now.getTime() + OPEN_DMS_AHEAD_MS), 1000);
+    for (const d of wanted) await this.deps.queue.enqueue(outboxOpenDm, d, { jobId: `open-dm:${d.workspaceId}:${d.userId}` });
+    return wanted.length;
+  }
+
+  /**
+   * The open-ahead job: opens a member's DM channel in its turn of conversations.open's window and keeps it. Only
+   * a head start: an error is left for the send itself to meet and record with its reason.
+   */
+  async openDm(workspaceId: number, userId: string): Promise<'known' | 'opened' | 'waiting' | 'failed'> {
+    if (await this.repo.dmChannel(workspaceId, userId)) return 'known';
+    const { bucket, blockKey } = bucketFor(workspaceId, 'conversations.open', undefined, this.deps.rates);
+    const later = (waitMs: number) =>
+      this.deps.queue.enqueue(outboxOpenDm, { workspaceId, userId }, { jobId: `open-dm:${workspaceId}:${userId}:${this.rateNow() + waitMs}`, delayMs: withJitter(waitMs) });
+    const waitMs = await this.deps.limiter.take(bucket, blockKey, this.rateNow(), `open-dm:${userId}`);
+    if (waitMs > 0) {
+      await later(waitMs);
+      return 'waiting';
+    }
+    try {
+      const client = await this.deps.clientFor(workspaceId);
+      const opened = await client.conversations.open({ users: userId });
+      if (!opened.channel?.id) return 'failed';
+      await this.repo.keepDmChannel(workspaceId, userId, opened.channel.id, this.deps.clock.now());
+      return 'opened';
+    } catch (err) {
+      const outcome = classifySlackError(err);
+      if (outcome.kind === 'rate_limited') {
+        await this.deps.limiter.block(blockKey, this.rateNow() + outcome.retryAfterMs, this.rateNow());
+        await later(outcome.retryAfterMs);
+        return 'waiting';
+      }
+      this.deps.log.info({ workspaceId, userId, error: outcome.kind === 'failed' ? outcome.error : String(err) }, 'could not open a DM ahead; the send will try');
+      return 'failed';
+    } finally {
+      await this.deps.limiter.answered(bucket, this.rateNow());
+    }
   }
 
   nextDue(): Promise<Date | null> {
@@ -401,7 +457,13 @@ export class Outbox {
     };
     if (row.method === 'dm.post' || row.method === 'dm.file') {
       const { users, ...message } = args as { users: string[] } & Record<string, unknown>;
-      let channel = (row.result as { channel?: string } | null)?.channel;
+      let channel = step.progress.channel as string | undefined;
+      // A member's own DM is kept once opened: no conversations.open (Tier 3) for someone written to before.
+      const member = users.length === 1 ? users[0]! : undefined;
+      if (!channel && member) {
+        channel = await this.repo.dmChannel(row.workspace_id, member);
+        if (channel) step.progress = { channel, kept_dm: true };
+      }
       if (!channel) {
         // Opening the same member set again returns the same conversation, so this step is safe to repeat.
         const opened = await paced('conversations.open', undefined, () => client.conversations.open({ users: users.join(',') }));
@@ -410,6 +472,7 @@ export class Outbox {
         if (!channel) throw Object.assign(new Error('conversations.open returned no channel'), { code: 'slack_webapi_platform_error', data: { error: 'no_channel' } });
         step.progress = { channel };
         await this.repo.saveProgress(row.id, step.progress, this.deps.clock.now(), LEASE_MS);
+        if (member) await this.repo.keepDmChannel(row.workspace_id, member, channel, this.deps.clock.now());
       }
       if (row.method === 'dm.file') {
         // A file (a report CSV) into the DM: files.uploadV2 (getUploadURLExternal, the bytes, completeUploadExternal).

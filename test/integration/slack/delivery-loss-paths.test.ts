@@ -286,4 +286,51 @@ describe('delivery: nothing lost (issue 27, loss paths)', () => {
       expect(calls('views.open')).toHaveLength(opens);
     });
   });
+
+  describe('faster DMs: a member’s DM channel is kept once opened, and opened ahead of scheduled sends', () => {
+    const member = (i: number) => sandbox.state.memberList(ACME.teamId).filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT')[i]!.id;
+
+    it('writes to someone a second time without opening the DM again', async () => {
+      const user = member(1);
+      const first = await add(acme, 'dm.post', { users: [user], text: 'first' });
+      expect(await outbox().send(first)).toBe('sent');
+      const opens = calls('conversations.open').length;
+      clock.advance(1_500);
+      const second = await add(acme, 'dm.post', { users: [user], text: 'second' });
+      expect(await outbox().send(second)).toBe('sent');
+      expect(calls('conversations.open')).toHaveLength(opens);
+      expect((await state(second)).result).toMatchObject({ channel: ((await state(first)).result as { channel: string }).channel });
+    });
+
+    it('forgets a kept DM channel Slack no longer finds, and opens it again', async () => {
+      const user = member(2);
+      const first = await add(acme, 'dm.post', { users: [user], text: 'first' });
+      expect(await outbox().send(first)).toBe('sent');
+      const dm = ((await state(first)).result as { channel: string }).channel;
+      clock.advance(1_500);
+      sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, channel: dm, kind: 'error', error: 'channel_not_found' });
+      const opens = calls('conversations.open').length;
+      const second = await add(acme, 'dm.post', { users: [user], text: 'second' });
+      expect(await outbox().send(second)).toBe('deferred');
+      expect(await outbox().repo.dmChannel(acme, user)).toBeUndefined();
+      clock.advance(1_500);
+      expect(await outbox().send(second)).toBe('sent');
+      expect(calls('conversations.open')).toHaveLength(opens + 1);
+      expect(await outbox().repo.dmChannel(acme, user)).toBe(dm);
+    });
+
+    it('opens the DM of a scheduled send ahead, so the send only posts', async () => {
+      const user = member(3);
+      const [id] = await outbox().enqueue([{ workspaceId: acme, key: `ahead:${++n}`, kind: 'test', method: 'dm.post', args: { users: [user], text: 'tomorrow' }, notBefore: new Date(clock.now().getTime() + 3600_000) }]);
+      const ahead = await outbox().repo.dmsToOpen(clock.now(), new Date(clock.now().getTime() + 86_400_000), 100);
+      expect(ahead).toContainEqual({ workspaceId: acme, userId: user });
+      // What the tick's open-ahead job does:
+      expect(await outbox().openDm(acme, user)).toBe('opened');
+      expect(await outbox().openDm(acme, user)).toBe('known');
+      const opens = calls('conversations.open').length;
+      clock.advance(3600_000 + 1_000);
+      expect(await outbox().send(id!)).toBe('sent');
+      expect(calls('conversations.open')).toHaveLength(opens);
+    });
+  });
 });
