@@ -22,7 +22,8 @@ import { Outbox } from './outbox/service.js';
 import { PeopleService } from './people/service.js';
 import { Scheduler } from './scheduler/tick.js';
 import { createBolt } from './slack/bolt.js';
-import { SlackClients } from './slack/clients.js';
+import type { WebClient } from '@slack/web-api';
+import { SlackClients, slackTokenRefresher } from './slack/clients.js';
 import { SlashCommands } from './slack/commands.js';
 import type { SlackContext } from './slack/context.js';
 import { EventLog } from './slack/event-log.js';
@@ -117,7 +118,8 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   } else limiter = new MemoryRateLimiter();
 
   const workspaces = new WorkspaceRepository(db, clock);
-  const installations = new PgInstallationStore(db, config.encryptionKey, clock);
+  // Bolt's authorize refreshes through the store, with the same refresher and lock as the app's own clients.
+  const installations = new PgInstallationStore(db, config.encryptionKey, clock, slackTokenRefresher(config.slack, (): WebClient => clients.anonymous()));
   // When the scheduler tick last ran and how long ago: /healthz and /metrics report it.
   const lastTick = async () => {
     const at = await queue.lastBeat(tick.name).catch(() => null);
@@ -130,7 +132,9 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const people = new PeopleService(db, clock);
   const events = new DomainEvents(db, queue, clock);
   const channels = new ChannelService(db, clock, events);
-  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id, { unpaced: true }), rateClock, rates: opts.slackRates });
+  const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id, { unpaced: true }),
+    refreshToken: (id, expired) => clients.refreshExpired(id, expired),
+    rateClock, rates: opts.slackRates });
   outbox.onSent(INVITE_KIND, (row, result) => channels.invited(row, result).then(() => undefined));
   // Hearth joined a channel (a program started there): it is a member now, before Slack's event says so.
   outbox.onSent(JOIN_KIND, (row) => channels.update(row.workspace_id, String((row.payload as { channel?: string }).channel), { bot_is_member: true }));

@@ -136,11 +136,25 @@ export interface OutboxTable {
   lease_until: NullableTimestamp;
   /** When the current claim's sender handed the write to Slack; null until then (cleared at each claim). */
   calling_at: NullableTimestamp;
+  /** When the current streak of transient failures began; retried with backoff until a ceiling from here. */
+  retrying_since: NullableTimestamp;
+  /** History pages read to settle an unknown outcome (capped per row). */
+  reconcile_lookups: Generated<number>;
+  /** Looking for an unknown row's message stopped: it stays unknown, shown so, never sent again by itself. */
+  reconcile_stopped_at: NullableTimestamp;
   last_error: string | null;
   result: Json<Record<string, unknown> | null> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: NullableTimestamp;
+}
+
+/** A member's DM channel with Hearth, kept once opened (forgotten on channel_not_found). */
+export interface MemberDmChannelsTable {
+  workspace_id: number;
+  user_id: string;
+  channel_id: string;
+  opened_at: Timestamp;
 }
 
 import type { ProgramType } from '../programs/api-types.js';
@@ -186,6 +200,7 @@ export interface CoreTables {
   channels: ChannelsTable;
   processed_events: ProcessedEventsTable;
   outbox: OutboxTable;
+  member_dm_channels: MemberDmChannelsTable;
   channel_programs: ChannelProgramsTable;
   channel_program_members: ChannelProgramMembersTable;
   channel_members: ChannelMembersTable;

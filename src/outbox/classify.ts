@@ -11,8 +11,8 @@ export type CallOutcome =
 
 /** How long to back off after a rate-limit error that carries no Retry-After. */
 export const RATE_LIMITED_BACKOFF_MS = 30_000;
-/** API errors that mean Slack did not act and trying later may work. */
-const TRANSIENT_API_ERRORS = new Set(['service_unavailable', 'team_added_to_org', 'ratelimited']);
+/** API errors that mean Slack did not act and trying later may work (token_expired: after a refresh). */
+const TRANSIENT_API_ERRORS = new Set(['service_unavailable', 'team_added_to_org', 'ratelimited', 'token_expired']);
 /** API errors where Slack may have acted before failing. */
 const AMBIGUOUS_API_ERRORS = new Set(['internal_error', 'fatal_error', 'request_timeout']);
 /** Socket errors raised before anything was sent. */

@@ -94,7 +94,17 @@ export class OutboxRepository {
   async settle(
     id: number,
     from: 'sending' | 'unknown',
-    to: { state: 'sent' | 'failed' | 'unknown' | 'pending'; error?: string | null; result?: Record<string, unknown>; notBefore?: Date; undoAttempt?: boolean },
+    to: {
+      state: 'sent' | 'failed' | 'unknown' | 'pending';
+      error?: string | null;
+      result?: Record<string, unknown>;
+      notBefore?: Date;
+      undoAttempt?: boolean;
+      /** A transient failure: the streak's start (kept while it lasts, cleared by any other outcome). */
+      retryingSince?: Date;
+      /** An unknown row that is no longer looked for. */
+      stopLooking?: boolean;
+    },
     now: Date,
   ): Promise<boolean> {
     const res = await this.db
@@ -106,6 +116,8 @@ export class OutboxRepository {
         ...(to.notBefore ? { not_before: to.notBefore } : {}),
         ...(to.undoAttempt ? { attempts: sql`greatest(attempts - 1, 0)` } : {}),
         ...(to.state === 'sent' ? { sent_at: now } : {}),
+        ...(to.stopLooking ? { reconcile_stopped_at: now } : {}),
+        retrying_since: to.retryingSince ?? null,
         lease_until: null,
         updated_at: now,
       })
@@ -191,7 +203,7 @@ export class OutboxRepository {
       .select((eb) => [
         eb.fn.min('not_before').filterWhere('state', '=', 'pending').as('pending'),
         eb.fn.min('lease_until').filterWhere('state', '=', 'sending').as('lease'),
-        eb.fn.min('updated_at').filterWhere('state', '=', 'unknown').as('unknown'),
+        eb.fn.min('updated_at').filterWhere((f) => f.and([f('state', '=', 'unknown'), f('reconcile_stopped_at', 'is', null)])).as('unknown'),
       ])
       .executeTakeFirst();
     const times = [row?.pending, row?.lease, row?.unknown].filter((t): t is Date => t instanceof Date);
@@ -215,9 +227,71 @@ export class OutboxRepository {
     return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 
-  /** Unknown rows to reconcile, oldest first. */
-  async unknownIds(limit = 200): Promise<number[]> {
-    const rows = await this.db.selectFrom('outbox').select('id').where('state', '=', 'unknown').orderBy('updated_at').limit(limit).execute();
+  /**
+   * Unknown rows still being looked for, oldest first, at most `perWorkspace` of each workspace: lookups share
+   * the workspace's conversations.history budget (Tier 1), so a backlog in one cannot take all of it.
+   */
+  async unknownIds(perWorkspace: number, limit = 200): Promise<number[]> {
+    const ranked = this.db
+      .selectFrom('outbox')
+      .select((eb) => ['id', 'updated_at', eb.fn.agg<number>('row_number').over((o) => o.partitionBy('workspace_id').orderBy('updated_at')).as('n')])
+      .where('state', '=', 'unknown')
+      .where('reconcile_stopped_at', 'is', null)
+      .as('ranked');
+    const rows = await this.db.selectFrom(ranked).select('id').where('n', '<=', perWorkspace).orderBy('updated_at').limit(limit).execute();
     return rows.map((r) => r.id);
+  }
+
+  /** A history page of an unknown row was read without finding it: where the next page starts. */
+  async lookedUp(id: number, result: Record<string, unknown>, now: Date): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({ result: JSON.stringify(result), reconcile_lookups: sql`reconcile_lookups + 1`, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'unknown')
+      .execute();
+  }
+
+  /** The member's DM channel with Hearth, when one was opened before. */
+  async dmChannel(workspaceId: number, userId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('member_dm_channels').select('channel_id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst();
+    return row?.channel_id;
+  }
+
+  async keepDmChannel(workspaceId: number, userId: string, channelId: string, now: Date): Promise<void> {
+    await this.db
+      .insertInto('member_dm_channels')
+      .values({ workspace_id: workspaceId, user_id: userId, channel_id: channelId, opened_at: now })
+      .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doUpdateSet({ channel_id: channelId, opened_at: now }))
+      .execute();
+  }
+
+  /** Slack no longer knows this DM channel: open it again next time. */
+  async forgetDmChannel(workspaceId: number, userId: string, channelId: string): Promise<void> {
+    await this.db.deleteFrom('member_dm_channels').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).where('channel_id', '=', channelId).execute();
+  }
+
+  /**
+   * Members with a one-person DM coming due by `until` whose DM channel is not open yet, soonest first: opened
+   * ahead, so the send only posts.
+   */
+  async dmsToOpen(now: Date, until: Date, limit: number): Promise<Array<{ workspaceId: number; userId: string }>> {
+    const rows = await this.db
+      .selectFrom('outbox as o')
+      .select(['o.workspace_id', sql<string>`o.payload->'users'->>0`.as('user_id')])
+      .select((eb) => eb.fn.min('o.not_before').as('due'))
+      .where('o.state', '=', 'pending')
+      .where('o.method', 'in', ['dm.post', 'dm.file'])
+      .where('o.not_before', '>', now)
+      .where('o.not_before', '<=', until)
+      .where(sql<boolean>`jsonb_array_length(o.payload->'users') = 1`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('member_dm_channels as d').select('d.user_id').whereRef('d.workspace_id', '=', 'o.workspace_id').where(sql<boolean>`d.user_id = o.payload->'users'->>0`))),
+      )
+      .groupBy(['o.workspace_id', sql`o.payload->'users'->>0`])
+      .orderBy('due')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ workspaceId: r.workspace_id, userId: r.user_id }));
   }
 }

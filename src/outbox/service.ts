@@ -1,23 +1,33 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../jobs/queue.js';
-import { outboxReconcile, outboxSend } from './jobs.js';
+import { outboxOpenDm, outboxReconcile, outboxSend } from './jobs.js';
 import type { Db } from '../db/index.js';
 import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NotInstalledError } from '../slack/clients.js';
 import { classifySlackError } from './classify.js';
 import { bucketFor, type RateLimiter, type SlackRate } from './rate-limits.js';
 import { OutboxRepository, type NewOutboxRow } from './repository.js';
 
-/** How an unknown outcome is settled, per method (the kind can override). */
-export type ReconcilePolicy = 'lookup' | 'resend' | 'give_up';
+/**
+ * How an unknown outcome is settled, per method: look for the write in Slack, send it again, or stop (the row
+ * stays unknown, shown so, and is never sent again by itself).
+ */
+export type ReconcilePolicy = 'lookup' | 'resend' | 'stop';
 const RECONCILE_BY_METHOD: Record<string, ReconcilePolicy> = {
+  // By the outbox id in the message's metadata, in the channel's history.
   'chat.postMessage': 'lookup',
   'dm.post': 'lookup',
-  'chat.postEphemeral': 'give_up',
-  'chat.scheduleMessage': 'give_up',
-  // An upload carries no metadata to look it up by; sending it again could share the file twice.
-  'dm.file': 'give_up',
+  // By the file's name, in the DM's history (an upload carries no metadata).
+  'dm.file': 'lookup',
+  // Among the channel's scheduled messages, by its time and text.
+  'chat.scheduleMessage': 'lookup',
+  // Cannot be looked up; a second copy is seen only by the person it was for, and does not last.
+  'chat.postEphemeral': 'resend',
+  // A modal's trigger has expired by then: nothing to re-open, and the person can click again.
+  'views.open': 'stop',
 };
 /** Methods whose repeat has the same effect as one call. */
 const DEFAULT_POLICY: ReconcilePolicy = 'resend';
@@ -29,7 +39,21 @@ export const METADATA_EVENT_TYPE = 'hearth_outbox';
  */
 const LEASE_MS = 20_000;
 const REQUEUE_AFTER_MS = 2 * 60_000;
-const MAX_ATTEMPTS = 6;
+/**
+ * Transient failures (Slack down, the network, a token refresh that could not finish) are retried with backoff
+ * for this long from the first of them, then the row fails with the last error.
+ */
+export const RETRY_CEILING_MS = 24 * 60 * 60_000;
+/** The longest wait between two tries of a transient failure. */
+const MAX_BACKOFF_MS = 10 * 60_000;
+/** History pages read for one unknown row before looking stops (15 messages a page). */
+export const MAX_RECONCILE_PAGES = 20;
+/** Unknown rows of one workspace looked for at a time: they share its conversations.history budget. */
+const RECONCILE_PER_WORKSPACE = 3;
+/** How far ahead of a scheduled DM its channel is opened. */
+const OPEN_DMS_AHEAD_MS = 24 * 60 * 60_000;
+/** How long a modal may wait for its place in views.open's window: its trigger lasts 3 seconds. */
+const MODAL_WAIT_MS = 1_500;
 /** Slack errors that mean "already done": the intended effect exists. */
 const ALREADY_DONE = new Set(['already_reacted', 'already_in_channel']);
 
@@ -43,7 +67,10 @@ export interface OutboxDeps {
   queue: Pick<JobQueue, 'enqueue'>;
   clock: Clock;
   limiter: RateLimiter;
+  /** The workspace's client; NotInstalledError when its tokens are gone (revoked, uninstalled). */
   clientFor(workspaceId: number): Promise<WebClient>;
+  /** Slack answered token_expired for this token: refresh it (once, whoever asks first). */
+  refreshToken(workspaceId: number, expiredToken: string): Promise<void>;
   log: Logger;
   /**
    * The clock Slack's rate windows run on: the wall clock (the default), or the sandbox's, whose Slack keeps
@@ -117,8 +144,8 @@ export class Outbox {
   }
 
   /**
-   * Adds one row and sends it in this request (views.open must answer within a trigger's 3 seconds).
-   * Returns the row as it ended.
+   * Adds one row and sends it in this request (views.open must answer within a trigger's 3 seconds: it is
+   * never deferred, retried later or re-sent after an unknown outcome). Returns the row as it ended.
    */
   async deliverNow(row: Omit<NewOutboxRow, 'notBefore'>): Promise<OutboxRow> {
     const [id] = await this.repo.transaction((trx) => this.add(trx, [row]));
@@ -134,20 +161,28 @@ export class Outbox {
     await this.watchLease(row.id, row.attempts, LEASE_MS);
     const args = row.payload as Record<string, unknown>;
 
+    // A modal is answered now or never: its trigger lasts 3 seconds.
+    const modal = row.method === 'views.open';
     let client: WebClient;
     try {
       client = await this.deps.clientFor(row.workspace_id);
     } catch (err) {
-      await this.repo.settle(row.id, 'sending', { state: 'failed', error: `not_installed: ${(err as Error).message}` }, clock.now());
-      return 'failed';
+      // Only a workspace whose tokens are gone is final; a refresh or database that failed is tried again.
+      if (err instanceof NotInstalledError) return this.fail(row, 'not_installed');
+      log.warn({ err, outboxId: row.id }, 'could not get the workspace client; will retry');
+      return modal ? this.fail(row, 'no_client') : this.retryLater(row, 'no_client');
     }
 
     // The method being called when an error came back (a DM opens its conversation, then posts).
-    const step = { method: row.method };
+    const step: Step = { method: row.method, progress: (row.result as Record<string, unknown> | null) ?? {} };
     const sendingFrom = clock.now().getTime();
     try {
-      const result = await this.call(client, row, args, step);
-      if (result instanceof Paced) return this.defer(row, withJitter(result.waitMs), undefined, true);
+      let result = await this.call(client, row, args, step);
+      if (result instanceof Paced && modal && result.waitMs <= MODAL_WAIT_MS) {
+        await sleep(result.waitMs);
+        result = await this.call(client, row, args, step);
+      }
+      if (result instanceof Paced) return modal ? this.fail(row, 'ratelimited') : this.defer(row, withJitter(result.waitMs), row.last_error ?? undefined, true);
       if (await this.repo.settle(row.id, 'sending', { state: 'sent', result }, clock.now())) await this.sent(row, result);
       return 'sent';
     } catch (err) {
@@ -158,14 +193,36 @@ export class Outbox {
         case 'rate_limited':
           await this.deps.limiter.block(bucketFor(row.workspace_id, method, undefined).blockKey, this.rateNow() + outcome.retryAfterMs, this.rateNow());
           log.warn({ outboxId: row.id, method, retryAfterMs: outcome.retryAfterMs }, 'slack rate limited; deferring');
+          if (modal) return this.fail(row, 'ratelimited');
           return this.defer(row, withJitter(outcome.retryAfterMs), 'ratelimited', true);
         case 'retry':
-          if (row.attempts >= MAX_ATTEMPTS) {
-            await this.repo.settle(row.id, 'sending', { state: 'failed', error: outcome.error }, now);
-            return 'failed';
+          if (modal) return this.fail(row, outcome.error);
+          if (outcome.error === 'token_expired') {
+            try {
+              await this.deps.refreshToken(row.workspace_id, client.token ?? '');
+            } catch (refreshErr) {
+              if (refreshErr instanceof NotInstalledError) return this.fail(row, 'not_installed');
+              log.warn({ err: refreshErr, outboxId: row.id }, 'token refresh failed; will retry');
+            }
           }
-          return this.defer(row, 1000 * 2 ** row.attempts, outcome.error, false);
+          return this.retryLater(row, outcome.error);
         case 'failed':
+          if (method === 'conversations.create' && outcome.error === 'name_taken') {
+            // A create resent after an unknown outcome finds its own channel: record that one.
+            const mine = await this.findCreatedChannel(client, row, String(args.name ?? ''));
+            if (mine) {
+              if (await this.repo.settle(row.id, 'sending', { state: 'sent', result: mine }, now)) await this.sent(row, mine);
+              return 'sent';
+            }
+          }
+          if (outcome.error === 'channel_not_found' && step.progress.kept_dm) {
+            // The kept DM channel is gone: forget it, and open the DM again at once.
+            const users = (args as { users: string[] }).users;
+            await this.repo.forgetDmChannel(row.workspace_id, users[0]!, String(step.progress.channel));
+            await this.repo.settle(row.id, 'sending', { state: 'pending', notBefore: now, result: {}, undoAttempt: true }, now);
+            await this.kick([row.id]);
+            return 'deferred';
+          }
           if (ALREADY_DONE.has(outcome.error)) {
             // Slack's per-user errors (conversations.invite) say who that was true of.
             const errors = (err as { data?: { errors?: unknown } }).data?.errors;
@@ -174,13 +231,16 @@ export class Outbox {
             return 'sent';
           }
           log.warn({ outboxId: row.id, method, error: outcome.error }, 'slack refused the call');
-          await this.repo.settle(row.id, 'sending', { state: 'failed', error: outcome.error }, now);
-          return 'failed';
+          return this.fail(row, outcome.error);
         case 'unknown': {
           log.warn({ outboxId: row.id, method, error: outcome.error }, 'outcome unknown; will reconcile');
           // When the call went out: where reconciling looks for the message (Slack's ts follow this clock).
           const sentWindow = { sent_from: sendingFrom, sent_until: now.getTime() };
-          const progress = (row.result as Record<string, unknown> | null) ?? {};
+          const { reconcile_cursor: _stale, ...progress } = step.progress;
+          if (modal) {
+            await this.repo.settle(row.id, 'sending', { state: 'unknown', error: outcome.error, result: progress, stopLooking: true }, now);
+            return 'unknown';
+          }
           await this.repo.settle(row.id, 'sending', { state: 'unknown', error: outcome.error, result: { ...progress, ...sentWindow } }, now);
           await this.deps.queue.enqueue(outboxReconcile, { outboxId: row.id }, { jobId: `reconcile:${row.id}:${row.attempts}`, delayMs: 5_000 });
           return 'unknown';
@@ -189,8 +249,11 @@ export class Outbox {
     }
   }
 
-  /** Settles an unknown row by its policy: look for the message, send again, or give up. */
-  async reconcile(id: number): Promise<'sent' | 'pending' | 'failed' | 'skipped' | 'still_unknown'> {
+  /**
+   * Settles an unknown row by its policy: look for the message, send again, or stop looking. A row whose
+   * outcome is still unknown is never failed: it is sent again only once Slack shows it is not there.
+   */
+  async reconcile(id: number): Promise<'sent' | 'pending' | 'stopped' | 'skipped' | 'still_unknown'> {
     let row = await this.repo.byId(id);
     const now = this.deps.clock.now();
     /** A dead sender's claim: from its last write to the end of its lease (the app's clock). */
@@ -207,7 +270,7 @@ export class Outbox {
       this.deps.log.warn({ outboxId: id }, 'the sender stopped before recording the outcome; reconciling');
       row = await this.repo.byId(id);
     }
-    if (!row || row.state !== 'unknown') return 'skipped';
+    if (!row || row.state !== 'unknown' || row.reconcile_stopped_at) return 'skipped';
     if (leaseWindow && !row.calling_at) {
       // The dead sender never handed the write to Slack: nothing can be there, so it goes again now.
       await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
@@ -215,10 +278,7 @@ export class Outbox {
       return 'pending';
     }
     const policy = RECONCILE_BY_METHOD[row.method] ?? DEFAULT_POLICY;
-    if (policy === 'give_up') {
-      await this.repo.settle(id, 'unknown', { state: 'failed', error: `outcome unknown (${row.last_error}); not re-sent` }, now);
-      return 'failed';
-    }
+    if (policy === 'stop') return this.stopLooking(row, 'not re-sent');
     if (policy === 'resend') {
       await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
       await this.kick([id]);
@@ -234,7 +294,8 @@ export class Outbox {
         await this.deps.limiter.block(bucketFor(row.workspace_id, 'conversations.history', undefined).blockKey, this.rateNow() + outcome.retryAfterMs, this.rateNow());
         lookup = { kind: 'wait', waitMs: outcome.retryAfterMs };
       } else if (outcome.kind === 'failed') {
-        lookup = { kind: 'incomplete', why: outcome.error };
+        // Slack refused the lookup (Hearth was removed from the channel, the channel is gone): it cannot tell.
+        lookup = { kind: 'stop', why: `Slack refused the lookup: ${outcome.error}` };
       } else {
         this.deps.log.warn({ err, outboxId: id }, 'reconcile lookup failed; will try again');
         return 'still_unknown';
@@ -252,21 +313,97 @@ export class Outbox {
         // conversations.history is Tier 1 for most apps: the lookup waits its turn rather than being refused.
         await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:wait:${this.rateNow() + lookup.waitMs}`, delayMs: withJitter(lookup.waitMs) });
         return 'still_unknown';
-      case 'incomplete':
-        // The message may exist and cannot be ruled out: sending it again could post it twice.
-        this.deps.log.warn({ outboxId: id, why: lookup.why }, 'reconcile lookup could not finish; not re-sent');
-        await this.repo.settle(id, 'unknown', { state: 'failed', error: `outcome unknown (${row.last_error}); lookup could not finish (${lookup.why}), not re-sent` }, now);
-        return 'failed';
+      case 'more':
+        // The page was full and ours was not on it: the next page in the next turn of the history window.
+        if (row.reconcile_lookups + 1 >= MAX_RECONCILE_PAGES) return this.stopLooking(row, `not found in ${MAX_RECONCILE_PAGES} pages of history`);
+        await this.repo.lookedUp(id, { ...((row.result as Record<string, unknown> | null) ?? {}), reconcile_cursor: lookup.cursor }, now);
+        await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:page:${row.reconcile_lookups + 1}` });
+        return 'still_unknown';
+      case 'stop':
+        return this.stopLooking(row, lookup.why);
     }
+  }
+
+  /**
+   * The message may exist and cannot be ruled out, so it is not sent again: the row stays unknown, with why,
+   * and is no longer looked for (its history budget is the workspace's).
+   */
+  private async stopLooking(row: OutboxRow, why: string): Promise<'stopped'> {
+    this.deps.log.warn({ outboxId: row.id, why }, 'outcome unknown and no longer looked for; not re-sent');
+    await this.repo.settle(row.id, 'unknown', { state: 'unknown', error: `outcome unknown (${row.last_error}); ${why}`, stopLooking: true }, this.deps.clock.now());
+    return 'stopped';
+  }
+
+  private async fail(row: OutboxRow, error: string): Promise<'failed'> {
+    await this.repo.settle(row.id, 'sending', { state: 'failed', error }, this.deps.clock.now());
+    return 'failed';
+  }
+
+  /**
+   * A transient failure: tried again with backoff (durable: the row waits in Postgres, and the tick finds it if
+   * the job is lost), for RETRY_CEILING_MS from the first failure of the streak, then failed with its error.
+   */
+  private async retryLater(row: OutboxRow, error: string): Promise<SendResult> {
+    const now = this.deps.clock.now();
+    const since = row.retrying_since ?? now;
+    if (now.getTime() - since.getTime() >= RETRY_CEILING_MS) return this.fail(row, error);
+    const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(Math.max(row.attempts - 1, 0), 20));
+    return this.defer(row, withJitter(backoff), error, false, since);
   }
 
   /** The tick: enqueue due rows, turn expired leases into unknown rows, and reconcile unknown rows. */
   async sweep(): Promise<{ enqueued: number; expired: number }> {
     const { due, expired } = await this.repo.sweep(this.deps.clock.now(), REQUEUE_AFTER_MS);
     for (const r of due) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
-    for (const id of await this.repo.unknownIds())
+    for (const id of await this.repo.unknownIds(RECONCILE_PER_WORKSPACE))
       await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:sweep:${this.deps.clock.now().getTime()}` });
+    await this.openDmsAhead();
     return { enqueued: due.length, expired: expired.length };
+  }
+
+  /**
+   * Opens the DM channels of scheduled one-person DMs ahead of their time (a journey's messages are known days
+   * ahead), so that when they come due they only post: conversations.open's 50 a minute no longer caps them.
+   */
+  async openDmsAhead(): Promise<number> {
+    const now = this.deps.clock.now();
+    const wanted = await this.repo.dmsToOpen(now, new Date(now.getTime() + OPEN_DMS_AHEAD_MS), 1000);
+    for (const d of wanted) await this.deps.queue.enqueue(outboxOpenDm, d, { jobId: `open-dm:${d.workspaceId}:${d.userId}` });
+    return wanted.length;
+  }
+
+  /**
+   * The open-ahead job: opens a member's DM channel in its turn of conversations.open's window and keeps it. Only
+   * a head start: an error is left for the send itself to meet and record with its reason.
+   */
+  async openDm(workspaceId: number, userId: string): Promise<'known' | 'opened' | 'waiting' | 'failed'> {
+    if (await this.repo.dmChannel(workspaceId, userId)) return 'known';
+    const { bucket, blockKey } = bucketFor(workspaceId, 'conversations.open', undefined, this.deps.rates);
+    const later = (waitMs: number) =>
+      this.deps.queue.enqueue(outboxOpenDm, { workspaceId, userId }, { jobId: `open-dm:${workspaceId}:${userId}:${this.rateNow() + waitMs}`, delayMs: withJitter(waitMs) });
+    const waitMs = await this.deps.limiter.take(bucket, blockKey, this.rateNow(), `open-dm:${userId}`);
+    if (waitMs > 0) {
+      await later(waitMs);
+      return 'waiting';
+    }
+    try {
+      const client = await this.deps.clientFor(workspaceId);
+      const opened = await client.conversations.open({ users: userId });
+      if (!opened.channel?.id) return 'failed';
+      await this.repo.keepDmChannel(workspaceId, userId, opened.channel.id, this.deps.clock.now());
+      return 'opened';
+    } catch (err) {
+      const outcome = classifySlackError(err);
+      if (outcome.kind === 'rate_limited') {
+        await this.deps.limiter.block(blockKey, this.rateNow() + outcome.retryAfterMs, this.rateNow());
+        await later(outcome.retryAfterMs);
+        return 'waiting';
+      }
+      this.deps.log.info({ workspaceId, userId, error: outcome.kind === 'failed' ? outcome.error : String(err) }, 'could not open a DM ahead; the send will try');
+      return 'failed';
+    } finally {
+      await this.deps.limiter.answered(bucket, this.rateNow());
+    }
   }
 
   nextDue(): Promise<Date | null> {
@@ -298,9 +435,11 @@ export class Outbox {
     }
   }
 
-  private async defer(row: OutboxRow, ms: number, error: string | undefined, undoAttempt: boolean): Promise<SendResult> {
+  private async defer(row: OutboxRow, ms: number, error: string | undefined, undoAttempt: boolean, retryingSince?: Date): Promise<SendResult> {
     const notBefore = new Date(this.deferClock.now().getTime() + ms);
-    await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt }, this.deps.clock.now());
+    // Pacing and rate limits keep a transient streak going; they do not start one.
+    const since = retryingSince ?? row.retrying_since ?? undefined;
+    await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt, ...(since ? { retryingSince: since } : {}) }, this.deps.clock.now());
     const attempts = undoAttempt ? row.attempts - 1 : row.attempts;
     await this.deps.queue.enqueue(outboxSend, { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${notBefore.getTime()}`, delayMs: ms });
     return 'deferred';
@@ -310,7 +449,7 @@ export class Outbox {
    * One Slack call per claim (a DM: open, then post), each taking its turn in Slack's window right before it
    * goes. Messages carry the outbox id in their metadata, for reconciling.
    */
-  private async call(client: WebClient, row: OutboxRow, args: Record<string, unknown>, step: { method: string }): Promise<Record<string, unknown> | Paced> {
+  private async call(client: WebClient, row: OutboxRow, args: Record<string, unknown>, step: Step): Promise<Record<string, unknown> | Paced> {
     const metadata = { event_type: METADATA_EVENT_TYPE, event_payload: { outbox_id: row.id, key: row.idempotency_key } };
     const paced = <T>(method: string, channel: string | undefined, call: () => Promise<T>) => {
       step.method = method;
@@ -318,14 +457,22 @@ export class Outbox {
     };
     if (row.method === 'dm.post' || row.method === 'dm.file') {
       const { users, ...message } = args as { users: string[] } & Record<string, unknown>;
-      let channel = (row.result as { channel?: string } | null)?.channel;
+      let channel = step.progress.channel as string | undefined;
+      // A member's own DM is kept once opened: no conversations.open (Tier 3) for someone written to before.
+      const member = users.length === 1 ? users[0]! : undefined;
+      if (!channel && member) {
+        channel = await this.repo.dmChannel(row.workspace_id, member);
+        if (channel) step.progress = { channel, kept_dm: true };
+      }
       if (!channel) {
         // Opening the same member set again returns the same conversation, so this step is safe to repeat.
         const opened = await paced('conversations.open', undefined, () => client.conversations.open({ users: users.join(',') }));
         if (opened instanceof Paced) return opened;
         channel = opened.answer.channel?.id;
         if (!channel) throw Object.assign(new Error('conversations.open returned no channel'), { code: 'slack_webapi_platform_error', data: { error: 'no_channel' } });
-        await this.repo.saveProgress(row.id, { channel }, this.deps.clock.now(), LEASE_MS);
+        step.progress = { channel };
+        await this.repo.saveProgress(row.id, step.progress, this.deps.clock.now(), LEASE_MS);
+        if (member) await this.repo.keepDmChannel(row.workspace_id, member, channel, this.deps.clock.now());
       }
       if (row.method === 'dm.file') {
         // A file (a report CSV) into the DM: files.uploadV2 (getUploadURLExternal, the bytes, completeUploadExternal).
@@ -356,49 +503,81 @@ export class Outbox {
   }
 
   /**
-   * Looks for a message of an unknown row in its channel, within Slack's limits for conversations.history
-   * (Tier 1 and 15 messages a page for most apps since 2025): one call, paced in its window, asking only for
-   * the seconds around the send, with the outbox id in the message metadata telling ours apart. A page that
-   * is full (has_more) could hide the message: the lookup cannot finish, and the row is not sent again.
+   * Looks for the write of an unknown row where Slack keeps it, one page per turn of the method's window
+   * (conversations.history is Tier 1 with 15 messages a page for most apps since 2025): a message by the outbox
+   * id in its metadata, a DM's file by its name, a scheduled message by its time and text. Only the seconds
+   * around the send are asked for; a full page is followed by the next (its cursor kept on the row), so a busy
+   * channel is read to the end rather than given up on. Hearth reads only channels it is in: it never joins one
+   * to look (it may have been removed on purpose).
    */
   private async findPosted(client: WebClient, row: OutboxRow, leaseWindow?: { sent_from: number; sent_until: number }): Promise<Lookup> {
-    const args = row.payload as { channel?: string };
-    const progress = row.result as { channel?: string; sent_from?: number; sent_until?: number } | null;
+    const args = row.payload as { channel?: string; filename?: string; post_at?: number; text?: string };
+    const progress = row.result as { channel?: string; sent_from?: number; sent_until?: number; reconcile_cursor?: string } | null;
     const channel = progress?.channel ?? args.channel;
     if (!channel) return { kind: 'absent' };
+    if (row.method === 'chat.scheduleMessage') {
+      const listed = await this.paced(row, 'chat.scheduledMessages.list', undefined, () =>
+        client.chat.scheduledMessages.list({ channel, oldest: String((args.post_at ?? 0) - 1), latest: String((args.post_at ?? 0) + 1) }),
+      );
+      if (listed instanceof Paced) return { kind: 'wait', waitMs: listed.waitMs };
+      const found = listed.answer.scheduled_messages?.find((m) => m.post_at === Number(args.post_at) && m.text === args.text);
+      return found ? { kind: 'found', result: { channel, scheduled_message_id: found.id } } : { kind: 'absent' };
+    }
     // The sender recorded when its call went out: look only there. A sender that died recorded nothing, and its
-    // claim may have been timed by another process's clock: look from the row's creation on (a full page then
-    // means "cannot tell", never a resend).
+    // claim may have been timed by another process's clock: look from the row's creation on.
     const sent = progress?.sent_from !== undefined && progress.sent_until !== undefined ? { from: progress.sent_from, until: progress.sent_until } : undefined;
     const from = sent?.from ?? Math.min(leaseWindow?.sent_from ?? Infinity, row.created_at.getTime());
     const oldest = ((from - (sent ? RECONCILE_MARGIN_MS : 60_000)) / 1000).toFixed(6);
     const latest = sent ? ((sent.until + RECONCILE_MARGIN_MS) / 1000).toFixed(6) : undefined;
-    const history = () =>
-      this.paced(row, 'conversations.history', undefined, () =>
-        client.conversations.history({ channel, oldest, ...(latest ? { latest } : {}), inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }),
-      );
-    let res: Awaited<ReturnType<typeof history>>;
-    try {
-      res = await history();
-    } catch (err) {
-      // Hearth may post to a public channel it is not in (chat:write.public) but reads history only as a
-      // member: it joins (a public channel; a private one it cannot) and looks again in the next turn.
-      if ((err as { data?: { error?: string } }).data?.error !== 'not_in_channel') throw err;
-      const joined = await this.paced(row, 'conversations.join', channel, () => client.conversations.join({ channel }));
-      if (joined instanceof Paced) return { kind: 'wait', waitMs: joined.waitMs };
-      res = await history();
-    }
+    const cursor = progress?.reconcile_cursor;
+    const res = await this.paced(row, 'conversations.history', undefined, () =>
+      client.conversations.history({ channel, oldest, ...(latest ? { latest } : {}), ...(cursor ? { cursor } : {}), inclusive: true, limit: HISTORY_PAGE, include_all_metadata: true }),
+    );
     if (res instanceof Paced) return { kind: 'wait', waitMs: res.waitMs };
     for (const m of res.answer.messages ?? []) {
+      if (row.method === 'dm.file') {
+        const file = m.files?.find((f) => f.name === args.filename);
+        if (file) return { kind: 'found', result: { channel, file_id: file.id } };
+        continue;
+      }
       const payload = m.metadata?.event_payload as { outbox_id?: number } | undefined;
       if (m.metadata?.event_type === METADATA_EVENT_TYPE && payload?.outbox_id === row.id) return { kind: 'found', result: { channel, ts: m.ts } };
     }
-    if (res.answer.has_more || res.answer.response_metadata?.next_cursor) return { kind: 'incomplete', why: `more than ${HISTORY_PAGE} messages around the send` };
+    const next = res.answer.response_metadata?.next_cursor;
+    if (next) return { kind: 'more', cursor: next };
     return { kind: 'absent' };
+  }
+
+  /**
+   * conversations.create answered name_taken: the channel of that name, if Hearth made it (a create whose answer
+   * was lost, sent again). Someone else's channel of that name is a real conflict: undefined.
+   */
+  private async findCreatedChannel(client: WebClient, row: OutboxRow, name: string): Promise<Record<string, unknown> | undefined> {
+    const me = (await client.auth.test()).user_id;
+    let cursor: string | undefined;
+    do {
+      const page = await client.conversations.list({ types: 'public_channel,private_channel', exclude_archived: true, limit: 200, ...(cursor ? { cursor } : {}) });
+      const found = page.channels?.find((c) => c.name === name);
+      if (found) return found.creator === me && found.id ? { channel: found.id, note: 'name_taken' } : undefined;
+      cursor = page.response_metadata?.next_cursor || undefined;
+    } while (cursor);
+    this.deps.log.warn({ outboxId: row.id, name }, 'name_taken, but no channel of that name is visible');
+    return undefined;
   }
 }
 
-type Lookup = { kind: 'found'; result: Record<string, unknown> } | { kind: 'absent' } | { kind: 'wait'; waitMs: number } | { kind: 'incomplete'; why: string };
+/** Where a send is: the method being called when an error came back, and what earlier steps learned. */
+interface Step {
+  method: string;
+  progress: Record<string, unknown>;
+}
+
+type Lookup =
+  | { kind: 'found'; result: Record<string, unknown> }
+  | { kind: 'absent' }
+  | { kind: 'wait'; waitMs: number }
+  | { kind: 'more'; cursor: string }
+  | { kind: 'stop'; why: string };
 
 /** The most conversations.history gives a non-Marketplace app per page (since 2025-05-29). */
 const HISTORY_PAGE = 15;

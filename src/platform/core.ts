@@ -1,6 +1,6 @@
 import { channelListeners } from '../channels/listeners.js';
 import { channelRoutes } from '../channels/routes.js';
-import { outboxReconcile, outboxSend } from '../outbox/jobs.js';
+import { outboxOpenDm, outboxReconcile, outboxSend } from '../outbox/jobs.js';
 import { peopleRoutes } from '../people/routes.js';
 import { programRoutes } from '../programs/routes.js';
 import { tick } from '../scheduler/jobs.js';
@@ -34,6 +34,7 @@ export const platformCapability = defineCapability({
       }),
       outboxSend.handle((p) => s.outbox.send(p.outboxId)),
       outboxReconcile.handle((p) => s.outbox.reconcile(p.outboxId)),
+      outboxOpenDm.handle((p) => s.outbox.openDm(p.workspaceId, p.userId)),
       directorySync.handle(async (p) => {
         const ws = await s.workspaces.byId(p.workspaceId);
         if (!ws || ws.paused_at) return;

@@ -111,20 +111,36 @@ export class SlackClients {
     return this.make(token, this.pacer && !opts.unpaced ? { pacer: this.pacer, workspaceId } : undefined);
   }
 
-  private refresher(): TokenRefresher | undefined {
-    const slack = this.config.slack;
-    if (slack.kind !== 'oauth') return undefined;
-    return {
-      refresh: async (refreshToken) => {
-        const res = await this.anonymous().oauth.v2.access({
-          client_id: slack.clientId,
-          client_secret: slack.clientSecret,
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-        });
-        if (!res.access_token || !res.refresh_token || !res.expires_in) throw new Error('token refresh returned no token');
-        return { token: res.access_token, refreshToken: res.refresh_token, expiresInSeconds: res.expires_in };
-      },
-    };
+  /**
+   * Slack answered `token_expired` for `expiredToken`: refreshes it (once, under the installation's lock; a
+   * caller that finds it already refreshed takes the new one). Throws NotInstalledError when the tokens are gone.
+   */
+  async refreshExpired(workspaceId: number, expiredToken: string): Promise<void> {
+    if (this.config.slack.kind === 'single') return;
+    const ws = await this.workspaces.byId(workspaceId);
+    if (!ws) throw new NotInstalledError(workspaceId);
+    const token = await this.installations.botToken(ws.team_id, ws.enterprise_id, this.refresher(), { expired: expiredToken });
+    if (!token) throw new NotInstalledError(workspaceId);
   }
+
+  private refresher(): TokenRefresher | undefined {
+    return slackTokenRefresher(this.config.slack, () => this.anonymous());
+  }
+}
+
+/** Refreshes a rotating bot token with oauth.v2.access (OAuth installs only). */
+export function slackTokenRefresher(slack: Config['slack'], anonymous: () => WebClient): TokenRefresher | undefined {
+  if (slack.kind !== 'oauth') return undefined;
+  return {
+    refresh: async (refreshToken) => {
+      const res = await anonymous().oauth.v2.access({
+        client_id: slack.clientId,
+        client_secret: slack.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      });
+      if (!res.access_token || !res.refresh_token || !res.expires_in) throw new Error('token refresh returned no token');
+      return { token: res.access_token, refreshToken: res.refresh_token, expiresInSeconds: res.expires_in };
+    },
+  };
 }

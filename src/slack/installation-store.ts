@@ -30,6 +30,8 @@ export class PgInstallationStore implements InstallationStore {
     db: Db,
     private readonly key: Buffer,
     private readonly clock: Clock,
+    /** How a rotating token is refreshed (OAuth installs); Bolt's authorize reaches it through fetchInstallation. */
+    private readonly refresher?: TokenRefresher,
   ) {
     this.repo = new InstallationRepository(db);
   }
@@ -58,8 +60,18 @@ export class PgInstallationStore implements InstallationStore {
     await this.repo.save(row, team, this.clock.now());
   }
 
+  /**
+   * Bolt's authorize reads the installation here and refreshes a token itself when it expires within two hours,
+   * outside any lock (concurrent events each refresh, and all but one get invalid_refresh_token). So a token
+   * within Bolt's window is refreshed here first, through the same locked refresh as every other caller: Bolt
+   * then sees a fresh token and leaves it alone.
+   */
   async fetchInstallation(query: InstallationQuery<boolean>): Promise<Installation> {
-    const found = await this.find(query);
+    let found = await this.find(query);
+    if (found?.bot && this.dueForRefresh(found.bot, BOLT_REFRESH_WINDOW_MS)) {
+      await this.freshBotToken(found, BOLT_REFRESH_WINDOW_MS, this.refresher);
+      found = await this.find(query);
+    }
     if (!found) throw new Error(`no installation for ${query.teamId ?? query.enterpriseId}`);
     return found;
   }
@@ -89,23 +101,33 @@ export class PgInstallationStore implements InstallationStore {
   }
 
   /**
-   * The bot token for a team, refreshed first when it rotates and expires within five minutes. The refresh
-   * happens under a Postgres advisory lock per installation and re-reads after the lock, so concurrent
-   * processes refresh once and all see the new token.
+   * The bot token for a team, refreshed first when it rotates and expires within five minutes, or when Slack
+   * answered `token_expired` for it (`expired`: that token). The refresh happens under a Postgres advisory lock
+   * per installation and re-reads after the lock, so concurrent processes refresh once and all see the new token.
    */
-  async botToken(teamId: string, enterpriseId: string | null, refresher?: TokenRefresher): Promise<string | undefined> {
+  async botToken(teamId: string, enterpriseId: string | null, refresher = this.refresher, opts: { expired?: string } = {}): Promise<string | undefined> {
     const installation = await this.find({ teamId, enterpriseId: enterpriseId ?? undefined });
     const bot = installation?.bot;
     if (!installation || !bot) return undefined;
-    const soon = this.clock.now().getTime() + 5 * 60_000;
-    if (!bot.expiresAt || !bot.refreshToken || bot.expiresAt * 1000 > soon || !refresher) return bot.token;
+    if (!(opts.expired !== undefined && bot.token === opts.expired) && !this.dueForRefresh(bot, REFRESH_WINDOW_MS)) return bot.token;
+    return this.freshBotToken(installation, REFRESH_WINDOW_MS, refresher, opts.expired);
+  }
 
+  private dueForRefresh(bot: NonNullable<Installation['bot']>, windowMs: number): boolean {
+    return !!bot.expiresAt && !!bot.refreshToken && bot.expiresAt * 1000 <= this.clock.now().getTime() + windowMs;
+  }
+
+  /** Refreshes under the installation's lock, unless whoever held it before already did. */
+  private async freshBotToken(installation: Installation, windowMs: number, refresher: TokenRefresher | undefined, expired?: string): Promise<string | undefined> {
+    if (!refresher) return installation.bot?.token;
     const key = installKey({ isEnterpriseInstall: installation.isEnterpriseInstall, enterpriseId: installation.enterprise?.id, teamId: installation.team?.id });
     return this.repo.withLock(key, async (trx) => {
       const sealed = await this.repo.sealed(key, trx);
       if (!sealed) return undefined;
       const current = JSON.parse(decrypt(this.key, sealed)) as Installation;
-      if (!current.bot?.refreshToken || (current.bot.expiresAt ?? 0) * 1000 > soon) return current.bot?.token;
+      if (!current.bot?.refreshToken) return current.bot?.token;
+      const stillExpired = expired !== undefined && current.bot.token === expired;
+      if (!stillExpired && !this.dueForRefresh(current.bot, windowMs)) return current.bot.token;
       const fresh = await refresher.refresh(current.bot.refreshToken);
       const expiresAt = Math.floor(this.clock.now().getTime() / 1000) + fresh.expiresInSeconds;
       const updated: Installation = { ...current, bot: { ...current.bot, token: fresh.token, refreshToken: fresh.refreshToken, expiresAt } };
@@ -114,3 +136,8 @@ export class PgInstallationStore implements InstallationStore {
     });
   }
 }
+
+/** Hearth's own callers refresh a rotating token this close to its expiry. */
+const REFRESH_WINDOW_MS = 5 * 60_000;
+/** Bolt's installer refreshes a token that expires within two hours (@slack/oauth's authorize). */
+const BOLT_REFRESH_WINDOW_MS = 2 * 60 * 60_000;

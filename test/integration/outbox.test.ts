@@ -33,6 +33,8 @@ describe(`outbox against the sandbox (${path})`, () => {
     t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 500, slackRates: { 'conversations.history': { limit: 50, windowMs: 60_000 } } });
     acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     globex = await install(t.hearth, GLOBEX.teamId, GLOBEX.botToken);
+    // Hearth reads history only in channels it is in (it never joins one to look): it is in these.
+    for (const ch of [ACME.channels.watercooler, ACME.channels.celebrations]) sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, ch)!, [ACME.botUserId]);
     // The first request pays for starting up; not within the 500 ms the tests give a call.
     await new WebClient(ACME.botToken, { slackApiUrl: sandbox.url }).auth.test();
   });

@@ -102,14 +102,15 @@ describe('outbox against Slack’s limits (issue 12, items 1 and 2)', () => {
     for (const id of ids) expect(ours(id)).toHaveLength(1);
   });
 
-  it('2. when the page around the send is full, it decides "unknown" and does not send again', async () => {
+  it('2. when the page around the send is full, it reads the next page in the next turn instead of deciding', async () => {
     sandbox.state.injectFault({ method: 'chat.postMessage', teamId: ACME.teamId, kind: 'timeout' });
     const id = await post('maybe posted', 'unknown');
     chatter(20); // at the same instant as the send: inside the window, newer than ours
     const sends = sandbox.state.callsTo('chat.postMessage', ACME.teamId).length;
-    expect(await t.hearth.services.outbox.reconcile(id)).toBe('failed');
-    const row = await state(id);
-    expect(row.last_error).toMatch(/^outcome unknown .*not re-sent/);
+    expect(await t.hearth.services.outbox.reconcile(id)).toBe('still_unknown');
+    expect((await state(id)).state).toBe('unknown');
+    clock.advance(61_000);
+    expect(await t.hearth.services.outbox.reconcile(id)).toBe('sent');
     expect(sandbox.state.callsTo('chat.postMessage', ACME.teamId).length).toBe(sends);
     expect(ours(id)).toHaveLength(1);
   });
