@@ -49,6 +49,13 @@ export interface JobObserver {
 }
 
 /**
+ * Asked before each job runs: false skips it (the app's gate skips every job of a paused workspace, one that
+ * uninstalled Hearth, so none of its work reaches Slack or a provider; the tick makes due work again on
+ * reinstall).
+ */
+export type JobGate = (name: string, payload: unknown) => Promise<boolean>;
+
+/**
  * Every job the app runs, from the capabilities' declarations. Start-up refuses a duplicate name; enqueueing a
  * job nobody handles fails at once rather than leaving it in the queue forever.
  */
@@ -58,6 +65,7 @@ export class JobRegistry {
   constructor(
     jobs: Iterable<BoundJob>,
     private readonly observer?: JobObserver,
+    private readonly gate?: JobGate,
   ) {
     for (const job of jobs) {
       if (this.jobs.has(job.type.name)) throw new Error(`job "${job.type.name}" is declared twice`);
@@ -79,10 +87,11 @@ export class JobRegistry {
     return [...this.jobs.keys()];
   }
 
-  /** Validates the payload (at dequeue) and runs the handler. */
+  /** Validates the payload (at dequeue) and runs the handler, unless the gate says no. */
   async run(name: string, payload: unknown, ctx: JobContext): Promise<void> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`no handler for job "${name}"`);
+    if (this.gate && !(await this.gate(name, payload))) return;
     const started = performance.now();
     let failed = true;
     try {

@@ -196,6 +196,11 @@ function decodeKey(raw: string): Buffer {
   return /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
 }
 
+/** An http address on this machine: the only plain-http PUBLIC_URL a production build takes (a sandbox demo). */
+function isLoopback(url: string): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -256,9 +261,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.SESSION_SECRET) throw new ConfigError('SESSION_SECRET', 'must be set in production (32+ characters)');
   if (production && !e.ENCRYPTION_KEY)
     throw new ConfigError('ENCRYPTION_KEY', 'must be set in production (32 bytes, as 64 hex or 44 base64 characters)');
-  // Session cookies are Secure only over https, so production must be reached over https.
-  if (production && !e.PUBLIC_URL?.startsWith('https://'))
-    throw new ConfigError('PUBLIC_URL', 'must be set to an https:// address in production (for example https://hearth.example.com)');
+  // Session cookies are Secure only over https, so production must be reached over https; a sandbox demo of the
+  // production build (SANDBOX=1, no real workspace) may also be reached over http on this machine.
+  if (production && !e.PUBLIC_URL?.startsWith('https://') && !(sandboxEnabled && e.PUBLIC_URL && isLoopback(e.PUBLIC_URL)))
+    throw new ConfigError(
+      'PUBLIC_URL',
+      sandboxEnabled
+        ? 'must be an https:// address, or http:// on this machine (localhost, 127.0.0.1) for a sandbox demo'
+        : 'must be set to an https:// address in production (for example https://hearth.example.com)',
+    );
 
   const sessionSecret = e.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret', () => randomBytes(32).toString('hex'));
   const encryptionKey = decodeKey(

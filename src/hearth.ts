@@ -192,10 +192,27 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   events.setSubscribers(subscribers);
   metrics.setSubscribers(subscribers);
   // Start-up refuses a job declared twice or defined without a handler.
-  const registry = new JobRegistry(parts.flatMap((p) => p.jobs ?? []), metrics);
+  // A paused workspace (it uninstalled Hearth) runs no job: nothing of it reaches Slack or a provider. The due
+  // rows stay, so a reinstall resumes them.
+  const registry = new JobRegistry(parts.flatMap((p) => p.jobs ?? []), metrics, async (_name, payload) => {
+    const workspaceId = (payload as { workspaceId?: unknown } | undefined)?.workspaceId;
+    return typeof workspaceId !== 'number' || !(await workspaces.byId(workspaceId))?.paused_at;
+  });
   registry.assertComplete();
 
-  const ctx: SlackContext = { workspaces, people, installations, outbox, queue, commands: services.commands, adminUrl: config.publicUrl };
+  const onUninstall = parts.flatMap((p) => (p.uninstalled ? [p.uninstalled] : []));
+  const ctx: SlackContext = {
+    workspaces,
+    people,
+    installations,
+    outbox,
+    queue,
+    commands: services.commands,
+    adminUrl: config.publicUrl,
+    uninstalled: async (workspaceId) => {
+      for (const forget of onUninstall) await forget(workspaceId);
+    },
+  };
   const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: parts.flatMap((p) => p.listeners ?? []) });
 
   const session = { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') };

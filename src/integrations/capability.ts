@@ -80,6 +80,7 @@ export const integrationsCapability = defineCapability({
       },
       routes: [integrationsRoutes(service), ...standIns],
       commands: [{ name: 'times', usage: 'times @someone … — suggest meeting times from your linked calendars', run: (ctx) => suggestTimesCommand(services, calendars, ctx) }],
+      uninstalled: (workspaceId) => repo.forgetCredentials(workspaceId, services.clock.now()),
       jobs: [syncJob.handle(({ workspaceId, kind, identityId }) => (kind === 'hris' ? hris.sync(workspaceId, identityId) : ats.sync(workspaceId, identityId)))],
       dueSources: [
         {

@@ -1,3 +1,4 @@
+import { activeWorkspaceIds } from '../workspaces/repository.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type {
@@ -124,6 +125,7 @@ export class IntegrationsRepository {
       .select(['id', 'workspace_id', 'next_sync_at'])
       .where('state', 'in', ['pending', 'active'])
       .where('next_sync_at', '<=', now)
+      .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .forUpdate()
       .skipLocked()
       .execute();
@@ -132,6 +134,7 @@ export class IntegrationsRepository {
       .select(['id', 'workspace_id', 'next_sync_at'])
       .where('state', 'in', ['pending', 'validated', 'active'])
       .where('next_sync_at', '<=', now)
+      .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .forUpdate()
       .skipLocked()
       .execute();
@@ -142,8 +145,8 @@ export class IntegrationsRepository {
 
   async nextDue(): Promise<Date | null> {
     const [a, b] = await Promise.all([
-      this.db.selectFrom('hris_identities').select((eb) => eb.fn.min('next_sync_at').as('at')).where('state', 'in', ['pending', 'active']).executeTakeFirst(),
-      this.db.selectFrom('direct_integration_identities').select((eb) => eb.fn.min('next_sync_at').as('at')).where('state', 'in', ['pending', 'validated', 'active']).executeTakeFirst(),
+      this.db.selectFrom('hris_identities').select((eb) => eb.fn.min('next_sync_at').as('at')).where('state', 'in', ['pending', 'active']).where('workspace_id', 'in', activeWorkspaceIds(this.db)).executeTakeFirst(),
+      this.db.selectFrom('direct_integration_identities').select((eb) => eb.fn.min('next_sync_at').as('at')).where('state', 'in', ['pending', 'validated', 'active']).where('workspace_id', 'in', activeWorkspaceIds(this.db)).executeTakeFirst(),
     ]);
     const times = [a?.at, b?.at].filter((t): t is Date => t instanceof Date || typeof t === 'string').map((t) => new Date(t));
     return times.sort((x, y) => x.getTime() - y.getTime())[0] ?? null;
@@ -306,6 +309,22 @@ export class IntegrationsRepository {
       .returning('member_id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The workspace uninstalled Hearth: every provider credential it holds is deleted. The HR link is kept as
+   * history (deactivated, its token blanked), applicant-tracking keys and members' calendar and video tokens go.
+   */
+  async forgetCredentials(workspaceId: number, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('hris_identities')
+        .set({ state: 'deactivated', account_token_enc: '', next_sync_at: null, last_error: 'Hearth was uninstalled from the workspace', updated_at: now })
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+      await trx.deleteFrom('direct_integration_identities').where('workspace_id', '=', workspaceId).execute();
+      await trx.deleteFrom('member_identities').where('workspace_id', '=', workspaceId).execute();
+    });
   }
 
   // ---- what Hearth created at providers, by its own key

@@ -1,3 +1,4 @@
+import { activeWorkspaceIds } from '../workspaces/repository.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
@@ -262,6 +263,7 @@ export class SessionRepository {
         .where('state', '=', 'pending')
         .where('active', '=', true)
         .where('due_at', '<=', now)
+        .where('workspace_id', 'in', activeWorkspaceIds(this.db))
         .orderBy('due_at')
         .limit(limit)
         .forUpdate()
@@ -289,6 +291,7 @@ export class SessionRepository {
         .select(['id', 'workspace_id'])
         .where('state', '=', 'sending')
         .where('claimed_at', '<', olderThan)
+        .where('workspace_id', 'in', activeWorkspaceIds(this.db))
         .limit(limit)
         .forUpdate()
         .skipLocked()
@@ -313,11 +316,13 @@ export class SessionRepository {
       .select((eb) => eb.fn.min('due_at').as('at'))
       .where('state', '=', 'pending')
       .where('active', '=', true)
+      .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .executeTakeFirst();
     const remind = await this.db
       .selectFrom('journey_task_assignments')
       .select((eb) => eb.fn.min('next_remind_at').as('at'))
       .where('state', '=', 'incomplete')
+      .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .executeTakeFirst();
     const times = [row?.at, remind?.at].filter((t): t is Date => t != null).map((t) => new Date(t));
     return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
@@ -384,6 +389,7 @@ export class SessionRepository {
       .selectAll()
       .where('state', '=', 'incomplete')
       .where('next_remind_at', '<=', now)
+      .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .orderBy('next_remind_at')
       .limit(limit)
       .forUpdate()

@@ -34,6 +34,11 @@ export interface CapabilityParts {
   /** A channel program kind (Intros, Watercooler, Celebrations), for the programs that are one. */
   programKind?: ProgramKind;
   /**
+   * Called once a workspace uninstalled Hearth (app_uninstalled, tokens_revoked): what it must forget at once,
+   * such as provider credentials. Its jobs already stop (no job runs for a paused workspace).
+   */
+  uninstalled?: (workspaceId: number) => Promise<void>;
+  /**
    * Its tables in the workspace's open data export and import (src/platform/data/define.ts,
    * docs/data-format.md): a few lines per table — its name, how its rows belong to a workspace, its id and
    * the columns that refer to other tables' ids.

@@ -5,6 +5,7 @@ import { peopleRoutes } from '../people/routes.js';
 import { programRoutes } from '../programs/routes.js';
 import { tick } from '../scheduler/jobs.js';
 import { directorySync, homePublish } from '../slack/jobs.js';
+import { refreshTeamInfo } from '../slack/team-info.js';
 import { userRoutes } from '../users/routes.js';
 import { defineCapability } from './capability.js';
 import { deliverEvents } from './events/service.js';
@@ -39,6 +40,7 @@ export const platformCapability = defineCapability({
         const ws = await s.workspaces.byId(p.workspaceId);
         if (!ws || ws.paused_at) return;
         const client = await s.clients.forWorkspace(ws.id);
+        await refreshTeamInfo(s.workspaces, ws, client);
         await s.people.sync(ws, client);
         await s.channels.sync(ws, client);
       }),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { SessionIssueType } from './tables.js';
+import { activeWorkspaceIds } from '../workspaces/repository.js';
 
 /** Reporting's SQL: only reporting's own tables, and member names from the core `members` table. */
 /** An overdue item's issue text, from its open item `o`: "2 of 3 task assignments not completed". */
@@ -170,6 +171,7 @@ export class ReportingRepository {
       .select('o.workspace_id')
       .distinct()
       .where('o.sent_at', '<', sentBefore)
+      .where('o.workspace_id', 'in', activeWorkspaceIds(this.db))
       .where(sql<boolean>`o.done < o.expected`)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('reporting_session_issues as i').select(sql`1`.as('x')).whereRef('i.workspace_id', '=', 'o.workspace_id').where(sql<boolean>`i.issue_key = o.kind || '_overdue:' || o.session_event_id`))),

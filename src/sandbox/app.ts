@@ -87,7 +87,6 @@ export function createSandbox(opts: { clock?: SettableClock; signingSecret: stri
         if (existing?.bot?.token === ws.botToken) continue;
         await services.installations.storeInstallation(installation);
         const workspace = (await services.workspaces.byTeamId(ws.id))!;
-        await services.workspaces.update(workspace.id, { domain: ws.domain });
         await services.queue.enqueue(directorySync, { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install` });
       }
     },

@@ -7,6 +7,8 @@ import type { EventLog } from './event-log.js';
 import * as hearthCommand from './listeners/commands/hearth.js';
 import * as appHomeOpened from './listeners/events/app-home-opened.js';
 import * as directory from './listeners/events/directory.js';
+import * as directMessages from './listeners/events/messages.js';
+import * as team from './listeners/events/team.js';
 import * as uninstall from './listeners/events/uninstall.js';
 import { directorySync } from './jobs.js';
 
@@ -138,7 +140,7 @@ export function createBolt(opts: {
     log.error({ err }, 'slack listener failed');
   });
 
-  for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, uninstall.register, ...opts.listeners])
+  for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, directMessages.register, team.register, uninstall.register, ...opts.listeners])
     register(app, ctx);
   const router = Router();
   router.use('/slack/events', slackRequestGuard());

@@ -14,4 +14,6 @@ export interface SlackContext {
   queue: JobQueue;
   commands: SlashCommands;
   adminUrl: string;
+  /** Tells every capability that a workspace uninstalled Hearth (each forgets what it must, e.g. provider tokens). */
+  uninstalled(workspaceId: number): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../db/index.js';
 import type { Post } from './tables.js';
+import { activeWorkspaceIds } from '../workspaces/repository.js';
 
 export interface PostWithEngagement extends Post {
   outbox_state: string | null;
@@ -43,6 +44,7 @@ export class PostsRepository {
         .select(['w.program_id', 'w.workspace_id', 'w.next_run_at', 'w.weekdays', 'w.minute_of_day', 'p.tz', 'p.channel_id'])
         .where('w.next_run_at', '<=', now)
         .where('p.is_active', '=', true)
+        .where('w.workspace_id', 'in', activeWorkspaceIds(this.db))
         .orderBy('w.next_run_at')
         .limit(limit)
         .forUpdate('w')
@@ -72,6 +74,7 @@ export class PostsRepository {
       .select(['id', 'workspace_id'])
       .where('state', '=', 'claimed')
       .where('claimed_at', '<', before)
+      .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .orderBy('id')
       .limit(limit)
       .execute();
@@ -86,6 +89,7 @@ export class PostsRepository {
         .innerJoin('channel_programs as p', (j) => j.onRef('p.id', '=', 'w.program_id').onRef('p.workspace_id', '=', 'w.workspace_id'))
         .select(['w.program_id', 'w.workspace_id'])
         .where('p.is_active', '=', true)
+        .where('w.workspace_id', 'in', activeWorkspaceIds(this.db))
         .where((eb) => eb.or([eb('w.roster_synced_at', 'is', null), eb('w.roster_synced_at', '<', before)]))
         .orderBy('w.program_id')
         .limit(limit)
@@ -108,6 +112,7 @@ export class PostsRepository {
       .innerJoin('channel_programs as p', 'p.id', 'w.program_id')
       .select((eb) => [eb.fn.min('w.roster_synced_at').as('oldest'), eb.fn.countAll<number>().filterWhere('w.roster_synced_at', 'is', null).as('never')])
       .where('p.is_active', '=', true)
+      .where('w.workspace_id', 'in', activeWorkspaceIds(this.db))
       .executeTakeFirst();
     if (!row) return null;
     if (Number(row.never) > 0) return new Date(0);
@@ -120,8 +125,9 @@ export class PostsRepository {
       .innerJoin('channel_programs as p', 'p.id', 'w.program_id')
       .select((eb) => eb.fn.min('w.next_run_at').as('next'))
       .where('p.is_active', '=', true)
+      .where('w.workspace_id', 'in', activeWorkspaceIds(this.db))
       .executeTakeFirst();
-    const stale = await this.db.selectFrom('watercooler_posts').select((eb) => eb.fn.min('claimed_at').as('oldest')).where('state', '=', 'claimed').executeTakeFirst();
+    const stale = await this.db.selectFrom('watercooler_posts').select((eb) => eb.fn.min('claimed_at').as('oldest')).where('state', '=', 'claimed').where('workspace_id', 'in', activeWorkspaceIds(this.db)).executeTakeFirst();
     const candidates = [row?.next ? new Date(row.next as Date | string) : null, stale?.oldest ? new Date(new Date(stale.oldest as Date | string).getTime() + staleAfterMs) : null].filter(
       (d): d is Date => d !== null,
     );

@@ -1,6 +1,15 @@
-import type { Db } from '../db/index.js';
+import type { Db, Executor } from '../db/index.js';
 import type { Workspace } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
+
+/**
+ * The ids of the workspaces that are not paused (uninstalled), as a subquery for
+ * `where('workspace_id', 'in', activeWorkspaceIds(db))`: the tick's due sources claim work only for these, so an
+ * uninstalled workspace's schedules wait, untouched, for a reinstall.
+ */
+export function activeWorkspaceIds(db: Executor) {
+  return db.selectFrom('workspaces').select('workspaces.id').where('workspaces.paused_at', 'is', null);
+}
 
 export class WorkspaceRepository {
   constructor(

@@ -77,6 +77,17 @@ describe('config', () => {
     expect(err.message).toBe('PUBLIC_URL must be set to an https:// address in production (for example https://hearth.example.com)');
   });
 
+  it('runs a sandbox demo of the production build over http on this machine, and only there', () => {
+    const demo = { NODE_ENV: 'production', SANDBOX: '1', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) };
+    expect(load({ ...demo, PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(load({ ...demo, PUBLIC_URL: 'http://127.0.0.1:3205/' }).publicUrl).toBe('http://127.0.0.1:3205');
+    const err = errorOf({ ...demo, PUBLIC_URL: 'http://demo.example.com' });
+    expect(err.variable).toBe('PUBLIC_URL');
+    expect(err.message).toBe('PUBLIC_URL must be an https:// address, or http:// on this machine (localhost, 127.0.0.1) for a sandbox demo');
+    // Real Slack credentials: https only, localhost or not.
+    expect(errorOf({ ...productionSecrets, PUBLIC_URL: 'http://localhost:3000' }).variable).toBe('PUBLIC_URL');
+  });
+
   it('takes a Redis key prefix, so deployments can share one Redis', () => {
     expect(load({ ...productionSecrets, PUBLIC_URL: 'https://hearth.example.com', REDIS_PREFIX: 'acme-prod' }).redisPrefix).toBe('acme-prod');
     expect(load({}).redisPrefix).toBeUndefined();

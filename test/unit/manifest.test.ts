@@ -52,7 +52,7 @@ const BOT_SCOPES: Record<string, string> = {
   'chat:write.public': 'post to public channels Hearth is not in (shoutout announcements, survey shares, journey channel sends)',
   'im:write': 'conversations.open for 1:1 DMs (journey messages, ask-for-dates, reports), ahead of send time',
   'mpim:write': 'conversations.open with 2–8 users: the Intros group DMs',
-  'im:history': 'message.im (replies in the Messages tab) and reconciling unknown-outcome DM sends by metadata',
+  'im:history': 'message.im (a DM to Hearth is answered with help) and reconciling unknown-outcome DM sends by metadata',
   'mpim:history': 'reconciling unknown-outcome sends into intro group DMs (conversations.history + metadata)',
   'channels:history': 'message.channels: Watercooler thread replies; reconciling channel sends by metadata',
   'groups:history': 'message.groups: the same for programs in private channels',
@@ -60,22 +60,19 @@ const BOT_SCOPES: Record<string, string> = {
   'groups:read': 'the same for private channels Hearth was added to',
   'channels:join': 'join a public program channel so its events (joins, replies, reactions) reach us',
   'channels:manage': 'create journey/cohort channels and invite people to public channels',
-  'groups:write': 'create private journey channels and invite people to private channels',
+  'groups:write': "invite people to private program channels Hearth is in (the invite-users modal, journeys' channel invites); Hearth creates only public channels",
   'users:read': 'names, time zones, bots, deactivated and external members; team_join and user_change',
   'users:read.email': 'match people by email (CSV enrollment, HRIS and applicant-tracking imports)',
-  'team:read': 'workspace name, domain and icon for the pages and Slack links; team_rename, team_domain_change',
+  'team:read': "team.info with each directory read: the workspace's name for the pages and its domain for permalinks and open-in-Slack links; team_rename, team_domain_change",
   'reactions:read': 'reaction_added/removed: Watercooler engagement counts',
-  'reactions:write': 'seed emoji reactions on celebration and prompt posts',
   'files:write': 'send the report CSV by direct message (files.uploadV2)',
 };
 
 /** Every bot event Hearth subscribes to: why, and the scopes Slack requires for it (all must be granted). */
 const BOT_EVENTS: Record<string, { why: string; scopes: string[] }> = {
   app_home_opened: { why: 'render the Home tab', scopes: [] },
-  app_uninstalled: { why: 'stop programs and delete the installation', scopes: [] },
-  tokens_revoked: { why: 'drop revoked bot tokens', scopes: [] },
-  team_access_granted: { why: 'org-wide install reached a new workspace', scopes: [] },
-  team_access_revoked: { why: 'org-wide install removed from a workspace', scopes: [] },
+  app_uninstalled: { why: "stop every capability, delete the tokens and provider credentials, start the retention period", scopes: [] },
+  tokens_revoked: { why: 'the same, when the bot token is revoked', scopes: [] },
   team_join: { why: 'auto-enroll people who join the workspace', scopes: ['users:read'] },
   user_change: { why: 'refresh tz, deactivation and profile', scopes: ['users:read'] },
   team_rename: { why: 'keep the workspace name current', scopes: ['team:read'] },
@@ -85,7 +82,7 @@ const BOT_EVENTS: Record<string, { why: string; scopes: string[] }> = {
     scopes: ['channels:read', 'groups:read'],
   },
   member_left_channel: { why: 'leave the channel, leave the program', scopes: ['channels:read', 'groups:read'] },
-  'message.im': { why: 'replies in the Messages tab', scopes: ['im:history'] },
+  'message.im': { why: 'a DM to Hearth is answered with help', scopes: ['im:history'] },
   'message.channels': { why: 'Watercooler thread replies (public)', scopes: ['channels:history'] },
   'message.groups': { why: 'Watercooler thread replies (private)', scopes: ['groups:history'] },
   reaction_added: { why: 'Watercooler engagement', scopes: ['reactions:read'] },
@@ -187,8 +184,10 @@ describe('manifest.json', () => {
     expect(settings.socket_mode_enabled).toBe(false);
   });
 
-  it('allows org-wide installs and rotates tokens', () => {
-    expect(manifest.settings?.org_deploy_enabled).toBe(true);
+  // Org-wide installs are off until Hearth handles an Enterprise Grid org end to end (team_access_granted/revoked,
+  // team_id on org-token calls); workspaces of a Grid org install Hearth one by one meanwhile.
+  it('installs per workspace (org-wide deploy off) and rotates tokens', () => {
+    expect(manifest.settings?.org_deploy_enabled).toBe(false);
     expect(manifest.settings?.token_rotation_enabled).toBe(true);
   });
 

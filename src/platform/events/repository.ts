@@ -71,12 +71,15 @@ export class DomainEventsRepository {
 
   /**
    * Workspaces whose stream runs ahead of this subscriber's cursor (a missing cursor counts as behind when the
-   * subscriber starts from the beginning).
+   * subscriber starts from the beginning). A paused workspace (uninstalled) is left out: it runs no job, and its
+   * subscribers catch up when it is installed again.
    */
   async behind(subscriber: string, fromBeginning: boolean): Promise<number[]> {
     const rows = await this.db
       .selectFrom('event_streams as s')
       .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
+      .innerJoin('workspaces as w', 'w.id', 's.workspace_id')
+      .where('w.paused_at', 'is', null)
       .select('s.workspace_id')
       .where((eb) => (fromBeginning ? eb.or([eb('c.last_seq', 'is', null), eb('c.last_seq', '<', eb.ref('s.last_seq'))]) : eb('c.last_seq', '<', eb.ref('s.last_seq'))))
       .execute();

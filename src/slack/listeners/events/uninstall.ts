@@ -13,13 +13,21 @@ export function envelopeInstall(body: Pick<EnvelopedEvent, 'team_id' | 'enterpri
 }
 
 /**
- * app_uninstalled and tokens_revoked: delete the tokens and pause the workspace's programs; keep every other
- * row so a reinstall picks up where it left off.
+ * Deletes the installation's tokens and pauses the workspace: a paused workspace runs no job, so nothing more
+ * reaches Slack or a provider, and each capability forgets its provider credentials. Every other row stays until
+ * the retention period ends, so a reinstall picks up where it left off.
  */
+async function stop(ctx: SlackContext, body: Parameters<typeof envelopeInstall>[0]): Promise<void> {
+  await ctx.installations.revoke(envelopeInstall(body));
+  await ctx.workspaces.setPaused(body.team_id, true);
+  const workspace = await ctx.workspaces.byTeamId(body.team_id);
+  if (workspace) await ctx.uninstalled(workspace.id);
+}
+
+/** app_uninstalled: stop. */
 export function appUninstalled(ctx: SlackContext) {
   return async ({ body }: SlackEventMiddlewareArgs<'app_uninstalled'> & AllMiddlewareArgs): Promise<void> => {
-    await ctx.installations.revoke(envelopeInstall(body));
-    await ctx.workspaces.setPaused(body.team_id, true);
+    await stop(ctx, body);
   };
 }
 
@@ -27,8 +35,7 @@ export function tokensRevoked(ctx: SlackContext) {
   return async ({ event, body }: SlackEventMiddlewareArgs<'tokens_revoked'> & AllMiddlewareArgs): Promise<void> => {
     // Only the bot token matters to Hearth; user tokens are not kept.
     if (!event.tokens.bot?.length) return;
-    await ctx.installations.revoke(envelopeInstall(body));
-    await ctx.workspaces.setPaused(body.team_id, true);
+    await stop(ctx, body);
   };
 }
 
