@@ -99,6 +99,16 @@ export function zonedToInstant(date: LocalDate, minuteOfDay: number, tz: string)
   return new Date(zdt.epochMilliseconds);
 }
 
+/**
+ * Whether a wall-clock time exists on that day in a zone: false inside a DST gap (clocks jump forward over it), so a
+ * time chosen by a person there is refused or moved with a reason rather than silently shifted. A repeated time
+ * (clocks go back) exists.
+ */
+export function wallTimeExists(date: LocalDate, minuteOfDay: number, tz: string): boolean {
+  const at = instantToZoned(zonedToInstant(date, minuteOfDay, tz), tz);
+  return at.minuteOfDay === minuteOfDay && compareLocalDate(at.date, date) === 0;
+}
+
 export function instantToZoned(instant: Date, tz: string): ZonedParts {
   const zdt = toZoned(instant, tz);
   return {

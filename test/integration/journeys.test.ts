@@ -204,11 +204,17 @@ describe(`Journeys (${path})`, () => {
     expect(session.session_events).toHaveLength(17);
     const sessions = await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`);
     expect(sessions.sessions.map((s) => s.id)).toContain(session.id);
-    // The buddy's briefing (work day -2) is in Bengaluru's morning, already past on enrolment: caught up at once.
     await advance('2026-03-02T08:02:00Z');
-    expect(withText(ANANYA, 'Thanks for being')).toHaveLength(1);
     expect(withText(LENA, 'joins your team on')).toHaveLength(1);
     expect(withText(JONAS, 'Welcome to the team')).toHaveLength(1);
+    // The buddy's briefing (work day -2, 09:30) was already past on enrolment, 13:30 in Bengaluru: caught up at its own
+    // minute on the buddy's next work day, not in a burst at once.
+    expect(withText(ANANYA, 'Thanks for being')).toHaveLength(0);
+    const briefing = session.session_events.find((e) => e.title === "You're a buddy!")!;
+    expect(briefing).toMatchObject({ state: 'pending', occurs_on: '2026-03-03', minute_in_day: 570, occurs_at: '2026-03-03T04:00:00.000Z', rescheduled: true });
+    await advance('2026-03-03T04:01:00Z');
+    const [thanks] = withText(ANANYA, 'Thanks for being');
+    expect(sentAt(thanks!).toISOString()).toBe('2026-03-03T04:00:00.000Z');
   });
 
   it('day 1: each message at its local time in Berlin', async () => {

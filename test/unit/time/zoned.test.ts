@@ -10,6 +10,7 @@ import {
   nextWeeklyOccurrence,
   parseLocalDate,
   resolveMonthDay,
+  wallTimeExists,
   weekdayOf,
   zonedToInstant,
 } from '../../../src/time/zoned.js';
@@ -242,5 +243,17 @@ describe('nextWeeklyOccurrence', () => {
     expect(() => nextWeeklyOccurrence({ after, tz, weekdays: [0], minuteOfDay: 540 })).toThrow(RangeError);
     expect(() => nextWeeklyOccurrence({ after, tz, weekdays: [8], minuteOfDay: 540 })).toThrow(RangeError);
     expect(() => nextWeeklyOccurrence({ after, tz, weekdays: [1], minuteOfDay: 1440 })).toThrow(RangeError);
+  });
+});
+
+describe('wallTimeExists', () => {
+  it('is false only inside a spring-forward gap; a repeated time exists', () => {
+    expect(wallTimeExists({ year: 2026, month: 3, day: 8 }, 150, 'America/New_York')).toBe(false); // 02:30 skipped
+    expect(wallTimeExists({ year: 2026, month: 3, day: 8 }, 180, 'America/New_York')).toBe(true);
+    expect(wallTimeExists({ year: 2026, month: 11, day: 1 }, 90, 'America/New_York')).toBe(true); // 01:30 twice
+    expect(wallTimeExists({ year: 2026, month: 4, day: 24 }, 30, 'Africa/Cairo')).toBe(false); // Cairo's 00:00–01:00 gap
+    expect(wallTimeExists({ year: 2026, month: 10, day: 4 }, 135, 'Australia/Lord_Howe')).toBe(false); // a 30-minute gap at 02:00
+    expect(wallTimeExists({ year: 2011, month: 12, day: 30 }, 600, 'Pacific/Apia')).toBe(false); // a skipped day
+    expect(wallTimeExists({ year: 2026, month: 3, day: 9 }, 600, 'Pacific/Apia')).toBe(true);
   });
 });
