@@ -239,6 +239,17 @@ export interface SelfEnrollValidationAnswer {
   /** Why not, when not. */
   displayError: string | null;
   already_enrolled: boolean;
+  /** The journey it is about (the join page names it). */
+  journey: { id: number; name: string };
+}
+
+/** GET/PUT /{flow}/tags/{tagId}/self_enroll_settings: self-enrollment of one journey (PUT {enabled}). */
+export interface SelfEnrollSettingsAnswer {
+  enabled: boolean;
+  /** The page where a member joins it (share it; `/hearth join` and the Home tab list it too). */
+  link: string;
+  /** Who joined it themselves, latest first. */
+  joined: Array<{ id: number | null; name: string | null; slack_user_id: string | null; start_date: string | null; joined_at: string }>;
 }
 
 export const SELF_ENROLL_ERROR_TEXT = 'There was an unexpected error processing your request. Try again?';

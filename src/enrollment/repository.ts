@@ -70,6 +70,24 @@ export class EnrollmentRepository {
   }
 
   /** Enrollments waiting for this email's owner to join Slack, locked. */
+  /** Who joined a journey themselves (self-enroll, not the admins' test runs), latest first. */
+  selfEnrolled(workspaceId: number, tagId: number) {
+    return this.db
+      .selectFrom('enrollments as e')
+      .leftJoin('members as m', 'm.id', 'e.member_id')
+      .leftJoin('journey_sessions as s', 's.id', 'e.session_id')
+      .select(['e.member_id', 'e.start_date', 'e.created_at', 'm.slack_user_id', sql<string | null>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`.as('member_name')])
+      .where('e.workspace_id', '=', workspaceId)
+      .where('e.tag_id', '=', tagId)
+      .where('e.source', '=', 'self')
+      .where('e.state', '=', 'enrolled')
+      .where((eb) => eb.or([eb('s.is_sandbox', 'is', null), eb('s.is_sandbox', '=', false)]))
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
   pendingFor(trx: Trx, workspaceId: number, email: string): Promise<Enrollment[]> {
     return trx
       .selectFrom('enrollments')

@@ -60,6 +60,7 @@ export const integrationsCapability = defineCapability({
     services.people.answerHr({
       pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),
       groups: (workspaceId, memberIds, by) => repo.hrGroups(workspaceId, memberIds, by),
+      managerEmail: (workspaceId, email) => repo.hrManagerEmail(workspaceId, email),
       linked: async (workspaceId) => {
         const live = await repo.liveHris(workspaceId);
         return live !== undefined && live !== null && (live.state === 'pending' || live.state === 'active');

@@ -102,6 +102,8 @@ export interface TagJson {
   preset_bundle_id: number | null;
   /** Participants starting together share a cohort channel. */
   cohort_channels: boolean;
+  /** Members may join it themselves (its link, `/hearth join`, the Home tab). */
+  self_enroll: boolean;
   num_events: number;
   num_active_events: number;
   num_sessions: number;

@@ -184,7 +184,14 @@ export class JourneyDryRun {
       const se = (await this.repo.sessionEvent(ws, sessionEventId))!;
       return (await this.journeys.event(ws, se.event_id))!;
     };
+    // Their hubs: the first message carries the link, and so do `/hearth journey` and the Home tab.
+    const hubs = sessions.flatMap((session) => {
+      const tag = tags.find((t) => t?.id === session.tag_id);
+      const url = tag && hubLink(this.s.config, tag, { workspaceId: ws, sessionId: session.id, memberId: member.id }, now);
+      return tag && url ? [{ journey: tag.name, url }] : [];
+    });
     return homeSection({
+      hubs,
       journeys: tags.filter((t): t is JourneyTag => t !== undefined).map((t) => t.name),
       upcoming: events.slice(0, 8).map((e) => ({ title: e.title, kind: e.kind as DryRunItem['kind'], occursOn: e.occurs_on, minuteInDay: e.minute_in_day, tz: member.tz ?? workspace.default_tz })),
       tasks: await Promise.all(tasks.slice(0, 10).map(async (t) => ({ id: t.id, title: (await describe(t.session_event_id)).title }))),

@@ -16,6 +16,7 @@ import type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './ta
 
 export type { NewSession, RoleSelectionInput } from './sessions.js';
 export type { JourneyRole, JourneySession, JourneyTag } from './tables.js';
+export { routeFlowType } from './presenters.js';
 
 export interface SessionView {
   session: SessionJson;
@@ -59,6 +60,11 @@ export class JourneysPublic {
   /** The hub's site was saved: Journeys' messages carry the hub link only while it is published (in the caller's transaction). */
   setHubPublishedIn(trx: Trx, workspaceId: number, tagId: number, published: boolean): Promise<void> {
     return this.repo.setHubPublished(trx, workspaceId, tagId, published);
+  }
+
+  /** Turns self-enrollment on or off for a journey, in the caller's transaction. */
+  setSelfEnrollIn(trx: Trx, workspaceId: number, tagId: number, enabled: boolean): Promise<void> {
+    return this.repo.setSelfEnroll(trx, workspaceId, tagId, enabled, this.s.clock.now());
   }
 
   /** The workspace's journeys that are not archived. */

@@ -2,7 +2,7 @@ import type { Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
-import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate, wallTimeExists, type LocalDate } from '../time/zoned.js';
+import { formatLocalDate, isValidTimeZone, parseLocalDate, skippedUntil, type LocalDate } from '../time/zoned.js';
 import { formatCalendarDate, zoneCity } from '../slack/dates.js';
 import type { AuthContext } from '../http/auth.js';
 import { MembersPublic } from '../members/public.js';
@@ -10,7 +10,7 @@ import type { PastStartPolicy, SessionEventJson, SessionJson } from './api-types
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
 import { journeysDeliver } from './jobs.js';
-import { localInstant, movedTiming, recipientZones, timingTable, zoneOf } from './plan.js';
+import { movedTiming, recipientZones, timingTable, zoneOf } from './plan.js';
 import { catchUpSlots, formatMinute, isWorkDay } from './schedule.js';
 import { sessionEventJson, sessionJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
@@ -299,8 +299,8 @@ export class SessionService {
       const event = (await this.journeys.event(workspaceId, se.event_id, trx))!;
       const zones = recipientZones({ ...session, zones: await this.zonesOf(trx, workspaceId, session.id) }, event);
       for (const tz of zones) {
-        if (wallTimeExists(date, minute, tz)) continue;
-        const after = instantToZoned(localInstant(date, minute, tz), tz).minuteOfDay;
+        const after = skippedUntil(date, minute, tz);
+        if (after === null) continue;
         const why = `${formatMinute(minute)} does not exist on ${formatCalendarDate(date)} in ${zoneCity(tz)} (the clocks go forward); choose ${formatMinute(after)} or later`;
         throw badRequest(`occurs_at: ${why}`, { occurs_at: why });
       }

@@ -57,6 +57,8 @@ export interface HrDirectory {
   groups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>>;
   /** Whether the workspace has an HR system linked (pending its first sync, or active). */
   linked(workspaceId: number): Promise<boolean>;
+  /** The work email of the manager the HR system gives the person with this work email (null: none known). */
+  managerEmail(workspaceId: number, email: string): Promise<string | null>;
 }
 
 /** Members' linked calendars, for the capabilities that schedule meetings (Intros) (the integrations capability answers). */
@@ -72,7 +74,7 @@ export interface CalendarDirectory {
   holdMeeting(workspaceId: number, key: string, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean>;
 }
 
-const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false };
+const NO_HR: HrDirectory = { pendingHires: async () => [], groups: async () => new Map(), linked: async () => false, managerEmail: async () => null };
 
 /** The member directory: users.list on install and daily, kept current by team_join and user_change. */
 export class PeopleService {
@@ -147,6 +149,11 @@ export class PeopleService {
   /** Puts a group's fixed meeting on the calendar of one of them, inviting the others; false when none linked a calendar. */
   holdMeeting(workspaceId: number, key: string, memberIds: number[], event: { title: string; description: string; start: Date; end: Date }): Promise<boolean> {
     return this.calendars.holdMeeting(workspaceId, key, memberIds, event);
+  }
+
+  /** The work email of a person's manager in the linked HR system (null: no HR system, or none known there). */
+  hrManagerEmail(workspaceId: number, email: string): Promise<string | null> {
+    return this.hr.managerEmail(workspaceId, email.trim().toLowerCase());
   }
 
   /** Whether the workspace has an HR system linked. */

@@ -100,13 +100,15 @@ export function zonedToInstant(date: LocalDate, minuteOfDay: number, tz: string)
 }
 
 /**
- * Whether a wall-clock time exists on that day in a zone: false inside a DST gap (clocks jump forward over it), so a
- * time chosen by a person there is refused or moved with a reason rather than silently shifted. A repeated time
- * (clocks go back) exists.
+ * A wall-clock time the clocks skip that day in a zone (a DST gap, spring forward): the first minute of the day after
+ * the gap, so a time a person chose there is refused or moved with the reason; null when the time exists (a repeated
+ * time, clocks going back, exists).
  */
-export function wallTimeExists(date: LocalDate, minuteOfDay: number, tz: string): boolean {
+export function skippedUntil(date: LocalDate, minuteOfDay: number, tz: string): number | null {
   const at = instantToZoned(zonedToInstant(date, minuteOfDay, tz), tz);
-  return at.minuteOfDay === minuteOfDay && compareLocalDate(at.date, date) === 0;
+  if (at.minuteOfDay === minuteOfDay && compareLocalDate(at.date, date) === 0) return null;
+  const transition = toZoned(zonedToInstant(date, minuteOfDay, tz), tz).getTimeZoneTransition('previous');
+  return transition ? transition.hour * 60 + transition.minute : at.minuteOfDay;
 }
 
 export function instantToZoned(instant: Date, tz: string): ZonedParts {

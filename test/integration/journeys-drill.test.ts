@@ -115,6 +115,11 @@ describe(`The journeys drill (${path})`, () => {
     const kiritimatiB = sessions.get('Kiritimati')!.session_events.find((e) => e.event_id === events.get('B')!.id)!;
     await call(admin, 'DELETE', `/onboarding/session_events/${kiritimatiB.id}`);
 
+    // Moving one person's event by hand is checked like a generated one: Cairo's clocks skip 00:30 on Friday 24 April.
+    const cairoE = sessions.get('Cairo')!.session_events.find((e) => e.event_id === events.get('E')!.id)!;
+    const gap = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/session_events/${cairoE.id}`, { onboarding_session_event: { occurs_at: '2026-04-24T00:30' } }, 400);
+    expect(gap.fields).toEqual({ occurs_at: '00:30 does not exist on Friday, April 24 in Cairo (the clocks go forward); choose 01:00 or later' });
+
     const dry = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/dry_run?user_id=${hires.find((h) => h.name === 'Kiritimati')!.memberId}`);
     expect(dry.session_id).toBe(sessions.get('Kiritimati')!.id);
     expect(dry.items.map((i) => [codeOfEvent(i.event_id), i.state, i.note])).toEqual([

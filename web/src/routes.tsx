@@ -64,6 +64,8 @@ export const PAGES: readonly PageDef[] = [
     query: ['batch_id', 'manual_enrollment_status_id'],
     component: lazy(() => import('./pages/enrollment/BatchesPage')),
   }),
+  ...flowPages('/batches/:batchId', 'Enrollment batch', { component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
+  ...flowPages('/tags/:tagId/batches/:batchId', 'Enrollment batch of a journey', { component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
   ...flowPages('/manual_enrollment', 'Manual enrollment', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
   ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
   { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', component: lazy(() => import('./pages/enrollment/EnrollmentRulesPage')) },

@@ -10,7 +10,7 @@ import {
   nextWeeklyOccurrence,
   parseLocalDate,
   resolveMonthDay,
-  wallTimeExists,
+  skippedUntil,
   weekdayOf,
   zonedToInstant,
 } from '../../../src/time/zoned.js';
@@ -246,14 +246,14 @@ describe('nextWeeklyOccurrence', () => {
   });
 });
 
-describe('wallTimeExists', () => {
-  it('is false only inside a spring-forward gap; a repeated time exists', () => {
-    expect(wallTimeExists({ year: 2026, month: 3, day: 8 }, 150, 'America/New_York')).toBe(false); // 02:30 skipped
-    expect(wallTimeExists({ year: 2026, month: 3, day: 8 }, 180, 'America/New_York')).toBe(true);
-    expect(wallTimeExists({ year: 2026, month: 11, day: 1 }, 90, 'America/New_York')).toBe(true); // 01:30 twice
-    expect(wallTimeExists({ year: 2026, month: 4, day: 24 }, 30, 'Africa/Cairo')).toBe(false); // Cairo's 00:00–01:00 gap
-    expect(wallTimeExists({ year: 2026, month: 10, day: 4 }, 135, 'Australia/Lord_Howe')).toBe(false); // a 30-minute gap at 02:00
-    expect(wallTimeExists({ year: 2011, month: 12, day: 30 }, 600, 'Pacific/Apia')).toBe(false); // a skipped day
-    expect(wallTimeExists({ year: 2026, month: 3, day: 9 }, 600, 'Pacific/Apia')).toBe(true);
+describe('skippedUntil', () => {
+  it('names the first minute after a spring-forward gap; null for a time that exists, a repeated one included', () => {
+    expect(skippedUntil({ year: 2026, month: 3, day: 8 }, 150, 'America/New_York')).toBe(180); // 02:30 skipped: 03:00
+    expect(skippedUntil({ year: 2026, month: 3, day: 8 }, 180, 'America/New_York')).toBeNull();
+    expect(skippedUntil({ year: 2026, month: 11, day: 1 }, 90, 'America/New_York')).toBeNull(); // 01:30 twice
+    expect(skippedUntil({ year: 2026, month: 4, day: 24 }, 30, 'Africa/Cairo')).toBe(60); // Cairo's 00:00–01:00 gap
+    expect(skippedUntil({ year: 2026, month: 10, day: 4 }, 135, 'Australia/Lord_Howe')).toBe(150); // 30 minutes from 02:00
+    expect(skippedUntil({ year: 2011, month: 12, day: 30 }, 600, 'Pacific/Apia')).toBe(0); // the whole day was skipped: the next time is 00:00 on the 31st
+    expect(skippedUntil({ year: 2026, month: 3, day: 9 }, 600, 'Pacific/Apia')).toBeNull();
   });
 });

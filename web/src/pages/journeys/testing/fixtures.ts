@@ -50,6 +50,7 @@ export function tag(over: Partial<TagJson> = {}): TagJson {
     past_start_policy: 'catch_up',
     preset_bundle_id: null,
     cohort_channels: false,
+    self_enroll: false,
     num_events: 4,
     num_active_events: 3,
     num_sessions: 2,
