@@ -287,6 +287,15 @@ export interface EnrollmentSurveyJson {
   role_enrollment_surveys: RoleSurvey[];
 }
 
+/** GET /{flow}/tags/{id}/enrollment_surveys: each survey with its share state and responses. */
+export interface EnrollmentSurveyListItem extends EnrollmentSurveyJson {
+  /** How often it was shared to Slack, and when last (null: never). */
+  shares: number;
+  last_shared_at: string | null;
+  /** Answers received. */
+  responses: number;
+}
+
 export interface EnrollmentSurveyBody {
   enrollment_survey: { name: string; role_enrollment_surveys: RoleSurvey[] };
 }

@@ -16,7 +16,7 @@ export const ANSWER_ACTION = 'answer';
 
 /** The invitation: one "Answer" button per role survey ("as a Mentee", "as a Mentor" when there are two). */
 export function surveyInvitation(input: { shareId: number; journeyName: string; startDate: string; roles: Array<{ id: number; name: string }> }): { text: string; blocks: KnownBlock[] } {
-  const text = `You're invited to join *${input.journeyName}*, starting ${input.startDate}. Answer a few questions to sign up.`;
+  const text = `You're invited to join *${escapeMrkdwn(input.journeyName)}*, starting ${formatCalendarDate(parseLocalDate(input.startDate))}. Answer a few questions to sign up.`;
   return {
     text,
     blocks: [

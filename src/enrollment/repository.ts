@@ -228,6 +228,21 @@ export class EnrollmentRepository {
     return this.db.selectFrom('enrollment_surveys').selectAll().where('workspace_id', '=', workspaceId).where('tag_id', '=', tagId).orderBy('id').execute();
   }
 
+  /** Each survey of a journey: how often and when last it was shared to Slack, and how many answers came back. */
+  surveyActivity(workspaceId: number, tagId: number): Promise<Array<{ survey_id: number; shares: number; last_shared_at: Date | null; responses: number }>> {
+    return this.db
+      .selectFrom('enrollment_surveys as v')
+      .select((eb) => [
+        'v.id as survey_id',
+        eb.selectFrom('enrollment_survey_shares as sh').select((x) => x.fn.countAll<number>().as('n')).whereRef('sh.survey_id', '=', 'v.id').as('shares'),
+        eb.selectFrom('enrollment_survey_shares as sh').select((x) => x.fn.max('sh.created_at').as('at')).whereRef('sh.survey_id', '=', 'v.id').as('last_shared_at'),
+        eb.selectFrom('enrollment_survey_submissions as su').select((x) => x.fn.countAll<number>().as('n')).whereRef('su.survey_id', '=', 'v.id').as('responses'),
+      ])
+      .where('v.workspace_id', '=', workspaceId)
+      .where('v.tag_id', '=', tagId)
+      .execute() as Promise<Array<{ survey_id: number; shares: number; last_shared_at: Date | null; responses: number }>>;
+  }
+
   insertSurvey(ex: Executor, values: { workspace_id: number; tag_id: number; name: string; role_surveys: string; created_at: Date; updated_at: Date }): Promise<EnrollmentSurvey> {
     return ex.insertInto('enrollment_surveys').values(values).returningAll().executeTakeFirstOrThrow();
   }

@@ -2,7 +2,7 @@ import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { maxWeightMatching, type WeightedEdge } from '../intros/pairing/index.js';
 import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
-import type { EnrollmentSurveyBody, EnrollmentSurveyJson, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
+import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
 import { readAnswers, surveyAnswered, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';
 
 import type { EnrollmentDeps } from './deps.js';
@@ -53,8 +53,13 @@ export class EnrollmentSurveys {
     return PRESET_SURVEYS;
   }
 
-  async list(tag: JourneyTag): Promise<EnrollmentSurveyJson[]> {
-    return (await this.repo.surveysOf(tag.workspace_id, tag.id)).map(surveyJson);
+  /** A journey's surveys, each with its share state (shared how often, last when) and how many answered. */
+  async list(tag: JourneyTag): Promise<EnrollmentSurveyListItem[]> {
+    const [surveys, activity] = await Promise.all([this.repo.surveysOf(tag.workspace_id, tag.id), this.repo.surveyActivity(tag.workspace_id, tag.id)]);
+    return surveys.map((s) => {
+      const a = activity.find((x) => x.survey_id === s.id);
+      return { ...surveyJson(s), shares: Number(a?.shares ?? 0), last_shared_at: a?.last_shared_at ? new Date(a.last_shared_at).toISOString() : null, responses: Number(a?.responses ?? 0) };
+    });
   }
 
   async find(tag: JourneyTag, id: number): Promise<EnrollmentSurveyJson> {

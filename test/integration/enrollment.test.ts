@@ -435,6 +435,9 @@ describe(`Enrollment (${path})`, () => {
     const [session] = await sessionsOf(menteeId);
     expect(session).toMatchObject({ start_date: '2026-03-09' });
     expect(await sessionsOf(await memberId(mentor))).toEqual([]);
+    // The journey's list of surveys says each one's share state and how many answered.
+    const list = await call<{ enrollment_surveys: Array<{ id: number; shares: number; last_shared_at: string | null; responses: number }> }>(admin, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys`);
+    expect(list.enrollment_surveys.find((x) => x.id === survey.id)).toMatchObject({ shares: 1, last_shared_at: expect.any(String), responses: 2 });
 
     const responses = await call<SurveyResponsesAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`);
     const a = responses.submissions.find((s) => s.role_id === roles.primary)!;

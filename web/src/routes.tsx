@@ -58,6 +58,8 @@ export const PAGES: readonly PageDef[] = [
   ...flowPages('/tags/:id/site', 'Journey site preview', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SitePreviewPage }))) }),
   ...flowPages('/tags/:id/site/edit', 'Journey site editor', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SiteEditorPage }))) }),
   ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey', { component: lazy(() => import('./pages/enrollment/NewSurveyPage')) }),
+  ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId', 'Enrollment survey', { component: lazy(() => import('./pages/enrollment/NewSurveyPage')) }),
+  ...flowPages('/tags/:tagId/join', 'Join a journey', { component: lazy(() => import('./pages/enrollment/JoinPage')) }),
   ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId/responses', 'Enrollment survey responses and matching', { component: lazy(() => import('./pages/enrollment/SurveyResponsesPage')) }),
   ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'], component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
   ...flowPages('/tags/:tagId/batches', 'Enrollment batches of a journey', {

@@ -12,6 +12,6 @@ describe("the survey modal's title", () => {
 
   it('is what the modal carries', () => {
     const view = surveyModal({ shareId: 1, roleId: 2, title: 'Engineering mentorship program 2026', survey: { role_id: 2, questions: [] } });
-    expect(view.title).toEqual({ type: 'plain_text', text: 'Engineering mentorship…' });
+    expect(view.type === 'modal' && view.title).toEqual({ type: 'plain_text', text: 'Engineering mentorship…' });
   });
 });

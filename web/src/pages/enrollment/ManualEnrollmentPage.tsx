@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2, Upload, Users } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { HrisManagerAnswer, ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
 import { parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
@@ -175,6 +175,11 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
           </>
         }
       />
+      {tagId && (
+        <p>
+          <Link to={`${base}?tab=enrollment`}>Enrollment surveys and self-enrollment of this journey</Link>
+        </p>
+      )}
       {tagId && <AutoEnrollChannels base={base} />}
       {started.length > 0 && (
         <p role="status" className="muted">
