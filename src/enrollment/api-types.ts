@@ -239,6 +239,17 @@ export interface SelfEnrollValidationAnswer {
   /** Why not, when not. */
   displayError: string | null;
   already_enrolled: boolean;
+  /** The journey it is about (the join page names it). */
+  journey: { id: number; name: string };
+}
+
+/** GET/PUT /{flow}/tags/{tagId}/self_enroll_settings: self-enrollment of one journey (PUT {enabled}). */
+export interface SelfEnrollSettingsAnswer {
+  enabled: boolean;
+  /** The page where a member joins it (share it; `/hearth join` and the Home tab list it too). */
+  link: string;
+  /** Who joined it themselves, latest first. */
+  joined: Array<{ id: number | null; name: string | null; slack_user_id: string | null; start_date: string | null; joined_at: string }>;
 }
 
 export const SELF_ENROLL_ERROR_TEXT = 'There was an unexpected error processing your request. Try again?';
@@ -274,6 +285,15 @@ export interface EnrollmentSurveyJson {
   name: string;
   /** One or two: the primary role's, and optionally the matched role's (mentors). */
   role_enrollment_surveys: RoleSurvey[];
+}
+
+/** GET /{flow}/tags/{id}/enrollment_surveys: each survey with its share state and responses. */
+export interface EnrollmentSurveyListItem extends EnrollmentSurveyJson {
+  /** How often it was shared to Slack, and when last (null: never). */
+  shares: number;
+  last_shared_at: string | null;
+  /** Answers received. */
+  responses: number;
 }
 
 export interface EnrollmentSurveyBody {

@@ -4,15 +4,19 @@ import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { DomainEvent, Emit, PendingEvent } from '../platform/events/define.js';
 import type { NewHire } from '../platform/events/new-hire.js';
-import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
+import { routeFlowType, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
 import type {
   AutoEnrollChannelsAnswer,
   AutoEnrollChannelsBody,
   EnrollmentRulesBody,
   EnrollmentSettingsAnswer,
   HrMappingsBody,
+  SelfEnrollSettingsAnswer,
   SelfEnrollValidationAnswer,
 } from './api-types.js';
+import { SELF_ENROLL_ERROR_TEXT } from './api-types.js';
+import { joinedMessage } from './blocks.js';
+import { homePublish } from '../slack/jobs.js';
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
 import type { EnrollmentSourceKind } from './events.js';
@@ -58,7 +62,7 @@ export function journeysForNewHire(
  */
 export class AutomaticEnrollment {
   constructor(
-    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'entitlements' | 'channels'>,
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'config' | 'events' | 'entitlements' | 'channels' | 'outbox' | 'queue'>,
     private readonly journeys: JourneysPublic,
     private readonly repo: EnrollmentRepository,
     private readonly enroller: Enroller,
@@ -248,19 +252,62 @@ export class AutomaticEnrollment {
 
   // ---- self-enroll
 
-  async selfEnrollValidation(auth: AuthContext, tag: JourneyTag): Promise<SelfEnrollValidationAnswer> {
-    const already = Boolean(await this.journeys.activeSessionOf(auth.workspace.id, tag.id, auth.member.id));
-    const displayError = tag.archived ? `${tag.name} is archived` : already ? `You're already on ${tag.name}` : null;
-    return { valid: displayError === null, displayError, already_enrolled: already };
+  /** GET/PUT …/self_enroll_settings: whether members may join it themselves, the link to share, and who joined that way. */
+  async selfEnrollSettings(tag: JourneyTag): Promise<SelfEnrollSettingsAnswer> {
+    const joined = await this.repo.selfEnrolled(tag.workspace_id, tag.id);
+    return {
+      enabled: tag.self_enroll,
+      link: `${this.s.config.publicUrl}/${routeFlowType(tag.flow_type)}/tags/${tag.id}/join`,
+      joined: joined.map((j) => ({ id: j.member_id, name: j.member_name, slack_user_id: j.slack_user_id, start_date: j.start_date, joined_at: j.created_at.toISOString() })),
+    };
   }
 
-  /** POST self_enroll (the member, from today) and self_test (a test run for the admin, marked as such). */
-  async selfEnroll(auth: AuthContext, tag: JourneyTag, opts: { startDate?: string; test: boolean }): Promise<{ success: true; session_id: number }> {
-    const check = await this.selfEnrollValidation(auth, tag);
+  async setSelfEnroll(tag: JourneyTag, enabled: boolean): Promise<SelfEnrollSettingsAnswer> {
+    await this.s.events.transaction((trx) => this.journeys.setSelfEnrollIn(trx, tag.workspace_id, tag.id, enabled));
+    return this.selfEnrollSettings({ ...tag, self_enroll: enabled });
+  }
+
+  /** The journeys a member may join themselves now (self-enroll on, not archived, not already on it): `/hearth join` and the Home tab. */
+  async joinable(workspaceId: number, member: Member): Promise<JourneyTag[]> {
+    const open = (await this.journeys.tags(workspaceId)).filter((t) => t.self_enroll);
+    const already = await Promise.all(open.map((t) => this.journeys.activeSessionOf(workspaceId, t.id, member.id)));
+    return open.filter((_, i) => !already[i]);
+  }
+
+  async selfEnrollValidation(workspaceId: number, member: Member, tag: JourneyTag, test = false): Promise<SelfEnrollValidationAnswer> {
+    const already = Boolean(await this.journeys.activeSessionOf(workspaceId, tag.id, member.id));
+    const displayError = tag.archived ? `${tag.name} is archived` : already ? `You're already on ${tag.name}` : !tag.self_enroll && !test ? `${tag.name} isn't open to join yourself. Ask its admins to enroll you.` : null;
+    return { valid: displayError === null, displayError, already_enrolled: already, journey: { id: tag.id, name: tag.name } };
+  }
+
+  /**
+   * A member joins from Slack (`/hearth join`'s or the Home tab's Join button): enrolled as from the link, and told so
+   * (or why not, in the spec's words) in a DM, through the outbox; their Home tab is redrawn.
+   */
+  async joinFromSlack(workspaceId: number, member: Member, tagId: number): Promise<void> {
+    const tag = await this.journeys.tag(workspaceId, tagId);
+    let message: { text: string };
+    try {
+      if (!tag) throw new HttpError(404, 'Not found');
+      const { session_id } = await this.selfEnroll(workspaceId, member, tag, { test: false });
+      const session = await this.journeys.session(workspaceId, session_id);
+      message = joinedMessage({ journeyName: tag.name, startDate: session!.start_date });
+    } catch (err) {
+      const displayError = err instanceof HttpError ? (err.extra?.displayError as string | undefined) : undefined;
+      message = joinedMessage({ error: displayError ?? SELF_ENROLL_ERROR_TEXT });
+    }
+    const now = this.s.clock.now().getTime();
+    await this.s.outbox.enqueue([{ workspaceId, key: `enrollment-self-join:${tagId}:${member.slack_user_id}:${now}`, kind: 'enrollment', method: 'dm.post', args: { users: [member.slack_user_id], ...message } }]);
+    await this.s.queue.enqueue(homePublish, { workspaceId, userId: member.slack_user_id }, { jobId: `home:${workspaceId}:self-join:${member.slack_user_id}:${now}` });
+  }
+
+  /** POST self_enroll (the member, from today: its link, `/hearth join`, the Home tab) and self_test (a test run for the admin, marked as such). */
+  async selfEnroll(workspaceId: number, member: Member, tag: JourneyTag, opts: { startDate?: string; test: boolean }): Promise<{ success: true; session_id: number }> {
+    const check = await this.selfEnrollValidation(workspaceId, member, tag, opts.test);
     if (!check.valid && !(opts.test && check.already_enrolled)) throw new HttpError(422, check.displayError!, undefined, { displayError: check.displayError });
     const startDate = opts.startDate ?? isoDay(this.s.clock.now());
     const result = await this.s.events.transaction((trx, emit) =>
-      this.enroller.tryEnrolIn(trx, emit, { workspaceId: auth.workspace.id, tag, memberId: auth.member.id, startDate, source: 'self', email: auth.member.email, isSandbox: opts.test, createdByMemberId: auth.member.id }),
+      this.enroller.tryEnrolIn(trx, emit, { workspaceId, tag, memberId: member.id, startDate, source: 'self', email: member.email, isSandbox: opts.test, createdByMemberId: member.id }),
     );
     if ('reason' in result) throw new HttpError(422, result.reason, undefined, { displayError: result.reason });
     return { success: true, session_id: result.sessionId };

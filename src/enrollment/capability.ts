@@ -2,6 +2,7 @@ import { defineCapability } from '../platform/capability.js';
 import { newHire } from '../platform/events/new-hire.js';
 import { JourneysPublic } from '../journeys/public.js';
 import { AutomaticEnrollment } from './automatic.js';
+import { joinableSection } from './blocks.js';
 import { needs } from './deps.js';
 import { Enroller } from './enroller.js';
 import { enrollmentListeners } from './listeners.js';
@@ -66,6 +67,22 @@ export const enrollmentCapability = defineCapability({
       },
       jobs: [enrollmentUpsert.handle((p) => manual.upsert(p.workspaceId, p.batchId))],
       routes: [enrollmentRoutes({ journeys, manual, automatic, surveys })],
+      // Journeys open to self-enrollment, on the Home tab and behind `/hearth join`.
+      home: {
+        name: 'enrollment',
+        render: async ({ workspace, member }) => joinableSection(await automatic.joinable(workspace.id, member)),
+      },
+      commands: [
+        {
+          name: 'join',
+          usage: 'join — the journeys you can join yourself',
+          async run(ctx) {
+            if (!ctx.member) return { text: "Hearth hasn't met you yet. Try again in a few minutes." };
+            const blocks = joinableSection(await automatic.joinable(ctx.workspace.id, ctx.member));
+            return blocks.length ? { text: 'Journeys you can join', blocks } : { text: 'There are no journeys to join yourself right now.' };
+          },
+        },
+      ],
       listeners: [enrollmentListeners(automatic, surveys, repo)],
       subscribers: [
         {

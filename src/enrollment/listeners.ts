@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMidd
 import type { SlackUser } from '../people/service.js';
 import type { SlackContext } from '../slack/context.js';
 import type { AutomaticEnrollment } from './automatic.js';
-import { missingAnswers, modalMeta, SURVEY_OPEN_ACTION, SURVEY_VIEW, type ModalValues } from './blocks.js';
+import { missingAnswers, modalMeta, SELF_JOIN_ACTION, SURVEY_OPEN_ACTION, SURVEY_VIEW, type ModalValues } from './blocks.js';
 import type { EnrollmentRepository } from './repository.js';
 import type { EnrollmentSurveys } from './surveys.js';
 
@@ -32,7 +32,17 @@ export function enrollmentListeners(automatic: AutomaticEnrollment, surveys: Enr
       const teamId = body.team?.id ?? body.user.team_id;
       const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
       const m = /^(\d+):(\d+)$/.exec(action.value ?? '');
-      if (ws && m) await surveys.openModal(ws.id, Number(m[1]), Number(m[2]), body.trigger_id);
+      const origin = body.channel?.id && body.message?.ts ? { channel: body.channel.id, ts: body.message.ts } : undefined;
+      if (ws && m) await surveys.openModal(ws.id, Number(m[1]), Number(m[2]), body.trigger_id, origin);
+    });
+    // "Join" on a journey open to self-enrollment (`/hearth join`, the Home tab): ack, then enrol and say so in a DM.
+    app.action<BlockAction<ButtonAction>>(new RegExp(`^${SELF_JOIN_ACTION}:\\d+$`), async ({ ack, body, action }: ButtonArgs) => {
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id;
+      const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
+      const member = ws && (await repo.memberBySlackId(ws.id, body.user.id));
+      const tagId = Number(action.value);
+      if (ws && member && Number.isInteger(tagId) && tagId > 0) await automatic.joinFromSlack(ws.id, member, tagId);
     });
     app.view<ViewSubmitAction>(SURVEY_VIEW, async ({ ack, body, view }: ViewArgs) => {
       const meta = modalMeta(view.private_metadata);
@@ -42,7 +52,7 @@ export function enrollmentListeners(automatic: AutomaticEnrollment, surveys: Enr
       await ack();
       const teamId = body.team?.id ?? body.user.team_id;
       const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
-      if (ws && meta) await surveys.submit(ws.id, body.user.id, meta.shareId, meta.roleId, values);
+      if (ws && meta) await surveys.submit(ws.id, body.user.id, meta.shareId, meta.roleId, values, meta.origin);
     });
   };
 }

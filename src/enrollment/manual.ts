@@ -51,7 +51,7 @@ interface Plan {
  */
 export class ManualEnrollment {
   constructor(
-    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'queue' | 'db'>,
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'queue' | 'db' | 'people' | 'hrDirectory'>,
     private readonly journeys: JourneysPublic,
     private readonly repo: EnrollmentRepository,
     private readonly enroller: Enroller,
@@ -289,9 +289,9 @@ export class ManualEnrollment {
   }
 
   /**
-   * GET /hris/manager?email=: the manager of the person with this email, from member data (the manager they set
-   * on their profile). `managerOf` is the one place that knows where managers come from, so the HR connection
-   * can answer it later.
+   * GET /hris/manager?email=: the manager of the person with this email — the one the linked HR system names (its
+   * synced data), else the manager they set on their profile. `managerOf` is the one place that knows where managers
+   * come from (the manual enrollment form's HR-manager import asks it for each row).
    */
   async hrisManager(workspaceId: number, email: string): Promise<HrisManagerAnswer> {
     const manager = await this.managerOf(workspaceId, email);
@@ -299,6 +299,9 @@ export class ManualEnrollment {
   }
 
   private async managerOf(workspaceId: number, email: string): Promise<Member | undefined> {
+    const fromHr = (await this.s.hrDirectory.get()?.managerEmail(workspaceId, email)) ?? null;
+    const [hrManager] = fromHr ? await this.repo.membersByEmails(workspaceId, [fromHr]) : [];
+    if (hrManager) return hrManager;
     const [person] = await this.repo.membersByEmails(workspaceId, [email]);
     if (!person) return undefined;
     const managerId = await this.repo.managerId(workspaceId, person.id);

@@ -70,6 +70,24 @@ export class EnrollmentRepository {
   }
 
   /** Enrollments waiting for this email's owner to join Slack, locked. */
+  /** Who joined a journey themselves (self-enroll, not the admins' test runs), latest first. */
+  selfEnrolled(workspaceId: number, tagId: number) {
+    return this.db
+      .selectFrom('enrollments as e')
+      .leftJoin('members as m', 'm.id', 'e.member_id')
+      .leftJoin('journey_sessions as s', 's.id', 'e.session_id')
+      .select(['e.member_id', 'e.start_date', 'e.created_at', 'm.slack_user_id', sql<string | null>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`.as('member_name')])
+      .where('e.workspace_id', '=', workspaceId)
+      .where('e.tag_id', '=', tagId)
+      .where('e.source', '=', 'self')
+      .where('e.state', '=', 'enrolled')
+      .where((eb) => eb.or([eb('s.is_sandbox', 'is', null), eb('s.is_sandbox', '=', false)]))
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
   pendingFor(trx: Trx, workspaceId: number, email: string): Promise<Enrollment[]> {
     return trx
       .selectFrom('enrollments')
@@ -208,6 +226,21 @@ export class EnrollmentRepository {
 
   surveysOf(workspaceId: number, tagId: number): Promise<EnrollmentSurvey[]> {
     return this.db.selectFrom('enrollment_surveys').selectAll().where('workspace_id', '=', workspaceId).where('tag_id', '=', tagId).orderBy('id').execute();
+  }
+
+  /** Each survey of a journey: how often and when last it was shared to Slack, and how many answers came back. */
+  surveyActivity(workspaceId: number, tagId: number): Promise<Array<{ survey_id: number; shares: number; last_shared_at: Date | null; responses: number }>> {
+    return this.db
+      .selectFrom('enrollment_surveys as v')
+      .select((eb) => [
+        'v.id as survey_id',
+        eb.selectFrom('enrollment_survey_shares as sh').select((x) => x.fn.countAll<number>().as('n')).whereRef('sh.survey_id', '=', 'v.id').as('shares'),
+        eb.selectFrom('enrollment_survey_shares as sh').select((x) => x.fn.max('sh.created_at').as('at')).whereRef('sh.survey_id', '=', 'v.id').as('last_shared_at'),
+        eb.selectFrom('enrollment_survey_submissions as su').select((x) => x.fn.countAll<number>().as('n')).whereRef('su.survey_id', '=', 'v.id').as('responses'),
+      ])
+      .where('v.workspace_id', '=', workspaceId)
+      .where('v.tag_id', '=', tagId)
+      .execute() as Promise<Array<{ survey_id: number; shares: number; last_shared_at: Date | null; responses: number }>>;
   }
 
   insertSurvey(ex: Executor, values: { workspace_id: number; tag_id: number; name: string; role_surveys: string; created_at: Date; updated_at: Date }): Promise<EnrollmentSurvey> {

@@ -19,6 +19,7 @@ import {
   rulesBody,
   savedSessionParams,
   selfEnrollBody,
+  selfEnrollSettingsBody,
   shareBody,
   statusParams,
   surveyBody,
@@ -113,15 +114,32 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
 
   // ---- self-enroll
 
+  /** A journey to join oneself: anyone in the workspace may while its self-enroll is on; otherwise as its policy says. */
+  const joinableOf = async (req: Request): Promise<JourneyTag> => {
+    const id = params(req, tagParams).tagId;
+    const tag = await api.journeys.tag(authOf(req).workspace.id, id);
+    if (tag && tag.self_enroll && (tag.flow_type === 'onboarding' ? 'onboarding' : 'participants') === flowOf(req)) return tag;
+    return tagOf(req, id, 'read');
+  };
   router.get(both('/tags/:tagId/self_enroll_validation'), async (req, res) => {
-    res.json(await api.automatic.selfEnrollValidation(authOf(req), await tagOf(req, params(req, tagParams).tagId, 'read')));
+    const tag = await joinableOf(req);
+    res.json(await api.automatic.selfEnrollValidation(authOf(req).workspace.id, authOf(req).member, tag));
   });
   router.post(both('/tags/:tagId/self_enroll'), async (req, res) => {
     const input = body(req, selfEnrollBody);
-    res.json(await api.automatic.selfEnroll(authOf(req), await tagOf(req, params(req, tagParams).tagId, 'read'), { startDate: input.start_date, test: false }));
+    const tag = await joinableOf(req);
+    res.json(await api.automatic.selfEnroll(authOf(req).workspace.id, authOf(req).member, tag, { startDate: input.start_date, test: false }));
   });
   router.post(both('/tags/:tagId/self_test'), async (req, res) => {
-    res.json(await api.automatic.selfEnroll(authOf(req), await tagOf(req, params(req, tagParams).tagId, 'edit'), { test: true }));
+    const tag = await tagOf(req, params(req, tagParams).tagId, 'edit');
+    res.json(await api.automatic.selfEnroll(authOf(req).workspace.id, authOf(req).member, tag, { test: true }));
+  });
+  router.get(both('/tags/:tagId/self_enroll_settings'), async (req, res) => {
+    res.json(await api.automatic.selfEnrollSettings(await tagOf(req, params(req, tagParams).tagId, 'edit')));
+  });
+  router.put(both('/tags/:tagId/self_enroll_settings'), async (req, res) => {
+    const input = body(req, selfEnrollSettingsBody);
+    res.json(await api.automatic.setSelfEnroll(await tagOf(req, params(req, tagParams).tagId, 'edit'), input.enabled));
   });
 
   // ---- enrollment surveys

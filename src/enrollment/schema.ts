@@ -92,6 +92,7 @@ export const autoChannelsBody = z.object({
 });
 
 export const selfEnrollBody = z.object({ start_date: localDate.optional() });
+export const selfEnrollSettingsBody = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
 
 const option = z.object({ id: id.nullable().optional(), text: z.string().trim().max(200) });
 const question = z.object({

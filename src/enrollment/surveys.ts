@@ -2,13 +2,17 @@ import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { maxWeightMatching, type WeightedEdge } from '../intros/pairing/index.js';
 import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
-import type { EnrollmentSurveyBody, EnrollmentSurveyJson, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
-import { readAnswers, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';
+import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
+import { readAnswers, surveyAnswered, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';
+
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
 import type { EnrollmentRepository } from './repository.js';
 import { surveyProblems } from './survey-rules.js';
 import type { EnrollmentSurvey, EnrollmentSurveySubmission } from './tables.js';
+
+/** The Slack message a button was clicked in. */
+type SlackOrigin = { channel: string; ts: string };
 
 const q = (query: string, input_type: SurveyQuestion['input_type'], options: string[] = [], optional = false): SurveyQuestion => ({ input_type, query, collect_feedback: false, optional, options: options.map((text) => ({ text })) });
 const GOALS = ['Grow as a leader', 'Learn a new skill', 'Navigate the company', 'Career growth'];
@@ -49,8 +53,13 @@ export class EnrollmentSurveys {
     return PRESET_SURVEYS;
   }
 
-  async list(tag: JourneyTag): Promise<EnrollmentSurveyJson[]> {
-    return (await this.repo.surveysOf(tag.workspace_id, tag.id)).map(surveyJson);
+  /** A journey's surveys, each with its share state (shared how often, last when) and how many answered. */
+  async list(tag: JourneyTag): Promise<EnrollmentSurveyListItem[]> {
+    const [surveys, activity] = await Promise.all([this.repo.surveysOf(tag.workspace_id, tag.id), this.repo.surveyActivity(tag.workspace_id, tag.id)]);
+    return surveys.map((s) => {
+      const a = activity.find((x) => x.survey_id === s.id);
+      return { ...surveyJson(s), shares: Number(a?.shares ?? 0), last_shared_at: a?.last_shared_at ? new Date(a.last_shared_at).toISOString() : null, responses: Number(a?.responses ?? 0) };
+    });
   }
 
   async find(tag: JourneyTag, id: number): Promise<EnrollmentSurveyJson> {
@@ -127,10 +136,10 @@ export class EnrollmentSurveys {
   }
 
   /** The button: open the modal now (a reply to the click, written through the outbox and sent at once). */
-  async openModal(workspaceId: number, shareId: number, roleId: number, triggerId: string): Promise<void> {
+  async openModal(workspaceId: number, shareId: number, roleId: number, triggerId: string, origin?: SlackOrigin): Promise<void> {
     const found = await this.forShare(workspaceId, shareId, roleId);
     if (!found) return;
-    const view = surveyModal({ shareId, roleId, title: found.survey.name, survey: found.roleSurvey });
+    const view = surveyModal({ shareId, roleId, title: found.survey.name, survey: found.roleSurvey, origin });
     await this.s.outbox.deliverNow({ workspaceId, key: `enrollment-survey-modal:${triggerId}`, kind: 'enrollment_survey_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
   }
 
@@ -138,18 +147,30 @@ export class EnrollmentSurveys {
    * An answer, after the modal's ack: the submission, and for the first role the person's enrollment (session
    * in the same transaction). A second answer to the same share changes nothing.
    */
-  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ModalValues): Promise<void> {
+  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ModalValues, origin?: SlackOrigin): Promise<void> {
     const found = await this.forShare(workspaceId, shareId, roleId);
     const member = await this.repo.memberBySlackId(workspaceId, slackUserId);
     if (!found || !member) return;
     const answers = readAnswers(found.roleSurvey, values);
-    await this.s.events.transaction(async (trx, emit) => {
+    const ids = await this.s.events.transaction(async (trx, emit) => {
       const submission = await this.repo.insertSubmission(trx, { workspace_id: workspaceId, survey_id: found.survey.id, share_id: shareId, member_id: member.id, role_id: roleId, answers: JSON.stringify(answers), created_at: this.s.clock.now() });
-      if (!submission || found.survey.role_surveys[0]!.role_id !== roleId) return;
-      if (await this.journeys.activeSessionOf(workspaceId, found.tag.id, member.id, trx)) return;
-      const result = await this.enroller.tryEnrolIn(trx, emit, { workspaceId, tag: found.tag, memberId: member.id, startDate: found.startDate, source: 'survey', email: member.email });
-      if ('sessionId' in result) await this.repo.setSubmissionSession(trx, workspaceId, submission.id, result.sessionId);
+      if (!submission) return [];
+      let enrolled = false;
+      if (found.survey.role_surveys[0]!.role_id === roleId && !(await this.journeys.activeSessionOf(workspaceId, found.tag.id, member.id, trx))) {
+        const result = await this.enroller.tryEnrolIn(trx, emit, { workspaceId, tag: found.tag, memberId: member.id, startDate: found.startDate, source: 'survey', email: member.email });
+        if ('sessionId' in result) {
+          await this.repo.setSubmissionSession(trx, workspaceId, submission.id, result.sessionId);
+          enrolled = true;
+        }
+      }
+      if (!origin) return [];
+      // The invitation's buttons give way to the answer (the person sees it went through).
+      const roles = await this.journeys.roles(workspaceId, trx);
+      const invitation = surveyInvitation({ shareId, journeyName: found.tag.name, startDate: found.startDate, roles: [] });
+      const message = surveyAnswered({ invitationText: invitation.text, roleName: found.survey.role_surveys.length > 1 ? (roles.find((r) => r.id === roleId)?.name ?? null) : null, enrolled, journeyName: found.tag.name });
+      return this.s.outbox.add(trx, [{ workspaceId, key: `enrollment-survey:${shareId}:${slackUserId}:answered`, kind: 'enrollment_survey', method: 'chat.update', args: { channel: origin.channel, ts: origin.ts, ...message } }]);
     });
+    await this.s.outbox.kick(ids);
   }
 
   // ---- responses and matching

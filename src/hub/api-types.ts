@@ -116,8 +116,11 @@ export interface HubPollsData {
 export interface HubChannelsData {
   channels: HubChannelJson[];
 }
+/** What became of a timeline item: a task is done or still to do, a poll answered or waiting, a message sent. */
+export type HubTimelineStatus = 'started' | 'coming_up' | 'sent' | 'to_do' | 'done' | 'to_answer' | 'answered';
+
 export interface HubTimelineData {
-  items: Array<HubEventJson & { start?: boolean }>;
+  items: Array<HubEventJson & { start?: boolean; status: HubTimelineStatus }>;
 }
 
 /** Each module's data (GET /site/{sessionId}/data?module=…). Welcome and resources need nothing beyond the frame. */

@@ -1,7 +1,7 @@
 import type { Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import type { PersonJson, SessionEventJson } from '../journeys/api-types.js';
+import type { PersonJson, PollResponseJson, SessionEventJson, TaskAssignmentJson } from '../journeys/api-types.js';
 import { localToday, occurrence } from '../journeys/schedule.js';
 import type { JourneysPublic, SessionView } from '../journeys/public.js';
 import type { JourneyEvent, JourneySession, JourneyTag } from '../journeys/tables.js';
@@ -19,6 +19,8 @@ import {
   type HubSiteBody,
   type HubSiteJson,
   type HubTemplate,
+  type HubTimelineData,
+  type HubTimelineStatus,
 } from './api-types.js';
 import type { HubDeps } from './deps.js';
 import { hubSiteSaved } from './events.js';
@@ -119,7 +121,7 @@ export class HubService {
       tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: fill(x.e.title), text: fill(x.e.text), state: 'incomplete' as const, assignee: me, reminders_sent: 0 })) },
       polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: fill(x.e.text), options: x.e.poll_options, answer_index: null, respondent: me })) },
       channels: { channels: await this.channels(auth.workspace, site, [tag.channel_id]) },
-      timeline: timeline(start, events.map((x) => x.json)),
+      timeline: timeline(start, events.map((x) => x.json), [], []),
     };
     const frame: HubFrameData = {
       session: { id: 0, journey_name: tag.name, start_date: start, time_zone: tz, state: 'active', participant: me },
@@ -186,7 +188,11 @@ export class HubService {
     tasks: async (v) => ({ tasks: v.view.tasks.filter((t) => forViewer(v, t.session_event_id)).map((t) => ({ ...t, mine: t.assignee?.id === v.memberId })) }),
     polls: async (v) => ({ polls: v.view.polls.filter((p) => forViewer(v, p.session_event_id)).map((p) => ({ ...p, mine: p.respondent?.id === v.memberId })) }),
     channels: async (v) => ({ channels: await this.channels(v.workspace, v.site, [v.tag.channel_id, await this.journeys.cohortChannel(v.session)]) }),
-    timeline: async (v) => timeline(v.session.start_date, sessionEvents(v)),
+    timeline: async (v) => {
+      // The viewer's own task or poll of each event (an admin sees the participant's).
+      const pick = <T extends { session_event_id: number }>(rows: T[], mine: (r: T) => boolean) => rows.filter((r) => forViewer(v, r.session_event_id)).sort((a, b) => Number(mine(b)) - Number(mine(a)));
+      return timeline(v.session.start_date, sessionEvents(v), pick(v.view.tasks, (t) => t.assignee?.id === v.memberId), pick(v.view.polls, (p) => p.respondent?.id === v.memberId));
+    },
   };
 
   private person(ws: Workspace, p: PersonJson): HubPersonJson {
@@ -235,7 +241,17 @@ function splitEvents(events: HubEventJson[]) {
   return { upcoming: events.filter((e) => e.state !== 'sent'), past: events.filter((e) => e.state === 'sent').reverse() };
 }
 
-function timeline(startDate: string, events: HubEventJson[]) {
-  const start = { id: 0, title: 'Your journey starts', kind: 'start', occurs_on: startDate, minute_in_day: 0, occurs_at: `${startDate}T00:00:00.000Z`, state: 'sent', start: true };
-  return { items: [start, ...events] };
+/**
+ * The journey's timeline: its start, then each event with what became of it — coming up, sent, and for a task or a
+ * poll whether it is done or answered yet (the first of `tasks` / `polls` for an event is the one shown).
+ */
+function timeline(startDate: string, events: HubEventJson[], tasks: Array<Pick<TaskAssignmentJson, 'session_event_id' | 'state'>>, polls: Array<Pick<PollResponseJson, 'session_event_id' | 'answer_index'>>): HubTimelineData {
+  const statusOf = (e: HubEventJson): HubTimelineStatus => {
+    if (e.state !== 'sent') return 'coming_up';
+    if (e.kind === 'task') return tasks.find((t) => t.session_event_id === e.id)?.state === 'complete' ? 'done' : 'to_do';
+    if (e.kind === 'poll') return polls.find((p) => p.session_event_id === e.id)?.answer_index != null ? 'answered' : 'to_answer';
+    return 'sent';
+  };
+  const start = { id: 0, title: 'Your journey starts', kind: 'start', occurs_on: startDate, minute_in_day: 0, occurs_at: `${startDate}T00:00:00.000Z`, state: 'sent', status: 'started' as const, start: true };
+  return { items: [start, ...events.map((e) => ({ ...e, status: statusOf(e) }))] };
 }

@@ -60,6 +60,7 @@ export const integrationsCapability = defineCapability({
         hrDirectory: {
           pendingHires: (workspaceId, from, to) => service.pendingHires(workspaceId, from, to),
           groups: (workspaceId, memberIds, by) => (memberIds.length ? repo.hrGroups(workspaceId, memberIds, by) : Promise.resolve(new Map())),
+          managerEmail: (workspaceId, email) => repo.hrManagerEmail(workspaceId, email.trim().toLowerCase()),
           linked: async (workspaceId) => {
             const live = await repo.liveHris(workspaceId);
             return live !== undefined && live !== null && (live.state === 'pending' || live.state === 'active');

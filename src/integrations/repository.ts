@@ -225,6 +225,21 @@ export class IntegrationsRepository {
     return out;
   }
 
+  /** The manager's work email the live HR system gives the person with this (lower-case) work email. */
+  async hrManagerEmail(workspaceId: number, email: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('integration_people as p')
+      .innerJoin('hris_identities as h', (j) => j.onRef('h.id', '=', 'p.identity_id').onRef('h.workspace_id', '=', 'p.workspace_id'))
+      .select('p.manager_email')
+      .where('p.workspace_id', '=', workspaceId)
+      .where('p.source', '=', 'hris')
+      .where('h.state', 'in', ['pending', 'active'])
+      .where((eb) => eb.fn('lower', ['p.email']), '=', email)
+      .where('p.manager_email', 'is not', null)
+      .executeTakeFirst();
+    return row?.manager_email?.trim().toLowerCase() || null;
+  }
+
   private upcoming(workspaceId: number, from: string, to: string) {
     return this.db
       .selectFrom('integration_people as p')

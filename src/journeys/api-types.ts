@@ -102,6 +102,8 @@ export interface TagJson {
   preset_bundle_id: number | null;
   /** Participants starting together share a cohort channel. */
   cohort_channels: boolean;
+  /** Members may join it themselves (its link, `/hearth join`, the Home tab). */
+  self_enroll: boolean;
   num_events: number;
   num_active_events: number;
   num_sessions: number;
@@ -595,6 +597,14 @@ export interface DryRunQuery {
 
 export interface DryRunItem {
   event_id: number;
+  /** The participant's own session event (null for a would-be participant). */
+  session_event_id: number | null;
+  /** 'planned' for a would-be participant; else the session event's state. */
+  state: 'planned' | SessionEventState;
+  /** Why it was skipped ('inactive', 'past', 'missing_role' …) or 'catch_up' (a late start's overdue message, re-timed). */
+  note: string | null;
+  /** Moved from the journey's own day and time (by hand, or caught up). */
+  rescheduled: boolean;
   kind: EventKind;
   title: string;
   /** The text as it would be sent, placeholders filled for this participant. */
@@ -604,12 +614,12 @@ export interface DryRunItem {
   recipient_label: string;
   role_id: number | null;
   days_later: number;
-  /** Local date and time in the recipient's zone. */
+  /** Local date and time in the recipient's zone (when it was sent, for one sent). */
   occurs_on: string;
   minute_in_day: number;
   local_time: string;
   time_zone: string;
-  /** The instant, ISO. */
+  /** The instant, ISO: when it was sent, or will be. */
   at: string;
   /** ISO weekday 1..5 (weekends are skipped). */
   weekday: number;
@@ -624,6 +634,8 @@ export interface DryRunAnswer {
   time_zone: string;
   participant: PersonJson | null;
   past_start_policy: PastStartPolicy;
+  /** The participant's session this calendar is read from (null: a would-be participant's plan). */
+  session_id: number | null;
   items: DryRunItem[];
 }
 

@@ -173,10 +173,13 @@ export function homeSection(input: {
   upcoming: HomeItem[];
   tasks: Array<{ id: number; title: string }>;
   polls: Array<{ id: number; question: string; options: string[] }>;
+  /** Each published journey hub of theirs: its journey and their own signed link. */
+  hubs: Array<{ journey: string; url: string }>;
 }): KnownBlock[] {
   if (!input.journeys.length && !input.tasks.length && !input.polls.length) return [];
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: ':compass: Your journey' } }];
   if (input.journeys.length) blocks.push(context(`You're in: ${input.journeys.map((j) => `*${j}*`).join(', ')}`));
+  for (const h of input.hubs.slice(0, 5)) blocks.push(section(`:house: <${h.url}|Open your journey hub>${input.hubs.length > 1 ? ` (${h.journey})` : ''}`));
   for (const t of input.tasks.slice(0, 10)) {
     blocks.push(section(`:white_check_mark: *${t.title}*`));
     blocks.push(...taskState({ id: t.id, done: false }));

@@ -1,4 +1,5 @@
 import { defineCapability } from '../platform/capability.js';
+import { memberZoneChanged } from '../platform/events/member-zone.js';
 import { JourneyAnswers } from './answers.js';
 import { JourneyCatalog } from './catalog.js';
 import { JourneyDelivery } from './delivery.js';
@@ -84,6 +85,16 @@ export const journeysCapability = defineCapability({
         }),
       ],
       listeners: [journeyListeners(answers, services.workspaces, services.log)],
+      subscribers: [
+        {
+          name: 'journeys.zones',
+          events: [memberZoneChanged],
+          // In the transaction that moves this subscriber's cursor: every pending event re-timed once, together.
+          handle: async (e, trx) => {
+            if (memberZoneChanged.is(e)) await sessions.onZoneChanged(trx, e.workspaceId, e.payload.memberId, e.payload.to);
+          },
+        },
+      ],
       home: { name: 'journeys', render: ({ workspace, member }) => dryRun.homeBlocks(workspace, member) },
       commands: [
         {

@@ -2,12 +2,12 @@ import type { KnownBlock } from '@slack/types';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest } from '../http/errors.js';
 import type { Member, Workspace } from '../db/types.js';
-import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
-import type { DryRunAnswer, DryRunItem, MessagePreviewJson, TryInSandboxAnswer } from './api-types.js';
+import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate, weekdayOf } from '../time/zoned.js';
+import type { DryRunAnswer, DryRunItem, MessagePreviewJson, SessionEventState, TryInSandboxAnswer } from './api-types.js';
 import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { hubLink, textVars } from './delivery.js';
-import { localInstant, timingOf, type TimedSession } from './plan.js';
+import { localInstant, recipientZones, timingOf, type TimedSession } from './plan.js';
 import { personJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
 import { formatMinute, nextWorkDay } from './schedule.js';
@@ -50,7 +50,11 @@ export class JourneyDryRun {
       participant = (await this.journeys.member(ws, q.user_id)) ?? null;
       if (!participant) throw badRequest('user_id: is not a member of this workspace', { user_id: 'is not a member of this workspace' });
     }
-    const session = participant ? (await this.repo.sessions(ws, { tagId: tag.id, participantMemberId: participant.id, state: 'active', limit: 1 }))[0] : undefined;
+    // Their active session, else their latest (a finished journey's calendar is what was sent).
+    const session = participant
+      ? ((await this.repo.sessions(ws, { tagId: tag.id, participantMemberId: participant.id, state: 'active', limit: 1 }))[0] ??
+        (await this.repo.sessions(ws, { tagId: tag.id, participantMemberId: participant.id, limit: 1 }))[0])
+      : undefined;
     if (session && q.start_date === undefined && q.time_zone === undefined) {
       memberships = await this.repo.memberships(ws, [session.id]);
       timed = { ...session, zones: memberships.map((m) => ({ role_id: m.role_id, member_id: m.member_id, tz: m.member?.tz ?? null })) };
@@ -77,38 +81,64 @@ export class JourneyDryRun {
     return hubLink(this.s.config, tag, { workspaceId: tag.workspace_id, sessionId: session?.id ?? 0, memberId: 0 }, 'preview');
   }
 
+  /**
+   * The dry run. For an enrolled participant (no other start date or zone asked for) it is their real calendar: each
+   * of their session's events in its state (sent, skipped, deleted, pending …) at the instant it went or will go — a
+   * move by hand, a catch-up, a zone change included — read from the rows the sender claims. Otherwise (a would-be
+   * participant, a start date and zone) each active event of the journey as it would be timed by plan.ts, the code
+   * that generates those rows.
+   */
   async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
     const ws = tag.workspace_id;
     const { now, roles, participant, session, timed, vars } = await this.subject(tag, q);
+    const events = await this.journeys.events(ws, tag.id);
     const channelLabel = (c: string | null) => (c ? `<#${c}>` : 'the journey channel');
+    const item = (e: JourneyEvent, zone: string, at: Date, occursOn: string, minuteInDay: number, row?: { id: number; state: SessionEventState; note: string | null; rescheduled: boolean }): DryRunItem => ({
+      event_id: e.id,
+      session_event_id: row?.id ?? null,
+      state: row?.state ?? 'planned',
+      note: row?.note ?? null,
+      rescheduled: row?.rescheduled ?? false,
+      kind: e.kind,
+      title: fillText(e.title, vars),
+      text: fillText(e.text, vars),
+      preview: eventMessage(e, vars, tag.name, { siteUrl: this.hubLink(tag, session) }),
+      recipient_type: e.recipient_type,
+      recipient_label: e.recipient_type === 'channel' ? channelLabel(e.channel_id ?? tag.channel_id) : e.recipient_type === 'cohortChannel' ? 'Cohort channel' : (roles.find((r) => r.id === e.role_id)?.name ?? 'Unknown role'),
+      role_id: e.role_id,
+      days_later: e.days_later,
+      occurs_on: occursOn,
+      minute_in_day: minuteInDay,
+      local_time: formatMinute(minuteInDay),
+      time_zone: zone,
+      at: at.toISOString(),
+      weekday: weekdayOf(parseLocalDate(occursOn)),
+      past: at.getTime() < now.getTime(),
+    });
     const items: DryRunItem[] = [];
-    for (const e of await this.journeys.events(ws, tag.id)) {
-      if (!e.active) continue;
-      const t = timingOf(timed, e);
-      const zone = t.zones[0]!;
-      const at = localInstant(t.occursOn, t.minuteInDay, zone);
-      const role = roles.find((r) => r.id === e.role_id);
-      items.push({
-        event_id: e.id,
-        kind: e.kind,
-        title: fillText(e.title, vars),
-        text: fillText(e.text, vars),
-        preview: eventMessage(e, vars, tag.name, { siteUrl: this.hubLink(tag, session) }),
-        recipient_type: e.recipient_type,
-        recipient_label: e.recipient_type === 'channel' ? channelLabel(e.channel_id ?? tag.channel_id) : e.recipient_type === 'cohortChannel' ? 'Cohort channel' : (role?.name ?? 'Unknown role'),
-        role_id: e.role_id,
-        days_later: e.days_later,
-        occurs_on: t.occursOn,
-        minute_in_day: t.minuteInDay,
-        local_time: formatMinute(t.minuteInDay),
-        time_zone: zone,
-        at: at.toISOString(),
-        weekday: new Date(`${t.occursOn}T12:00:00Z`).getUTCDay() || 7,
-        past: at.getTime() < now.getTime(),
-      });
+    if (session && q.start_date === undefined && q.time_zone === undefined) {
+      const byId = new Map(events.map((e) => [e.id, e]));
+      for (const se of await this.repo.sessionEvents(ws, [session.id])) {
+        const e = byId.get(se.event_id);
+        if (!e) continue;
+        const zone = recipientZones(timed, e)[0]!;
+        const state = se.state === 'pending' && !se.active ? 'skipped' : se.state;
+        if (se.sent_at && state === 'sent') {
+          const sent = new Date(se.sent_at);
+          const local = instantToZoned(sent, zone);
+          items.push(item(e, zone, sent, formatLocalDate(local.date), local.minuteOfDay, { ...se, state }));
+        } else items.push(item(e, zone, localInstant(se.occurs_on, se.minute_in_day, zone), se.occurs_on, se.minute_in_day, { ...se, state }));
+      }
+    } else {
+      for (const e of events) {
+        if (!e.active) continue;
+        const t = timingOf(timed, e);
+        const zone = t.zones[0]!;
+        items.push(item(e, zone, localInstant(t.occursOn, t.minuteInDay, zone), t.occursOn, t.minuteInDay));
+      }
     }
     items.sort((a, b) => a.at.localeCompare(b.at) || a.event_id - b.event_id);
-    return { start_date: timed.start_date, time_zone: timed.time_zone, participant: participant ? personJson(participant) : null, past_start_policy: session?.past_start_policy ?? tag.past_start_policy, items };
+    return { start_date: timed.start_date, time_zone: timed.time_zone, participant: participant ? personJson(participant) : null, past_start_policy: session?.past_start_policy ?? tag.past_start_policy, session_id: session && q.start_date === undefined && q.time_zone === undefined ? session.id : null, items };
   }
 
   /** Enrols a sandbox person (the admin, or a chosen member) starting on the next work day; other roles get someone else. */
@@ -154,7 +184,14 @@ export class JourneyDryRun {
       const se = (await this.repo.sessionEvent(ws, sessionEventId))!;
       return (await this.journeys.event(ws, se.event_id))!;
     };
+    // Their hubs: the first message carries the link, and so do `/hearth journey` and the Home tab.
+    const hubs = sessions.flatMap((session) => {
+      const tag = tags.find((t) => t?.id === session.tag_id);
+      const url = tag && hubLink(this.s.config, tag, { workspaceId: ws, sessionId: session.id, memberId: member.id }, now);
+      return tag && url ? [{ journey: tag.name, url }] : [];
+    });
     return homeSection({
+      hubs,
       journeys: tags.filter((t): t is JourneyTag => t !== undefined).map((t) => t.name),
       upcoming: events.slice(0, 8).map((e) => ({ title: e.title, kind: e.kind as DryRunItem['kind'], occursOn: e.occurs_on, minuteInDay: e.minute_in_day, tz: member.tz ?? workspace.default_tz })),
       tasks: await Promise.all(tasks.slice(0, 10).map(async (t) => ({ id: t.id, title: (await describe(t.session_event_id)).title }))),

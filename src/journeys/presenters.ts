@@ -65,6 +65,7 @@ export function tagJson(
     past_start_policy: t.past_start_policy,
     preset_bundle_id: t.preset_bundle_id,
     cohort_channels: t.cohort_channels,
+    self_enroll: t.self_enroll,
     num_events: extra.counts.events,
     num_active_events: extra.counts.active_events,
     num_sessions: extra.counts.sessions,

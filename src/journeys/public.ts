@@ -16,6 +16,7 @@ import type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './ta
 
 export type { NewSession, RoleSelectionInput } from './sessions.js';
 export type { JourneyRole, JourneySession, JourneyTag } from './tables.js';
+export { routeFlowType } from './presenters.js';
 
 export interface SessionView {
   session: SessionJson;
@@ -61,6 +62,11 @@ export class JourneysPublic {
     return this.repo.setHubPublished(trx, workspaceId, tagId, published);
   }
 
+  /** Turns self-enrollment on or off for a journey, in the caller's transaction. */
+  setSelfEnrollIn(trx: Trx, workspaceId: number, tagId: number, enabled: boolean): Promise<void> {
+    return this.repo.setSelfEnroll(trx, workspaceId, tagId, enabled, this.s.clock.now());
+  }
+
   /** The workspace's journeys that are not archived. */
   tags(workspaceId: number, trx?: Trx): Promise<JourneyTag[]> {
     return this.repo.tags(workspaceId, { archived: false }, trx);
@@ -86,7 +92,7 @@ export class JourneysPublic {
 
   /**
    * Changes an active session in the caller's transaction: a new start date or zone re-times its pending events
-   * (ones sent or moved by hand keep theirs). People and role selections given for a role the session has nobody
+   * (ones sent keep theirs; ones moved by hand keep their local date and time). People and role selections given for a role the session has nobody
    * in yet fill it; with `replace`, the given roles' existing memberships are replaced instead (the participant's
    * primary membership never is), and `clearRoles` are emptied. Without `replace`, existing memberships are kept.
    */
@@ -111,7 +117,7 @@ export class JourneysPublic {
     for (const m of people) if (!filled.has(m.role_id)) rows.push({ role_id: m.role_id, member_id: m.member_id, role_selection: null });
     for (const sel of selections) if (!filled.has(sel.role_id) && !people.some((m) => m.role_id === sel.role_id)) rows.push(await this.sessions.selectionRow(trx, workspaceId, sel, session.participant_member_id ?? 0));
     if (rows.length) await this.sessionRepo.insertMemberships(trx, rows.map((r) => ({ ...r, workspace_id: workspaceId, session_id: sessionId, created_at: now })));
-    await this.sessions.syncIn(trx, workspaceId, session.tag_id);
+    await this.sessions.retimeIn(trx, updated, updated.start_date === session.start_date ? 'retime' : 'sync');
     return updated;
   }
 

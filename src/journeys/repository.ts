@@ -246,6 +246,11 @@ export class JourneyRepository {
     await ex.updateTable('journey_tags').set({ hub_published: published }).where('workspace_id', '=', workspaceId).where('id', '=', tagId).execute();
   }
 
+  /** Whether members may join the journey themselves (Enrollment's self-enroll setting). */
+  async setSelfEnroll(ex: Executor, workspaceId: number, tagId: number, enabled: boolean, now: Date): Promise<void> {
+    await ex.updateTable('journey_tags').set({ self_enroll: enabled, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', tagId).execute();
+  }
+
   // ---- the workspace's own presets
 
   customPresets(workspaceId: number, ex: Executor = this.db): Promise<JourneyCustomPreset[]> {

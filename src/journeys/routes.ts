@@ -285,7 +285,7 @@ export function journeyRoutes(api: JourneyApi): Router {
   router.put(both('/session_events/:id'), async (req, res) => {
     const input = body(req, rescheduleBody);
     const se = await sessionEventOf(req);
-    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.reschedule(se.workspace_id, se, input.onboarding_session_event.occurs_at)) });
+    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.reschedule(se.workspace_id, se, input.onboarding_session_event.occurs_at, input.onboarding_session_event.allow_weekend)) });
   });
 
   // ---- tasks and polls

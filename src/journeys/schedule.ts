@@ -92,3 +92,51 @@ export function localToday(now: Date, tz: string): LocalDate {
 export function nextWorkDay(now: Date, tz: string): string {
   return formatLocalDate(firstWorkDayFrom(addDays(localToday(now, tz), 1)));
 }
+
+/** How far apart caught-up messages go out (minutes), so a late start never arrives as one burst. */
+export const CATCH_UP_SPACING = 15;
+
+/** A participant's working hours, as minutes of their local day ([start, end)). */
+export interface WorkingWindow {
+  start: number;
+  end: number;
+}
+
+/**
+ * When a late-starting session's overdue messages go out (the "catch up" policy): in order, from the participant's
+ * next working window on a work day — their working hours when they set them, else each message's own minute — each
+ * at least CATCH_UP_SPACING minutes after the one before, never before `now`. A window already open today is used
+ * from the next minute; one that is over (or a message whose own minute has passed today) waits for the next work
+ * day. Pure: the caller stores the local dates and minutes and turns them into instants through the one resolver.
+ */
+export function catchUpSlots(items: ReadonlyArray<{ minuteInDay: number }>, now: Date, tz: string, hours: WorkingWindow | null): Occurrence[] {
+  const today = instantToZoned(now, tz);
+  let day = today.date;
+  let prev: number | null = null;
+  const out: Occurrence[] = [];
+  for (const item of items) {
+    const start = hours?.start ?? item.minuteInDay;
+    const end = hours?.end ?? 1440;
+    for (;;) {
+      if (!isWorkDay(day)) {
+        day = addDays(day, 1);
+        prev = null;
+        continue;
+      }
+      let m = Math.max(start, prev === null ? start : prev + CATCH_UP_SPACING);
+      const isToday = formatLocalDate(day) === formatLocalDate(today.date);
+      // Today: never before the next minute, and without working hours never after the message's own minute has passed.
+      if (isToday && m <= today.minuteOfDay) m = hours ? today.minuteOfDay + 1 : -1;
+      if (m < 0 || m >= end) {
+        day = addDays(day, 1);
+        prev = null;
+        continue;
+      }
+      const occursOn = formatLocalDate(day);
+      out.push({ occursOn, minuteInDay: m, at: localInstant(occursOn, m, tz) });
+      prev = m;
+      break;
+    }
+  }
+  return out;
+}

@@ -101,7 +101,13 @@ export const createSessionBody = z.object({
 
 export const sessionsQuery = z.object({ state: z.enum(['active', 'finished', 'cancelled', 'all']).default('all') });
 
-export const rescheduleBody = z.object({ onboarding_session_event: z.object({ occurs_at: z.string({ error: 'is required' }) }) });
+export const rescheduleBody = z.object({
+  onboarding_session_event: z.object({
+    occurs_at: z.string({ error: 'is required' }),
+    /** The admin confirmed a weekend day. */
+    allow_weekend: z.boolean({ error: 'must be true or false' }).optional(),
+  }),
+});
 
 export const taskBody = z.object({ task_assignment: z.object({ state: z.enum(['incomplete', 'complete'], { error: 'must be incomplete or complete' }) }), source });
 export const pollBody = z.object({ answer_index: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(9, 'must be at most 9'), source });

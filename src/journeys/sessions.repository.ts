@@ -16,6 +16,13 @@ import type {
   JourneyTaskAssignmentsTable,
 } from './tables.js';
 
+/**
+ * How a generation treats a day already past: at `enrolment` it is caught up or skipped as the session says; on a
+ * `sync` (the journey changed) it is skipped, never sent late; on a `retime` (a recipient's zone moved) a message
+ * still owed stays owed and goes at once.
+ */
+export type GenerateMode = 'enrolment' | 'sync' | 'retime';
+
 /** Whose session events to generate: a journey's active sessions, or one session of it. */
 export interface SessionTarget {
   tagId: number;
@@ -67,6 +74,19 @@ export class SessionRepository {
       .orderBy('start_date', 'desc')
       .orderBy('id', 'desc')
       .limit(opts.limit ?? 500)
+      .execute();
+  }
+
+  /** The active sessions a member is in (in any role), locked: their pending events are about to be re-timed. */
+  activeSessionsWith(trx: Trx, workspaceId: number, memberId: number): Promise<JourneySession[]> {
+    return trx
+      .selectFrom('journey_sessions')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('state', '=', 'active')
+      .where((eb) => eb.or([eb('participant_member_id', '=', memberId), eb('id', 'in', eb.selectFrom('journey_memberships').select('session_id').where('workspace_id', '=', workspaceId).where('member_id', '=', memberId))]))
+      .orderBy('id')
+      .forUpdate()
       .execute();
   }
 
@@ -143,8 +163,8 @@ export class SessionRepository {
    * Generates the target sessions' events for `eventIds` in one statement: each session event on its work day
    * (`table.days`), due at the earliest instant of its recipients' zones (`table.instants`; both computed by
    * schedule.ts), the session's own zone for channel posts and unfilled roles (`recipientZones` in plan.ts). New ones
-   * are inserted; existing ones not yet sent (and not moved by hand) take the new date, time and active flag. A day
-   * already past is skipped, except at enrolment when the session catches up. The timing table is read as JSON
+   * are inserted; existing ones not yet sent (and not moved by hand) take the new date, time and active flag; an
+   * inactive event's are `skipped` (note 'inactive'). A day already past is treated as `mode` says. The timing table is read as JSON
    * lookups and memberships through their index, so the plan holds however stale the table statistics are.
    *
    * Sessions that share a start date, a zone and their roles' zones share every date and instant, so those are
@@ -153,7 +173,7 @@ export class SessionRepository {
    * on the row's latest version. Most of the time left is writing the 300,000 new row versions when every event of
    * a 10,000-session journey moves, which a plain UPDATE of the same rows costs too (bench/journeys.ts).
    */
-  async generateSessionEvents(ex: Executor, workspaceId: number, target: SessionTarget & { eventIds: number[] }, table: TimingTable, opts: { now: Date; enrolment: boolean }): Promise<number> {
+  async generateSessionEvents(ex: Executor, workspaceId: number, target: SessionTarget & { eventIds: number[] }, table: TimingTable, opts: { now: Date; mode: GenerateMode }): Promise<number> {
     if (!target.eventIds.length) return 0;
     // A whole journey's sessions: the generated rows (300,000 for 10,000 sessions) stay in memory instead of spilling.
     if (target.sessionId === undefined) await sql`set local work_mem = '128MB'`.execute(ex);
@@ -191,11 +211,14 @@ export class SessionRepository {
       ),
       rows as (
         select kt.ids, kt.event_id, kt.active, kt.occurs_on, kt.minute_in_day, kt.due_at,
-          case when kt.due_at < ${opts.now}::timestamptz and (${!opts.enrolment}::boolean or kt.past_start_policy = 'skip') then 'skipped' else 'pending' end as state
+          case when not kt.active then 'skipped'
+            when kt.due_at < ${opts.now}::timestamptz and (${opts.mode === 'sync'}::boolean or (${opts.mode === 'enrolment'}::boolean and kt.past_start_policy = 'skip')) then 'skipped'
+            else 'pending' end as state,
+          case when not kt.active then 'inactive' when kt.due_at < ${opts.now}::timestamptz and ${opts.mode !== 'retime'}::boolean then 'past' end as note
         from kt
       ),
       gen as materialized (
-        select u.session_id, r.event_id, r.active, r.occurs_on, r.minute_in_day, r.due_at, r.state, case when r.state = 'skipped' then 'past' end as note
+        select u.session_id, r.event_id, r.active, r.occurs_on, r.minute_in_day, r.due_at, r.state, case when r.state = 'skipped' then r.note end as note
         from rows r cross join lateral unnest(r.ids) as u(session_id)
       ),
       ins as (
@@ -206,25 +229,14 @@ export class SessionRepository {
           active = excluded.active, occurs_on = excluded.occurs_on, minute_in_day = excluded.minute_in_day, due_at = excluded.due_at,
           state = excluded.state, note = excluded.note, updated_at = excluded.updated_at
         where journey_session_events.state in ('pending', 'skipped') and journey_session_events.sent_at is null and journey_session_events.rescheduled = false
+          -- Re-timing (a zone moved) changes when what is owed goes out; it never revives what was skipped.
+          and (${opts.mode !== 'retime'}::boolean or journey_session_events.state = 'pending' or excluded.state = 'skipped')
           and (journey_session_events.active, journey_session_events.state, journey_session_events.occurs_on, journey_session_events.minute_in_day, journey_session_events.due_at)
             is distinct from (excluded.active, excluded.state, excluded.occurs_on, excluded.minute_in_day, excluded.due_at)
         returning 1
       )
       select count(*)::integer as n from ins`.execute(ex);
     return Number(r.rows[0]?.n ?? 0);
-  }
-
-  /** Pending session events of some journey events are no longer sent (deactivated or removed). */
-  async deactivateForEvents(ex: Executor, workspaceId: number, eventIds: number[], now: Date): Promise<number> {
-    if (!eventIds.length) return 0;
-    const r = await ex
-      .updateTable('journey_session_events')
-      .set({ active: false, updated_at: now })
-      .where('workspace_id', '=', workspaceId)
-      .where('event_id', 'in', eventIds)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
   }
 
   sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string; recipient_type: string; event_role_id: number | null }>> {
@@ -240,6 +252,58 @@ export class SessionRepository {
       .orderBy('se.minute_in_day')
       .orderBy('se.id')
       .execute();
+  }
+
+  /** A session's pending session events due before `before`, oldest first (a late start's overdue messages). */
+  overdue(trx: Trx, workspaceId: number, sessionId: number, before: Date): Promise<JourneySessionEvent[]> {
+    return trx
+      .selectFrom('journey_session_events')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('session_id', '=', sessionId)
+      .where('state', '=', 'pending')
+      .where('active', '=', true)
+      .where('due_at', '<', before)
+      .orderBy('due_at')
+      .orderBy('event_id')
+      .execute();
+  }
+
+  /** A session's session events moved by hand (or caught up) and not sent yet: their local date and minute are kept, their instant follows the zones. */
+  moved(trx: Trx, workspaceId: number, sessionId: number): Promise<JourneySessionEvent[]> {
+    return trx
+      .selectFrom('journey_session_events')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('session_id', '=', sessionId)
+      .where('rescheduled', '=', true)
+      .where('state', 'in', ['pending', 'skipped'])
+      .where('sent_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Session events moved by hand (which generation leaves alone) follow their journey event's active flag: a
+   * deactivated event's pending ones end `skipped` ('inactive'); a reactivated one's come back if still ahead.
+   */
+  async followActive(trx: Trx, workspaceId: number, tagId: number, eventIds: number[], now: Date): Promise<void> {
+    if (!eventIds.length) return;
+    const moved = (active: boolean) =>
+      trx
+        .updateTable('journey_session_events as se')
+        .from('journey_events as e')
+        .from('journey_sessions as s')
+        .whereRef('e.id', '=', 'se.event_id')
+        .whereRef('s.id', '=', 'se.session_id')
+        .where('se.workspace_id', '=', workspaceId)
+        .where('s.tag_id', '=', tagId)
+        .where('s.state', '=', 'active')
+        .where('se.event_id', 'in', eventIds)
+        .where('se.rescheduled', '=', true)
+        .where('se.sent_at', 'is', null)
+        .where('e.active', '=', active);
+    await moved(false).set({ state: 'skipped', active: false, note: 'inactive', updated_at: now }).where('se.state', '=', 'pending').execute();
+    await moved(true).set({ state: 'pending', active: true, note: null, updated_at: now }).where('se.state', '=', 'skipped').where('se.note', '=', 'inactive').where('se.due_at', '>=', now).execute();
   }
 
   sessionEvent(workspaceId: number, id: number, ex: Executor = this.db): Promise<JourneySessionEvent | undefined> {

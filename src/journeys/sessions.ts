@@ -2,16 +2,19 @@ import type { Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
-import { isValidTimeZone, parseLocalDate } from '../time/zoned.js';
+import { formatLocalDate, isValidTimeZone, parseLocalDate, skippedUntil, type LocalDate } from '../time/zoned.js';
+import { formatCalendarDate, zoneCity } from '../slack/dates.js';
 import type { AuthContext } from '../http/auth.js';
+import { MembersPublic } from '../members/public.js';
 import type { PastStartPolicy, SessionEventJson, SessionJson } from './api-types.js';
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
 import { journeysDeliver } from './jobs.js';
-import { movedTiming, recipientZones, timingTable } from './plan.js';
+import { movedTiming, recipientZones, timingTable, zoneOf } from './plan.js';
+import { catchUpSlots, formatMinute, isWorkDay } from './schedule.js';
 import { sessionEventJson, sessionJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
-import type { SessionRepository, SessionTarget } from './sessions.repository.js';
+import type { GenerateMode, SessionRepository, SessionTarget } from './sessions.repository.js';
 import type { JourneyEvent, JourneySession, JourneySessionEvent, JourneyTag } from './tables.js';
 
 /** A role filled by a selection: chosen later by a selector (a user or a role), or picked from a channel now. */
@@ -45,11 +48,15 @@ export interface NewSession {
  * events and keeping them in step when the journey changes, and the admin's changes to one session event.
  */
 export class SessionService {
+  private readonly members: MembersPublic;
+
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'queue' | 'workspaces'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
-  ) {}
+  ) {
+    this.members = new MembersPublic(s.db);
+  }
 
   /** Enrols one person: the session, its memberships, its cohort and its session events, in the caller's transaction. */
   async createIn(trx: Trx, emit: Emit, input: NewSession): Promise<JourneySession> {
@@ -124,7 +131,8 @@ export class SessionService {
       rows.map((r) => ({ ...r, workspace_id: workspaceId, session_id: session.id, created_at: now })),
     );
 
-    await this.generate(trx, workspaceId, { tagId: tag.id, sessionId: session.id }, events, true);
+    await this.generate(trx, workspaceId, { tagId: tag.id, sessionId: session.id }, events, 'enrolment');
+    if (session.past_start_policy === 'catch_up') await this.catchUp(trx, session);
     emit(
       domainEvent(journeySessionCreated, workspaceId, {
         sessionId: session.id,
@@ -164,21 +172,92 @@ export class SessionService {
 
   /**
    * A journey changed: regenerate its active sessions' events for `eventIds` (all its events when omitted). Pending
-   * session events take the new day, time and active flag; sent ones and ones moved by hand keep theirs; a day
-   * already past is skipped (it never goes out late). One statement, however many sessions.
+   * session events take the new day, time and active flag (a deactivated event's end `skipped`, a reactivated one's
+   * still ahead come back); sent ones keep theirs, ones moved by hand keep their date and time; a day already past is
+   * skipped (it never goes out late). One statement, however many sessions.
    */
   async syncIn(trx: Trx, workspaceId: number, tagId: number, eventIds?: number[]): Promise<number> {
     const all = await this.journeys.events(workspaceId, tagId, trx);
-    return this.generate(trx, workspaceId, { tagId }, eventIds ? all.filter((e) => eventIds.includes(e.id)) : all, false);
+    const events = eventIds ? all.filter((e) => eventIds.includes(e.id)) : all;
+    const n = await this.generate(trx, workspaceId, { tagId }, events, 'sync');
+    await this.repo.followActive(trx, workspaceId, tagId, events.map((e) => e.id), this.s.clock.now());
+    return n;
   }
 
-  /** Session events of `events` for the target sessions, timed by schedule.ts (at enrolment a past day is caught up or skipped, as the session says). */
-  private async generate(trx: Trx, workspaceId: number, target: SessionTarget, events: readonly JourneyEvent[], enrolment: boolean): Promise<number> {
+  /**
+   * A recipient's zone moved (their Slack profile, or the session's own zone): every pending event of the session is
+   * timed again through the one resolver, in the caller's transaction — generated ones from the journey, ones moved
+   * by hand or caught up at their own local date and minute. A message still owed goes at once rather than never
+   * (`sync`, for a new start date: a day now past is skipped instead).
+   */
+  async retimeIn(trx: Trx, session: JourneySession, mode: Extract<GenerateMode, 'retime' | 'sync'> = 'retime'): Promise<void> {
+    const ws = session.workspace_id;
+    await this.generate(trx, ws, { tagId: session.tag_id, sessionId: session.id }, await this.journeys.events(ws, session.tag_id, trx), mode);
+    const moved = await this.repo.moved(trx, ws, session.id);
+    if (!moved.length) return;
+    const timed = { ...session, zones: await this.zonesOf(trx, ws, session.id) };
+    const now = this.s.clock.now();
+    for (const se of moved) {
+      const event = await this.journeys.event(ws, se.event_id, trx);
+      if (!event) continue;
+      const dueAt = movedTiming(se.occurs_on, se.minute_in_day, recipientZones(timed, event));
+      if (dueAt.getTime() !== new Date(se.due_at).getTime()) await this.repo.updateSessionEvent(trx, ws, se.id, { due_at: dueAt, updated_at: now });
+    }
+  }
+
+  /**
+   * A member's Slack zone changed (`people.zone_changed`): each active session they are in is re-timed in this one
+   * transaction, and a participant whose session follows their Slack zone takes it as the session's zone too.
+   */
+  async onZoneChanged(trx: Trx, workspaceId: number, memberId: number, tz: string | null): Promise<void> {
+    const now = this.s.clock.now();
+    for (let session of await this.repo.activeSessionsWith(trx, workspaceId, memberId)) {
+      if (session.participant_member_id === memberId && session.time_zone_source === 'sync' && tz && isValidTimeZone(tz) && tz !== session.time_zone)
+        session = (await this.repo.updateSession(trx, workspaceId, session.id, { time_zone: tz, updated_at: now }))!;
+      await this.retimeIn(trx, session);
+    }
+  }
+
+  /** Session events of `events` for the target sessions, timed by schedule.ts (`mode`: how a day already past is treated). */
+  private async generate(trx: Trx, workspaceId: number, target: SessionTarget, events: readonly JourneyEvent[], mode: GenerateMode): Promise<number> {
     if (!events.length) return 0;
     const keys = await this.repo.timingKeys(trx, workspaceId, target);
     if (!keys.length) return 0;
     const table = timingTable(keys, events);
-    return this.repo.generateSessionEvents(trx, workspaceId, { ...target, eventIds: events.map((e) => e.id) }, table, { now: this.s.clock.now(), enrolment });
+    return this.repo.generateSessionEvents(trx, workspaceId, { ...target, eventIds: events.map((e) => e.id) }, table, { now: this.s.clock.now(), mode });
+  }
+
+  /**
+   * A session that starts in the past and catches up: its overdue messages go out in order, spaced, from each
+   * recipient's next working window on a work day in their own zone (schedule.ts `catchUpSlots`; a channel post in the
+   * session's zone), each kept at its new local date and minute like a move by hand (so a later change to the journey
+   * does not send it back into the past).
+   */
+  private async catchUp(trx: Trx, session: JourneySession): Promise<void> {
+    const ws = session.workspace_id;
+    const now = this.s.clock.now();
+    const overdue = await this.repo.overdue(trx, ws, session.id, now);
+    if (!overdue.length) return;
+    const timed = { ...session, zones: await this.zonesOf(trx, ws, session.id) };
+    // One queue per first recipient (whose zone and working hours time it), each in the order the messages were due.
+    const queues = new Map<string, { tz: string; memberId: number | null; items: Array<{ se: JourneySessionEvent; event: JourneyEvent }> }>();
+    for (const se of overdue) {
+      const event = (await this.journeys.event(ws, se.event_id, trx))!;
+      const first = event.recipient_type === 'role' ? timed.zones.find((z) => z.role_id === event.role_id && z.member_id !== null) : undefined;
+      const key = first ? `member:${first.member_id}` : 'session';
+      const queue = queues.get(key) ?? { tz: first ? zoneOf(session, first.member_id, first.tz) : session.time_zone, memberId: first?.member_id ?? null, items: [] };
+      queue.items.push({ se, event });
+      queues.set(key, queue);
+    }
+    for (const q of queues.values()) {
+      const hours = q.memberId === null ? null : await this.members.workingWindow(ws, q.memberId, trx);
+      const slots = catchUpSlots(q.items.map((i) => ({ minuteInDay: i.se.minute_in_day })), now, q.tz, hours);
+      for (const [i, { se, event }] of q.items.entries()) {
+        const slot = slots[i]!;
+        const dueAt = movedTiming(slot.occursOn, slot.minuteInDay, recipientZones(timed, event));
+        await this.repo.updateSessionEvent(trx, ws, se.id, { occurs_on: slot.occursOn, minute_in_day: slot.minuteInDay, due_at: dueAt, rescheduled: true, note: 'catch_up', updated_at: now });
+      }
+    }
   }
 
   // ---- one session event (the session page)
@@ -189,16 +268,19 @@ export class SessionService {
     return this.repo.inTransaction(async (trx) => (await this.repo.updateSessionEvent(trx, workspaceId, se.id, { active: false, state: 'deleted', updated_at: this.s.clock.now() }))!);
   }
 
-  /** PUT occurs_at: a new local date ('YYYY-MM-DD', same minute) or date and time ('YYYY-MM-DDTHH:mm'). */
-  async reschedule(workspaceId: number, se: JourneySessionEvent, occursAt: string): Promise<JourneySessionEvent> {
+  /**
+   * PUT occurs_at: a new local date ('YYYY-MM-DD', same minute) or date and time ('YYYY-MM-DDTHH:mm'), checked like a
+   * generated one: a weekend day only with `allowWeekend` (the page asks first), and a time the clocks skip that day in
+   * a recipient's zone (spring forward) is refused, naming the first time after the gap.
+   */
+  async reschedule(workspaceId: number, se: JourneySessionEvent, occursAt: string, allowWeekend = false): Promise<JourneySessionEvent> {
     if (se.state === 'sent' || se.state === 'sending') throw badRequest('occurs_at: it has already been sent', { occurs_at: 'already sent' });
     const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(occursAt);
-    let date: string;
+    let date: LocalDate;
     let minute = se.minute_in_day;
     try {
       if (!m) throw new RangeError();
-      date = m[1]!;
-      parseLocalDate(date);
+      date = parseLocalDate(m[1]!);
       if (m[2] !== undefined) {
         const h = Number(m[2]);
         const min = Number(m[3]);
@@ -208,15 +290,25 @@ export class SessionService {
     } catch {
       throw badRequest('occurs_at: must be a date (YYYY-MM-DD) or a local date and time (YYYY-MM-DDTHH:mm)', { occurs_at: 'must be YYYY-MM-DD or YYYY-MM-DDTHH:mm' });
     }
+    if (!isWorkDay(date) && !allowWeekend) {
+      const why = `${formatCalendarDate(date)} is a weekend day: journeys send on work days`;
+      throw badRequest(`occurs_at: ${why}`, { occurs_at: why, allow_weekend: 'confirm to send on a weekend day' });
+    }
     return this.repo.inTransaction(async (trx) => {
       const session = (await this.repo.session(workspaceId, se.session_id, trx))!;
       const event = (await this.journeys.event(workspaceId, se.event_id, trx))!;
       const zones = recipientZones({ ...session, zones: await this.zonesOf(trx, workspaceId, session.id) }, event);
-      const dueAt = movedTiming(date, minute, zones);
+      for (const tz of zones) {
+        const after = skippedUntil(date, minute, tz);
+        if (after === null) continue;
+        const why = `${formatMinute(minute)} does not exist on ${formatCalendarDate(date)} in ${zoneCity(tz)} (the clocks go forward); choose ${formatMinute(after)} or later`;
+        throw badRequest(`occurs_at: ${why}`, { occurs_at: why });
+      }
+      const occursOn = formatLocalDate(date);
       const updated = await this.repo.updateSessionEvent(trx, workspaceId, se.id, {
-        occurs_on: date,
+        occurs_on: occursOn,
         minute_in_day: minute,
-        due_at: dueAt,
+        due_at: movedTiming(occursOn, minute, zones),
         rescheduled: true,
         active: true,
         state: 'pending',

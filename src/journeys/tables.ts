@@ -44,6 +44,8 @@ export interface JourneyTagsTable {
   created_by_member_id: number | null;
   /** Whether the journey's hub is published (written by the hub through JourneysPublic): messages link to it only then. */
   hub_published: Generated<boolean>;
+  /** Members may join it themselves (Enrollment writes it through JourneysPublic). */
+  self_enroll: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import type { Db, Trx } from '../db/index.js';
+import type { Db, Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 
 export interface ProfileEntryRow {
@@ -65,8 +65,8 @@ export class MemberSettingsRepository {
       .execute();
   }
 
-  workHours(workspaceId: number, memberId: number) {
-    return this.db
+  workHours(workspaceId: number, memberId: number, ex: Executor = this.db) {
+    return ex
       .selectFrom('member_work_hours')
       .select(['beginning_time', 'end_time'])
       .where('workspace_id', '=', workspaceId)

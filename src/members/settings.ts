@@ -13,7 +13,8 @@ import { MemberSettingsRepository } from './repository.js';
 
 export const personJson = (m: Member): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
 
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** 'HH:MM' as a minute of the day. */
+export const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** A member's own profile entries, manager and working hours (journeys.md §3, §5, §7). */
 export class MemberSettingsService {

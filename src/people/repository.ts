@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
+import type { Db, Executor } from '../db/index.js';
 import type { Member, NewMember } from '../db/types.js';
 
 /** A member's directory fields, as Slack describes them. */
@@ -9,9 +9,13 @@ export type MemberValues = Required<Omit<NewMember, 'id' | 'workspace_id' | 'sla
 export class PeopleRepository {
   constructor(private readonly db: Db) {}
 
-  async upsert(workspaceId: number, members: Array<{ slackUserId: string; values: MemberValues }>, now: Date): Promise<void> {
-    if (!members.length) return;
-    await this.db
+  /** Writes these members' directory fields; answers those whose zone changed (a member new to Hearth has none to change). */
+  async upsert(ex: Executor, workspaceId: number, members: Array<{ slackUserId: string; values: MemberValues }>, now: Date): Promise<Array<{ memberId: number; from: string | null; to: string | null }>> {
+    if (!members.length) return [];
+    const before = new Map(
+      (await ex.selectFrom('members').select(['slack_user_id', 'tz']).where('workspace_id', '=', workspaceId).where('slack_user_id', 'in', members.map((m) => m.slackUserId)).execute()).map((m) => [m.slack_user_id, m.tz]),
+    );
+    const after = await ex
       .insertInto('members')
       .values(members.map((m) => ({ workspace_id: workspaceId, slack_user_id: m.slackUserId, ...m.values, created_at: now, updated_at: now })))
       .onConflict((oc) =>
@@ -31,7 +35,9 @@ export class PeopleRepository {
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
+      .returning(['id', 'slack_user_id', 'tz'])
       .execute();
+    return after.filter((m) => before.has(m.slack_user_id) && before.get(m.slack_user_id) !== m.tz).map((m) => ({ memberId: m.id, from: before.get(m.slack_user_id) ?? null, to: m.tz }));
   }
 
   /** Makes the installer of the workspace's team the account's owner, unless it has one. */

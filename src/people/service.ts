@@ -2,6 +2,9 @@ import type { UsersListResponse, WebClient } from '@slack/web-api';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
+import { event } from '../platform/events/define.js';
+import { memberZoneChanged } from '../platform/events/member-zone.js';
+import type { DomainEvents } from '../platform/events/service.js';
 import { WorkspaceRepository } from '../workspaces/repository.js';
 import { PeopleRepository, type MemberValues } from './repository.js';
 
@@ -39,14 +42,18 @@ export class PeopleService {
   constructor(
     db: Db,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {
     this.repo = new PeopleRepository(db);
     this.workspaces = new WorkspaceRepository(db, clock);
   }
 
+  /** Keeps these members current; a changed zone is recorded (`people.zone_changed`) in the same transaction. */
   async upsert(ws: Workspace, users: SlackUser[]): Promise<void> {
     const members = users.filter((u) => u.id).map((u) => ({ slackUserId: u.id!, values: memberValues(ws, u) }));
-    await this.repo.upsert(ws.id, members, this.clock.now());
+    await this.events.transaction(async (trx, emit) => {
+      for (const moved of await this.repo.upsert(trx, ws.id, members, this.clock.now())) emit(event(memberZoneChanged, ws.id, moved));
+    });
   }
 
   /** Reads the whole directory, 200 a page as Slack recommends, and records the sync time. */

@@ -25,6 +25,8 @@ export interface HrDirectory {
   groups(workspaceId: number, memberIds: number[], by: 'department' | 'location'): Promise<Map<number, string>>;
   /** Whether the workspace has an HR system linked (pending its first sync, or active). */
   linked(workspaceId: number): Promise<boolean>;
+  /** The work email of the manager the HR system gives the person with this work email (null: none known). */
+  managerEmail(workspaceId: number, email: string): Promise<string | null>;
 }
 
 /** Members' linked calendars (Intros schedules meetings with them). */

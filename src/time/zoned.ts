@@ -99,6 +99,18 @@ export function zonedToInstant(date: LocalDate, minuteOfDay: number, tz: string)
   return new Date(zdt.epochMilliseconds);
 }
 
+/**
+ * A wall-clock time the clocks skip that day in a zone (a DST gap, spring forward): the first minute of the day after
+ * the gap, so a time a person chose there is refused or moved with the reason; null when the time exists (a repeated
+ * time, clocks going back, exists).
+ */
+export function skippedUntil(date: LocalDate, minuteOfDay: number, tz: string): number | null {
+  const at = instantToZoned(zonedToInstant(date, minuteOfDay, tz), tz);
+  if (at.minuteOfDay === minuteOfDay && compareLocalDate(at.date, date) === 0) return null;
+  const transition = toZoned(zonedToInstant(date, minuteOfDay, tz), tz).getTimeZoneTransition('previous');
+  return transition ? transition.hour * 60 + transition.minute : at.minuteOfDay;
+}
+
 export function instantToZoned(instant: Date, tz: string): ZonedParts {
   const zdt = toZoned(instant, tz);
   return {

@@ -274,7 +274,7 @@ describe(`Enrollment (${path})`, () => {
     expect(await db().selectFrom('journey_sessions').select('id').where('id', '=', others[0]!.id).executeTakeFirst()).toBeDefined();
   });
 
-  it('looks people up by email and finds their manager from member data', async () => {
+  it('looks people up by email and finds their manager from the HR system, else member data', async () => {
     const lena = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', LENA).executeTakeFirstOrThrow();
     const found = await call<{ users: Array<{ id: number; email: string }> }>(admin, 'GET', `/onboarding/users/from_email?emails=${encodeURIComponent(`${lena.email!.toUpperCase()},nobody@example.com`)}`);
     expect(found.users).toEqual([expect.objectContaining({ id: lena.id, email: lena.email!.toLowerCase() })]);
@@ -282,6 +282,24 @@ describe(`Enrollment (${path})`, () => {
     await db().insertInto('member_relationships').values({ workspace_id: await wsId(), member_id: jonas.id, kind: 'manager', related_member_id: lena.id, updated_at: new Date() }).execute();
     expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(jonas.email!)}`)).toMatchObject({ success: true, manager: { id: lena.id } });
     expect(await call(admin, 'GET', '/hris/manager?email=nobody%40example.com')).toMatchObject({ success: false });
+    // Once an HR system is linked, its synced data names the manager (the manual enrollment's HR-manager import),
+    // also for someone who set none on their profile.
+    const maya = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', 'U0DEMO013').executeTakeFirstOrThrow();
+    const kai = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', 'U0DEMO012').executeTakeFirstOrThrow();
+    expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(maya.email!)}`)).toMatchObject({ success: false });
+    const now = new Date();
+    const hris = await db()
+      .insertInto('hris_identities')
+      .values({ workspace_id: await wsId(), provider: 'merge', integration_name: 'BambooHR', integration_slug: 'bamboohr', account_token_enc: 'sealed', state: 'active', creator_id: null, owner_id: null, hris_sync_data: JSON.stringify({}), last_error: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const person = (email: string, manager: string, memberId: number) => ({ workspace_id: 0, source: 'hris' as const, identity_id: hris.id, remote_id: email, email: email.toUpperCase(), start_date: null, birthday: null, department: null, location: null, job_title: null, manager_email: manager, attributes: JSON.stringify({}), employment_status: 'ACTIVE', member_id: memberId, new_hire_at: null, updated_at: now });
+    const ws = await wsId();
+    await db().insertInto('integration_people').values([{ ...person(maya.email!, kai.email!, maya.id), workspace_id: ws }, { ...person(jonas.email!, kai.email!, jonas.id), workspace_id: ws }]).execute();
+    expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(maya.email!)}`)).toMatchObject({ success: true, manager: { id: kai.id } });
+    expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(jonas.email!)}`)).toMatchObject({ success: true, manager: { id: kai.id } });
+    await db().deleteFrom('integration_people').where('identity_id', '=', hris.id).execute();
+    await db().deleteFrom('hris_identities').where('id', '=', hris.id).execute();
   });
 
   it('enrols a new hire from the HR system by an enrollment rule (OR within a group, AND across)', async () => {
@@ -339,11 +357,42 @@ describe(`Enrollment (${path})`, () => {
 
   it('lets a member enrol themselves, once, with the server explaining why not', async () => {
     const kai = await signIn(t, TEAM, 'U0DEMO012');
-    expect(await call(kai, 'GET', `/onboarding/tags/${tagId}/self_enroll_validation`)).toEqual({ valid: true, displayError: null, already_enrolled: false });
+    const journey = { id: tagId, name: 'Engineering onboarding' };
+    // Not open until an admin turns self-enrollment on: the server says why.
+    expect(await call(kai, 'GET', `/onboarding/tags/${tagId}/self_enroll_validation`)).toEqual({ valid: false, displayError: "Engineering onboarding isn't open to join yourself. Ask its admins to enroll you.", already_enrolled: false, journey });
+    const closed = await call<{ displayError: string }>(kai, 'POST', `/onboarding/tags/${tagId}/self_enroll`, {}, 422);
+    expect(closed.displayError).toBe("Engineering onboarding isn't open to join yourself. Ask its admins to enroll you.");
+    await call(kai, 'PUT', `/onboarding/tags/${tagId}/self_enroll_settings`, { enabled: true }, 403);
+    const bad = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/tags/${tagId}/self_enroll_settings`, { enabled: 'yes' }, 400);
+    expect(bad.fields).toEqual({ enabled: 'must be true or false' });
+    const on = await call<{ enabled: boolean; link: string; joined: unknown[] }>(admin, 'PUT', `/onboarding/tags/${tagId}/self_enroll_settings`, { enabled: true });
+    expect(on).toEqual({ enabled: true, link: `${t.url}/onboarding/tags/${tagId}/join`, joined: [] });
+    expect(await call(kai, 'GET', `/onboarding/tags/${tagId}/self_enroll_validation`)).toEqual({ valid: true, displayError: null, already_enrolled: false, journey });
     expect(await call(kai, 'POST', `/onboarding/tags/${tagId}/self_enroll`, {})).toMatchObject({ success: true });
     const again = await call<{ displayError: string }>(kai, 'POST', `/onboarding/tags/${tagId}/self_enroll`, {}, 422);
     expect(again.displayError).toBe("You're already on Engineering onboarding");
     await call(kai, 'POST', `/onboarding/tags/${tagId}/self_test`, {}, 403);
+    // The journey shows who joined it themselves.
+    const settings = await call<{ joined: Array<{ slack_user_id: string }> }>(admin, 'GET', `/onboarding/tags/${tagId}/self_enroll_settings`);
+    expect(settings.joined.map((j) => j.slack_user_id)).toEqual(['U0DEMO012']);
+
+    // From Slack: `/hearth join` lists what Grace may join, its button enrols her, and the Home tab lists it too.
+    const slashJoin = async (user: string) => t.api<{ text: string; blocks?: unknown[] }>('POST', '/sandbox/commands', { team_id: TEAM, user_id: user, channel_id: t.sandbox.state.openConversation(TEAM, ACME.botUserId, [user]).channel.id, text: '/hearth join' });
+    const listed = JSON.stringify(await slashJoin('U0DEMO027'));
+    expect(listed).toContain('Engineering onboarding');
+    expect(listed).toContain(`"value":"${tagId}"`);
+    await t.api('POST', '/sandbox/home/open', { team_id: TEAM, user_id: 'U0DEMO027' });
+    await settle();
+    const { view } = await t.api<{ view: { id: string } }>('GET', `/sandbox/home?team=${TEAM}&user=U0DEMO027`);
+    expect(JSON.stringify(view)).toContain('Journeys you can join');
+    await t.api('POST', '/sandbox/actions', { team_id: TEAM, user_id: 'U0DEMO027', view_id: view.id, action_id: `enrollment_self_join:${tagId}` });
+    await settle();
+    expect(await sessionsOf(await memberId('U0DEMO027'))).toHaveLength(1);
+    const dm = t.sandbox.state.messageList(t.sandbox.state.openConversation(TEAM, ACME.botUserId, ['U0DEMO027']).channel.id).filter((m) => m.bot_id);
+    expect(dm.at(-1)!.text).toMatch(/^:tada: You've joined \*Engineering onboarding\*\. Your first messages arrive here, starting /);
+    // The Home tab was redrawn without it.
+    await expect.poll(async () => JSON.stringify((await t.api<{ view: unknown }>('GET', `/sandbox/home?team=${TEAM}&user=U0DEMO027`)).view)).not.toContain(`enrollment_self_join:${tagId}`);
+    expect(JSON.stringify(await slashJoin('U0DEMO027'))).not.toContain(`"value":"${tagId}"`);
   });
 
   it('shares a two-role survey to Slack: answers in the modal enrol, and mentors are matched by the pairing engine', async () => {
@@ -375,13 +424,20 @@ describe(`Enrollment (${path})`, () => {
       expect(Object.keys(empty.errors)).toEqual(['q0']);
       await t.api('POST', '/sandbox/views/submit', { team_id: TEAM, user_id: user, values: { q0: { answer: area } } });
       await settle();
+      // The invitation's buttons gave way to the answer.
+      const answered = t.sandbox.state.messageList(dm).filter((m) => m.bot_id)[0]!;
+      expect(JSON.stringify(answered.blocks)).not.toContain('enrollment_survey_open');
+      return JSON.stringify(answered.blocks);
     };
-    await answer(mentee, 0, '0');
-    await answer(mentor, 1, '0');
+    expect(await answer(mentee, 0, '0')).toContain("You're signed up for *");
+    expect(await answer(mentor, 1, '0')).toContain('Thanks, your answers as Buddy are in.');
     const menteeId = await memberId(mentee);
     const [session] = await sessionsOf(menteeId);
     expect(session).toMatchObject({ start_date: '2026-03-09' });
     expect(await sessionsOf(await memberId(mentor))).toEqual([]);
+    // The journey's list of surveys says each one's share state and how many answered.
+    const list = await call<{ enrollment_surveys: Array<{ id: number; shares: number; last_shared_at: string | null; responses: number }> }>(admin, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys`);
+    expect(list.enrollment_surveys.find((x) => x.id === survey.id)).toMatchObject({ shares: 1, last_shared_at: expect.any(String), responses: 2 });
 
     const responses = await call<SurveyResponsesAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/responses`);
     const a = responses.submissions.find((s) => s.role_id === roles.primary)!;

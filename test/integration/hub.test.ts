@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubFrameData, HubPeopleData, HubPollsData, HubSiteAnswer, HubSiteJson, HubTasksData, HubTemplate } from '../../src/hub/api-types.js';
+import type { HubFrameData, HubPeopleData, HubPollsData, HubSiteAnswer, HubSiteJson, HubTasksData, HubTemplate, HubTimelineData } from '../../src/hub/api-types.js';
 import { siteLink } from '../../src/http/site-links.js';
 import type { SessionJson } from '../../src/journeys/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
@@ -124,6 +124,11 @@ describe(`journey hub (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, ()
     await sendTasksAndPolls(t, admin, other);
     expect(t.sandbox.state.messageList(dm(t, JONAS)).filter((m) => m.bot_id && textOf(m).includes('Open your journey hub')).length).toBeGreaterThan(0);
     expect(t.sandbox.state.messageList(dm(t, MAYA)).filter((m) => m.bot_id && textOf(m).includes('Open your journey hub')).length).toBeGreaterThanOrEqual(2);
+    // `/hearth journey` (the Home tab's section) carries his own signed link to the hub, which signs him in.
+    const reply = JSON.stringify(await t.api('POST', '/sandbox/commands', { team_id: TEAM, user_id: JONAS, channel_id: dm(t, JONAS), text: '/hearth journey' }));
+    const link = new RegExp(`(http://[^|"]+/auth/site/${session.id}\\?t=[^|"]+)\\|Open your journey hub`).exec(reply)?.[1];
+    expect(link).toBeDefined();
+    expect((await fetch(link!, { redirect: 'manual' })).headers.getSetCookie().length).toBeGreaterThan(0);
     const jonas = await as(JONAS);
     const frame = await call<HubFrameData>(jonas, 'GET', site(session.id, JSON.stringify({ type: 'site' })));
     expect(frame).toMatchObject({ published: true, viewer: { member_id: jonas.memberId, is_participant: true } });
@@ -196,12 +201,18 @@ describe(`journey hub (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, ()
 
   it('answers from the hub go through Journeys (source site): the same domain events as the Slack buttons', async () => {
     const jonas = await as(JONAS);
+    const statusOf = async (seId: number) => (await call<HubTimelineData>(jonas, 'GET', site(session.id, 'timeline'))).items.find((i) => i.id === seId)?.status;
     const { tasks } = await call<HubTasksData>(jonas, 'GET', site(session.id, 'tasks'));
     const task = tasks.find((x) => x.mine && x.state === 'incomplete')!;
+    // The timeline shows each task and poll as it really is: sent but open is "to do", not "done".
+    expect(await statusOf(task.session_event_id)).toBe('to_do');
     await call(jonas, 'PUT', `/onboarding/task_assignments/${task.id}`, { task_assignment: { state: 'complete' }, source: 'site' });
+    expect(await statusOf(task.session_event_id)).toBe('done');
     const { polls } = await call<HubPollsData>(jonas, 'GET', site(session.id, 'polls'));
     const poll = polls.find((p) => p.mine && p.answer_index === null)!;
+    expect(await statusOf(poll.session_event_id)).toBe('to_answer');
     await call(jonas, 'POST', `/onboarding/poll_responses/${poll.id}/answer`, { answer_index: 0, source: 'site' });
+    expect(await statusOf(poll.session_event_id)).toBe('answered');
     // The journey's admin (in none of its roles) sees the participant's, not as theirs; Lena, his manager, sees her own.
     const seen = await call<HubTasksData>(admin, 'GET', site(session.id, 'tasks'));
     expect(seen.tasks.find((x) => x.id === task.id)).toMatchObject({ mine: false, state: 'complete', source: 'site' });

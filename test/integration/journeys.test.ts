@@ -195,11 +195,22 @@ describe(`Journeys (${path})`, () => {
     expect(session.session_events).toHaveLength(17);
     const sessions = await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`);
     expect(sessions.sessions.map((s) => s.id)).toContain(session.id);
-    // The buddy's briefing (work day -2) is in Bengaluru's morning, already past on enrolment: caught up at once.
+    // Enrolled on Monday 09:00 in Berlin for a Tuesday start: what was due before now (work days -5 to -1) is
+    // caught up, each at its own minute on its recipient's next work day that minute is still ahead, never in a burst.
+    const caught = session.session_events.filter((e) => e.rescheduled);
+    expect(caught.every((e) => e.state === 'pending' && e.occurs_at > '2026-03-02T08:00:00.000Z' && ![0, 6].includes(new Date(`${e.occurs_on}T12:00:00Z`).getUTCDay()))).toBe(true);
+    const byTitle = (title: string) => session.session_events.find((e) => e.title === title)!;
+    expect(byTitle('Welcome aboard!')).toMatchObject({ occurs_on: '2026-03-02', minute_in_day: 600, occurs_at: '2026-03-02T09:00:00.000Z', rescheduled: true });
+    expect(byTitle("You're a buddy!")).toMatchObject({ occurs_on: '2026-03-03', minute_in_day: 570, occurs_at: '2026-03-03T04:00:00.000Z', rescheduled: true });
     await advance('2026-03-02T08:02:00Z');
-    expect(withText(ANANYA, 'Thanks for being')).toHaveLength(1);
-    expect(withText(LENA, 'joins your team on')).toHaveLength(1);
-    expect(withText(JONAS, 'Welcome to the team')).toHaveLength(1);
+    expect(withText(JONAS, 'Welcome to the team')).toHaveLength(0);
+    expect(withText(ANANYA, 'Thanks for being')).toHaveLength(0);
+    await advance('2026-03-02T09:01:00Z');
+    const [welcome] = withText(JONAS, 'Welcome to the team');
+    expect(sentAt(welcome!).toISOString()).toBe('2026-03-02T09:00:00.000Z');
+    await advance('2026-03-03T04:01:00Z');
+    const [thanks] = withText(ANANYA, 'Thanks for being');
+    expect(sentAt(thanks!).toISOString()).toBe('2026-03-03T04:00:00.000Z');
   });
 
   it('day 1: each message at its local time in Berlin', async () => {
@@ -289,6 +300,12 @@ describe(`Journeys (${path})`, () => {
     const moved = await call<{ session_event: { occurs_on: string; minute_in_day: number; rescheduled: boolean } }>(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: '2026-04-22T10:15' } });
     expect(moved.session_event).toMatchObject({ occurs_on: '2026-04-22', minute_in_day: 615, rescheduled: true });
     await call(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: 'soon' } }, 400);
+    // A weekend day only when the admin confirms it (the page asks).
+    const weekend = await call<{ fields: Record<string, string> }>(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: '2026-04-25T10:15' } }, 400);
+    expect(weekend.fields).toEqual({ occurs_at: 'Saturday, April 25 is a weekend day: journeys send on work days', allow_weekend: 'confirm to send on a weekend day' });
+    const confirmed = await call<{ session_event: { occurs_on: string } }>(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: '2026-04-25T10:15', allow_weekend: true } });
+    expect(confirmed.session_event.occurs_on).toBe('2026-04-25');
+    await call(admin, 'PUT', `/onboarding/session_events/${a!.id}`, { onboarding_session_event: { occurs_at: '2026-04-22T10:15' } });
     const deleted = await call<{ session_event: { active: boolean; state: string } }>(admin, 'DELETE', `/onboarding/session_events/${b!.id}`);
     expect(deleted.session_event).toMatchObject({ active: false, state: 'deleted' });
     const triggered = await call<{ session_event: { triggering: boolean } }>(admin, 'POST', `/onboarding/session_events/${c!.id}/trigger`);

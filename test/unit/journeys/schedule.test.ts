@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earliestInstant, nextWorkDay, occurrence, workDayFrom } from '../../../src/journeys/schedule.js';
+import { CATCH_UP_SPACING, catchUpSlots, earliestInstant, nextWorkDay, occurrence, workDayFrom } from '../../../src/journeys/schedule.js';
 import { timingOf, timingTable, type TimedSession } from '../../../src/journeys/plan.js';
 import type { JourneyEvent } from '../../../src/journeys/tables.js';
 import { formatLocalDate, parseLocalDate } from '../../../src/time/zoned.js';
@@ -151,5 +151,35 @@ describe('session timing (shared by the sender, the generator and the dry run)',
       '2026-03-06|540|America/New_York': '2026-03-06T14:00:00.000Z',
       '2026-03-12|900|Europe/Berlin': '2026-03-12T14:00:00.000Z',
     });
+  });
+});
+
+describe('catching up a late start (catchUpSlots)', () => {
+  const local = (o: { occursOn: string; minuteInDay: number }) => `${o.occursOn} ${String(Math.floor(o.minuteInDay / 60)).padStart(2, '0')}:${String(o.minuteInDay % 60).padStart(2, '0')}`;
+
+  it('sends overdue messages from the start of the next working window, in order and spaced, never in one burst', () => {
+    // Friday 6 March 2026, 05:40 in New York: working hours 09:00–17:00.
+    const now = new Date('2026-03-06T10:40:00Z');
+    const slots = catchUpSlots([540, 600, 540, 840, 900].map((minuteInDay) => ({ minuteInDay })), now, 'America/New_York', { start: 540, end: 1020 });
+    expect(slots.map(local)).toEqual(['2026-03-06 09:00', '2026-03-06 09:15', '2026-03-06 09:30', '2026-03-06 09:45', '2026-03-06 10:00']);
+    expect(slots[0]!.at.toISOString()).toBe('2026-03-06T14:00:00.000Z');
+    for (let i = 1; i < slots.length; i++) expect(slots[i]!.at.getTime() - slots[i - 1]!.at.getTime()).toBe(CATCH_UP_SPACING * 60_000);
+  });
+
+  it('waits for a work day: 3 a.m. on a Sunday goes on Monday', () => {
+    const sunday3am = new Date('2026-03-08T07:00:00Z'); // 03:00 in New York, after the clocks went forward
+    expect(catchUpSlots([{ minuteInDay: 540 }, { minuteInDay: 540 }], sunday3am, 'America/New_York', { start: 540, end: 1020 }).map(local)).toEqual(['2026-03-09 09:00', '2026-03-09 09:15']);
+  });
+
+  it('inside working hours, starts at the next minute; a window that is full goes on the next work day', () => {
+    const fri1650 = new Date('2026-03-06T21:50:00Z'); // 16:50 Friday in New York
+    expect(catchUpSlots([{ minuteInDay: 540 }, { minuteInDay: 540 }], fri1650, 'America/New_York', { start: 540, end: 1020 }).map(local)).toEqual(['2026-03-06 16:51', '2026-03-09 09:00']);
+  });
+
+  it('without working hours, each goes at its own minute on the next work day that minute is still ahead', () => {
+    const mon1000 = new Date('2026-03-09T09:00:00Z'); // 10:00 Monday in London
+    const slots = catchUpSlots([{ minuteInDay: 540 }, { minuteInDay: 780 }, { minuteInDay: 540 }], mon1000, 'Europe/London', null);
+    // 09:00 has passed today: Tuesday 09:00; then 13:00; the next 09:00 message keeps the order, 15 minutes later.
+    expect(slots.map(local)).toEqual(['2026-03-10 09:00', '2026-03-10 13:00', '2026-03-10 13:15']);
   });
 });

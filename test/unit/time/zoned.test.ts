@@ -10,6 +10,7 @@ import {
   nextWeeklyOccurrence,
   parseLocalDate,
   resolveMonthDay,
+  skippedUntil,
   weekdayOf,
   zonedToInstant,
 } from '../../../src/time/zoned.js';
@@ -242,5 +243,17 @@ describe('nextWeeklyOccurrence', () => {
     expect(() => nextWeeklyOccurrence({ after, tz, weekdays: [0], minuteOfDay: 540 })).toThrow(RangeError);
     expect(() => nextWeeklyOccurrence({ after, tz, weekdays: [8], minuteOfDay: 540 })).toThrow(RangeError);
     expect(() => nextWeeklyOccurrence({ after, tz, weekdays: [1], minuteOfDay: 1440 })).toThrow(RangeError);
+  });
+});
+
+describe('skippedUntil', () => {
+  it('names the first minute after a spring-forward gap; null for a time that exists, a repeated one included', () => {
+    expect(skippedUntil({ year: 2026, month: 3, day: 8 }, 150, 'America/New_York')).toBe(180); // 02:30 skipped: 03:00
+    expect(skippedUntil({ year: 2026, month: 3, day: 8 }, 180, 'America/New_York')).toBeNull();
+    expect(skippedUntil({ year: 2026, month: 11, day: 1 }, 90, 'America/New_York')).toBeNull(); // 01:30 twice
+    expect(skippedUntil({ year: 2026, month: 4, day: 24 }, 30, 'Africa/Cairo')).toBe(60); // Cairo's 00:00–01:00 gap
+    expect(skippedUntil({ year: 2026, month: 10, day: 4 }, 135, 'Australia/Lord_Howe')).toBe(150); // 30 minutes from 02:00
+    expect(skippedUntil({ year: 2011, month: 12, day: 30 }, 600, 'Pacific/Apia')).toBe(0); // the whole day was skipped: the next time is 00:00 on the 31st
+    expect(skippedUntil({ year: 2026, month: 3, day: 9 }, 600, 'Pacific/Apia')).toBeNull();
   });
 });

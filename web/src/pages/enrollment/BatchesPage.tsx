@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { BatchesAnswer, UpsertStatusAnswer } from '../../../../src/enrollment/api-types';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, usePollingQuery } from '../../api/polling';
@@ -13,14 +13,16 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Enrollment batches (journeys.md §2): every manual and CSV enrollment with its outcome. With batch_id, one
- * batch's people (the back target is then /batches/{batchId}); with manual_enrollment_status_id (after a
+ * batch's people (the back target is then that batch's own page, {base}/batches/{batchId}); with manual_enrollment_status_id (after a
  * submit), that batch is shown while its upsert finishes.
  */
 export default function BatchesPage() {
   const { base } = useEnrollmentBase();
+  // A batch's own page (/batches/{batchId}), or the list with ?batch_id= (whose back target is that page).
+  const { batchId: ownPage } = useParams();
   const [batchId] = useSearchParam('batch_id');
   const [statusId] = useSearchParam('manual_enrollment_status_id');
-  const shown = batchId ?? statusId;
+  const shown = ownPage ?? batchId ?? statusId;
   const status = usePollingQuery<UpsertStatusAnswer>({
     queryKey: ['enrollment', 'status', statusId],
     queryFn: () => api.get<UpsertStatusAnswer>(`/onboarding/manual_enrollment/upsert_status/${statusId}`, { toastOnError: false }),
@@ -38,10 +40,16 @@ export default function BatchesPage() {
         title="Enrollment batches"
         actions={
           <>
-            {batchId && (
-              <Link className="button button-secondary" to={`/batches/${batchId}`}>
-                Back
+            {ownPage ? (
+              <Link className="button button-secondary" to={`${base}/batches`}>
+                All batches
               </Link>
+            ) : (
+              batchId && (
+                <Link className="button button-secondary" to={`${base}/batches/${batchId}`}>
+                  Back
+                </Link>
+              )
             )}
             <Link className="button" to={`${base}/manual_enrollment`}>
               Enroll people

@@ -175,3 +175,26 @@ describe('/onboarding/manual_enrollment?session_id=77: a saved session in the fo
     vi.unstubAllGlobals();
   });
 });
+
+describe('/onboarding/batches?batch_id=4: the back link goes to the batch’s own page', () => {
+  test('Back leads to /onboarding/batches/4, which shows that batch and links to all batches', async () => {
+    const asked: string[] = [];
+    mockFetch((url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/batches') {
+        asked.push(url.searchParams.get('batch_id') ?? '');
+        return jsonResponse({ batches: [], batch: { id: 4, flow: 'onboarding', tag_id: null, source: 'manual', status: 'success', error: null, sessions_created: 0, sessions_updated: 0, sessions_deleted: 0, created_by: null, created_at: '2026-03-02T08:00:00.000Z', finished_at: null, enrollments: [] } });
+      }
+      return jsonResponse({}, 404);
+    });
+    const { router } = renderApp('/onboarding/batches?batch_id=4');
+    const back = await screen.findByRole('link', { name: 'Back' });
+    expect(back.getAttribute('href')).toBe('/onboarding/batches/4');
+    fireEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/batches/4'));
+    expect(await screen.findByRole('link', { name: 'All batches' })).toHaveAttribute('href', '/onboarding/batches');
+    expect(await screen.findByRole('heading', { name: /Batch 4/ })).toBeTruthy();
+    expect(asked.at(-1)).toBe('4');
+    vi.unstubAllGlobals();
+  });
+});

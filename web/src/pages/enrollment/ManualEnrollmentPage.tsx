@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Trash2, Upload } from 'lucide-react';
+import { Plus, Trash2, Upload, Users } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { HrisManagerAnswer, ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
 import { parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
@@ -10,7 +10,7 @@ import { InlineError, PageState, Select, Spinner, Switch, TimeZoneSelect, timeZo
 import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
-import { addRows, deleteRow, newRow, rowFromSaved, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, type FormRow, type FormState } from './manualForm';
+import { addRows, deleteRow, newRow, participantEmails, rowFromSaved, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, withManagers, type FormRow, type FormState } from './manualForm';
 import './enrollment.css';
 
 const PEOPLE = { path: '/people/search' };
@@ -110,6 +110,29 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
     }
   }
 
+  // The HR-manager import: each row's manager from the HR system (GET /hris/manager?email=), where none is chosen yet.
+  const managerRole = usedRoles.find((r) => r.purpose === 'manager' && !r.primary);
+  const [managerImport, setManagerImport] = useState<{ busy: boolean; text?: string }>({ busy: false });
+  async function importManagers() {
+    if (!managerRole || !primary) return;
+    const emails = participantEmails(state, primary.id);
+    if (!emails.length) return setManagerImport({ busy: false, text: 'Type the participants’ emails first: their managers are looked up by email.' });
+    setManagerImport({ busy: true });
+    const found = new Map<string, { id: number; name: string }>();
+    try {
+      for (const email of emails) {
+        const answer = await api.get<HrisManagerAnswer>('/hris/manager', { query: { email }, toastOnError: false });
+        if (answer.success) found.set(email, { id: answer.manager.id, name: answer.manager.name });
+      }
+    } catch {
+      return setManagerImport({ busy: false, text: 'Uh oh, something went wrong. Try again?' });
+    }
+    const { state: next, filled } = withManagers(state, primary.id, managerRole.id, found);
+    setState(next);
+    const unknown = emails.length - found.size;
+    setManagerImport({ busy: false, text: `${filled === 1 ? 'One manager' : `${filled} managers`} filled in from your HR system${unknown ? `; ${unknown === 1 ? 'one person has' : `${unknown} people have`} no manager there` : ''}.` });
+  }
+
   async function submit() {
     setSubmitted(true);
     const failed = () => {
@@ -144,13 +167,28 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
             <button type="button" className="button button-secondary" disabled={submitted} onClick={() => fileInput.current?.click()}>
               <Upload size={16} aria-hidden="true" /> Import CSV
             </button>
+            {managerRole && (
+              <button type="button" className="button button-secondary" disabled={submitted || managerImport.busy} onClick={() => void importManagers()}>
+                {managerImport.busy ? <Spinner /> : <Users size={16} aria-hidden="true" />} Import managers from HR
+              </button>
+            )}
           </>
         }
       />
+      {tagId && (
+        <p>
+          <Link to={`${base}?tab=enrollment`}>Enrollment surveys and self-enrollment of this journey</Link>
+        </p>
+      )}
       {tagId && <AutoEnrollChannels base={base} />}
       {started.length > 0 && (
         <p role="status" className="muted">
           {started.length === 1 ? 'One session has' : `${started.length} sessions have`} already started, so {started.length === 1 ? 'it' : 'they'} can be changed only on the session page.
+        </p>
+      )}
+      {managerImport.text && (
+        <p role="status" className="muted">
+          {managerImport.text}
         </p>
       )}
       {limitError && (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EnrollmentSurveyJson, PresetSurveyJson, QuestionType, RoleSurvey, SurveyQuestion } from '../../../../src/enrollment/api-types';
 import { newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
 import { api } from '../../api/client';
@@ -16,30 +16,44 @@ const TYPES: Array<{ value: QuestionType; label: string }> = [
   { value: 'checkbox', label: 'Several choices' },
 ];
 
-/** /{flow}/tags/{tagId}/enrollment_surveys/new: a journey's enrollment survey, then its share to Slack. */
+/**
+ * /{flow}/tags/{tagId}/enrollment_surveys/new, and a saved survey's own page …/enrollment_surveys/{surveyId}: a
+ * journey's enrollment survey, then its share to Slack. Saving a new one goes to its own page (a second save
+ * changes it, never makes another).
+ */
 export default function NewSurveyPage() {
-  const { tagId } = useParams();
+  const { tagId, surveyId } = useParams();
   const flow = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
+  const base = `/${flow}/tags/${tagId}`;
   const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
   const presets = useQuery({ queryKey: ['enrollment', 'preset-surveys'], queryFn: () => api.get<{ preset_enrollment_surveys: PresetSurveyJson[] }>('/onboarding/preset_enrollment_surveys/index_as_json', { toastOnError: false }) });
+  const existing = useQuery({
+    queryKey: ['enrollment', 'survey', base, surveyId ?? 'new'],
+    queryFn: async () => (surveyId ? (await api.get<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys/${surveyId}`, { toastOnError: false })).enrollment_survey : null),
+  });
   return (
     <PageState headingLevel={1} query={tag} what="journey">
       {(detail) => (
         <PageState headingLevel={1} query={presets} what="preset surveys">
-          {(p) => <SurveyEditor base={`/${flow}/tags/${tagId}`} detail={detail} presets={p.preset_enrollment_surveys} />}
+          {(p) => (
+            <PageState headingLevel={1} query={existing} what="survey">
+              {(survey) => <SurveyEditor key={survey?.id ?? 'new'} base={base} detail={detail} presets={p.preset_enrollment_surveys} initial={survey} />}
+            </PageState>
+          )}
         </PageState>
       )}
     </PageState>
   );
 }
 
-function SurveyEditor({ base, detail, presets }: { base: string; detail: TagDetail; presets: PresetSurveyJson[] }) {
+function SurveyEditor({ base, detail, presets, initial }: { base: string; detail: TagDetail; presets: PresetSurveyJson[]; initial: EnrollmentSurveyJson | null }) {
+  const navigate = useNavigate();
   const roles = detail.roles;
   const primary = roles.find((r) => r.primary) ?? roles[0]!;
   const second = roles.find((r) => !r.primary) ?? primary;
-  const [name, setName] = useState(`${detail.tag.name} sign-up`);
-  const [surveys, setSurveys] = useState<RoleSurvey[]>([{ role_id: primary.id, questions: [newQuestion()] }]);
-  const [saved, setSaved] = useState<EnrollmentSurveyJson | null>(null);
+  const [name, setName] = useState(initial?.name ?? `${detail.tag.name} sign-up`);
+  const [surveys, setSurveys] = useState<RoleSurvey[]>(initial?.role_enrollment_surveys ?? [{ role_id: primary.id, questions: [newQuestion()] }]);
+  const [saved, setSaved] = useState<EnrollmentSurveyJson | null>(initial);
   const roleFor = (purpose: 'primary' | 'mentor'): RoleJson => (purpose === 'primary' ? primary : (roles.find((r) => r.purpose === 'mentor' || r.purpose === 'buddy') ?? second));
 
   const applyPreset = (key: string) => {
@@ -55,11 +69,15 @@ function SurveyEditor({ base, detail, presets }: { base: string; detail: TagDeta
       : await api.post<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys`, body);
     setSaved(answer.enrollment_survey);
     toastSuccess('Survey saved.');
+    if (!saved) navigate(`${base}/enrollment_surveys/${answer.enrollment_survey.id}`, { replace: true });
   }
 
   return (
     <div className="enrollment-page">
-      <PageHeader title={`New enrollment survey for ${detail.tag.name}`} />
+      <PageHeader title={saved ? `${saved.name}: enrollment survey of ${detail.tag.name}` : `New enrollment survey for ${detail.tag.name}`} />
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to={`${base}?tab=enrollment`}>{detail.tag.name}: enrollment</Link>
+      </nav>
       <Select label="Start from a preset" options={presets.map((p) => ({ value: p.key, label: p.name }))} placeholder="Choose a preset…" onChange={(v) => v[0] && applyPreset(v[0])} />
       <TextField label="Survey name" value={name} onChange={setName} maxLength={120} />
       <Switch

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
-import { addRows, deleteRow, newRow, rowFromSaved, setJourneys, setMembership, submission, type FormState } from './manualForm';
+import { addRows, deleteRow, newRow, participantEmails, rowFromSaved, setJourneys, setMembership, submission, withManagers, type FormState } from './manualForm';
 
 const PRIMARY = 1;
 const MANAGER = 2;
@@ -81,5 +81,20 @@ describe('manual enrollment form rules', () => {
     ]);
     // A new row still leaves out roles nobody is set for.
     expect(submission({ rows: [newRow([5], PRIMARY)], session_ids_to_delete: [] }, 'manual', true).sessions[0]!.memberships).toEqual([]);
+  });
+
+  it('the HR-manager import fills each empty manager from the HR system by the participant’s email, keeping one chosen', () => {
+    const a = setMembership(newRow([5], PRIMARY), PRIMARY, { email: ' Maya@Acme.example ' });
+    const b = setMembership(setMembership(newRow([5], PRIMARY), PRIMARY, { email: 'jonas@acme.example' }), MANAGER, { user_id: 7, user_name: 'Lena' });
+    const c = setMembership(newRow([5], PRIMARY), PRIMARY, { email: 'nobody@acme.example' });
+    const state: FormState = { rows: [a, b, c], session_ids_to_delete: [] };
+    expect(participantEmails(state, PRIMARY)).toEqual(['maya@acme.example', 'jonas@acme.example', 'nobody@acme.example']);
+    const managers = new Map([
+      ['maya@acme.example', { id: 12, name: 'Kai' }],
+      ['jonas@acme.example', { id: 12, name: 'Kai' }],
+    ]);
+    const { state: next, filled } = withManagers(state, PRIMARY, MANAGER, managers);
+    expect(filled).toBe(1);
+    expect(next.rows.map((r) => r.memberships.find((m) => m.role_id === MANAGER)?.user_id ?? null)).toEqual([12, 7, null]);
   });
 });

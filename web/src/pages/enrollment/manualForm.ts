@@ -65,6 +65,28 @@ export function setMembership(row: FormRow, roleId: number, change: { user_id: n
   return { ...row, memberships: [...others, next].sort((a, b) => row.memberships.findIndex((m) => m.role_id === a.role_id) - row.memberships.findIndex((m) => m.role_id === b.role_id)) };
 }
 
+/** The participants' emails of the rows (lower case, each once): whom the HR-manager import asks about. */
+export function participantEmails(state: FormState, primaryRoleId: number): string[] {
+  return [...new Set(state.rows.map((r) => r.memberships.find((m) => m.role_id === primaryRoleId)?.email.trim().toLowerCase() ?? '').filter(Boolean))];
+}
+
+/**
+ * The HR-manager import (journeys.md §2): each row whose manager role is still empty takes the manager the HR system
+ * names for its participant's email; a manager already chosen is kept.
+ */
+export function withManagers(state: FormState, primaryRoleId: number, managerRoleId: number, managers: ReadonlyMap<string, { id: number; name: string }>): { state: FormState; filled: number } {
+  let filled = 0;
+  const rows = state.rows.map((row) => {
+    const email = row.memberships.find((m) => m.role_id === primaryRoleId)?.email.trim().toLowerCase();
+    const manager = email ? managers.get(email) : undefined;
+    const current = row.memberships.find((m) => m.role_id === managerRoleId);
+    if (!manager || current?.user_id != null || current?.role_selection) return row;
+    filled++;
+    return setMembership(row, managerRoleId, { user_id: manager.id, user_name: manager.name });
+  });
+  return { state: { ...state, rows }, filled };
+}
+
 /**
  * Adding journeys applies their role-selection defaults to the roles nobody is set for yet; existing
  * memberships are kept when `preserve` is set (otherwise the defaults replace them).

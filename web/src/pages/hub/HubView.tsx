@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
 import { CalendarIcon, CheckCircleIcon, ExternalIcon, HashIcon, InlineError, Mrkdwn, SkeletonLines, Spinner, UserIcon, formatDateTime, formatLongPlainDate } from '../../kit';
-import { useHubActions, useHubModule, type DataModule, type HubEventJson, type HubFrameData, type HubModuleData, type HubPersonJson } from './hubApi';
+import { useHubActions, useHubModule, type DataModule, type HubEventJson, type HubFrameData, type HubModuleData, type HubPersonJson, type HubTimelineStatus } from './hubApi';
 import './hub.css';
 
 /** Where the modules' data comes from: a session's hub (one call per module), or the editor's sample data. */
@@ -47,6 +47,8 @@ export function HubView({ frame, source }: { frame: HubFrameData; source: HubSou
 }
 
 function HubModule({ module, frame }: { module: Module; frame: HubFrameData }) {
+  // Links with none listed and nothing written: nothing to show, so no empty card.
+  if (module.type === 'resources' && !module.links.length && !module.text) return null;
   const headingId = `hub-${module.type}`;
   const title = fill(module.title, frame);
   return (
@@ -121,7 +123,7 @@ function Avatar({ person }: { person: HubPersonJson | null }) {
 }
 
 function People({ people }: { people: HubModuleData['people']['people'] }) {
-  if (!people.length) return <p className="muted">No one yet.</p>;
+  if (!people.length) return <p className="muted">No one yet: the people on your journey (your manager, your buddy …) appear here once they are chosen.</p>;
   return (
     <ul className="hub-people">
       {people.map((p, i) => (
@@ -161,11 +163,11 @@ function Events({ data, zone }: { data: HubModuleData['events']; zone: string })
     <div className="hub-columns">
       <div>
         <h3 className="hub-subtitle">Coming up</h3>
-        <EventList events={data.upcoming.slice(0, 8)} zone={zone} empty="Nothing planned yet." />
+        <EventList events={data.upcoming.slice(0, 8)} zone={zone} empty="Nothing planned yet: your journey's next messages, tasks and polls appear here before they arrive." />
       </div>
       <div>
         <h3 className="hub-subtitle">Past</h3>
-        <EventList events={data.past.slice(0, 8)} zone={zone} empty="Nothing yet." />
+        <EventList events={data.past.slice(0, 8)} zone={zone} empty="Nothing yet: what your journey has sent you appears here." />
       </div>
     </div>
   );
@@ -180,7 +182,7 @@ function useActions() {
 
 function Tasks({ tasks }: { tasks: HubModuleData['tasks']['tasks'] }) {
   const actions = useActions();
-  if (!tasks.length) return <p className="muted">No tasks yet.</p>;
+  if (!tasks.length) return <p className="muted">No tasks yet: tasks from your journey appear here when they are sent to you.</p>;
   return (
     <ul className="hub-list hub-tasks">
       {tasks.map((t) => {
@@ -211,7 +213,7 @@ function Tasks({ tasks }: { tasks: HubModuleData['tasks']['tasks'] }) {
 
 function Polls({ polls }: { polls: HubModuleData['polls']['polls'] }) {
   const actions = useActions();
-  if (!polls.length) return <p className="muted">No polls yet.</p>;
+  if (!polls.length) return <p className="muted">No polls yet: questions from your journey appear here when they are asked.</p>;
   return (
     <ul className="hub-list hub-polls">
       {polls.map((p, i) => {
@@ -247,7 +249,7 @@ function Polls({ polls }: { polls: HubModuleData['polls']['polls'] }) {
 }
 
 function Channels({ channels }: { channels: HubModuleData['channels']['channels'] }) {
-  if (!channels.length) return <p className="muted">No channels yet.</p>;
+  if (!channels.length) return <p className="muted">No channels yet: channels to join for your journey appear here.</p>;
   return (
     <ul className="hub-list">
       {channels.map((c) => (
@@ -262,14 +264,25 @@ function Channels({ channels }: { channels: HubModuleData['channels']['channels'
   );
 }
 
+/** A timeline item's real state: a task is only done when it is done, a poll when it is answered. */
+const TIMELINE_STATUS: Record<HubTimelineStatus, { label: string; done: boolean }> = {
+  started: { label: 'Started', done: true },
+  coming_up: { label: 'Coming up', done: false },
+  sent: { label: 'Sent', done: true },
+  to_do: { label: 'To do', done: false },
+  done: { label: 'Done', done: true },
+  to_answer: { label: 'Waiting for an answer', done: false },
+  answered: { label: 'Answered', done: true },
+};
+
 function Timeline({ items, zone }: { items: HubModuleData['timeline']['items']; zone: string }) {
   return (
     <ol className="hub-timeline">
       {items.map((e) => (
-        <li key={`${e.kind}-${e.id}`} className={e.state === 'sent' ? 'is-done' : undefined}>
+        <li key={`${e.kind}-${e.id}`} className={TIMELINE_STATUS[e.status].done ? 'is-done' : undefined}>
           <span className="hub-event-title">{e.title}</span>
           <span className="muted">
-            {e.start ? formatLongPlainDate(e.occurs_on) : formatDateTime(e.occurs_at, zone)} · {e.state === 'sent' ? 'Done' : 'Coming up'}
+            {e.start ? formatLongPlainDate(e.occurs_on) : formatDateTime(e.occurs_at, zone)} · {TIMELINE_STATUS[e.status].label}
           </span>
         </li>
       ))}

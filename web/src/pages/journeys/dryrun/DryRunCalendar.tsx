@@ -5,6 +5,26 @@ import { KIND_INFO, KindIcon } from '../lib/labels';
 import { calendarDateLabel, dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { dryRunWeeks, offCalendar } from './dryRunCalendar';
 
+/** What became of an item of a participant's real calendar (a would-be participant's plan only says what is past). */
+export function itemStatus(item: DryRunItem): string | null {
+  switch (item.state) {
+    case 'planned':
+      return item.past ? 'already past' : null;
+    case 'pending':
+      return item.note === 'catch_up' ? 'catching up' : item.rescheduled ? 'moved for this person' : null;
+    case 'sending':
+      return 'sending';
+    case 'sent':
+      return 'sent';
+    case 'deleted':
+      return 'deleted for this person';
+    case 'skipped':
+      return item.note === 'inactive' ? 'skipped: deactivated' : item.note === 'missing_role' ? 'skipped: nobody in the role' : 'skipped';
+    default:
+      return item.state;
+  }
+}
+
 function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: string; selected: boolean; onSelect: (item: DryRunItem) => void }) {
   return (
     <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}${selected ? ' is-selected' : ''}`}>
@@ -17,7 +37,7 @@ function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: stri
         <span className="dry-run-to muted small">
           to {item.recipient_label}
           {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
-          {item.past && ' · already past'}
+          {itemStatus(item) && ` · ${itemStatus(item)}`}
         </span>
       </button>
     </li>
@@ -48,7 +68,8 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
         </h3>
         <p className="muted">
           {answer.time_zone.replace(/_/g, ' ')} · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
-          {answer.items.some((i) => i.past) && (answer.past_start_policy === 'catch_up' ? ' · past items are sent at enrolment' : ' · past items are skipped')}
+          {answer.session_id === null && answer.items.some((i) => i.past) && (answer.past_start_policy === 'catch_up' ? ' · past items are caught up in working hours after enrolment' : ' · past items are skipped')}
+          {answer.session_id !== null && ' · their own calendar: what was sent, skipped or moved, and what comes next'}
         </p>
       </header>
       {answer.items.length === 0 && <p className="muted">This journey has no active messages yet.</p>}

@@ -228,4 +228,39 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     expect(callout.closest('[role="status"]')).toHaveTextContent('Alex Rivera is on the journey, starting Tue, Mar 3.');
     expect(screen.getByRole('link', { name: 'Open the sandbox' })).toHaveAttribute('href', '/sandbox');
   });
+
+  test('the Enrollment tab: self-enrollment switched on gives the link and shows who joined; each survey with its share state and answers', async () => {
+    const puts: unknown[] = [];
+    serve(tagDetail(), (url, init) => {
+      if (url.pathname === '/onboarding/tags/7/self_enroll_settings' && init.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return jsonResponse({ enabled: true, link: 'http://hearth.test/onboarding/tags/7/join', joined: [{ id: 3, name: 'Grace Kim', slack_user_id: 'U3', start_date: '2026-03-02', joined_at: '2026-03-02T09:00:00.000Z' }] });
+      }
+      if (url.pathname === '/onboarding/tags/7/self_enroll_settings') return jsonResponse({ enabled: false, link: 'http://hearth.test/onboarding/tags/7/join', joined: [] });
+      if (url.pathname === '/onboarding/tags/7/enrollment_surveys')
+        return jsonResponse({
+          enrollment_surveys: [
+            { id: 9, tag_id: 7, name: 'Buddy matching', role_enrollment_surveys: [], shares: 2, last_shared_at: '2026-03-02T09:00:00.000Z', responses: 5 },
+            { id: 10, tag_id: 7, name: 'Draft', role_enrollment_surveys: [], shares: 0, last_shared_at: null, responses: 0 },
+          ],
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?tab=enrollment');
+    const toggle = await screen.findByRole('switch', { name: 'Members can join this journey themselves' }, { timeout: 15_000 });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText('Nobody has joined it themselves yet.')).toBeInTheDocument();
+    await user.click(toggle);
+    await waitFor(() => expect(puts).toEqual([{ enabled: true }]));
+    expect(await screen.findByRole('link', { name: 'http://hearth.test/onboarding/tags/7/join' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'People who joined by themselves' })).getByText(/Grace Kim/)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Enrollment surveys' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link', { name: 'Buddy matching' })).toHaveAttribute('href', '/onboarding/tags/7/enrollment_surveys/9');
+    expect(rows[0]).toHaveTextContent(/2 times, last/);
+    expect(within(rows[0]!).getByRole('link', { name: '5 answers' })).toHaveAttribute('href', '/onboarding/tags/7/enrollment_surveys/9/responses');
+    expect(rows[1]).toHaveTextContent('Not shared yet');
+    expect(screen.getByRole('link', { name: 'New survey' })).toHaveAttribute('href', '/onboarding/tags/7/enrollment_surveys/new');
+  });
 });

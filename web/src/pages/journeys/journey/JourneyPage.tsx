@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, CalendarDays, FlaskConical, Layers, Users, UsersRound } from 'lucide-react';
+import { Archive, ArchiveRestore, CalendarDays, FlaskConical, Layers, UserPlus, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { api } from '../../../api/client';
 import { useSearchParam } from '../../../api/searchParams';
 import { ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
+import { JourneyEnrollment } from '../../enrollment/JourneyEnrollment';
 import { PageHeader } from '../../PageHeader';
 import { journeysKey, useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
 import { DryRunPanel, type DryRunSubject } from '../dryrun/DryRunPanel';
@@ -15,7 +16,7 @@ import { ScheduleTab } from './ScheduleTab';
 import { SessionsTab } from './SessionsTab';
 import '../journeys.css';
 
-const TAB_IDS = ['schedule', 'roles', 'people', 'dry_run'] as const;
+const TAB_IDS = ['schedule', 'roles', 'people', 'dry_run', 'enrollment'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 function isTab(value: string | null): value is TabId {
@@ -86,7 +87,7 @@ function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
   );
 }
 
-/** /{flow}/tags/{id}: one journey: its schedule (calendar or list), roles, people and the dry run. */
+/** /{flow}/tags/{id}: one journey: its schedule (calendar or list), roles, people, the dry run and its enrollment (self-enrollment, surveys). */
 export default function JourneyPage() {
   const { id } = useParams();
   const location = useLocation();
@@ -118,6 +119,7 @@ export default function JourneyPage() {
                 { id: 'roles', label: 'Roles', icon: <UsersRound size={16} aria-hidden="true" />, count: data.tag.roleIds.length, content: tab === 'roles' ? <RolesTab flow={flow} data={data} /> : null },
                 { id: 'people', label: 'People', icon: <Users size={16} aria-hidden="true" />, count: data.tag.num_sessions, content: tab === 'people' ? <SessionsTab flow={flow} data={data} onDryRun={dryRunFor} /> : null },
                 { id: 'dry_run', label: 'Dry run', icon: <FlaskConical size={16} aria-hidden="true" />, content: tab === 'dry_run' ? <DryRunPanel key={subject?.userId ?? 'none'} flow={flow} data={data} subject={subject} /> : null },
+                { id: 'enrollment', label: 'Enrollment', icon: <UserPlus size={16} aria-hidden="true" />, content: tab === 'enrollment' ? <JourneyEnrollment base={`/${flow}/tags/${data.tag.id}`} /> : null },
               ]}
             />
           </>

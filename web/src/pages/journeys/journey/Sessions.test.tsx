@@ -80,4 +80,36 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     await user.click(within(schedule).getByRole('button', { name: 'Send Meet your buddy now' }));
     await waitFor(() => expect(calls).toContain('POST /onboarding/session_events/502/trigger'));
   });
+
+  test('a weekend day is confirmed first, then sent with allow_weekend; a skipped wall time is refused with the reason; the hub opens in a new tab', async () => {
+    const puts: unknown[] = [];
+    mockFetch((url, init) => {
+      const method = init.method ?? 'GET';
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
+      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(SESSIONS);
+      if (url.pathname === '/onboarding/session_events/503' && method === 'PUT') {
+        const sent = JSON.parse(String(init.body)) as { onboarding_session_event: { occurs_at: string; allow_weekend?: boolean } };
+        puts.push(sent.onboarding_session_event);
+        if (sent.onboarding_session_event.occurs_at === '2026-03-08') return jsonResponse({ error: 'occurs_at: 02:30 does not exist', fields: { occurs_at: '09:00 does not exist on Sunday, March 8 in Nowhere (the clocks go forward); choose 10:00 or later' } }, 400);
+        if (!sent.onboarding_session_event.allow_weekend)
+          return jsonResponse({ error: 'occurs_at: weekend', fields: { occurs_at: 'Saturday, March 21 is a weekend day: journeys send on work days', allow_weekend: 'confirm to send on a weekend day' } }, 400);
+        return jsonResponse({ session_event: { ...SESSIONS.sessions[0]!.session_events[2], occurs_on: '2026-03-21', rescheduled: true } });
+      }
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?tab=people');
+    await user.click(await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 }));
+    expect(screen.getByRole('link', { name: 'Open their hub' })).toHaveAttribute('href', '/site/1');
+    expect(screen.getByRole('link', { name: 'Open their hub' })).toHaveAttribute('target', '_blank');
+    const schedule = screen.getByRole('list', { name: 'Schedule of Ananya Iyer' });
+    fireEvent.change(within(schedule).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-21' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Send on a weekend day?' });
+    expect(dialog).toHaveTextContent('Saturday, March 21 is a weekend day');
+    await user.click(within(dialog).getByRole('button', { name: 'Send on that day' }));
+    await waitFor(() => expect(puts).toEqual([{ occurs_at: '2026-03-21' }, { occurs_at: '2026-03-21', allow_weekend: true }]));
+    fireEvent.change(within(schedule).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-08' } });
+    await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain('Not moved: 09:00 does not exist on Sunday, March 8 in Nowhere (the clocks go forward); choose 10:00 or later'));
+  });
 });

@@ -1,8 +1,8 @@
 import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { api, ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { EmptyState, PageState, Spinner } from '../../../kit';
+import { ConfirmDialog, EmptyState, PageState, showToast, Spinner } from '../../../kit';
 import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon } from '../lib/labels';
@@ -22,11 +22,20 @@ function useSessionEventActions(flow: Flow, tagId: number) {
     apply: (old, id) => patchSessionEvent(old, id, { active: false }),
     onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.deleting),
   });
-  const reschedule = useOptimisticMutation<{ id: number; date: string }, unknown, SessionsIndex>({
+  // A weekend day is confirmed first; a time the clocks skip that day is refused with the server's reason.
+  const [weekend, setWeekend] = useState<{ id: number; date: string; reason: string } | null>(null);
+  const reschedule = useOptimisticMutation<{ id: number; date: string; allowWeekend?: boolean }, unknown, SessionsIndex>({
     queryKey,
-    mutationFn: ({ id, date }) => api.put(`/${flow}/session_events/${id}`, { onboarding_session_event: { occurs_at: date } }, { toastOnError: false }),
+    mutationFn: ({ id, date, allowWeekend }) => api.put(`/${flow}/session_events/${id}`, { onboarding_session_event: { occurs_at: date, ...(allowWeekend ? { allow_weekend: true } : {}) } }, { toastOnError: false }),
     apply: (old, { id, date }) => patchSessionEvent(old, id, { occurs_on: date, rescheduled: true }),
-    onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.moving),
+    onError: (error, { id, date }) => {
+      const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+      const said = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(' ') : v);
+      const reason = said(fields?.occurs_at);
+      if (fields?.allow_weekend) setWeekend({ id, date, reason: reason ?? said(fields.allow_weekend)! });
+      else if (reason) showToast({ type: 'error', text: `Not moved: ${reason}` });
+      else eventErrorToast(error, EVENT_ERROR_TEXTS.moving);
+    },
   });
   const [triggering, setTriggering] = useState<number | null>(null);
   /** Sends events now, one after the other (journeys.md §4: trigger sequentially). */
@@ -41,7 +50,7 @@ function useSessionEventActions(flow: Flow, tagId: number) {
     }
     setTriggering(null);
   };
-  return { remove, reschedule, trigger, triggering };
+  return { remove, reschedule, trigger, triggering, weekend, setWeekend };
 }
 
 function SessionEventRow({ event, actions }: { event: SessionEventJson; actions: ReturnType<typeof useSessionEventActions> }) {
@@ -104,6 +113,9 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
             <button type="button" className="button button-secondary button-small" onClick={() => onDryRun(session)}>
               See their calendar
             </button>
+            <a className="button button-secondary button-small" href={`/site/${session.id}`} target="_blank" rel="noopener noreferrer">
+              Open their hub
+            </a>
           </div>
           <ol className="session-events" aria-label={`Schedule of ${session.participant?.name ?? 'this person'}`}>
             {[...session.session_events]
@@ -122,7 +134,14 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
 export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDetail; onDryRun: (s: SessionJson) => void }) {
   const sessions = useSessions(flow, data.tag.id);
   const actions = useSessionEventActions(flow, data.tag.id);
+  const { weekend, setWeekend, reschedule } = actions;
   return (
+    <>
+    {weekend && (
+      <ConfirmDialog title="Send on a weekend day?" confirmText="Send on that day" onConfirm={() => reschedule.mutateAsync({ id: weekend.id, date: weekend.date, allowWeekend: true })} onClose={() => setWeekend(null)}>
+        <p>{weekend.reason}. Send it on that day anyway?</p>
+      </ConfirmDialog>
+    )}
     <PageState query={sessions} what="people">
       {({ sessions: list }) =>
         list.length === 0 ? (
@@ -136,5 +155,6 @@ export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDet
         )
       }
     </PageState>
+    </>
   );
 }

@@ -50,6 +50,7 @@ export function tag(over: Partial<TagJson> = {}): TagJson {
     past_start_policy: 'catch_up',
     preset_bundle_id: null,
     cohort_channels: false,
+    self_enroll: false,
     num_events: 4,
     num_active_events: 3,
     num_sessions: 2,
@@ -84,8 +85,9 @@ export const DRY_RUN: DryRunAnswer = {
   time_zone: 'Asia/Kolkata',
   participant: null,
   past_start_policy: 'catch_up',
+  session_id: null,
   items: [
-    { event_id: 11, kind: 'message', title: 'Welcome aboard', text: 'Welcome!', recipient_type: 'role', recipient_label: 'New hire', role_id: 1, days_later: 0, occurs_on: '2026-03-09', minute_in_day: 540, local_time: '9:00 AM', time_zone: 'Asia/Kolkata', at: '2026-03-09T03:30:00.000Z', weekday: 1, past: false, preview: { text: 'Welcome!', blocks: [{ type: 'section', block_id: 'w', text: { type: 'mrkdwn', text: '*Welcome*, Ada!' } }] } },
-    { event_id: 14, kind: 'poll', title: 'How is week two going?', text: '…', recipient_type: 'role', recipient_label: 'New hire', role_id: 1, days_later: 5, occurs_on: '2026-03-16', minute_in_day: 540, local_time: '9:00 AM', time_zone: 'Asia/Kolkata', at: '2026-03-16T03:30:00.000Z', weekday: 1, past: false, preview: { text: 'Poll', blocks: [{ type: 'section', block_id: 'p', text: { type: 'mrkdwn', text: 'How is week two going?' } }] } },
+    { event_id: 11, session_event_id: null, state: 'planned', note: null, rescheduled: false, kind: 'message', title: 'Welcome aboard', text: 'Welcome!', recipient_type: 'role', recipient_label: 'New hire', role_id: 1, days_later: 0, occurs_on: '2026-03-09', minute_in_day: 540, local_time: '9:00 AM', time_zone: 'Asia/Kolkata', at: '2026-03-09T03:30:00.000Z', weekday: 1, past: false, preview: { text: 'Welcome!', blocks: [{ type: 'section', block_id: 'w', text: { type: 'mrkdwn', text: '*Welcome*, Ada!' } }] } },
+    { event_id: 14, session_event_id: null, state: 'planned', note: null, rescheduled: false, kind: 'poll', title: 'How is week two going?', text: '…', recipient_type: 'role', recipient_label: 'New hire', role_id: 1, days_later: 5, occurs_on: '2026-03-16', minute_in_day: 540, local_time: '9:00 AM', time_zone: 'Asia/Kolkata', at: '2026-03-16T03:30:00.000Z', weekday: 1, past: false, preview: { text: 'Poll', blocks: [{ type: 'section', block_id: 'p', text: { type: 'mrkdwn', text: 'How is week two going?' } }] } },
   ],
 };

@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { EnrollmentSurveyListItem, SelfEnrollSettingsAnswer } from '../../../../src/enrollment/api-types';
+import { api } from '../../api/client';
+import { EmptyState, formatDateTime, PageState, Switch, toastSuccess } from '../../kit';
+import './enrollment.css';
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Self-enrollment of one journey: the switch, the link members join from, and who joined that way. */
+function SelfEnrollCard({ base }: { base: string }) {
+  const key = ['enrollment', 'self-enroll', base];
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: key, queryFn: () => api.get<SelfEnrollSettingsAnswer>(`${base}/self_enroll_settings`, { toastOnError: false }) });
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => api.put<SelfEnrollSettingsAnswer>(`${base}/self_enroll_settings`, { enabled }),
+    onSuccess: (answer) => {
+      client.setQueryData(key, answer);
+      toastSuccess(answer.enabled ? 'Members can join it themselves now.' : 'Self-enrollment is off.');
+    },
+  });
+  return (
+    <section className="card" aria-labelledby="self-enroll-title">
+      <h2 id="self-enroll-title">Self-enrollment</h2>
+      <PageState query={settings} what="self-enrollment" headingLevel={3}>
+        {(s) => (
+          <>
+            <Switch
+              label="Members can join this journey themselves"
+              description="From its link, with /hearth join in Slack, or from Hearth's Home tab."
+              checked={s.enabled}
+              busy={toggle.isPending}
+              onChange={(on) => toggle.mutate(on)}
+            />
+            {s.enabled && (
+              <p>
+                Share this link: <a href={s.link}>{s.link}</a>
+              </p>
+            )}
+            <h3>Joined by themselves</h3>
+            {s.joined.length === 0 ? (
+              <p className="muted">Nobody has joined it themselves yet.</p>
+            ) : (
+              <ul aria-label="People who joined by themselves">
+                {s.joined.map((j, i) => (
+                  <li key={`${j.id ?? 'x'}-${i}`}>
+                    {j.name ?? 'Someone'} <span className="muted small">· joined {formatDateTime(j.joined_at, browserZone, { withZone: true })}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </PageState>
+    </section>
+  );
+}
+
+/** A journey's enrollment surveys: each with its share state and answers, and where to make a new one. */
+function SurveysCard({ base }: { base: string }) {
+  const surveys = useQuery({ queryKey: ['enrollment', 'surveys', base], queryFn: () => api.get<{ enrollment_surveys: EnrollmentSurveyListItem[] }>(`${base}/enrollment_surveys`, { toastOnError: false }) });
+  return (
+    <section className="card" aria-labelledby="surveys-title">
+      <h2 id="surveys-title">Enrollment surveys</h2>
+      <PageState query={surveys} what="surveys" headingLevel={3}>
+        {({ enrollment_surveys: list }) =>
+          list.length === 0 ? (
+            <EmptyState title="No surveys yet">A survey asks people a few questions in Slack; answering it enrolls them (and can match mentors).</EmptyState>
+          ) : (
+            <table className="table" aria-label="Enrollment surveys">
+              <thead>
+                <tr>
+                  <th>Survey</th>
+                  <th>Shared</th>
+                  <th>Answers</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      <Link to={`${base}/enrollment_surveys/${s.id}`}>{s.name}</Link>
+                    </td>
+                    <td>{s.last_shared_at ? `${s.shares === 1 ? 'Once' : `${s.shares} times`}, last ${formatDateTime(s.last_shared_at, browserZone, { withZone: true })}` : 'Not shared yet'}</td>
+                    <td>
+                      <Link to={`${base}/enrollment_surveys/${s.id}/responses`}>{s.responses === 1 ? '1 answer' : `${s.responses} answers`}</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </PageState>
+      <div className="button-row">
+        <Link className="button button-secondary" to={`${base}/enrollment_surveys/new`}>
+          New survey
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The journey page's Enrollment tab: self-enrollment and the journey's surveys (`base` is /{flow}/tags/{id}). */
+export function JourneyEnrollment({ base }: { base: string }) {
+  return (
+    <div className="enrollment-page">
+      <SelfEnrollCard base={base} />
+      <SurveysCard base={base} />
+      <p>
+        <Link to={`${base}/manual_enrollment`}>Enroll people by hand or from a CSV</Link> · <Link to={`${base}/batches`}>Enrollment batches</Link>
+      </p>
+    </div>
+  );
+}
