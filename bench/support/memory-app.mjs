@@ -78,7 +78,7 @@ await services.scheduler.tick(due);
 // whose outcome was unknown (a timeout on a loaded machine) waits for its lookup in conversations.history, one a
 // minute, and is counted apart rather than waited for.
 let round;
-let states = {};
+let states;
 for (;;) {
   await services.queue.idle();
   round = await services.db.selectFrom('intros_rounds').select(['id', 'num_groups', 'state']).where('program_id', '=', programId).executeTakeFirst();
