@@ -5,13 +5,11 @@
  * 1 a second per channel (each intro has its own DM) and 300 a minute per workspace, past which Slack answers
  * HTTP 200 `rate_limited`. Prints how long the round took against its floor, the longest that any one of those
  * limits alone makes it (read from the sandbox's own rules), and how many calls the sandbox turned away: 429s and
- * `rate_limited` answers. Runs on the embedded path (PGlite, in-process queue, limits in memory), or on Postgres
- * and Redis when DATABASE_URL and REDIS_URL are set. `npx tsx bench/delivery.ts`.
+ * `rate_limited` answers. Runs on the embedded path (PGlite, in-process queue, limits in memory), or, when
+ * DATABASE_URL and REDIS_URL are set, on a new database of that server (dropped after) and Redis.
+ * `npx tsx bench/delivery.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { createHearth } from '../src/hearth.js';
@@ -19,6 +17,7 @@ import { WORKSPACE_LIMITS } from '../src/sandbox/rate-limit.js';
 import { ACME, seedData } from '../src/sandbox/seed.js';
 import { startSandboxApiServer } from '../src/sandbox/server.js';
 import { SandboxState } from '../src/sandbox/state.js';
+import { backing } from './support/backing.js';
 
 const INTROS = 500;
 const OPEN_LIMIT = 50;
@@ -36,15 +35,14 @@ state.rateLimits.enabled = true;
 state.rateLimits.setLimit('conversations.open', OPEN_LIMIT, OPEN_WINDOW_MS);
 const sandbox = await startSandboxApiServer({ state });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+const postgres = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const b = await backing(postgres);
 const config = loadConfig({
   NODE_ENV: 'test',
-  HEARTH_DATA_DIR: dataDir,
   SLACK_SIGNING_SECRET: 'bench',
   SLACK_API_URL: sandbox.url,
   LOG_LEVEL: 'silent',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  ...b.env,
 });
 const hearth = await createHearth(config, pino({ level: 'silent' }), {
   slackRates: { 'conversations.open': { limit: OPEN_LIMIT, windowMs: OPEN_WINDOW_MS } },
@@ -96,7 +94,7 @@ const limits = [
   { what: `chat.postMessage, per channel (one message in each DM)`, calls: 1, rule: perChannel },
 ].map((l) => ({ ...l, floorMs: (l.calls / l.rule.limit) * l.rule.windowMs, burstMs: (Math.ceil(l.calls / l.rule.limit) - 1) * l.rule.windowMs }));
 const floor = limits.reduce((a, b) => (b.floorMs > a.floorMs ? b : a));
-const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ, limits in Redis' : 'in-process queue, limits in memory'}`;
+const path = postgres ? 'Postgres + BullMQ, limits in Redis' : 'PGlite + in-process queue, limits in memory';
 const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)} %`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const rate = (r: { limit: number; windowMs: number }) => `${r.limit} per ${r.windowMs >= 60_000 ? `${r.windowMs / 60_000} min` : `${r.windowMs / 1000} s`}`;
@@ -110,4 +108,4 @@ console.log(`| DMs opened / messages sent / intros failed | ${INTROS} / ${INTROS
 
 await hearth.close();
 await sandbox.close();
-rmSync(dataDir, { recursive: true, force: true });
+await b.close();

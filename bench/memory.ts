@@ -53,7 +53,7 @@ async function productionIdle(b: Backing): Promise<number> {
 }
 
 /** The sandbox app: idle with a 1,000-member directory, and after its first Intros round. */
-async function sandboxRound(b: Backing): Promise<{ idle: number; afterRound: number; groups: number; seconds: number }> {
+async function sandboxRound(b: Backing): Promise<{ idle: number; afterRound: number; groups: number; sent: number; unsettled: number; seconds: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'bench', 'support', 'memory-app.mjs')], { env: { ...commonEnv(port), ...b.env, SANDBOX: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -76,7 +76,7 @@ for (const postgres of benchPaths) {
       } else {
         const r = await sandboxRound(b);
         rows.push([b.name, 'sandbox, idle with a 1,000-member directory (first start)', goal, `${r.idle} MB`]);
-        rows.push([b.name, `sandbox, after a 1,000-member Intros round (${r.groups} intros sent in ${r.seconds.toFixed(1)} s)`, '', `${r.afterRound} MB`]);
+        rows.push([b.name, `sandbox, after a 1,000-member Intros round (${r.sent} of ${r.groups} intros sent in ${r.seconds.toFixed(1)} s${r.unsettled ? `; ${r.unsettled} with an unknown outcome or failed` : ''})`, '', `${r.afterRound} MB`]);
       }
     } finally {
       await b.close();
