@@ -181,8 +181,3 @@ export function parseDatesCsv(content: string, opts: { today: LocalDate; maxRows
   }
   return { rows, errors, emptyRows, formats };
 }
-
-/** A CSV cell, quoted when it needs to be. */
-export function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}

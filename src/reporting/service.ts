@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { csvCell } from '../celebrations/csv.js';
+import { csvCell } from '../http/csv.js';
 import type { AuthContext } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicConnectionsJson, type FeedbackCommentsJson, type FeedbackStatsJson, type ReportingModuleDataJson, type ReportingModuleSettingsJson, type SessionIssuesJson, type ViewableConfigurationsJson } from './api-types.js';

@@ -2,7 +2,7 @@
 // newcomer imports on /celebrations/{id}/edit, with one row that is wrong on purpose so the import's per-row
 // errors show. The file is generated here and checked by test/unit/celebrations/csv.test.ts. It lives in the
 // sandbox because it reads the sandbox's seed (the sandbox uses Celebrations' CSV cells, never the reverse).
-import { csvCell } from '../celebrations/csv.js';
+import { csvCell } from '../http/csv.js';
 import { ACME, sandboxDates, seedData } from './seed.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
