@@ -10,22 +10,38 @@ import ts from 'typescript';
 const root = resolve(process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), '..'));
 const CORE = '(platform|db|outbox|slack|scheduler|people|channels|programs|users|workspaces|http|time|billing)';
 
+/** Server files the pages import as they are: dependency-free and browser-safe (the plan gates, return paths, the enrollment CSV parser). */
+const SHARED_WITH_PAGES = ['src/platform/entitlements/features.ts', 'src/http/return-path.ts', 'src/enrollment/csv.ts'];
+
 /** [name, why, from, to, unless(from, to)?] — a matching import is a violation. */
 const RULES = [
   [
     'platform imports no capability',
-    'capabilities import the platform, never the reverse (the one Database type may read capabilities\' tables.ts, leaves of column types)',
+    'capabilities import the platform, never the reverse (their tables join the Database type by declaration merging)',
     new RegExp(`^src/(${CORE}/|(config|crypto|logger|paths)\\.ts$)`),
     new RegExp(`^src/(?!${CORE}/|sandbox/)[^/]+/`),
-    (from, to) => from === 'src/db/types.ts' && /^src\/[^/]+\/tables\.ts$/.test(to),
   ],
-  ['tables.ts are leaves', 'they declare column types only', /^src\/.+\/tables\.ts$/, /^src\//, (_f, to) => /^src\/[^/]+\/api-types\.ts$/.test(to)],
+  ['tables.ts are leaves', 'they declare column types only, and join them to the Database type of src/db/types.ts', /^src\/.+\/tables\.ts$/, /^src\//, (_f, to) => /^src\/[^/]+\/api-types\.ts$/.test(to) || to === 'src/db/types.ts'],
   ['jobs/ knows no capability', 'jobs/ is the queue port', /^jobs\//, /^src\//],
   ['nothing imports the sandbox', 'the sandbox may use the app, never the reverse; main.ts starts it', /^src\/(?!sandbox\/|main\.ts$)/, /^src\/sandbox\//],
   ['capabilities are composed at the root', 'only src/capabilities.ts lists capability declarations', /^src\/(?!capabilities\.ts$)/, /^src\/(?!platform\/)[^/]+\/capability\.ts$/],
   ['repositories are the bottom layer', 'routes and listeners → services → repositories → db', /repository\.ts$/, /\/(service|routes|listeners|capability)\.ts$|\.service\.ts$/],
   ['services do not import handlers', 'routes and listeners call services, not the other way', /^src\/(?!.*\/(routes|listeners|capability)\.ts$)(?!(hearth|capabilities|main)\.ts$)(?!platform\/core\.ts$)(?!sandbox\/)(?!slack\/bolt\.ts$)/, /^src\/.+\/(routes|listeners)\.ts$/],
+  [
+    'a capability imports another only through its public files',
+    "another capability's public.ts (services and functions it offers), events.ts (its domain events) or api-types.ts (its JSON shapes)",
+    new RegExp(`^src/(?!${CORE}/|sandbox/)[^/]+/`),
+    new RegExp(`^src/(?!${CORE}/|sandbox/)[^/]+/`),
+    (from, to) => from.split('/')[1] === to.split('/')[1] || /^src\/[^/]+\/(public|events|api-types)\.ts$/.test(to),
+  ],
   ['migrations import no app code', 'migrations are frozen once shipped', /^migrations\//, /^(src|jobs)\//],
+  [
+    'the pages see the server only through its shared files',
+    "a capability's api-types.ts (its JSON shapes) or *-rules.ts (pure rules the page checks too), or a file shared with the browser (SHARED_WITH_PAGES)",
+    /^web\//,
+    /^(src|jobs|migrations)\//,
+    (_from, to) => /^src\/[^/]+\/(api-types|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to),
+  ],
 ];
 
 function files(dir) {
@@ -42,12 +58,12 @@ function files(dir) {
 function resolveImport(from, spec) {
   if (!spec.startsWith('.')) return undefined;
   const base = join(dirname(from), spec);
-  for (const candidate of [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+  for (const candidate of [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
     if (graph.has(candidate)) return candidate;
   return undefined;
 }
 
-const all = [...files('src'), ...files('jobs'), ...files('migrations')];
+const all = [...files('src'), ...files('jobs'), ...files('migrations'), ...files('web/src')];
 const graph = new Map(all.map((f) => [f, []]));
 for (const file of all) {
   const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);

@@ -50,3 +50,8 @@ export interface BillingTables {
   downgrade_surveys: DowngradeSurveysTable;
   billing_webhook_events: BillingWebhookEventsTable;
 }
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends BillingTables {}
+}

@@ -108,3 +108,7 @@ export type CelebrationSchedule = Selectable<CelebrationSchedulesTable>;
 export type CelebrationRun = Selectable<CelebrationRunsTable>;
 export type AssetImport = Selectable<AssetImportsTable>;
 
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends CelebrationTables {}
+}

@@ -1,16 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BillingTables } from '../billing/tables.js';
-import type { CelebrationTables } from '../celebrations/tables.js';
-import type { HubTables } from '../hub/tables.js';
-import type { IntegrationsTables } from '../integrations/tables.js';
-import type { EnrollmentTables } from '../enrollment/tables.js';
-import type { IntrosTables } from '../intros/tables.js';
-import type { MembersTables } from '../members/tables.js';
-import type { JourneyTables } from '../journeys/tables.js';
-import type { ReportingTables } from '../reporting/tables.js';
 import type { DomainEventTables } from '../platform/events/tables.js';
-import type { PointsTables } from '../points/tables.js';
-import type { WatercoolerTables } from '../watercooler/tables.js';
 
 /** Table types. Business times come from the Clock, so most timestamps are written explicitly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -207,10 +196,11 @@ export interface CoreTables {
 }
 
 /**
- * The one database type: the platform's tables and every capability's (each declares its tables in its own
- * `tables.ts`, a leaf module of column types only). One schema, so no query needs a cast.
+ * The one database type: the platform's tables here, and every capability's added by declaration merging from
+ * its own `tables.ts` (`declare module '../db/types.js' { interface Database extends IntrosTables {} }`), so this
+ * file imports no capability. One schema, so no query needs a cast.
  */
-export interface Database extends CoreTables, DomainEventTables, IntrosTables, WatercoolerTables, CelebrationTables, JourneyTables, PointsTables, MembersTables, BillingTables, ReportingTables, HubTables, IntegrationsTables, EnrollmentTables {}
+export interface Database extends CoreTables, DomainEventTables {}
 
 export type ChannelProgram = Selectable<ChannelProgramsTable>;
 

@@ -1,6 +1,6 @@
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { maxWeightMatching, type WeightedEdge } from '../intros/pairing/index.js';
+import { maxWeightMatching, type WeightedEdge } from '../intros/public.js';
 import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
 import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
 import { readAnswers, surveyAnswered, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';

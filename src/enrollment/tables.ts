@@ -127,3 +127,8 @@ export type Enrollment = Selectable<EnrollmentsTable>;
 export type EnrollmentRule = Selectable<EnrollmentRulesTable>;
 export type EnrollmentSurvey = Selectable<EnrollmentSurveysTable>;
 export type EnrollmentSurveySubmission = Selectable<EnrollmentSurveySubmissionsTable>;
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends EnrollmentTables {}
+}

@@ -22,3 +22,8 @@ export interface HubTables {
 }
 
 export type HubSite = Selectable<HubSitesTable>;
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends HubTables {}
+}

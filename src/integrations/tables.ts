@@ -111,3 +111,8 @@ export interface IntegrationsTables {
   member_identities: MemberIdentitiesTable;
   integration_writes: IntegrationWritesTable;
 }
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends IntegrationsTables {}
+}

@@ -198,3 +198,7 @@ export type IntrosParticipant = Selectable<IntrosParticipantsTable>;
 export type IntrosIcebreaker = Selectable<IntrosIcebreakersTable>;
 export type IntrosCategory = Selectable<IntrosCategoriesTable>;
 
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends IntrosTables {}
+}

@@ -15,8 +15,10 @@ import { SessionRepository } from './sessions.repository.js';
 import type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './tables.js';
 
 export type { NewSession, RoleSelectionInput } from './sessions.js';
-export type { JourneyRole, JourneySession, JourneyTag } from './tables.js';
+export type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './tables.js';
+/** The journey hub shows sessions' dates and flows as Journeys computes them. */
 export { routeFlowType } from './presenters.js';
+export { localToday, occurrence } from './schedule.js';
 
 export interface SessionView {
   session: SessionJson;

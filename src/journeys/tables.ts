@@ -233,3 +233,8 @@ export type JourneyTaskAssignment = Selectable<JourneyTaskAssignmentsTable>;
 export type JourneyPollResponse = Selectable<JourneyPollResponsesTable>;
 export type JourneyCohort = Selectable<JourneyCohortsTable>;
 export type JourneyCustomPreset = Selectable<JourneyCustomPresetsTable>;
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends JourneyTables {}
+}

@@ -61,3 +61,8 @@ export interface MembersTables {
 }
 
 export type Asset = Selectable<AssetsTable>;
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends MembersTables {}
+}

@@ -122,3 +122,8 @@ export type LedgerRow = Selectable<PointsLedgerTable>;
 export type Shoutout = Selectable<ShoutoutsTable>;
 export type Listing = Selectable<RewardListingsTable>;
 export type Redemption = Selectable<RewardRedemptionsTable>;
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends PointsTables {}
+}

@@ -1,5 +1,4 @@
 import type { Aggregation, DateWindow, FeedbackDateWindow, ModuleSetting, StatData, StatName } from './stats.js';
-import type { SessionIssueType } from './tables.js';
 
 /** GET/PUT /reporting_module_settings/{userId} */
 export interface ReportingModuleSettingsJson {
@@ -14,6 +13,8 @@ export interface ReportingModuleSettingsJson {
 export type ReportingModuleDataJson = ({ status: 'ready' } & StatData) | { status: 'generating_async'; stat_name: StatName };
 
 export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
+/** An attention-required issue's kind (stored in session_issues.issue_type). */
+export type SessionIssueType = 'missing_role' | 'task_overdue' | 'poll_overdue' | 'strategic_connections_not_selected' | 'channels_not_selected';
 /** Which stats are states (a count now) and which are rates (done of sent): the server's lists, for the page too. */
 export { RATE_STATS, STAT_NAMES, STATE_STATS } from './stats.js';
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SessionIssueType } from './api-types.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
@@ -61,7 +62,7 @@ export interface ReportingOpenItemsTable {
   sent_at: Timestamp;
 }
 
-export type SessionIssueType = 'missing_role' | 'task_overdue' | 'poll_overdue' | 'strategic_connections_not_selected' | 'channels_not_selected';
+export type { SessionIssueType };
 
 export interface ReportingSessionIssuesTable {
   id: Generated<number>;
@@ -122,4 +123,9 @@ export interface ReportingTables {
   reporting_coffee_feedbacks: ReportingCoffeeFeedbacksTable;
   reporting_module_settings: ReportingModuleSettingsTable;
   reporting_intro_groups: ReportingIntroGroupsTable;
+}
+
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends ReportingTables {}
 }

@@ -117,3 +117,7 @@ export type Pack = Selectable<WatercoolerPacksTable>;
 export type Prompt = Selectable<WatercoolerPromptsTable>;
 export type Post = Selectable<WatercoolerPostsTable>;
 
+// Its tables join the one Database type by declaration merging: src/db/types.ts imports no capability.
+declare module '../db/types.js' {
+  interface Database extends WatercoolerTables {}
+}

@@ -183,7 +183,7 @@ describe(`Enrollment (${path})`, () => {
 
     // Validated as a new row is, and a started session is refused by field.
     const fields = async (body: unknown) => (await call<{ fields: Record<string, string> }>(admin, 'POST', `/onboarding/tags/${tagId}/manual_enrollment`, body, 400)).fields;
-    expect(await fields({ sessions: [{ ...row, start_date: '2026-13-01' }] })).toEqual({ 'sessions.0.start_date': 'must be a date (YYYY-MM-DD)' });
+    expect(await fields({ sessions: [{ ...row, start_date: '2026-13-01' }] })).toEqual({ 'sessions.0.start_date': 'is not a real date' });
     expect(await fields({ sessions: [{ ...row, time_zone_name: 'Nowhere/Land' }] })).toEqual({ 'sessions.0.time_zone_name': 'is not a known time zone' });
     expect(await fields({ sessions: [{ ...row, id: started!.id }] })).toEqual({ 'sessions.0.id': 'has already started or ended, so it cannot be changed here' });
     expect(Object.keys(await fields({ sessions: [{ ...row, id: 999_999 }] }))).toEqual(['sessions.0.id']);
@@ -240,7 +240,7 @@ describe(`Enrollment (${path})`, () => {
     const tooMany = await call<{ error: string }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: Array.from({ length: 2001 }, () => row) }, 400);
     expect(tooMany.error).toBe(TOO_MANY_ROWS_TEXT);
     const badDate = await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: [{ ...row, start_date: '2026-02-30' }] }, 400);
-    expect(badDate.fields).toEqual({ 'sessions.0.start_date': 'must be a date (YYYY-MM-DD)' });
+    expect(badDate.fields).toEqual({ 'sessions.0.start_date': 'is not a real date' });
     const badZone = await call<{ fields: Record<string, string> }>(admin, 'POST', '/onboarding/manual_enrollment', { sessions: [{ ...row, time_zone_name: 'Mars/Base' }] }, 400);
     expect(badZone.fields).toEqual({ 'sessions.0.time_zone_name': 'is not a known time zone' });
     const wrongFlow = await call<{ fields: Record<string, string> }>(admin, 'POST', '/participants/manual_enrollment', { sessions: [row] }, 400);

@@ -1,5 +1,4 @@
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
-import { openUpgradeModal } from '../kit/modal/UpgradeModal';
 import { showToast } from '../kit/toast/store';
 import { browser } from './browser';
 import type { ApiErrorBody } from './types';
@@ -129,6 +128,12 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** What a 402 opens: the upgrade dialog. The app sets it at start (main.tsx); the dialog uses this client, so it is not imported here. */
+let paymentRequired: ((options: { feature?: string; trialAvailable?: boolean; message?: string }) => void) | undefined;
+export function onPaymentRequired(handler: typeof paymentRequired): void {
+  paymentRequired = handler;
+}
+
 /** fetch for our JSON API: same-origin cookies, CSRF header on writes, and one way of reporting failures. */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -177,8 +182,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const error = new ApiError(response.status, errorBody);
   if (response.status === 401) {
     redirectToSignIn();
-  } else if (response.status === 402) {
-    openUpgradeModal({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError });
+  } else if (response.status === 402 && paymentRequired) {
+    paymentRequired({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError });
   } else {
     toast(error);
   }
