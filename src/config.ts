@@ -69,6 +69,7 @@ const envSchema = z.object({
   BILLING_PAID_COFFEE_TIERS: optionalString,
   BILLING_CURRENCY: optionalString.pipe(z.string().regex(/^[a-z]{3}$/, 'must be a three-letter currency code in lower case').optional()),
   BILLING_TRIAL_DAYS: z.coerce.number().int('must be a whole number').min(1).max(90).default(14),
+  RETENTION_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Gift cards through Tremendous's REST API; without a key, the sandbox provider issues fake cards. */
   TREMENDOUS_API_KEY: optionalString,
@@ -137,6 +138,8 @@ export interface Config {
   redisUrl?: string;
   /** Keeps this deployment's Redis keys (jobs, rate limits) apart from others on the same Redis. */
   redisPrefix?: string;
+  /** Days a workspace's data is kept after it uninstalled Hearth (docs/privacy.md). */
+  retentionDays: number;
   publicUrl: string;
   sessionSecret: string;
   /** 32-byte key for AES-256-GCM of tokens at rest. */
@@ -300,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    retentionDays: e.RETENTION_DAYS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret,
     encryptionKey,

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { Member, Workspace } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { event } from '../platform/events/define.js';
+import { workspaceFiles } from '../platform/storage/storage.js';
 import { AssetRepository } from './assets.repository.js';
 import type { MembersDeps } from './deps.js';
 import { assetProcessed, assetUploaded } from './events.js';
@@ -113,7 +114,7 @@ export class AssetService {
       _handleFile(req, file, cb) {
         const budget = budgets.get(req as Request);
         if (!budget) return cb(new Error('upload budget missing'));
-        const key = `ws/${budget.workspaceId}/${randomBytes(12).toString('hex')}`;
+        const key = `${workspaceFiles(budget.workspaceId)}${randomBytes(12).toString('hex')}`;
         const count = counter(budget, file.originalname);
         file.stream.on('error', (err) => count.destroy(err));
         storage

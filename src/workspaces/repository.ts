@@ -57,6 +57,29 @@ export class WorkspaceRepository {
       .execute();
   }
 
+  /** Workspaces paused (uninstalled) before `before`: their retention period is over. */
+  pausedBefore(before: Date): Promise<Workspace[]> {
+    return this.db.selectFrom('workspaces').selectAll().where('paused_at', '<', before).orderBy('paused_at').execute();
+  }
+
+  /** When the workspace paused longest ago was paused, or null when none is. */
+  async earliestPause(): Promise<Date | null> {
+    const row = await this.db.selectFrom('workspaces').select((eb) => eb.fn.min('paused_at').as('at')).executeTakeFirst();
+    return row?.at ? new Date(row.at as Date | string) : null;
+  }
+
+  /**
+   * Deletes a workspace: its installation rows, its processed Slack events, and the workspace row, whose delete
+   * cascades to every table that holds its data.
+   */
+  async purge(workspace: Pick<Workspace, 'id' | 'team_id'>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('installations').where('team_id', '=', workspace.team_id).execute();
+      await trx.deleteFrom('processed_events').where('team_id', '=', workspace.team_id).execute();
+      await trx.deleteFrom('workspaces').where('id', '=', workspace.id).execute();
+    });
+  }
+
   list(): Promise<Workspace[]> {
     return this.db.selectFrom('workspaces').selectAll().orderBy('id').execute();
   }

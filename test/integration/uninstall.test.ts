@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decrypt } from '../../src/crypto.js';
 import type { LinkTokenJson } from '../../src/integrations/api-types.js';
@@ -63,5 +64,44 @@ describe('uninstall stops everything', () => {
     expect(providerCalls.filter((c) => c.accountToken === acmeAccountToken)).toEqual([]);
     const acmeIdentity = await t.services.db.selectFrom('hris_identities').selectAll().where('workspace_id', '=', acme.id).executeTakeFirstOrThrow();
     expect(acmeIdentity).toMatchObject({ state: 'deactivated', account_token_enc: '', next_sync_at: null });
+  });
+
+  it('deletes the workspace, its rows and its uploaded files, when the retention period (30 days by default) is over', { timeout: 300_000 }, async () => {
+    const acme = (await t.services.workspaces.byTeamId(ACME.teamId))!;
+    const file = `ws/${acme.id}/left-behind`;
+    await t.services.storage.put(file, Readable.from([Buffer.from('a photo')]));
+    const rows = async (table: 'members' | 'channel_programs' | 'hris_identities' | 'accounts', workspaceId = acme.id) =>
+      (await t.services.db.selectFrom(table).select('workspace_id').where('workspace_id', '=', workspaceId).execute()).length;
+    expect(await rows('members')).toBeGreaterThan(0);
+
+    // Day 29 after the uninstall: still kept, so a reinstall would resume.
+    await t.api('POST', '/sandbox/clock/advance', { to: new Date(acme.paused_at!.getTime() + 29 * 86_400_000).toISOString() });
+    expect(await t.services.workspaces.byId(acme.id)).toBeDefined();
+    expect(await t.services.storage.size(file)).toBe(7);
+
+    await t.api('POST', '/sandbox/clock/advance', { to: new Date(acme.paused_at!.getTime() + 30 * 86_400_000 + 120_000).toISOString() });
+    expect(await t.services.workspaces.byId(acme.id)).toBeUndefined();
+    for (const table of ['members', 'channel_programs', 'hris_identities', 'accounts'] as const) expect(await rows(table), table).toBe(0);
+    expect(await t.services.db.selectFrom('installations').select('install_key').where('team_id', '=', ACME.teamId).execute()).toEqual([]);
+    expect(await t.services.storage.size(file)).toBeNull();
+    // Globex, still installed, keeps everything.
+    const globex = (await t.services.workspaces.byTeamId(GLOBEX.teamId))!;
+    expect(await rows('members', globex.id)).toBeGreaterThan(0);
+  });
+
+  it("deletes a workspace's data at once when an admin confirms with the workspace's name", async () => {
+    const globex = (await t.services.workspaces.byTeamId(GLOBEX.teamId))!;
+    const member = await signIn(t, GLOBEX.teamId, 'U0GLX002');
+    const admin = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    await t.call(member, 'POST', '/workspace/delete_data_as_json', { confirm_name: GLOBEX.name }, 403);
+    const wrong = await t.call<{ error: string; fields: Record<string, string> }>(admin, 'POST', '/workspace/delete_data_as_json', { confirm_name: 'globex' }, 400);
+    expect(wrong).toMatchObject({ error: `Type the workspace's name, ${GLOBEX.name}, to delete its data`, fields: { confirm_name: `must be ${GLOBEX.name}` } });
+    expect(await t.services.workspaces.byId(globex.id)).toBeDefined();
+
+    await t.call(admin, 'POST', '/workspace/delete_data_as_json', { confirm_name: GLOBEX.name });
+    expect(await t.services.workspaces.byId(globex.id)).toBeUndefined();
+    expect((await t.services.db.selectFrom('members').select('id').where('workspace_id', '=', globex.id).execute()).length).toBe(0);
+    // The admin's session went with the workspace.
+    await t.call(admin, 'GET', '/users/show_as_json', undefined, 401);
   });
 });

@@ -3,7 +3,7 @@ import { rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../../config.js';
 
@@ -19,6 +19,13 @@ export interface FileStorage {
   /** The stored size in bytes, or null when there is no such file. */
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every file whose key starts with `prefix` (a workspace's `ws/<id>/`). */
+  deleteAll(prefix: string): Promise<void>;
+}
+
+/** Where a workspace's files are: every key the app makes for it starts with this (`ws/<id>/<random>`). */
+export function workspaceFiles(workspaceId: number): string {
+  return `ws/${workspaceId}/`;
 }
 
 /** Keys are made by the app (`ws/<id>/<random>`); refuse anything that could leave the storage root. */
@@ -71,6 +78,10 @@ export class LocalDiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
+
+  async deleteAll(prefix: string): Promise<void> {
+    await rm(this.path(prefix.replace(/\/$/, '')), { recursive: true, force: true });
+  }
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2 …), uploads streamed in parts by lib-storage's Upload. */
@@ -117,6 +128,16 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
+  }
+
+  async deleteAll(prefix: string): Promise<void> {
+    // A page of at most 1000 keys at a time, deleted in one request each, until none is left under the prefix.
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: checkKey(prefix) }));
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (!keys.length) return;
+      await this.client.send(new DeleteObjectsCommand({ Bucket: this.config.bucket, Delete: { Objects: keys, Quiet: true } }));
+    }
   }
 }
 
