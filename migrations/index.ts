@@ -21,6 +21,7 @@ import * as m0024 from './0024_journey_custom_presets.js';
 import * as m0025 from './0025_reporting_issue_links.js';
 import * as m0026 from './0026_intros_hris_groups.js';
 import * as m0027 from './0027_integration_writes.js';
+import * as m0028 from './0028_admin_billing_trials.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0025_reporting_issue_links': m0025,
   '0026_intros_hris_groups': m0026,
   '0027_integration_writes': m0027,
+  '0028_admin_billing_trials': m0028,
 };

@@ -146,7 +146,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     events,
     entitlements,
     installations,
-    users: new UserService(db, clock),
+    users: new UserService(db, clock, entitlements),
     eventLog: new EventLog(db),
     storage: storageFor(config.storage),
     scheduler: new Scheduler(clock, log),

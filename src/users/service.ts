@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import type { Member } from '../db/types.js';
+import { Entitlements } from '../platform/entitlements/service.js';
 import type { Clock } from '../time/clock.js';
 import { UserRepository } from './repository.js';
 
@@ -25,6 +26,8 @@ export interface CurrentUser {
   csrf_token: string;
   /** Every workspace this person is in (by their email), the current one first marked; the user menu switches between them. */
   workspaces: Array<{ team_id: string; name: string; current: boolean }>;
+  /** A running Premium trial, for the shell's notice to admins: when it ends and the whole days left; else null. */
+  trial: { ends_at: string; days_left: number } | null;
 }
 
 /** Which calendar and video accounts a member has linked and valid (the integrations capability answers). */
@@ -37,6 +40,7 @@ export class UserService {
   constructor(
     db: Db,
     private readonly clock: Clock,
+    private readonly entitlements: Entitlements,
   ) {
     this.repo = new UserRepository(db);
   }
@@ -48,7 +52,8 @@ export class UserService {
 
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identityFlags(workspace.id, member.id)]);
+    const [settings, identities, access] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identityFlags(workspace.id, member.id), this.entitlements.plan(workspace.id)]);
+    const daysLeft = Entitlements.trialDaysLeft(access, this.clock.now());
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,
@@ -65,6 +70,7 @@ export class UserService {
       has_valid_microsoft_identity: identities.microsoft,
       csrf_token: auth.csrfToken,
       workspaces: (await this.repo.workspacesOf(member.email, member.id)).map((w) => ({ team_id: w.team_id, name: w.name, current: w.workspace_id === workspace.id })),
+      trial: auth.isAdmin && daysLeft !== null ? { ends_at: access.trialEndsAt!.toISOString(), days_left: daysLeft } : null,
     };
   }
 

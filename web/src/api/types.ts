@@ -15,6 +15,8 @@ export interface CurrentUser {
   csrf_token: string;
   /** The workspaces this person is in (by email); more than one shows "Switch workspace" in the user menu. */
   workspaces?: Array<{ team_id: string; name: string; current: boolean }>;
+  /** A running Premium trial (admins only): when it ends and the whole days left. */
+  trial?: { ends_at: string; days_left: number } | null;
 }
 
 /** The error body every failing call answers with. */

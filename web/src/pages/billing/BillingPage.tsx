@@ -26,6 +26,9 @@ import {
   fetchInvoices,
   INVOICES_ERROR_TEXT,
   money,
+  daysLeftText,
+  planChangeText,
+  planDay,
   planLabel,
   useBillingAccount,
   usePremiumCost,
@@ -33,6 +36,7 @@ import {
   type InvoiceJson,
   type PersonJson,
 } from './billingApi';
+import { FREE_PLAN_STOPS } from '../../../../src/platform/entitlements/features';
 import '../programs/programs.css';
 import './billing.css';
 
@@ -87,11 +91,25 @@ function PlanCard({ data }: { data: BillingAccountJson }) {
       <p className="billing-plan-name" data-testid="plan-name">
         {planLabel(a)}
       </p>
-      <p className="muted">
-        {a.state === 'free'
-          ? 'The Free plan runs one Intros channel of up to 24 people a round, the Default Dozen prompts and two custom celebrations.'
-          : 'Every paid feature is on: all pairing types, as many programs and people as you like, custom prompts and unlimited celebrations.'}
-      </p>
+      {a.state === 'trial' && a.trial_days_left !== null && a.trial_ends_at && (
+        <p data-testid="trial-left">
+          <strong>{daysLeftText(a.trial_days_left)}</strong>: your trial ends {planDay(a.trial_ends_at)}.
+        </p>
+      )}
+      {a.state === 'free' && a.trial_ends_at && <p data-testid="trial-ended">Your Premium trial ended {planDay(a.trial_ends_at)}.</p>}
+      {a.state === 'premium' ? (
+        <p className="muted">Every paid feature is on: all pairing types, as many programs and people as you like, custom prompts and unlimited celebrations.</p>
+      ) : (
+        <>
+          <p className="muted">{a.state === 'trial' ? 'Every paid feature is on until then. After that, on the Free plan:' : 'On the Free plan:'}</p>
+          <ul className="billing-stops" data-testid="free-plan-stops">
+            {FREE_PLAN_STOPS.map((stop) => (
+              <li key={stop}>{stop}</li>
+            ))}
+          </ul>
+          <p className="muted">Your programs, settings and history are kept, and paid features resume when you upgrade.</p>
+        </>
+      )}
       {data.can_change_plan ? (
         <div className="button-row">
           {a.trial_allowed && (
@@ -268,6 +286,30 @@ const INVOICE_COLUMNS: DataTableColumn<InvoiceJson>[] = [
   }),
 ];
 
+/** The plan's changes, newest first: what happened, when, and who did it. */
+function HistoryCard({ data }: { data: BillingAccountJson }) {
+  return (
+    <section className="card billing-card" aria-labelledby="billing-history">
+      <h2 id="billing-history">Plan history</h2>
+      {data.history.length === 0 ? (
+        <p className="muted">No changes yet: your workspace has been on the Free plan since it installed Hearth.</p>
+      ) : (
+        <ol className="billing-history" data-testid="plan-history">
+          {data.history.map((h) => (
+            <li key={`${h.at}-${h.reason}`}>
+              <span>{planChangeText(h)}</span>
+              <span className="muted">
+                {planDay(h.at)}
+                {h.by ? ` · ${h.by.name}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function InvoicesCard() {
   const invoices = useInfiniteQuery({
     queryKey: ['billing', 'invoices'],
@@ -316,6 +358,7 @@ export default function BillingPage() {
             <PlanCard data={data} />
             <CostCard data={data} />
             <AccountCard data={data} />
+            <HistoryCard data={data} />
             <InvoicesCard />
           </div>
         )}
