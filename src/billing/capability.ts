@@ -1,3 +1,4 @@
+import { JourneysPublic } from '../journeys/public.js';
 import { defineCapability } from '../platform/capability.js';
 import { planChanged } from '../platform/entitlements/events.js';
 import { quote } from './pricing.js';
@@ -20,7 +21,7 @@ export const billingCapability = defineCapability({
   setup(services) {
     const { billing } = services.config;
     const provider = paymentProviderFor(billing, services.clock, (n) => quote(billing.premiumTiers, n, billing.currency).cost);
-    const service = new BillingService(services, new BillingRepository(services.db), provider);
+    const service = new BillingService(services, new BillingRepository(services.db), provider, new JourneysPublic(services));
     return {
       routes: [billingRoutes(service)],
       dueSources: [

@@ -215,23 +215,50 @@ export class BillingRepository {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Active users: the distinct reachable humans in the channels of the workspace's active programs of `types`,
-   * plus those of the programs `extraIds` (paused ones the person is about to turn on).
-   */
-  async activeUsers(workspaceId: number, types: ProgramType[], extraIds: number[]): Promise<number> {
-    const row = await this.db
+  /** The programs that count: the active ones of `types`, and `extraIds` (paused ones about to be turned on). */
+  private counted(workspaceId: number, types: ProgramType[], extraIds: number[]) {
+    return this.db
       .selectFrom('channel_programs as p')
-      .innerJoin('channel_members as cm', (j) => j.onRef('cm.workspace_id', '=', 'p.workspace_id').onRef('cm.channel_id', '=', 'p.channel_id'))
-      .innerJoin('members as m', (j) => j.onRef('m.workspace_id', '=', 'cm.workspace_id').onRef('m.slack_user_id', '=', 'cm.slack_user_id'))
-      .select((eb) => eb.fn.count<string>('m.id').distinct().as('n'))
       .where('p.workspace_id', '=', workspaceId)
+      .where((eb) => {
+        const active = eb.and([eb('p.is_active', '=', true), eb('p.type', 'in', types)]);
+        return extraIds.length ? eb.or([active, eb('p.id', 'in', extraIds)]) : active;
+      });
+  }
+
+  /** The channels of the counted programs whose roster Hearth has never read (no one on it yet). */
+  async unreadRosters(workspaceId: number, types: ProgramType[], extraIds: number[]): Promise<string[]> {
+    const rows = await this.counted(workspaceId, types, extraIds)
+      .select('p.channel_id')
+      .distinct()
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('channel_members as cm').select('cm.slack_user_id').whereRef('cm.workspace_id', '=', 'p.workspace_id').whereRef('cm.channel_id', '=', 'p.channel_id'))),
+      )
+      .execute();
+    return rows.map((r) => r.channel_id);
+  }
+
+  /**
+   * Seats (src/billing/API.md): the distinct reachable humans (not bots, deactivated or external people) in the
+   * channels of the counted programs, together with `memberIds` (people on a running journey).
+   */
+  async seats(workspaceId: number, types: ProgramType[], extraIds: number[], memberIds: number[]): Promise<number> {
+    const row = await this.db
+      .selectFrom('members as m')
+      .select((eb) => eb.fn.count<string>('m.id').as('n'))
+      .where('m.workspace_id', '=', workspaceId)
       .where('m.deleted', '=', false)
       .where('m.is_bot', '=', false)
       .where('m.is_external', '=', false)
       .where((eb) => {
-        const active = eb.and([eb('p.is_active', '=', true), eb('p.type', 'in', types)]);
-        return extraIds.length ? eb.or([active, eb('p.id', 'in', extraIds)]) : active;
+        const inProgram = eb(
+          'm.slack_user_id',
+          'in',
+          this.counted(workspaceId, types, extraIds)
+            .innerJoin('channel_members as cm', (j) => j.onRef('cm.workspace_id', '=', 'p.workspace_id').onRef('cm.channel_id', '=', 'p.channel_id'))
+            .select('cm.slack_user_id'),
+        );
+        return memberIds.length ? eb.or([inProgram, eb('m.id', 'in', memberIds)]) : inProgram;
       })
       .executeTakeFirst();
     return Number(row?.n ?? 0);

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.js';
 import { event, type DomainEvent } from '../platform/events/define.js';
 import type { PlanChangedPayload } from '../platform/entitlements/events.js';
 import { Entitlements, type PlanAccess } from '../platform/entitlements/service.js';
+import type { JourneysPublic } from '../journeys/public.js';
 import type { BillingDeps } from './deps.js';
 import {
   CARD_REQUIRED_TEXT,
@@ -72,7 +73,31 @@ export class BillingService {
     private readonly s: BillingDeps,
     private readonly repo: BillingRepository,
     readonly provider: PaymentProvider,
+    private readonly journeys: JourneysPublic,
   ) {}
+
+  /**
+   * The one seat count (src/billing/API.md, "Seats") behind the cost card, the plan change and the invoice:
+   * the people in the channels of the programs that count, and (for Premium) everyone on a running journey.
+   * A program's roster not read from Slack yet is read first, so a new program counts its people at once.
+   */
+  private async seats(workspaceId: number, kind: 'premium' | 'paid_coffee', extraIds: number[]): Promise<number> {
+    const types = kind === 'premium' ? ALL_TYPES : (['CoffeeConfiguration'] as ProgramType[]);
+    const unread = await this.repo.unreadRosters(workspaceId, types, extraIds);
+    if (unread.length) {
+      const ws = await this.s.workspaces.byId(workspaceId);
+      const client = ws && (await this.s.clients.forWorkspace(workspaceId));
+      for (const channelId of ws && client ? unread : []) {
+        try {
+          await this.s.channels.syncRoster(ws!, channelId, client!);
+        } catch (err) {
+          this.s.log.warn({ err, channelId }, 'could not read a program channel roster for the seat count');
+        }
+      }
+    }
+    const journeyPeople = kind === 'premium' ? await this.journeys.activeParticipantIds(workspaceId) : [];
+    return this.repo.seats(workspaceId, types, extraIds, journeyPeople);
+  }
 
   private async accountOf(workspaceId: number) {
     const account = await this.repo.account(workspaceId);
@@ -199,7 +224,7 @@ export class BillingService {
     if (input.plan === 'premium') {
       if (state === 'premium') return { plan: planJson(access, this.s.clock.now()) };
       const customer = await this.canPay(auth);
-      const quantity = await this.repo.activeUsers(ws, ALL_TYPES, []);
+      const quantity = await this.seats(ws, 'premium', []);
       const sub = await this.providerCall(() =>
         this.provider.subscribe(customer.customer_id, { quantity, invoiced: customer.invoiced, idempotencyKey: `hearth-subscribe-${ws}-${new Date(customer.updated_at).getTime()}` }),
       );
@@ -252,7 +277,7 @@ export class BillingService {
       const [foundConfigs, foundWatercoolers] = await Promise.all([this.repo.programIds(ws, 'CoffeeConfiguration', configs), this.repo.programIds(ws, 'Watercooler', watercoolers)]);
       if (foundConfigs.length !== configs.length || foundWatercoolers.length !== watercoolers.length) throw new HttpError(404, 'Not found');
       const extra = kind === 'premium' ? [...foundConfigs, ...foundWatercoolers] : foundConfigs;
-      const quantity = await this.repo.activeUsers(ws, kind === 'premium' ? ALL_TYPES : ['CoffeeConfiguration'], extra);
+      const quantity = await this.seats(ws, kind, extra);
       const { billing } = this.s.config;
       const tiers = kind === 'premium' ? billing.premiumTiers : billing.paidCoffeeTiers;
       const priced = quote(tiers, quantity, billing.currency);

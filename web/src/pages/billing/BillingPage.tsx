@@ -24,6 +24,7 @@ import {
   COST_ERROR_TEXT,
   DOWNGRADE_REASONS,
   fetchInvoices,
+  invoiceState,
   INVOICES_ERROR_TEXT,
   money,
   daysLeftText,
@@ -167,7 +168,11 @@ function CostCard({ data }: { data: BillingAccountJson }) {
             <span className="muted"> a month</span>
           </p>
           <p className="muted">
-            {cost.data.quantity} active {cost.data.quantity === 1 ? 'person' : 'people'} in your programs at {money(cost.data.unit_amount, cost.data.currency)} each.
+            {cost.data.quantity} {cost.data.quantity === 1 ? 'person' : 'people'} in your programs and on journeys at {money(cost.data.unit_amount, cost.data.currency)} each
+            {cost.data.quantity === 0 ? ' (billed for at least one)' : ''}.
+          </p>
+          <p className="muted" data-testid="seat-rule">
+            Each person counts once: everyone in the channel of an active Intros, Watercooler or Celebrations program, and everyone on a running journey. Bots, deactivated and external people never count.
           </p>
         </>
       )}
@@ -272,17 +277,28 @@ const col = dataTableColumns<InvoiceJson>();
 const INVOICE_COLUMNS: DataTableColumn<InvoiceJson>[] = [
   col.accessor('created', { header: 'Date', cell: (c) => formatDay(c.getValue(), 'UTC', { weekday: false, year: 'always' }) }),
   col.accessor((i) => i.number ?? '—', { id: 'number', header: 'Number' }),
-  col.accessor((i) => i.status ?? '—', { id: 'status', header: 'Status' }),
+  col.accessor((i) => invoiceState(i.status), { id: 'status', header: 'Status' }),
   col.accessor('amount_due', { header: 'Amount', cell: (c) => money(c.getValue(), c.row.original.currency) }),
   col.display({
     id: 'links',
     header: () => <span className="visually-hidden">Links</span>,
-    cell: (c) =>
-      c.row.original.hosted_invoice_url ? (
-        <a className="text-link" href={c.row.original.hosted_invoice_url} target="_blank" rel="noreferrer">
-          View
-        </a>
-      ) : null,
+    cell: (c) => {
+      const { hosted_invoice_url: view, invoice_pdf: pdf, number } = c.row.original;
+      return (
+        <span className="billing-links">
+          {view && (
+            <a className="text-link" href={view} target="_blank" rel="noreferrer">
+              View<span className="visually-hidden"> invoice {number} (opens in a new tab)</span>
+            </a>
+          )}
+          {pdf && (
+            <a className="text-link" href={pdf} target="_blank" rel="noreferrer">
+              PDF<span className="visually-hidden"> of invoice {number} (opens in a new tab)</span>
+            </a>
+          )}
+        </span>
+      );
+    },
   }),
 ];
 

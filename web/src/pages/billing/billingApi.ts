@@ -14,7 +14,8 @@ export function useBillingAccount() {
 }
 
 export function usePremiumCost() {
-  return useQuery({ queryKey: COST_KEY, queryFn: () => api.get<CostJson>('/payment/premium_cost_and_quantity', { query: { use_cache: true }, toastOnError: false }), retry: false });
+  // Fresh, never the server's cache: this is the number the next invoice bills.
+  return useQuery({ queryKey: COST_KEY, queryFn: () => api.get<CostJson>('/payment/premium_cost_and_quantity', { toastOnError: false }), retry: false });
 }
 
 export function fetchInvoices(startingAfter?: string) {
@@ -23,6 +24,24 @@ export function fetchInvoices(startingAfter?: string) {
 
 export function money(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+/** An invoice's state as people say it (the provider's status codes: Stripe's). */
+export function invoiceState(status: string | null): string {
+  switch (status) {
+    case 'paid':
+      return 'Paid';
+    case 'open':
+      return 'Due';
+    case 'draft':
+      return 'Draft';
+    case 'void':
+      return 'Cancelled';
+    case 'uncollectible':
+      return 'Not collectable';
+    default:
+      return 'Unknown';
+  }
 }
 
 export function planLabel(a: Pick<BillingAccountJson['account'], 'state'>): string {
