@@ -1,5 +1,4 @@
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
-import { openUpgradeModal } from '../kit/modal/UpgradeModal';
 import { showToast } from '../kit/toast/store';
 import { browser } from './browser';
 import type { ApiErrorBody } from './types';
@@ -24,6 +23,22 @@ export interface RequestOptions {
   toastOnError?: boolean;
   /** The toast text when the server gives no `error` (default 'Uh oh, something went wrong. Try again?'). */
   errorText?: string;
+}
+
+/** What a 402 hands to whoever offers the upgrade: the feature, the server's words, and the refused call to redo once the plan allows it. */
+export interface PaymentRequired {
+  feature?: string;
+  trialAvailable?: boolean;
+  message?: string;
+  /** Sends the refused write again (absent for reads). */
+  redo?: () => Promise<unknown>;
+}
+
+let paymentRequiredHandler: ((p: PaymentRequired) => void) | null = null;
+
+/** The shell registers what a 402 opens (the upgrade dialog), so the client imports no dialog. */
+export function onPaymentRequired(handler: ((p: PaymentRequired) => void) | null): void {
+  paymentRequiredHandler = handler;
 }
 
 /** A failed call: status 0 means the request never got an answer. */
@@ -177,8 +192,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const error = new ApiError(response.status, errorBody);
   if (response.status === 401) {
     redirectToSignIn();
-  } else if (response.status === 402) {
-    openUpgradeModal({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError });
+  } else if (response.status === 402 && paymentRequiredHandler) {
+    const redo = method === 'GET' ? undefined : () => request(path, { ...options, signal: undefined });
+    paymentRequiredHandler({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError, redo });
   } else {
     toast(error);
   }
