@@ -8,7 +8,7 @@ import ts from 'typescript';
 
 // The project root, or another tree given as the first argument (the test checks small trees of its own).
 const root = resolve(process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), '..'));
-const CORE = '(platform|db|outbox|slack|scheduler|people|channels|programs|users|workspaces|http|time|billing)';
+const CORE = '(platform|db|outbox|slack|scheduler|people|channels|programs|users|workspaces|http|time)';
 
 /** Server files the pages import as they are: dependency-free and browser-safe (the plan gates, return paths, the enrollment CSV parser). */
 const SHARED_WITH_PAGES = ['src/platform/entitlements/features.ts', 'src/http/return-path.ts', 'src/enrollment/csv.ts'];

@@ -157,7 +157,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     events,
     entitlements,
     installations,
-    users: new UserService(db, clock, ports.handles),
+    users: new UserService(db, clock, ports.handles, entitlements),
     eventLog: new EventLog(db),
     storage: storageFor(config.storage),
     scheduler: new Scheduler(clock, log),

@@ -15,6 +15,20 @@ export interface PlanJson {
   trial_allowed: boolean;
   paid_coffee_trial_allowed: boolean;
   trial_ends_at: string | null;
+  /** Whole days left in a running trial, counted up (the last day reads 1); null when no trial runs. */
+  trial_days_left: number | null;
+}
+
+/** One change of the plan, newest first on the billing page. */
+export interface PlanHistoryJson {
+  at: string;
+  from: 'free' | 'trial' | 'premium';
+  to: 'free' | 'trial' | 'premium';
+  reason: 'trial_started' | 'subscribed' | 'downgraded' | 'trial_expired' | 'provider';
+  /** When the trial ends (or ended), for trial changes. */
+  trial_ends_at: string | null;
+  /** Who changed it, when a person did. */
+  by: PersonJson | null;
 }
 
 export interface BillingAccountJson {
@@ -29,6 +43,8 @@ export interface BillingAccountJson {
     owner: PersonJson | null;
     admins: PersonJson[];
   };
+  /** The plan's changes, newest first (the last 20). */
+  history: PlanHistoryJson[];
   can_change_plan: boolean;
   can_change_owner: boolean;
   trial_days: number;

@@ -88,7 +88,7 @@ export class SandboxProvider implements PaymentProvider {
     const c = this.customer(customerId);
     const id = this.next('sub');
     this.subscriptions.set(id, { customerId, status: 'active' });
-    const amount = this.opts.amountFor(Math.max(1, input.quantity));
+    const amount = this.opts.amountFor(input.quantity);
     const invoiceId = this.next('in');
     c.invoices.unshift({
       id: invoiceId,

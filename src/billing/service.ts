@@ -1,10 +1,13 @@
+import type { Trx } from '../db/index.js';
 import type { ProgramType } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireAccess, workspacePolicy } from '../platform/access.js';
-import { event } from '../platform/events/define.js';
+import { event, type DomainEvent } from '../platform/events/define.js';
+import type { PlanChangedPayload } from '../platform/entitlements/events.js';
 import { Entitlements, type PlanAccess } from '../platform/entitlements/service.js';
+import type { JourneysPublic } from '../journeys/public.js';
 import type { BillingDeps } from './deps.js';
 import {
   CARD_REQUIRED_TEXT,
@@ -14,8 +17,10 @@ import {
   type BillingAccountJson,
   type CostJson,
   type PersonJson,
+  type PlanHistoryJson,
   type PlanJson,
 } from './api-types.js';
+import { TRIAL_WARNINGS, trialEndedMessage, trialEndingMessage } from './notices.js';
 import { accountAdminChanged, accountOwnerChanged, accountOwnNewConfigsChanged } from './events.js';
 import { quote } from './pricing.js';
 import { ProviderError, type PaymentProvider, type ProviderEvent } from './provider.js';
@@ -25,20 +30,25 @@ import { adminsBody, changePlanBody } from './schema.js';
 const ALL_TYPES: ProgramType[] = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'];
 const COST_CACHE_MS = 10 * 60_000;
 const INVOICE_PAGE = 10;
+const PLAN_HISTORY = 20;
 /** Provider subscription statuses that keep premium on. */
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 type Person = { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null };
 const person = (m: Person): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
 
-export function planJson(access: PlanAccess): PlanJson {
+const DAY_MS = 86_400_000;
+
+export function planJson(access: PlanAccess, now: Date): PlanJson {
+  const state = Entitlements.state(access);
   return {
     plan: access.plan,
-    state: Entitlements.state(access),
+    state,
     paid_feature_access: access.paidFeatureAccess,
     trial_allowed: access.trialAllowed,
     paid_coffee_trial_allowed: access.paidCoffeeTrialAllowed,
     trial_ends_at: access.trialEndsAt?.toISOString() ?? null,
+    trial_days_left: Entitlements.trialDaysLeft(access, now),
   };
 }
 
@@ -65,7 +75,31 @@ export class BillingService {
     private readonly s: BillingDeps,
     private readonly repo: BillingRepository,
     readonly provider: PaymentProvider,
+    private readonly journeys: JourneysPublic,
   ) {}
+
+  /**
+   * The one seat count (src/billing/API.md, "Seats") behind the cost card, the plan change and the invoice:
+   * the people in the channels of the programs that count, and (for Premium) everyone on a running journey.
+   * A program's roster not read from Slack yet is read first, so a new program counts its people at once.
+   */
+  private async seats(workspaceId: number, kind: 'premium' | 'paid_coffee', extraIds: number[]): Promise<number> {
+    const types = kind === 'premium' ? ALL_TYPES : (['CoffeeConfiguration'] as ProgramType[]);
+    const unread = await this.repo.unreadRosters(workspaceId, types, extraIds);
+    if (unread.length) {
+      const ws = await this.s.workspaces.byId(workspaceId);
+      const client = ws && (await this.s.clients.forWorkspace(workspaceId));
+      for (const channelId of ws && client ? unread : []) {
+        try {
+          await this.s.channels.syncRoster(ws!, channelId, client!);
+        } catch (err) {
+          this.s.log.warn({ err, channelId }, 'could not read a program channel roster for the seat count');
+        }
+      }
+    }
+    const journeyPeople = kind === 'premium' ? await this.journeys.activeParticipantIds(workspaceId) : [];
+    return this.repo.seats(workspaceId, types, extraIds, journeyPeople);
+  }
 
   private async accountOf(workspaceId: number) {
     const account = await this.repo.account(workspaceId);
@@ -77,16 +111,17 @@ export class BillingService {
     await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
-    const [access, admins, owner, customer] = await Promise.all([
+    const [access, admins, owner, customer, history] = await Promise.all([
       this.s.entitlements.plan(ws),
       this.repo.admins(ws, account.id),
       account.owner_member_id ? this.repo.human(ws, account.owner_member_id) : undefined,
       this.repo.customer(ws),
+      this.repo.planHistory(ws, PLAN_HISTORY),
     ]);
     return {
       account: {
         id: account.id,
-        ...planJson(access),
+        ...planJson(access, this.s.clock.now()),
         card_required: account.card_required,
         own_new_configs: account.own_new_configs,
         invoiced: customer?.invoiced ?? false,
@@ -96,6 +131,14 @@ export class BillingService {
         owner: owner ? person(owner) : null,
         admins: admins.map(person),
       },
+      history: history.map((h) => ({
+        at: new Date(h.occurred_at).toISOString(),
+        from: h.from_state,
+        to: h.to_state,
+        reason: h.reason as PlanHistoryJson['reason'],
+        trial_ends_at: h.trial_ends_at ? new Date(h.trial_ends_at).toISOString() : null,
+        by: h.id !== null ? person({ id: h.id, slack_user_id: h.slack_user_id!, real_name: h.real_name!, display_name: h.display_name!, name: h.name!, avatar_url: h.avatar_url }) : null,
+      })),
       can_change_plan: auth.roles.accountAdmin,
       can_change_owner: auth.roles.accountOwner || auth.roles.workspaceAdmin,
       trial_days: this.s.config.billing.trialDays,
@@ -179,13 +222,13 @@ export class BillingService {
       if (account.card_required) await this.canPay(auth);
       const endsAt = new Date(this.s.clock.now().getTime() + this.s.config.billing.trialDays * 86_400_000);
       const after = await this.s.events.transaction((trx, emit) => this.s.entitlements.changePlan(trx, emit, ws, { to: 'trial', endsAt }, 'trial_started', memberId));
-      return { plan: planJson(after) };
+      return { plan: planJson(after, this.s.clock.now()) };
     }
 
     if (input.plan === 'premium') {
-      if (state === 'premium') return { plan: planJson(access) };
+      if (state === 'premium') return { plan: planJson(access, this.s.clock.now()) };
       const customer = await this.canPay(auth);
-      const quantity = await this.repo.activeUsers(ws, ALL_TYPES, []);
+      const quantity = await this.seats(ws, 'premium', []);
       const sub = await this.providerCall(() =>
         this.provider.subscribe(customer.customer_id, { quantity, invoiced: customer.invoiced, idempotencyKey: `hearth-subscribe-${ws}-${new Date(customer.updated_at).getTime()}` }),
       );
@@ -193,7 +236,7 @@ export class BillingService {
         await this.repo.updateCustomer(ws, { subscription_id: sub.subscriptionId, subscription_status: sub.status }, this.s.clock.now(), trx);
         return this.s.entitlements.changePlan(trx, emit, ws, { to: 'premium' }, 'subscribed', memberId);
       });
-      return { plan: planJson(after) };
+      return { plan: planJson(after, this.s.clock.now()) };
     }
 
     // Back to free: the survey is kept, the subscription cancelled, every setting kept for a later upgrade.
@@ -207,7 +250,7 @@ export class BillingService {
       if (customer?.subscription_id) await this.repo.updateCustomer(ws, { subscription_status: 'canceled' }, this.s.clock.now(), trx);
       return this.s.entitlements.changePlan(trx, emit, ws, { to: 'free' }, 'downgraded', memberId);
     });
-    return { plan: planJson(after) };
+    return { plan: planJson(after, this.s.clock.now()) };
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -238,7 +281,7 @@ export class BillingService {
       const [foundConfigs, foundWatercoolers] = await Promise.all([this.repo.programIds(ws, 'CoffeeConfiguration', configs), this.repo.programIds(ws, 'Watercooler', watercoolers)]);
       if (foundConfigs.length !== configs.length || foundWatercoolers.length !== watercoolers.length) throw new HttpError(404, 'Not found');
       const extra = kind === 'premium' ? [...foundConfigs, ...foundWatercoolers] : foundConfigs;
-      const quantity = await this.repo.activeUsers(ws, kind === 'premium' ? ALL_TYPES : ['CoffeeConfiguration'], extra);
+      const quantity = await this.seats(ws, kind, extra);
       const { billing } = this.s.config;
       const tiers = kind === 'premium' ? billing.premiumTiers : billing.paidCoffeeTiers;
       const priced = quote(tiers, quantity, billing.currency);
@@ -339,6 +382,65 @@ export class BillingService {
       if (LIVE.has(e.status)) await this.s.entitlements.changePlan(trx, emit, ws, { to: 'premium' }, 'provider');
       else if (['canceled', 'unpaid', 'incomplete_expired'].includes(e.status)) await this.s.entitlements.changePlan(trx, emit, ws, { to: 'free' }, 'provider');
     });
+  }
+
+  /**
+   * The tick: warn the account's owner and admins (a DM through the outbox) 3 days and 1 day before their
+   * trial ends, each once; when both are due (the tick was down), only the nearer one.
+   */
+  async warnEndingTrials(now: Date): Promise<number> {
+    return this.s.events.transaction(async (trx) => {
+      const due = await this.repo.claimTrialsToWarn(trx, now, TRIAL_WARNINGS, 100);
+      for (const account of due) {
+        const endsAt = new Date(account.trial_ends_at!);
+        const daysLeft = Math.min(...TRIAL_WARNINGS.filter((d) => endsAt.getTime() - now.getTime() <= d * DAY_MS));
+        const people = await this.repo.recipients(account.workspace_id, trx);
+        await this.s.outbox.add(
+          trx,
+          people.map((p) => ({
+            workspaceId: account.workspace_id,
+            key: `trial-warning:${endsAt.getTime()}:${daysLeft}:${p.slack_user_id}`,
+            kind: 'billing_notice',
+            method: 'dm.post',
+            args: { users: [p.slack_user_id], ...trialEndingMessage({ daysLeft, endsAt, tz: p.tz ?? 'UTC', billingUrl: this.billingUrl() }) },
+          })),
+        );
+        await this.repo.markTrialWarned(trx, account.workspace_id, daysLeft);
+      }
+      return due.length;
+    });
+  }
+
+  nextTrialWarning(): Promise<Date | null> {
+    return this.repo.nextTrialWarning(TRIAL_WARNINGS);
+  }
+
+  /** Keeps a plan change for the billing page's history (the plan.changed subscriber, once per event). */
+  async keepPlanChange(trx: Trx, e: DomainEvent<PlanChangedPayload>): Promise<void> {
+    const p = e.payload;
+    await this.repo.addPlanChange(trx, e.workspaceId, { seq: e.seq, occurred_at: e.occurredAt, from_state: p.from, to_state: p.to, reason: p.reason, trial_ends_at: p.trialEndsAt, member_id: p.memberId });
+    // A trial end replayed long after it happened (a new deployment backfilling) is history, not news.
+    const fresh = this.s.clock.now().getTime() - e.occurredAt.getTime() < DAY_MS;
+    if (p.reason === 'trial_expired' && p.trialEndsAt && fresh) await this.announceEndedTrial(trx, e.workspaceId, new Date(p.trialEndsAt));
+  }
+
+  /** A recorded trial end (plan.changed, trial_expired): the account's owner and admins hear what stopped, once. */
+  private async announceEndedTrial(trx: Trx, workspaceId: number, endedAt: Date): Promise<void> {
+    const people = await this.repo.recipients(workspaceId, trx);
+    await this.s.outbox.add(
+      trx,
+      people.map((p) => ({
+        workspaceId,
+        key: `trial-ended:${endedAt.getTime()}:${p.slack_user_id}`,
+        kind: 'billing_notice',
+        method: 'dm.post',
+        args: { users: [p.slack_user_id], ...trialEndedMessage({ endedAt, tz: p.tz ?? 'UTC', billingUrl: this.billingUrl() }) },
+      })),
+    );
+  }
+
+  private billingUrl(): string {
+    return `${this.s.config.publicUrl}/billing`;
   }
 
   /** The tick: record each ended trial once (the workspace is on the free plan again, its settings kept). */

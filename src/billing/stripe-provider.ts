@@ -8,6 +8,7 @@ import {
   type ProviderEvent,
   type ProviderSubscription,
 } from './provider.js';
+import { billedSeats } from './pricing.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -110,7 +111,7 @@ export class StripeProvider implements PaymentProvider {
       this.stripe.subscriptions.create(
         {
           customer: customerId,
-          items: [{ price, quantity: Math.max(1, input.quantity) }],
+          items: [{ price, quantity: billedSeats(input.quantity) }],
           ...(input.invoiced ? { collection_method: 'send_invoice' as const, days_until_due: 30 } : { collection_method: 'charge_automatically' as const }),
           metadata: { plan: 'premium' },
         },

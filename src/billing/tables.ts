@@ -44,7 +44,21 @@ export interface BillingWebhookEventsTable {
   received_at: Timestamp;
 }
 
+/** Each plan change, as the billing page lists it (kept from plan.changed: migrations/0028_admin_billing_trials.ts). */
+export interface BillingPlanHistoryTable {
+  workspace_id: number;
+  /** The plan.changed event's place in the workspace's stream: written once per event. */
+  seq: ColumnType<string, number, never>;
+  occurred_at: Timestamp;
+  from_state: 'free' | 'trial' | 'premium';
+  to_state: 'free' | 'trial' | 'premium';
+  reason: string;
+  trial_ends_at: ColumnType<Date | null, Date | string | null, never>;
+  member_id: number | null;
+}
+
 export interface BillingTables {
+  billing_plan_history: BillingPlanHistoryTable;
   billing_customers: BillingCustomersTable;
   support_tickets: SupportTicketsTable;
   downgrade_surveys: DowngradeSurveysTable;

@@ -77,6 +77,8 @@ export interface AccountsTable {
   trial_ends_at: NullableTimestamp;
   /** When the trial's end was recorded (plan.changed, trial_expired): migrations/0010_billing.ts. */
   trial_end_recorded_at: NullableTimestamp;
+  /** The last warning sent before the trial's end, in days (3, then 1): migrations/0028_admin_billing_trials.ts. */
+  trial_warned_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

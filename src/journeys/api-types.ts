@@ -211,6 +211,8 @@ export interface ScheduleEventJson {
   type: 'OnboardingScheduleEvent';
   kind: EventKind;
   active: boolean;
+  /** Off only because the free plan's message limit was reached when the journey was built: POST …/turn_on_held_messages turns these on after an upgrade. */
+  held_by_plan: boolean;
   /** Work days (Mon–Fri) from the start date: 0 is the first day, -5 a week before, 4 the first Friday. */
   days_later: number;
   /** Local time in the recipient's zone, minutes after midnight (540 = 9:00). */

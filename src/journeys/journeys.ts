@@ -463,7 +463,7 @@ export class JourneyService {
         ...values,
         role_ids: JSON.stringify(values.role_ids),
         poll_options: JSON.stringify(values.poll_options),
-        ...(p.active !== undefined ? { active: p.active } : {}),
+        ...(p.active !== undefined ? { active: p.active, held_by_plan: false } : {}),
         ...(p.group !== undefined ? { group_name: p.group } : {}),
         updated_at: now,
       }))!;
@@ -508,6 +508,24 @@ export class JourneyService {
         await this.repo.setTagPreset(trx, tag.id, event.preset_id, { selected: presetSelected(event.preset_id, all), edited: true }, this.s.clock.now());
       }
     });
+  }
+
+  /**
+   * After an upgrade, in one step: turns on the messages the free plan held back when the journey was built
+   * (still a 402 on the free plan, so the upgrade dialog can redo it), and schedules them for running sessions.
+   */
+  async turnOnHeldMessages(tag: JourneyTag): Promise<ScheduleEventJson[]> {
+    const ws = tag.workspace_id;
+    const events = await this.s.events.transaction(async (trx) => {
+      await this.repo.lockTag(trx, ws, tag.id);
+      const held = (await this.repo.events(ws, tag.id, trx)).filter((e) => e.held_by_plan && !e.active).map((e) => e.id);
+      if (!held.length) return [];
+      await this.requireMessages(trx, ws, tag.id, held.length);
+      const on = await this.repo.setEventsActive(trx, ws, held, true, this.s.clock.now());
+      await this.sessions.syncIn(trx, ws, tag.id, held);
+      return on;
+    });
+    return events.map((e) => eventJson(e));
   }
 
   /** The free plan's message limit, counted under the journey's lock. */
@@ -575,6 +593,8 @@ function libraryEventRow(
     preset_event_id: e.id,
     kind: e.kind,
     active,
+    // Off only because the free plan's limit was reached: an upgrade turns it on (turnOnHeldMessages).
+    held_by_plan: !active,
     days_later: e.days_later,
     minute_in_day: e.minute_in_day,
     recipient_type: e.recipient_type,

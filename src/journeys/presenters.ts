@@ -85,6 +85,7 @@ export function eventJson(e: JourneyEvent, occursOn: string | null = null): Sche
     type: 'OnboardingScheduleEvent',
     kind: e.kind,
     active: e.active,
+    held_by_plan: e.held_by_plan,
     days_later: e.days_later,
     minute_in_day: e.minute_in_day,
     recipient_type: e.recipient_type,

@@ -82,6 +82,11 @@ export class JourneysPublic {
     return this.sessionRepo.session(workspaceId, id, trx);
   }
 
+  /** Who is on a running journey now (participants of active sessions, test sessions left out): Billing counts them as seats. */
+  activeParticipantIds(workspaceId: number): Promise<number[]> {
+    return this.sessionRepo.activeParticipantIds(workspaceId);
+  }
+
   /** This member's active session of a journey, if they have one. */
   async activeSessionOf(workspaceId: number, tagId: number, memberId: number, trx?: Trx): Promise<JourneySession | undefined> {
     return (await this.sessionRepo.sessions(workspaceId, { tagId, participantMemberId: memberId, state: 'active', limit: 1 }, trx))[0];

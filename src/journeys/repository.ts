@@ -217,7 +217,8 @@ export class JourneyRepository {
 
   async setEventsActive(ex: Executor, workspaceId: number, ids: number[], active: boolean, now: Date): Promise<JourneyEvent[]> {
     if (!ids.length) return [];
-    return ex.updateTable('journey_events').set({ active, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', 'in', ids).returningAll().execute();
+    // Turned on or off by a person or an upgrade: no longer held back by the plan.
+    return ex.updateTable('journey_events').set({ active, held_by_plan: false, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', 'in', ids).returningAll().execute();
   }
 
   async deleteEvent(ex: Executor, workspaceId: number, id: number): Promise<boolean> {

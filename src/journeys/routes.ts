@@ -230,6 +230,10 @@ export function journeyRoutes(api: JourneyApi): Router {
     const tag = await tagOf(req, params(req, idParams).id, 'edit');
     res.json({ event: await api.journeys.createEvent(tag, input.onboarding_schedule_event) });
   });
+  router.post(both('/tags/:id/turn_on_held_messages'), async (req, res) => {
+    const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    res.json({ events: await api.journeys.turnOnHeldMessages(tag) });
+  });
   router.put(both('/events/:id'), async (req, res) => {
     const { id } = params(req, idParams);
     const input = body(req, eventBody);

@@ -65,6 +65,20 @@ export class SessionRepository {
     return trx.selectFrom('journey_sessions').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
+  /** The participants of the workspace's running sessions (test sessions left out). */
+  async activeParticipantIds(workspaceId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('journey_sessions')
+      .select('participant_member_id')
+      .distinct()
+      .where('workspace_id', '=', workspaceId)
+      .where('state', '=', 'active')
+      .where('is_sandbox', '=', false)
+      .where('participant_member_id', 'is not', null)
+      .execute();
+    return rows.map((r) => r.participant_member_id!);
+  }
+
   sessions(workspaceId: number, opts: { tagId?: number; state?: JourneySession['state']; participantMemberId?: number; limit?: number }, ex: Executor = this.db): Promise<JourneySession[]> {
     let q = ex.selectFrom('journey_sessions').selectAll().where('workspace_id', '=', workspaceId);
     if (opts.tagId !== undefined) q = q.where('tag_id', '=', opts.tagId);

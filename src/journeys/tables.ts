@@ -99,6 +99,8 @@ export interface JourneyEventsTable {
   preset_event_id: number | null;
   kind: EventKind;
   active: Generated<boolean>;
+  /** Created off because of the free plan's message limit; an upgrade turns these on (migrations/0028). */
+  held_by_plan: Generated<boolean>;
   days_later: number;
   minute_in_day: number;
   recipient_type: RecipientType;

@@ -3,7 +3,7 @@ import multer from 'multer';
 import { authOf, requireMember } from '../http/auth.js';
 import { body, params } from '../http/validate.js';
 import { requireSelf } from '../platform/access.js';
-import { assetJson, UPLOAD_TIMEOUT_MS, type AssetService } from './assets.js';
+import { assetJson, TOTAL_UPLOAD_BYTES, UPLOAD_TIMEOUT_MS, type AssetService } from './assets.js';
 import { assetParams, managerBody, memberPathParams, profileEntriesBody, workHoursBody } from './schema.js';
 import type { MemberSettingsService } from './settings.js';
 
@@ -87,6 +87,11 @@ export function assetRoutes(assets: AssetService): Router {
       res.status(201).json({ assets: created, asset: created[0] });
     },
   );
+
+  /** What an upload may be, so the uploaders check files before sending them (the server checks again). */
+  router.get('/onboarding/assets/limits', (_req, res) => {
+    res.json({ max_file_mb: assets.perFileMb, total_mb: TOTAL_UPLOAD_BYTES / 1_000_000 });
+  });
 
   router.get('/onboarding/assets/:id', async (req, res) => {
     const { id } = params(req, assetParams);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { requireAccess, workspacePolicy, type AccessPolicy } from '../platform/access.js';
@@ -7,7 +7,7 @@ import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicC
 import { reportingSendCsv } from './jobs.js';
 import type { ReportingDeps } from './deps.js';
 import { ReportingRepository } from './repository.js';
-import { parseIds, type strategicQuery, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
+import { moduleSetting, parseIds, type strategicQuery, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
 import {
   aggregate,
   bucketOf,
@@ -37,6 +37,9 @@ export const REPORTING_FORBIDDEN = 'Only workspace admins can see reporting';
 
 /** A computation still running after this long answers generating_async; the page polls until it is ready. */
 export const ASYNC_AFTER_MS = 1500;
+
+/** A saved template, checked on load. */
+const storedTemplate = z.array(moduleSetting).max(20);
 
 export class ReportingService {
   readonly repo: ReportingRepository;
@@ -72,7 +75,9 @@ export class ReportingService {
   async settings(auth: AuthContext, userId: number): Promise<ReportingModuleSettingsJson> {
     await this.own(auth, userId, 'read');
     const row = await this.repo.settings(auth.workspace.id, userId);
-    return { user_id: userId, show_all_tags: row?.show_all_tags ?? false, template: (row?.template as ModuleSetting[] | undefined) ?? DEFAULT_TEMPLATE };
+    // The stored template is checked like a request's: one saved by an older version falls back to the default.
+    const template = storedTemplate.safeParse(row?.template);
+    return { user_id: userId, show_all_tags: row?.show_all_tags === true, template: template.success ? (template.data as ModuleSetting[]) : DEFAULT_TEMPLATE };
   }
 
   async saveSettings(auth: AuthContext, userId: number, input: z.infer<typeof putSettingsBody>): Promise<ReportingModuleSettingsJson> {

@@ -19,6 +19,8 @@ export const currentUserJson = z
     csrf_token: z.string(),
     /** Every workspace this person is in (by their email), the current one marked; the user menu switches between them. */
     workspaces: z.array(z.object({ team_id: z.string(), name: z.string(), current: z.boolean() })),
+    /** A running Premium trial, for the shell's notice to admins: when it ends and the whole days left; else null. */
+    trial: z.object({ ends_at: z.string(), days_left: z.number().int() }).nullable(),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserJson>;

@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import type { Member } from '../db/types.js';
 import type { PortHandles } from '../platform/ports.js';
+import { Entitlements } from '../platform/entitlements/service.js';
 import type { Clock } from '../time/clock.js';
 import type { CurrentUser } from './api-types.js';
 import { UserRepository } from './repository.js';
@@ -17,6 +18,7 @@ export class UserService {
     private readonly clock: Clock,
     /** has_valid_*_identity: the members' linked calendar and video accounts, when a capability provides them. */
     private readonly linked: Pick<PortHandles, 'calendars' | 'videoMeetings'>,
+    private readonly entitlements: Entitlements,
   ) {
     this.repo = new UserRepository(db);
   }
@@ -30,7 +32,8 @@ export class UserService {
 
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const [settings, identities] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identities(workspace.id, member.id)]);
+    const [settings, identities, access] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identities(workspace.id, member.id), this.entitlements.plan(workspace.id)]);
+    const daysLeft = Entitlements.trialDaysLeft(access, this.clock.now());
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,
@@ -47,6 +50,7 @@ export class UserService {
       has_valid_microsoft_identity: identities.microsoft,
       csrf_token: auth.csrfToken,
       workspaces: (await this.repo.workspacesOf(member.email, member.id)).map((w) => ({ team_id: w.team_id, name: w.name, current: w.workspace_id === workspace.id })),
+      trial: auth.isAdmin && daysLeft !== null ? { ends_at: access.trialEndsAt!.toISOString(), days_left: daysLeft } : null,
     };
   }
 

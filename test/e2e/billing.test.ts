@@ -71,7 +71,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Billing end to end${HAS_CHROMIUM ? '' : ` (skipp
 
   it('on /billing, upgrading without a card leads to /billing/payment; a card is added and the workspace subscribes', async () => {
     await page.goto(`${t.url}/billing`);
-    await page.getByTestId('plan-name').filter({ hasText: 'Premium trial (ends Mar 16, 2026)' }).waitFor();
+    await page.getByTestId('plan-name').filter({ hasText: 'Premium trial' }).waitFor();
+    await page.getByTestId('trial-left').filter({ hasText: '14 days left: your trial ends Mon, Mar 16, 2026.' }).waitFor();
     await page.getByTestId('premium-cost').waitFor();
     await screenshot(page, 'billing-trial', { fullPage: true });
     await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
@@ -91,7 +92,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Billing end to end${HAS_CHROMIUM ? '' : ` (skipp
     await page.getByTestId('plan-name').filter({ hasText: /^Premium$/ }).waitFor();
     const invoices = page.getByRole('table', { name: 'Invoices' });
     await invoices.getByRole('row', { name: /SBX-0001/ }).waitFor();
-    expect(await invoices.getByRole('row', { name: /SBX-0001/ }).textContent()).toContain('paid');
+    expect(await invoices.getByRole('row', { name: /SBX-0001/ }).textContent()).toContain('Paid');
     await screenshot(page, 'billing-premium', { fullPage: true });
   });
 

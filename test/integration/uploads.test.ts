@@ -223,4 +223,8 @@ describe('uploads with a per-file limit (UPLOAD_MAX_FILE_MB=1)', () => {
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
     expect((await upload(t, me, [{ name: 'ok.bin', body: new Uint8Array(900_000) }])).status).toBe(201);
   });
+
+  it('tells the uploaders the configured limit, so they check every file before sending', async () => {
+    expect(await t.call(me, 'GET', '/onboarding/assets/limits')).toEqual({ max_file_mb: 1, total_mb: 100 });
+  });
 });

@@ -2,17 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './App';
-import { onPaymentRequired } from './api/client';
-import { openUpgradeModal } from './kit/modal/UpgradeModal';
 import { createQueryClient } from './api/queryClient';
 import { appRoutes } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-// A 402 from any call opens the upgrade dialog.
-onPaymentRequired(openUpgradeModal);
 
 createRoot(root).render(
   <StrictMode>

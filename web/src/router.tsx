@@ -6,7 +6,9 @@ import { useDocumentTitle } from './pages/PageHeader';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { PAGES, REDIRECTS, type PageDef } from './routes';
+import { onPaymentRequired } from './api/client';
 import { ModalHost } from './kit/modal/Modal';
+import { openUpgradeModal } from './kit/modal/UpgradeModal';
 import { Toaster } from './kit/toast/Toaster';
 import { devToolsEnabled } from './kit/devTools';
 
@@ -25,6 +27,9 @@ export function PageRoute({ page }: { page: PageDef }) {
   const Component = page.component;
   return Component ? <Component /> : <PlaceholderPage page={page} />;
 }
+
+// A 402 opens the upgrade dialog, which redoes the refused change once the plan allows it.
+onPaymentRequired(openUpgradeModal);
 
 /** Toasts and modals sit inside the router so their contents can use links. */
 function Root() {

@@ -20,3 +20,5 @@ export const planChanged = defineEvent(
     memberId: z.number().int().positive().nullable(),
   }),
 );
+
+export type PlanChangedPayload = z.infer<typeof planChanged.schema>;

@@ -20,6 +20,18 @@ export const FREE_LIMITS = {
 } as const;
 
 /**
+ * What stops when a workspace goes back to the free plan (a trial ends, a subscription is cancelled): the
+ * runtime's fallbacks, in words. Settings are kept and resume on upgrade. The billing page and the trial's DMs
+ * both say this.
+ */
+export const FREE_PLAN_STOPS: readonly string[] = [
+  `Intros pairs the standard way (cross-group, within-group and lottery pairing pause), in ${FREE_LIMITS.introsChannels} channel, with up to ${FREE_LIMITS.introsParticipants} people a round`,
+  `${FREE_LIMITS.programsPerKind} Watercooler program posts, from the Default Dozen prompts`,
+  `Up to ${FREE_LIMITS.customCelebrations} custom celebrations are celebrated`,
+  `${FREE_LIMITS.journeys} journey runs at a time, with up to ${FREE_LIMITS.journeyMessages} messages`,
+];
+
+/**
  * programs.md §9: cross-group, within-group and lottery are the paid pairing types; Intro by interests
  * (topic_based) is free. A program with claiming_allowed may use any type (§5).
  */

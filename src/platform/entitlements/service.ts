@@ -96,6 +96,12 @@ export class Entitlements {
     }
   }
 
+  /** Whole days left in a running trial, counted up (its last day reads 1), or null when no trial runs. */
+  static trialDaysLeft(access: PlanAccess, now: Date): number | null {
+    if (Entitlements.state(access) !== 'trial' || !access.trialEndsAt) return null;
+    return Math.max(1, Math.ceil((access.trialEndsAt.getTime() - now.getTime()) / 86_400_000));
+  }
+
   /** free, trial or premium, from a plan. */
   static state(access: Pick<PlanAccess, 'plan' | 'paidFeatureAccess'>): PlanState {
     return access.plan === 'premium' ? 'premium' : access.paidFeatureAccess ? 'trial' : 'free';

@@ -1,12 +1,17 @@
 import '../test/setup';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { ModalHost } from '../kit/modal/Modal';
+import { openUpgradeModal } from '../kit/modal/UpgradeModal';
 import { toastStore } from '../kit/toast/store';
 import { jsonResponse, mockFetch, TEST_USER } from '../test/utils';
 import { browser } from './browser';
-import { api, ApiError, buildUrl, csrfToken, errorText, readCookie, request, setCsrfToken, signInUrl } from './client';
+import { api, ApiError, buildUrl, csrfToken, errorText, onPaymentRequired, readCookie, request, setCsrfToken, signInUrl } from './client';
 import { sessionStore } from './session';
+
+// As the shell does (router.tsx).
+onPaymentRequired(openUpgradeModal);
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   return (init?.headers ?? {}) as Record<string, string>;
@@ -133,6 +138,27 @@ describe('failures', () => {
     expect(dialog).toHaveClass('upgrade-trial');
     expect(screen.getByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
     expect(toastStore.get()).toEqual([]);
+  });
+
+  test('after the trial starts from a 402, the refused change is sent again and the success says so', async () => {
+    sessionStore.set({ ...TEST_USER, can_change_plan: true });
+    render(<ModalHost />);
+    let plan: 'free' | 'trial' = 'free';
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/sign_up/change_plan') {
+        plan = 'trial';
+        return jsonResponse({ plan: { state: 'trial' } });
+      }
+      return plan === 'trial' ? jsonResponse({ ok: true }) : jsonResponse({ error: 'Lottery needs the paid plan.', feature: 'pairing_types', trial_available: true }, 402);
+    });
+    await api.put('/coffee/7/update_as_json', { pairing_type: 'lottery' }).catch(() => undefined);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('dialog', { name: "You're all set!" })).toHaveTextContent('Your free trial has started. The change you were making is saved too.');
+    const saves = fetch.mock.calls.filter(([u]) => String(u).includes('/coffee/7/update_as_json'));
+    expect(saves.map(([, init]) => [init?.method, init?.body])).toEqual([
+      ['PUT', JSON.stringify({ pairing_type: 'lottery' })],
+      ['PUT', JSON.stringify({ pairing_type: 'lottery' })],
+    ]);
   });
 
   test('402 for someone who cannot change the plan offers support', async () => {

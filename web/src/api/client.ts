@@ -25,6 +25,22 @@ export interface RequestOptions {
   errorText?: string;
 }
 
+/** What a 402 hands to whoever offers the upgrade: the feature, the server's words, and the refused call to redo once the plan allows it. */
+export interface PaymentRequired {
+  feature?: string;
+  trialAvailable?: boolean;
+  message?: string;
+  /** Sends the refused write again (absent for reads). */
+  redo?: () => Promise<unknown>;
+}
+
+let paymentRequiredHandler: ((p: PaymentRequired) => void) | null = null;
+
+/** The shell registers what a 402 opens (the upgrade dialog), so the client imports no dialog. */
+export function onPaymentRequired(handler: ((p: PaymentRequired) => void) | null): void {
+  paymentRequiredHandler = handler;
+}
+
 /** A failed call: status 0 means the request never got an answer. */
 export class ApiError extends Error {
   readonly status: number;
@@ -128,12 +144,6 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** What a 402 opens: the upgrade dialog. The app sets it at start (main.tsx); the dialog uses this client, so it is not imported here. */
-let paymentRequired: ((options: { feature?: string; trialAvailable?: boolean; message?: string }) => void) | undefined;
-export function onPaymentRequired(handler: typeof paymentRequired): void {
-  paymentRequired = handler;
-}
-
 /** fetch for our JSON API: same-origin cookies, CSRF header on writes, and one way of reporting failures. */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -182,8 +192,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const error = new ApiError(response.status, errorBody);
   if (response.status === 401) {
     redirectToSignIn();
-  } else if (response.status === 402 && paymentRequired) {
-    paymentRequired({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError });
+  } else if (response.status === 402 && paymentRequiredHandler) {
+    const redo = method === 'GET' ? undefined : () => request(path, { ...options, signal: undefined });
+    paymentRequiredHandler({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError, redo });
   } else {
     toast(error);
   }

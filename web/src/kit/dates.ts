@@ -93,6 +93,11 @@ export function zoneLabel(zone: string, at: Instant = Date.now()): string {
   return name === 'UTC' ? 'UTC' : `${name} (${offset})`;
 }
 
+/** The zone the person reading the page is in (the browser's): dates on the pages are shown in it unless a program's zone applies. */
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 export interface DayOptions {
   /** Show the weekday (default true). */
   weekday?: boolean;

@@ -32,6 +32,8 @@ export * from './tabs';
 export * from './segmented';
 // Form fields: label, hint, error at the field, maxlength counter; fieldErrors(error) reads the server's `fields`
 export * from './field';
+// A sentence across a page that asks for attention, with its one action
+export * from './callout';
 // An error inside a page or form: icon, sentence, optional Try again (role=alert)
 export * from './inlineerror';
 // Loading skeleton, error with Try again, not found with a way back, empty state; PageState wraps a query

@@ -8,6 +8,8 @@ export const DATES_IMPORT_TIMEOUT_TEXT =
 export const REPORTING_WARNING_TEXT =
   'We are still generating some reporting data. Please check back in a few minutes. You do not need to reload the page.';
 export const UPLOAD_FAILED_TEXT = 'Failed to upload file.';
+/** programs.md: a failed load of the Intros programs, wherever a page lists them. */
+export const INTROS_LOAD_ERROR = 'Error loading Intros programs';
 
 export const SELECT_TEXTS = {
   noOptions: 'No options',

@@ -129,6 +129,11 @@ export function AppLayout() {
             {user.data.team.name}
           </span>
         )}
+        {user.data?.trial && (
+          <Link to="/billing" className="trial-notice" data-testid="trial-notice">
+            Premium trial: {user.data.trial.days_left === 1 ? '1 day left' : `${user.data.trial.days_left} days left`}
+          </Link>
+        )}
         <button
           type="button"
           className="menu-toggle"

@@ -25,11 +25,13 @@ export interface PreviewAnswer extends BlockKitMessage {
  * the page knows has changed (a queue's order), so the preview is drawn again.
  */
 export function useServerPreview<T extends PreviewAnswer = PreviewAnswer>(path: string | null, body: unknown, source?: unknown) {
-  const settled = useDebounced(JSON.stringify(body ?? {}));
+  const current = JSON.stringify(body ?? {});
+  const settled = useDebounced(current);
   return useQuery({
     queryKey: ['message-preview', path, settled, source],
     queryFn: () => api.post<T>(path!, JSON.parse(settled) as unknown, { toastOnError: false }),
-    enabled: path !== null,
+    // Only a body that has settled, never one the page has moved on from (a template id still null on load).
+    enabled: path !== null && settled === current,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError, errorText } from '../../api/client';
+import { api, ApiError, errorText, type PaymentRequired } from '../../api/client';
 import { browser } from '../../api/browser';
 import { sessionStore } from '../../api/session';
 import type { CurrentUser } from '../../api/types';
@@ -33,6 +33,8 @@ export interface UpgradeModalProps {
   feature?: string;
   /** The server's own words, shown under the feature text. */
   message?: string;
+  /** The refused change, sent again once the plan allows it. */
+  redo?: () => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -40,6 +42,8 @@ type PlanChange = { state: 'idle' } | { state: 'updating' } | { state: 'done'; t
 
 /** What POST /sign_up/change_plan takes. */
 export type PlanChangeRequest = { plan: 'premium'; trial?: boolean } | { plan: 'free'; survey: { reason: string; comment?: string } };
+
+const REDONE_TEXT = 'The change you were making is saved too.';
 
 const DONE_TEXT = {
   trial: 'Your free trial has started.',
@@ -52,7 +56,7 @@ const DONE_TEXT = {
  * refusal shows the server's error text. A team without a payment method (card_required) goes to
  * /billing/payment instead.
  */
-export function usePlanChange() {
+export function usePlanChange(redo?: () => Promise<unknown>) {
   const [change, setChange] = useState<PlanChange>({ state: 'idle' });
   useEffect(() => {
     if (change.state !== 'done') return;
@@ -63,7 +67,10 @@ export function usePlanChange() {
     setChange({ state: 'updating' });
     try {
       await api.post('/sign_up/change_plan', request, { toastOnError: false });
-      setChange({ state: 'done', text: request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium });
+      const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
+      // The change the free plan refused goes through now (a failure shows its own toast).
+      const redone = redo ? await redo().then(() => true, () => false) : false;
+      setChange({ state: 'done', text: redone ? `${text} ${REDONE_TEXT}` : text });
     } catch (error) {
       if (error instanceof ApiError && error.body?.card_required) {
         setChange({ state: 'idle' });
@@ -102,9 +109,9 @@ export function PlanChangeStatus({ change }: { change: PlanChange }) {
   return null;
 }
 
-export function UpgradeModal({ variant, feature = 'premium', message, onClose }: UpgradeModalProps) {
+export function UpgradeModal({ variant, feature = 'premium', message, redo, onClose }: UpgradeModalProps) {
   const copy = UPGRADE_FEATURES[feature] ?? UPGRADE_FEATURES.premium!;
-  const { change, run } = usePlanChange();
+  const { change, run } = usePlanChange(redo);
   const [ticket, setTicket] = useState<'idle' | 'sent' | 'failed'>('idle');
 
   const contactSupport = async () => {
@@ -201,10 +208,10 @@ export function UpgradeModal({ variant, feature = 'premium', message, onClose }:
   );
 }
 
-/** Opens the upgrade modal whose variant matches the signed-in member (used by the API client on 402). */
-export function openUpgradeModal(options: { feature?: string; trialAvailable?: boolean; message?: string } = {}): number {
+/** Opens the upgrade modal whose variant matches the signed-in member (the shell hands it the API client's 402s). */
+export function openUpgradeModal(options: PaymentRequired = {}): number {
   const variant = upgradeVariant(sessionStore.get(), Boolean(options.trialAvailable));
   return openModal((close) => (
-    <UpgradeModal variant={variant} feature={options.feature} message={options.message} onClose={close} />
+    <UpgradeModal variant={variant} feature={options.feature} message={options.message} redo={options.redo} onClose={close} />
   ));
 }

@@ -153,6 +153,8 @@ export interface PageStateProps<T> {
   /** 1 when the PageState stands in for the whole page (its h1 is inside `children`); default 2. */
   headingLevel?: StateHeadingLevel;
   skeleton?: ReactNode;
+  /** The spec's words for a failed load ("Error loading Intros programs"), instead of the server's or the house text. */
+  errorMessage?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -160,11 +162,11 @@ export interface PageStateProps<T> {
  * The three states every page has before its content: loading (a skeleton), error (with Try again) and
  * not found (with a way back, no Try again). Renders `children(data)` once the data is there.
  */
-export function PageState<T>({ query, what, backTo, backLabel, headingLevel, skeleton, children }: PageStateProps<T>) {
+export function PageState<T>({ query, what, backTo, backLabel, headingLevel, skeleton, errorMessage, children }: PageStateProps<T>) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     if (isNotFound(query.error)) return <NotFoundState what={what} backTo={backTo} backLabel={backLabel} headingLevel={headingLevel} />;
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} headingLevel={headingLevel} />;
+    return <ErrorState error={query.error} message={errorMessage} onRetry={() => void query.refetch()} headingLevel={headingLevel} />;
   }
   return <>{skeleton ?? <PageSkeleton />}</>;
 }

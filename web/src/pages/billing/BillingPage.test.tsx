@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
+import { FREE_PLAN_STOPS } from '../../../../src/platform/entitlements/features';
 import BillingPage from './BillingPage';
 import { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, type BillingAccountJson } from './billingApi';
 
@@ -15,6 +16,7 @@ const ACCOUNT: BillingAccountJson = {
     trial_allowed: false,
     paid_coffee_trial_allowed: false,
     trial_ends_at: null,
+    trial_days_left: null,
     card_required: false,
     own_new_configs: false,
     invoiced: false,
@@ -24,6 +26,7 @@ const ACCOUNT: BillingAccountJson = {
     owner: { id: 1, slack_user_id: 'U1', name: 'Ada', avatar_url: null },
     admins: [{ id: 2, slack_user_id: 'U2', name: 'Grace', avatar_url: null }],
   },
+  history: [],
   can_change_plan: true,
   can_change_owner: true,
   trial_days: 14,
@@ -57,6 +60,26 @@ describe('/billing', () => {
     expect(invoiceCalls).toBe(2);
     const paged = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.includes('starting_after'));
     expect(paged).toContain('starting_after=in_2');
+  });
+
+  test('a running trial shows its days left, what stops after it, and the plan history in words', async () => {
+    const trial: BillingAccountJson = {
+      ...ACCOUNT,
+      account: { ...ACCOUNT.account, plan: 'free', state: 'trial', trial_ends_at: '2026-03-16T12:00:00.000Z', trial_days_left: 3 },
+      history: [{ at: '2026-03-02T12:00:00.000Z', from: 'free', to: 'trial', reason: 'trial_started', trial_ends_at: '2026-03-16T12:00:00.000Z', by: { id: 1, slack_user_id: 'U1', name: 'Ada Lovelace', avatar_url: null } }],
+    };
+    mockFetch((url) => {
+      if (url.pathname === '/billing') return jsonResponse(trial);
+      if (url.pathname === '/payment/premium_cost_and_quantity') return jsonResponse({ error: 'boom' }, 503);
+      if (url.pathname === '/billing/invoices') return jsonResponse({ invoices: [], has_more: false });
+      return jsonResponse({ error: 'Not found' }, 404);
+    });
+    renderWithQuery(<BillingPage />);
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Premium trial');
+    expect(screen.getByTestId('trial-left')).toHaveTextContent('3 days left: your trial ends Mon, Mar 16, 2026.');
+    expect(screen.getByTestId('free-plan-stops').querySelectorAll('li')).toHaveLength(FREE_PLAN_STOPS.length);
+    expect(screen.getByTestId('plan-history')).toHaveTextContent('Premium trial started, ending Mon, Mar 16, 2026');
+    expect(screen.getByTestId('plan-history')).toHaveTextContent('Ada Lovelace');
   });
 
   test('downgrading asks the survey first; the reason is required and sent with the plan change', async () => {

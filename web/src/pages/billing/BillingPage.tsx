@@ -24,8 +24,12 @@ import {
   COST_ERROR_TEXT,
   DOWNGRADE_REASONS,
   fetchInvoices,
+  invoiceState,
   INVOICES_ERROR_TEXT,
   money,
+  daysLeftText,
+  planChangeText,
+  planDay,
   planLabel,
   useBillingAccount,
   usePremiumCost,
@@ -33,6 +37,7 @@ import {
   type InvoiceJson,
   type PersonJson,
 } from './billingApi';
+import { FREE_PLAN_STOPS } from '../../../../src/platform/entitlements/features';
 import '../programs/programs.css';
 import './billing.css';
 
@@ -87,11 +92,25 @@ function PlanCard({ data }: { data: BillingAccountJson }) {
       <p className="billing-plan-name" data-testid="plan-name">
         {planLabel(a)}
       </p>
-      <p className="muted">
-        {a.state === 'free'
-          ? 'The Free plan runs one Intros channel of up to 24 people a round, the Default Dozen prompts and two custom celebrations.'
-          : 'Every paid feature is on: all pairing types, as many programs and people as you like, custom prompts and unlimited celebrations.'}
-      </p>
+      {a.state === 'trial' && a.trial_days_left !== null && a.trial_ends_at && (
+        <p data-testid="trial-left">
+          <strong>{daysLeftText(a.trial_days_left)}</strong>: your trial ends {planDay(a.trial_ends_at)}.
+        </p>
+      )}
+      {a.state === 'free' && a.trial_ends_at && <p data-testid="trial-ended">Your Premium trial ended {planDay(a.trial_ends_at)}.</p>}
+      {a.state === 'premium' ? (
+        <p className="muted">Every paid feature is on: all pairing types, as many programs and people as you like, custom prompts and unlimited celebrations.</p>
+      ) : (
+        <>
+          <p className="muted">{a.state === 'trial' ? 'Every paid feature is on until then. After that, on the Free plan:' : 'On the Free plan:'}</p>
+          <ul className="billing-stops" data-testid="free-plan-stops">
+            {FREE_PLAN_STOPS.map((stop) => (
+              <li key={stop}>{stop}</li>
+            ))}
+          </ul>
+          <p className="muted">Your programs, settings and history are kept, and paid features resume when you upgrade.</p>
+        </>
+      )}
       {data.can_change_plan ? (
         <div className="button-row">
           {a.trial_allowed && (
@@ -149,7 +168,11 @@ function CostCard({ data }: { data: BillingAccountJson }) {
             <span className="muted"> a month</span>
           </p>
           <p className="muted">
-            {cost.data.quantity} active {cost.data.quantity === 1 ? 'person' : 'people'} in your programs at {money(cost.data.unit_amount, cost.data.currency)} each.
+            {cost.data.quantity} {cost.data.quantity === 1 ? 'person' : 'people'} in your programs and on journeys at {money(cost.data.unit_amount, cost.data.currency)} each
+            {cost.data.quantity === 0 ? ' (billed for at least one)' : ''}.
+          </p>
+          <p className="muted" data-testid="seat-rule">
+            Each person counts once: everyone in the channel of an active Intros, Watercooler or Celebrations program, and everyone on a running journey. Bots, deactivated and external people never count.
           </p>
         </>
       )}
@@ -254,19 +277,54 @@ const col = dataTableColumns<InvoiceJson>();
 const INVOICE_COLUMNS: DataTableColumn<InvoiceJson>[] = [
   col.accessor('created', { header: 'Date', cell: (c) => formatDay(c.getValue(), 'UTC', { weekday: false, year: 'always' }) }),
   col.accessor((i) => i.number ?? '—', { id: 'number', header: 'Number' }),
-  col.accessor((i) => i.status ?? '—', { id: 'status', header: 'Status' }),
+  col.accessor((i) => invoiceState(i.status), { id: 'status', header: 'Status' }),
   col.accessor('amount_due', { header: 'Amount', cell: (c) => money(c.getValue(), c.row.original.currency) }),
   col.display({
     id: 'links',
     header: () => <span className="visually-hidden">Links</span>,
-    cell: (c) =>
-      c.row.original.hosted_invoice_url ? (
-        <a className="text-link" href={c.row.original.hosted_invoice_url} target="_blank" rel="noreferrer">
-          View
-        </a>
-      ) : null,
+    cell: (c) => {
+      const { hosted_invoice_url: view, invoice_pdf: pdf, number } = c.row.original;
+      return (
+        <span className="billing-links">
+          {view && (
+            <a className="text-link" href={view} target="_blank" rel="noreferrer">
+              View<span className="visually-hidden"> invoice {number} (opens in a new tab)</span>
+            </a>
+          )}
+          {pdf && (
+            <a className="text-link" href={pdf} target="_blank" rel="noreferrer">
+              PDF<span className="visually-hidden"> of invoice {number} (opens in a new tab)</span>
+            </a>
+          )}
+        </span>
+      );
+    },
   }),
 ];
+
+/** The plan's changes, newest first: what happened, when, and who did it. */
+function HistoryCard({ data }: { data: BillingAccountJson }) {
+  return (
+    <section className="card billing-card" aria-labelledby="billing-history">
+      <h2 id="billing-history">Plan history</h2>
+      {data.history.length === 0 ? (
+        <p className="muted">No changes yet: your workspace has been on the Free plan since it installed Hearth.</p>
+      ) : (
+        <ol className="billing-history" data-testid="plan-history">
+          {data.history.map((h) => (
+            <li key={`${h.at}-${h.reason}`}>
+              <span>{planChangeText(h)}</span>
+              <span className="muted">
+                {planDay(h.at)}
+                {h.by ? ` · ${h.by.name}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
 
 function InvoicesCard() {
   const invoices = useInfiniteQuery({
@@ -316,6 +374,7 @@ export default function BillingPage() {
             <PlanCard data={data} />
             <CostCard data={data} />
             <AccountCard data={data} />
+            <HistoryCard data={data} />
             <InvoicesCard />
           </div>
         )}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { InlineError, PlanChangeStatus, Spinner, usePlanChange } from '../../kit';
+import { InlineError, PlanChangeStatus, Spinner, toastSuccess, usePlanChange } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import { BILLING_KEY, planLabel, useBillingAccount, type BillingAccountJson } from './billingApi';
 import '../programs/programs.css';
@@ -31,7 +31,10 @@ export default function PaymentPage() {
     setBusy(true);
     api
       .post<BillingAccountJson>('/billing/payment/complete', { session_id: sessionId }, { toastOnError: false })
-      .then((data) => client.setQueryData(BILLING_KEY, data))
+      .then((data) => {
+        client.setQueryData(BILLING_KEY, data);
+        toastSuccess(data.account.payment_method ? `Payment method saved: ${data.account.payment_method.label}.` : 'Payment details saved.');
+      })
       .catch((e: unknown) => setError(errorText(e)))
       .finally(() => {
         setBusy(false);

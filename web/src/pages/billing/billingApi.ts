@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { formatDay } from '../../kit';
-import type { BillingAccountJson, CostJson, InvoiceJson } from '../../../../src/billing/api-types';
+import { formatDay, viewerZone } from '../../kit';
+import type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson } from '../../../../src/billing/api-types';
 
-export type { BillingAccountJson, CostJson, InvoiceJson, PlanJson, PersonJson } from '../../../../src/billing/api-types';
+export type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson, PlanJson, PersonJson } from '../../../../src/billing/api-types';
 export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS, SUPPORT_EMAIL } from '../../../../src/billing/api-types';
 
 export const BILLING_KEY = ['billing', 'account'] as const;
@@ -14,7 +14,8 @@ export function useBillingAccount() {
 }
 
 export function usePremiumCost() {
-  return useQuery({ queryKey: COST_KEY, queryFn: () => api.get<CostJson>('/payment/premium_cost_and_quantity', { query: { use_cache: true }, toastOnError: false }), retry: false });
+  // Fresh, never the server's cache: this is the number the next invoice bills.
+  return useQuery({ queryKey: COST_KEY, queryFn: () => api.get<CostJson>('/payment/premium_cost_and_quantity', { toastOnError: false }), retry: false });
 }
 
 export function fetchInvoices(startingAfter?: string) {
@@ -25,9 +26,50 @@ export function money(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
+/** An invoice's state as people say it (the provider's status codes: Stripe's). */
+export function invoiceState(status: string | null): string {
+  switch (status) {
+    case 'paid':
+      return 'Paid';
+    case 'open':
+      return 'Due';
+    case 'draft':
+      return 'Draft';
+    case 'void':
+      return 'Cancelled';
+    case 'uncollectible':
+      return 'Not collectable';
+    default:
+      return 'Unknown';
+  }
+}
 
-export function planLabel(a: Pick<BillingAccountJson['account'], 'state' | 'trial_ends_at'>): string {
-  if (a.state === 'premium') return 'Premium';
-  if (a.state === 'trial') return a.trial_ends_at ? `Premium trial (ends ${formatDay(a.trial_ends_at, Intl.DateTimeFormat().resolvedOptions().timeZone, { weekday: false, year: 'always' })})` : 'Premium trial';
-  return 'Free';
+export function planLabel(a: Pick<BillingAccountJson['account'], 'state'>): string {
+  return a.state === 'premium' ? 'Premium' : a.state === 'trial' ? 'Premium trial' : 'Free';
+}
+
+/** "14 days left" / "1 day left". */
+export function daysLeftText(days: number): string {
+  return days === 1 ? '1 day left' : `${days} days left`;
+}
+
+/** A day of the plan's life, in the reader's zone: "Mon, Mar 16, 2026". */
+export function planDay(instant: string): string {
+  return formatDay(instant, viewerZone(), { year: 'always' });
+}
+
+/** A plan change in words: "Premium trial started", "Back to the Free plan" … */
+export function planChangeText(h: PlanHistoryJson): string {
+  switch (h.reason) {
+    case 'trial_started':
+      return h.trial_ends_at ? `Premium trial started, ending ${planDay(h.trial_ends_at)}` : 'Premium trial started';
+    case 'trial_expired':
+      return 'Premium trial ended: back to the Free plan';
+    case 'subscribed':
+      return 'Upgraded to Premium';
+    case 'downgraded':
+      return h.from === 'trial' ? 'Premium trial ended early: back to the Free plan' : 'Downgraded to the Free plan';
+    case 'provider':
+      return h.to === 'premium' ? 'Premium turned on by the payment provider' : 'Subscription ended at the payment provider: back to the Free plan';
+  }
 }

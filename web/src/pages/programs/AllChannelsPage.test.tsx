@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
 import { program } from '../testing/fixtures';
-import { filterPrograms, INTROS_LOAD_ERROR } from './AllChannelsPage';
+import { INTROS_LOAD_ERROR } from '../../kit';
+import { filterPrograms } from './AllChannelsPage';
 import type { ProgramJson } from './programsApi';
 
 const PROGRAMS: ProgramJson[] = [

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CoffeeIcon, InlineError, SegmentedControl, Spinner } from '../../kit';
+import { CoffeeIcon, InlineError, INTROS_LOAD_ERROR, SegmentedControl, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   formatLocalDate,
@@ -18,7 +18,6 @@ import { SendNowButton } from './sendNow';
 import './programs.css';
 
 /** journeys.md §8: the Intros list failing to load. */
-export const INTROS_LOAD_ERROR = 'Error loading Intros programs';
 
 export function loadErrorText(slug: ProgramSlug | null): string {
   if (slug === 'intros') return INTROS_LOAD_ERROR;

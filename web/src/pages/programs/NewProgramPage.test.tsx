@@ -11,7 +11,11 @@ const TEMPLATES: ProgramTemplate[] = [
   { id: 'watercooler-fun', name: 'Just for fun', description: 'Light prompts.', type: 'Watercooler', is_default: true },
 ];
 
+/** Every preview body the page posted (reset by serve). */
+let previewBodies: Array<{ template_id: string | null }> = [];
+
 function serve(apply: (body: Record<string, unknown>) => Response) {
+  previewBodies = [];
   const posted: Array<Record<string, unknown>> = [];
   mockFetch((url, init) => {
     if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
@@ -23,7 +27,10 @@ function serve(apply: (body: Record<string, unknown>) => Response) {
       return apply(body);
     }
     if (url.pathname === '/coffee/preview_as_json') {
-      const body = JSON.parse(String(init.body)) as { template_id: string };
+      const body = JSON.parse(String(init.body)) as { template_id: string | null };
+      previewBodies.push(body);
+      // The server refuses a preview without a template (a 400): the page must never ask for one.
+      if (!body.template_id) return jsonResponse({ error: 'template_id: Required', fields: { template_id: 'Required' } }, 400);
       return jsonResponse({ text: 'Intro', blocks: [{ type: 'header', text: { type: 'plain_text', text: `First intro of ${body.template_id}` } }], user_names: {} });
     }
     if (url.pathname === '/coffee/12') return jsonResponse({ error: 'not here' }, 404);
@@ -54,6 +61,8 @@ describe('/channel_programs/new', () => {
     await user.click(screen.getByRole('button', { name: 'Create Intros program' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/coffee/12'));
     expect(posted).toEqual([{ template_id: 'intros-lunch-trio', channel_id: 'C0INTRO' }]);
+    expect(previewBodies.length).toBeGreaterThan(0);
+    expect(previewBodies.filter((b) => !b.template_id)).toEqual([]);
     // Two debounced previews on top of the create flow: slow on a loaded 2-core machine.
   }, 15_000);
 

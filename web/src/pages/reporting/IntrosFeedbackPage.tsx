@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
-import { EmptyState, formatDay, PageState, SegmentedControl } from '../../kit';
+import { EmptyState, formatDay, INTROS_LOAD_ERROR, PageState, SegmentedControl } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import { DEFAULT_FEEDBACK_DATE_WINDOW, FEEDBACK_DATE_WINDOWS, loadFilters, reportingApi, saveFilters } from './reportingApi';
 import { StatChart } from './StatChart';
@@ -46,7 +46,7 @@ export default function IntrosFeedbackPage() {
           </Link>
         }
       />
-      <PageState query={configs} what="Intros programs">
+      <PageState query={configs} what="Intros programs" errorMessage={INTROS_LOAD_ERROR}>
         {(c) =>
           c.configurations.length === 0 ? (
             <EmptyState title="No Intros programs yet">Feedback appears here once an Intros program has had meetings.</EmptyState>

@@ -11,6 +11,9 @@ describe('filters kept per browser', () => {
     saveFilters('x', 'T1', { a: 2 }, s);
     expect(loadFilters('x', 'T1', { a: 1 }, s)).toEqual({ a: 2 });
     expect(loadFilters('x', 'T2', { a: 1 }, s)).toEqual({ a: 1 });
+    // A saved value of the wrong type (an old version, a hand edit) is not trusted: the default stays.
+    const stored = { getItem: () => JSON.stringify({ teamId: 'T1', filters: { showAllTags: 'yes', ids: ['x'], window: '30d' } }), removeItem: () => undefined };
+    expect(loadFilters('y', 'T1', { showAllTags: false, ids: [1], window: '7d' }, stored)).toEqual({ showAllTags: false, ids: [1], window: '30d' });
     expect(s.map.size).toBe(0);
   });
 });

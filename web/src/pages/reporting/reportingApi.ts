@@ -61,7 +61,8 @@ export const reportingApi = {
       query: { page: q.page, date_window: q.date_window, tag_ids: q.tag_ids?.length ? q.tag_ids.join('-') : undefined, issue_types: q.issue_types.join('-') },
     }),
   hideIssue: (id: number) => api.post<{ id: number; hidden: true }>(`/onboarding/session_issues/${id}/hide_issue`),
-  configurations: () => api.get<ViewableConfigurationsJson>('/coffee_feedbacks/viewable_configurations'),
+  // The page says it failed (PageState): no toast on top.
+  configurations: () => api.get<ViewableConfigurationsJson>('/coffee_feedbacks/viewable_configurations', { toastOnError: false }),
   feedbackStats: (ids: number[], dateWindow: string) => api.get<FeedbackStatsJson>('/coffee_feedbacks/aggregation_stats', { query: { config_ids: ids.join(','), date_window: dateWindow } }),
   feedbackComments: (ids: number[], page: number) => api.get<FeedbackCommentsJson>('/coffee_feedbacks/aggregation_comments', { query: { config_ids: ids.join(','), page } }),
   sendCsv: (tagId: number | null) => api.post<CsvReportJson>('/reporting/csv_report', { tag_id: tagId }),
@@ -84,7 +85,12 @@ export function loadFilters<T extends object>(key: string, teamId: string | unde
       storage.removeItem(`hearth.reporting.${key}`);
       return defaults;
     }
-    return { ...defaults, ...saved.filters };
+    // Saved by another version, or edited by hand: a value keeps its place only if it has the default's type.
+    const kept = Object.entries(saved.filters ?? {}).filter(([k, v]) => {
+      const d = (defaults as Record<string, unknown>)[k];
+      return d !== undefined && (Array.isArray(d) ? Array.isArray(v) && v.every((x) => typeof x === typeof d[0] || d.length === 0) : typeof v === typeof d && v !== null);
+    });
+    return { ...defaults, ...Object.fromEntries(kept) };
   } catch {
     return defaults;
   }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../api/client';
 import { Spinner, toastError } from '../../kit';
@@ -46,7 +47,14 @@ async function pollAsset(asset: AssetJson, alive: () => boolean): Promise<AssetJ
 }
 
 /** Uploads files (POST /onboarding/assets, multipart) and shows each one's processing state. */
-export function AssetUploader({ maxFileMb, onUploaded }: { maxFileMb?: number; onUploaded?: (asset: AssetJson) => void }) {
+/** The configured per-file limit (GET /onboarding/assets/limits), so every uploader checks with it. */
+function useUploadLimit(): number | undefined {
+  const limits = useQuery({ queryKey: ['assets', 'limits'], queryFn: () => api.get<{ max_file_mb: number | null }>('/onboarding/assets/limits', { toastOnError: false }), staleTime: Infinity });
+  return limits.data?.max_file_mb ?? undefined;
+}
+
+export function AssetUploader({ onUploaded }: { onUploaded?: (asset: AssetJson) => void }) {
+  const maxFileMb = useUploadLimit();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [assets, setAssets] = useState<AssetJson[]>([]);

@@ -1,5 +1,5 @@
 import { api, ApiError } from '../../api/client';
-import { toastError } from '../../kit';
+import { INTROS_LOAD_ERROR, toastError } from '../../kit';
 
 /** journeys.md §8, word for word. */
 export const TEXT = {
@@ -11,7 +11,7 @@ export const TEXT = {
   loadAvoid: 'Failed to fetch avoid list',
   avoid: 'Failed to update avoid list',
   workHours: 'Failed to update working hours',
-  loadPrograms: 'Error loading Intros programs',
+  loadPrograms: INTROS_LOAD_ERROR,
 } as const;
 
 export interface PersonJson {

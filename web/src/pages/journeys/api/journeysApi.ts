@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type {
   ActionItemsAnswer,
@@ -34,6 +34,15 @@ export const tagsKey = (flow: Flow, showArchived: boolean) => ['journeys', 'tags
 export const tagKey = (flow: Flow, id: string | number) => ['journeys', 'tag', flow, String(id)] as const;
 export const sessionsKey = (flow: Flow, id: string | number) => ['journeys', 'tag', flow, String(id), 'sessions'] as const;
 export const tagPresetsKey = (id: string | number) => ['journeys', 'tag', 'onboarding', String(id), 'presets'] as const;
+
+/** After an upgrade: turns on the messages the free plan held back, in one step (a 402 on the free plan opens the upgrade dialog, which redoes it). */
+export function useTurnOnHeldMessages(flow: Flow, tagId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ events: ScheduleEventJson[] }>(`/${flow}/tags/${tagId}/turn_on_held_messages`),
+    onSuccess: () => client.invalidateQueries({ queryKey: tagKey(flow, tagId) }),
+  });
+}
 
 export function useJourneyHome() {
   return useQuery({ queryKey: ['journeys', 'home'], queryFn: () => api.get<JourneyHomeAnswer>('/onboarding', { toastOnError: false }) });

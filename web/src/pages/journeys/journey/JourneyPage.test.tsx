@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { toastStore } from '../../../kit/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
-import { DRY_RUN, tagDetail } from '../testing/fixtures';
+import { DRY_RUN, event, tagDetail } from '../testing/fixtures';
 import type { TagDetail } from '../api/journeysApi';
 
 function deferred<T>() {
@@ -262,5 +262,24 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getByRole('link', { name: '5 answers' })).toHaveAttribute('href', '/onboarding/tags/7/enrollment_surveys/9/responses');
     expect(rows[1]).toHaveTextContent('Not shared yet');
     expect(screen.getByRole('link', { name: 'New survey' })).toHaveAttribute('href', '/onboarding/tags/7/enrollment_surveys/new');
+  });
+
+  test('after an upgrade, the messages the free plan held back are turned on in one step', async () => {
+    const events = [...tagDetail().events.slice(0, 4), event({ id: 16, title: 'Week two check-in', active: false, held_by_plan: true, days_later: 6 }), event({ id: 17, title: 'Month one', active: false, held_by_plan: true, days_later: 20 })];
+    let turnedOn = 0;
+    serve({ ...tagDetail(events) }, (url, init) => {
+      if (url.pathname === '/onboarding/tags/7/turn_on_held_messages' && init.method === 'POST') {
+        turnedOn++;
+        return jsonResponse({ events: [] });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7');
+    const callout = await screen.findByTestId('held-messages', {}, { timeout: 15_000 });
+    expect(callout).toHaveTextContent('2 messages of this journey were held back by the Free plan. Your plan sends them now.');
+    await user.click(within(callout).getByRole('button', { name: 'Turn them on' }));
+    await waitFor(() => expect(turnedOn).toBe(1));
+    await waitFor(() => expect(toasts()).toContain('2 messages are on.'));
   });
 });

@@ -1,8 +1,8 @@
 import { CalendarDays, List, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParam } from '../../../api/searchParams';
-import { EmptyState, openModal, SegmentedControl, Switch } from '../../../kit';
-import type { Flow, ScheduleEventJson, TagDetail } from '../api/journeysApi';
+import { Callout, EmptyState, openModal, SegmentedControl, Switch, toastSuccess } from '../../../kit';
+import { useTurnOnHeldMessages, type Flow, type ScheduleEventJson, type TagDetail } from '../api/journeysApi';
 import { EventCalendar } from '../events/EventCalendar';
 import { EventList } from '../events/EventList';
 import { EventModal } from '../events/EventModal';
@@ -22,6 +22,8 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
   const events = showInactive ? data.events : data.events.filter((e) => e.active);
   const activeCount = data.events.filter((e) => e.active).length;
   const limit = data.limits.journey_messages;
+  const held = data.events.filter((e) => e.held_by_plan && !e.active).length;
+  const turnOn = useTurnOnHeldMessages(flow, tagId);
 
   const openMove = (event: ScheduleEventJson) =>
     openModal((close) => <MoveEventModal event={event} onClose={close} onMove={(d, m) => actions.move(event.id, d, m)} />);
@@ -51,6 +53,21 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
 
   return (
     <div className="schedule-tab">
+      {held > 0 && (
+        <Callout
+          tone="info"
+          data-testid="held-messages"
+          action={
+            <button type="button" className="button button-primary" disabled={turnOn.isPending} onClick={() => turnOn.mutate(undefined, { onSuccess: () => toastSuccess(`${held === 1 ? '1 message is' : `${held} messages are`} on.`) })}>
+              Turn {held === 1 ? 'it' : 'them'} on
+            </button>
+          }
+        >
+          {data.limits.paid
+            ? `${held === 1 ? '1 message' : `${held} messages`} of this journey ${held === 1 ? 'was' : 'were'} held back by the Free plan. Your plan sends them now.`
+            : `${held === 1 ? '1 message' : `${held} messages`} of this journey ${held === 1 ? 'is' : 'are'} off on the Free plan. Upgrade to send ${held === 1 ? 'it' : 'them'} too.`}
+        </Callout>
+      )}
       <div className="toolbar">
         <SegmentedControl<View>
           label="Show as"

@@ -11,6 +11,7 @@ export function event(over: Partial<ScheduleEventJson> & { id: number }): Schedu
     type: 'OnboardingScheduleEvent',
     kind: 'message',
     active: true,
+    held_by_plan: false,
     days_later: 0,
     minute_in_day: 540,
     recipient_type: 'role',
