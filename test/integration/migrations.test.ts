@@ -11,7 +11,7 @@ const tables = async (h: DbHandle) =>
 describe(`migrations (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await testDatabase({ from: 'empty' });
+    h = await testDatabase({ migrate: false });
   });
   afterAll(() => h.close());
 

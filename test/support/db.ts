@@ -5,32 +5,19 @@ import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
-/** Where a test file's database starts: empty, migrated, or migrated with the sandbox workspaces installed and synced. */
-export type StartingPoint = 'empty' | 'migrated' | 'sandbox';
-
-/**
- * Made once per run by the globalSetup (`global-db.ts`): on Postgres the name of a database to copy with
- * `create database … template`, on PGlite the path of a dumped data directory to open a copy of.
- */
-export interface Snapshot {
-  database?: string;
-  pgliteDump?: string;
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
-    migratedSnapshot?: Snapshot;
-    sandboxSnapshot?: Snapshot;
+    /** Postgres: a migrated database that each test file's database is created from (`global-db.ts`). */
+    templateDatabase?: string;
+    /** PGlite: a migrated data directory, dumped to a tar file, that each test file's database is opened from. */
+    pgliteDump?: string;
   }
 }
 
-export type TestDatabase = DbHandle & { url?: string };
-
-/** What the project's globalSetup made for this run (nothing outside vitest, e.g. in the benches). */
-function provided(from: StartingPoint): Snapshot | undefined {
-  if (from === 'empty') return undefined;
+/** What the project's globalSetup made once for the whole run (nothing outside vitest, e.g. in the benches). */
+function provided<K extends 'templateDatabase' | 'pgliteDump'>(key: K): string | undefined {
   try {
-    return inject(from === 'migrated' ? 'migratedSnapshot' : 'sandboxSnapshot');
+    return inject(key);
   } catch {
     return undefined;
   }
@@ -42,7 +29,7 @@ function databaseUrl(url: string, name: string): string {
   return u.toString();
 }
 
-export async function onServer(url: string, sql: string): Promise<void> {
+async function onServer(url: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -53,18 +40,22 @@ export async function onServer(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A new database (a Postgres database of its own when DATABASE_URL is set, dropped on close; an in-memory PGlite
- * otherwise), as a copy of `snapshot` when given.
+ * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set (dropped on
+ * close), an in-memory PGlite otherwise. Every file gets its own; the migrations run once per run (the
+ * globalSetup in `global-db.ts`), and each file's database starts as a copy of that migrated one.
+ * `migrate: false` gives an empty database (the migration tests).
  */
-export async function newDatabase(snapshot?: Snapshot): Promise<TestDatabase & { name?: string }> {
+export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<DbHandle & { url?: string }> {
   const url = process.env.DATABASE_URL;
+  const migrate = opts.migrate !== false;
   if (url) {
     const name = `hearth_test_${randomBytes(6).toString('hex')}`;
-    await onServer(url, `create database ${name}${snapshot?.database ? ` template ${snapshot.database}` : ''}`);
+    const template = migrate ? provided('templateDatabase') : undefined;
+    await onServer(url, `create database ${name}${template ? ` template ${template}` : ''}`);
     const inner = await openDatabase({ url: databaseUrl(url, name) });
+    if (migrate && !template) await migrateToLatest(inner.db);
     return {
       ...inner,
-      name,
       url: databaseUrl(url, name),
       close: async () => {
         await inner.close();
@@ -72,18 +63,26 @@ export async function newDatabase(snapshot?: Snapshot): Promise<TestDatabase & {
       },
     };
   }
-  return openDatabase(snapshot?.pgliteDump ? { pgliteDump: new Blob([readFileSync(snapshot.pgliteDump)]) } : {});
+  const dump = migrate ? provided('pgliteDump') : undefined;
+  const handle = await openDatabase(dump ? { pgliteDump: new Blob([readFileSync(dump)]) } : {});
+  if (migrate && !dump) await migrateToLatest(handle.db);
+  return handle;
 }
 
-/**
- * A database of one test file's own. The migrations run once per run (`global-db.ts`) and each file starts
- * from a copy of that migrated database — or of the one with the sandbox workspaces installed, for
- * `startSandboxHearth`; `empty` gives an empty one (the migration tests).
- */
-export async function testDatabase(opts: { from?: StartingPoint } = {}): Promise<TestDatabase> {
-  const from = opts.from ?? 'migrated';
-  const snapshot = provided(from);
-  const handle = await newDatabase(snapshot);
-  if (from !== 'empty' && !snapshot) await migrateToLatest(handle.db);
-  return handle;
+/** Makes the migrated starting point once for the run; `global-db.ts` provides it to every test file. */
+export async function migratedTemplate(): Promise<{ provide: { templateDatabase?: string; pgliteDump?: Blob }; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `hearth_template_${randomBytes(6).toString('hex')}`;
+    await onServer(url, `create database ${name}`);
+    const handle = await openDatabase({ url: databaseUrl(url, name) });
+    await migrateToLatest(handle.db);
+    await handle.close();
+    return { provide: { templateDatabase: name }, drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
+  }
+  const handle = await openDatabase({});
+  await migrateToLatest(handle.db);
+  const dump = await handle.dump!();
+  await handle.close();
+  return { provide: { pgliteDump: dump }, drop: async () => {} };
 }

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,14 +10,9 @@ import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createHearth, type Hearth, type HearthOptions } from '../../src/hearth.js';
 import { SlackDriver } from '../../src/sandbox/driver.js';
-import { testDatabase, type StartingPoint, type TestDatabase } from './db.js';
+import { testDatabase } from './db.js';
 
 export const SIGNING_SECRET = 'test-signing-secret';
-/**
- * Every test app encrypts tokens with this key (kept in its data dir, where child processes read it too), so a
- * database copied from the run's sandbox snapshot decrypts the tokens stored when it was made.
- */
-const ENCRYPTION_KEY = 'a4'.repeat(32);
 
 export interface TestHearth {
   hearth: Hearth;
@@ -50,10 +45,6 @@ export interface TestHearthOptions extends Omit<HearthOptions, 'database'> {
   slackApiUrl?: string | ((appUrl: string) => string);
   worker?: boolean;
   env?: Record<string, string>;
-  /** Where its database starts (default: migrated). */
-  from?: StartingPoint;
-  /** A database the caller opened and closes (instead of a new one). */
-  database?: TestDatabase;
 }
 
 /**
@@ -63,9 +54,8 @@ export interface TestHearthOptions extends Omit<HearthOptions, 'database'> {
 export async function startTestHearth(opts: TestHearthOptions = {}): Promise<TestHearth> {
   const listener = await listenLoopback();
   const { url } = listener;
-  const database = opts.database ?? (await testDatabase({ from: opts.from }));
+  const database = await testDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
-  writeFileSync(join(dataDir, 'encryption-key'), `${ENCRYPTION_KEY}\n`, { mode: 0o600 });
   const redisPrefix = `hearth-test-${randomBytes(4).toString('hex')}`;
   const slackApiUrl = typeof opts.slackApiUrl === 'function' ? opts.slackApiUrl(url) : opts.slackApiUrl;
   const config = loadConfig({
@@ -79,7 +69,7 @@ export async function startTestHearth(opts: TestHearthOptions = {}): Promise<Tes
     ...opts.env,
   });
   const log = pino({ level: config.logLevel });
-  const { slackApiUrl: _api, worker, env: _env, from: _from, database: _database, ...hearthOptions } = opts;
+  const { slackApiUrl: _api, worker, env: _env, ...hearthOptions } = opts;
   const hearth = await createHearth(config, log, { ...hearthOptions, database, redisPrefix });
   if (worker !== false) await hearth.startWorker();
   listener.server.on('request', hearth.http);
@@ -93,7 +83,7 @@ export async function startTestHearth(opts: TestHearthOptions = {}): Promise<Tes
     async close() {
       await listener.close();
       await hearth.close();
-      if (!opts.database) await database.close();
+      await database.close();
     },
   };
 }

@@ -7,7 +7,6 @@ import { createSandbox } from '../../src/sandbox/app.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { ControllableClock, type SettableClock } from '../../src/time/clock.js';
-import type { StartingPoint, TestDatabase } from './db.js';
 import { SIGNING_SECRET, startTestHearth, type TestHearth } from './hearth.js';
 import { call, type SignedIn } from './http.js';
 
@@ -32,16 +31,7 @@ export const SANDBOX_START = new Date('2026-03-02T08:00:00Z');
  * directories synced, the worker running. No data dir: every start is the seed.
  */
 export async function startSandboxHearth(
-  opts: {
-    clock?: SettableClock;
-    pages?: boolean;
-    capabilities?: HearthOptions['capabilities'];
-    worker?: boolean;
-    env?: Record<string, string>;
-    /** Where the database starts: by default the run's snapshot of the sandbox installed and synced (`global-db.ts`). */
-    from?: StartingPoint;
-    database?: TestDatabase;
-  } & Pick<HearthOptions, 'tickEveryMs' | 'watchdogCron'> = {},
+  opts: { clock?: SettableClock; pages?: boolean; capabilities?: HearthOptions['capabilities']; worker?: boolean; env?: Record<string, string> } & Pick<HearthOptions, 'tickEveryMs' | 'watchdogCron'> = {},
 ): Promise<SandboxHearth> {
   const clock = opts.clock ?? new ControllableClock(SANDBOX_START);
   const sandbox = createSandbox({ clock, signingSecret: SIGNING_SECRET });
@@ -53,8 +43,6 @@ export async function startSandboxHearth(
     ...(opts.pages ? { pages: builtPages(join(import.meta.dirname, '..', '..', 'dist', 'web'), { devTools: true }) } : {}),
     ...(opts.worker === false ? { worker: false } : {}),
     ...(opts.env ? { env: opts.env } : {}),
-    from: opts.from ?? (opts.clock ? 'migrated' : 'sandbox'),
-    ...(opts.database ? { database: opts.database } : {}),
     tickEveryMs: opts.tickEveryMs,
     watchdogCron: opts.watchdogCron,
   });
