@@ -1,6 +1,7 @@
 import { channelListeners } from '../channels/listeners.js';
 import { channelRoutes } from '../channels/routes.js';
 import { outboxOpenDm, outboxReconcile, outboxSend } from '../outbox/jobs.js';
+import { outboxRoutes } from '../outbox/routes.js';
 import { peopleRoutes } from '../people/routes.js';
 import { programRoutes } from '../programs/routes.js';
 import { tick } from '../scheduler/jobs.js';
@@ -66,6 +67,6 @@ export const platformCapability = defineCapability({
       { name: 'events', collect: () => s.events.collectBehind(), nextDue: () => s.events.nextDue() },
     ],
     listeners: [channelListeners(s.channels)],
-    routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox, now: () => s.clock.now() }), peopleRoutes(s.people), programRoutes(s.programs)],
+    routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox, now: () => s.clock.now() }), peopleRoutes(s.people), programRoutes(s.programs), outboxRoutes(s.outbox)],
   }),
 });
