@@ -12,9 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table outbox add column reconcile_stopped_at timestamptz`.execute(db);
   await sql`drop index outbox_unknown`.execute(db);
   await sql`create index outbox_unknown on outbox (workspace_id, updated_at) where state = 'unknown' and reconcile_stopped_at is null`.execute(db);
+  // /metrics counts failed rows by reason, and admins list their workspace's.
+  await sql`create index outbox_failed on outbox (workspace_id, updated_at) where state = 'failed' or reconcile_stopped_at is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index outbox_failed`.execute(db);
   await sql`drop index outbox_unknown`.execute(db);
   await sql`create index outbox_unknown on outbox (updated_at) where state = 'unknown'`.execute(db);
   await sql`alter table outbox drop column reconcile_stopped_at`.execute(db);

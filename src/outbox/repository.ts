@@ -294,4 +294,31 @@ export class OutboxRepository {
       .execute();
     return rows.map((r) => ({ workspaceId: r.workspace_id, userId: r.user_id }));
   }
+
+  /** The workspace's failed rows and unknown rows no longer looked for, newest first, with their channel's name. */
+  failed(workspaceId: number, page: { limit: number; offset: number }) {
+    return this.db
+      .selectFrom('outbox as o')
+      .leftJoin('channels as c', (j) => j.onRef('c.workspace_id', '=', 'o.workspace_id').on(sql<boolean>`c.channel_id = coalesce(o.payload->>'channel', o.result->>'channel')`))
+      .select(['o.id', 'o.kind', 'o.method', 'o.state', 'o.last_error', 'o.updated_at', sql<string | null>`coalesce(o.payload->>'channel', o.result->>'channel')`.as('channel_id'), 'c.name as channel_name'])
+      .where('o.workspace_id', '=', workspaceId)
+      .where((eb) => eb.or([eb('o.state', '=', 'failed'), eb.and([eb('o.state', '=', 'unknown'), eb('o.reconcile_stopped_at', 'is not', null)])]))
+      .orderBy('o.updated_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
+  /** A failed row of this workspace goes again now, as if new. False when there is no such failed row. */
+  async retryFailed(workspaceId: number, id: number, now: Date): Promise<boolean> {
+    const res = await this.db
+      .updateTable('outbox')
+      .set({ state: 'pending', attempts: 0, last_error: null, retrying_since: null, reconcile_lookups: 0, not_before: now, updated_at: now })
+      .where('id', '=', id)
+      .where('workspace_id', '=', workspaceId)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
 }

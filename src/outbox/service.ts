@@ -7,7 +7,9 @@ import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotInstalledError } from '../slack/clients.js';
+import type { FailedDelivery } from './api-types.js';
 import { classifySlackError } from './classify.js';
+import { deliveryStatus } from './reasons.js';
 import { bucketFor, type RateLimiter, type SlackRate } from './rate-limits.js';
 import { OutboxRepository, type NewOutboxRow } from './repository.js';
 
@@ -349,6 +351,26 @@ export class Outbox {
     if (now.getTime() - since.getTime() >= RETRY_CEILING_MS) return this.fail(row, error);
     const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(Math.max(row.attempts - 1, 0), 20));
     return this.defer(row, withJitter(backoff), error, false, since);
+  }
+
+  /** The workspace's deliveries that failed or were not confirmed, newest first, each with why in words. */
+  async failed(workspaceId: number, page: { limit: number; offset: number }): Promise<FailedDelivery[]> {
+    const rows = await this.repo.failed(workspaceId, page);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      method: r.method,
+      channel: r.channel_id ? { id: r.channel_id, name: r.channel_name } : null,
+      updated_at: r.updated_at.toISOString(),
+      ...deliveryStatus(r.state, r.last_error, { channelName: r.channel_name }),
+    }));
+  }
+
+  /** Tries a failed delivery again (an admin's Try again). False when the workspace has no such failed row. */
+  async retry(workspaceId: number, id: number): Promise<boolean> {
+    if (!(await this.repo.retryFailed(workspaceId, id, this.deps.clock.now()))) return false;
+    await this.kick([id]);
+    return true;
   }
 
   /** The tick: enqueue due rows, turn expired leases into unknown rows, and reconcile unknown rows. */

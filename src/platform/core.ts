@@ -1,6 +1,7 @@
 import { channelListeners } from '../channels/listeners.js';
 import { channelRoutes } from '../channels/routes.js';
 import { outboxOpenDm, outboxReconcile, outboxSend } from '../outbox/jobs.js';
+import { outboxRoutes } from '../outbox/routes.js';
 import { peopleRoutes } from '../people/routes.js';
 import { programRoutes } from '../programs/routes.js';
 import { tick } from '../scheduler/jobs.js';
@@ -74,7 +75,7 @@ export const platformCapability = defineCapability({
         { name: 'retention', collect: (now) => retention.collect(now), nextDue: () => retention.nextDue() },
       ],
       listeners: [channelListeners(s.channels)],
-      routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox, now: () => s.clock.now() }), peopleRoutes(s.people), programRoutes(s.programs), workspaceRoutes(retention)],
+      routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox, now: () => s.clock.now() }), peopleRoutes(s.people), programRoutes(s.programs), workspaceRoutes(retention), outboxRoutes(s.outbox)],
     };
   },
 });

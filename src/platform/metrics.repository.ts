@@ -31,6 +31,12 @@ export class MetricsRepository {
     return rows.map((r) => ({ state: r.state as OpenOutboxState, rows: Number(r.rows), since: r.since ? new Date(r.since) : null }));
   }
 
+  /** Failed outbox rows by their recorded error (a partial index covers them). */
+  async failedByError(): Promise<Array<{ error: string | null; rows: number }>> {
+    const rows = await this.db.selectFrom('outbox').select(['last_error', sql<number>`count(*)::int`.as('rows')]).where('state', '=', 'failed').groupBy('last_error').execute();
+    return rows.map((r) => ({ error: r.last_error, rows: Number(r.rows) }));
+  }
+
   /**
    * Events a subscriber has still to see, summed over every workspace's stream. A missing cursor is the whole
    * stream for a subscriber that starts from the beginning, and nothing for one that starts from now.

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobObserver } from '../../jobs/definition.js';
 import type { Db } from '../db/index.js';
+import { errorCode } from '../outbox/reasons.js';
 import type { SlackCallObserver } from '../slack/clients.js';
 import type { Clock } from '../time/clock.js';
 import type { Subscriber } from './events/define.js';
@@ -44,6 +45,7 @@ export class HearthMetrics implements SlackCallObserver, JobObserver {
   });
   private readonly jobFailures = new Counter({ name: 'hearth_job_failures_total', help: 'Job runs that threw, by job name.', labelNames: ['job'], registers: [this.registry] });
   private readonly outboxRows = new Gauge({ name: 'hearth_outbox_rows', help: 'Outbox rows still on their way, by state (pending includes rows scheduled for later).', labelNames: ['state'], registers: [this.registry] });
+  private readonly outboxFailed = new Gauge({ name: 'hearth_outbox_failed_rows', help: 'Outbox rows that failed, by reason (the error Slack or Hearth recorded).', labelNames: ['reason'], registers: [this.registry] });
   private readonly outboxAge = new Gauge({
     name: 'hearth_outbox_oldest_age_seconds',
     help: 'Age of the oldest outbox row in each state: pending counts from when it became due (0 when none is due), sending and unknown from their last change.',
@@ -84,8 +86,9 @@ export class HearthMetrics implements SlackCallObserver, JobObserver {
 
   private async readGauges(): Promise<void> {
     const now = this.sources.clock.now().getTime();
-    const [outbox, tickAge, lags] = await Promise.all([
+    const [outbox, failed, tickAge, lags] = await Promise.all([
       this.repo.outboxByState(),
+      this.repo.failedByError(),
       this.sources.tickAgeSeconds(),
       Promise.all(this.subscribers.map(async (s) => [s.name, await this.repo.subscriberLag(s.name, s.from !== 'now')] as const)),
     ]);
@@ -94,6 +97,13 @@ export class HearthMetrics implements SlackCallObserver, JobObserver {
       this.outboxRows.set({ state }, found?.rows ?? 0);
       this.outboxAge.set({ state }, found?.since ? Math.max(0, (now - found.since.getTime()) / 1000) : 0);
     }
+    const byReason = new Map<string, number>();
+    for (const f of failed) {
+      const reason = errorCode(f.error) ?? 'error';
+      byReason.set(reason, (byReason.get(reason) ?? 0) + f.rows);
+    }
+    this.outboxFailed.reset();
+    for (const [reason, rows] of byReason) this.outboxFailed.set({ reason }, rows);
     this.tickAge.set(tickAge ?? Number.NaN);
     for (const [subscriber, behind] of lags) this.subscriberLag.set({ subscriber }, behind);
   }

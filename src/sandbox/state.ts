@@ -269,6 +269,28 @@ export class SandboxState {
     return token;
   }
 
+  /**
+   * A person joins the workspace (team_join): they are in its directory from now on, so Hearth can DM them. The
+   * event's user object is Slack's full one; anything it leaves out takes a new member's defaults.
+   */
+  joinMember(teamId: string, user: Partial<SlackMember> & { id: string }, at: Date = this.now()): SlackMember {
+    const defaults = Object.values(this.data.members[teamId] ?? {}).find((m) => !m.is_bot && !m.is_admin && !m.is_stranger);
+    if (!defaults) throw new Error(`no members in ${teamId} to take defaults from`);
+    const joined: SlackMember = {
+      ...structuredClone(defaults),
+      is_admin: false,
+      is_owner: false,
+      is_primary_owner: false,
+      deleted: false,
+      updated: Math.floor(at.getTime() / 1000),
+      ...user,
+      team_id: teamId,
+      profile: { ...structuredClone(defaults.profile), ...(user.profile ?? {}) },
+    };
+    (this.data.members[teamId] ??= {})[joined.id] = joined;
+    return joined;
+  }
+
   member(teamId: string, userId: string): SlackMember | undefined {
     return this.data.members[teamId]?.[userId];
   }

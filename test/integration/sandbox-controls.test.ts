@@ -257,6 +257,10 @@ describe('sandbox controls', () => {
     expect(event_id).toMatch(/^Ev/);
     const ws = (await t.services.workspaces.byTeamId(A))!;
     expect((await t.services.people.bySlackId(ws.id, 'U0NEWHIRE'))?.real_name).toBe('Nova Hire');
+    // Slack's directory has them too (as the README's "a new hire joins"): Hearth can DM them.
+    expect(t.sandbox.state.member(A, 'U0NEWHIRE')).toMatchObject({ real_name: 'Nova Hire', tz: 'Europe/Prague', deleted: false });
+    const [id] = await t.services.outbox.enqueue([{ workspaceId: ws.id, key: 'newhire:welcome', kind: 'test', method: 'dm.post', args: { users: ['U0NEWHIRE'], text: 'Welcome!' } }]);
+    await expect.poll(async () => (await t.services.outbox.repo.byId(id!))?.state, { timeout: 10_000 }).toBe('sent');
   });
 
   it('advances the clock through every due tick, so scheduled outbox messages go out', async () => {

@@ -185,6 +185,11 @@ export class SandboxClient {
   /** Any Events API event, as Slack would deliver it; waits for the app's listeners and jobs. */
   async fireEvent(teamId: string, event: Record<string, unknown>): Promise<string> {
     const workspace = this.workspace(teamId);
+    // Slack adds the person to the directory before telling apps: the event's user is Slack's own record.
+    const user = event.user as { id?: unknown } | undefined;
+    if (event.type === 'team_join' && user && typeof user.id === 'string') {
+      event = { ...event, user: this.state.joinMember(teamId, user as Partial<SlackMember> & { id: string }) };
+    }
     const { response, eventId } = await this.sandbox.driver().event({
       teamId,
       event,

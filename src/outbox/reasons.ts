@@ -1,0 +1,72 @@
+/**
+ * What a delivery's state means to a person: "Sent" only when Slack accepted it; a failed or unsettled one says
+ * why in words, and whether trying again can work. Pure: the People tab, the admin's failed-deliveries list and
+ * the owners' notices all read it, so one failure reads the same everywhere.
+ */
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+export interface DeliveryStatus {
+  /** Waiting, Sent, Not sent, or Not confirmed. */
+  label: 'Waiting' | 'Sent' | 'Not sent' | 'Not confirmed';
+  /** The error Slack or Hearth recorded (a code such as `channel_not_found`), when not sent. */
+  code: string | null;
+  /** Why, in words a person understands; null when sent or on its way without trouble. */
+  reason: string | null;
+  /** Whether a Try again can work (after the cause is fixed, where one is named). */
+  canRetry: boolean;
+}
+
+/** `#name` of the channel the write went to, when known. */
+export interface ReasonContext {
+  channelName?: string | null;
+}
+
+const channelWords = (c: ReasonContext) => (c.channelName ? `#${c.channelName}` : 'the channel');
+
+/** Slack's errors (and Hearth's own) in words, and whether trying again can work once the cause is fixed. */
+const REASONS: Record<string, { text: (c: ReasonContext) => string; canRetry: boolean }> = {
+  not_in_channel: { text: (c) => `Hearth was removed from ${channelWords(c)}. Add Hearth back to the channel, then try again.`, canRetry: true },
+  channel_not_found: { text: (c) => `Slack can't find ${channelWords(c)}: it was deleted, or Hearth can't see it.`, canRetry: false },
+  is_archived: { text: (c) => `${channelWords(c).replace(/^t/, 'T')} is archived. Unarchive it, then try again.`, canRetry: true },
+  user_not_found: { text: () => "Slack can't find this person.", canRetry: false },
+  users_not_found: { text: () => "Slack can't find this person.", canRetry: false },
+  user_disabled: { text: () => 'This person’s Slack account is deactivated.', canRetry: false },
+  account_inactive: { text: () => 'Hearth’s Slack installation is no longer active. Reinstall Hearth.', canRetry: true },
+  cannot_dm_bot: { text: () => 'This is a bot; Hearth can’t message it.', canRetry: false },
+  user_not_in_channel: { text: (c) => `This person isn’t in ${channelWords(c)}.`, canRetry: false },
+  restricted_action: { text: () => 'The workspace’s settings don’t allow this.', canRetry: false },
+  missing_scope: { text: () => 'Hearth is missing a Slack permission. An admin needs to reinstall Hearth.', canRetry: true },
+  not_installed: { text: () => 'Hearth is not installed in this workspace any more.', canRetry: false },
+  token_revoked: { text: () => 'Hearth’s access to Slack was revoked. Reinstall Hearth.', canRetry: true },
+  invalid_auth: { text: () => 'Slack no longer accepts Hearth’s access. Reinstall Hearth.', canRetry: true },
+  name_taken: { text: () => 'A channel with this name already exists.', canRetry: false },
+  msg_too_long: { text: () => 'The message is too long for Slack.', canRetry: false },
+  invalid_blocks: { text: () => 'Slack refused the message’s layout.', canRetry: false },
+  ratelimited: { text: () => 'Slack was busy; it wasn’t sent in time.', canRetry: true },
+  service_unavailable: { text: () => 'Slack was unavailable for a day.', canRetry: true },
+  team_added_to_org: { text: () => 'The workspace was moving into an Enterprise organization.', canRetry: true },
+  token_expired: { text: () => 'Hearth’s access to Slack expired and couldn’t be renewed.', canRetry: true },
+  no_client: { text: () => 'Hearth couldn’t reach Slack for a day.', canRetry: true },
+};
+
+/** The error code at the start of a recorded error (`outcome unknown (timeout); …` → `outcome_unknown`). */
+export function errorCode(error: string | null): string | null {
+  if (!error) return null;
+  if (error.startsWith('outcome unknown')) return 'outcome_unknown';
+  return /^[a-z0-9_]+/.exec(error)?.[0] ?? 'error';
+}
+
+export function deliveryStatus(state: DeliveryState, error: string | null, context: ReasonContext = {}): DeliveryStatus {
+  if (state === 'sent') return { label: 'Sent', code: null, reason: null, canRetry: false };
+  if (state === 'pending' || state === 'sending') {
+    // A row retrying a transient failure says what it is waiting out.
+    const code = errorCode(error);
+    return { label: 'Waiting', code, reason: code && code !== 'ratelimited' ? `Retrying: ${REASONS[code]?.text(context) ?? 'Slack didn’t answer.'}` : null, canRetry: false };
+  }
+  if (state === 'unknown') {
+    return { label: 'Not confirmed', code: 'outcome_unknown', reason: 'Slack didn’t confirm it. It may have arrived; Hearth won’t send it twice.', canRetry: false };
+  }
+  const code = errorCode(error) ?? 'error';
+  const known = REASONS[code];
+  return { label: 'Not sent', code, reason: known ? known.text(context) : `Slack refused it (${code}).`, canRetry: known?.canRetry ?? false };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryStatus, errorCode } from '../../../src/outbox/reasons.js';
+
+describe('delivery status in words', () => {
+  it('says Sent only for a row Slack accepted', () => {
+    expect(deliveryStatus('sent', null).label).toBe('Sent');
+    for (const state of ['pending', 'sending', 'unknown', 'failed'] as const) expect(deliveryStatus(state, 'channel_not_found').label).not.toBe('Sent');
+  });
+
+  it('names the channel Hearth was removed from, with a Try again', () => {
+    expect(deliveryStatus('failed', 'not_in_channel', { channelName: 'onboarding' })).toEqual({
+      label: 'Not sent',
+      code: 'not_in_channel',
+      reason: 'Hearth was removed from #onboarding. Add Hearth back to the channel, then try again.',
+      canRetry: true,
+    });
+  });
+
+  it('says a person cannot be found, without a Try again that cannot work', () => {
+    expect(deliveryStatus('failed', 'user_not_found')).toMatchObject({ reason: "Slack can't find this person.", canRetry: false });
+  });
+
+  it('an unknown outcome is "Not confirmed", never re-sent from here', () => {
+    expect(deliveryStatus('unknown', 'outcome unknown (timeout); not found in 20 pages of history')).toMatchObject({ label: 'Not confirmed', code: 'outcome_unknown', canRetry: false });
+  });
+
+  it('an error it has no words for still says what Slack said', () => {
+    expect(deliveryStatus('failed', 'fatal_error')).toMatchObject({ reason: 'Slack refused it (fatal_error).', canRetry: false });
+  });
+
+  it('a row waiting out a transient failure says so', () => {
+    expect(deliveryStatus('pending', 'service_unavailable').reason).toMatch(/^Retrying: /);
+    expect(deliveryStatus('pending', null).reason).toBeNull();
+  });
+
+  it('reads the code at the start of a recorded error', () => {
+    expect(errorCode('not_installed')).toBe('not_installed');
+    expect(errorCode('outcome unknown (timeout); not re-sent')).toBe('outcome_unknown');
+    expect(errorCode(null)).toBeNull();
+  });
+});
