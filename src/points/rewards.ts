@@ -239,10 +239,10 @@ export class Rewards {
     };
   }
 
-  /** GET /rewards/redemptions/list: page, start_date, end_date (UTC days), newest first. */
+  /** GET /rewards/redemptions/list: page, start_date, end_date (UTC days), newest first; admins see everyone's, a member their own. */
   async redemptions(auth: AuthContext, q: { page: number; start_date?: string | undefined; end_date?: string | undefined }): Promise<RedemptionsPage> {
-    requireWorkspaceAdmin(auth);
     const rows = await this.repo.redemptions(auth.workspace.id, {
+      ...(auth.isAdmin ? {} : { memberId: auth.member.id }),
       page: q.page,
       perPage: REDEMPTIONS_PAGE_SIZE,
       from: q.start_date ? new Date(`${q.start_date}T00:00:00Z`) : null,

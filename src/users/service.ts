@@ -8,6 +8,26 @@ import { UserRepository } from './repository.js';
 type SettingsOwner = Pick<Member, 'id' | 'workspace_id'>;
 
 /** programs.md §3 "Current user", plus what the pages need to show who is signed in. */
+/**
+ * What the signed-in member may use, as the server's own checks answer it; the pages' navigation, home cards and
+ * buttons follow it, so a member is never offered what would answer 403. Every member may start channel programs,
+ * run the ones they own or edit, link their own calendar, and see and export their own data.
+ */
+export interface Permissions {
+  /** Build journeys, enrol people, set enrollment rules (workspace admins; a journey's permission users reach theirs by link). */
+  journeys: boolean;
+  /** Workspace reporting: stat modules, attention required, the CSV report (workspace admins). */
+  reporting: boolean;
+  /** Run points, shoutouts and the rewards catalogue; the people page and every redemption (workspace admins). */
+  manage_points: boolean;
+  /** See the Hearth account and billing (workspace admins); `can_change_plan` says who may change it. */
+  billing: boolean;
+  /** Export and import the whole workspace's data (workspace admins). */
+  workspace_data: boolean;
+  /** The workspace's HR system and applicant tracking connections (workspace admins). */
+  manage_integrations: boolean;
+}
+
 export interface CurrentUser {
   id: number;
   slack_user_id: string;
@@ -16,6 +36,7 @@ export interface CurrentUser {
   team: { id: number; slack_team_id: string; name: string; domain: string };
   is_admin: boolean;
   can_change_plan: boolean;
+  permissions: Permissions;
   onboarding_unrestricted: boolean;
   notifications: Record<string, boolean>;
   progress: { has_used_pairing_announcement: boolean };
@@ -57,6 +78,7 @@ export class UserService {
       team: { id: workspace.id, slack_team_id: workspace.team_id, name: workspace.name, domain: workspace.domain },
       is_admin: auth.isAdmin,
       can_change_plan: auth.roles.accountAdmin,
+      permissions: { journeys: auth.isAdmin, reporting: auth.isAdmin, manage_points: auth.isAdmin, billing: auth.isAdmin, workspace_data: auth.isAdmin, manage_integrations: auth.isAdmin },
       onboarding_unrestricted: auth.isAdmin,
       notifications: settings.notifications,
       progress: { has_used_pairing_announcement: settings.progress.has_used_pairing_announcement === true },

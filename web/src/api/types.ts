@@ -1,3 +1,6 @@
+import type { Permissions } from '../../../src/users/service';
+
+export type { Permissions };
 /** GET /users/show_as_json */
 export interface CurrentUser {
   id: string;
@@ -5,6 +8,8 @@ export interface CurrentUser {
   avatar_url: string | null;
   team: { id: string; name: string; domain: string };
   can_change_plan: boolean;
+  /** What this member may use (the server's own checks); navigation, home cards and buttons follow it. */
+  permissions: Permissions;
   onboarding_unrestricted: boolean;
   notifications: Record<string, unknown> | unknown[] | null;
   progress: { has_used_pairing_announcement: boolean };
