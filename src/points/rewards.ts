@@ -275,6 +275,7 @@ export class Rewards {
   /** PUT /rewards/settings {rewards_program}: the fulfilment channel and the gift-card conversion. */
   async updateSettings(auth: AuthContext, input: { redemption_fulfillment_channel_id?: string | null | undefined; gift_card_options?: GiftCardOption[] | undefined }): Promise<{ rewards_program: RewardsProgramJson }> {
     requireWorkspaceAdmin(auth);
+    if (input.redemption_fulfillment_channel_id) await this.s.channels.requireOwn(auth.workspace.id, 'redemption_fulfillment_channel_id', [input.redemption_fulfillment_channel_id]);
     const program = await this.repo.updateProgram(
       auth.workspace.id,
       {
