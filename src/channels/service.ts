@@ -146,6 +146,17 @@ export class ChannelService {
     return this.repo.byId(workspaceId, channelId);
   }
 
+  /**
+   * Channel ids from a request body, resolved in the caller's workspace: an id that is not one of its channels
+   * (another workspace's, or made up) is a 400 on `field`, so it is never stored or posted to.
+   */
+  async requireOwn(workspaceId: number, field: string, channelIds: readonly string[]): Promise<void> {
+    for (const id of new Set(channelIds)) {
+      const channel = await this.repo.byId(workspaceId, id);
+      if (!channel || channel.is_archived) throw new HttpError(400, `${field}: ${id} is not a channel of this workspace`, { [field]: `${id} is not a channel of this workspace` });
+    }
+  }
+
   roster(workspaceId: number, channelId: string): Promise<string[]> {
     return this.repo.roster(workspaceId, channelId);
   }

@@ -408,7 +408,7 @@ export class PointsRepository {
       .executeTakeFirst();
   }
 
-  async redemptions(workspaceId: number, q: { page: number; perPage: number; from: Date | null; to: Date | null; ids?: number[] }) {
+  async redemptions(workspaceId: number, q: { page: number; perPage: number; from: Date | null; to: Date | null; ids?: number[]; memberId?: number }) {
     let query = this.db
       .selectFrom('reward_redemptions as r')
       .innerJoin('reward_listings as l', 'l.id', 'r.listing_id')
@@ -422,6 +422,7 @@ export class PointsRepository {
     if (q.from) query = query.where('r.created_at', '>=', q.from);
     if (q.to) query = query.where('r.created_at', '<=', q.to);
     if (q.ids) query = query.where('r.id', 'in', q.ids.length ? q.ids : [0]);
+    if (q.memberId !== undefined) query = query.where('r.member_id', '=', q.memberId);
     return query
       .orderBy('r.id', 'desc')
       .limit(q.perPage + 1)

@@ -239,10 +239,10 @@ export class Rewards {
     };
   }
 
-  /** GET /rewards/redemptions/list: page, start_date, end_date (UTC days), newest first. */
+  /** GET /rewards/redemptions/list: page, start_date, end_date (UTC days), newest first; admins see everyone's, a member their own. */
   async redemptions(auth: AuthContext, q: { page: number; start_date?: string | undefined; end_date?: string | undefined }): Promise<RedemptionsPage> {
-    requireWorkspaceAdmin(auth);
     const rows = await this.repo.redemptions(auth.workspace.id, {
+      ...(auth.isAdmin ? {} : { memberId: auth.member.id }),
       page: q.page,
       perPage: REDEMPTIONS_PAGE_SIZE,
       from: q.start_date ? new Date(`${q.start_date}T00:00:00Z`) : null,
@@ -275,6 +275,7 @@ export class Rewards {
   /** PUT /rewards/settings {rewards_program}: the fulfilment channel and the gift-card conversion. */
   async updateSettings(auth: AuthContext, input: { redemption_fulfillment_channel_id?: string | null | undefined; gift_card_options?: GiftCardOption[] | undefined }): Promise<{ rewards_program: RewardsProgramJson }> {
     requireWorkspaceAdmin(auth);
+    if (input.redemption_fulfillment_channel_id) await this.s.channels.requireOwn(auth.workspace.id, 'redemption_fulfillment_channel_id', [input.redemption_fulfillment_channel_id]);
     const program = await this.repo.updateProgram(
       auth.workspace.id,
       {

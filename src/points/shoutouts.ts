@@ -75,6 +75,7 @@ export class Shoutouts {
   async announce(auth: AuthContext, input: { channels: string[]; text: string }): Promise<{ program: ShoutoutsProgramJson }> {
     requireWorkspaceAdmin(auth);
     const channels = [...new Set(input.channels)];
+    await this.s.channels.requireOwn(auth.workspace.id, 'channels', channels);
     const now = this.s.clock.now();
     const { program, ids } = await this.s.events.transaction(async (trx, emit) => {
       const ids = await this.s.outbox.add(
@@ -164,6 +165,7 @@ export class Shoutouts {
     const giver = await this.repo.member(auth.workspace.id, auth.member.id);
     const recipient = await this.repo.member(auth.workspace.id, input.recipient_id);
     if (!giver || !recipient) throw new HttpError(404, 'Not found');
+    if (input.channels) await this.s.channels.requireOwn(auth.workspace.id, 'channels', input.channels);
     try {
       return await this.give(auth.workspace.id, giver, { recipient, points: input.points, message: input.message, channels: input.channels, source: 'modal', requestKey: `page:${auth.member.id}:${input.request_id}` });
     } catch (err) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingAccountJson } from '../../src/billing/api-types.js';
 import { FREE_PLAN_STOPS } from '../../src/platform/entitlements/features.js';
 import { ACME } from '../../src/sandbox/seed.js';
-import type { CurrentUser } from '../../src/users/service.js';
+import type { CurrentUser } from '../../src/users/api-types.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 import { advanceTo, appDm } from './intros-support.js';

@@ -182,6 +182,15 @@ describe(`open data: export and import (${process.env.DATABASE_URL ? 'Postgres' 
     const refs = source.manifest.find((m) => m.table === 'intros_meetings')!.refs;
     expect(refs).toMatchObject({ 'reason_detail.pairs[].members[]': 'members', 'reason_detail.sharedCategories[]': 'intros_categories' });
 
+    // "Export my data": every member gets the rows that name them, and nobody else's.
+    const myData = await me.call<Doc>('GET', '/data/mine.json');
+    expect(myData.tables.members!.map((m) => m.id)).toEqual([me.memberId]);
+    expect(myData.tables.member_profile_entries!.map((e) => e.text)).toEqual(['he/him']);
+    expect(myData.tables.member_relationships).toEqual([expect.objectContaining({ member_id: me.memberId, related_member_id: admin.memberId })]);
+    for (const rows of Object.values(myData.tables)) for (const r of rows) expect(Object.entries(r).some(([k, v]) => (k === 'id' || k.endsWith('member_id')) && v === me.memberId), JSON.stringify(r)).toBe(true);
+    expect(myData.tables.intros_avoids).toBeUndefined();
+    expect((await fetch(`${t.url}/data/mine.json`)).status).toBe(401);
+
     // CSV of one table.
     const csv = await fetch(`${t.url}/data/export/member_work_hours.csv`, { headers: { cookie: admin.cookie } });
     expect(csv.headers.get('content-type')).toContain('text/csv');

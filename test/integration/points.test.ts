@@ -213,7 +213,9 @@ describe('Points, shoutouts and rewards', () => {
     await t.services.queue.idle();
     await expect.poll(async () => (await messages(ACME.channels.leadership)).some((m) => m.text.includes(`<@${LENA}> redeemed *Coffee on us* for 100 kudos`)), { timeout: 10_000 }).toBe(true);
 
-    expect((await call(lena, 'GET', '/rewards/redemptions/list')).status).toBe(403);
+    // A member sees their own redemptions only (their history); an admin everyone's.
+    const own = await ok<{ list: Array<{ member: { id: number } }> }>(lena, 'GET', '/rewards/redemptions/list');
+    expect(own.list.map((r) => r.member.id)).toEqual([lena.memberId]);
     const list = await ok<{ list: Array<{ id: number; state: string; fulfiller: unknown }>; nextPage: number | null }>(admin, 'GET', '/rewards/redemptions/list?page=1&start_date=2026-03-01&end_date=2026-03-31');
     expect(list.list).toHaveLength(1);
     expect(list.list[0]).toMatchObject({ state: 'unfulfilled', fulfiller: null });
@@ -270,6 +272,16 @@ describe('Points, shoutouts and rewards', () => {
     expect((await call(globexAdmin, 'POST', `/rewards/redemptions/${redemption!.id}/fulfill`)).status).toBe(404);
     expect((await call(globexAdmin, 'POST', '/rewards/99999999999/redeem', {})).status).toBe(400);
     expect((await ok<{ list: unknown[] }>(globexAdmin, 'GET', '/points/wallets?user_search=lena')).list).toEqual([]);
+    // Acme's channel ids are a field error for Globex's admin, never stored as its fulfilment or announcement channels.
+    const fulfilment = await call<{ fields: Record<string, string> }>(globexAdmin, 'PUT', '/rewards/settings', { rewards_program: { redemption_fulfillment_channel_id: ACME.channels.general } });
+    expect(fulfilment.status).toBe(400);
+    expect(Object.keys(fulfilment.body.fields)).toEqual(['redemption_fulfillment_channel_id']);
+    const announce = await call<{ fields: Record<string, string> }>(globexAdmin, 'POST', '/shoutouts/announce', { channels: [ACME.channels.general], text: 'Hello' });
+    expect(announce.status).toBe(400);
+    expect(Object.keys(announce.body.fields)).toEqual(['channels']);
+    const globexWs = (await t.services.workspaces.byTeamId(GLOBEX.teamId))!.id;
+    const stored = await t.services.db.selectFrom('points_programs').select(['redemption_fulfillment_channel_id', 'shoutouts_channels']).where('workspace_id', '=', globexWs).executeTakeFirst();
+    expect(JSON.stringify(stored ?? {})).not.toContain(ACME.channels.general);
   });
 
   it('shows the balance and recent shoutouts in the Home tab', async () => {

@@ -29,9 +29,17 @@ const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.file
 
 const tableParams = z.object({ table: z.string().regex(/^[a-z_]+$/, 'is not a table') });
 
-/** Open data (docs/data-format.md): workspace admins export and import the workspace's data. */
+/** Open data (docs/data-format.md): workspace admins export and import the workspace's data; every member exports their own. */
 export function openDataRoutes(data: OpenData, donut: DonutImport): Router {
   const router = Router();
+  // Every member: their own data (before the admins-only part below).
+  router.get('/data/mine.json', requireMember, async (req, res) => {
+    const { workspace, member } = authOf(req);
+    const doc = await data.exportMine(workspace, member.id);
+    res.setHeader('content-disposition', `attachment; filename="hearth-my-data-${doc.exported_at.slice(0, 10)}.json"`);
+    res.json(doc);
+  });
+
   router.use('/data', requireMember, (req, _res, next) => {
     requireWorkspaceAdmin(authOf(req));
     next();

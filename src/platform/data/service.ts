@@ -147,6 +147,25 @@ export class OpenData {
     return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: this.clock.now().toISOString(), workspace: { team_id: workspace.team_id, name: workspace.name }, manifest: await this.manifest(), tables };
   }
 
+  /**
+   * "Export my data": the rows of every declared table that name this member in a plain member column (their
+   * member row, settings, dates, points, redemptions, shoutouts …). Rows that name them only inside JSON or an
+   * array (an intro group, a round) are other people's too and stay with the workspace export.
+   */
+  async exportMine(workspace: Workspace, memberId: number): Promise<ExportDocument> {
+    const tables: Record<string, Row[]> = {};
+    for (const t of this.tables) {
+      if (t.via) continue;
+      const mine = t.table === 'members' ? ['id'] : refsOf(t).flatMap(([col, r]) => (r.table === 'members' && !r.array && !r.json && !r.pattern ? [col] : []));
+      if (!mine.length) continue;
+      const columns = await this.exportedColumns(t);
+      const rows = (await this.repo.rows(workspace.id, t.table, columns, t.via)).filter((r) => mine.some((c) => Number(r[c]) === memberId));
+      if (rows.length) tables[t.table] = rows;
+    }
+    const manifest = (await this.manifest()).filter((m) => m.table in tables);
+    return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: this.clock.now().toISOString(), workspace: { team_id: workspace.team_id, name: workspace.name }, manifest, tables };
+  }
+
   /** One table as CSV: a header of its columns, JSON for JSON and array values. */
   async exportCsv(workspace: Workspace, table: string): Promise<string> {
     const t = this.tables.find((x) => x.table === table);

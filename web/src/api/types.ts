@@ -1,5 +1,6 @@
 /** GET /users/show_as_json: the server's response type (src/users/api-types.ts), one source for both. */
 export type { CurrentUser } from '../../../src/users/api-types';
+export type { Permissions } from '../../../src/users/api-types';
 
 /** The error body every failing call answers with. */
 export interface ApiErrorBody {

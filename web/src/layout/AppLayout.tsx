@@ -5,7 +5,7 @@ import { useCurrentUser } from '../api/currentUser';
 import { HearthLogo, Spinner } from '../kit/icons';
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
 import { PAGES } from '../routes';
-import { builtNav, currentNavItem, NAV_ITEMS, sectionNavItem, type NavItem } from './nav';
+import { builtNav, currentNavItem, NAV_ITEMS, permittedNav, sectionNavItem, type NavItem } from './nav';
 import { UserMenu } from './UserMenu';
 
 /** One link; `current` is the page shown (aria-current), `highlighted` the same look for the section's item. */
@@ -146,7 +146,7 @@ export function AppLayout() {
         <div className="topbar-end">{user.data && <UserMenu user={user.data} />}</div>
       </header>
       <aside id="sidebar" className="sidebar">
-        <MainNav onNavigate={() => setMenuOpen(false)} />
+        {user.data && <MainNav onNavigate={() => setMenuOpen(false)} items={permittedNav(VISIBLE_NAV, user.data.permissions)} />}
       </aside>
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         {content}

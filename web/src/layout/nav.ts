@@ -1,9 +1,15 @@
-/** The main navigation. `match` lists the path prefixes that light an item up. */
+import type { Permissions } from '../api/types';
+
+/**
+ * The main navigation. `match` lists the path prefixes that light an item up; `permission`, when set, is what
+ * the signed-in member must have for the item to show (without it, its page would answer 403).
+ */
 export interface NavItem {
   label: string;
   to: string;
   match?: readonly string[];
   children?: readonly NavItem[];
+  permission?: keyof Permissions;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -15,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Journeys',
     to: '/onboarding',
     match: ['/onboarding', '/participants'],
+    permission: 'journeys',
     children: [
       { label: 'Journey home', to: '/onboarding', match: [] },
       { label: 'Onboarding journeys', to: '/onboarding/tags', match: [] },
@@ -27,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Reporting',
     to: '/reporting',
     match: ['/reporting'],
+    permission: 'reporting',
     children: [
       { label: 'Overview', to: '/reporting', match: [] },
       { label: 'Attention required', to: '/reporting/attention_required', match: [] },
@@ -40,11 +48,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
     children: [
       { label: 'Leaderboard', to: '/points', match: [] },
       { label: 'Rewards', to: '/rewards', match: [] },
-      { label: 'Shoutouts', to: '/shoutouts', match: [] },
+      { label: 'Shoutouts', to: '/shoutouts', match: [], permission: 'manage_points' },
     ],
   },
   { label: 'Templates', to: '/templates', match: ['/templates'] },
-  { label: 'Billing', to: '/billing', match: ['/billing'] },
+  { label: 'Billing', to: '/billing', match: ['/billing'], permission: 'billing' },
   {
     label: 'Settings',
     to: '/settings/profile',
@@ -58,6 +66,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: 'Integrations', to: '/integrations', match: ['/integrations'] },
 ];
+
+/** The items (and children) this member may use: an item whose page would answer 403 is left out. */
+export function permittedNav(items: readonly NavItem[], permissions: Permissions): NavItem[] {
+  const allowed = (item: NavItem) => item.permission === undefined || permissions[item.permission];
+  return items.filter(allowed).map((item) => (item.children ? { ...item, children: item.children.filter(allowed) } : item));
+}
 
 /** A page of the route table, for deciding which links lead somewhere real. */
 export interface BuiltPage {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useCurrentUser } from '../api/currentUser';
+import type { Permissions } from '../api/types';
 import { pageIsBuilt, type BuiltPage } from '../layout/nav';
 import { PageHeader } from './PageHeader';
 
@@ -10,6 +11,8 @@ interface ProgramCard {
   action: string;
   secondary?: { to: string; label: string };
   accent: string;
+  /** What the member must have for the card to show (its page would answer 403 otherwise). */
+  permission?: keyof Permissions;
 }
 
 const PROGRAMS: readonly ProgramCard[] = [
@@ -43,6 +46,7 @@ const PROGRAMS: readonly ProgramCard[] = [
     action: 'Open journeys',
     secondary: { to: '/participants/tags', label: 'Other journeys' },
     accent: 'leaf',
+    permission: 'journeys',
   },
   {
     title: 'Reporting',
@@ -51,6 +55,7 @@ const PROGRAMS: readonly ProgramCard[] = [
     action: 'Open reporting',
     secondary: { to: '/reporting/attention_required', label: 'Attention required' },
     accent: 'plum',
+    permission: 'reporting',
   },
   {
     title: 'Points & Rewards',
@@ -92,7 +97,7 @@ const SETTINGS_LINKS = [
 
 export function HomePage({ pages }: { pages: readonly BuiltPage[] }) {
   const { data: user } = useCurrentUser();
-  const cards = builtCards(PROGRAMS, pages);
+  const cards = builtCards(PROGRAMS, pages).filter((card) => card.permission === undefined || user?.permissions[card.permission] === true);
   const settings = SETTINGS_LINKS.filter((l) => pageIsBuilt(l.to, pages));
   const firstName = user?.name.split(/\s+/)[0];
   return (

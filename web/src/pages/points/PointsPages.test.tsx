@@ -76,13 +76,25 @@ describe('/shoutouts', () => {
 });
 
 describe('/rewards', () => {
+  test('Redeem is disabled while the wallet holds fewer points than the reward costs', async () => {
+    mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/rewards') return jsonResponse(rewards({ points_wallet: { current_redeemable: 0 } }));
+      return jsonResponse({}, 404);
+    });
+    renderApp('/rewards');
+    const card = await screen.findByRole('article', { name: 'Coffee on us' });
+    expect(within(card).getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', true);
+  });
+
   test("a failed redemption shows the server's error, closes the modal and refreshes the listings", async () => {
     let loads = 0;
     mockFetch(async (url) => {
       if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
       if (url.pathname === '/rewards') {
         loads++;
-        return jsonResponse(rewards());
+        // Enough on the page; spent elsewhere since, so the server refuses.
+        return jsonResponse(rewards({ points_wallet: { current_redeemable: 150 } }));
       }
       if (url.pathname === '/rewards/1/redeem') return jsonResponse({ error: "You don't have enough kudos to redeem this." }, 400);
       return jsonResponse({}, 404);

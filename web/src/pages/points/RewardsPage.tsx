@@ -15,7 +15,7 @@ const SUPPORT_EMAIL = 'support@hearth.example.com';
 /** Times are shown in the viewer's own zone, named. */
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** /rewards: the listings (everyone redeems; admins add and edit), and for admins the redemptions and settings. */
+/** /rewards: the listings (everyone redeems; admins add and edit), the redemptions (admins: everyone's; a member: their own) and settings. */
 export default function RewardsPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'redemptions' ? 'redemptions' : 'listings';
@@ -27,21 +27,23 @@ export default function RewardsPage() {
       <PageHeader title="Rewards" subtitle={data ? `You have ${data.points_wallet.current_redeemable} ${plural} to spend.` : undefined} />
       {rewards.isPending && <PageSkeleton />}
       {rewards.isError && <ErrorState error={rewards.error} onRetry={() => void rewards.refetch()} />}
-      {data?.is_admin && (
+      {data && (
         <Tabs
           label="Rewards"
           value={tab}
           onChange={(t) => setParams(t === 'listings' ? {} : { tab: t }, { replace: true })}
           items={[
             { id: 'listings', label: 'Listings', content: <Listings data={data} /> },
-            { id: 'redemptions', label: 'Redemptions', content: <Redemptions plural={plural} /> },
+            { id: 'redemptions', label: data.is_admin ? 'Redemptions' : 'My redemptions', content: <Redemptions plural={plural} isAdmin={data.is_admin} /> },
           ]}
         />
       )}
-      {data && !data.is_admin && <Listings data={data} />}
     </div>
   );
 }
+
+/** The fewest points a listing can be redeemed for (a gift card's smallest option). */
+const cheapest = (l: ListingJson) => (l.is_gift_card ? (l.gift_card_options[0]?.points ?? 0) : l.points_cost);
 
 function Listings({ data }: { data: RewardsPageData }) {
   const client = useQueryClient();
@@ -114,7 +116,13 @@ function Listings({ data }: { data: RewardsPageData }) {
               {l.quantity_available !== null && <p className="muted">{l.quantity_available} left</p>}
               {l.state === 'inactive' && <p className="muted">Inactive</p>}
               <div className="pts-listing-actions">
-                <button type="button" className="button button-primary" disabled={l.state !== 'active' || l.quantity_available === 0} onClick={() => setRedeeming(l)}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={l.state !== 'active' || l.quantity_available === 0 || data.points_wallet.current_redeemable < cheapest(l)}
+                  title={data.points_wallet.current_redeemable < cheapest(l) ? `You need ${cheapest(l)} ${plural} to redeem this.` : undefined}
+                  onClick={() => setRedeeming(l)}
+                >
                   Redeem
                 </button>
                 {data.is_admin && (
@@ -315,7 +323,7 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
   );
 }
 
-function Redemptions({ plural }: { plural: string }) {
+function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) {
   const client = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
   const [range, setRange] = useState<DateFilterValue>(NO_DATES);
@@ -363,10 +371,12 @@ function Redemptions({ plural }: { plural: string }) {
                   </span>
                 ) : r.state === 'failed' ? (
                   <span className="muted">Failed, refunded</span>
-                ) : (
+                ) : isAdmin ? (
                   <button type="button" className="button button-secondary pts-small" onClick={() => void fulfill(r.id)}>
                     Mark fulfilled
                   </button>
+                ) : (
+                  <span className="muted">Not yet</span>
                 )}
               </td>
             </tr>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api, ApiError } from '../../api/client';
+import { useCurrentUser } from '../../api/currentUser';
 import { DEFAULT_ERROR_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader, NO_FILE_TEXT } from './AssetUploader';
@@ -54,12 +55,33 @@ function ImportForm({ path, label, accept, multiple = false, summarize }: { path
 
 const count = (o: unknown) => Object.values((o as Record<string, number>) ?? {}).reduce((a, b) => a + b, 0);
 
-/** /settings/data: a workspace admin exports and imports the workspace's data (docs/data-format.md), and uploads files. */
+/**
+ * /settings/data: every member exports their own data; a workspace admin also exports and imports the workspace's
+ * data (docs/data-format.md) and uploads files.
+ */
 export default function WorkspaceDataPage() {
-  const manifest = useQuery({ queryKey: ['dataManifest'], queryFn: () => api.get<Manifest>('/data/manifest_as_json') });
+  const user = useCurrentUser();
+  const admin = user.data?.permissions.workspace_data === true;
   return (
     <div className="settings-page">
-      <PageHeader title="Workspace data" subtitle="Your data is yours: take it anywhere, or bring it from another tool." />
+      <PageHeader title={admin ? 'Workspace data' : 'Your data'} subtitle="Your data is yours: take it anywhere, or bring it from another tool." />
+      <section className="card settings-section" aria-labelledby="mine-title">
+        <h2 id="mine-title">Export my data</h2>
+        <p className="muted section-lead">One JSON file with everything Hearth keeps about you: your profile and settings, your dates, your points, shoutouts and redemptions.</p>
+        <a className="button button-secondary" href="/data/mine.json" download>
+          Export my data (JSON)
+        </a>
+      </section>
+      {admin && <WorkspaceSections />}
+    </div>
+  );
+}
+
+/** The workspace's export and imports, and its files (workspace admins). */
+function WorkspaceSections() {
+  const manifest = useQuery({ queryKey: ['dataManifest'], queryFn: () => api.get<Manifest>('/data/manifest_as_json') });
+  return (
+    <>
       <section className="card settings-section" aria-labelledby="export-title">
         <h2 id="export-title">Export</h2>
         <p className="muted section-lead">One JSON file with every program’s data, or one CSV file per table. The format is documented in docs/data-format.md.</p>
@@ -98,6 +120,6 @@ export default function WorkspaceDataPage() {
         <p className="muted section-lead">Images and documents for your programs’ messages: up to 100 MB for all files together.</p>
         <AssetUploader />
       </section>
-    </div>
+    </>
   );
 }
