@@ -58,4 +58,5 @@ export const TEST_USER: CurrentUser = {
   is_admin: true,
   csrf_token: 'csrf-from-json',
   workspaces: [{ team_id: 'T1', name: 'Analytical Engines', current: true }],
+  trial: null,
 };
