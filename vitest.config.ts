@@ -30,9 +30,9 @@ export default defineConfig({
           globalSetup: ['test/support/global-db.ts'],
           // On Postgres + Redis each file has its own database and Redis prefix and mostly waits on the sandbox
           // and the queue, so two files run side by side, as the browser tests do (same group). On the embedded
-          // path each file's PGlite works in its own process's CPU, and one at a time is faster; the files hold
-          // no global state, so they share one module cache.
-          ...(services ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : { isolate: false }),
+          // path each file's PGlite works in its own process's CPU, and one at a time is faster. Files stay
+          // isolated: some define jobs and capabilities of their own, and the job catalogue is module state.
+          ...(services ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
         },
       },
       {

@@ -65,7 +65,8 @@ describe('price tiers', () => {
       { upTo: 250, unitAmount: 300 },
       { upTo: null, unitAmount: 200 },
     ]);
-    expect(quote(tiers, 0, 'usd')).toMatchObject({ quantity: 0, cost: 0, unit_amount: 400 });
+    // A subscription is billed for at least one seat (src/billing/API.md, "Seats").
+    expect(quote(tiers, 0, 'usd')).toMatchObject({ quantity: 0, cost: 400, unit_amount: 400 });
     expect(quote(tiers, 50, 'usd')).toMatchObject({ cost: 20_000, unit_amount: 400 });
     expect(quote(tiers, 51, 'usd')).toMatchObject({ cost: 15_300, unit_amount: 300 });
     expect(quote(tiers, 1000, 'eur')).toMatchObject({ cost: 200_000, unit_amount: 200, currency: 'eur', interval: 'month' });
