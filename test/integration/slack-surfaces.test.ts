@@ -43,6 +43,8 @@ describe('Slack surfaces that answer', () => {
     const message = { type: 'message', channel_type: 'im', channel, user: 'U0DEMO003', text: 'help', ts: '1772438400.000100' };
     const { eventId } = await t.driver.event({ teamId: ACME.teamId, event: message });
     await t.driver.event({ teamId: ACME.teamId, event: message, eventId, retryNum: 1 });
+    // The listener acks first and queues the reply after: wait for it, then for anything else the outbox holds.
+    await expect.poll(() => t.sandbox.state.messageList(channel).filter((m) => m.bot_id).length, { timeout: 15_000 }).toBeGreaterThan(0);
     await settle(t);
     const replies = t.sandbox.state.messageList(channel).filter((m) => m.bot_id);
     expect(replies).toHaveLength(1);
