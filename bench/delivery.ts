@@ -10,14 +10,11 @@
  * `npx tsx bench/delivery.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import { pino } from 'pino';
-import { loadConfig } from '../src/config.js';
-import { createHearth } from '../src/hearth.js';
 import { WORKSPACE_LIMITS } from '../src/sandbox/rate-limit.js';
 import { ACME, seedData } from '../src/sandbox/seed.js';
 import { startSandboxApiServer } from '../src/sandbox/server.js';
 import { SandboxState } from '../src/sandbox/state.js';
-import { backing } from './support/backing.js';
+import { benchHearth } from './support/backing.js';
 
 const INTROS = 500;
 const OPEN_LIMIT = 50;
@@ -36,29 +33,9 @@ state.rateLimits.setLimit('conversations.open', OPEN_LIMIT, OPEN_WINDOW_MS);
 const sandbox = await startSandboxApiServer({ state });
 
 const postgres = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-const b = await backing(postgres);
-const config = loadConfig({
-  NODE_ENV: 'test',
-  SLACK_SIGNING_SECRET: 'bench',
-  SLACK_API_URL: sandbox.url,
-  LOG_LEVEL: 'silent',
-  ...b.env,
-});
-const hearth = await createHearth(config, pino({ level: 'silent' }), {
-  slackRates: { 'conversations.open': { limit: OPEN_LIMIT, windowMs: OPEN_WINDOW_MS } },
-  redisPrefix: `hearth-bench-${randomBytes(4).toString('hex')}`,
-});
-await hearth.startWorker();
+const bench = await benchHearth({ postgres, slackApiUrl: sandbox.url, botScopes: ['chat:write', 'im:write', 'mpim:write'], slackRates: { 'conversations.open': { limit: OPEN_LIMIT, windowMs: OPEN_WINDOW_MS } } });
+const { hearth, workspaceId } = bench;
 const s = hearth.services;
-await s.installations.storeInstallation({
-  team: { id: ACME.teamId, name: 'Acme' },
-  enterprise: undefined,
-  user: { id: ACME.adminUserId, token: undefined, scopes: undefined },
-  bot: { token: ACME.botToken, userId: ACME.botUserId, id: 'B0HEARTH', scopes: ['chat:write', 'im:write', 'mpim:write'] },
-  appId: 'A0HEARTH',
-  isEnterpriseInstall: false,
-});
-const workspaceId = (await s.workspaces.byTeamId(ACME.teamId))!.id;
 
 const run = randomBytes(3).toString('hex');
 const rows = Array.from({ length: INTROS }, (_, i) => ({
@@ -106,6 +83,5 @@ console.log(`| ${INTROS}-intro round against the floor: the longest of those (${
 console.log(`| Calls the sandbox turned away: 429 / \`rate_limited\` (HTTP 200) | 0 | ${tooMany} / ${rateLimited} of ${calls.length} (${pct(tooMany + rateLimited, calls.length)}) |`);
 console.log(`| DMs opened / messages sent / intros failed | ${INTROS} / ${INTROS} / 0 | ${answered('conversations.open')} / ${answered('chat.postMessage')} / ${failed.n} |`);
 
-await hearth.close();
+await bench.close();
 await sandbox.close();
-await b.close();

@@ -11,16 +11,11 @@
  * `npx tsx bench/dms.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pino } from 'pino';
-import { loadConfig } from '../src/config.js';
-import { createHearth } from '../src/hearth.js';
 import { ACME, seedData } from '../src/sandbox/seed.js';
 import { startSandboxApiServer } from '../src/sandbox/server.js';
 import { SandboxState } from '../src/sandbox/state.js';
+import { benchHearth } from './support/backing.js';
 
 const PEOPLE = 300;
 const OPEN_LIMIT = 50;
@@ -39,31 +34,14 @@ state.rateLimits.enabled = true;
 state.rateLimits.setLimit('conversations.open', OPEN_LIMIT, OPEN_WINDOW_MS);
 const sandbox = await startSandboxApiServer({ state });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  HEARTH_DATA_DIR: dataDir,
-  SLACK_SIGNING_SECRET: 'bench',
-  SLACK_API_URL: sandbox.url,
-  LOG_LEVEL: 'silent',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-});
-const hearth = await createHearth(config, pino({ level: 'silent' }), {
+const bench = await benchHearth({
+  postgres: Boolean(process.env.DATABASE_URL && process.env.REDIS_URL),
+  slackApiUrl: sandbox.url,
+  botScopes: ['chat:write', 'im:write'],
   slackRates: { 'conversations.open': { limit: OPEN_LIMIT, windowMs: OPEN_WINDOW_MS } },
-  redisPrefix: `hearth-bench-${randomBytes(4).toString('hex')}`,
 });
-await hearth.startWorker();
+const { hearth, workspaceId } = bench;
 const s = hearth.services;
-await s.installations.storeInstallation({
-  team: { id: ACME.teamId, name: 'Acme' },
-  enterprise: undefined,
-  user: { id: ACME.adminUserId, token: undefined, scopes: undefined },
-  bot: { token: ACME.botToken, userId: ACME.botUserId, id: 'B0HEARTH', scopes: ['chat:write', 'im:write'] },
-  appId: 'A0HEARTH',
-  isEnterpriseInstall: false,
-});
-const workspaceId = (await s.workspaces.byTeamId(ACME.teamId))!.id;
 const run = randomBytes(3).toString('hex');
 
 async function allSent(ids: number[]): Promise<void> {
@@ -108,8 +86,7 @@ console.log(`| … conversations.open calls for them (kept channels) | ${knownOp
 console.log(`| Without kept channels (conversations.open at 50 a minute first) | about 50 DMs a minute |`);
 console.log(`| Calls answered 429 | ${limited} of ${state.calls.length} |`);
 
-await hearth.close();
+await bench.close();
 await sandbox.close();
-rmSync(dataDir, { recursive: true, force: true });
 const ok = openedAhead === PEOPLE && perMinute >= 250 && knownOpens === 0;
 process.exit(ok ? 0 : 1);

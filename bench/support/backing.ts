@@ -4,6 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { createHearth, type HearthOptions } from '../../src/hearth.js';
+import { ACME } from '../../src/sandbox/seed.js';
 
 /** What a benchmarked Hearth process runs on: its environment, and how to clean up after it. */
 export interface Backing {
@@ -54,3 +58,33 @@ export async function freePort(): Promise<number> {
 
 /** A process's resident memory, from the kernel's own count. */
 export const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+
+/**
+ * A Hearth in this process on a fresh backing (embedded, or Postgres + Redis with `postgres`), talking to a sandbox
+ * Web API at `slackApiUrl`, with Acme installed: the set-up of the delivery benches. `close` stops it and drops
+ * its database.
+ */
+export async function benchHearth(o: { postgres: boolean; slackApiUrl: string; botScopes: string[]; slackRates?: HearthOptions['slackRates'] }) {
+  const b = await backing(o.postgres);
+  const config = loadConfig({ NODE_ENV: 'test', SLACK_SIGNING_SECRET: 'bench', SLACK_API_URL: o.slackApiUrl, LOG_LEVEL: 'silent', ...b.env });
+  const hearth = await createHearth(config, pino({ level: 'silent' }), { slackRates: o.slackRates, redisPrefix: `hearth-bench-${randomBytes(4).toString('hex')}` });
+  await hearth.startWorker();
+  const s = hearth.services;
+  await s.installations.storeInstallation({
+    team: { id: ACME.teamId, name: 'Acme' },
+    enterprise: undefined,
+    user: { id: ACME.adminUserId, token: undefined, scopes: undefined },
+    bot: { token: ACME.botToken, userId: ACME.botUserId, id: 'B0HEARTH', scopes: o.botScopes },
+    appId: 'A0HEARTH',
+    isEnterpriseInstall: false,
+  });
+  const workspaceId = (await s.workspaces.byTeamId(ACME.teamId))!.id;
+  return {
+    hearth,
+    workspaceId,
+    async close() {
+      await hearth.close();
+      await b.close();
+    },
+  };
+}
