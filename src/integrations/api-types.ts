@@ -1,4 +1,5 @@
 /** The JSON the integrations routes answer and the pages read (shared by server and web). */
+import type { PendingHire } from '../platform/ports.js';
 
 export type HrisStateJson = 'pending' | 'active' | 'relink_needed' | 'deactivated';
 export type HrisProgramTypeJson = 'celebrations' | 'onboarding' | 'intros';
@@ -71,16 +72,8 @@ export interface IntegrationsOverviewJson {
   identities: MemberIdentityJson[];
 }
 
-export interface NewHireJson {
-  source: 'hris' | 'ats';
-  name: string;
-  email: string | null;
-  start_date: string;
-  department: string | null;
-  location: string | null;
-  job_title: string | null;
-  member_id: number | null;
-}
+/** Someone starting soon as the HR system or applicant tracking reports them, with their member when in Slack. */
+export type NewHireJson = PendingHire & { member_id: number | null };
 
 /** Messages the pages show word for word. */
 export const HRIS_OWNER_NOT_MEMBER = "That person isn't in this workspace.";
