@@ -6,7 +6,7 @@ import { needs } from './deps.js';
 import { paymentProviderFor } from './providers.js';
 import { BillingRepository } from './repository.js';
 import { billingRoutes } from './routes.js';
-import { BillingService } from './service.js';
+import { BillingService, PLAN_HISTORY_SUBSCRIBER } from './service.js';
 
 /**
  * Billing and accounts: plan changes (trial, subscribe, downgrade with its survey) through a PaymentProvider
@@ -32,7 +32,7 @@ export const billingCapability = defineCapability({
         {
           // The plan's history for the billing page (backfilled from the first event), and each trial's end
           // announced to the account's owner and admins with what stops.
-          name: 'billing.plan_history',
+          name: PLAN_HISTORY_SUBSCRIBER,
           events: [planChanged],
           handle: async (e, trx) => {
             if (planChanged.is(e)) await service.keepPlanChange(trx, e);

@@ -39,6 +39,9 @@ const person = (m: Person): PersonJson => ({ id: m.id, slack_user_id: m.slack_us
 
 const DAY_MS = 86_400_000;
 
+/** The subscriber that keeps each plan change for the billing page (billing/capability.ts). */
+export const PLAN_HISTORY_SUBSCRIBER = 'billing.plan_history';
+
 export function planJson(access: PlanAccess, now: Date): PlanJson {
   const state = Entitlements.state(access);
   return {
@@ -222,7 +225,7 @@ export class BillingService {
       if (account.card_required) await this.canPay(auth);
       const endsAt = new Date(this.s.clock.now().getTime() + this.s.config.billing.trialDays * 86_400_000);
       const after = await this.s.events.transaction((trx, emit) => this.s.entitlements.changePlan(trx, emit, ws, { to: 'trial', endsAt }, 'trial_started', memberId));
-      return { plan: planJson(after, this.s.clock.now()) };
+      return this.planChanged(ws, after);
     }
 
     if (input.plan === 'premium') {
@@ -236,7 +239,7 @@ export class BillingService {
         await this.repo.updateCustomer(ws, { subscription_id: sub.subscriptionId, subscription_status: sub.status }, this.s.clock.now(), trx);
         return this.s.entitlements.changePlan(trx, emit, ws, { to: 'premium' }, 'subscribed', memberId);
       });
-      return { plan: planJson(after, this.s.clock.now()) };
+      return this.planChanged(ws, after);
     }
 
     // Back to free: the survey is kept, the subscription cancelled, every setting kept for a later upgrade.
@@ -250,6 +253,15 @@ export class BillingService {
       if (customer?.subscription_id) await this.repo.updateCustomer(ws, { subscription_status: 'canceled' }, this.s.clock.now(), trx);
       return this.s.entitlements.changePlan(trx, emit, ws, { to: 'free' }, 'downgraded', memberId);
     });
+    return this.planChanged(ws, after);
+  }
+
+  /**
+   * The answer to a plan change, once its history is kept: the billing page reads the change it just made (the
+   * plan_history subscriber's job, run here rather than left to the queue; its cursor makes the queued run a no-op).
+   */
+  private async planChanged(ws: number, after: PlanAccess): Promise<{ plan: PlanJson }> {
+    await this.s.events.deliver(PLAN_HISTORY_SUBSCRIBER, ws);
     return { plan: planJson(after, this.s.clock.now()) };
   }
 

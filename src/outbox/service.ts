@@ -463,7 +463,9 @@ export class Outbox {
     const since = retryingSince ?? row.retrying_since ?? undefined;
     await this.repo.settle(row.id, 'sending', { state: 'pending', error, notBefore, undoAttempt, ...(since ? { retryingSince: since } : {}) }, this.deps.clock.now());
     const attempts = undoAttempt ? row.attempts - 1 : row.attempts;
-    await this.deps.queue.enqueue(outboxSend, { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${notBefore.getTime()}`, delayMs: ms });
+    // Named by when it runs on the rate clock (Slack's real time): a test clock that stands still must not give two
+    // waits of the same row one name, or the queue would drop the second as a duplicate and the row would wait.
+    await this.deps.queue.enqueue(outboxSend, { outboxId: row.id }, { jobId: `outbox:${row.id}:${attempts}:d${this.rateNow() + ms}`, delayMs: ms });
     return 'deferred';
   }
 

@@ -38,9 +38,9 @@ describe(`Watercooler (${path})`, () => {
     const deadline = Date.now() + 15_000;
     for (;;) {
       await t.hearth.services.queue.idle();
-      const open = await t.hearth.services.db.selectFrom('outbox').select('id').where('state', 'in', ['pending', 'sending']).where('kind', '=', 'watercooler').execute();
+      const open = await t.hearth.services.db.selectFrom('outbox').selectAll().where('state', 'in', ['pending', 'sending']).where('kind', '=', 'watercooler').execute();
       if (!open.length) return;
-      if (Date.now() > deadline) throw new Error(`outbox rows still open: ${open.map((o) => o.id).join(', ')}`);
+      if (Date.now() > deadline) throw new Error(`outbox rows still open at ${clock.now().toISOString()}: ${JSON.stringify(open)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
