@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { EnrollmentSurveyListItem, SelfEnrollSettingsAnswer } from '../../../../src/enrollment/api-types';
 import { api } from '../../api/client';
-import { EmptyState, formatDateTime, PageState, Switch, toastSuccess } from '../../kit';
+import { DataTable, dataTableColumns, EmptyState, formatDateTime, PageState, Switch, toastSuccess } from '../../kit';
 import './enrollment.css';
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -20,7 +20,7 @@ function SelfEnrollCard({ base }: { base: string }) {
     },
   });
   return (
-    <section className="card" aria-labelledby="self-enroll-title">
+    <section className="card enrollment-card" aria-labelledby="self-enroll-title">
       <h2 id="self-enroll-title">Self-enrollment</h2>
       <PageState query={settings} what="self-enrollment" headingLevel={3}>
         {(s) => (
@@ -56,39 +56,34 @@ function SelfEnrollCard({ base }: { base: string }) {
   );
 }
 
+const surveyColumn = dataTableColumns<EnrollmentSurveyListItem & { base: string }>();
+const SURVEY_COLUMNS = [
+  surveyColumn.accessor('name', { header: 'Survey', cell: (info) => <Link to={`${info.row.original.base}/enrollment_surveys/${info.row.original.id}`}>{info.getValue()}</Link> }),
+  surveyColumn.accessor('last_shared_at', {
+    header: 'Shared',
+    cell: (info) => {
+      const s = info.row.original;
+      return s.last_shared_at ? `${s.shares === 1 ? 'Once' : `${s.shares} times`}, last ${formatDateTime(s.last_shared_at, browserZone, { withZone: true })}` : <span className="muted">Not shared yet</span>;
+    },
+  }),
+  surveyColumn.accessor('responses', {
+    header: 'Answers',
+    cell: (info) => <Link to={`${info.row.original.base}/enrollment_surveys/${info.row.original.id}/responses`}>{info.getValue() === 1 ? '1 answer' : `${info.getValue()} answers`}</Link>,
+  }),
+];
+
 /** A journey's enrollment surveys: each with its share state and answers, and where to make a new one. */
 function SurveysCard({ base }: { base: string }) {
   const surveys = useQuery({ queryKey: ['enrollment', 'surveys', base], queryFn: () => api.get<{ enrollment_surveys: EnrollmentSurveyListItem[] }>(`${base}/enrollment_surveys`, { toastOnError: false }) });
   return (
-    <section className="card" aria-labelledby="surveys-title">
+    <section className="card enrollment-card" aria-labelledby="surveys-title">
       <h2 id="surveys-title">Enrollment surveys</h2>
       <PageState query={surveys} what="surveys" headingLevel={3}>
         {({ enrollment_surveys: list }) =>
           list.length === 0 ? (
             <EmptyState title="No surveys yet">A survey asks people a few questions in Slack; answering it enrolls them (and can match mentors).</EmptyState>
           ) : (
-            <table className="table" aria-label="Enrollment surveys">
-              <thead>
-                <tr>
-                  <th>Survey</th>
-                  <th>Shared</th>
-                  <th>Answers</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <Link to={`${base}/enrollment_surveys/${s.id}`}>{s.name}</Link>
-                    </td>
-                    <td>{s.last_shared_at ? `${s.shares === 1 ? 'Once' : `${s.shares} times`}, last ${formatDateTime(s.last_shared_at, browserZone, { withZone: true })}` : 'Not shared yet'}</td>
-                    <td>
-                      <Link to={`${base}/enrollment_surveys/${s.id}/responses`}>{s.responses === 1 ? '1 answer' : `${s.responses} answers`}</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable label="Enrollment surveys" data={list.map((s) => ({ ...s, base }))} columns={SURVEY_COLUMNS} getRowId={(s) => String(s.id)} rowHeader="name" searchPlaceholder={false} />
           )
         }
       </PageState>
@@ -107,7 +102,7 @@ export function JourneyEnrollment({ base }: { base: string }) {
     <div className="enrollment-page">
       <SelfEnrollCard base={base} />
       <SurveysCard base={base} />
-      <p>
+      <p className="enrollment-links">
         <Link to={`${base}/manual_enrollment`}>Enroll people by hand or from a CSV</Link> · <Link to={`${base}/batches`}>Enrollment batches</Link>
       </p>
     </div>

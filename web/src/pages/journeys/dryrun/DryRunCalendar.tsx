@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { zoneName } from '../../../kit';
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
 import { BlockPreview } from '../events/BlockPreview';
 import { KIND_INFO, KindIcon } from '../lib/labels';
@@ -25,6 +26,11 @@ export function itemStatus(item: DryRunItem): string | null {
   }
 }
 
+/** A day whose items all fall on their planned day ("Day 3"): a catch-up or a moved item is not on it. */
+function onItsDay(items: DryRunItem[]): boolean {
+  return items.length > 0 && items.every((i) => i.note !== 'catch_up' && !i.rescheduled && i.days_later === items[0]!.days_later);
+}
+
 function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: string; selected: boolean; onSelect: (item: DryRunItem) => void }) {
   return (
     <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}${selected ? ' is-selected' : ''}`}>
@@ -36,7 +42,7 @@ function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: stri
         </span>
         <span className="dry-run-to muted small">
           to {item.recipient_label}
-          {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
+          {item.time_zone !== '' && item.time_zone !== zone && <> · {zoneName(item.time_zone)} time</>}
           {itemStatus(item) && ` · ${itemStatus(item)}`}
         </span>
       </button>
@@ -67,7 +73,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
           {answer.participant ? answer.participant.name : 'Someone'} starting {calendarDateLabel(answer.start_date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
         </h3>
         <p className="muted">
-          {answer.time_zone.replace(/_/g, ' ')} · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
+          {zoneName(answer.time_zone)} time · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
           {answer.session_id === null && answer.items.some((i) => i.past) && (answer.past_start_policy === 'catch_up' ? ' · past items are caught up in working hours after enrolment' : ' · past items are skipped')}
           {answer.session_id !== null && ' · their own calendar: what was sent, skipped or moved, and what comes next'}
         </p>
@@ -90,7 +96,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
               <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
                 <h4 className="dry-run-date">
                   <span>{calendarDateLabel(day.date)}</span>
-                  {day.items[0] && <span className="dry-run-day-no">{dayLabel(day.items[0].days_later)}</span>}
+                  {onItsDay(day.items) && <span className="dry-run-day-no">{dayLabel(day.items[0]!.days_later)}</span>}
                 </h4>
                 {day.items.length > 0 && (
                   <ol className="dry-run-items" aria-label={calendarDateLabel(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}>
