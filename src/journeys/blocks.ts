@@ -4,6 +4,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { EventKind } from './api-types.js';
 import { formatCalendarDate, slackDate } from '../slack/dates.js';
+import { escapeMrkdwn } from '../slack/mrkdwn.js';
 import { parseLocalDate, zonedToInstant } from '../time/zoned.js';
 import type { JourneyEvent } from './tables.js';
 
@@ -178,18 +179,18 @@ export function homeSection(input: {
 }): KnownBlock[] {
   if (!input.journeys.length && !input.tasks.length && !input.polls.length) return [];
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: ':compass: Your journey' } }];
-  if (input.journeys.length) blocks.push(context(`You're in: ${input.journeys.map((j) => `*${j}*`).join(', ')}`));
-  for (const h of input.hubs.slice(0, 5)) blocks.push(section(`:house: <${h.url}|Open your journey hub>${input.hubs.length > 1 ? ` (${h.journey})` : ''}`));
+  if (input.journeys.length) blocks.push(context(`You're in: ${input.journeys.map((j) => `*${escapeMrkdwn(j)}*`).join(', ')}`));
+  for (const h of input.hubs.slice(0, 5)) blocks.push(section(`:house: <${h.url}|Open your journey hub>${input.hubs.length > 1 ? ` (${escapeMrkdwn(h.journey)})` : ''}`));
   for (const t of input.tasks.slice(0, 10)) {
-    blocks.push(section(`:white_check_mark: *${t.title}*`));
+    blocks.push(section(`:white_check_mark: *${escapeMrkdwn(t.title)}*`));
     blocks.push(...taskState({ id: t.id, done: false }));
   }
   for (const p of input.polls.slice(0, 5)) {
-    blocks.push(section(`:bar_chart: ${p.question}`));
+    blocks.push(section(`:bar_chart: ${escapeMrkdwn(p.question)}`));
     blocks.push(...pollState({ id: p.id, options: p.options, answerIndex: null }));
   }
   if (input.upcoming.length) {
-    const lines = input.upcoming.slice(0, 8).map((u) => `• ${slackDate(zonedToInstant(parseLocalDate(u.occursOn), u.minuteInDay, u.tz), u.tz, 'long_day_time')} — ${u.title}`);
+    const lines = input.upcoming.slice(0, 8).map((u) => `• ${slackDate(zonedToInstant(parseLocalDate(u.occursOn), u.minuteInDay, u.tz), u.tz, 'long_day_time')} — ${escapeMrkdwn(u.title)}`);
     blocks.push(section(`*Coming up*\n${lines.join('\n')}`));
   }
   return blocks;
