@@ -28,10 +28,12 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Migrations run once per run; each file's database is a copy of the migrated one.
           globalSetup: ['test/support/global-db.ts'],
-          // On Postgres + Redis each file has its own database and Redis prefix and mostly waits on the sandbox
-          // and the queue, so two files run side by side, as the browser tests do (same group). On the embedded
-          // path each file's PGlite works in its own process's CPU, and one at a time is faster. Files stay
-          // isolated: some define jobs and capabilities of their own, and the job catalogue is module state.
+          // Every file has its own database (and Redis prefix) and each Hearth its own job catalogue, so the
+          // files share one module cache per worker: no file pays for loading the app again.
+          isolate: false,
+          // On Postgres + Redis files mostly wait on the sandbox and the queue, so two files run side by side, as
+          // the browser tests do (same group). On the embedded path each file's PGlite works in its own
+          // process's CPU, and one at a time is faster.
           ...(services ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
         },
       },

@@ -4,20 +4,25 @@
  *  - 300 DMs scheduled for one moment to people Hearth has never written to: the tick opens their DMs ahead
  *    (conversations.open, scaled to 50 per 6 s as in bench/delivery.ts, so 300 opens take 36 s), and at the
  *    moment they come due the tick's sweep sends them. Measured: how late each was after its time (floor 0).
- *  - Then 300 DMs to the same people, now known (their DM channels kept): measured in DMs a minute (target at
- *    least 250; the post cap is 300). Without kept channels each DM would first wait for conversations.open,
- *    50 a minute at Tier 3: about 50 DMs a minute.
+ *  - Then 600 DMs to the same people, two each, now known (their DM channels kept): more than one window of the
+ *    post cap, so besides the time against its floor (the longest that any limit alone makes it) it measures the
+ *    steady rate, the DMs after the first window's 300 over the time they took (target at least 250 a minute;
+ *    the post cap is 300). Without kept channels each DM would first wait for conversations.open, 50 a minute at
+ *    Tier 3: about 50 DMs a minute.
  * Runs on the embedded path, or on Postgres and Redis when DATABASE_URL and REDIS_URL are set.
  * `npx tsx bench/dms.ts`.
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { WORKSPACE_LIMITS } from '../src/sandbox/rate-limit.js';
 import { ACME, seedData } from '../src/sandbox/seed.js';
 import { startSandboxApiServer } from '../src/sandbox/server.js';
 import { SandboxState } from '../src/sandbox/state.js';
 import { benchHearth } from './support/backing.js';
 
 const PEOPLE = 300;
+/** DMs to each known person in the second run: 600 in all, two windows of the post cap. */
+const KNOWN_EACH = 2;
 const OPEN_LIMIT = 50;
 const OPEN_WINDOW_MS = 6_000;
 /** The scheduled DMs are due this long after they are written: time for the tick to open 300 DMs ahead. */
@@ -53,6 +58,7 @@ async function allSent(ids: number[]): Promise<void> {
 }
 const dms = (phase: string, notBefore?: Date) =>
   people.map((user, i) => ({ workspaceId, key: `bench:${run}:${phase}:${i}`, kind: 'journey', method: 'dm.post', args: { users: [user], text: 'Welcome!' }, ...(notBefore ? { notBefore } : {}) }));
+const sentTimes = async (ids: number[]) => (await s.db.selectFrom('outbox').select('sent_at').where('id', 'in', ids).execute()).map((r) => r.sent_at!.getTime()).sort((a, b) => a - b);
 
 // 1. Scheduled DMs to new recipients: opened ahead by the tick, sent by the tick at their time.
 const dueAt = new Date(Date.now() + LEAD_MS);
@@ -62,31 +68,49 @@ await sleep(Math.max(0, dueAt.getTime() - Date.now()));
 const openedAhead = Number((await s.db.selectFrom('member_dm_channels').select((eb) => eb.fn.countAll<string>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()).n);
 await s.scheduler.tick();
 await allSent(scheduled);
-const late = (await s.db.selectFrom('outbox').select('sent_at').where('id', 'in', scheduled).execute()).map((r) => r.sent_at!.getTime() - dueAt.getTime()).sort((a, b) => a - b);
+const late = (await sentTimes(scheduled)).map((t) => t - dueAt.getTime());
 
 // 2. The same people again, now known: their DM channels are kept.
 await sleep(POST_CAP_WINDOW_MS);
 const opensBefore = state.calls.filter((c) => c.method === 'conversations.open').length;
-const started = performance.now();
-const known = await s.outbox.enqueue(dms('known'));
+const started = Date.now();
+const known = await s.outbox.enqueue(Array.from({ length: KNOWN_EACH }, (_, n) => dms(`known${n}`)).flat());
 await allSent(known);
-const knownMs = performance.now() - started;
+const knownTimes = await sentTimes(known);
+const knownMs = knownTimes.at(-1)! - started;
 const knownOpens = state.calls.filter((c) => c.method === 'conversations.open').length - opensBefore;
-const perMinute = (PEOPLE / knownMs) * 60_000;
+
+// The limits the known DMs meet, as the sandbox enforces them (as in bench/delivery.ts): at its allowed rate a
+// limit of L calls a window holds N calls for N ÷ L windows; spending the first window's allowance at once saves
+// one window.
+const postCap = state.rateLimits.workspaceCustom['chat.postMessage'] ?? WORKSPACE_LIMITS['chat.postMessage']!;
+const limits = [
+  { what: 'chat.postMessage, per workspace (the post cap)', calls: known.length, rule: postCap },
+  { what: `chat.postMessage, per channel (${KNOWN_EACH} in each DM)`, calls: KNOWN_EACH, rule: state.rateLimits.ruleFor('chat.postMessage') },
+].map((l) => ({ ...l, floorMs: (l.calls / l.rule.limit) * l.rule.windowMs, burstMs: (Math.ceil(l.calls / l.rule.limit) - 1) * l.rule.windowMs }));
+const floor = limits.reduce((a, b) => (b.burstMs > a.burstMs ? b : a));
+// The steady rate: the DMs past the first window's allowance, over the time from the last of that allowance.
+const firstWindow = knownTimes[postCap.limit - 1]!;
+const steadyPerMinute = ((known.length - postCap.limit) / (knownTimes.at(-1)! - firstWindow)) * 60_000;
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ, limits in Redis' : 'in-process queue, limits in memory'}`;
-const limited = state.calls.filter((c) => c.status === 429).length;
+const tooMany = state.calls.filter((c) => c.status === 429).length;
+const rateLimited = state.calls.filter((c) => c.status === 200 && c.error === 'rate_limited').length;
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)} %`;
+const rate = (r: { limit: number; windowMs: number }) => `${r.limit} per ${r.windowMs >= 60_000 ? `${r.windowMs / 60_000} min` : `${r.windowMs / 1000} s`}`;
 console.log(`| DM benchmark (${path}) | Result |`);
 console.log('| --- | --- |');
 console.log(`| ${PEOPLE} DMs scheduled ${LEAD_MS / 1000} s ahead to new recipients: DMs opened before their time | ${openedAhead} of ${PEOPLE} |`);
 console.log(`| … sent after their time, median / slowest (floor 0 s) | ${sec(late[Math.floor(late.length / 2)]!)} / ${sec(late.at(-1)!)} |`);
-console.log(`| ${PEOPLE} DMs to people written to before | ${sec(knownMs)}, ${perMinute.toFixed(0)} DMs a minute (target ≥ 250; post cap 300 a minute) |`);
+for (const l of limits) console.log(`| Floor of ${l.what}: ${l.calls} calls at ${rate(l.rule)} | ${sec(l.floorMs)} (${sec(l.burstMs)} with its first window spent at once) |`);
+console.log(`| ${known.length} DMs to people written to before, against the floor (${floor.what}, its first window at once) | ${sec(knownMs)}: ${pct(knownMs, floor.burstMs)} of ${sec(floor.burstMs)} |`);
+console.log(`| … steady rate: the ${known.length - postCap.limit} DMs past the first window's ${postCap.limit} | ${steadyPerMinute.toFixed(0)} DMs a minute (target ≥ 250; post cap ${rate(postCap)}) |`);
 console.log(`| … conversations.open calls for them (kept channels) | ${knownOpens} |`);
 console.log(`| Without kept channels (conversations.open at 50 a minute first) | about 50 DMs a minute |`);
-console.log(`| Calls answered 429 | ${limited} of ${state.calls.length} |`);
+console.log(`| Calls the sandbox turned away: 429 / \`rate_limited\` (HTTP 200) | ${tooMany} / ${rateLimited} of ${state.calls.length} |`);
 
 await bench.close();
 await sandbox.close();
-const ok = openedAhead === PEOPLE && perMinute >= 250 && knownOpens === 0;
+const ok = openedAhead === PEOPLE && steadyPerMinute >= 250 && knownOpens === 0;
 process.exit(ok ? 0 : 1);

@@ -1,17 +1,18 @@
-// Resident memory (RSS) of the built server (dist/, as `npm run serve` runs it), on the embedded path (PGlite, the
+// Resident memory (RSS) of the built server (dist/server, as `npm run serve` runs it), on the embedded path (PGlite, the
 // in-process queue) and on Postgres + Redis when DATABASE_URL and REDIS_URL are set:
 // - production, idle: NODE_ENV=production with a Slack token (no sandbox), started and quiet, on its first start
 //   (a new database: PGlite's initdb and every migration) and again on a restart;
-// - sandbox, idle and after a round: bench/support/memory-app.mjs with a 1,000-member channel, before and after
+// - sandbox, idle and after a round: bench/support/memory-app.mjs (bundled as the server is) with a 1,000-member channel, before and after
 //   its first Intros round has been paired and every intro sent.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { buildPages, buildServer, bundle, root, serverMain } from '../scripts/build.mjs';
 import { backing, benchPaths, freePort, POSTGRES_HINT, rssMb, type Backing } from './support/backing.js';
 
-const root = new URL('..', import.meta.url).pathname;
-const build = spawnSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
+await buildServer();
+if ((await buildPages()) !== 0) process.exit(1);
+await bundle(['bench/support/memory-app.mjs'], 'dist/bench', 'bench/support');
 
 const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', r)));
 
@@ -35,7 +36,7 @@ function commonEnv(port: number): Record<string, string> {
 async function productionIdle(b: Backing): Promise<number> {
   const port = await freePort();
   const env = { ...commonEnv(port), ...b.env, SLACK_BOT_TOKEN: 'xoxb-bench', SLACK_API_URL: 'http://127.0.0.1:9/api/' };
-  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     const started = Date.now();
     for (;;) {
@@ -55,7 +56,7 @@ async function productionIdle(b: Backing): Promise<number> {
 /** The sandbox app: idle with a 1,000-member directory, and after its first Intros round. */
 async function sandboxRound(b: Backing): Promise<{ idle: number; afterRound: number; groups: number; sent: number; unsettled: number; seconds: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'bench', 'support', 'memory-app.mjs')], { env: { ...commonEnv(port), ...b.env, SANDBOX: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'dist', 'bench', 'memory-app.js')], { env: { ...commonEnv(port), ...b.env, SANDBOX: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   if ((await exited(child)) !== 0) throw new Error(`the sandbox round failed: ${out}`);

@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { JobRegistry, JobType } from './definition.js';
-import { queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
+import { checkedType, queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
 
 const QUEUE_NAME = 'hearth';
 
@@ -14,6 +14,7 @@ export class BullmqQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   private readonly queue: Queue;
   private worker?: Worker;
+  private registry?: JobRegistry;
   private readonly connections: Redis[] = [];
   private readonly queueConnection: Redis;
 
@@ -43,14 +44,20 @@ export class BullmqQueue implements JobQueue {
     return conn;
   }
 
+  use(registry: JobRegistry): void {
+    this.registry = registry;
+  }
+
   async enqueue<P>(type: JobType<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
-    await this.queue.add(type.name, type.parse(payload), {
+    await this.queue.add(type.name, checkedType(this.registry, type).parse(payload), {
       jobId: opts.jobId ? queueJobId(opts.jobId) : undefined,
       delay: opts.delayMs && opts.delayMs > 0 ? Math.ceil(opts.delayMs) : undefined,
     });
   }
 
-  async work(registry: JobRegistry): Promise<void> {
+  async work(): Promise<void> {
+    const registry = this.registry;
+    if (!registry) throw new Error('the queue works before it was given its job catalogue');
     this.worker = new Worker(
       QUEUE_NAME,
       async (job) => {
@@ -71,7 +78,7 @@ export class BullmqQueue implements JobQueue {
   }
 
   async repeat<P>(type: JobType<P>, everyMs: number, payload: P): Promise<void> {
-    await this.queue.upsertJobScheduler(`every-${type.name}`, { every: everyMs }, { name: type.name, data: type.parse(payload) });
+    await this.queue.upsertJobScheduler(`every-${type.name}`, { every: everyMs }, { name: type.name, data: checkedType(this.registry, type).parse(payload) });
   }
 
   async isRepeating<P>(type: JobType<P>): Promise<boolean> {

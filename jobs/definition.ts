@@ -7,7 +7,8 @@ export interface JobContext {
 
 /**
  * A kind of job: its name and the zod schema of its payload, checked at enqueue and again at dequeue. Made
- * with `defineJob` beside the code that enqueues it; a capability binds the handler with `.handle(fn)`.
+ * with `defineJob` beside the code that enqueues it; a capability binds the handler with `.handle(fn)`. A job
+ * type is a plain value: which types an app runs is its JobRegistry's business, one per Hearth.
  */
 export interface JobType<P> {
   readonly name: string;
@@ -22,11 +23,7 @@ export interface BoundJob {
   run(payload: unknown, ctx: JobContext): Promise<void>;
 }
 
-/** Every job type defined in this process: start-up refuses one that no capability handles. */
-const defined = new Map<string, JobType<unknown>>();
-
 export function defineJob<S extends z.ZodType>(name: string, schema: S): JobType<z.infer<S>> {
-  if (defined.has(name)) throw new Error(`job "${name}" is defined twice`);
   const type: JobType<z.infer<S>> = {
     name,
     schema: schema as z.ZodType<z.infer<S>>,
@@ -39,7 +36,6 @@ export function defineJob<S extends z.ZodType>(name: string, schema: S): JobType
       return { type: type as JobType<unknown>, run: async (payload, ctx) => void (await fn(type.parse(payload), ctx)) };
     },
   };
-  defined.set(name, type as JobType<unknown>);
   return type;
 }
 
@@ -56,8 +52,9 @@ export interface JobObserver {
 export type JobGate = (name: string, payload: unknown) => Promise<boolean>;
 
 /**
- * Every job the app runs, from the capabilities' declarations. Start-up refuses a duplicate name; enqueueing a
- * job nobody handles fails at once rather than leaving it in the queue forever.
+ * The job catalogue of one app (one Hearth): every job it runs, from its capabilities' declarations. Start-up
+ * refuses a name handled twice; enqueueing a job type the app does not handle, or a second type under a handled
+ * name, fails at once rather than leaving the job in the queue forever.
  */
 export class JobRegistry {
   private readonly jobs = new Map<string, BoundJob>();
@@ -73,18 +70,11 @@ export class JobRegistry {
     }
   }
 
-  /** Start-up check: every job type defined anywhere has a handler here. */
-  assertComplete(): void {
-    const missing = [...defined.keys()].filter((name) => !this.jobs.has(name));
-    if (missing.length) throw new Error(`no handler for job(s): ${missing.join(', ')}`);
-  }
-
-  has(name: string): boolean {
-    return this.jobs.has(name);
-  }
-
-  names(): string[] {
-    return [...this.jobs.keys()];
+  /** The queue's check before it adds a job: `type` is the one this app handles under its name. */
+  assertHandles(type: JobType<unknown>): void {
+    const job = this.jobs.get(type.name);
+    if (!job) throw new Error(`no handler for job "${type.name}"`);
+    if (job.type !== type) throw new Error(`job "${type.name}" is defined twice`);
   }
 
   /** Validates the payload (at dequeue) and runs the handler, unless the gate says no. */

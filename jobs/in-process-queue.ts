@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { JobRegistry, JobType } from './definition.js';
-import { queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
+import { checkedType, queueJobId, type EnqueueOptions, type JobQueue } from './queue.js';
 
 interface PendingJob {
   id: string;
@@ -16,6 +16,7 @@ interface PendingJob {
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
   private registry?: JobRegistry;
+  private working = false;
   private readonly known = new Set<string>();
   private readonly ready: PendingJob[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -31,10 +32,14 @@ export class InProcessQueue implements JobQueue {
     private readonly maxAttempts = 3,
   ) {}
 
+  use(registry: JobRegistry): void {
+    this.registry = registry;
+  }
+
   async enqueue<P>(type: JobType<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
     if (this.closed) throw new Error('queue is closed');
     const name = type.name;
-    const data = type.parse(payload);
+    const data = checkedType(this.registry, type).parse(payload);
     const id = queueJobId(opts.jobId ?? `${name}:auto:${++this.seq}`);
     if (this.known.has(id)) return;
     this.known.add(id);
@@ -43,8 +48,9 @@ export class InProcessQueue implements JobQueue {
     else this.push(job);
   }
 
-  async work(registry: JobRegistry): Promise<void> {
-    this.registry = registry;
+  async work(): Promise<void> {
+    if (!this.registry) throw new Error('the queue works before it was given its job catalogue');
+    this.working = true;
     this.pump();
   }
 
@@ -103,7 +109,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   private pump(): void {
-    while (this.registry && !this.closed && this.running.size < this.concurrency && this.ready.length) {
+    while (this.working && !this.closed && this.running.size < this.concurrency && this.ready.length) {
       const job = this.ready.shift()!;
       const run = this.run(job).finally(() => {
         this.running.delete(run);

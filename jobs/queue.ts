@@ -9,10 +9,12 @@ export interface EnqueueOptions {
 /** The queue port: BullMQ on Redis, or in-process (not durable) when no REDIS_URL is set. */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
-  /** Validates the payload against the job's schema, then adds it. */
+  /** The app's job catalogue, given once at start-up before anything is enqueued. */
+  use(registry: JobRegistry): void;
+  /** Checks that the app handles the job and validates the payload against its schema, then adds it. */
   enqueue<P>(job: JobType<P>, payload: P, opts?: EnqueueOptions): Promise<void>;
-  /** Start consuming jobs (worker role). */
-  work(registry: JobRegistry): Promise<void>;
+  /** Start consuming jobs (worker role) with the catalogue's handlers. */
+  work(): Promise<void>;
   /** Run `job` every `everyMs`, once cluster-wide. */
   repeat<P>(job: JobType<P>, everyMs: number, payload: P): Promise<void>;
   /** Whether `job`'s repeat is still scheduled (Redis may have lost it). */
@@ -25,6 +27,13 @@ export interface JobQueue {
   idle(): Promise<void>;
   /** Stop taking new work and wait for running jobs to finish. */
   close(): Promise<void>;
+}
+
+/** The catalogue a queue was given (`use`), asked to vouch for `type`: a queue without one refuses every job. */
+export function checkedType<P>(registry: JobRegistry | undefined, type: JobType<P>): JobType<P> {
+  if (!registry) throw new Error(`job "${type.name}" enqueued before the queue was given its job catalogue`);
+  registry.assertHandles(type as JobType<unknown>);
+  return type;
 }
 
 /** BullMQ refuses ':' in custom ids; ids here are written naturally ("outbox:12:1") and mapped once. */

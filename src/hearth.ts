@@ -191,14 +191,14 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const subscribers = parts.flatMap((p) => p.subscribers ?? []);
   events.setSubscribers(subscribers);
   metrics.setSubscribers(subscribers);
-  // Start-up refuses a job declared twice or defined without a handler.
-  // A paused workspace (it uninstalled Hearth) runs no job: nothing of it reaches Slack or a provider. The due
+  // This app's job catalogue: start-up refuses a job handled twice, and the queue refuses to enqueue a job type
+  // the catalogue does not handle. A paused workspace (it uninstalled Hearth) runs no job: nothing of it reaches Slack or a provider. The due
   // rows stay, so a reinstall resumes them.
   const registry = new JobRegistry(parts.flatMap((p) => p.jobs ?? []), metrics, async (_name, payload) => {
     const workspaceId = (payload as { workspaceId?: unknown } | undefined)?.workspaceId;
     return typeof workspaceId !== 'number' || !(await workspaces.byId(workspaceId))?.paused_at;
   });
-  registry.assertComplete();
+  queue.use(registry);
 
   const onUninstall = parts.flatMap((p) => (p.uninstalled ? [p.uninstalled] : []));
   const ctx: SlackContext = {
@@ -269,7 +269,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     ops: createOpsApp(ops),
     bolt,
     async startWorker() {
-      await queue.work(registry);
+      await queue.work();
       await queue.repeat(tick, tickEveryMs, {});
       // Redis may lose everything (FLUSHDB, a failover without persistence): the tick's job scheduler with it.
       // A process-local watchdog puts it back; the next tick re-creates all due work from Postgres.

@@ -1,23 +1,24 @@
-// One Hearth process as `npm run serve` runs it with the sandbox (the built server in dist/, from the same
-// modules main.ts loads, its embedded database readied as main.ts readies it), on the database and queue its
-// environment names. It prints its resident memory idle
+// One Hearth process as `npm run serve` runs it with the sandbox (bundled as the server is, scripts/build.mjs, from
+// the same modules main.ts loads, its embedded database readied as main.ts readies it), on the database and queue
+// its environment names. It prints its resident memory idle
 // (started, a 1,000-member directory synced, nothing running) and after a 1,000-member Intros round has been
-// paired and every intro sent, as one JSON line. bench/memory.ts starts it; it is plain JS so that no
-// TypeScript loader sits in the memory it measures.
+// paired and every intro sent, as one JSON line. bench/memory.ts bundles it into dist/bench and starts it, so that
+// no TypeScript loader sits in the memory it measures.
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { loadConfig } from '../../dist/src/config.js';
-import { prepareEmbeddedDatabase } from '../../dist/src/db/embedded.js';
-import { pgliteDirFor } from '../../dist/src/db/index.js';
-import { createHearth } from '../../dist/src/hearth.js';
-import { builtPages } from '../../dist/src/http/pages.js';
-import { createLogger } from '../../dist/src/logger.js';
-import { createSandbox } from '../../dist/src/sandbox/app.js';
-import { ACME } from '../../dist/src/sandbox/seed.js';
-import { OffsetClock } from '../../dist/src/time/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { prepareEmbeddedDatabase } from '../../src/db/embedded.js';
+import { pgliteDirFor } from '../../src/db/index.js';
+import { createHearth } from '../../src/hearth.js';
+import { builtPages } from '../../src/http/pages.js';
+import { createLogger } from '../../src/logger.js';
+import { createSandbox } from '../../src/sandbox/app.js';
+import { ACME } from '../../src/sandbox/seed.js';
+import { OffsetClock } from '../../src/time/clock.js';
+import { projectRoot } from '../../src/paths.js';
 
 const MEMBERS = 1000;
-const root = new URL('../..', import.meta.url).pathname;
+const root = projectRoot();
 const config = loadConfig();
 const log = createLogger(config.logLevel, config.env);
 const clock = new OffsetClock();
@@ -39,7 +40,7 @@ ids.forEach((id, i) => {
 const channel = sandbox.state.createChannel(ACME.teamId, { name: 'bench-intros', isPrivate: false, creator: ACME.adminUserId });
 sandbox.state.addMembers(channel, [...ids, ACME.botUserId]);
 
-if (!config.databaseUrl) await prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), join(root, 'dist', 'src', 'db', 'migrate-cli.js'));
+if (!config.databaseUrl) await prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), join(root, 'dist', 'server', 'db', 'migrate-cli.js'));
 const hearth = await createHearth(config, log, { pages: builtPages(join(root, 'dist', 'web')), ...sandbox.hearthOptions() });
 const server = createServer(hearth.http);
 await new Promise((resolve) => server.listen(config.port, config.host, resolve));

@@ -47,7 +47,8 @@ describe(`domain events (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, 
     [a, b] = [rows[0]!.id, rows[1]!.id];
     queue = new InProcessQueue(pino({ level: 'silent' }), 4, 1);
     events = new DomainEvents(h.db, queue, clock);
-    await queue.work(new JobRegistry([deliverEvents.handle((p) => events.deliver(p.subscriber, p.workspaceId))]));
+    queue.use(new JobRegistry([deliverEvents.handle((p) => events.deliver(p.subscriber, p.workspaceId))]));
+    await queue.work();
   });
   afterAll(async () => {
     await queue.close();
