@@ -18,6 +18,8 @@ export type { NewSession, RoleSelectionInput } from './sessions.js';
 export type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './tables.js';
 /** The journey hub shows sessions' dates and flows as Journeys computes them. */
 export { routeFlowType } from './presenters.js';
+/** A journey named in a path of a flow (/onboarding or /participants), checked as its policy says. */
+export { requireFlow, requireJourney } from './access.js';
 export { localToday, occurrence } from './schedule.js';
 
 export interface SessionView {
