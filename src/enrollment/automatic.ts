@@ -2,15 +2,15 @@ import type { Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, workspacePolicy } from '../platform/access.js';
 import type { DomainEvent, Emit, PendingEvent } from '../platform/events/define.js';
 import type { NewHire } from '../platform/events/new-hire.js';
 import { routeFlowType, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
 import type {
   AutoEnrollChannelsAnswer,
   AutoEnrollChannelsBody,
-  EnrollmentRulesBody,
   EnrollmentSettingsAnswer,
-  HrMappingsBody,
   SelfEnrollSettingsAnswer,
   SelfEnrollValidationAnswer,
 } from './api-types.js';
@@ -22,7 +22,16 @@ import type { Enroller } from './enroller.js';
 import type { EnrollmentSourceKind } from './events.js';
 import type { EnrollmentRepository } from './repository.js';
 import { ruleMatches, type Attributes } from './rules.js';
+import { mappingsBody, rulesBody } from './schema.js';
 import { nextIsoMonday } from './survey-rules.js';
+
+/** The workspace's enrollment rules and HR mappings: workspace admins read and change them. */
+export const enrollmentSettingsPolicy = workspacePolicy({
+  canRead: (auth) => auth.isAdmin,
+  canEdit: (auth) => auth.isAdmin,
+  forbidden: 'Only workspace admins can change enrollment settings',
+  readForbidden: 'Only workspace admins can see enrollment settings',
+});
 
 /** 'YYYY-MM-DD' of an instant (UTC). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -85,7 +94,12 @@ export class AutomaticEnrollment {
 
   // ---- the rules and mappings page
 
-  async settings(workspaceId: number): Promise<EnrollmentSettingsAnswer> {
+  async settings(auth: AuthContext): Promise<EnrollmentSettingsAnswer> {
+    const { workspaceId } = await requireAccess(auth, enrollmentSettingsPolicy, auth.workspace.id, 'read');
+    return this.settingsOf(workspaceId);
+  }
+
+  private async settingsOf(workspaceId: number): Promise<EnrollmentSettingsAnswer> {
     const [settings, rules, mappings, paid] = await Promise.all([this.repo.settings(workspaceId), this.repo.rules(workspaceId), this.repo.hrMappings(workspaceId), this.paid(workspaceId)]);
     const types = new Set(['department', 'location', 'employment_type', 'job_title', 'manager_email']);
     for (const r of rules) for (const g of r.processing_rule.groups) for (const f of g.formulas) types.add(f.type);
@@ -112,8 +126,9 @@ export class AutomaticEnrollment {
   }
 
   /** PUT /onboarding/tags/enrollment_rules: the whole rule set, and the enrollment source becomes the rules. */
-  async saveRules(auth: AuthContext, body: EnrollmentRulesBody): Promise<EnrollmentSettingsAnswer> {
-    const ws = auth.workspace.id;
+  async saveRules(auth: AuthContext, input: unknown): Promise<EnrollmentSettingsAnswer> {
+    const { workspaceId: ws } = await requireAccess(auth, enrollmentSettingsPolicy, auth.workspace.id, 'edit');
+    const body = parse(rulesBody, input);
     await this.requirePaid(ws, 'Enrollment rules');
     for (const [i, r] of body.enrollment_rules.entries()) await this.checkTags(ws, r.tag_ids, `enrollment_rules.${i}.tag_ids`);
     const now = this.s.clock.now();
@@ -134,12 +149,13 @@ export class AutomaticEnrollment {
       );
       await this.repo.saveSettings(trx, ws, { enrollment_source: 'rules' }, now);
     });
-    return this.settings(ws);
+    return this.settingsOf(ws);
   }
 
   /** PATCH /onboarding/tags/hris_category_mappings/bulk_update. */
-  async saveMappings(auth: AuthContext, body: HrMappingsBody): Promise<EnrollmentSettingsAnswer> {
-    const ws = auth.workspace.id;
+  async saveMappings(auth: AuthContext, input: unknown): Promise<EnrollmentSettingsAnswer> {
+    const { workspaceId: ws } = await requireAccess(auth, enrollmentSettingsPolicy, auth.workspace.id, 'edit');
+    const body = parse(mappingsBody, input);
     if (body.enrollment_source === 'auto_enroll') await this.requirePaid(ws, 'Enrollment from your HR system');
     await this.checkTags(ws, body.default_tag_ids, 'default_tag_ids');
     for (const [i, m] of body.mappings.entries()) await this.checkTags(ws, m.target_ids, `mappings.${i}.target_ids`);
@@ -152,7 +168,7 @@ export class AutomaticEnrollment {
       ]);
       await this.repo.saveSettings(trx, ws, { enrollment_source: body.enrollment_source, default_tag_ids: body.default_tag_ids, ...(body.channel_joins ? { workspace_join_tag_ids: body.channel_joins.tag_ids } : {}) }, now);
     });
-    return this.settings(ws);
+    return this.settingsOf(ws);
   }
 
   // ---- new hires (the `integrations.new_hire` subscriber, in its delivery transaction)

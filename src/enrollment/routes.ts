@@ -14,19 +14,14 @@ import {
   fromEmailQuery,
   managerQuery,
   manualEnrollmentBody,
-  mappingsBody,
-  matchesBody,
-  rulesBody,
   savedSessionParams,
   selfEnrollBody,
   selfEnrollSettingsBody,
-  shareBody,
   statusParams,
-  surveyBody,
   surveyParams,
   tagParams,
 } from './schema.js';
-import type { EnrollmentSurveys } from './surveys.js';
+import type { EnrollmentSurveys, SurveyPath } from './surveys.js';
 
 export interface EnrollmentApi {
   journeys: JourneysPublic;
@@ -90,16 +85,13 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
   // ---- rules, HR mappings (admins)
 
   router.get('/onboarding/enrollment_settings', async (req, res) => {
-    requireWorkspaceAdmin(authOf(req));
-    res.json(await api.automatic.settings(authOf(req).workspace.id));
+    res.json(await api.automatic.settings(authOf(req)));
   });
   router.put('/onboarding/enrollment_rules', async (req, res) => {
-    requireWorkspaceAdmin(authOf(req));
-    res.json(await api.automatic.saveRules(authOf(req), body(req, rulesBody)));
+    res.json(await api.automatic.saveRules(authOf(req), req.body));
   });
   router.patch('/onboarding/tags/hris_category_mappings/bulk_update', async (req, res) => {
-    requireWorkspaceAdmin(authOf(req));
-    res.json(await api.automatic.saveMappings(authOf(req), body(req, mappingsBody)));
+    res.json(await api.automatic.saveMappings(authOf(req), req.body));
   });
 
   // ---- auto-enroll channels
@@ -148,40 +140,26 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
     res.json({ preset_enrollment_surveys: api.surveys.presets() });
   });
   router.get(both('/tags/:id/enrollment_surveys'), async (req, res) => {
-    res.json({ enrollment_surveys: await api.surveys.list(await tagOf(req, params(req, idParams).id, 'read')) });
+    res.json({ enrollment_surveys: await api.surveys.list(authOf(req), params(req, idParams).id, flowOf(req)) });
   });
   router.post(both('/tags/:id/enrollment_surveys'), async (req, res) => {
-    const input = body(req, surveyBody);
-    res.json({ enrollment_survey: await api.surveys.create(await tagOf(req, params(req, idParams).id, 'edit'), input) });
+    res.json({ enrollment_survey: await api.surveys.create(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
-  const surveyOf = async (req: Request, mode: 'read' | 'edit') => {
-    const p = params(req, surveyParams);
-    const tag = await tagOf(req, p.id, mode);
-    return { tag, survey: await api.surveys.find(tag, p.surveyId) };
-  };
+  const surveyPath = (req: Request): SurveyPath => ({ flow: flowOf(req), ...params(req, surveyParams) });
   router.get(both('/tags/:id/enrollment_surveys/:surveyId'), async (req, res) => {
-    const { survey } = await surveyOf(req, 'read');
-    res.json({ enrollment_survey: survey });
+    res.json({ enrollment_survey: await api.surveys.find(authOf(req), surveyPath(req)) });
   });
   router.put(both('/tags/:id/enrollment_surveys/:surveyId'), async (req, res) => {
-    const input = body(req, surveyBody);
-    const { tag, survey } = await surveyOf(req, 'edit');
-    res.json({ enrollment_survey: await api.surveys.update(tag, survey.id, input) });
+    res.json({ enrollment_survey: await api.surveys.update(authOf(req), surveyPath(req), req.body) });
   });
   router.post(both('/tags/:id/enrollment_surveys/:surveyId/share_to_slack_as_json'), async (req, res) => {
-    const input = body(req, shareBody);
-    const { tag, survey } = await surveyOf(req, 'edit');
-    res.json(await api.surveys.share(authOf(req), tag, survey.id, input));
+    res.json(await api.surveys.share(authOf(req), surveyPath(req), req.body));
   });
   router.get(both('/tags/:id/enrollment_surveys/:surveyId/responses'), async (req, res) => {
-    // People's answers are seen by those who run the journey, not by every member.
-    const { tag, survey } = await surveyOf(req, 'edit');
-    res.json(await api.surveys.responses(tag, survey.id));
+    res.json(await api.surveys.responses(authOf(req), surveyPath(req)));
   });
   router.put(both('/tags/:id/enrollment_surveys/:surveyId/responses'), async (req, res) => {
-    const input = body(req, matchesBody);
-    const { tag, survey } = await surveyOf(req, 'edit');
-    res.json(await api.surveys.saveMatches(tag, survey.id, input));
+    res.json(await api.surveys.saveMatches(authOf(req), surveyPath(req), req.body));
   });
 
   return router;

@@ -1,15 +1,31 @@
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import { maxWeightMatching, type WeightedEdge } from '../intros/public.js';
-import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
-import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, PresetSurveyJson, RoleSurvey, ShareSurveyBody, SurveyMatchesBody, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
+import { requireFlow, requireJourney, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
+import { hasAccess, requireAccess, type AccessMode, type AccessPolicy } from '../platform/access.js';
+import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, Flow, PresetSurveyJson, RoleSurvey, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
 import { readAnswers, surveyAnswered, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';
 
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
 import type { EnrollmentRepository } from './repository.js';
+import { matchesBody, shareBody, surveyBody } from './schema.js';
 import { surveyProblems } from './survey-rules.js';
 import type { EnrollmentSurvey, EnrollmentSurveySubmission } from './tables.js';
+
+/** A survey with its journey. */
+export interface SurveyOf {
+  survey: EnrollmentSurvey;
+  tag: JourneyTag;
+}
+
+/** A survey in a path: `/{flow}/tags/{id}/enrollment_surveys/{surveyId}`. */
+export interface SurveyPath {
+  flow: Flow;
+  id: number;
+  surveyId: number;
+}
 
 /** The Slack message a button was clicked in. */
 type SlackOrigin = { channel: string; ts: string };
@@ -49,12 +65,35 @@ export class EnrollmentSurveys {
     private readonly enroller: Enroller,
   ) {}
 
+  /**
+   * A journey's survey: every member sees it (it is shared to them); those who may change the journey change it,
+   * share it, and see and match its responses (people's answers are not every member's to read).
+   */
+  readonly policy: AccessPolicy<SurveyOf> = {
+    load: async (workspaceId, id) => {
+      const survey = await this.repo.survey(workspaceId, id);
+      const tag = survey && (await this.journeys.tag(workspaceId, survey.tag_id));
+      return survey && tag ? { survey, tag } : undefined;
+    },
+    canEdit: (auth, { tag }) => hasAccess(auth, this.journeys.policy, tag, 'edit'),
+    forbidden: "Only this journey's owner, its permission users and workspace admins can change its surveys",
+  };
+
+  /** The survey in the path, if this member may `mode` it (under another journey or flow it is not found). */
+  private async surveyOf(auth: AuthContext, path: SurveyPath, mode: AccessMode): Promise<SurveyOf> {
+    const of = await requireAccess(auth, this.policy, path.surveyId, mode);
+    if (of.survey.tag_id !== path.id) throw new HttpError(404, 'Not found');
+    requireFlow(of.tag, path.flow);
+    return of;
+  }
+
   presets(): readonly PresetSurveyJson[] {
     return PRESET_SURVEYS;
   }
 
   /** A journey's surveys, each with its share state (shared how often, last when) and how many answered. */
-  async list(tag: JourneyTag): Promise<EnrollmentSurveyListItem[]> {
+  async list(auth: AuthContext, tagId: number, flow: Flow): Promise<EnrollmentSurveyListItem[]> {
+    const tag = await requireJourney(auth, this.journeys.policy, tagId, 'read', flow);
     const [surveys, activity] = await Promise.all([this.repo.surveysOf(tag.workspace_id, tag.id), this.repo.surveyActivity(tag.workspace_id, tag.id)]);
     return surveys.map((s) => {
       const a = activity.find((x) => x.survey_id === s.id);
@@ -62,10 +101,8 @@ export class EnrollmentSurveys {
     });
   }
 
-  async find(tag: JourneyTag, id: number): Promise<EnrollmentSurveyJson> {
-    const survey = await this.repo.survey(tag.workspace_id, id);
-    if (!survey || survey.tag_id !== tag.id) throw new HttpError(404, 'Not found');
-    return surveyJson(survey);
+  async find(auth: AuthContext, path: SurveyPath): Promise<EnrollmentSurveyJson> {
+    return surveyJson((await this.surveyOf(auth, path, 'read')).survey);
   }
 
   /** Checks the survey (roles of this workspace, options of choices) and numbers new questions and options. */
@@ -85,7 +122,9 @@ export class EnrollmentSurveys {
     }));
   }
 
-  async create(tag: JourneyTag, body: EnrollmentSurveyBody): Promise<EnrollmentSurveyJson> {
+  async create(auth: AuthContext, tagId: number, flow: Flow, input: unknown): Promise<EnrollmentSurveyJson> {
+    const tag = await requireJourney(auth, this.journeys.policy, tagId, 'edit', flow);
+    const body = parse(surveyBody, input);
     const surveys = await this.prepare(tag, body);
     const now = this.s.clock.now();
     const row = await this.s.events.transaction((trx) =>
@@ -94,16 +133,19 @@ export class EnrollmentSurveys {
     return surveyJson(row);
   }
 
-  async update(tag: JourneyTag, id: number, body: EnrollmentSurveyBody): Promise<EnrollmentSurveyJson> {
+  async update(auth: AuthContext, path: SurveyPath, input: unknown): Promise<EnrollmentSurveyJson> {
+    const { tag, survey } = await this.surveyOf(auth, path, 'edit');
+    const body = parse(surveyBody, input);
     const surveys = await this.prepare(tag, body);
-    const row = await this.s.events.transaction((trx) => this.repo.updateSurvey(trx, tag.workspace_id, id, { name: body.enrollment_survey.name, role_surveys: JSON.stringify(surveys), updated_at: this.s.clock.now() }));
+    const row = await this.s.events.transaction((trx) => this.repo.updateSurvey(trx, tag.workspace_id, survey.id, { name: body.enrollment_survey.name, role_surveys: JSON.stringify(surveys), updated_at: this.s.clock.now() }));
     return surveyJson(row!);
   }
 
   /** POST …/share_to_slack_as_json: a DM to each person named or in the channels named, through the outbox. */
-  async share(auth: AuthContext, tag: JourneyTag, surveyId: number, body: ShareSurveyBody): Promise<{ success: true; num_sent: number }> {
+  async share(auth: AuthContext, path: SurveyPath, input: unknown): Promise<{ success: true; num_sent: number }> {
+    const { tag, survey } = await this.surveyOf(auth, path, 'edit');
+    const body = parse(shareBody, input);
     const ws = tag.workspace_id;
-    const survey = (await this.repo.survey(ws, surveyId))!;
     const fromChannels: string[] = [];
     for (const [i, c] of body.channel_ids.entries()) {
       if (!(await this.s.channels.byId(ws, c))) throw badRequest(`channel_ids.${i}: is not a channel of this workspace`, { [`channel_ids.${i}`]: 'is not a channel of this workspace' });
@@ -175,9 +217,12 @@ export class EnrollmentSurveys {
 
   // ---- responses and matching
 
-  async responses(tag: JourneyTag, surveyId: number): Promise<SurveyResponsesAnswer> {
-    const survey = (await this.repo.survey(tag.workspace_id, surveyId))!;
-    const submissions = await this.repo.submissions(tag.workspace_id, surveyId);
+  async responses(auth: AuthContext, path: SurveyPath): Promise<SurveyResponsesAnswer> {
+    return this.responsesOf((await this.surveyOf(auth, path, 'edit')).survey);
+  }
+
+  private async responsesOf(survey: EnrollmentSurvey): Promise<SurveyResponsesAnswer> {
+    const submissions = await this.repo.submissions(survey.workspace_id, survey.id);
     return {
       survey: surveyJson(survey),
       submissions: submissions.map((s) => ({
@@ -194,9 +239,11 @@ export class EnrollmentSurveys {
   }
 
   /** PUT …/responses {matches}: each primary submission's match; the matched person takes their role in the session (replacing whoever held it). */
-  async saveMatches(tag: JourneyTag, surveyId: number, body: SurveyMatchesBody): Promise<SurveyResponsesAnswer> {
+  async saveMatches(auth: AuthContext, path: SurveyPath, input: unknown): Promise<SurveyResponsesAnswer> {
+    const { tag, survey } = await this.surveyOf(auth, path, 'edit');
+    const body = parse(matchesBody, input);
     const ws = tag.workspace_id;
-    const survey = (await this.repo.survey(ws, surveyId))!;
+    const surveyId = survey.id;
     const [primary, second] = survey.role_surveys;
     if (!second) throw badRequest('matches: this survey has one role survey, so there is nobody to match', { matches: 'this survey has one role survey' });
     const byId = new Map((await this.repo.submissions(ws, surveyId)).map((s) => [s.id, s]));
@@ -214,7 +261,7 @@ export class EnrollmentSurveys {
         if (session) await this.journeys.updateIn(trx, ws, session.id, { startDate: session.start_date, memberships: [{ role_id: second.role_id, member_id: b.member_id }], replace: true });
       }
     });
-    return this.responses(tag, surveyId);
+    return this.responsesOf(survey);
   }
 }
 

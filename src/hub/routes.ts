@@ -1,13 +1,11 @@
 import { Router, type Request } from 'express';
 import { authOf, requireMember, startSession, type SessionOptions } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
 import { idParams } from '../http/ids.js';
 import { readSiteToken } from '../http/site-links.js';
-import { body, params, query } from '../http/validate.js';
-import { routeFlowType, type JourneyTag } from '../journeys/public.js';
-import { requireAccess } from '../platform/access.js';
+import { params, query } from '../http/validate.js';
+import type { RouteFlowType } from '../journeys/api-types.js';
 import type { Clock } from '../time/clock.js';
-import { dataQuery, linkQuery, sessionParams, siteBody } from './schema.js';
+import { dataQuery, linkQuery, sessionParams } from './schema.js';
 import type { HubService } from './service.js';
 
 /** The same route under /onboarding and /participants ({flow} in the specs). */
@@ -40,21 +38,12 @@ export function hubRoutes(hub: HubService, deps: { session: SessionOptions; cloc
     res.json(module === 'site' ? hub.frame(viewer) : await hub.moduleData(viewer, module));
   });
 
-  /** The journey named in the path, if this member may `mode` it and it is of this flow. */
-  const tagOf = async (req: Request, mode: 'read' | 'edit'): Promise<JourneyTag> => {
-    const tag = await requireAccess(authOf(req), hub.journeys.policy, params(req, idParams).id, mode);
-    if (`/${routeFlowType(tag.flow_type)}` !== req.path.slice(0, req.path.indexOf('/', 1))) throw new HttpError(404, 'Not found');
-    return tag;
-  };
-
+  const flowOf = (req: Request): RouteFlowType => (req.path.startsWith('/participants') ? 'participants' : 'onboarding');
   router.get(both('/tags/:id/site'), requireMember, async (req, res) => {
-    res.json(await hub.preview(authOf(req), await tagOf(req, 'read')));
+    res.json(await hub.preview(authOf(req), params(req, idParams).id, flowOf(req)));
   });
-
   router.put(both('/tags/:id/site'), requireMember, async (req, res) => {
-    const input = body(req, siteBody);
-    const tag = await tagOf(req, 'edit');
-    res.json({ site: await hub.save(authOf(req), tag, input) });
+    res.json({ site: await hub.save(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
 
   return router;

@@ -1,9 +1,10 @@
 import type { Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import type { PersonJson, PollResponseJson, SessionEventJson, TaskAssignmentJson } from '../journeys/api-types.js';
-import { localToday, occurrence, type JourneyEvent, type JourneySession, type JourneyTag, type JourneysPublic, type SessionView } from '../journeys/public.js';
-import { hasAccess } from '../platform/access.js';
+import type { PersonJson, PollResponseJson, RouteFlowType, SessionEventJson, TaskAssignmentJson } from '../journeys/api-types.js';
+import { parse } from '../http/validate.js';
+import { localToday, occurrence, requireJourney, type JourneyEvent, type JourneySession, type JourneyTag, type JourneysPublic, type SessionOf, type SessionView } from '../journeys/public.js';
+import { hasAccess, requireAccess, type AccessPolicy } from '../platform/access.js';
 import { event } from '../platform/events/define.js';
 import { formatLocalDate } from '../time/zoned.js';
 import {
@@ -14,7 +15,6 @@ import {
   type HubModuleData,
   type HubPersonJson,
   type HubSiteAnswer,
-  type HubSiteBody,
   type HubSiteJson,
   type HubTemplate,
   type HubTimelineData,
@@ -23,6 +23,7 @@ import {
 import type { HubDeps } from './deps.js';
 import { hubSiteSaved } from './events.js';
 import type { HubRepository } from './repository.js';
+import { siteBody } from './schema.js';
 import type { HubSite } from './tables.js';
 
 /** A new journey's site: every module on, in the default order. */
@@ -69,6 +70,14 @@ export class HubService {
     readonly journeys: JourneysPublic,
   ) {}
 
+  /**
+   * A session's hub: seen by whoever may see the session (the journey's runners and the session's own people);
+   * the session is no secret to a member of the workspace, so anyone else is told whose hub it is (403).
+   */
+  get policy(): AccessPolicy<SessionOf> {
+    return { ...this.journeys.sessionPolicy, readForbidden: "This journey hub belongs to someone else's journey." };
+  }
+
   // ---- the editor
 
   async site(tag: JourneyTag): Promise<HubSiteJson> {
@@ -76,7 +85,9 @@ export class HubService {
   }
 
   /** PUT on the site path: the template, the published flag or both, recorded as hub.site_saved. */
-  async save(auth: AuthContext, tag: JourneyTag, body: HubSiteBody): Promise<HubSiteJson> {
+  async save(auth: AuthContext, tagId: number, flow: RouteFlowType, input: unknown): Promise<HubSiteJson> {
+    const tag = await requireJourney(auth, this.journeys.policy, tagId, 'edit', flow);
+    const body = parse(siteBody, input);
     const before = await this.site(tag);
     const row = await this.s.events.transaction(async (trx, emit) => {
       const saved = await this.repo.upsert(trx, { workspace_id: tag.workspace_id, tag_id: tag.id, template: body.template, defaultTemplate: defaultTemplate(), published: body.published, member_id: auth.member.id, now: this.s.clock.now() });
@@ -96,7 +107,8 @@ export class HubService {
   }
 
   /** GET /{flow}/tags/{id}/site: the site and the preview's sample session (the admin as the participant). */
-  async preview(auth: AuthContext, tag: JourneyTag): Promise<HubSiteAnswer> {
+  async preview(auth: AuthContext, tagId: number, flow: RouteFlowType): Promise<HubSiteAnswer> {
+    const tag = await requireJourney(auth, this.journeys.policy, tagId, 'read', flow);
     const site = await this.site(tag);
     const now = this.s.clock.now();
     const tz = auth.member.tz ?? auth.workspace.default_tz;
@@ -135,19 +147,16 @@ export class HubService {
   /**
    * Who may open session `sessionId`'s hub: another workspace's session is not found (404); the journey's admins
    * and the session's people in its other roles always may; its participants (primary role) once it is published;
-   * anyone else is refused (403).
+   * anyone else is refused (403, the hub's policy).
    */
   async viewer(auth: AuthContext, sessionId: number): Promise<HubViewer> {
-    const session = await this.journeys.session(auth.workspace.id, sessionId);
-    const tag = session && (await this.journeys.tag(auth.workspace.id, session.tag_id));
-    if (!session || !tag) throw new HttpError(404, 'Not found');
+    const { session, tag } = await requireAccess(auth, this.policy, sessionId, 'read');
     const [view, site, isJourneyAdmin] = await Promise.all([this.journeys.sessionView(session, tag), this.site(tag), hasAccess(auth, this.journeys.policy, tag, 'edit')]);
     const primary = new Set(view.roles.filter((r) => r.primary).map((r) => r.id));
     const mine = view.session.memberships.filter((m) => m.user?.id === auth.member.id);
     const isParticipant = mine.some((m) => primary.has(m.role_id));
     const otherRole = mine.some((m) => !primary.has(m.role_id));
-    if (!isJourneyAdmin && !otherRole && !(isParticipant && site.published))
-      throw new HttpError(403, isParticipant ? "This journey's hub isn't published yet." : "This journey hub belongs to someone else's journey.");
+    if (!isJourneyAdmin && !otherRole && !site.published) throw new HttpError(403, "This journey's hub isn't published yet.");
     const roleIds = new Set(mine.length ? mine.map((m) => m.role_id) : primary);
     return { workspace: auth.workspace, memberId: auth.member.id, session, view, roleIds, tag, site, isParticipant, isJourneyAdmin };
   }

@@ -1,7 +1,9 @@
 import { decrypt, encrypt } from '../crypto.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
+import { integrationsPolicy } from './access.js';
 import { event } from '../platform/events/define.js';
 import type { DirectIdentityJson } from './api-types.js';
 import type { AtsProvider, HiredCandidate } from './ats-provider.js';
@@ -11,6 +13,7 @@ import { IntegrationProviderError } from './hris-provider.js';
 import { utcDay } from './hris.js';
 import { syncJob } from './jobs.js';
 import { recordPeople } from './people.js';
+import { directIdentityBody } from './schema.js';
 import type { DirectIdentity, IntegrationsRepository } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -46,7 +49,12 @@ export class AtsService {
     forbidden: 'Only workspace admins can manage integrations',
   };
 
-  async json(identity: DirectIdentity): Promise<DirectIdentityJson> {
+  /** GET /direct_integration_identities/{id}. */
+  async show(auth: AuthContext, id: number): Promise<DirectIdentityJson> {
+    return this.json(await requireAccess(auth, this.policy, id, 'read'));
+  }
+
+  private async json(identity: DirectIdentity): Promise<DirectIdentityJson> {
     const people = await this.repo.countPeople(identity.workspace_id, 'ats', identity.id);
     return {
       id: identity.id,
@@ -64,7 +72,9 @@ export class AtsService {
     return Promise.all((await this.repo.directs(auth.workspace.id)).map((d) => this.json(d)));
   }
 
-  async create(auth: AuthContext, input: { integration_name: string; api_key: string }): Promise<DirectIdentityJson> {
+  async create(auth: AuthContext, body: unknown): Promise<DirectIdentityJson> {
+    await requireAccess(auth, integrationsPolicy, auth.workspace.id, 'edit');
+    const input = parse(directIdentityBody, body);
     if (!this.providers.has(input.integration_name)) throw new HttpError(400, `integration_name: must be one of ${this.integrationNames.join(', ')}`, { integration_name: `must be one of ${this.integrationNames.join(', ')}` });
     const now = this.s.clock.now();
     const identity = await this.s.events.transaction(async (trx, emit) => {
@@ -86,7 +96,8 @@ export class AtsService {
   }
 
   /** GET …/validate: checks the key again (in the job) unless it is being checked; answers the identity as it is. */
-  async validate(identity: DirectIdentity): Promise<DirectIdentityJson> {
+  async validate(auth: AuthContext, id: number): Promise<DirectIdentityJson> {
+    let identity = await requireAccess(auth, this.policy, id, 'edit');
     if (identity.state === 'error') {
       const now = this.s.clock.now();
       await this.repo.updateDirect(this.s.db, identity.workspace_id, identity.id, { state: 'pending', errors: '[]', next_sync_at: now, updated_at: now });

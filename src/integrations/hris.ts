@@ -2,14 +2,17 @@ import type { CelebrationDates } from '../celebrations/public.js';
 import { decrypt, encrypt } from '../crypto.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
+import { integrationsPolicy } from './access.js';
 import { event } from '../platform/events/define.js';
-import type { HrisIdentityJson, IntegratableProgramJson, LinkTokenJson, HrisSyncableJson } from './api-types.js';
+import type { HrisIdentityJson, IntegratableProgramJson, LinkTokenJson } from './api-types.js';
 import { HRIS_OWNER_NOT_MEMBER, HRIS_PROGRAM_TYPES } from './api-types.js';
 import type { IntegrationsDeps } from './deps.js';
 import { hrisLinked, hrisOwnerChanged, hrisStateChanged, hrisSyncablesChanged, integrationSynced } from './events.js';
 import { IntegrationProviderError, type HrisEmployee, type HrisProvider } from './hris-provider.js';
 import { recordPeople } from './people.js';
+import { createIntegrationBody, syncablesBody, updateHrisBody } from './schema.js';
 import type { HrisIdentity, IntegrationsRepository, PersonInput } from './repository.js';
 import type { HrisState } from './tables.js';
 import { syncJob } from './jobs.js';
@@ -77,6 +80,7 @@ export class HrisService {
   };
 
   async createLinkToken(auth: AuthContext): Promise<LinkTokenJson> {
+    await requireAccess(auth, integrationsPolicy, auth.workspace.id, 'edit');
     const token = await this.providerCall(() =>
       this.need().createLinkToken({ originId: `hearth-${auth.workspace.team_id}`, organizationName: auth.workspace.name || auth.workspace.team_id, email: auth.member.email ?? `${auth.member.slack_user_id}@users.noreply` }),
     );
@@ -84,7 +88,9 @@ export class HrisService {
   }
 
   /** Trades the link dialog's public token for the account token and starts the first sync. */
-  async create(auth: AuthContext, publicToken: string): Promise<HrisIdentityJson> {
+  async create(auth: AuthContext, body: unknown): Promise<HrisIdentityJson> {
+    await requireAccess(auth, integrationsPolicy, auth.workspace.id, 'edit');
+    const publicToken = parse(createIntegrationBody, body).public_token;
     const existing = await this.repo.liveHris(auth.workspace.id);
     if (existing && existing.state !== 'relink_needed') throw new HttpError(409, 'This workspace already has an HR system linked.');
     const account = await this.providerCall(() => this.need().exchangePublicToken(publicToken));
@@ -118,7 +124,12 @@ export class HrisService {
     return this.json(identity);
   }
 
-  async json(identity: HrisIdentity): Promise<HrisIdentityJson> {
+  /** GET /hris/{id}/show_as_json. */
+  async show(auth: AuthContext, id: number): Promise<HrisIdentityJson> {
+    return this.json(await requireAccess(auth, this.policy, id, 'read'));
+  }
+
+  private async json(identity: HrisIdentity): Promise<HrisIdentityJson> {
     const [people, syncables, names] = await Promise.all([
       this.repo.countPeople(identity.workspace_id, 'hris', identity.id),
       this.repo.syncables(identity.id),
@@ -151,7 +162,9 @@ export class HrisService {
   }
 
   /** Ownership to another member of the workspace (programs.md §6); the error is shown as a toast. */
-  async updateOwner(auth: AuthContext, identity: HrisIdentity, userId: number): Promise<HrisIdentityJson> {
+  async updateOwner(auth: AuthContext, id: number, body: unknown): Promise<HrisIdentityJson> {
+    const identity = await requireAccess(auth, this.policy, id, 'edit');
+    const userId = parse(updateHrisBody, body).hris_identity.user_id;
     const [member] = await this.repo.members(auth.workspace.id, [userId]);
     if (!member || member.deleted || member.is_bot || member.is_external) throw new HttpError(400, HRIS_OWNER_NOT_MEMBER, { user_id: HRIS_OWNER_NOT_MEMBER });
     const now = this.s.clock.now();
@@ -164,13 +177,21 @@ export class HrisService {
 
   /** The programs the HR system can feed; onboarding journeys only for members with onboarding unrestricted. */
   async integratablePrograms(auth: AuthContext): Promise<IntegratableProgramJson[]> {
+    await requireAccess(auth, integrationsPolicy, auth.workspace.id, 'read');
+    return this.programsFor(auth);
+  }
+
+  /** The programs this member may have the HR system feed: onboarding journeys only for admins. */
+  private async programsFor(auth: AuthContext): Promise<IntegratableProgramJson[]> {
     const programs = await this.repo.integratablePrograms(auth.workspace.id);
     return programs.filter((p) => p.program_type !== 'onboarding' || auth.isAdmin);
   }
 
   /** Which programs the sync feeds (replacing the previous choice); the next sync runs at once. */
-  async createSyncables(auth: AuthContext, identity: HrisIdentity, syncables: HrisSyncableJson[]): Promise<HrisIdentityJson> {
-    const known = await this.integratablePrograms(auth);
+  async createSyncables(auth: AuthContext, id: number, body: unknown): Promise<HrisIdentityJson> {
+    const identity = await requireAccess(auth, this.policy, id, 'edit');
+    const syncables = parse(syncablesBody, body).hris_syncables;
+    const known = await this.programsFor(auth);
     syncables.forEach((s, i) => {
       if (!known.some((p) => p.program_type === s.program_type && p.id === s.program_id))
         throw new HttpError(400, `hris_syncables.${i}: no such ${s.program_type} program`, { [`hris_syncables.${i}.program_id`]: `no such ${s.program_type} program` });

@@ -1,4 +1,6 @@
 import type { AuthContext } from '../http/auth.js';
+import { requireAccess } from '../platform/access.js';
+import { integrationsPolicy } from './access.js';
 import type { PendingHire } from '../platform/ports.js';
 import type { IntegrationsOverviewJson, NewHireJson } from './api-types.js';
 import { ATS_PERMISSION_GROUPS } from './ats-provider.js';
@@ -27,6 +29,7 @@ export class IntegrationsService {
 
   /** People starting in the next `days` days, as the HR system and applicant tracking report them. */
   async upcomingNewHires(auth: AuthContext, days: number): Promise<{ days: number; new_hires: NewHireJson[] }> {
+    await requireAccess(auth, integrationsPolicy, auth.workspace.id, 'read');
     const now = this.clock.now();
     const rows = await this.repo.upcomingPeople(auth.workspace.id, utcDay(now), utcDay(new Date(now.getTime() + days * DAY_MS)));
     return {

@@ -80,7 +80,6 @@ export const journeysCapability = defineCapability({
           answers,
           dryRun,
           catalog,
-          sessionEvent: (ws, id) => sessions.findSessionEvent(ws, id),
           event: (ws, id) => sessions.findEvent(ws, id),
         }),
       ],

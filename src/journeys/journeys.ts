@@ -24,6 +24,7 @@ import type {
   UpdateEventBody,
   UpdateTagBody,
 } from './api-types.js';
+import { journeyPolicy } from './access.js';
 import type { JourneysDeps } from './deps.js';
 import { presetIn, presetsIn } from './catalog.js';
 import { bundleById, PRIMARY_ROLE, ROLE_DEFAULTS, type LibraryEvent, type LibraryPreset } from './library.js';
@@ -49,12 +50,10 @@ export class JourneyService {
     private readonly sessions: SessionService,
   ) {}
 
-  /** Who may see and change a journey: admins, its creator and its permission users (routes ask requireAccess). */
-  readonly policy: AccessPolicy<JourneyTag> = {
-    load: (workspaceId, id) => this.repo.tag(workspaceId, id),
-    canEdit: async (auth, tag) => auth.isAdmin || tag.created_by_member_id === auth.member.id || (await this.repo.isPermissionUser(auth.workspace.id, tag.id, auth.member.id)),
-    forbidden: "Only this journey's owner, its permission users and workspace admins can change it",
-  };
+  /** Who may see and change a journey: admins, its creator and its permission users (`./access.ts`). */
+  get policy(): AccessPolicy<JourneyTag> {
+    return journeyPolicy(this.repo);
+  }
 
   // ---- roles
 

@@ -6,6 +6,7 @@ import { JourneyAnswers } from './answers.js';
 import type { PollResponseJson, RoleJson, SessionJson, TaskAssignmentJson } from './api-types.js';
 import { fillText } from './blocks.js';
 import { textVars } from './delivery.js';
+import type { SessionOf } from './access.js';
 import type { JourneysDeps } from './deps.js';
 import { JourneyService } from './journeys.js';
 import { personJson, roleJson, sessionJson } from './presenters.js';
@@ -18,6 +19,8 @@ export type { NewSession, RoleSelectionInput } from './sessions.js';
 export type { JourneyEvent, JourneyRole, JourneySession, JourneyTag } from './tables.js';
 /** The journey hub shows sessions' dates and flows as Journeys computes them. */
 export { routeFlowType } from './presenters.js';
+/** A journey named in a path of a flow (/onboarding or /participants), checked as its policy says. */
+export { requireFlow, requireJourney, type SessionOf } from './access.js';
 export { localToday, occurrence } from './schedule.js';
 
 export interface SessionView {
@@ -53,6 +56,11 @@ export class JourneysPublic {
   /** Who may see and change a journey (for `requireAccess`): admins, its creator and its permission users. */
   get policy(): AccessPolicy<JourneyTag> {
     return this.journeys.policy;
+  }
+
+  /** Who may see and change one session (for `requireAccess`): the journey's runners; its own people may see it. */
+  get sessionPolicy(): AccessPolicy<SessionOf> {
+    return this.sessions.policy;
   }
 
   tag(workspaceId: number, id: number, trx?: Trx): Promise<JourneyTag | undefined> {

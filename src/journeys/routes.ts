@@ -17,7 +17,6 @@ import {
   bundlesQuery,
   createPresetBody,
   createRoleBody,
-  createSessionBody,
   createTagBody,
   deleteRoleQuery,
   dryRunQuery,
@@ -28,7 +27,6 @@ import {
   presetsQuery,
   previewBody,
   previewQuery,
-  rescheduleBody,
   sessionsQuery,
   tagEventParams,
   tagPresetParams,
@@ -38,7 +36,7 @@ import {
   tryBody,
   updateTagBody,
 } from './schema.js';
-import type { JourneyEvent, JourneySessionEvent, JourneyTag } from './tables.js';
+import type { JourneyEvent, JourneyTag } from './tables.js';
 
 /** The services the API calls. */
 export interface JourneyApi {
@@ -48,8 +46,7 @@ export interface JourneyApi {
   answers: JourneyAnswers;
   dryRun: JourneyDryRun;
   catalog: JourneyCatalog;
-  /** Session events and events found in a workspace (for the paths that name them without their journey). */
-  sessionEvent(workspaceId: number, id: number): Promise<{ tagId: number; se: JourneySessionEvent } | undefined>;
+  /** Events found in a workspace (for the paths that name them without their journey). */
   event(workspaceId: number, id: number): Promise<JourneyEvent | undefined>;
 }
 
@@ -260,36 +257,21 @@ export function journeyRoutes(api: JourneyApi): Router {
   // ---- sessions
 
   router.get(both('/tags/:id/sessions'), async (req, res) => {
-    const q = query(req, sessionsQuery);
-    // A journey's people (participants, managers, buddies, states) are seen by those who run it, not by every member.
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    res.json({ sessions: await api.sessions.sessionsOf(tag, q.state) });
+    const { id } = params(req, idParams);
+    res.json({ sessions: await api.sessions.sessionsOf(authOf(req), id, flowOf(req), query(req, sessionsQuery).state) });
   });
   router.post(both('/tags/:id/sessions'), async (req, res) => {
-    const input = body(req, createSessionBody);
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    res.json({ session: await api.sessions.enrol(authOf(req), tag, input) });
+    res.json({ session: await api.sessions.enrol(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
 
-  const sessionEventOf = async (req: Request) => {
-    const { id } = params(req, idParams);
-    const found = await api.sessionEvent(authOf(req).workspace.id, id);
-    if (!found) throw new HttpError(404, 'Not found');
-    await tagOf(req, found.tagId, 'edit');
-    return found.se;
-  };
   router.delete(both('/session_events/:id'), async (req, res) => {
-    const se = await sessionEventOf(req);
-    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.deleteSessionEvent(se.workspace_id, se)) });
+    res.json({ session_event: await api.sessions.deleteSessionEvent(authOf(req), params(req, idParams).id, flowOf(req)) });
   });
   router.post(both('/session_events/:id/trigger'), async (req, res) => {
-    const se = await sessionEventOf(req);
-    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.trigger(se.workspace_id, se)) });
+    res.json({ session_event: await api.sessions.trigger(authOf(req), params(req, idParams).id, flowOf(req)) });
   });
   router.put(both('/session_events/:id'), async (req, res) => {
-    const input = body(req, rescheduleBody);
-    const se = await sessionEventOf(req);
-    res.json({ session_event: await api.sessions.sessionEventJson(await api.sessions.reschedule(se.workspace_id, se, input.onboarding_session_event.occurs_at, input.onboarding_session_event.allow_weekend)) });
+    res.json({ session_event: await api.sessions.reschedule(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
 
   // ---- tasks and polls

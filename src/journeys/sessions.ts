@@ -5,8 +5,11 @@ import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, isValidTimeZone, parseLocalDate, skippedUntil, type LocalDate } from '../time/zoned.js';
 import { formatCalendarDate, zoneCity } from '../slack/dates.js';
 import type { AuthContext } from '../http/auth.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { MembersPublic } from '../members/public.js';
-import type { PastStartPolicy, SessionEventJson, SessionJson } from './api-types.js';
+import { journeyPolicy, requireFlow, requireJourney, sessionEventPolicy, sessionPolicy, type SessionEventOf, type SessionOf } from './access.js';
+import type { PastStartPolicy, RouteFlowType, SessionEventJson, SessionJson } from './api-types.js';
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
 import { journeysDeliver } from './jobs.js';
@@ -15,6 +18,7 @@ import { catchUpSlots, formatMinute, isWorkDay } from './schedule.js';
 import { sessionEventJson, sessionJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
 import type { GenerateMode, SessionRepository, SessionTarget } from './sessions.repository.js';
+import { createSessionBody, rescheduleBody } from './schema.js';
 import type { JourneyEvent, JourneySession, JourneySessionEvent, JourneyTag } from './tables.js';
 
 /** A role filled by a selection: chosen later by a selector (a user or a role), or picked from a channel now. */
@@ -49,6 +53,10 @@ export interface NewSession {
  */
 export class SessionService {
   private readonly members: MembersPublic;
+  /** Who may see and change one session, and one of its events (`./access.ts`). */
+  readonly policy: AccessPolicy<SessionOf>;
+  readonly eventPolicy: AccessPolicy<SessionEventOf>;
+  private readonly journeyPolicy: AccessPolicy<JourneyTag>;
 
   constructor(
     private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces'>,
@@ -56,6 +64,9 @@ export class SessionService {
     private readonly repo: SessionRepository,
   ) {
     this.members = new MembersPublic(s.db);
+    this.policy = sessionPolicy(journeys, repo);
+    this.eventPolicy = sessionEventPolicy(journeys, repo);
+    this.journeyPolicy = journeyPolicy(journeys);
   }
 
   /** Enrols one person: the session, its memberships, its cohort and its session events, in the caller's transaction. */
@@ -262,10 +273,18 @@ export class SessionService {
 
   // ---- one session event (the session page)
 
+  /** The session event in a path of `flow`, if this member may change it. */
+  private async editableSessionEvent(auth: AuthContext, id: number, flow: RouteFlowType) {
+    const { se, tag } = await requireAccess(auth, this.eventPolicy, id, 'edit');
+    requireFlow(tag, flow);
+    return se;
+  }
+
   /** DELETE: it will not be sent (optimistic on the page). */
-  async deleteSessionEvent(workspaceId: number, se: JourneySessionEvent): Promise<JourneySessionEvent> {
+  async deleteSessionEvent(auth: AuthContext, id: number, flow: RouteFlowType): Promise<SessionEventJson> {
+    const se = await this.editableSessionEvent(auth, id, flow);
     if (se.state === 'sent' || se.state === 'sending') throw badRequest('It has already been sent', { id: 'already sent' });
-    return this.repo.inTransaction(async (trx) => (await this.repo.updateSessionEvent(trx, workspaceId, se.id, { active: false, state: 'deleted', updated_at: this.s.clock.now() }))!);
+    return this.sessionEventJson((await this.repo.inTransaction(async (trx) => this.repo.updateSessionEvent(trx, se.workspace_id, se.id, { active: false, state: 'deleted', updated_at: this.s.clock.now() })))!);
   }
 
   /**
@@ -273,7 +292,10 @@ export class SessionService {
    * generated one: a weekend day only with `allowWeekend` (the page asks first), and a time the clocks skip that day in
    * a recipient's zone (spring forward) is refused, naming the first time after the gap.
    */
-  async reschedule(workspaceId: number, se: JourneySessionEvent, occursAt: string, allowWeekend = false): Promise<JourneySessionEvent> {
+  async reschedule(auth: AuthContext, id: number, flow: RouteFlowType, body: unknown): Promise<SessionEventJson> {
+    const se = await this.editableSessionEvent(auth, id, flow);
+    const { occurs_at: occursAt, allow_weekend: allowWeekend = false } = parse(rescheduleBody, body).onboarding_session_event;
+    const workspaceId = se.workspace_id;
     if (se.state === 'sent' || se.state === 'sending') throw badRequest('occurs_at: it has already been sent', { occurs_at: 'already sent' });
     const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(occursAt);
     let date: LocalDate;
@@ -294,7 +316,7 @@ export class SessionService {
       const why = `${formatCalendarDate(date)} is a weekend day: journeys send on work days`;
       throw badRequest(`occurs_at: ${why}`, { occurs_at: why, allow_weekend: 'confirm to send on a weekend day' });
     }
-    return this.repo.inTransaction(async (trx) => {
+    const updated = await this.repo.inTransaction(async (trx) => {
       const session = (await this.repo.session(workspaceId, se.session_id, trx))!;
       const event = (await this.journeys.event(workspaceId, se.event_id, trx))!;
       const zones = recipientZones({ ...session, zones: await this.zonesOf(trx, workspaceId, session.id) }, event);
@@ -317,10 +339,13 @@ export class SessionService {
       });
       return updated!;
     });
+    return this.sessionEventJson(updated);
   }
 
   /** POST trigger: send it now, to every recipient, whatever their local time (the page triggers them one by one). */
-  async trigger(workspaceId: number, se: JourneySessionEvent): Promise<JourneySessionEvent> {
+  async trigger(auth: AuthContext, id: number, flow: RouteFlowType): Promise<SessionEventJson> {
+    const se = await this.editableSessionEvent(auth, id, flow);
+    const workspaceId = se.workspace_id;
     if (se.state === 'sent') throw badRequest('It has already been sent', { id: 'already sent' });
     const now = this.s.clock.now();
     const updated = await this.repo.inTransaction(async (trx) => {
@@ -329,19 +354,27 @@ export class SessionService {
       return (await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'sending', active: true, triggering: true, claimed_at: now, updated_at: now }))!;
     });
     await this.s.queue.enqueue(journeysDeliver, { workspaceId, sessionEventId: se.id, manual: true }, { jobId: `journeys-deliver:${se.id}:manual:${now.getTime()}` });
-    return updated;
+    return this.sessionEventJson(updated);
   }
 
   // ---- reads and the minimal enrolment
 
-  /** POST /{flow}/tags/{id}/sessions: enrol one person (the participant is the primary role's user). */
-  async enrol(auth: AuthContext, tag: JourneyTag, input: { start_date: string; time_zone?: string; past_start_policy?: PastStartPolicy; memberships: Array<{ role_id: number; user_id: number }> }): Promise<SessionJson> {
+  /**
+   * POST /{flow}/tags/{id}/sessions: enrol one person (the participant is the primary role's user). Its people and
+   * roles are this workspace's: another workspace's id is a field error, never stored.
+   */
+  async enrol(auth: AuthContext, tagId: number, flow: RouteFlowType, body: unknown): Promise<SessionJson> {
+    const tag = await requireJourney(auth, this.journeyPolicy, tagId, 'edit', flow);
+    const input = parse(createSessionBody, body);
     try {
       parseLocalDate(input.start_date);
     } catch {
       throw badRequest('start_date: must be a date (YYYY-MM-DD)', { start_date: 'must be a date (YYYY-MM-DD)' });
     }
     const roles = await this.journeys.roles(auth.workspace.id);
+    if (input.memberships.some((m) => !roles.some((r) => r.id === m.role_id))) throw badRequest('memberships: a role is not one of this workspace', { memberships: 'a role is not one of this workspace' });
+    const people = new Set((await this.journeys.members(auth.workspace.id, input.memberships.map((m) => m.user_id))).map((m) => m.id));
+    if (input.memberships.some((m) => !people.has(m.user_id))) throw badRequest('memberships: a user is not a member of this workspace', { memberships: 'a user is not a member of this workspace' });
     const primaryIds = new Set(roles.filter((r) => r.is_primary).map((r) => r.id));
     const participant = input.memberships.find((m) => primaryIds.has(m.role_id));
     if (!participant) throw badRequest('memberships: name the participant (a user in the primary role)', { memberships: 'name the participant (a user in the primary role)' });
@@ -361,22 +394,16 @@ export class SessionService {
     return (await this.sessionsJson(auth.workspace.id, [session]))[0]!;
   }
 
-  async sessionsOf(tag: JourneyTag, state: 'active' | 'finished' | 'cancelled' | 'all'): Promise<SessionJson[]> {
+  /** A journey's sessions: its people (participants, managers, buddies, states) are seen by those who run it, not by every member. */
+  async sessionsOf(auth: AuthContext, tagId: number, flow: RouteFlowType, state: 'active' | 'finished' | 'cancelled' | 'all'): Promise<SessionJson[]> {
+    const tag = await requireJourney(auth, this.journeyPolicy, tagId, 'edit', flow);
     const sessions = await this.repo.sessions(tag.workspace_id, { tagId: tag.id, ...(state === 'all' ? {} : { state }) });
     return this.sessionsJson(tag.workspace_id, sessions);
   }
 
-  async sessionEventJson(se: JourneySessionEvent): Promise<SessionEventJson> {
+  private async sessionEventJson(se: JourneySessionEvent): Promise<SessionEventJson> {
     const event = await this.journeys.event(se.workspace_id, se.event_id);
     return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' });
-  }
-
-  /** A session event of this workspace with its journey's id (the paths name it alone). */
-  async findSessionEvent(workspaceId: number, id: number): Promise<{ tagId: number; se: JourneySessionEvent } | undefined> {
-    const se = await this.repo.sessionEvent(workspaceId, id);
-    if (!se) return undefined;
-    const session = await this.repo.session(workspaceId, se.session_id);
-    return session ? { tagId: session.tag_id, se } : undefined;
   }
 
   findEvent(workspaceId: number, id: number) {

@@ -1,7 +1,9 @@
 import type { ExtrasBilling } from '../billing/public.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { requireWorkspaceAdmin, type AccessPolicy } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
+import { pointsProgramPolicy } from './access.js';
 import { event } from '../platform/events/define.js';
 import { GIFT_CARD_ERRORS, type GiftCardOption, type ListingJson, type RedeemAnswer, type RedemptionJson, type RedemptionsPage, type RewardsPageData, type RewardsProgramJson } from './api-types.js';
 import { redemptionNotice } from './blocks.js';
@@ -12,6 +14,7 @@ import { DEFAULT_GIFT_CARD_OPTIONS, REWARD_PRESETS } from './presets.js';
 import type { PointsRepository } from './repository.js';
 import { dollarsFor } from './rules.js';
 import { localDateOf } from './service.js';
+import { listingBody, redeemBody, rewardsSettingsBody } from './schema.js';
 import type { Listing, PointsProgram, Redemption } from './tables.js';
 
 export const REDEMPTIONS_PAGE_SIZE = 25;
@@ -111,8 +114,9 @@ export class Rewards {
   }
 
   /** POST /rewards: a new listing, from scratch or from a preset (its fields are the defaults). */
-  async create(auth: AuthContext, input: ListingInput): Promise<{ listing: ListingJson }> {
-    requireWorkspaceAdmin(auth);
+  async create(auth: AuthContext, body: unknown): Promise<{ listing: ListingJson }> {
+    await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
+    const input: ListingInput = parse(listingBody, body).listing;
     const preset = input.preset_id ? REWARD_PRESETS.find((p) => p.preset_id === input.preset_id) : undefined;
     if (input.preset_id && !preset) throw new HttpError(400, 'preset_id: is not a known preset', { preset_id: 'is not a known preset' });
     const name = input.name ?? preset?.name;
@@ -140,8 +144,9 @@ export class Rewards {
   }
 
   /** PUT /rewards/{id}: change a listing; activating a gift card checks billing like creating one. */
-  async update(auth: AuthContext, listing: Listing, input: ListingInput): Promise<{ listing: ListingJson }> {
-    requireWorkspaceAdmin(auth);
+  async update(auth: AuthContext, id: number, body: unknown): Promise<{ listing: ListingJson }> {
+    const listing = await requireAccess(auth, this.listingPolicy, id, 'edit');
+    const input: ListingInput = parse(listingBody, body).listing;
     const isGiftCard = input.is_gift_card ?? listing.is_gift_card;
     const state = input.state ?? listing.state;
     if (isGiftCard && state === 'active' && !(listing.is_gift_card && listing.state === 'active')) await this.checkGiftCardBilling(auth.workspace.id);
@@ -167,7 +172,9 @@ export class Rewards {
    * conditional updates, so racing redemptions never overdraw. A gift card is then ordered from the provider
    * (idempotent on the redemption); if that fails, the points and the item are given back.
    */
-  async redeem(auth: AuthContext, listing: Listing, input: { gift_card_points_cost?: number | undefined }): Promise<RedeemAnswer> {
+  async redeem(auth: AuthContext, id: number, body: unknown): Promise<RedeemAnswer> {
+    const listing = await requireAccess(auth, this.listingPolicy, id, 'read');
+    const input = parse(redeemBody, body);
     const ws = auth.workspace.id;
     const program = await this.repo.program(ws);
     const plural = program.points_name_plural;
@@ -252,8 +259,8 @@ export class Rewards {
   }
 
   /** POST /rewards/redemptions/{id}/fulfill: records the fulfiller and the time, once; tells the member. */
-  async fulfill(auth: AuthContext, redemption: Redemption): Promise<{ redemption: RedemptionJson }> {
-    requireWorkspaceAdmin(auth);
+  async fulfill(auth: AuthContext, id: number): Promise<{ redemption: RedemptionJson }> {
+    const redemption = await requireAccess(auth, this.redemptionPolicy, id, 'edit');
     const ws = auth.workspace.id;
     const ids = await this.s.events.transaction(async (trx, emit) => {
       const done = await this.repo.fulfill(trx, ws, redemption.id, auth.member.id, this.s.clock.now());
@@ -273,8 +280,9 @@ export class Rewards {
   }
 
   /** PUT /rewards/settings {rewards_program}: the fulfilment channel and the gift-card conversion. */
-  async updateSettings(auth: AuthContext, input: { redemption_fulfillment_channel_id?: string | null | undefined; gift_card_options?: GiftCardOption[] | undefined }): Promise<{ rewards_program: RewardsProgramJson }> {
-    requireWorkspaceAdmin(auth);
+  async updateSettings(auth: AuthContext, body: unknown): Promise<{ rewards_program: RewardsProgramJson }> {
+    await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
+    const input = parse(rewardsSettingsBody, body).rewards_program;
     if (input.redemption_fulfillment_channel_id) await this.s.channels.requireOwn(auth.workspace.id, 'redemption_fulfillment_channel_id', [input.redemption_fulfillment_channel_id]);
     const program = await this.repo.updateProgram(
       auth.workspace.id,

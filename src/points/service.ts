@@ -3,15 +3,18 @@ import type { Trx } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { requireWorkspaceAdmin } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
+import { pointsProgramPolicy } from './access.js';
 import { event, type DomainEvent } from '../platform/events/define.js';
 import { addDays, formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate, zonedToInstant } from '../time/zoned.js';
-import type { LeaderboardColumn, OrderDir, PointsPageData, PointsProgramJson, PointsWalletJson, ShoutoutsRole, WalletsPage } from './api-types.js';
+import type { LeaderboardColumn, OrderDir, PointsPageData, PointsProgramJson, PointsWalletJson, WalletsPage } from './api-types.js';
 import { homeSection } from './blocks.js';
 import type { PointsDeps } from './deps.js';
 import { bonusGiven } from './events.js';
 import type { MemberInfo, PointsRepository } from './repository.js';
 import { capAward, EARNING_RULES, EVENT_RULES, GROUP_EVENT, monthOf, rulePoints } from './rules.js';
+import { bonusBody, pointsSettingsBody, walletBody } from './schema.js';
 import type { PointsProgram } from './tables.js';
 
 export const LEADERBOARD_PAGE_SIZE = 25;
@@ -45,12 +48,25 @@ export class PointsService {
     return this.repo.program(workspaceId);
   }
 
+  /**
+   * One member's wallet (balance, allowance, role, ledger): the member and workspace admins see it (the leaderboard
+   * shows everyone's balance, so another's is a 403, not a 404); admins change it.
+   */
+  readonly walletPolicy: AccessPolicy<MemberInfo> = {
+    load: (workspaceId, id) => this.repo.member(workspaceId, id),
+    canRead: (auth, m) => auth.isAdmin || m.id === auth.member.id,
+    canEdit: (auth) => auth.isAdmin,
+    forbidden: 'Only workspace admins can change wallets',
+    readForbidden: "Only workspace admins can see another member's points history",
+  };
+
   async settings(auth: AuthContext): Promise<PointsProgramJson> {
     return programJson(await this.repo.program(auth.workspace.id));
   }
 
-  async updateSettings(auth: AuthContext, input: { points_name?: string | undefined; points_name_plural?: string | undefined; default_allowance?: number | undefined; daily_cap?: number | undefined; rules?: Record<string, number> | undefined }): Promise<PointsProgramJson> {
-    requireWorkspaceAdmin(auth);
+  async updateSettings(auth: AuthContext, body: unknown): Promise<PointsProgramJson> {
+    await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
+    const input = parse(pointsSettingsBody, body).points_program;
     const current = await this.repo.program(auth.workspace.id);
     const rules = input.rules ? { ...current.rules, ...input.rules } : undefined;
     const updated = await this.repo.updateProgram(
@@ -89,8 +105,7 @@ export class PointsService {
   }
 
   async ledger(auth: AuthContext, memberId: number) {
-    if (memberId !== auth.member.id) requireWorkspaceAdmin(auth);
-    if (!(await this.repo.member(auth.workspace.id, memberId))) throw new HttpError(404, 'Not found');
+    await requireAccess(auth, this.walletPolicy, memberId, 'read');
     return (await this.repo.ledger(auth.workspace.id, memberId, 100)).map((r) => ({ id: r.id, delta: r.delta, balance_after: r.balance_after, reason: r.reason, rule: r.rule, note: r.note, capped: r.capped, created_at: r.created_at.toISOString() }));
   }
 
@@ -99,7 +114,8 @@ export class PointsService {
     auth: AuthContext,
     q: { page: number; order_col: LeaderboardColumn; order_dir: OrderDir; start_date?: string | undefined; end_date?: string | undefined; user_search: string; for_people_page: boolean; page_view_key?: string | undefined },
   ): Promise<WalletsPage> {
-    if (q.for_people_page) requireWorkspaceAdmin(auth);
+    // The people page's columns (allowances, roles) are the admins' tools.
+    if (q.for_people_page) await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
     const program = await this.repo.program(auth.workspace.id);
     const tz = auth.member.tz ?? auth.workspace.default_tz;
     // The range is in the viewer's local days: from the start of start_date to the end of end_date.
@@ -140,9 +156,9 @@ export class PointsService {
   }
 
   /** PUT /points/wallets/{id}: an admin sets a custom allowance (null: the default) or the shoutouts role. */
-  async updateWallet(auth: AuthContext, memberId: number, input: { allowance?: number | null | undefined; shoutouts_role?: ShoutoutsRole | undefined }) {
-    requireWorkspaceAdmin(auth);
-    if (!(await this.repo.member(auth.workspace.id, memberId))) throw new HttpError(404, 'Not found');
+  async updateWallet(auth: AuthContext, memberId: number, body: unknown) {
+    await requireAccess(auth, this.walletPolicy, memberId, 'edit');
+    const input = parse(walletBody, body);
     await this.repo.updateWallet(
       auth.workspace.id,
       memberId,
@@ -153,8 +169,9 @@ export class PointsService {
   }
 
   /** POST /points/bonus: an admin's bonus, a ledger row like every other change (not subject to the daily cap). */
-  async bonus(auth: AuthContext, input: { member_id: number; points: number; note: string; request_id: string }): Promise<PointsWalletJson> {
-    requireWorkspaceAdmin(auth);
+  async bonus(auth: AuthContext, body: unknown): Promise<PointsWalletJson> {
+    await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
+    const input = parse(bonusBody, body);
     const member = await this.repo.member(auth.workspace.id, input.member_id);
     if (!member || member.deleted || member.is_bot) throw new HttpError(404, 'Not found');
     const now = this.s.clock.now();

@@ -1,6 +1,8 @@
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { requireWorkspaceAdmin } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
+import { pointsProgramPolicy } from './access.js';
 import { event } from '../platform/events/define.js';
 import type { ShoutoutJson, ShoutoutSource, ShoutoutsPageData, ShoutoutsProgramJson } from './api-types.js';
 import { shoutoutMessage, shoutoutModal } from './blocks.js';
@@ -9,6 +11,7 @@ import { shoutoutGiven, shoutoutsAnnounced, shoutoutsLaunched } from './events.j
 import type { MemberInfo, PointsRepository } from './repository.js';
 import { monthOf } from './rules.js';
 import { localDateOf, type PointsService } from './service.js';
+import { announceBody } from './schema.js';
 import type { PointsProgram } from './tables.js';
 
 /** A shoutout refused for a reason the giver should read (in Slack or on a page). */
@@ -61,7 +64,7 @@ export class Shoutouts {
 
   /** POST /shoutouts/activate: the program becomes active (journeys.md §4). */
   async activate(auth: AuthContext): Promise<{ program: ShoutoutsProgramJson }> {
-    requireWorkspaceAdmin(auth);
+    await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
     const program = await this.s.events.transaction(async (trx, emit) => {
       const before = await this.repo.program(auth.workspace.id, trx);
       const after = await this.repo.updateProgram(auth.workspace.id, { shoutouts_state: 'active' }, this.s.clock.now(), trx);
@@ -72,8 +75,9 @@ export class Shoutouts {
   }
 
   /** POST /shoutouts/announce {channels, text}: posts in each channel; launch_checklist.announced becomes true. */
-  async announce(auth: AuthContext, input: { channels: string[]; text: string }): Promise<{ program: ShoutoutsProgramJson }> {
-    requireWorkspaceAdmin(auth);
+  async announce(auth: AuthContext, body: unknown): Promise<{ program: ShoutoutsProgramJson }> {
+    await requireAccess(auth, pointsProgramPolicy, auth.workspace.id, 'edit');
+    const input = parse(announceBody, body);
     const channels = [...new Set(input.channels)];
     await this.s.channels.requireOwn(auth.workspace.id, 'channels', channels);
     const now = this.s.clock.now();

@@ -55,13 +55,16 @@ describe('the access tables of API.md, cell by cell', () => {
   beforeAll(async () => {
     t = await startSandboxHearth();
     // A journey with Jonas's session (Lena his manager); Hannah on its permission users; Diego owns an Intros program.
-    const { tagId, session } = await enrolJonas(t);
+    const { tagId, session, roles } = await enrolJonas(t);
     const admin = await member(t, ACME.teamId, ACME.adminUserId);
     const owner = await member(t, ACME.teamId, 'U0DEMO014');
     const permissionUser = await member(t, ACME.teamId, 'U0DEMO016');
     await admin.call('PUT', `/onboarding/tags/${tagId}`, { onboarding_tag: { permission_user_ids: [permissionUser.memberId] } });
     const program = await owner.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
-    Object.assign(ids, { journey: tagId, session: session.id, program: program.id });
+    const survey = await admin.call<{ enrollment_survey: { id: number } }>('POST', `/onboarding/tags/${tagId}/enrollment_surveys`, {
+      enrollment_survey: { name: 'Buddy matching', role_enrollment_surveys: [{ role_id: roles.primary, questions: [{ input_type: 'text', query: 'What brings you here?' }] }] },
+    });
+    Object.assign(ids, { journey: tagId, session: session.id, session_event: session.session_events[0]!.id, survey: survey.enrollment_survey.id, program: program.id, admin_member: admin.memberId });
     who.set('admin', admin);
     who.set('program owner', owner);
     who.set('journey permission user', permissionUser);
