@@ -6,6 +6,8 @@ import { formatLocalDate, isValidTimeZone, parseLocalDate, skippedUntil, type Lo
 import { formatCalendarDate, zoneCity } from '../slack/dates.js';
 import type { AuthContext } from '../http/auth.js';
 import { MembersPublic } from '../members/public.js';
+import type { Delivery } from '../outbox/api-types.js';
+import { mostUrgent } from '../outbox/reasons.js';
 import type { PastStartPolicy, SessionEventJson, SessionJson } from './api-types.js';
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
@@ -51,7 +53,7 @@ export class SessionService {
   private readonly members: MembersPublic;
 
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces' | 'outbox'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
   ) {
@@ -368,7 +370,23 @@ export class SessionService {
 
   async sessionEventJson(se: JourneySessionEvent): Promise<SessionEventJson> {
     const event = await this.journeys.event(se.workspace_id, se.event_id);
-    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' });
+    const deliveries = await this.deliveries(se.workspace_id, [se.id]);
+    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' }, deliveries.get(se.id) ?? null);
+  }
+
+  /**
+   * What really happened to each session event's messages, read from the outbox: the most urgent of its
+   * recipients' deliveries (one that failed shows, with why, even if the others arrived).
+   */
+  async deliveries(workspaceId: number, sessionEventIds: number[]): Promise<Map<number, Delivery>> {
+    const keys = await this.repo.deliveryKeys(workspaceId, sessionEventIds);
+    const byKey = await this.s.outbox.deliveries(workspaceId, keys.map((k) => k.outbox_key));
+    const bySessionEvent = new Map<number, Delivery[]>();
+    for (const k of keys) {
+      const d = byKey.get(k.outbox_key);
+      if (d) bySessionEvent.set(k.session_event_id, [...(bySessionEvent.get(k.session_event_id) ?? []), d]);
+    }
+    return new Map([...bySessionEvent].map(([id, ds]) => [id, mostUrgent(ds)!]));
   }
 
   /** A session event of this workspace with its journey's id (the paths name it alone). */
@@ -386,12 +404,14 @@ export class SessionService {
   async sessionsJson(workspaceId: number, sessions: JourneySession[]): Promise<SessionJson[]> {
     const ids = sessions.map((s) => s.id);
     const [memberships, events] = await Promise.all([this.repo.memberships(workspaceId, ids), this.repo.sessionEvents(workspaceId, ids)]);
+    const deliveries = await this.deliveries(workspaceId, events.map((e) => e.id));
     const participants = new Map((await this.journeys.members(workspaceId, sessions.map((s) => s.participant_member_id).filter((id): id is number => id !== null))).map((m) => [m.id, m]));
     return sessions.map((s) =>
       sessionJson(
         s,
         memberships.filter((m) => m.session_id === s.id),
         events.filter((e) => e.session_id === s.id),
+        deliveries,
         s.participant_member_id === null ? null : (participants.get(s.participant_member_id) ?? null),
       ),
     );
