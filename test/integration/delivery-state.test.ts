@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionsIndex, TagDetail } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import type { ShoutoutsPageData } from '../../src/points/api-types.js';
+import { dmWith, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 
@@ -41,5 +42,19 @@ describe('delivery state on the pages', () => {
     const shown = (await t.call<SessionsIndex>(owner, 'GET', `/onboarding/tags/${tagId}/sessions`)).sessions[0]!.session_events.find((e) => e.id === se.id)!;
     expect(shown.state).toBe('sent');
     expect(shown.delivery).toMatchObject({ label: 'Not sent', code: 'user_disabled', reason: 'This person’s Slack account is deactivated.' });
+  });
+
+  it("a shoutout's giver is told it was given, and in a DM when its channel post fails; the shoutouts page shows why", async () => {
+    const lena = (await t.services.people.bySlackId((await t.services.workspaces.byTeamId(TEAM))!.id, 'U0DEMO009'))!.id;
+    await t.call(owner, 'POST', '/shoutouts/activate');
+    // The channel was archived after it was chosen: Slack refuses the post.
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel: ACME.channels.general, kind: 'error', error: 'is_archived' });
+    await t.call(owner, 'POST', '/shoutouts', { recipient_id: lena, points: 5, message: 'for the launch', channels: [ACME.channels.general], request_id: 'delivery-state-1' });
+    await settle(t);
+    const recent = (await t.call<ShoutoutsPageData>(owner, 'GET', '/shoutouts')).recent[0]!;
+    expect(recent.delivery).toMatchObject({ label: 'Not sent', code: 'is_archived', reason: '#general is archived. Unarchive it, then try again.', canRetry: true });
+    const dms = (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dmWith(t, ACME.adminUserId)}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages;
+    const told = dms.filter((m) => m.text.includes("wasn't posted"));
+    expect(told.map((m) => m.text)).toEqual([`Your shoutout to <@U0DEMO009> wasn't posted in <#${ACME.channels.general}>. The channel is archived. Unarchive it, then try again. Your points still reached them.`]);
   });
 });
