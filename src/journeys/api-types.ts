@@ -6,6 +6,8 @@
 // others (events, mentorship, training, offboarding, other). Every id is a positive integer. Browser navigations
 // get the page; the same path asked for JSON answers with the types below.
 
+import type { Delivery } from '../outbox/api-types.js';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Flow types and roles
 
@@ -479,6 +481,11 @@ export interface SessionEventJson {
   rescheduled: boolean;
   triggering: boolean;
   sent_at: string | null;
+  /**
+   * What really happened to its messages (the outbox's state, the most urgent of its recipients'): "Sent" only
+   * once Slack accepted them. Null until it is written for sending.
+   */
+  delivery: Delivery | null;
 }
 
 export interface SessionJson {

@@ -1,5 +1,6 @@
 // Rows → the API's JSON (api-types.ts). Pure.
 import type { Member } from '../db/types.js';
+import type { Delivery } from '../outbox/api-types.js';
 import type {
   EventType,
   FlowType,
@@ -184,7 +185,7 @@ export function bundleJson(b: LibraryBundle, roles: JourneyRole[] = []): PresetB
   };
 }
 
-export function sessionEventJson(se: JourneySessionEvent & { kind: string; title: string }): SessionEventJson {
+export function sessionEventJson(se: JourneySessionEvent & { kind: string; title: string }, delivery: Delivery | null): SessionEventJson {
   return {
     id: se.id,
     session_id: se.session_id,
@@ -199,6 +200,7 @@ export function sessionEventJson(se: JourneySessionEvent & { kind: string; title
     rescheduled: se.rescheduled,
     triggering: se.triggering,
     sent_at: iso(se.sent_at),
+    delivery,
   };
 }
 
@@ -210,6 +212,7 @@ export function sessionJson(
   s: JourneySession,
   memberships: Array<JourneyMembership & { member: Member | null }>,
   events: Array<JourneySessionEvent & { kind: string; title: string }>,
+  deliveries: Map<number, Delivery>,
   participant: Member | null,
 ): SessionJson {
   return {
@@ -222,7 +225,7 @@ export function sessionJson(
     past_start_policy: s.past_start_policy,
     participant: participant ? personJson(participant) : null,
     memberships: memberships.map(membershipJson),
-    session_events: events.map(sessionEventJson),
+    session_events: events.map((e) => sessionEventJson(e, deliveries.get(e.id) ?? null)),
     cohort_id: s.cohort_id,
     is_sandbox: s.is_sandbox,
     created_at: iso(s.created_at)!,

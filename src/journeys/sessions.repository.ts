@@ -419,6 +419,12 @@ export class SessionRepository {
     return r !== undefined;
   }
 
+  /** The outbox keys of each session event's deliveries (one per recipient, or the one post of a channel). */
+  async deliveryKeys(workspaceId: number, sessionEventIds: number[]): Promise<Array<{ session_event_id: number; outbox_key: string }>> {
+    if (!sessionEventIds.length) return [];
+    return this.db.selectFrom('journey_deliveries').select(['session_event_id', 'outbox_key']).where('workspace_id', '=', workspaceId).where('session_event_id', 'in', sessionEventIds).execute();
+  }
+
   async deliveredTo(ex: Executor, workspaceId: number, sessionEventId: number): Promise<Set<string>> {
     const rows = await ex.selectFrom('journey_deliveries').select('recipient').where('workspace_id', '=', workspaceId).where('session_event_id', '=', sessionEventId).execute();
     return new Set(rows.map((r) => r.recipient));

@@ -10,6 +10,8 @@ import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { MembersPublic } from '../members/public.js';
 import { journeyPolicy, requireFlow, requireJourney, sessionEventPolicy, sessionPolicy, type SessionEventOf, type SessionOf } from './access.js';
 import type { PastStartPolicy, RouteFlowType, SessionEventJson, SessionJson } from './api-types.js';
+import type { Delivery } from '../outbox/api-types.js';
+import { mostUrgent } from '../outbox/reasons.js';
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
 import { journeysDeliver } from './jobs.js';
@@ -59,7 +61,7 @@ export class SessionService {
   private readonly journeyPolicy: AccessPolicy<JourneyTag>;
 
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces' | 'outbox'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
   ) {
@@ -403,7 +405,23 @@ export class SessionService {
 
   private async sessionEventJson(se: JourneySessionEvent): Promise<SessionEventJson> {
     const event = await this.journeys.event(se.workspace_id, se.event_id);
-    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' });
+    const deliveries = await this.deliveries(se.workspace_id, [se.id]);
+    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' }, deliveries.get(se.id) ?? null);
+  }
+
+  /**
+   * What really happened to each session event's messages, read from the outbox: the most urgent of its
+   * recipients' deliveries (one that failed shows, with why, even if the others arrived).
+   */
+  async deliveries(workspaceId: number, sessionEventIds: number[]): Promise<Map<number, Delivery>> {
+    const keys = await this.repo.deliveryKeys(workspaceId, sessionEventIds);
+    const byKey = await this.s.outbox.deliveries(workspaceId, keys.map((k) => k.outbox_key));
+    const bySessionEvent = new Map<number, Delivery[]>();
+    for (const k of keys) {
+      const d = byKey.get(k.outbox_key);
+      if (d) bySessionEvent.set(k.session_event_id, [...(bySessionEvent.get(k.session_event_id) ?? []), d]);
+    }
+    return new Map([...bySessionEvent].map(([id, ds]) => [id, mostUrgent(ds)!]));
   }
 
   findEvent(workspaceId: number, id: number) {
@@ -413,12 +431,14 @@ export class SessionService {
   async sessionsJson(workspaceId: number, sessions: JourneySession[]): Promise<SessionJson[]> {
     const ids = sessions.map((s) => s.id);
     const [memberships, events] = await Promise.all([this.repo.memberships(workspaceId, ids), this.repo.sessionEvents(workspaceId, ids)]);
+    const deliveries = await this.deliveries(workspaceId, events.map((e) => e.id));
     const participants = new Map((await this.journeys.members(workspaceId, sessions.map((s) => s.participant_member_id).filter((id): id is number => id !== null))).map((m) => [m.id, m]));
     return sessions.map((s) =>
       sessionJson(
         s,
         memberships.filter((m) => m.session_id === s.id),
         events.filter((e) => e.session_id === s.id),
+        deliveries,
         s.participant_member_id === null ? null : (participants.get(s.participant_member_id) ?? null),
       ),
     );

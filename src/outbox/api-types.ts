@@ -1,8 +1,13 @@
 import type { DeliveryStatus } from './reasons.js';
 
-/** One delivery that did not go out (or was not confirmed), for the admins' list. */
-export interface FailedDelivery extends DeliveryStatus {
+/** A message's real delivery state, read from its outbox row (the pages show it where they say a message went). */
+export interface Delivery extends DeliveryStatus {
+  /** The outbox row: an admin's Try again is POST /deliveries/{id}/retry. */
   id: number;
+}
+
+/** One delivery that did not go out (or was not confirmed), for the admins' list. */
+export interface FailedDelivery extends Delivery {
   /** What the message was for (intro, journey, shoutout …). */
   kind: string;
   method: string;

@@ -70,3 +70,11 @@ export function deliveryStatus(state: DeliveryState, error: string | null, conte
   const known = REASONS[code];
   return { label: 'Not sent', code, reason: known ? known.text(context) : `Slack refused it (${code}).`, canRetry: known?.canRetry ?? false };
 }
+
+/** How much a status needs a person's attention, most first: a summary of several deliveries shows the worst one. */
+const URGENCY: Record<DeliveryStatus['label'], number> = { 'Not sent': 3, 'Not confirmed': 2, Waiting: 1, Sent: 0 };
+
+/** The one status that stands for several deliveries of one thing (a journey message to each of its recipients). */
+export function mostUrgent<T extends DeliveryStatus>(statuses: T[]): T | null {
+  return statuses.reduce<T | null>((worst, s) => (worst && URGENCY[worst.label] >= URGENCY[s.label] ? worst : s), null);
+}

@@ -295,13 +295,24 @@ export class OutboxRepository {
     return rows.map((r) => ({ workspaceId: r.workspace_id, userId: r.user_id }));
   }
 
-  /** The workspace's failed rows and unknown rows no longer looked for, newest first, with their channel's name. */
-  failed(workspaceId: number, page: { limit: number; offset: number }) {
+  /** A workspace's rows with the channel each went to (its name, when Hearth's directory has it). */
+  private withChannels(workspaceId: number) {
     return this.db
       .selectFrom('outbox as o')
       .leftJoin('channels as c', (j) => j.onRef('c.workspace_id', '=', 'o.workspace_id').on(sql<boolean>`c.channel_id = coalesce(o.payload->>'channel', o.result->>'channel')`))
-      .select(['o.id', 'o.kind', 'o.method', 'o.state', 'o.last_error', 'o.updated_at', sql<string | null>`coalesce(o.payload->>'channel', o.result->>'channel')`.as('channel_id'), 'c.name as channel_name'])
-      .where('o.workspace_id', '=', workspaceId)
+      .select(['o.id', 'o.idempotency_key', 'o.kind', 'o.method', 'o.state', 'o.last_error', 'o.updated_at', sql<string | null>`coalesce(o.payload->>'channel', o.result->>'channel')`.as('channel_id'), 'c.name as channel_name'])
+      .where('o.workspace_id', '=', workspaceId);
+  }
+
+  /** The rows of these keys in this workspace (a key with no row is absent). */
+  byKeys(workspaceId: number, keys: string[]) {
+    if (!keys.length) return Promise.resolve([]);
+    return this.withChannels(workspaceId).where('o.idempotency_key', 'in', keys).execute();
+  }
+
+  /** The workspace's failed rows and unknown rows no longer looked for, newest first, with their channel's name. */
+  failed(workspaceId: number, page: { limit: number; offset: number }) {
+    return this.withChannels(workspaceId)
       .where((eb) => eb.or([eb('o.state', '=', 'failed'), eb.and([eb('o.state', '=', 'unknown'), eb('o.reconcile_stopped_at', 'is not', null)])]))
       .orderBy('o.updated_at', 'desc')
       .orderBy('o.id', 'desc')

@@ -7,9 +7,9 @@ import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotInstalledError } from '../slack/clients.js';
-import type { FailedDelivery } from './api-types.js';
+import type { Delivery, FailedDelivery } from './api-types.js';
 import { classifySlackError } from './classify.js';
-import { deliveryStatus } from './reasons.js';
+import { deliveryStatus, type DeliveryStatus } from './reasons.js';
 import { bucketFor, type RateLimiter, type SlackRate } from './rate-limits.js';
 import { OutboxRepository, type NewOutboxRow } from './repository.js';
 
@@ -64,6 +64,9 @@ export type SendResult = 'sent' | 'failed' | 'unknown' | 'deferred' | 'skipped';
 /** Told when a row of its kind was sent, with what Slack answered (e.g. who an invite really added). */
 export type SentHandler = (row: OutboxRow, result: Record<string, unknown>) => Promise<void>;
 
+/** Told when a row of its kind failed for good, with why (e.g. a shoutout's giver learns the post did not go). */
+export type FailedHandler = (row: OutboxRow, status: DeliveryStatus) => Promise<void>;
+
 export interface OutboxDeps {
   db: Db;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -99,6 +102,7 @@ export class Outbox {
   /** Held-back rows are scheduled on the clock their wait was measured on, when it is the app's (the sandbox's). */
   private readonly deferClock: Clock;
   private readonly sentHandlers = new Map<string, SentHandler>();
+  private readonly failedHandlers = new Map<string, FailedHandler>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.repo = new OutboxRepository(deps.db);
@@ -113,6 +117,14 @@ export class Outbox {
    */
   onSent(kind: string, handler: SentHandler): void {
     this.sentHandlers.set(kind, handler);
+  }
+
+  /**
+   * Runs `handler` once when a row of this kind fails for good (not while it is still retrying), for telling the
+   * person who asked for it. A failing handler is logged; the row stays failed.
+   */
+  onFailed(kind: string, handler: FailedHandler): void {
+    this.failedHandlers.set(kind, handler);
   }
 
   private async sent(row: OutboxRow, result: Record<string, unknown>): Promise<void> {
@@ -337,7 +349,15 @@ export class Outbox {
   }
 
   private async fail(row: OutboxRow, error: string): Promise<'failed'> {
-    await this.repo.settle(row.id, 'sending', { state: 'failed', error }, this.deps.clock.now());
+    if (!(await this.repo.settle(row.id, 'sending', { state: 'failed', error }, this.deps.clock.now()))) return 'failed';
+    const handler = this.failedHandlers.get(row.kind);
+    if (handler) {
+      try {
+        await handler(row, deliveryStatus('failed', error));
+      } catch (err) {
+        this.deps.log.warn({ err, outboxId: row.id, kind: row.kind }, 'after-failure handler failed');
+      }
+    }
     return 'failed';
   }
 
@@ -364,6 +384,12 @@ export class Outbox {
       updated_at: r.updated_at.toISOString(),
       ...deliveryStatus(r.state, r.last_error, { channelName: r.channel_name }),
     }));
+  }
+
+  /** The real delivery state of the rows of these keys, by key (a key with no row is absent: nothing was written). */
+  async deliveries(workspaceId: number, keys: string[]): Promise<Map<string, Delivery>> {
+    const rows = await this.repo.byKeys(workspaceId, [...new Set(keys)]);
+    return new Map(rows.map((r) => [r.idempotency_key, { id: r.id, ...deliveryStatus(r.state, r.last_error, { channelName: r.channel_name }) }]));
   }
 
   /** Tries a failed delivery again (an admin's Try again). False when the workspace has no such failed row. */

@@ -1,5 +1,7 @@
 // The JSON shapes of the points, shoutouts and rewards API (journeys.md §3, §7): the pages import these types.
 
+import type { Delivery } from '../outbox/api-types.js';
+
 export type ShoutoutsState = 'inactive' | 'active';
 /** Who takes part in shoutouts: gives and receives, only receives, or neither. */
 export type ShoutoutsRole = 'participant' | 'receive_only' | 'excluded';
@@ -108,6 +110,8 @@ export interface ShoutoutJson {
   points: number;
   message: string;
   created_at: string;
+  /** Its channel posts' real delivery (the most urgent of them); null when it posts in no channel. */
+  delivery: Delivery | null;
 }
 
 export interface ShoutoutsPageData {

@@ -258,16 +258,19 @@ export class PointsRepository {
     return trx.insertInto('shoutouts').values(values).onConflict((oc) => oc.columns(['workspace_id', 'request_key']).doNothing()).returningAll().executeTakeFirst();
   }
 
-  recentShoutouts(workspaceId: number, limit: number, memberId?: number) {
+  /** Shoutouts newest first, with both people's names: all, a member's (given or received), or one. */
+  recentShoutouts(workspaceId: number, limit: number, only: { memberId?: number; shoutoutId?: number } = {}) {
+    const { memberId, shoutoutId } = only;
     let q = this.db
       .selectFrom('shoutouts as s')
       .innerJoin('members as g', 'g.id', 's.giver_member_id')
       .innerJoin('members as r', 'r.id', 's.recipient_member_id')
-      .select(['s.id', 's.points', 's.message', 's.created_at', 's.giver_member_id', 's.recipient_member_id'])
+      .select(['s.id', 's.points', 's.message', 's.channel_ids', 's.created_at', 's.giver_member_id', 's.recipient_member_id', 'g.slack_user_id as giver_slack_id', 'r.slack_user_id as recipient_slack_id'])
       .select(sql<string>`coalesce(nullif(g.display_name, ''), nullif(g.real_name, ''), g.name)`.as('giver_name'))
       .select(sql<string>`coalesce(nullif(r.display_name, ''), nullif(r.real_name, ''), r.name)`.as('recipient_name'))
       .where('s.workspace_id', '=', workspaceId);
     if (memberId !== undefined) q = q.where((eb) => eb.or([eb('s.giver_member_id', '=', memberId), eb('s.recipient_member_id', '=', memberId)]));
+    if (shoutoutId !== undefined) q = q.where('s.id', '=', shoutoutId);
     return q.orderBy('s.id', 'desc').limit(limit).execute();
   }
 

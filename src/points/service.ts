@@ -236,7 +236,7 @@ export class PointsService {
     const program = await this.repo.program(workspace.id);
     const wallet = await this.repo.wallet(workspace.id, member.id);
     const a = await this.allowance(workspace.id, info, program);
-    const recent = await this.repo.recentShoutouts(workspace.id, 3, member.id);
+    const recent = await this.repo.recentShoutouts(workspace.id, 3, { memberId: member.id });
     // A workspace that has not started shoutouts, and a member with nothing yet, see no section.
     if (program.shoutouts_state !== 'active' && wallet.current_redeemable === 0 && !recent.length) return [];
     return homeSection({

@@ -1,4 +1,6 @@
+import type { OutboxRow } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
+import { mostUrgent, type DeliveryStatus } from '../outbox/reasons.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireAccess } from '../platform/access.js';
@@ -21,6 +23,10 @@ export class ShoutoutRefused extends Error {
     this.name = 'ShoutoutRefused';
   }
 }
+
+/** The outbox kind of a shoutout's channel post (its giver is told when one fails). */
+const SHOUTOUT_POST = 'shoutout_post';
+const postKey = (shoutoutId: number, channel: string) => `shoutout:${shoutoutId}:${channel}`;
 
 export const programJson = (p: PointsProgram): ShoutoutsProgramJson => ({ state: p.shoutouts_state, launch_checklist: { announced: p.shoutouts_announced }, channels: p.shoutouts_channels });
 
@@ -49,15 +55,30 @@ export class Shoutouts {
     private readonly s: PointsDeps,
     private readonly repo: PointsRepository,
     private readonly points: PointsService,
-  ) {}
+  ) {
+    // The giver was told the shoutout was given; if its channel post fails for good, they are told that too.
+    s.outbox.onFailed(SHOUTOUT_POST, (row, status) => this.postFailed(row, status));
+  }
 
   async pageData(auth: AuthContext): Promise<ShoutoutsPageData> {
-    const program = await this.repo.program(auth.workspace.id);
-    const recent = await this.repo.recentShoutouts(auth.workspace.id, 20);
+    const ws = auth.workspace.id;
+    const program = await this.repo.program(ws);
+    const recent = await this.repo.recentShoutouts(ws, 20);
+    const deliveries = await this.s.outbox.deliveries(ws, recent.flatMap((r) => r.channel_ids.map((c) => postKey(r.id, c))));
     return {
       program: programJson(program),
       points_name_plural: program.points_name_plural,
-      recent: recent.map((r): ShoutoutJson => ({ id: r.id, giver: { id: r.giver_member_id, name: r.giver_name }, recipient: { id: r.recipient_member_id, name: r.recipient_name }, points: r.points, message: r.message, created_at: r.created_at.toISOString() })),
+      recent: recent.map(
+        (r): ShoutoutJson => ({
+          id: r.id,
+          giver: { id: r.giver_member_id, name: r.giver_name },
+          recipient: { id: r.recipient_member_id, name: r.recipient_name },
+          points: r.points,
+          message: r.message,
+          created_at: r.created_at.toISOString(),
+          delivery: mostUrgent(r.channel_ids.flatMap((c) => deliveries.get(postKey(r.id, c)) ?? [])),
+        }),
+      ),
       default_announcement: defaultAnnouncement(program.points_name_plural),
     };
   }
@@ -154,7 +175,7 @@ export class Shoutouts {
       const post = shoutoutMessage({ giverSlackId: giver.slack_user_id, recipientSlackId: recipient.slack_user_id, points: input.points, plural, message });
       const channels = shoutout.channel_ids;
       const ids = await this.s.outbox.add(trx, [
-        ...channels.map((channel) => ({ workspaceId, key: `shoutout:${shoutout.id}:${channel}`, kind: 'shoutout', method: 'chat.postMessage', args: { channel, text: post.text, blocks: post.blocks, unfurl_links: false } })),
+        ...channels.map((channel) => ({ workspaceId, key: postKey(shoutout.id, channel), kind: SHOUTOUT_POST, method: 'chat.postMessage', args: { channel, text: post.text, blocks: post.blocks, unfurl_links: false } })),
         { workspaceId, key: `shoutout-dm:${shoutout.id}`, kind: 'shoutout', method: 'dm.post', args: { users: [recipient.slack_user_id], text: post.text, blocks: post.blocks } },
       ]);
       emit(event(shoutoutGiven, workspaceId, { shoutoutId: shoutout.id, giverId: giver.id, recipientId: recipient.id, points: input.points }));
@@ -162,6 +183,15 @@ export class Shoutouts {
     });
     await this.s.outbox.kick(result.ids);
     return { shoutoutId: result.shoutoutId, remaining: result.remaining, plural: result.plural, duplicate: result.duplicate };
+  }
+
+  /** A shoutout's channel post failed for good: its giver learns it in a DM, with why, once per post. */
+  private async postFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
+    const [, id, channel] = row.idempotency_key.split(':');
+    const [shoutout] = await this.repo.recentShoutouts(row.workspace_id, 1, { shoutoutId: Number(id) });
+    if (!shoutout || !channel) return;
+    const text = `Your shoutout to <@${shoutout.recipient_slack_id}> wasn't posted in <#${channel}>. ${status.reason ?? ''} Your ${(await this.repo.program(row.workspace_id)).points_name_plural} still reached them.`;
+    await this.s.outbox.enqueue([{ workspaceId: row.workspace_id, key: `shoutout-not-posted:${row.id}`, kind: 'shoutout', method: 'dm.post', args: { users: [shoutout.giver_slack_id], text } }]);
   }
 
   /** POST /shoutouts from the page (the e2e and admins use it too): the signed-in member gives one. */

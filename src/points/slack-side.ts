@@ -59,7 +59,8 @@ export class ShoutoutsSlack {
     if (!recipient) return { text: `I couldn't find ${'handle' in parsed.target ? `@${parsed.target.handle}` : 'that person'} in this workspace.` };
     try {
       const given = await this.shoutouts.give(ctx.workspace.id, giver, { recipient, points: parsed.points, message: parsed.message, source: 'command', requestKey: `command:${ctx.triggerId}` });
-      return { text: `:tada: Shoutout sent to <@${recipient.slack_user_id}>: ${parsed.points} ${given.plural}. You have ${given.remaining} left to give this month.` };
+      // Given, not yet posted: the post goes through the outbox, and its giver is told if it fails.
+      return { text: `:tada: Shoutout given to <@${recipient.slack_user_id}>: ${parsed.points} ${given.plural}. You have ${given.remaining} left to give this month.` };
     } catch (err) {
       if (err instanceof ShoutoutRefused) return { text: err.message };
       throw err;

@@ -65,7 +65,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Points end to end${HAS_CHROMIUM ? '' : ` (skippe
 
   it('gives Lena a shoutout through the sandbox Slack side', async () => {
     const answer = await t.api<{ stored: { text: string } | null; response: unknown }>('POST', '/sandbox/commands', { team_id: TEAM, user_id: ACME.adminUserId, channel_id: GENERAL, text: '/hearth shoutout @lena.fischer 100 for running the launch' });
-    expect(answer.stored?.text ?? JSON.stringify(answer.response)).toContain(`Shoutout sent to <@${LENA}>: 100 points`);
+    expect(answer.stored?.text ?? JSON.stringify(answer.response)).toContain(`Shoutout given to <@${LENA}>: 100 points`);
     await expect.poll(async () => (await messages(GENERAL)).some((m) => m.text.includes(`gave <@${LENA}> 100 points for running the launch`)), { timeout: 15_000 }).toBe(true);
     const slack = await admin.newPage();
     await slack.goto(`${t.url}/sandbox?team=${TEAM}&user=${ACME.adminUserId}&c=${GENERAL}`);

@@ -69,7 +69,7 @@ describe('Points, shoutouts and rewards', () => {
 
   it('/hearth shoutout gives points from the allowance, posts in the channel and DMs the recipient', async () => {
     const reply = replyOf(await command(ACME.adminUserId, 'shoutout @lena.fischer 10 for the great demo'));
-    expect(reply).toBe(`:tada: Shoutout sent to <@${LENA}>: 10 points. You have 90 left to give this month.`);
+    expect(reply).toBe(`:tada: Shoutout given to <@${LENA}>: 10 points. You have 90 left to give this month.`);
     expect(await balance(lena)).toMatchObject({ current_redeemable: 10 });
     expect((await balance(admin)).allowance_remaining).toBe(90);
     const rows = await ledger(lena.memberId);
@@ -80,7 +80,7 @@ describe('Points, shoutouts and rewards', () => {
       .poll(async () => (await messages(GENERAL)).some((m) => m.text.includes(`<@${ACME.adminUserId}> gave <@${LENA}> 10 points for the great demo`)), { timeout: 10_000 })
       .toBe(true);
     // An escaped mention works too.
-    expect(replyOf(await command(ACME.adminUserId, `shoutout <@${JONAS}|jonas> 5 thanks for the review`))).toMatch(/Shoutout sent to <@U0DEMO010>: 5 points/);
+    expect(replyOf(await command(ACME.adminUserId, `shoutout <@${JONAS}|jonas> 5 thanks for the review`))).toMatch(/Shoutout given to <@U0DEMO010>: 5 points/);
   });
 
   it('refuses a shoutout to yourself, beyond the allowance, and beyond the recipient\'s daily cap', async () => {

@@ -34,6 +34,8 @@ export * from './segmented';
 export * from './field';
 // A sentence across a page that asks for attention, with its one action
 export * from './callout';
+// A message's real delivery state (Sent, Waiting, Not sent, Not confirmed) with why in words
+export * from './delivery';
 // An error inside a page or form: icon, sentence, optional Try again (role=alert)
 export * from './inlineerror';
 // Loading skeleton, error with Try again, not found with a way back, empty state; PageState wraps a query

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ChannelPicker, CheckCircleIcon, ErrorState, PageSkeleton, TextAreaField, showToast, toastSuccess } from '../../kit';
+import { ChannelPicker, CheckCircleIcon, DeliveryBadge, ErrorState, PageSkeleton, TextAreaField, showToast, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { pointsApi, shoutoutsKey, type ShoutoutsPageData } from './pointsApi';
 import './points.css';
@@ -90,6 +90,12 @@ export default function ShoutoutsPage() {
             {data.recent.map((s) => (
               <li key={s.id}>
                 <strong>{s.giver.name}</strong> gave <strong>{s.recipient.name}</strong> {s.points} {data.points_name_plural}: {s.message}
+                {s.delivery && s.delivery.label !== 'Sent' && (
+                  <>
+                    {' '}
+                    <DeliveryBadge delivery={s.delivery} />
+                  </>
+                )}
               </li>
             ))}
           </ul>

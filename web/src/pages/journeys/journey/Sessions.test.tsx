@@ -23,9 +23,9 @@ const SESSIONS: SessionsIndex = {
       is_sandbox: false,
       created_at: '2026-03-01T00:00:00Z',
       session_events: [
-        { id: 501, session_id: 1, event_id: 11, kind: 'message', title: 'Welcome aboard', active: true, state: 'sent', occurs_on: '2026-03-09', minute_in_day: 540, occurs_at: '2026-03-09T13:00:00Z', rescheduled: false, triggering: false, sent_at: '2026-03-09T13:00:05Z' },
-        { id: 502, session_id: 1, event_id: 13, kind: 'intro', title: 'Meet your buddy', active: true, state: 'pending', occurs_on: '2026-03-11', minute_in_day: 540, occurs_at: '2026-03-11T13:00:00Z', rescheduled: false, triggering: false, sent_at: null },
-        { id: 503, session_id: 1, event_id: 14, kind: 'poll', title: 'How is week two going?', active: true, state: 'pending', occurs_on: '2026-03-16', minute_in_day: 540, occurs_at: '2026-03-16T13:00:00Z', rescheduled: false, triggering: false, sent_at: null },
+        { id: 501, session_id: 1, event_id: 11, kind: 'message', title: 'Welcome aboard', active: true, state: 'sent', occurs_on: '2026-03-09', minute_in_day: 540, occurs_at: '2026-03-09T13:00:00Z', rescheduled: false, triggering: false, sent_at: '2026-03-09T13:00:05Z', delivery: { id: 90, label: 'Sent', code: null, reason: null, canRetry: false } },
+        { id: 502, session_id: 1, event_id: 13, kind: 'intro', title: 'Meet your buddy', active: true, state: 'pending', occurs_on: '2026-03-11', minute_in_day: 540, occurs_at: '2026-03-11T13:00:00Z', rescheduled: false, triggering: false, sent_at: null, delivery: null },
+        { id: 503, session_id: 1, event_id: 14, kind: 'poll', title: 'How is week two going?', active: true, state: 'pending', occurs_on: '2026-03-16', minute_in_day: 540, occurs_at: '2026-03-16T13:00:00Z', rescheduled: false, triggering: false, sent_at: null, delivery: null },
       ],
     },
   ],
@@ -79,6 +79,27 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     expect(within(row('Welcome aboard')).queryByRole('button', { name: /Send/ })).toBeNull();
     await user.click(within(schedule).getByRole('button', { name: 'Send Meet your buddy now' }));
     await waitFor(() => expect(calls).toContain('POST /onboarding/session_events/502/trigger'));
+  });
+
+  test('a message Slack refused says Not sent and why, and does not count as sent', async () => {
+    const failed = { id: 91, label: 'Not sent' as const, code: 'user_not_found', reason: "Slack can't find this person.", canRetry: false };
+    const session = SESSIONS.sessions[0]!;
+    const withFailure: SessionsIndex = { sessions: [{ ...session, session_events: session.session_events.map((e) => (e.id === 501 ? { ...e, delivery: failed } : e)) }] };
+    mockFetch((url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
+      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(withFailure);
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?tab=people');
+    const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
+    expect(within(head).getByLabelText('0 of 3 sent')).toBeInTheDocument();
+    await user.click(head);
+    const welcome = within(screen.getByRole('list', { name: 'Schedule of Ananya Iyer' })).getByText('Welcome aboard').closest('li')!;
+    expect(within(welcome).getByText('Not sent')).toBeInTheDocument();
+    expect(within(welcome).getByText("Slack can't find this person.")).toBeInTheDocument();
+    expect(within(welcome).queryByText('sent')).toBeNull();
   });
 
   test('a weekend day is confirmed first, then sent with allow_weekend; a skipped wall time is refused with the reason; the hub opens in a new tab', async () => {

@@ -2,7 +2,7 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { ConfirmDialog, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
+import { ConfirmDialog, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
 import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon } from '../lib/labels';
@@ -64,7 +64,7 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
         <input type="date" value={event.occurs_on} disabled={done || !event.active} onChange={(e) => e.target.value && actions.reschedule.mutate({ id: event.id, date: e.target.value })} />
       </label>
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
-      <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{event.active ? event.state : 'off'}</span>
+      {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{event.active ? event.state : 'off'}</span>}
       <span className="row-actions">
         {!done && event.active && (
           <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => void actions.trigger([event.id])}>
@@ -84,7 +84,8 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
 function SessionRow({ session, actions, onDryRun }: { session: SessionJson; actions: ReturnType<typeof useSessionEventActions>; onDryRun: (s: SessionJson) => void }) {
   const [open, setOpen] = useState(false);
   const active = session.session_events.filter((e) => e.active);
-  const sent = active.filter((e) => e.state === 'sent').length;
+  // Sent is what Slack accepted, not what Hearth wrote for sending.
+  const sent = active.filter((e) => (e.delivery ? e.delivery.label === 'Sent' : e.state === 'sent')).length;
   const pct = active.length ? Math.round((sent / active.length) * 100) : 0;
   return (
     <li className="card session-card">

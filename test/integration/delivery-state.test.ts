@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionsIndex, TagDetail } from '../../src/journeys/api-types.js';
+import { ACME } from '../../src/sandbox/seed.js';
+import { signIn } from '../support/hearth.js';
+import type { ShoutoutsPageData } from '../../src/points/api-types.js';
+import { dmWith, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+
+const TEAM = ACME.teamId;
+
+/** What a page says was sent was sent (issue 27): each surface reads its message's outbox row, not its own hopes. */
+describe('delivery state on the pages', () => {
+  let t: SandboxHearth;
+  let owner: SignedIn;
+
+  beforeAll(async () => {
+    t = await startSandboxHearth();
+    owner = await signIn(t, TEAM, ACME.adminUserId);
+  });
+  afterAll(() => t?.close());
+
+  it("the journey People tab shows a welcome DM Slack refused as Not sent, with why, not as sent", async () => {
+    const form = new FormData();
+    form.set('channel_id', ACME.channels.general);
+    form.set('onboarding_tag[name]', 'Onboarding');
+    form.set('onboarding_tag[flow_type]', 'onboarding');
+    form.set('onboarding_tag[preset_bundle_id]', '1');
+    form.set('source', 'one_click');
+    const tagId = (await t.call<{ tag: { id: number } }>(owner, 'POST', '/onboarding/tags', form)).tag.id;
+    const detail = await t.call<TagDetail>(owner, 'GET', `/onboarding/tags/${tagId}`);
+    const primary = detail.roles.find((r) => r.primary)!.id;
+    const hireSlackId = 'U0DEMO010';
+    const hire = (await t.services.people.bySlackId((await t.services.workspaces.byTeamId(TEAM))!.id, hireSlackId))!.id;
+    const session = (await t.call<{ session: SessionsIndex['sessions'][number] }>(owner, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: '2026-03-09', memberships: [{ role_id: primary, user_id: hire }] })).session;
+    const toHire = detail.events.find((e) => e.active && e.recipient_type === 'role' && e.role === primary)!;
+    const se = session.session_events.find((e) => e.event_id === toHire.id)!;
+    expect(se.delivery).toBeNull();
+
+    // The hire's Slack account is deactivated before Hearth hears of it: Slack refuses the DM.
+    t.sandbox.state.member(TEAM, hireSlackId)!.deleted = true;
+    await t.call(owner, 'POST', `/onboarding/session_events/${se.id}/trigger`);
+    await settle(t);
+    const shown = (await t.call<SessionsIndex>(owner, 'GET', `/onboarding/tags/${tagId}/sessions`)).sessions[0]!.session_events.find((e) => e.id === se.id)!;
+    expect(shown.state).toBe('sent');
+    expect(shown.delivery).toMatchObject({ label: 'Not sent', code: 'user_disabled', reason: 'This person’s Slack account is deactivated.' });
+  });
+
+  it("a shoutout's giver is told it was given, and in a DM when its channel post fails; the shoutouts page shows why", async () => {
+    const lena = (await t.services.people.bySlackId((await t.services.workspaces.byTeamId(TEAM))!.id, 'U0DEMO009'))!.id;
+    await t.call(owner, 'POST', '/shoutouts/activate');
+    // The channel was archived after it was chosen: Slack refuses the post.
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel: ACME.channels.general, kind: 'error', error: 'is_archived' });
+    await t.call(owner, 'POST', '/shoutouts', { recipient_id: lena, points: 5, message: 'for the launch', channels: [ACME.channels.general], request_id: 'delivery-state-1' });
+    await settle(t);
+    const recent = (await t.call<ShoutoutsPageData>(owner, 'GET', '/shoutouts')).recent[0]!;
+    expect(recent.delivery).toMatchObject({ label: 'Not sent', code: 'is_archived', reason: '#general is archived. Unarchive it, then try again.', canRetry: true });
+    const dms = (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dmWith(t, ACME.adminUserId)}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages;
+    const told = dms.filter((m) => m.text.includes("wasn't posted"));
+    expect(told.map((m) => m.text)).toEqual([`Your shoutout to <@U0DEMO009> wasn't posted in <#${ACME.channels.general}>. The channel is archived. Unarchive it, then try again. Your points still reached them.`]);
+  });
+});
