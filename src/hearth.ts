@@ -45,6 +45,7 @@ import { storageFor } from './platform/storage/storage.js';
 import { DonutImport } from './platform/data/donut.js';
 import { openDataRoutes } from './platform/data/routes.js';
 import { OpenData } from './platform/data/service.js';
+import { myDataSlack } from './platform/data/slack.js';
 import { tick } from './scheduler/jobs.js';
 
 const manifest = JSON.parse(readFileSync(join(projectRoot(), 'manifest.json'), 'utf8')) as {
@@ -182,6 +183,9 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   // declared twice or one that refers to a table declared after it).
   const openData = new OpenData(db, events, clock, OpenData.tablesOf(exports));
   const donut = new DonutImport(db, events, clock, parts.flatMap((p) => (p.donutImport ? [p.donutImport] : [])));
+  // A member's data rights from Slack (`/hearth my-data`); the pages use openDataRoutes.
+  const myData = myDataSlack(openData, people, workspaces, config.publicUrl);
+  services.commands.register(myData.command);
   for (const p of parts) {
     if (p.programKind) programs.register(p.programKind);
     for (const source of p.dueSources ?? []) services.scheduler.register(source);
@@ -213,7 +217,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       for (const forget of onUninstall) await forget(workspaceId);
     },
   };
-  const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: parts.flatMap((p) => p.listeners ?? []) });
+  const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: [...parts.flatMap((p) => p.listeners ?? []), myData.listener] });
 
   const session = { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') };
   const oidc =

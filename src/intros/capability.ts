@@ -59,7 +59,7 @@ export const introsCapability = defineCapability({
               ],
             },
           },
-          { table: 'intros_meeting_members', description: 'Who was in each group.', via: { column: 'meeting_id', parent: 'intros_meetings' }, refs: { member_id: 'members', program_id: 'channel_programs' } },
+          { table: 'intros_meeting_members', description: 'Who was in each group.', via: { column: 'meeting_id', parent: 'intros_meetings' }, refs: { member_id: 'members', program_id: 'channel_programs' }, onMemberErased: 'keep' },
           { table: 'intros_counters', description: "Each round's counts (groups made, met, not met).", refs: { round_id: 'intros_rounds', program_id: 'channel_programs' } },
           { table: 'intros_imported_pairs', description: 'Groups met before Hearth (imported from Donut), read by the pairing engine.', hasId: true, refs: { program_id: 'channel_programs', member_ids: { table: 'members', array: true } } },
         ],

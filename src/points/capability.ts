@@ -38,7 +38,7 @@ export const pointsCapability = defineCapability({
         tables: [
           { table: 'points_programs', description: "The workspace's points settings (names, limits, the fulfilment channel)." },
           { table: 'points_wallets', description: "Each member's balance.", refs: { member_id: 'members' } },
-          { table: 'shoutouts', description: 'Shoutouts: who thanked whom, with how many points and where.', hasId: true, refs: { giver_member_id: 'members', recipient_member_id: 'members' } },
+          { table: 'shoutouts', description: 'Shoutouts: who thanked whom, with how many points and where.', hasId: true, refs: { giver_member_id: 'members', recipient_member_id: 'members' }, onMemberErased: 'keep' },
           { table: 'reward_listings', description: 'Rewards members can redeem points for.', hasId: true },
           // A gift card's link is the card itself: it stays with the member who redeemed it.
           { table: 'reward_redemptions', description: 'Redemptions of rewards and their fulfilment.', hasId: true, refs: { listing_id: 'reward_listings', member_id: 'members', fulfiller_member_id: 'members' }, omit: ['gift_card_link'] },

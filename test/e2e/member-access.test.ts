@@ -94,4 +94,26 @@ describe.skipIf(!HAS_CHROMIUM)(`a plain member's pages${HAS_CHROMIUM ? '' : ` (s
     await screenshot(page, 'member-access-data');
     expect(refused).toEqual([]);
   });
+
+  // Last: it deletes Kai's data (and ends the session).
+  it('"Delete my data" asks first, then deletes and signs the member out (1366 and 800 px)', async () => {
+    await page.goto(`${t.url}/settings/data`);
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: 'Delete my data' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your data?' });
+      await dialog.waitFor();
+      await screenshot(page, `member-access-delete-${width}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const ws = (await t.services.workspaces.byTeamId(ACME.teamId))!;
+    const kai = (await t.services.people.bySlackId(ws.id, KAI))!;
+    await page.getByRole('button', { name: 'Delete my data' }).click();
+    await Promise.all([page.waitForURL(`${t.url}/`), page.getByRole('dialog').getByRole('button', { name: 'Delete my data' }).click()]);
+    const row = await t.services.db.selectFrom('members').select(['slack_user_id', 'deleted']).where('id', '=', kai.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ slack_user_id: `deleted:${kai.id}`, deleted: true });
+    expect((await context.request.get(`${t.url}/data/mine.json`)).status()).toBe(401);
+    expect(pageErrors).toEqual([]);
+  });
 });

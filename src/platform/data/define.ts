@@ -44,6 +44,14 @@ export interface ExportedTable {
   matchOn?: readonly string[];
   /** Columns never exported (secrets, outbox ids, caches); the database's defaults fill them on import. */
   omit?: readonly string[];
+  /**
+   * "Delete my data" (docs/privacy.md): a row whose foreign key names the member is deleted with them (a
+   * `set null` key is emptied). `keep` keeps this table's rows instead, because they are other people's history
+   * too (a shoutout given or received, a group met in): they go on naming the anonymised member row.
+   */
+  onMemberErased?: 'keep';
+  /** Columns holding a member's Slack user id rather than their id: "delete my data" replaces it with the anonymous id. */
+  slackUserColumns?: readonly string[];
 }
 
 /** A capability's share of the workspace export. Tables are imported in the order listed. */

@@ -90,6 +90,55 @@ export class DataRepository {
     return rows[0]?.id;
   }
 
+  /**
+   * Every column of the schema that is a foreign key to members(id), from the catalogue: its table, whether the
+   * key deletes the row with the member (`cascade`) or empties the column (`set null`), and whether the table has a
+   * workspace_id to scope by.
+   */
+  async memberReferences(): Promise<Array<{ table: string; column: string; cascade: boolean; scoped: boolean }>> {
+    const { rows } = await sql<{ table: string; column: string; action: string; scoped: boolean }>`
+      select t.relname as table, a.attname as column, c.confdeltype::text as action,
+        exists (select 1 from pg_attribute w where w.attrelid = c.conrelid and w.attname = 'workspace_id' and not w.attisdropped) as scoped
+      from pg_constraint c
+      join pg_class t on t.oid = c.conrelid
+      join pg_class m on m.oid = c.confrelid
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+      where c.contype = 'f' and m.relname = 'members' and m.relnamespace = (select oid from pg_namespace where nspname = current_schema())
+      order by t.relname, a.attname`.execute(this.db);
+    return rows.map((r) => ({ table: r.table, column: r.column, cascade: r.action !== 'n', scoped: r.scoped }));
+  }
+
+  /** The member's rows of one table (through its parent when it has no workspace_id): deleted, or the column emptied. */
+  async forgetMemberRows(trx: Trx, workspaceId: number, ref: { table: string; column: string; cascade: boolean; scoped: boolean }, memberId: number): Promise<void> {
+    const where = ref.scoped ? sql`${sql.ref(ref.column)} = ${memberId} and workspace_id = ${workspaceId}` : sql`${sql.ref(ref.column)} = ${memberId}`;
+    await (ref.cascade ? sql`delete from ${sql.table(ref.table)} where ${where}` : sql`update ${sql.table(ref.table)} set ${sql.ref(ref.column)} = null where ${where}`).execute(trx);
+  }
+
+  /** Replaces a Slack user id in one column of the workspace's rows of a table (through its parent when it has no workspace_id). */
+  async replaceSlackUser(trx: Trx, workspaceId: number, table: string, column: string, via: { column: string; parent: string } | undefined, from: string, to: string): Promise<void> {
+    const scope = via
+      ? sql`${sql.ref(via.column)} in (select id from ${sql.table(via.parent)} where workspace_id = ${workspaceId})`
+      : sql`workspace_id = ${workspaceId}`;
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${to} where ${sql.ref(column)} = ${from} and ${scope}`.execute(trx);
+  }
+
+  /**
+   * The member row itself, locked, in this workspace; it is kept (other people's groups and shoutouts name its id)
+   * but says nothing about the person any more: no name, email, zone, title or picture, an anonymous Slack id, and
+   * marked deleted so Hearth never pairs, celebrates or enrolls it.
+   */
+  async lockMember(trx: Trx, workspaceId: number, memberId: number): Promise<{ slack_user_id: string } | undefined> {
+    return trx.selectFrom('members').select('slack_user_id').where('workspace_id', '=', workspaceId).where('id', '=', memberId).forUpdate().executeTakeFirst();
+  }
+
+  async anonymiseMember(trx: Trx, workspaceId: number, memberId: number, slackUserId: string, at: Date): Promise<void> {
+    await trx
+      .updateTable('members')
+      .set({ slack_user_id: slackUserId, name: '', real_name: '', display_name: '', email: null, tz: null, title: null, avatar_url: null, deleted: true, is_admin: false, is_owner: false, updated_at: at })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', memberId)
+      .execute();
+  }
 }
 
 /** What a Donut import needs to resolve and write (docs/donut-import.md). */

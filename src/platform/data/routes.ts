@@ -1,9 +1,9 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { authOf, requireMember } from '../../http/auth.js';
+import { authOf, endSession, requireMember } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { params } from '../../http/validate.js';
+import { body, params } from '../../http/validate.js';
 import { requireWorkspaceAdmin } from '../access.js';
 import type { DonutImport } from './donut.js';
 import type { OpenData } from './service.js';
@@ -29,15 +29,27 @@ const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.file
 
 const tableParams = z.object({ table: z.string().regex(/^[a-z_]+$/, 'is not a table') });
 
-/** Open data (docs/data-format.md): workspace admins export and import the workspace's data; every member exports their own. */
+/** "Delete my data" cannot be undone: the member confirms it in so many words. */
+const deleteMineBody = z.object({ confirm: z.literal(true, { error: 'must be true to delete your data' }) });
+
+/** Open data (docs/data-format.md): workspace admins export and import the workspace's data; every member exports or deletes their own. */
 export function openDataRoutes(data: OpenData, donut: DonutImport): Router {
   const router = Router();
-  // Every member: their own data (before the admins-only part below).
+  // Every member: their own data (before the admins-only part below): export it, or delete it (docs/privacy.md).
   router.get('/data/mine.json', requireMember, async (req, res) => {
     const { workspace, member } = authOf(req);
     const doc = await data.exportMine(workspace, member.id);
     res.setHeader('content-disposition', `attachment; filename="hearth-my-data-${doc.exported_at.slice(0, 10)}.json"`);
     res.json(doc);
+  });
+
+  router.post('/data/delete_mine_as_json', requireMember, async (req, res) => {
+    body(req, deleteMineBody);
+    const { workspace, member } = authOf(req);
+    await data.eraseMine(workspace, member.id);
+    // Hearth no longer knows who they are: their session ends with their data.
+    endSession(res);
+    res.json({ deleted: true });
   });
 
   router.use('/data', requireMember, (req, _res, next) => {

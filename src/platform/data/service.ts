@@ -8,7 +8,7 @@ import { readCsvCell, toCsv } from '../csv.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
 import { refName, refsOf, remapJson, remapText, type DataExportPart, type ExportedTable } from './define.js';
-import { workspaceImported } from './events.js';
+import { memberErased, workspaceImported } from './events.js';
 import { DataRepository, type ColumnInfo, type Row } from './repository.js';
 
 export const EXPORT_FORMAT = 'hearth.workspace-export';
@@ -164,6 +164,29 @@ export class OpenData {
     }
     const manifest = (await this.manifest()).filter((m) => m.table in tables);
     return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: this.clock.now().toISOString(), workspace: { team_id: workspace.team_id, name: workspace.name }, manifest, tables };
+  }
+
+  /**
+   * "Delete my data" (docs/privacy.md), in one transaction: every row whose foreign key names the member is deleted
+   * (or the key emptied, where the schema says `set null`), except the tables declared `onMemberErased: 'keep'`
+   * because they are other people's history too; Slack ids in declared columns become the anonymous id; the member
+   * row stays for those references but is anonymised. Avoid lists naming them go too (they are keyed on them).
+   * Points others earned, their groups and shoutouts stay as they were.
+   */
+  async eraseMine(workspace: Workspace, memberId: number): Promise<void> {
+    const keep = new Set(this.tables.filter((t) => t.onMemberErased === 'keep').map((t) => t.table));
+    const refs = (await this.repo.memberReferences()).filter((r) => !keep.has(r.table));
+    const anonymousId = `deleted:${memberId}`;
+    await this.events.transaction(async (trx, emit) => {
+      const member = await this.repo.lockMember(trx, workspace.id, memberId);
+      if (!member) throw new HttpError(404, 'Not found');
+      for (const ref of refs) await this.repo.forgetMemberRows(trx, workspace.id, ref, memberId);
+      for (const t of this.tables) {
+        for (const column of t.slackUserColumns ?? []) await this.repo.replaceSlackUser(trx, workspace.id, t.table, column, t.via, member.slack_user_id, anonymousId);
+      }
+      await this.repo.anonymiseMember(trx, workspace.id, memberId, anonymousId, this.clock.now());
+      emit(event(memberErased, workspace.id, { memberId }));
+    });
   }
 
   /** One table as CSV: a header of its columns, JSON for JSON and array values. */

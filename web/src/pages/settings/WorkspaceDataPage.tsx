@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api, ApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_ERROR_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
+import { ConfirmDialog, DEFAULT_ERROR_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader, NO_FILE_TEXT } from './AssetUploader';
+import { deleteMyData, failed } from './settingsApi';
 import '../intros/intros.css';
 import './settings.css';
 
@@ -72,8 +73,38 @@ export default function WorkspaceDataPage() {
           Export my data (JSON)
         </a>
       </section>
+      <DeleteMyData />
       {admin && <WorkspaceSections />}
     </div>
+  );
+}
+
+/** "Delete my data": confirmed in a dialog; the session ends with it, so the page leaves for the start page. */
+function DeleteMyData() {
+  const [confirming, setConfirming] = useState(false);
+  const erase = async () => {
+    try {
+      await deleteMyData();
+      window.location.assign('/');
+    } catch (error) {
+      failed(error, DEFAULT_ERROR_TEXT);
+    }
+  };
+  return (
+    <section className="card settings-section" aria-labelledby="delete-mine-title">
+      <h2 id="delete-mine-title">Delete my data</h2>
+      <p className="muted section-lead">
+        Hearth deletes your profile, settings, dates, preferences, points and answers. Groups you met in and shoutouts you gave or received stay in other people’s history, without your name. This cannot be undone.
+      </p>
+      <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+        Delete my data
+      </button>
+      {confirming && (
+        <ConfirmDialog title="Delete your data?" confirmText="Delete my data" danger onConfirm={erase} onClose={() => setConfirming(false)}>
+          Everything Hearth holds about you is deleted now, and you are signed out. If you stay in a Hearth channel, Hearth meets you again as a new member.
+        </ConfirmDialog>
+      )}
+    </section>
   );
 }
 

@@ -65,3 +65,6 @@ export function failed(error: unknown, text: string): void {
 export const prefsKey = (memberId: number | string) => ['myPreferences', String(memberId)] as const;
 
 export const loadPreferences = (memberId: number | string) => api.get<MyPreferences>(`/users/${memberId}/preferences_as_json`, { toastOnError: false });
+
+/** "Delete my data" (docs/privacy.md): the server ends the session with it. */
+export const deleteMyData = () => api.post<{ deleted: boolean }>('/data/delete_mine_as_json', { confirm: true }, { toastOnError: false });
