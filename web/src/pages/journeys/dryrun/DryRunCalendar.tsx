@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
 import { BlockPreview } from '../events/BlockPreview';
 import { KIND_INFO, KindIcon } from '../lib/labels';
-import { calendarDateLabel, dayLabel, minuteLabel, plural } from '../lib/schedule';
+import { dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { dryRunWeeks, offCalendar } from './dryRunCalendar';
+import { formatLongPlainDate, formatMonthDay, formatPlainDate, zoneName } from '../../../kit';
 
 /** What became of an item of a participant's real calendar (a would-be participant's plan only says what is past). */
 export function itemStatus(item: DryRunItem): string | null {
@@ -36,7 +37,7 @@ function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: stri
         </span>
         <span className="dry-run-to muted small">
           to {item.recipient_label}
-          {item.time_zone !== '' && item.time_zone !== zone && <> · {item.time_zone.replace(/_/g, ' ')}</>}
+          {item.time_zone !== '' && item.time_zone !== zone && <> · {zoneName(item.time_zone)}</>}
           {itemStatus(item) && ` · ${itemStatus(item)}`}
         </span>
       </button>
@@ -64,10 +65,10 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
     <section className={`dry-run-result${stale ? ' is-stale' : ''}`} aria-label="Dry run calendar">
       <header className="dry-run-summary">
         <h3>
-          {answer.participant ? answer.participant.name : 'Someone'} starting {calendarDateLabel(answer.start_date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
+          {answer.participant ? answer.participant.name : 'Someone'} starting {formatLongPlainDate(answer.start_date, { year: 'always' })}
         </h3>
         <p className="muted">
-          {answer.time_zone.replace(/_/g, ' ')} · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
+          {zoneName(answer.time_zone)} · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
           {answer.session_id === null && answer.items.some((i) => i.past) && (answer.past_start_policy === 'catch_up' ? ' · past items are caught up in working hours after enrolment' : ' · past items are skipped')}
           {answer.session_id !== null && ' · their own calendar: what was sent, skipped or moved, and what comes next'}
         </p>
@@ -85,15 +86,15 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
         }
         emptyRun = 0;
         return (
-          <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${calendarDateLabel(week.monday, { month: 'long', day: 'numeric' })}`}>
+          <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${formatMonthDay(week.monday)}`}>
             {week.days.map((day) => (
               <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
                 <h4 className="dry-run-date">
-                  <span>{calendarDateLabel(day.date)}</span>
+                  <span>{formatPlainDate(day.date)}</span>
                   {day.items[0] && <span className="dry-run-day-no">{dayLabel(day.items[0].days_later)}</span>}
                 </h4>
                 {day.items.length > 0 && (
-                  <ol className="dry-run-items" aria-label={calendarDateLabel(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}>
+                  <ol className="dry-run-items" aria-label={formatLongPlainDate(day.date, { year: 'never' })}>
                     {day.items.map(itemOf)}
                   </ol>
                 )}
@@ -110,7 +111,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
       {shown && (
         <div className="dry-run-preview">
           <h4 className="pane-title">
-            {shown.title} · {calendarDateLabel(shown.occurs_on, { weekday: 'long', month: 'long', day: 'numeric' })}, to {shown.recipient_label}
+            {shown.title} · {formatLongPlainDate(shown.occurs_on, { year: 'never' })}, to {shown.recipient_label}
           </h4>
           <BlockPreview preview={shown.preview} time={minuteLabel(shown.minute_in_day)} />
         </div>

@@ -2,11 +2,11 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { ConfirmDialog, EmptyState, PageState, showToast, Spinner } from '../../../kit';
+import { ConfirmDialog, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
 import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon } from '../lib/labels';
-import { calendarDateLabel, minuteLabel } from '../lib/schedule';
+import { minuteLabel } from '../lib/schedule';
 
 function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
   if (!old) return old;
@@ -94,7 +94,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
           <strong>{session.participant?.name ?? 'Someone'}</strong>
           {session.is_sandbox && <span className="badge">Sandbox</span>}
           <span className="muted small">
-            Starts {calendarDateLabel(session.start_date, { month: 'short', day: 'numeric', year: 'numeric' })} · {session.time_zone.replace(/_/g, ' ')}
+            Starts {formatPlainDate(session.start_date, { weekday: false, year: 'always' })} · {zoneName(session.time_zone)}
           </span>
         </span>
         <span className="session-progress" aria-label={`${sent} of ${active.length} sent`}>
