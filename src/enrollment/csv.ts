@@ -57,6 +57,36 @@ type Column =
   | { kind: 'email'; roleId: number }
   | { kind: 'ignored' };
 
+/** A column the import reads: its header as the template writes it, and what goes in it. */
+export interface CsvColumnHelp {
+  header: string;
+  description: string;
+}
+
+/**
+ * The columns the import reads for this flow and these roles (the same rules as `columnOf`), in the template's
+ * order: the page lists them and offers them as a CSV template to download.
+ */
+export function enrollmentCsvColumns(ctx: Pick<CsvContext, 'isOnboarding' | 'roles'>): CsvColumnHelp[] {
+  const primary = ctx.roles.find((r) => r.primary);
+  return [
+    { header: 'First Name', description: 'Used when the person is not in Slack yet.' },
+    { header: 'Last Name', description: 'Used when the person is not in Slack yet.' },
+    { header: ctx.isOnboarding ? 'Work Email' : 'Participant Email', description: `The ${primary?.name.toLowerCase() ?? 'participant'}’s work email (required).` },
+    ...(ctx.isOnboarding ? [{ header: 'Personal Email', description: 'Optional: where pre-boarding messages go.' }] : []),
+    { header: `Start Date (${DEFAULT_DATE_FORMAT})`, description: `Required. Name the format in the header: ${DATE_FORMATS.join(', ')}.` },
+    { header: 'Time Zone', description: 'Optional: a time zone as the form lists it; blank imports it from Slack.' },
+    { header: 'Journey', description: 'Optional: a journey’s name; add Journey 2, Journey 3… for more.' },
+    ...ctx.roles.filter((r) => !r.primary).map((r) => ({ header: `${r.name} Email`, description: `Optional: the ${r.name.toLowerCase()}’s work email.` })),
+  ];
+}
+
+/** The header row of a CSV the import reads, for people to fill in. */
+export function enrollmentCsvTemplate(ctx: Pick<CsvContext, 'isOnboarding' | 'roles'>): string {
+  const quote = (h: string) => (/[",\r\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h);
+  return `${enrollmentCsvColumns(ctx).map((c) => quote(c.header)).join(',')}\r\n`;
+}
+
 /** The date format named in parentheses in a Start Date or Anchor Date header; MM/DD/YYYY when none is. */
 export function dateFormatOf(header: string): DateFormat {
   const inside = /\(([^)]*)\)/.exec(header)?.[1]?.trim().toUpperCase().replace(/-/g, '/');

@@ -121,7 +121,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
 
     await page.route('**/channel_programs/send_now_data_as_json', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Slack is not answering right now"}' }));
     await page.goto(`${t.url}/all_channels?type=watercooler`);
-    await page.getByRole('button', { name: 'Send #general now' }).click();
+    await page.getByRole('button', { name: 'Send now: #general' }).click();
     await page.getByRole('dialog', { name: 'Send #general now?' }).getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('region', { name: 'Notifications' }).getByText('Slack is not answering right now').waitFor({ timeout: 10_000 });
     await screenshot(page, 'admin-shell-error-toast');

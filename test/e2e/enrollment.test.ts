@@ -71,7 +71,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     await page.waitForURL(/\/onboarding\/tags\/\d+\/batches\?manual_enrollment_status_id=\d+$/, { timeout: 30_000 });
     const batch = page.getByRole('table', { name: 'People in this batch' });
     await batch.waitFor();
-    await expect.poll(async () => (await batch.textContent()) ?? '').toMatch(/Jonas Weber.*enrolled.*Rohan Gupta.*enrolled/s);
+    await expect.poll(async () => (await batch.textContent()) ?? '').toMatch(/Jonas Weber.*Enrolled.*Rohan Gupta.*Enrolled/s);
     await screenshot(page, 'enrollment-batch', { fullPage: true });
 
     const sessions = await t.services.db.selectFrom('journey_sessions').innerJoin('members', 'members.id', 'journey_sessions.participant_member_id').select(['members.slack_user_id', 'journey_sessions.start_date']).where('tag_id', '=', tagId).orderBy('start_date').execute();

@@ -93,7 +93,7 @@ describe.skipIf(!HAS_CHROMIUM)(`journey hub end to end${HAS_CHROMIUM ? '' : ` (s
     await page.waitForURL(`${t.url}/site/${session.id}`);
     await page.getByRole('heading', { name: 'Engineering onboarding', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Welcome to Acme, Jonas!' }).waitFor();
-    await page.getByRole('link', { name: 'Message Lena Fischer in Slack' }).waitFor();
+    await page.getByRole('link', { name: 'Message in Slack: Lena Fischer' }).waitFor();
     await page.getByRole('link', { name: /Engineering handbook/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Timeline' }).count()).toBe(0);
 

@@ -63,7 +63,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
   });
 
   it('sends a round now: the page polls until the round is out, then lists it', async () => {
-    await page.getByRole('button', { name: 'Send #intros now' }).click();
+    await page.getByRole('button', { name: 'Send now: #intros' }).click();
     // issue 14 item 2: it asks first, saying who and where, and nothing is sent before the confirmation
     const dialog = page.getByRole('dialog', { name: 'Send #intros now?' });
     await dialog.getByText(/^\d+ group DMs? to \d+ people in #intros$/).waitFor({ timeout: 10_000 });
@@ -187,7 +187,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await page.getByRole('table').first().waitFor();
     // The table scrolls sideways inside its card, and each row's buttons stay in sight at its right edge.
     const card = (await page.locator('.kit-table-scroll').boundingBox())!;
-    const optOut = (await page.getByRole('button', { name: /^Opt .+ out$/ }).first().boundingBox())!;
+    const optOut = (await page.getByRole('button', { name: /^Opt out .+$/ }).first().boundingBox())!;
     expect(optOut.x + optOut.width).toBeLessThanOrEqual(card.x + card.width);
     // the schedule names its zone in words, not an IANA id
     expect(await page.getByText('New York time').count()).toBeGreaterThan(0);

@@ -69,7 +69,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     // The free plan's Default Dozen, first slot Wednesday 11:00 New York time (the admin's zone).
     expect(await queue().getByRole('listitem').count()).toBe(12);
     expect(await page.getByText('Wednesdays at 11:00, New York time').count()).toBeGreaterThan(0);
-    await page.getByRole('list', { name: 'Packs library' }).getByRole('button', { name: 'Remove Default Dozen from the queue' }).waitFor();
+    await page.getByRole('list', { name: 'Packs library' }).getByRole('button', { name: 'In the queue: Default Dozen' }).waitFor();
     await screenshot(page, 'watercooler-page', { fullPage: true });
   });
 
@@ -154,9 +154,9 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     await onPremium(t, ACME.teamId);
     await page.reload();
     await queue().waitFor();
-    await page.getByRole('button', { name: 'Add Food & drink to the queue' }).click();
+    await page.getByRole('button', { name: 'Add to queue: Food & drink' }).click();
     await toast('Food & drink added to the queue.').waitFor();
-    await page.getByRole('button', { name: 'Remove Food & drink from the queue' }).waitFor();
+    await page.getByRole('button', { name: 'In the queue: Food & drink' }).waitFor();
 
     await page.getByLabel('Write your own prompt').fill('What should we name the office plant?');
     await page.getByRole('button', { name: 'Add prompt' }).click();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_ROWS_TEXT } from '../../../src/enrollment/api-types.js';
-import { dateFormatOf, normaliseDate, parseEnrollmentCsv, resolveEmails, type CsvContext } from '../../../src/enrollment/csv.js';
+import { dateFormatOf, enrollmentCsvColumns, enrollmentCsvTemplate, normaliseDate, parseEnrollmentCsv, resolveEmails, type CsvContext } from '../../../src/enrollment/csv.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/enrollment/${name}`, import.meta.url), 'utf8');
 
@@ -147,5 +147,36 @@ describe('resolving emails', () => {
     ]);
     const onboardingResult = await resolveEmails(parsed.rows, { ...participants, isOnboarding: true }, async () => []);
     expect(onboardingResult.rows.map((r) => r.line)).toEqual([3]);
+  });
+});
+
+describe('CSV template', () => {
+  it('names every column the import reads, so a filled-in template imports whole', () => {
+    const template = enrollmentCsvTemplate(onboarding);
+    expect(template).toBe('First Name,Last Name,Work Email,Personal Email,Start Date (MM/DD/YYYY),Time Zone,Journey,Manager Email,Mentor Email\r\n');
+    const parsed = parseEnrollmentCsv(`${template}Ana,Lima,ANA@acme.test,ana@home.test,03/09/2026,Berlin (UTC+01:00),Sales EMEA,max@acme.test,mia@acme.test\r\n`.replace('Sales EMEA', '"Sales, EMEA"'), onboarding);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows).toEqual([
+      expect.objectContaining({
+        first_name: 'Ana',
+        last_name: 'Lima',
+        start_date: '03/09/2026',
+        tag_ids: [11],
+        time_zone: 'Europe/Berlin',
+        personal_email: 'ana@home.test',
+        emails: [
+          { role_id: 1, email: 'ana@acme.test' },
+          { role_id: 2, email: 'max@acme.test' },
+          { role_id: 3, email: 'mia@acme.test' },
+        ],
+      }),
+    ]);
+  });
+
+  it('has a Participant Email column and no Personal Email outside onboarding', () => {
+    const headers = enrollmentCsvColumns({ isOnboarding: false, roles: ROLES }).map((c) => c.header);
+    expect(headers).toContain('Participant Email');
+    expect(headers).not.toContain('Personal Email');
+    expect(headers).not.toContain('Work Email');
   });
 });

@@ -50,6 +50,8 @@ export * from './sendnow';
 export * from './timezone';
 // Report date ranges: presets and custom
 export * from './daterange';
+// A state in words on a tinted pill
+export * from './statuspill';
 // Long lists: sortable, searchable, paged (TanStack Table)
 export * from './datatable';
 export { devToolsEnabled } from './devTools';

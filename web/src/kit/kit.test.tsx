@@ -230,16 +230,16 @@ describe('SendNowButton', () => {
     render(
       <>
         <ModalHost />
-        <SendNowButton summary={async () => ({ text: '12 group DMs to 24 people in #intros' })} onSend={onSend} aria-label="Send #intros now" />
+        <SendNowButton summary={async () => ({ text: '12 group DMs to 24 people in #intros' })} onSend={onSend} aria-label="Send now: #intros" />
       </>,
     );
-    await user.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    await user.click(screen.getByRole('button', { name: 'Send now: #intros' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send now?' });
     expect(await within(dialog).findByText('12 group DMs to 24 people in #intros')).toBeInTheDocument();
     expect(onSend).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onSend).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    await user.click(screen.getByRole('button', { name: 'Send now: #intros' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }));
     expect(onSend).toHaveBeenCalledTimes(1);
   });

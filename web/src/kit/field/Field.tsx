@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type ChangeEvent } from 'react';
 import { AlertIcon } from '../icons';
 import './field.css';
 
@@ -135,6 +135,33 @@ export function TextAreaField({ label, hint, error, value, onChange, maxLength, 
   return (
     <Field label={label} hint={hint} error={error} maxLength={maxLength} length={counter === false ? undefined : value.length} required={required} optional={optional} className={className}>
       {(control) => <textarea className="kit-input kit-textarea" rows={rows} {...rest} {...control} required={required} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+export interface FileFieldProps {
+  label: ReactNode;
+  /** What may be chosen and how large (say the limit here when there is one). */
+  hint?: ReactNode;
+  error?: string | null;
+  accept?: string;
+  multiple?: boolean;
+  name?: string;
+  disabled?: boolean;
+  /** The files chosen; an empty list clears the control (after an upload). */
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+}
+
+/** A file picker in a Field: the browser's own control (keyboard and screen readers know it) with the kit's button. */
+export function FileField({ label, hint, error, accept, multiple, name, disabled, files, onChange }: FileFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!files.length && input.current) input.current.value = '';
+  }, [files]);
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <input ref={input} className="kit-file-input" {...control} type="file" name={name} accept={accept} multiple={multiple} disabled={disabled} onChange={(e) => onChange([...(e.target.files ?? [])])} />}
     </Field>
   );
 }

@@ -28,7 +28,7 @@ export interface SendNowButtonProps {
   title?: ReactNode;
   /** The confirm button (default "Send now"). */
   confirmText?: string;
-  /** The button's accessible name, when the label alone is ambiguous ("Send #intros now" in a table row). */
+  /** The button's accessible name, when the label alone is ambiguous ("Send now: #intros" in a table row); it starts with the visible label, as speech users say it. */
   'aria-label'?: string;
   className?: string;
 }

@@ -1,15 +1,70 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import type { BatchesAnswer, UpsertStatusAnswer } from '../../../../src/enrollment/api-types';
+import type { BatchesAnswer, BatchJson, BatchStatus, EnrollmentJson, EnrollmentState, UpsertStatusAnswer } from '../../../../src/enrollment/api-types';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, usePollingQuery } from '../../api/polling';
 import { useSearchParam } from '../../api/searchParams';
-import { EmptyState, formatDateTime, formatPlainDate, InlineError, PageState } from '../../kit';
+import { DataTable, dataTableColumns, EmptyState, formatDateTime, formatPlainDate, InlineError, PageState, StatusPill, viewerZone, type DataTableColumn, type StatusTone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { useEnrollmentBase } from './ManualEnrollmentPage';
 import './enrollment.css';
 
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** A batch's and a person's state in words. */
+const BATCH_STATUS: Record<BatchStatus, { label: string; tone: StatusTone }> = {
+  pending: { label: 'In progress', tone: 'info' },
+  success: { label: 'Done', tone: 'success' },
+  error: { label: 'Failed', tone: 'error' },
+};
+const ENROLLMENT_STATE: Record<EnrollmentState, { label: string; tone: StatusTone }> = {
+  enrolled: { label: 'Enrolled', tone: 'success' },
+  pending: { label: 'Waiting', tone: 'info' },
+  failed: { label: 'Not enrolled', tone: 'error' },
+};
+
+const batchColumn = dataTableColumns<BatchJson>();
+function batchColumns(base: string): DataTableColumn<BatchJson>[] {
+  return [
+    batchColumn.accessor('id', { header: 'Batch', cell: (c) => <Link to={`${base}/batches?batch_id=${c.row.original.id}`}>Batch {c.row.original.id}</Link> }),
+    batchColumn.accessor('created_at', { header: 'When', sortFn: 'datetime', cell: (c) => formatDateTime(c.getValue(), viewerZone()) }),
+    batchColumn.accessor((b) => b.created_by ?? '—', { id: 'by', header: 'By' }),
+    batchColumn.accessor((b) => (b.source === 'csv' ? 'CSV' : 'Form'), { id: 'source', header: 'Source' }),
+    batchColumn.accessor('status', {
+      header: 'Outcome',
+      cell: (c) => (
+        <span className="enrollment-outcome">
+          <StatusPill tone={BATCH_STATUS[c.row.original.status].tone}>{BATCH_STATUS[c.row.original.status].label}</StatusPill>
+          <span className="muted small">
+            {c.row.original.sessions_created} enrolled · {c.row.original.sessions_updated} updated · {c.row.original.sessions_deleted} removed
+          </span>
+        </span>
+      ),
+    }),
+  ];
+}
+
+const enrollmentColumn = dataTableColumns<EnrollmentJson>();
+function enrollmentColumns(base: string): DataTableColumn<EnrollmentJson>[] {
+  return [
+    enrollmentColumn.accessor((e) => e.member?.name ?? e.email ?? '', { id: 'person', header: 'Person' }),
+    enrollmentColumn.accessor('tag_name', { header: 'Journey' }),
+    enrollmentColumn.accessor('start_date', { header: 'Start date', cell: (c) => formatPlainDate(c.getValue()) }),
+    enrollmentColumn.accessor('state', {
+      header: 'State',
+      cell: (c) => (
+        <span className="enrollment-outcome">
+          <StatusPill tone={ENROLLMENT_STATE[c.row.original.state].tone}>{ENROLLMENT_STATE[c.row.original.state].label}</StatusPill>
+          {c.row.original.reason && <span className="muted small">{c.row.original.reason}</span>}
+        </span>
+      ),
+    }),
+    enrollmentColumn.display({
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      cell: (c) => c.row.original.session_id !== null && c.row.original.state === 'enrolled' && <Link to={`${base}/manual_enrollment?session_id=${c.row.original.session_id}`}>Change</Link>,
+    }),
+  ];
+}
 
 /**
  * Enrollment batches (journeys.md §2): every manual and CSV enrollment with its outcome. With batch_id, one
@@ -34,6 +89,8 @@ export default function BatchesPage() {
     queryKey: ['enrollment', 'batches', base, shown, status.data?.status],
     queryFn: () => api.get<BatchesAnswer>(`${base}/batches`, { query: { batch_id: shown ?? undefined }, toastOnError: false }),
   });
+  const batchCols = useMemo(() => batchColumns(base), [base]);
+  const enrollmentCols = useMemo(() => enrollmentColumns(base), [base]);
   return (
     <div className="enrollment-page">
       <PageHeader
@@ -61,71 +118,18 @@ export default function BatchesPage() {
         {(data) => (
           <>
             {data.batch && (
-              <section className="card" aria-label={`Batch ${data.batch.id}`}>
-                <h2>
-                  Batch {data.batch.id}: {data.batch.status === 'success' ? 'done' : data.batch.status === 'error' ? 'failed' : 'in progress'}
+              <section className="card enrollment-batch" aria-labelledby="enrollment-batch-title">
+                <h2 id="enrollment-batch-title" className="enrollment-batch-title">
+                  Batch {data.batch.id} <StatusPill tone={BATCH_STATUS[data.batch.status].tone}>{BATCH_STATUS[data.batch.status].label}</StatusPill>
                 </h2>
                 {data.batch.error && <InlineError variant="text">{data.batch.error}</InlineError>}
-                <table className="table" aria-label="People in this batch">
-                  <thead>
-                    <tr>
-                      <th>Person</th>
-                      <th>Journey</th>
-                      <th>Start date</th>
-                      <th>State</th>
-                      <th>
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.batch.enrollments.map((e) => (
-                      <tr key={e.id}>
-                        <td>{e.member?.name ?? e.email}</td>
-                        <td>{e.tag_name}</td>
-                        <td>{formatPlainDate(e.start_date)}</td>
-                        <td>
-                          <span className={`state-pill state-${e.state}`}>{e.state}</span> {e.reason && <span className="muted small">{e.reason}</span>}
-                        </td>
-                        <td>{e.session_id !== null && e.state === 'enrolled' && <Link to={`${base}/manual_enrollment?session_id=${e.session_id}`}>Change</Link>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable label="People in this batch" data={data.batch.enrollments} columns={enrollmentCols} getRowId={(e) => String(e.id)} rowHeader="person" searchPlaceholder={false} />
               </section>
             )}
             {data.batches.length === 0 ? (
               <EmptyState title="No enrollments yet">People you enroll by hand or by CSV appear here, one batch per submit.</EmptyState>
             ) : (
-              <table className="table" aria-label="Batches">
-                <thead>
-                  <tr>
-                    <th>Batch</th>
-                    <th>When</th>
-                    <th>By</th>
-                    <th>Source</th>
-                    <th>Outcome</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.batches.map((b) => (
-                    <tr key={b.id}>
-                      <td>
-                        <Link to={`${base}/batches?batch_id=${b.id}`}>#{b.id}</Link>
-                      </td>
-                      <td>{formatDateTime(b.created_at, browserZone, { withZone: true })}</td>
-                      <td>{b.created_by ?? '—'}</td>
-                      <td>{b.source === 'csv' ? 'CSV' : 'Form'}</td>
-                      <td>
-                        <span className={`state-pill state-${b.status}`}>{b.status}</span>{' '}
-                        <span className="muted small">
-                          {b.sessions_created} enrolled · {b.sessions_updated} updated · {b.sessions_deleted} removed
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable label="Batches" data={data.batches} columns={batchCols} getRowId={(b) => String(b.id)} searchPlaceholder={false} />
             )}
           </>
         )}

@@ -15,13 +15,19 @@ interface Props {
   errors?: Record<string, string>;
 }
 
+/** An HR field's key as people read it: "employment_type" → "Employment type". */
+export function hrFieldLabel(type: string): string {
+  const words = type.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * HR field mappings (programs.md §8): a new hire whose HR field has a value goes to the mapped journeys; an
  * exclusion keeps them out of all; with no mapping matching, the default journeys. Also the journeys everyone
  * joining the workspace is enrolled in.
  */
 export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: Props) {
-  const typeOptions = [...new Set([...types, ...value.mappings.map((m) => m.hris_type), ...(value.exclusions ?? []).map((m) => m.hris_type)])].filter(Boolean).map((t) => ({ value: t, label: t.replace(/_/g, ' ') }));
+  const typeOptions = [...new Set([...types, ...value.mappings.map((m) => m.hris_type), ...(value.exclusions ?? []).map((m) => m.hris_type)])].filter(Boolean).map((t) => ({ value: t, label: hrFieldLabel(t) }));
   const exclusions = value.exclusions ?? [];
   const firstType = typeOptions[0]?.value ?? 'department';
   return (
@@ -33,7 +39,7 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
           <div key={i} className="enrollment-formula" role="group" aria-label={`Mapping ${i + 1}`}>
             <Select label="HR field" options={typeOptions} value={[m.hris_type]} onChange={(v) => v[0] && onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, hris_type: v[0]! } : x)) })} />
             <Field label="Value" error={errors[`mappings.${i}.hris_value`]}>
-              {(control) => <input {...control} aria-label={`Mapping ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />}
+              {(control) => <input {...control} className="kit-input" aria-label={`Mapping ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />}
             </Field>
             <Select label="Journeys" multiple options={tagOptions} value={m.target_ids.map(String)} error={errors[`mappings.${i}.target_ids`]} onChange={(v) => onChange({ ...value, mappings: value.mappings.map((x, j) => (j === i ? { ...x, target_ids: v.map(Number) } : x)) })} />
             <button type="button" className="icon-button" aria-label={`Delete mapping ${i + 1}`} onClick={() => onChange({ ...value, mappings: value.mappings.filter((_, j) => j !== i) })}>
@@ -52,7 +58,7 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
           <div key={i} className="enrollment-formula" role="group" aria-label={`Exclusion ${i + 1}`}>
             <Select label="HR field" options={typeOptions} value={[m.hris_type]} onChange={(v) => v[0] && onChange({ ...value, exclusions: exclusions.map((x, j) => (j === i ? { ...x, hris_type: v[0]! } : x)) })} />
             <Field label="Value" error={errors[`exclusions.${i}.hris_value`]}>
-              {(control) => <input {...control} aria-label={`Exclusion ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, exclusions: exclusions.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />}
+              {(control) => <input {...control} className="kit-input" aria-label={`Exclusion ${i + 1} value`} value={m.hris_value} onChange={(e) => onChange({ ...value, exclusions: exclusions.map((x, j) => (j === i ? { ...x, hris_value: e.target.value } : x)) })} />}
             </Field>
             <span />
             <button type="button" className="icon-button" aria-label={`Delete exclusion ${i + 1}`} onClick={() => onChange({ ...value, exclusions: exclusions.filter((_, j) => j !== i) })}>

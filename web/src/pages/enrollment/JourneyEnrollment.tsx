@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { EnrollmentSurveyListItem, SelfEnrollSettingsAnswer } from '../../../../src/enrollment/api-types';
 import { api } from '../../api/client';
-import { DataTable, dataTableColumns, EmptyState, formatDateTime, PageState, Switch, toastSuccess } from '../../kit';
+import { DataTable, dataTableColumns, EmptyState, formatDateTime, PageState, Switch, toastSuccess, viewerZone } from '../../kit';
 import './enrollment.css';
 
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Self-enrollment of one journey: the switch, the link members join from, and who joined that way. */
 function SelfEnrollCard({ base }: { base: string }) {
@@ -44,7 +43,7 @@ function SelfEnrollCard({ base }: { base: string }) {
               <ul aria-label="People who joined by themselves">
                 {s.joined.map((j, i) => (
                   <li key={`${j.id ?? 'x'}-${i}`}>
-                    {j.name ?? 'Someone'} <span className="muted small">· joined {formatDateTime(j.joined_at, browserZone, { withZone: true })}</span>
+                    {j.name ?? 'Someone'} <span className="muted small">· joined {formatDateTime(j.joined_at, viewerZone(), { withZone: true })}</span>
                   </li>
                 ))}
               </ul>
@@ -63,7 +62,7 @@ const SURVEY_COLUMNS = [
     header: 'Shared',
     cell: (info) => {
       const s = info.row.original;
-      return s.last_shared_at ? `${s.shares === 1 ? 'Once' : `${s.shares} times`}, last ${formatDateTime(s.last_shared_at, browserZone, { withZone: true })}` : <span className="muted">Not shared yet</span>;
+      return s.last_shared_at ? `${s.shares === 1 ? 'Once' : `${s.shares} times`}, last ${formatDateTime(s.last_shared_at, viewerZone(), { withZone: true })}` : <span className="muted">Not shared yet</span>;
     },
   }),
   surveyColumn.accessor('responses', {

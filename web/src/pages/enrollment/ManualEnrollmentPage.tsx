@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Trash2, Upload, Users } from 'lucide-react';
+import { Download, Plus, Trash2, Upload, Users } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { HrisManagerAnswer, ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
-import { parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
+import { enrollmentCsvColumns, enrollmentCsvTemplate, parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
-import { InlineError, PageState, Select, Spinner, Switch, TimeZoneSelect, timeZoneOptions, toastError, type SelectOption } from '../../kit';
+import { InlineError, PageState, Select, Spinner, Switch, TextField, TimeZoneSelect, timeZoneOptions, toastError, type SelectOption } from '../../kit';
 import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
@@ -181,6 +181,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
         </p>
       )}
       {tagId && <AutoEnrollChannels base={base} />}
+      <CsvHelp isOnboarding={flow === 'onboarding'} roles={usedRoles} />
       {started.length > 0 && (
         <p role="status" className="muted">
           {started.length === 1 ? 'One session has' : `${started.length} sessions have`} already started, so {started.length === 1 ? 'it' : 'they'} can be changed only on the session page.
@@ -212,10 +213,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
         {state.rows.map((row, i) => (
           <section key={row.id} className="card enrollment-row" aria-label={`Row ${i + 1}`}>
             <div className="enrollment-row-head">
-              <label className="field">
-                <span className="field-label">Start date</span>
-                <input type="date" required value={row.start_date} onChange={(e) => updateRow(row.id, (r) => ({ ...r, start_date: e.target.value }))} />
-              </label>
+              <TextField label="Start date" type="date" required value={row.start_date} onChange={(v) => updateRow(row.id, (r) => ({ ...r, start_date: v }))} />
               <Select label="Journeys" multiple options={tagOptions} value={row.tag_ids.map(String)} onChange={(v) => updateRow(row.id, (r) => setJourneys(r, v.map(Number), settingsOf, preserve))} />
               <div className="enrollment-zone">
                 <TimeZoneSelect value={row.time_zone.value === 'sync' ? '' : row.time_zone.value} onChange={(z) => updateRow(row.id, (r) => ({ ...r, time_zone: { label: z, value: z } }))} />
@@ -248,11 +246,11 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
                     />
                     {role.primary && !m?.user_id && (
                       <div className="enrollment-person">
-                        <input aria-label={`${role.name} email (row ${i + 1})`} type="email" placeholder="Work email" value={m?.email ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { email: e.target.value }))} />
-                        <input aria-label={`First name (row ${i + 1})`} placeholder="First name" value={m?.first_name ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { first_name: e.target.value }))} />
-                        <input aria-label={`Last name (row ${i + 1})`} placeholder="Last name" value={m?.last_name ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { last_name: e.target.value }))} />
+                        <TextField label={`${role.name} work email`} hint="Or type a person who is not in Slack yet." type="email" autoComplete="off" value={m?.email ?? ''} onChange={(v) => updateRow(row.id, (r) => setMembership(r, role.id, { email: v }))} />
+                        <TextField label="First name" autoComplete="off" value={m?.first_name ?? ''} onChange={(v) => updateRow(row.id, (r) => setMembership(r, role.id, { first_name: v }))} />
+                        <TextField label="Last name" autoComplete="off" value={m?.last_name ?? ''} onChange={(v) => updateRow(row.id, (r) => setMembership(r, role.id, { last_name: v }))} />
                         {flow === 'onboarding' && (
-                          <input aria-label={`Personal email (row ${i + 1})`} type="email" placeholder="Personal email" value={m?.personal_email ?? ''} onChange={(e) => updateRow(row.id, (r) => setMembership(r, role.id, { personal_email: e.target.value }))} />
+                          <TextField label="Personal email" type="email" autoComplete="off" optional value={m?.personal_email ?? ''} onChange={(v) => updateRow(row.id, (r) => setMembership(r, role.id, { personal_email: v }))} />
                         )}
                       </div>
                     )}
@@ -270,10 +268,36 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
         </div>
       </fieldset>
       <div className="button-row enrollment-submit">
-        <button type="button" className="button" disabled={submitted || (!state.rows.length && !state.session_ids_to_delete.length)} onClick={() => void submit()}>
+        <button type="button" className="button button-primary" disabled={submitted || (!state.rows.length && !state.session_ids_to_delete.length)} onClick={() => void submit()}>
           {submitted && <Spinner title="" />} {state.rows.every((r) => typeof r.id === 'number') && state.rows.length ? 'Save changes' : `Enroll ${state.rows.length} ${state.rows.length === 1 ? 'person' : 'people'}`}
         </button>
       </div>
     </div>
+  );
+}
+
+/** The columns a CSV import reads, and a template with them to download. */
+function CsvHelp({ isOnboarding, roles }: { isOnboarding: boolean; roles: RoleJson[] }) {
+  const ctx = { isOnboarding, roles: roles.map((r) => ({ id: r.id, name: r.name, primary: r.primary })) };
+  return (
+    <section className="card enrollment-csv-help" aria-labelledby="enrollment-csv-help">
+      <div className="enrollment-csv-help-head">
+        <h2 id="enrollment-csv-help">Importing a CSV</h2>
+        <a className="button button-secondary button-small" download="enrollment-template.csv" href={`data:text/csv;charset=utf-8,${encodeURIComponent(enrollmentCsvTemplate(ctx))}`}>
+          <Download size={16} aria-hidden="true" /> Download the CSV template
+        </a>
+      </div>
+      <p className="muted">The first row names the columns; other columns are ignored. Each further row is one person.</p>
+      <dl className="enrollment-csv-columns">
+        {enrollmentCsvColumns(ctx).map((c) => (
+          <div key={c.header}>
+            <dt>
+              <code>{c.header}</code>
+            </dt>
+            <dd>{c.description}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EnrollmentSurveyJson, PresetSurveyJson, QuestionType, RoleSurvey, SurveyQuestion } from '../../../../src/enrollment/api-types';
 import { newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
 import { api } from '../../api/client';
-import { ChannelPicker, PageState, Select, Switch, TextField, todayIn, toastSuccess } from '../../kit';
+import { ChannelPicker, PageState, Select, Switch, TextField, toastSuccess, todayIn, viewerZone } from '../../kit';
 import type { RoleJson, TagDetail } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import './enrollment.css';
@@ -140,7 +140,7 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
 function ShareSection({ base, survey }: { base: string; survey: EnrollmentSurveyJson }) {
   const [channels, setChannels] = useState<string[]>([]);
   const [users, setUsers] = useState<string[]>([]);
-  const [startDate, setStartDate] = useState(() => nextIsoMonday(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)));
+  const [startDate, setStartDate] = useState(() => nextIsoMonday(todayIn(viewerZone())));
   async function share() {
     const answer = await api.post<{ num_sent: number }>(`${base}/enrollment_surveys/${survey.id}/share_to_slack_as_json`, { channel_ids: channels, user_ids: users.map(Number), start_date: startDate, enrollment_survey: { id: survey.id } });
     toastSuccess(`Shared with ${answer.num_sent} ${answer.num_sent === 1 ? 'person' : 'people'}.`);

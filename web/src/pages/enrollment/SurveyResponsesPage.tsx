@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { SubmissionJson, SurveyResponsesAnswer } from '../../../../src/enrollment/api-types';
 import { api, ApiError } from '../../api/client';
-import { EmptyState, formatDateTime, InlineError, PageState, Select, toastSuccess } from '../../kit';
+import { EmptyState, formatDateTime, InlineError, PageState, Select, toastSuccess, viewerZone } from '../../kit';
 import type { TagDetail } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import './enrollment.css';
@@ -107,7 +107,7 @@ function Responses({ path, answer, detail }: { path: string; answer: SurveyRespo
                   })}
                 </td>
                 <td>{s.matched_submission_id ? name(s.matched_submission_id) : '—'}</td>
-                <td>{formatDateTime(s.created_at, Intl.DateTimeFormat().resolvedOptions().timeZone)}</td>
+                <td>{formatDateTime(s.created_at, viewerZone())}</td>
               </tr>
             ))}
           </tbody>

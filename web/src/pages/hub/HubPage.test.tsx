@@ -40,7 +40,7 @@ describe('/site/{sessionId}', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Welcome, Jonas!', 'Your people', 'Tasks']);
     const people = screen.getByRole('region', { name: 'Your people' });
     expect(await within(people).findByText('Not assigned yet')).toBeInTheDocument();
-    expect(within(people).getByRole('link', { name: 'Message Jonas Weber in Slack' })).toHaveAttribute('target', '_blank');
+    expect(within(people).getByRole('link', { name: 'Message in Slack: Jonas Weber' })).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Mark “Complete your Slack profile” as done' }));

@@ -133,7 +133,7 @@ function People({ people }: { people: HubModuleData['people']['people'] }) {
             <span className="hub-person-name">{p.person?.name ?? 'Not assigned yet'}</span>
             <span className="muted">{p.role_name}</span>
             {p.person && (
-              <ExternalLink href={p.person.slack_url} label={`Message ${p.person.name} in Slack`}>
+              <ExternalLink href={p.person.slack_url} label={`Message in Slack: ${p.person.name}`}>
                 Message in Slack
               </ExternalLink>
             )}

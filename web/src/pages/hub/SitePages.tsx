@@ -162,7 +162,6 @@ function ModuleFields({ module: m, knownChannels, onChange }: { module: HubModul
       <TextAreaField label={`${label}: text`} hint="Shown under the title. *bold*, _italic_, links; {first_name}, {journey} and {start_date} are filled in." value={m.text} onChange={(text) => onChange({ text })} maxLength={L.text} optional rows={3} />
       {m.type === 'welcome' && (
         <div className="hub-editor-image">
-          <span className="kit-field-label">Image</span>
           {m.image_asset_id !== null && (
             <div className="hub-editor-image-current">
               <img src={`/onboarding/assets/${m.image_asset_id}/thumbnail`} alt="The welcome image" />
@@ -171,7 +170,7 @@ function ModuleFields({ module: m, knownChannels, onChange }: { module: HubModul
               </button>
             </div>
           )}
-          <AssetUploader onUploaded={(asset) => onChange({ image_asset_id: asset.id })} />
+          <AssetUploader label={m.image_asset_id === null ? 'Image' : 'Another image'} accept="image/*" multiple={false} onUploaded={(asset) => onChange({ image_asset_id: asset.id })} />
         </div>
       )}
       {m.type === 'resources' && <LinksField links={m.links} onChange={(links) => onChange({ links })} />}

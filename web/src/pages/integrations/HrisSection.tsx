@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, errorText } from '../../api/client';
 import { HRIS_POLL, usePollingQuery } from '../../api/polling';
-import { DEFAULT_SUCCESS_TEXT, formatDateTime, InlineError, Select, Spinner, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, formatDateTime, InlineError, Select, Spinner, toastSuccess, viewerZone } from '../../kit';
 import { HrisManageProgramsModal } from './HrisManageProgramsModal';
 import { openMergeLink, SandboxLinkDialog } from './HrisLink';
 import { HRIS_STATE_TEXT, hrisKey, OVERVIEW_KEY, showHris, type HrisIdentityJson, type LinkTokenJson } from './integrationsApi';
 
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The HR system card: connect (link token → the link dialog → public token → integration), then its state,
@@ -116,7 +115,7 @@ function HrisIdentity({ initial, isAdmin, onRelink, relinking }: { initial: Hris
       {identity.fully_synced && (
         <p data-testid="hris-summary">
           {identity.people_count} people synced, {identity.matched_count} matched to Slack members
-          {identity.last_synced_at && <span className="muted"> · last synced {formatDateTime(identity.last_synced_at, zone, { withZone: true })}</span>}
+          {identity.last_synced_at && <span className="muted"> · last synced {formatDateTime(identity.last_synced_at, viewerZone(), { withZone: true })}</span>}
         </p>
       )}
       {identity.last_error && <p className="muted">The last sync failed: {identity.last_error}</p>}

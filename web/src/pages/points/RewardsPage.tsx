@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { ChannelPicker, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, SuccessModal, Switch, Tabs, TextAreaField, TextField, showToast, toastSuccess } from '../../kit';
+import { ChannelPicker, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, showToast, SuccessModal, Switch, Tabs, TextAreaField, TextField, toastSuccess, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
@@ -13,7 +13,6 @@ export const GIFT_CARD_ENABLE_ERROR = 'There was an error enabling gift cards';
 export const GIFT_CARD_DISABLE_ERROR = 'There was an error disabling gift cards';
 const SUPPORT_EMAIL = 'support@hearth.example.com';
 /** Times are shown in the viewer's own zone, named. */
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** /rewards: the listings (everyone redeems; admins add and edit), the redemptions (admins: everyone's; a member: their own) and settings. */
 export default function RewardsPage() {
@@ -363,11 +362,11 @@ function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) 
                 {r.gift_card_dollars !== null ? ` ($${r.gift_card_dollars})` : ''}
               </td>
               <td>{r.points_cost}</td>
-              <td>{formatDateTime(r.created_at, ZONE)}</td>
+              <td>{formatDateTime(r.created_at, viewerZone())}</td>
               <td>
                 {r.state === 'fulfilled' ? (
                   <span>
-                    {r.fulfiller ? `By ${r.fulfiller.name}` : 'Automatically'} · {r.fulfilled_at ? formatDateTime(r.fulfilled_at, ZONE) : ''}
+                    {r.fulfiller ? `By ${r.fulfiller.name}` : 'Automatically'} · {r.fulfilled_at ? formatDateTime(r.fulfilled_at, viewerZone()) : ''}
                   </span>
                 ) : r.state === 'failed' ? (
                   <span className="muted">Failed, refunded</span>

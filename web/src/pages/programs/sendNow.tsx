@@ -168,7 +168,7 @@ export function SendNowButton({
       disabled={sending || !allowed}
       aria-busy={sending || undefined}
       title={allowed ? undefined : 'Activate the program to send now'}
-      aria-label={sending ? `Sending ${program.channel} now` : `Send ${program.channel} now`}
+      aria-label={sending ? `Sending… ${program.channel}` : `Send now: ${program.channel}`}
       onClick={click}
     >
       {sending ? (

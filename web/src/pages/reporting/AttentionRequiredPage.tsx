@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
-import { AlertIcon, EmptyState, formatDateTime, PageState, SegmentedControl, Spinner, toastError } from '../../kit';
+import { AlertIcon, EmptyState, formatDateTime, PageState, SegmentedControl, Spinner, toastError, viewerZone } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   DEFAULT_ISSUE_DATE_WINDOW,
@@ -25,7 +25,6 @@ interface IssueFilters {
   tagIds: number[];
 }
 const DEFAULTS: IssueFilters = { dateWindow: DEFAULT_ISSUE_DATE_WINDOW, issueTypes: ISSUE_TYPES, tagIds: [] };
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export default function AttentionRequiredPage() {
   useDocumentTitle('Attention required');
@@ -147,7 +146,7 @@ export default function AttentionRequiredPage() {
                                     </>
                                   )}
                                 </span>
-                                <span className="muted small">{formatDateTime(i.occurred_at, zone())}</span>
+                                <span className="muted small">{formatDateTime(i.occurred_at, viewerZone())}</span>
                                 <button type="button" className="button button-secondary button-small" disabled={removing} onClick={() => hide.mutate(i.id)}>
                                   {removing ? <Spinner /> : null} {removing ? 'Hiding…' : 'Hide'}
                                 </button>

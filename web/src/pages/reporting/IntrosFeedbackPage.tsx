@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
-import { EmptyState, formatDay, INTROS_LOAD_ERROR, PageState, SegmentedControl } from '../../kit';
+import { EmptyState, formatDay, INTROS_LOAD_ERROR, PageState, SegmentedControl, viewerZone } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import { DEFAULT_FEEDBACK_DATE_WINDOW, FEEDBACK_DATE_WINDOWS, loadFilters, reportingApi, saveFilters } from './reportingApi';
 import { StatChart } from './StatChart';
@@ -14,7 +14,6 @@ interface FeedbackFilters {
   configIds: number[];
 }
 const DEFAULTS: FeedbackFilters = { dateWindow: DEFAULT_FEEDBACK_DATE_WINDOW, configIds: [] };
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export default function IntrosFeedbackPage() {
   useDocumentTitle('Intros feedback');
@@ -96,7 +95,7 @@ export default function IntrosFeedbackPage() {
                     <li key={m.id} className="feedback-comment">
                       <p className="feedback-comment-text">“{m.comment}”</p>
                       <p className="muted small">
-                        {m.author} · {m.rating} / 5 · {formatDay(m.created_at, zone())}
+                        {m.author} · {m.rating} / 5 · {formatDay(m.created_at, viewerZone())}
                       </p>
                     </li>
                   ))}

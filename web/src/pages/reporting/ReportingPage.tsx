@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
 import { REPORTING_MODULE_POLL, usePollingQuery } from '../../api/polling';
-import { DateRangePicker, DEFAULT_ERROR_TEXT, Field, InlineError, PageState, SegmentedControl, Switch, toastError, toastSuccess, todayIn } from '../../kit';
+import { DateRangePicker, DEFAULT_ERROR_TEXT, formatPlainRange, InlineError, PageState, SegmentedControl, Select, Switch, toastError, toastSuccess, todayIn, viewerZone } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   AGGREGATION_LABELS,
@@ -25,7 +25,8 @@ import {
 import { StatChart } from './StatChart';
 import './reporting.css';
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const STAT_OPTIONS = STAT_NAMES.map((s) => ({ value: s, label: STAT_LABELS[s] }));
+const WINDOW_OPTIONS = (Object.keys(DATE_WINDOW_LABELS) as DateWindowId[]).map((w) => ({ value: w, label: DATE_WINDOW_LABELS[w] }));
 
 interface PageFilters {
   /** A journey to narrow journey stats to (null: every journey). */
@@ -65,33 +66,8 @@ function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting
         {data && state && <p className="muted small">at the end of the period</p>}
       </header>
       <div className="report-module-controls">
-        <Field label="Stat">
-          {(c) => (
-            <select {...c} className="text-input" value={setting.stat_name} onChange={(e) => onChange({ ...setting, stat_name: e.target.value as ModuleSetting['stat_name'] })}>
-              {STAT_NAMES.map((s) => (
-                <option key={s} value={s}>
-                  {STAT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Period">
-          {(c) => (
-            <select
-              {...c}
-              className="text-input"
-              value={setting.date_window}
-              onChange={(e) => onChange({ ...setting, date_window: e.target.value as DateWindowId, start_date: null, end_date: null })}
-            >
-              {(Object.keys(DATE_WINDOW_LABELS) as DateWindowId[]).map((w) => (
-                <option key={w} value={w}>
-                  {DATE_WINDOW_LABELS[w]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Select label="Stat" options={STAT_OPTIONS} value={[setting.stat_name]} onChange={(v) => v[0] && onChange({ ...setting, stat_name: v[0] as ModuleSetting['stat_name'] })} />
+        <Select label="Period" options={WINDOW_OPTIONS} value={[setting.date_window]} onChange={(v) => v[0] && onChange({ ...setting, date_window: v[0] as DateWindowId, start_date: null, end_date: null })} />
         <SegmentedControl<Aggregation>
           label="Group by"
           size="small"
@@ -103,9 +79,9 @@ function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting
       {setting.date_window === 'custom' && (
         <DateRangePicker
           label="Custom dates"
-          value={{ from: setting.start_date ?? data?.start_date ?? todayIn(zone()), to: setting.end_date ?? data?.end_date ?? todayIn(zone()) }}
+          value={{ from: setting.start_date ?? data?.start_date ?? todayIn(viewerZone()), to: setting.end_date ?? data?.end_date ?? todayIn(viewerZone()) }}
           onChange={(r) => onChange({ ...setting, start_date: r.from, end_date: r.to })}
-          today={todayIn(zone())}
+          today={todayIn(viewerZone())}
         />
       )}
       {q.pollWarning && !data && !failed && <p className="muted small" role="status">{q.pollWarning}</p>}
@@ -114,7 +90,7 @@ function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting
       ) : data ? (
         <>
           <p className="muted small">
-            {data.start_date} to {data.end_date}
+            {formatPlainRange(data.start_date, data.end_date)}
           </p>
           <StatChart title={`${title}, ${AGGREGATION_LABELS[setting.aggregation].toLowerCase()}`} points={data.series} kind={rate ? 'rate' : state ? 'state' : 'count'} valueLabel={rate ? 'Completed' : title} />
         </>
@@ -176,18 +152,12 @@ export default function ReportingPage() {
         {(s) => (
           <>
             <div className="card report-filters">
-              <Field label="Journey">
-                {(c) => (
-                  <select {...c} className="text-input" value={filters.tagId ?? ''} onChange={(e) => updateFilters({ tagId: e.target.value ? Number(e.target.value) : null })}>
-                    <option value="">All journeys</option>
-                    {tagList.map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <Select
+                label="Journey"
+                options={[{ value: '', label: 'All journeys' }, ...tagList.map((t) => ({ value: String(t.id), label: t.name }))]}
+                value={[filters.tagId === null ? '' : String(filters.tagId)]}
+                onChange={(v) => updateFilters({ tagId: v[0] ? Number(v[0]) : null })}
+              />
               <Switch
                 label="Show all journeys in each module"
                 checked={s.show_all_tags}

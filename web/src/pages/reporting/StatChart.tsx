@@ -12,7 +12,7 @@ const shortDay = (d: string) => formatMonthDay(d);
 /**
  * One stat over time (recharts): bars for counts, a line for states, with the same numbers in a table beside
  * the chart for screen readers and for anyone who wants the figures. The chart itself is hidden from the
- * accessibility tree; the table is the accessible view.
+ * accessibility tree (and its keyboard layer off, so nothing hidden takes focus); the table is the accessible view.
  */
 export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title: string; points: ChartPoint[]; kind: 'count' | 'state' | 'rate'; valueLabel?: string }) {
   const data = points.map((p) => ({ ...p, label: shortDay(p.date) }));
@@ -21,7 +21,7 @@ export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title
       <div className="stat-chart-plot" aria-hidden="true" data-testid="stat-chart-plot">
         <ResponsiveContainer width="100%" height={180}>
           {kind === 'state' ? (
-            <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
@@ -29,7 +29,7 @@ export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title
               <Line type="monotone" dataKey="value" name={valueLabel} stroke="var(--accent, #4a6cf7)" strokeWidth={2} dot={false} isAnimationActive={false} />
             </LineChart>
           ) : (
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
@@ -39,7 +39,8 @@ export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title
           )}
         </ResponsiveContainer>
       </div>
-      <div className="stat-table-wrap">
+      {/* It scrolls when long: focusable so keyboard users can scroll it too. */}
+      <div className="stat-table-wrap" tabIndex={0} role="region" aria-label={`${title}: figures`}>
         <table className="stat-table">
           <caption className="visually-hidden">{title}</caption>
           <thead>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../api/client';
-import { Spinner, toastError } from '../../kit';
+import { FileField, Spinner, StatusPill, toastError } from '../../kit';
+import './assetUploader.css';
 
 /** programs.md §5, §8, §9, word for word. */
 export const TOTAL_UPLOAD_BYTES = 100_000_000;
@@ -53,9 +54,9 @@ function useUploadLimit(): number | undefined {
   return limits.data?.max_file_mb ?? undefined;
 }
 
-export function AssetUploader({ onUploaded }: { onUploaded?: (asset: AssetJson) => void }) {
+export function AssetUploader({ onUploaded, label = 'Files', accept, multiple = true }: { onUploaded?: (asset: AssetJson) => void; label?: string; accept?: string; multiple?: boolean }) {
   const maxFileMb = useUploadLimit();
-  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [assets, setAssets] = useState<AssetJson[]>([]);
   const mounted = useRef(true);
@@ -67,7 +68,6 @@ export function AssetUploader({ onUploaded }: { onUploaded?: (asset: AssetJson) 
   }, []);
 
   const upload = async () => {
-    const files = [...(input.current?.files ?? [])];
     const problem = checkFiles(files, maxFileMb);
     if (problem) return void toastError(problem);
     const form = new FormData();
@@ -76,7 +76,7 @@ export function AssetUploader({ onUploaded }: { onUploaded?: (asset: AssetJson) 
     try {
       const res = await api.post<{ assets: AssetJson[] }>('/onboarding/assets', form, { toastOnError: false, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
       setAssets((old) => [...res.assets, ...old]);
-      if (input.current) input.current.value = '';
+      setFiles([]);
       await Promise.all(
         res.assets.map(async (a) => {
           const done = await pollAsset(a, () => mounted.current).catch(() => ({ ...a, state: 'failed_processing' as const, errors: [UPLOAD_FAILED_TEXT] }));
@@ -94,25 +94,22 @@ export function AssetUploader({ onUploaded }: { onUploaded?: (asset: AssetJson) 
   };
 
   return (
-    <div className="settings-fields">
-      <div className="settings-inline">
-        <label className="field">
-          <span className="field-label">Files</span>
-          <input ref={input} type="file" name="files" multiple className="text-input" />
-        </label>
+    <div className="asset-uploader">
+      <div className="asset-uploader-pick">
+        <FileField label={label} name="files" accept={accept} multiple={multiple} files={files} onChange={setFiles} disabled={busy} hint={maxFileMb ? `Up to ${maxFileMb} MB a file, 100 MB in all.` : 'Up to 100 MB in all.'} />
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void upload()}>
           {busy && <Spinner title="" />} Upload
         </button>
       </div>
       {assets.length > 0 && (
-        <ul className="settings-list" aria-label="Uploaded files">
+        <ul className="asset-list" aria-label="Uploaded files">
           {assets.map((a) => (
             <li key={a.id} className="asset-row" data-state={a.state}>
               {a.thumbnail_url && <img src={a.thumbnail_url} alt="" />}
               <a href={a.url}>{a.file_name}</a>
-              <span className={`muted asset-state-${a.state}`}>
+              <StatusPill tone={a.state === 'needs_processing' ? 'info' : a.state === 'uploaded' ? 'success' : 'error'}>
                 {a.state === 'needs_processing' ? 'Processing…' : a.state === 'uploaded' ? 'Uploaded' : (a.errors[0] ?? UPLOAD_FAILED_TEXT)}
-              </span>
+              </StatusPill>
             </li>
           ))}
         </ul>

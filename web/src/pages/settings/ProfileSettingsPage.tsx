@@ -2,10 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_SUCCESS_TEXT, ErrorState, Field, PageSkeleton, Select, Spinner, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, ErrorState, PageSkeleton, Select, Spinner, TextField, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { failed, loadPreferences, prefsKey, TEXT, type MyPreferences } from './settingsApi';
-import '../intros/intros.css';
 import './settings.css';
 
 function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferences }) {
@@ -52,13 +51,11 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
         >
           {categories.map((c) => (
             <fieldset key={c.machine_name} className="settings-fields">
-              <legend className="field-label">{c.name}</legend>
+              <legend className="kit-field-label">{c.name}</legend>
               {prefs.profile_fields
                 .filter((f) => f.category.machine_name === c.machine_name)
                 .map((f) => (
-                  <Field key={f.id} label={f.label} optional maxLength={500} length={(texts[f.id] ?? '').length}>
-                    {(control) => <input {...control} className="text-input" name={`field-${f.id}`} placeholder={f.placeholder} value={texts[f.id] ?? ''} onChange={(e) => setTexts({ ...texts, [f.id]: e.target.value })} />}
-                  </Field>
+                  <TextField key={f.id} label={f.label} optional maxLength={500} name={`field-${f.id}`} placeholder={f.placeholder} value={texts[f.id] ?? ''} onChange={(v) => setTexts({ ...texts, [f.id]: v })} />
                 ))}
             </fieldset>
           ))}
@@ -110,8 +107,8 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
             void save('hours', () => api.patch<MyPreferences>(`/users/${memberId}/update_work_hours`, { work_hours: hours }, { toastOnError: false }), TEXT.workHours);
           }}
         >
-          <Field label="From">{(control) => <input {...control} type="time" className="text-input" name="beginning_time" value={hours.beginning_time} onChange={(e) => setHours({ ...hours, beginning_time: e.target.value })} />}</Field>
-          <Field label="To">{(control) => <input {...control} type="time" className="text-input" name="end_time" value={hours.end_time} onChange={(e) => setHours({ ...hours, end_time: e.target.value })} />}</Field>
+          <TextField label="From" type="time" name="beginning_time" value={hours.beginning_time} onChange={(v) => setHours({ ...hours, beginning_time: v })} />
+          <TextField label="To" type="time" name="end_time" value={hours.end_time} onChange={(v) => setHours({ ...hours, end_time: v })} />
           <button type="submit" className="button button-primary" disabled={saving !== null}>
             {saving === 'hours' && <Spinner title="" />} Save working hours
           </button>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { api, ApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { ConfirmDialog, DEFAULT_ERROR_TEXT, Spinner, toastError, toastSuccess } from '../../kit';
+import { ConfirmDialog, DEFAULT_ERROR_TEXT, FileField, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader, NO_FILE_TEXT } from './AssetUploader';
 import { deleteMyData, failed } from './settingsApi';
@@ -14,11 +14,10 @@ interface Manifest {
 }
 
 function ImportForm({ path, label, accept, multiple = false, summarize }: { path: string; label: string; accept: string; multiple?: boolean; summarize: (body: Record<string, unknown>) => string }) {
-  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const run = async () => {
-    const files = [...(input.current?.files ?? [])];
     if (!files.length) return void toastError(NO_FILE_TEXT);
     const form = new FormData();
     for (const file of files) form.append('file', file, file.name);
@@ -37,10 +36,7 @@ function ImportForm({ path, label, accept, multiple = false, summarize }: { path
   return (
     <div className="settings-fields">
       <div className="settings-inline">
-        <label className="field">
-          <span className="field-label">{label}</span>
-          <input ref={input} type="file" accept={accept} multiple={multiple} className="text-input" />
-        </label>
+        <FileField label={label} accept={accept} multiple={multiple} files={files} onChange={setFiles} disabled={busy} />
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void run()}>
           {busy && <Spinner title="" />} Import
         </button>

@@ -29,7 +29,7 @@ function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: Waterc
           type="button"
           className={pack.subscribed || pack.locked ? 'button button-secondary' : 'button button-primary'}
           aria-pressed={pack.subscribed}
-          aria-label={pack.subscribed ? `Remove ${pack.name} from the queue` : `Add ${pack.name} to the queue`}
+          aria-label={pack.subscribed ? `In the queue: ${pack.name}` : `Add to queue: ${pack.name}`}
           disabled={busy}
           onClick={pack.locked && !pack.subscribed ? () => upgrade(wc) : onToggle}
         >

@@ -23,8 +23,8 @@ export function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string })
       <fieldset className="wc-days">
         <legend className="field-label">Days</legend>
         {WEEKDAYS.map((d, i) => (
-          <button key={d} type="button" className="wc-day" aria-pressed={wc.schedule.weekdays.includes(i + 1)} aria-label={WEEKDAY_NAMES[i]} onClick={() => toggleDay(i + 1)}>
-            {d}
+          <button key={d} type="button" className="wc-day" aria-pressed={wc.schedule.weekdays.includes(i + 1)} onClick={() => toggleDay(i + 1)}>
+            <abbr title={WEEKDAY_NAMES[i]}>{d}</abbr>
           </button>
         ))}
       </fieldset>

@@ -61,7 +61,7 @@ export function SendPromptNowButton({ wc, id }: { wc: WatercoolerJson; id: strin
       sending={sending}
       disabled={Boolean(reason)}
       disabledReason={reason}
-      aria-label={sending ? `Sending a prompt to ${channel}` : `Send the next prompt to ${channel} now`}
+      aria-label={sending ? `Sending… a prompt to ${channel}` : `Send now: the next prompt to ${channel}`}
       title={`Send the next prompt to ${channel} now?`}
       confirmText="Send prompt"
       summary={{ text: `The next prompt in the queue, posted in ${channel} for ${plural(wc.program.num_participants, 'person', 'people')}`, details: ['People answer it in a thread.'] }}

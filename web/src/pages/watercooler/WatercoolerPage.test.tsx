@@ -108,9 +108,9 @@ describe('WatercoolerPage', () => {
   test('a day toggles the schedule; the last day cannot be removed', async () => {
     const { puts } = serve(watercooler());
     renderApp('/watercooler/9/edit');
-    fireEvent.click(await screen.findByRole('button', { name: 'Friday' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Fri' }, { timeout: 5000 }));
     await waitFor(() => expect(puts).toEqual([{ watercooler: { weekdays: [3, 5] } }]));
-    fireEvent.click(screen.getByRole('button', { name: 'Wednesday' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wed' }));
     expect(await screen.findByText('Choose at least one day.')).toBeInTheDocument();
     expect(puts).toHaveLength(1);
   });

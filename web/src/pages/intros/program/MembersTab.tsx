@@ -144,7 +144,7 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
                   <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Snooze ${m.name} for 2 weeks`} onClick={() => void setStatus(m, 'snoozed')}>
                     Snooze
                   </button>
-                  <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Opt ${m.name} out`} onClick={() => void setStatus(m, 'opted_out')}>
+                  <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Opt out ${m.name}`} onClick={() => void setStatus(m, 'opted_out')}>
                     Opt out
                   </button>
                 </>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { zoneName } from '../../../kit';
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
 import { BlockPreview } from '../events/BlockPreview';
 import { KIND_INFO, KindIcon } from '../lib/labels';
-import { calendarDateLabel, dayLabel, minuteLabel, plural } from '../lib/schedule';
+import { dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { dryRunWeeks, offCalendar } from './dryRunCalendar';
+import { formatLongPlainDate, formatMonthDay, formatPlainDate, zoneName } from '../../../kit';
 
 /** What became of an item of a participant's real calendar (a would-be participant's plan only says what is past). */
 export function itemStatus(item: DryRunItem): string | null {
@@ -70,7 +70,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
     <section className={`dry-run-result${stale ? ' is-stale' : ''}`} aria-label="Dry run calendar">
       <header className="dry-run-summary">
         <h3>
-          {answer.participant ? answer.participant.name : 'Someone'} starting {calendarDateLabel(answer.start_date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
+          {answer.participant ? answer.participant.name : 'Someone'} starting {formatLongPlainDate(answer.start_date, { year: 'always' })}
         </h3>
         <p className="muted">
           {zoneName(answer.time_zone)} time · {answer.items.length === 0 ? 'nothing scheduled' : counts.join(', ')}
@@ -91,15 +91,15 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
         }
         emptyRun = 0;
         return (
-          <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${calendarDateLabel(week.monday, { month: 'long', day: 'numeric' })}`}>
+          <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${formatMonthDay(week.monday)}`}>
             {week.days.map((day) => (
               <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
                 <h4 className="dry-run-date">
-                  <span>{calendarDateLabel(day.date)}</span>
+                  <span>{formatPlainDate(day.date)}</span>
                   {onItsDay(day.items) && <span className="dry-run-day-no">{dayLabel(day.items[0]!.days_later)}</span>}
                 </h4>
                 {day.items.length > 0 && (
-                  <ol className="dry-run-items" aria-label={calendarDateLabel(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}>
+                  <ol className="dry-run-items" aria-label={formatLongPlainDate(day.date, { year: 'never' })}>
                     {day.items.map(itemOf)}
                   </ol>
                 )}
@@ -116,7 +116,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
       {shown && (
         <div className="dry-run-preview">
           <h4 className="pane-title">
-            {shown.title} · {calendarDateLabel(shown.occurs_on, { weekday: 'long', month: 'long', day: 'numeric' })}, to {shown.recipient_label}
+            {shown.title} · {formatLongPlainDate(shown.occurs_on, { year: 'never' })}, to {shown.recipient_label}
           </h4>
           <BlockPreview preview={shown.preview} time={minuteLabel(shown.minute_in_day)} />
         </div>

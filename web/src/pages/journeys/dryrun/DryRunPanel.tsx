@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../../api/client';
-import { PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
+import { formatPlainDate, PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
 import { useDryRun, type DryRunQuery, type Flow, type TagDetail, type TryInSandboxAnswer } from '../api/journeysApi';
-import { calendarDateLabel, nextMonday } from '../lib/schedule';
+import { nextMonday } from '../lib/schedule';
 import { DryRunCalendar } from './DryRunCalendar';
 
 type Mode = 'person' | 'date';
@@ -29,7 +29,7 @@ function TryInSandbox({ flow, tagId }: { flow: Flow; tagId: number }) {
       <div className="sandbox-callout" role="status">
         <Rocket size={18} aria-hidden="true" />
         <div>
-          <strong>{tryIt.data.session.participant?.name ?? 'A sandbox person'} is on the journey</strong>, starting {calendarDateLabel(tryIt.data.session.start_date)}. Open the sandbox and move its clock forward to watch each message arrive.
+          <strong>{tryIt.data.session.participant?.name ?? 'A sandbox person'} is on the journey</strong>, starting {formatPlainDate(tryIt.data.session.start_date)}. Open the sandbox and move its clock forward to watch each message arrive.
         </div>
         <a className="button button-primary" href={tryIt.data.sandbox_url} target="_blank" rel="noreferrer">
           Open the sandbox

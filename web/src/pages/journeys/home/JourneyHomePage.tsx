@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Boxes, CalendarDays, ClipboardList, Layers, Plus, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { openModal, PageState } from '../../../kit';
+import { formatPlainDate, openModal, PageState } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { DEFAULT_ISSUE_DATE_WINDOW, ISSUE_TYPES, reportingApi } from '../../reporting/reportingApi';
 import { useJourneyHome, type JourneyHomeAnswer } from '../api/journeysApi';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
-import { calendarDateLabel, plural } from '../lib/schedule';
+import { plural } from '../lib/schedule';
 import '../journeys.css';
 
 function Stat({ label, value, to, icon }: { label: string; value: number; to: string; icon: React.ReactNode }) {
@@ -75,7 +75,7 @@ function Home({ data }: { data: JourneyHomeAnswer }) {
                 <li key={s.id}>
                   <strong>{s.participant?.name ?? 'Someone'}</strong>
                   <span className="muted small">
-                    {calendarDateLabel(s.start_date)} · {data.tags.find((t) => t.id === s.tag_id)?.name ?? 'a journey'}
+                    {formatPlainDate(s.start_date)} · {data.tags.find((t) => t.id === s.tag_id)?.name ?? 'a journey'}
                   </span>
                 </li>
               ))}

@@ -95,7 +95,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
           <strong>{session.participant?.name ?? 'Someone'}</strong>
           {session.is_sandbox && <span className="badge">Sandbox</span>}
           <span className="muted small">
-            Starts {formatPlainDate(session.start_date)} · {zoneName(session.time_zone)} time
+            Starts {formatPlainDate(session.start_date, { weekday: false, year: 'always' })} · {zoneName(session.time_zone)} time
           </span>
         </span>
         <span className="session-progress" aria-label={`${sent} of ${active.length} sent`}>

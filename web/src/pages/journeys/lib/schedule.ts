@@ -78,14 +78,6 @@ export function toWeeks<T>(items: readonly T[], daysLaterOf: (item: T) => number
   return out;
 }
 
-/** "Mon, Mar 9" for a calendar date YYYY-MM-DD, read as that day (no zone shift). */
-export function calendarDateLabel(date: string, opts: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return date;
-  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  return new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' }).format(utc);
-}
-
 /** The Monday of the ISO week after `today` (YYYY-MM-DD), the default start date for a hypothetical run. */
 export function nextMonday(today: Date = new Date()): string {
   const d = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
