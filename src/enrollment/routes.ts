@@ -57,8 +57,8 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
   // ---- manual and CSV enrollment, batches
 
   router.post([...both('/manual_enrollment'), ...both('/tags/:tagId/manual_enrollment')], async (req, res) => {
-    const input = body(req, manualEnrollmentBody);
     const scope = await scopeOf(req);
+    const input = body(req, manualEnrollmentBody);
     res.json(await api.manual.submit(authOf(req), flowOf(req), scope, input));
   });
   router.get([...both('/manual_enrollment/sessions/:sessionId'), ...both('/tags/:tagId/manual_enrollment/sessions/:sessionId')], async (req, res) => {
@@ -100,8 +100,8 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
     res.json(await api.automatic.loadChannels(await tagOf(req, params(req, idParams).id, 'read')));
   });
   router.put(both('/tags/:id/auto_enroll_channels/bulk_update'), async (req, res) => {
-    const input = body(req, autoChannelsBody);
-    res.json(await api.automatic.saveChannels(await tagOf(req, params(req, idParams).id, 'edit'), input));
+    const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    res.json(await api.automatic.saveChannels(tag, body(req, autoChannelsBody)));
   });
 
   // ---- self-enroll
@@ -118,8 +118,8 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
     res.json(await api.automatic.selfEnrollValidation(authOf(req).workspace.id, authOf(req).member, tag));
   });
   router.post(both('/tags/:tagId/self_enroll'), async (req, res) => {
-    const input = body(req, selfEnrollBody);
     const tag = await joinableOf(req);
+    const input = body(req, selfEnrollBody);
     res.json(await api.automatic.selfEnroll(authOf(req).workspace.id, authOf(req).member, tag, { startDate: input.start_date, test: false }));
   });
   router.post(both('/tags/:tagId/self_test'), async (req, res) => {
@@ -130,8 +130,8 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
     res.json(await api.automatic.selfEnrollSettings(await tagOf(req, params(req, tagParams).tagId, 'edit')));
   });
   router.put(both('/tags/:tagId/self_enroll_settings'), async (req, res) => {
-    const input = body(req, selfEnrollSettingsBody);
-    res.json(await api.automatic.setSelfEnroll(await tagOf(req, params(req, tagParams).tagId, 'edit'), input.enabled));
+    const tag = await tagOf(req, params(req, tagParams).tagId, 'edit');
+    res.json(await api.automatic.setSelfEnroll(tag, body(req, selfEnrollSettingsBody).enabled));
   });
 
   // ---- enrollment surveys

@@ -169,8 +169,8 @@ export function journeyRoutes(api: JourneyApi): Router {
     res.json(await api.journeys.detail(await tagOf(req, params(req, idParams).id, 'read')));
   });
   router.put(both('/tags/:id'), async (req, res) => {
-    const input = body(req, updateTagBody);
     const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    const input = body(req, updateTagBody);
     res.json({ tag: await api.journeys.update(authOf(req), tag, input) });
   });
   router.get(both('/tags/:id/fetch_roles_as_json'), async (req, res) => {
@@ -189,14 +189,14 @@ export function journeyRoutes(api: JourneyApi): Router {
   });
   router.put('/onboarding/tags/:tagId/presets/:presetId', async (req, res) => {
     const p = params(req, tagPresetParams);
-    const input = body(req, togglePresetBody);
     const tag = await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'edit');
+    const input = body(req, togglePresetBody);
     res.json(await api.journeys.togglePreset(tag, p.presetId, input.removing, input.channel_id ?? null));
   });
   router.post('/onboarding/tags/:tagId/presets/:presetId/add_event', async (req, res) => {
     const p = params(req, tagPresetParams);
-    const input = body(req, addEventBody);
     const tag = await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'edit');
+    const input = body(req, addEventBody);
     res.json({ event: await api.journeys.addEvent(tag, p.presetId, input.days_later, input.channel_id ?? null) });
   });
 
@@ -217,14 +217,14 @@ export function journeyRoutes(api: JourneyApi): Router {
   });
   // An unsaved event (the editor's form as it stands).
   router.post(both('/tags/:id/events/preview'), async (req, res) => {
-    const input = body(req, previewBody);
     const tag = await tagOf(req, params(req, idParams).id, 'read');
+    const input = body(req, previewBody);
     res.json(await api.dryRun.preview(tag, input.onboarding_schedule_event, { user_id: input.user_id }));
   });
 
   router.post(both('/tags/:id/events'), async (req, res) => {
-    const input = body(req, eventBody);
     const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    const input = body(req, eventBody);
     res.json({ event: await api.journeys.createEvent(tag, input.onboarding_schedule_event) });
   });
   router.post(both('/tags/:id/turn_on_held_messages'), async (req, res) => {
@@ -233,8 +233,8 @@ export function journeyRoutes(api: JourneyApi): Router {
   });
   router.put(both('/events/:id'), async (req, res) => {
     const { id } = params(req, idParams);
-    const input = body(req, eventBody);
     const { event, tag } = await eventOf(req, null, id);
+    const input = body(req, eventBody);
     res.json({ event: await api.journeys.updateEvent(tag, event, input.onboarding_schedule_event) });
   });
   router.delete(both('/events/:id'), async (req, res) => {
@@ -294,8 +294,8 @@ export function journeyRoutes(api: JourneyApi): Router {
     res.json(await api.dryRun.dryRun(await tagOf(req, params(req, idParams).id, 'read'), q));
   });
   router.post(both('/tags/:id/try_in_sandbox'), async (req, res) => {
-    const input = body(req, tryBody);
     const tag = await tagOf(req, params(req, idParams).id, 'edit');
+    const input = body(req, tryBody);
     res.json(await api.dryRun.tryInSandbox(authOf(req), tag, input.user_id));
   });
 
