@@ -1,5 +1,6 @@
 // The JSON the Intros pages read (src/intros/API.md), shared by the server and web/ (type-only imports of
 // dependency-free files, so both type-check it).
+import type { Delivery } from '../outbox/api-types.js';
 import type { ProgramJson } from '../programs/api-types.js';
 import type { CalendarSelection, HrisGrouping, IntrosSettings, PairingType, VideoPlatform } from './settings-rules.js';
 
@@ -59,6 +60,8 @@ export interface MeetingJson {
   members: PersonJson[];
   answered_by: PersonJson | null;
   answered_at: string | null;
+  /** The group's intro message, as Slack took it (the outbox's state); null before it is written. */
+  delivery: Delivery | null;
 }
 
 export interface RoundJson {

@@ -323,7 +323,11 @@ export class IntrosService {
 
   async meetingJsonOf(workspaceId: number, meetings: IntrosMeeting[]): Promise<MeetingJson[]> {
     const answerIds = [...new Set(meetings.map((m) => m.answered_by_member_id).filter((x): x is number => x !== null))];
-    const [people, answerers] = await Promise.all([this.repo.meetingMembers(workspaceId, meetings.map((m) => m.id)), this.repo.members(workspaceId, answerIds)]);
+    const [people, answerers, deliveries] = await Promise.all([
+      this.repo.meetingMembers(workspaceId, meetings.map((m) => m.id)),
+      this.repo.members(workspaceId, answerIds),
+      this.s.outbox.deliveries(workspaceId, meetings.map((m) => m.intro_key)),
+    ]);
     return meetings.map((m) => {
       const by = answerers.find((a) => a.id === m.answered_by_member_id);
       return {
@@ -334,6 +338,7 @@ export class IntrosService {
         members: (people.get(m.id) ?? []).map(personJson),
         answered_by: by ? personJson(by) : null,
         answered_at: m.answered_at?.toISOString() ?? null,
+        delivery: deliveries.get(m.intro_key) ?? null,
       };
     });
   }

@@ -182,6 +182,10 @@ export interface RedemptionJson {
   fulfiller: { id: number; name: string } | null;
   fulfilled_at: string | null;
   created_at: string;
+  /** The notice in the fulfilment channel, as Slack took it; null when there is no fulfilment channel. */
+  notice_delivery: Delivery | null;
+  /** The member's "on its way" DM once fulfilled, as Slack took it; null before. */
+  fulfilled_delivery: Delivery | null;
 }
 
 export interface RedemptionsPage {

@@ -20,6 +20,10 @@ import type { Listing, PointsProgram, Redemption } from './tables.js';
 export const REDEMPTIONS_PAGE_SIZE = 25;
 
 /** journeys.md §5: the words when the wallet is short. */
+/** The outbox keys of a redemption's two messages: the fulfilment channel's notice and the member's DM once fulfilled. */
+const noticeKey = (redemptionId: number) => `redemption:${redemptionId}`;
+const fulfilledKey = (redemptionId: number) => `redemption-fulfilled:${redemptionId}`;
+
 export const notEnoughPoints = (plural: string) => `You don't have enough ${plural} to redeem this.`;
 
 /**
@@ -203,7 +207,7 @@ export class Rewards {
       const channel = program.redemption_fulfillment_channel_id;
       if (channel) {
         const notice = redemptionNotice({ memberSlackId: member.slack_user_id, listing: listing.name, points: cost, plural, giftCard: dollars === null ? null : { dollars }, pagesUrl: this.s.config.publicUrl });
-        ids.push(...(await this.s.outbox.add(trx, [{ workspaceId: ws, key: `redemption:${redemption.id}`, kind: 'redemption_notice', method: 'chat.postMessage', args: { channel, text: notice.text, blocks: notice.blocks, unfurl_links: false } }])));
+        ids.push(...(await this.s.outbox.add(trx, [{ workspaceId: ws, key: noticeKey(redemption.id), kind: 'redemption_notice', method: 'chat.postMessage', args: { channel, text: notice.text, blocks: notice.blocks, unfurl_links: false } }])));
       }
       emit(event(rewardRedeemed, ws, { redemptionId: redemption.id, listingId: listing.id, memberId: member.id, points: cost, giftCard: listing.is_gift_card }));
       return { redemption, ids };
@@ -231,7 +235,13 @@ export class Rewards {
     return { listings: await this.listingsFor(auth, program), points_wallet: { current_redeemable: wallet.current_redeemable }, gift_card_link: giftCardLink };
   }
 
-  private redemptionJson(r: Awaited<ReturnType<PointsRepository['redemptions']>>[number]): RedemptionJson {
+  /** Redemptions as the pages read them, each with its messages' real delivery (read from the outbox). */
+  private async redemptionsJson(ws: number, rows: Awaited<ReturnType<PointsRepository['redemptions']>>): Promise<RedemptionJson[]> {
+    const deliveries = await this.s.outbox.deliveries(ws, rows.flatMap((r) => [noticeKey(r.id), fulfilledKey(r.id)]));
+    return rows.map((r) => ({ ...this.redemptionJson(r), notice_delivery: deliveries.get(noticeKey(r.id)) ?? null, fulfilled_delivery: deliveries.get(fulfilledKey(r.id)) ?? null }));
+  }
+
+  private redemptionJson(r: Awaited<ReturnType<PointsRepository['redemptions']>>[number]): Omit<RedemptionJson, 'notice_delivery' | 'fulfilled_delivery'> {
     return {
       id: r.id,
       listing: { id: r.listing_id, name: r.listing_name, is_gift_card: r.is_gift_card },
@@ -255,7 +265,7 @@ export class Rewards {
       from: q.start_date ? new Date(`${q.start_date}T00:00:00Z`) : null,
       to: q.end_date ? new Date(`${q.end_date}T23:59:59.999Z`) : null,
     });
-    return { list: rows.slice(0, REDEMPTIONS_PAGE_SIZE).map((r) => this.redemptionJson(r)), nextPage: rows.length > REDEMPTIONS_PAGE_SIZE ? q.page + 1 : null };
+    return { list: await this.redemptionsJson(auth.workspace.id, rows.slice(0, REDEMPTIONS_PAGE_SIZE)), nextPage: rows.length > REDEMPTIONS_PAGE_SIZE ? q.page + 1 : null };
   }
 
   /** POST /rewards/redemptions/{id}/fulfill: records the fulfiller and the time, once; tells the member. */
@@ -272,11 +282,11 @@ export class Rewards {
       const member = await this.repo.member(ws, redemption.member_id, trx);
       const listing = await this.repo.listing(ws, redemption.listing_id, trx);
       if (!member || !listing) return [];
-      return this.s.outbox.add(trx, [{ workspaceId: ws, key: `redemption-fulfilled:${redemption.id}`, kind: 'redemption_fulfilled', method: 'dm.post', args: { users: [member.slack_user_id], text: `:gift: Your reward *${listing.name}* is on its way. Enjoy!` } }]);
+      return this.s.outbox.add(trx, [{ workspaceId: ws, key: fulfilledKey(redemption.id), kind: 'redemption_fulfilled', method: 'dm.post', args: { users: [member.slack_user_id], text: `:gift: Your reward *${listing.name}* is on its way. Enjoy!` } }]);
     });
     await this.s.outbox.kick(ids);
-    const [row] = await this.repo.redemptions(ws, { page: 1, perPage: 1, from: null, to: null, ids: [redemption.id] });
-    return { redemption: this.redemptionJson(row!) };
+    const rows = await this.repo.redemptions(ws, { page: 1, perPage: 1, from: null, to: null, ids: [redemption.id] });
+    return { redemption: (await this.redemptionsJson(ws, rows))[0]! };
   }
 
   /** PUT /rewards/settings {rewards_program}: the fulfilment channel and the gift-card conversion. */

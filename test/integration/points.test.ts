@@ -5,7 +5,7 @@ import { event } from '../../src/platform/events/define.js';
 import { SHOUTOUT_SHORTCUT } from '../../src/points/blocks.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { dmWith, startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 import { request } from '../support/http.js';
 
 const TEAM = ACME.teamId;
@@ -218,9 +218,14 @@ describe('Points, shoutouts and rewards', () => {
     expect(own.list.map((r) => r.member.id)).toEqual([lena.memberId]);
     const list = await ok<{ list: Array<{ id: number; state: string; fulfiller: unknown }>; nextPage: number | null }>(admin, 'GET', '/rewards/redemptions/list?page=1&start_date=2026-03-01&end_date=2026-03-31');
     expect(list.list).toHaveLength(1);
-    expect(list.list[0]).toMatchObject({ state: 'unfulfilled', fulfiller: null });
+    expect(list.list[0]).toMatchObject({ state: 'unfulfilled', fulfiller: null, fulfilled_delivery: null });
+    // Each of its messages shows what Slack did with it: the notice went; the member's DM is refused.
+    const redemptionRow = async () => (await ok<{ list: Array<Record<string, unknown>> }>(admin, 'GET', '/rewards/redemptions/list')).list[0]!;
+    await expect.poll(async () => (await redemptionRow()).notice_delivery, { timeout: 10_000 }).toMatchObject({ label: 'Sent' });
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel: dmWith(t, LENA), kind: 'error', error: 'restricted_action' });
     const fulfilled = await ok<{ redemption: { fulfiller: { id: number }; fulfilled_at: string; state: string } }>(admin, 'POST', `/rewards/redemptions/${list.list[0]!.id}/fulfill`);
     expect(fulfilled.redemption).toMatchObject({ state: 'fulfilled', fulfiller: { id: admin.memberId }, fulfilled_at: t.clock.now().toISOString() });
+    await expect.poll(async () => (await redemptionRow()).fulfilled_delivery, { timeout: 10_000 }).toMatchObject({ label: 'Not sent', code: 'restricted_action', reason: 'The workspace’s settings don’t allow this.' });
     const ledgerRows = await ledger(lena.memberId);
     expect(ledgerRows.at(-1)).toMatchObject({ reason: 'redemption', delta: -100, balance_after: 145 });
     // Every balance is the sum of its ledger.

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { ChannelPicker, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, showToast, SuccessModal, Switch, Tabs, TextAreaField, TextField, toastSuccess, viewerZone } from '../../kit';
+import { ChannelPicker, DeliveryBadge, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, showToast, SuccessModal, Switch, Tabs, TextAreaField, TextField, toastSuccess, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
@@ -376,6 +376,16 @@ function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) 
                   </button>
                 ) : (
                   <span className="muted">Not yet</span>
+                )}
+                {r.notice_delivery && r.notice_delivery.label !== 'Sent' && (
+                  <div className="small">
+                    Notice to the fulfilment channel: <DeliveryBadge delivery={r.notice_delivery} />
+                  </div>
+                )}
+                {r.fulfilled_delivery && r.fulfilled_delivery.label !== 'Sent' && (
+                  <div className="small">
+                    Message to {r.member.name}: <DeliveryBadge delivery={r.fulfilled_delivery} />
+                  </div>
                 )}
               </td>
             </tr>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../api/client';
-import { AlertIcon, Spinner, useDebounced } from '../../../kit';
+import { AlertIcon, DeliveryBadge, Spinner, useDebounced } from '../../../kit';
 import { coffeeKey, formatInstant, ROUND_STATE_LABELS, STATE_LABELS, useCoffeeList, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
 import { joinNames, PersonName } from '../people';
 import { Pager, plural, SearchField, usePage } from './lists';
@@ -36,6 +36,7 @@ function MeetingCard({ meeting, canEdit, onChanged }: { meeting: MeetingJson; ca
         ))}
       </ul>
       <p className="group-reason">{meeting.reason}</p>
+      {meeting.delivery && meeting.delivery.label !== 'Sent' && <DeliveryBadge delivery={meeting.delivery} />}
       <div className="group-foot">
         {canEdit ? (
           <>
