@@ -12,7 +12,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { Config } from './config.js';
 import { openDatabase, pgliteDirFor, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
-import { authRouter } from './http/auth.js';
+import { authRouter, startSession } from './http/auth.js';
 import { openApiDocument, openApiRoutes } from './http/openapi.js';
 import { createHttpApp, createOpsApp, type OpsParts } from './http/app.js';
 import { ChannelService, INVITE_KIND, JOIN_KIND } from './channels/service.js';
@@ -217,9 +217,9 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       for (const forget of onUninstall) await forget(workspaceId);
     },
   };
-  const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: [...parts.flatMap((p) => p.listeners ?? []), myData.listener] });
-
   const session = { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') };
+  const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: [...parts.flatMap((p) => p.listeners ?? []), myData.listener], signIn: (res, w, m) => startSession(res, session, w, m) });
+
   const oidc =
     config.slack.kind === 'oauth'
       ? { clientId: config.slack.clientId, clientSecret: config.slack.clientSecret }

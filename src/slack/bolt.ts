@@ -1,5 +1,6 @@
 import { App, ExpressReceiver, LogLevel, type Authorize, type Logger as BoltLogger } from '@slack/bolt';
-import { Router, type RequestHandler } from 'express';
+import { WebClient } from '@slack/web-api';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { SlackContext } from './context.js';
@@ -68,6 +69,8 @@ export function createBolt(opts: {
   scopes: string[];
   /** Registers the programs' listeners. */
   listeners: Array<(app: App, ctx: SlackContext) => void>;
+  /** Starts a member's session on the pages (the installer's, after an OAuth install). */
+  signIn: (res: Response, workspaceId: number, memberId: number) => void;
 }): BoltParts {
   const { config, ctx, eventLog, log } = opts;
   const slack = config.slack;
@@ -91,12 +94,27 @@ export function createBolt(opts: {
             // oauth.v2.access goes to the same Web API as everything else (the sandbox's, in tests).
             clientOptions: { slackApiUrl: config.slackApiUrl },
             callbackOptions: {
-              // Stored: read the member directory now rather than at the next tick, then show the admin pages.
+              // Stored: read the member directory now rather than at the next tick, sign the installer in (Slack
+              // named them in this very exchange, which the state cookie ties to this browser), and show them what
+              // to do next.
               successAsync: async (installation, _options, _req, res) => {
                 const teamId = installation.team?.id;
                 const workspace = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
-                if (workspace) await ctx.queue.enqueue(directorySync, { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install:${Date.now()}` });
-                res.writeHead(302, { location: '/?installed=1' }).end();
+                if (workspace) {
+                  await ctx.queue.enqueue(directorySync, { workspaceId: workspace.id }, { jobId: `directory:${workspace.id}:install:${Date.now()}` });
+                  try {
+                    const { user } = await new WebClient(installation.bot?.token, { slackApiUrl: config.slackApiUrl }).users.info({ user: installation.user.id });
+                    if (user) await ctx.people.upsert(workspace, [user]);
+                    const member = await ctx.people.bySlackId(workspace.id, installation.user.id);
+                    // Bolt hands its Express receiver's own response here.
+                    if (member) opts.signIn(res as Response, workspace.id, member.id);
+                  } catch (err) {
+                    // Installed all the same: the success page asks them to sign in.
+                    log.warn({ err }, 'could not sign the installer in');
+                  }
+                }
+                const app = installation.appId ? `?app=${encodeURIComponent(installation.appId)}` : '';
+                res.writeHead(302, { location: `/installed${app}` }).end();
               },
             },
           },

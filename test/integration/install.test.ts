@@ -29,7 +29,15 @@ describe('OAuth install', () => {
     const code = sandbox.state.issueOAuthCode({ teamId: GLOBEX.teamId, userId: GLOBEX.adminUserId });
     const back = await fetch(`${t.url}/slack/oauth_redirect?code=${code}&state=${encodeURIComponent(state)}`, { redirect: 'manual', headers: { cookie } });
     expect(back.status).toBe(302);
-    expect(back.headers.get('location')).toBe('/?installed=1');
+    // The installer lands on the success page, signed in as themselves.
+    const landing = new URL(back.headers.get('location')!, t.url);
+    expect(landing.pathname).toBe('/installed');
+    expect(landing.searchParams.get('app')).toMatch(/^A/);
+    const session = back.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(session).toContain('hearth_session=');
+    const me = await fetch(`${t.url}/users/show_as_json`, { headers: { cookie: session } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ slack_user_id: GLOBEX.adminUserId, team: { slack_team_id: GLOBEX.teamId } });
 
     const s = t.hearth.services;
     const ws = (await s.workspaces.byTeamId(GLOBEX.teamId))!;

@@ -39,6 +39,7 @@ export function flowOf(pathname: string): Flow | undefined {
 
 export const PAGES: readonly PageDef[] = [
   { path: '/', title: 'Home', component: () => <HomePage pages={PAGES} /> },
+  { path: '/installed', title: 'Hearth is installed', component: lazy(() => import('./pages/install/InstalledPage')) },
 
   // Journeys (programs.md §2, journeys.md §2)
   { path: '/onboarding', title: 'Journey home', component: lazy(() => import('./pages/journeys/home/JourneyHomePage')) },

@@ -122,15 +122,16 @@ export class DataRepository {
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${to} where ${sql.ref(column)} = ${from} and ${scope}`.execute(trx);
   }
 
-  /**
-   * The member row itself, locked, in this workspace; it is kept (other people's groups and shoutouts name its id)
-   * but says nothing about the person any more: no name, email, zone, title or picture, an anonymous Slack id, and
-   * marked deleted so Hearth never pairs, celebrates or enrolls it.
-   */
+  /** The member row of this workspace, locked for the erasure. */
   async lockMember(trx: Trx, workspaceId: number, memberId: number): Promise<{ slack_user_id: string } | undefined> {
     return trx.selectFrom('members').select('slack_user_id').where('workspace_id', '=', workspaceId).where('id', '=', memberId).forUpdate().executeTakeFirst();
   }
 
+  /**
+   * The member row is kept (other people's groups and shoutouts name its id) but says nothing about the person any
+   * more: no name, email, zone, title or picture, an anonymous Slack id, and marked deleted so Hearth never pairs,
+   * celebrates or enrolls it.
+   */
   async anonymiseMember(trx: Trx, workspaceId: number, memberId: number, slackUserId: string, at: Date): Promise<void> {
     await trx
       .updateTable('members')
