@@ -98,8 +98,8 @@ describe.skipIf(!HAS_CHROMIUM)(`journey hub end to end${HAS_CHROMIUM ? '' : ` (s
     expect(await page.getByRole('heading', { name: 'Timeline' }).count()).toBe(0);
 
     // A task, with the keyboard: focus its button and press Enter.
-    const taskButton = page.getByRole('button', { name: /^Mark “.+” as done$/ }).first();
-    const taskTitle = (await taskButton.getAttribute('aria-label'))!.replace(/^Mark “(.+)” as done$/, '$1');
+    const taskButton = page.getByRole('button', { name: /^Mark as done: “.+”$/ }).first();
+    const taskTitle = (await taskButton.getAttribute('aria-label'))!.replace(/^Mark as done: “(.+)”$/, '$1');
     const done = page.waitForResponse((r) => r.url().includes('/onboarding/task_assignments/') && r.status() === 200);
     await taskButton.focus();
     await page.keyboard.press('Enter');

@@ -69,7 +69,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await dialog.getByText(/^\d+ group DMs? to \d+ people in #intros$/).waitFor({ timeout: 10_000 });
     await screenshot(page, 'intros-send-now-confirm');
     await dialog.getByRole('button', { name: 'Send now' }).click();
-    await page.getByRole('button', { name: 'Sending #intros now' }).waitFor();
+    await page.getByRole('button', { name: 'Sending… #intros' }).waitFor();
     await toast(/^Sent \d+ group DMs? to \d+ people in #intros\.$/).waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Rounds' }).click();
     await page.getByRole('heading', { name: /^Round 1 ·/ }).waitFor();

@@ -61,7 +61,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     await week1.waitFor();
     expect(await week1.getByRole('group').count()).toBe(5);
     const day1 = week1.getByRole('group', { name: 'Day 1', exact: true });
-    expect(await day1.getByRole('button', { name: /· Day 1 ·/ }).count()).toBeGreaterThan(0);
+    expect(await day1.getByRole('button', { name: /· Day 1$/ }).count()).toBeGreaterThan(0);
     await screenshot(page, 'journeys-calendar', { fullPage: true });
     await page.getByRole('radio', { name: 'List' }).click();
     const table = page.getByRole('table', { name: 'Messages of this journey' });
@@ -94,7 +94,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     await dialog.getByLabel('Time').fill('10:15');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    const chip = page.getByRole('button', { name: /^[^:]+: Welcome to Acme, edited · .+ · 10:15 AM · to / });
+    const chip = page.getByRole('button', { name: /^[^:]+: 10:15 AM Welcome to Acme, edited / });
     await chip.waitFor();
     await page.reload();
     await chip.waitFor();
@@ -113,7 +113,10 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     await calendar.getByRole('button', { name: /^10:15 AM .*Welcome to Acme, edited/ }).click();
     const preview = calendar.getByRole('article', { name: 'Message preview' });
     await expect.poll(async () => (await preview.textContent()) ?? '').toContain('Acme engineering onboarding');
-    expect(await calendar.textContent()).toContain('New York time');
+    const calendarText = (await calendar.textContent()) ?? '';
+    // The zone by its city, never its IANA id.
+    expect(calendarText).toContain('New York time');
+    expect(calendarText).not.toContain('America/');
     await screenshot(page, 'journeys-dry-run', { fullPage: true });
     // Try it in the sandbox: I am enrolled, starting the next work day.
     await page.getByRole('button', { name: 'Try it in the sandbox' }).click();

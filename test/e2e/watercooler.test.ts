@@ -103,7 +103,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     firstPrompt = (await queue().getByRole('listitem').first().locator('.wc-item-text').textContent())!;
     // The page previews the queue's next post; it is the one that goes out.
     await page.getByRole('article', { name: 'Next prompt preview' }).getByRole('heading', { level: 3, name: firstPrompt, exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Send the next prompt to #watercooler now' }).click();
+    await page.getByRole('button', { name: 'Send now: the next prompt to #watercooler' }).click();
     await page.getByRole('dialog', { name: 'Send the next prompt to #watercooler now?' }).getByRole('button', { name: 'Send prompt' }).click();
     await toast('Posted the next prompt in #watercooler.').waitFor({ timeout: 60_000 });
     const posted = await channelMessages();
@@ -209,7 +209,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
     await page.goto(`${t.url}/watercooler/${id}/edit`);
     await page.getByRole('article', { name: 'Next prompt preview' }).getByRole('heading', { level: 3 }).waitFor();
     // A schedule change says what was saved (issue 14, item 6: not the members' "preferences" text).
-    await page.getByRole('button', { name: 'Friday', exact: true }).click();
+    await page.getByRole('button', { name: 'Fri', exact: true }).click();
     await toast('Watercooler settings saved.').waitFor();
     await screenshot(page, 'watercooler-800', { fullPage: true });
     await page.setViewportSize({ width: 1400, height: 900 });

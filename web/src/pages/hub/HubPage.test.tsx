@@ -43,7 +43,7 @@ describe('/site/{sessionId}', () => {
     expect(within(people).getByRole('link', { name: 'Message in Slack: Jonas Weber' })).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Mark “Complete your Slack profile” as done' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Mark as done: “Complete your Slack profile”' }));
     expect(await screen.findByText('Done')).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ task_assignment: { state: 'complete' }, source: 'site' });

@@ -198,7 +198,7 @@ function Tasks({ tasks }: { tasks: HubModuleData['tasks']['tasks'] }) {
                 <CheckCircleIcon aria-hidden="true" /> Done
               </span>
             ) : t.mine ? (
-              <button type="button" className="button button-secondary button-small" disabled={!actions || busy} onClick={() => actions?.completeTask.mutate(t.id)} aria-label={`Mark “${t.title}” as done`}>
+              <button type="button" className="button button-secondary button-small" disabled={!actions || busy} onClick={() => actions?.completeTask.mutate(t.id)} aria-label={`Mark as done: “${t.title}”`}>
                 {busy && <Spinner title="" />} Mark as done
               </button>
             ) : (

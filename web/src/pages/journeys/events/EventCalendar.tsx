@@ -17,9 +17,6 @@ export interface EventCalendarProps {
   onAdd?: (daysLater: number) => void;
 }
 
-export function eventSummary(event: ScheduleEventJson, roles: readonly RoleJson[]): string {
-  return `${KIND_INFO[event.kind].label}: ${event.title} · ${dayLabel(event.days_later)} · ${minuteLabel(event.minute_in_day)} · to ${recipientLabel(event, roles)}${event.active ? '' : ' · inactive'}`;
-}
 
 export function EventChip({ event, roles, onOpen, draggable }: { event: ScheduleEventJson; roles: readonly RoleJson[]; onOpen: () => void; draggable?: boolean }) {
   const onDragStart = (e: DragEvent) => {
@@ -30,18 +27,20 @@ export function EventChip({ event, roles, onOpen, draggable }: { event: Schedule
     <button
       type="button"
       className={`event-chip accent-${KIND_INFO[event.kind].accent}${event.active ? '' : ' is-inactive'}`}
-      aria-label={eventSummary(event, roles)}
       onClick={onOpen}
       draggable={draggable}
       onDragStart={draggable ? onDragStart : undefined}
     >
+      {/* The name is the visible text (WCAG 2.5.3: speech users say what they see), with the kind before it and the day after. */}
+      <span className="visually-hidden">{KIND_INFO[event.kind].label}: </span>
       <span className="event-chip-top">
         <KindIcon kind={event.kind} size={14} />
-        <span className="event-chip-time">{minuteLabel(event.minute_in_day)}</span>
+        <span className="event-chip-time">{minuteLabel(event.minute_in_day)}</span>{' '}
         {!event.active && <span className="event-chip-off">Off</span>}
-      </span>
-      <span className="event-chip-title">{event.title || 'Untitled'}</span>
+      </span>{' '}
+      <span className="event-chip-title">{event.title || 'Untitled'}</span>{' '}
       <span className="event-chip-to">{recipientLabel(event, roles)}</span>
+      <span className="visually-hidden"> · {dayLabel(event.days_later)}</span>
     </button>
   );
 }

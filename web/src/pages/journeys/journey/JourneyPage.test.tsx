@@ -45,10 +45,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     const day1 = within(week1).getByRole('group', { name: 'Day 1' });
     const chips = within(day1).getAllByRole('button').filter((b) => b.classList.contains('event-chip'));
     expect(within(day1).getByRole('button', { name: 'Add a message on Day 1' })).toBeInTheDocument();
-    expect(chips.map((c) => c.getAttribute('aria-label'))).toEqual([
-      'Message: Welcome aboard · Day 1 · 9:00 AM · to New hire',
-      'Task: Set up your laptop · Day 1 · 10:00 AM · to New hire',
-    ]);
+    expect(chips.map((c) => c.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Message: 9:00 AM Welcome aboard New hire · Day 1', 'Task: 10:00 AM Set up your laptop New hire · Day 1']);
     expect(within(week1).getByRole('group', { name: 'Day 2' })).toHaveTextContent('Old checklist');
     expect(within(week1).getByRole('group', { name: 'Day 2' })).toHaveTextContent('Off');
     expect(within(screen.getByRole('region', { name: 'Week 2' })).getByRole('group', { name: 'Day 6' })).toHaveTextContent('How is week two going?');
@@ -162,7 +159,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7');
-    await user.click(await screen.findByRole('button', { name: /^Message: Welcome aboard/ }));
+    await user.click(await screen.findByRole('button', { name: /^Message:.*Welcome aboard/ }));
     const dialog = await screen.findByRole('dialog', { name: /Welcome aboard/ });
     const preview = await within(dialog).findByRole('article', { name: 'Message preview' });
     expect(within(preview).getByText('Welcome, Ada!').tagName).toBe('STRONG');
@@ -185,7 +182,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7');
-    await user.click(await screen.findByRole('button', { name: /^Message: Welcome aboard/ }));
+    await user.click(await screen.findByRole('button', { name: /^Message:.*Welcome aboard/ }));
     const dialog = await screen.findByRole('dialog', { name: /Welcome aboard/ });
     const text = within(dialog).getByLabelText('Message');
     await user.clear(text);
