@@ -56,7 +56,7 @@ describe('/all_channels', () => {
     expect(within(intros).getByRole('link', { name: '#intros' })).toHaveAttribute('href', '/coffee/1');
     const celebrations = screen.getByRole('rowheader', { name: '#celebrations' }).closest('tr')!;
     expect(within(celebrations).getAllByText('Paused').length).toBeGreaterThan(0);
-    expect(within(celebrations).getByRole('button', { name: 'Send #celebrations now' })).toBeDisabled();
+    expect(within(celebrations).getByRole('button', { name: 'Send now: #celebrations' })).toBeDisabled();
     const eng = screen.getByRole('rowheader', { name: '#engineering' }).closest('tr')!;
     expect(within(eng).getByText('today')).toBeInTheDocument();
   });

@@ -58,12 +58,12 @@ describe('Send now', () => {
         <ModalHost />
       </>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send #watercooler now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now: #watercooler' }));
     await confirmInDialog();
     const put = server.calls('/channel_programs/send_now_data_as_json');
     expect(put).toHaveLength(1);
     expect(JSON.parse(String(put[0]![1]!.body))).toEqual({ programs: [{ id: 5 }] });
-    expect(screen.getByRole('button', { name: 'Sending #watercooler now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sending… #watercooler' })).toBeDisabled();
 
     // No poll before the first 3 s have passed.
     await advance(2999);
@@ -72,12 +72,12 @@ describe('Send now', () => {
     expect(server.polls()).toBe(1);
     await advance(3000);
     expect(server.polls()).toBe(2);
-    expect(screen.getByRole('button', { name: 'Sending #watercooler now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sending… #watercooler' })).toBeDisabled();
     await advance(3000);
     expect(server.polls()).toBe(3);
     await flush();
 
-    expect(screen.getByRole('button', { name: 'Send #watercooler now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send now: #watercooler' })).toBeEnabled();
     await flush();
     // honest: a Watercooler send says the prompt was posted, where
     const toast = toastStore.get().find((t) => t.text === 'Posted the next prompt in #watercooler.');
@@ -97,7 +97,7 @@ describe('Send now', () => {
         <ModalHost />
       </>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now: #intros' }));
     await confirmInDialog();
     for (let i = 0; i < 39; i++) await advance(3000);
     expect(server.polls()).toBe(39);
@@ -110,7 +110,7 @@ describe('Send now', () => {
     expect(toast).toMatchObject({ type: 'error', duration: 10_000 });
     await advance(60_000);
     expect(server.polls()).toBe(40);
-    expect(screen.getByRole('button', { name: 'Send #intros now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send now: #intros' })).toBeEnabled();
     // The toast goes after its 10 s.
     expect(toastStore.get().find((t) => t.text === SEND_NOW_TIMEOUT_TEXT)).toBeUndefined();
   });
@@ -124,7 +124,7 @@ describe('Send now', () => {
         <ModalHost />
       </>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send #tiny-team now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now: #tiny-team' }));
     expect(await screen.findByRole('dialog', { name: 'Invite people to #tiny-team' })).toBeInTheDocument();
     expect(server.calls('/channel_programs/send_now_data_as_json')).toHaveLength(0);
   });
@@ -138,7 +138,7 @@ describe('Send now', () => {
         <ModalHost />
       </>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send #wc now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now: #wc' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }));
     await vi.waitFor(() => expect(server.calls('/channel_programs/send_now_data_as_json')).toHaveLength(1));
   });
@@ -155,11 +155,11 @@ describe('Send now', () => {
     );
     await flush();
     expect(server.polls()).toBe(1);
-    expect(screen.getByRole('button', { name: 'Sending #intros now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sending… #intros' })).toBeDisabled();
     await advance(3000);
     expect(server.polls()).toBe(2);
     await flush();
-    expect(screen.getByRole('button', { name: 'Send #intros now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send now: #intros' })).toBeEnabled();
     expect(server.calls('/channel_programs/send_now_data_as_json')).toHaveLength(0);
   });
 
@@ -173,10 +173,10 @@ describe('Send now', () => {
         <ModalHost />
       </>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now: #intros' }));
     await confirmInDialog();
     expect(toastStore.get().map((t) => t.text)).toContain('Only owners can send now');
-    expect(screen.getByRole('button', { name: 'Send #intros now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send now: #intros' })).toBeEnabled();
   });
 
   test('asks first, saying who and where: "12 group DMs to 24 people in #intros"; Cancel sends nothing', async () => {
@@ -191,7 +191,7 @@ describe('Send now', () => {
         <ModalHost />
       </>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Send #intros now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now: #intros' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send #intros now?' });
     expect(await within(dialog).findByText('12 group DMs to 24 people in #intros')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
