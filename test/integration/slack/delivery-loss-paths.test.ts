@@ -42,7 +42,7 @@ describe('delivery: nothing lost (issue 27, loss paths)', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer({ now: () => clock.now() });
-    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 1000, clock, rateClock: clock, worker: false, env: OAUTH_ENV, slackRates: { 'views.open': { limit: 1, windowMs: 60_000 } } });
+    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 3000, clock, rateClock: clock, worker: false, env: OAUTH_ENV, slackRates: { 'views.open': { limit: 1, windowMs: 60_000 } } });
     acme = await install(t.hearth, ACME.teamId, ACME.botToken);
     sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, channel)!, [ACME.botUserId]);
   });
