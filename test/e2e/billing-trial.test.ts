@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
@@ -15,25 +15,20 @@ const TEAM = ACME.teamId;
 describe.skipIf(!HAS_CHROMIUM)(`A trial in the pages${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let programId: number;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    expect((await context.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: ACME.adminUserId } })).ok()).toBe(true);
-    const csrf = (await context.cookies()).find((c) => c.name === 'hearth_csrf')!.value;
-    const headers = { 'x-csrf-token': csrf, accept: 'application/json' };
-    const created = await context.request.post(`${t.url}/channel_programs/apply_template_as_json`, { headers, data: { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros } });
+    let call: SignedInPage['call'];
+    ({ page, pageErrors, call } = await signedInPage(browser, t, { teamId: TEAM, userId: ACME.adminUserId }));
+    const created = await call('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
     programId = ((await created.json()) as { id: number }).id;
-    expect((await context.request.post(`${t.url}/sign_up/change_plan`, { headers, data: { plan: 'premium', trial: true } })).ok()).toBe(true);
-    expect((await context.request.put(`${t.url}/coffee/${programId}/update_as_json`, { headers, data: { pairing_type: 'lottery' } })).ok()).toBe(true);
+    expect((await call('POST', '/sign_up/change_plan', { plan: 'premium', trial: true })).ok()).toBe(true);
+    expect((await call('PUT', `/coffee/${programId}/update_as_json`, { pairing_type: 'lottery' })).ok()).toBe(true);
   });
   afterAll(async () => {
     await browser?.close();

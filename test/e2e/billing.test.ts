@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
@@ -16,26 +16,18 @@ const TEAM = ACME.teamId;
 describe.skipIf(!HAS_CHROMIUM)(`Billing end to end${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let programId: number;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
   const wsId = async () => (await t.services.workspaces.byTeamId(TEAM))!.id;
   const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
   beforeAll(async () => {
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    const signedIn = await context.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: ACME.adminUserId } });
-    expect(signedIn.ok()).toBe(true);
-    const csrf = (await context.cookies()).find((c) => c.name === 'hearth_csrf')!.value;
-    const created = await context.request.post(`${t.url}/channel_programs/apply_template_as_json`, {
-      headers: { 'x-csrf-token': csrf, accept: 'application/json' },
-      data: { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros },
-    });
+    let call: SignedInPage['call'];
+    ({ page, pageErrors, call } = await signedInPage(browser, t, { teamId: TEAM, userId: ACME.adminUserId }, { width: 1440, height: 1000 }));
+    const created = await call('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
     expect(created.ok()).toBe(true);
     programId = ((await created.json()) as { id: number }).id;
   });

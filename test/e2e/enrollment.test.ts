@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
@@ -15,24 +15,16 @@ const TEAM = ACME.teamId;
 describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let tagId: number;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    const signedIn = await context.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: ACME.adminUserId } });
-    expect(signedIn.ok()).toBe(true);
-    const csrf = (await context.cookies()).find((c) => c.name === 'hearth_csrf')!.value;
-    const created = await context.request.post(`${t.url}/onboarding/tags`, {
-      headers: { 'x-csrf-token': decodeURIComponent(csrf), accept: 'application/json' },
-      data: { channel_id: ACME.channels.general, onboarding_tag: { name: 'Acme onboarding', flow_type: 'onboarding', preset_bundle_id: 1 } },
-    });
+    let call: SignedInPage['call'];
+    ({ page, pageErrors, call } = await signedInPage(browser, t, { teamId: TEAM, userId: ACME.adminUserId }));
+    const created = await call('POST', '/onboarding/tags', { channel_id: ACME.channels.general, onboarding_tag: { name: 'Acme onboarding', flow_type: 'onboarding', preset_bundle_id: 1 } });
     expect(created.ok()).toBe(true);
     tagId = ((await created.json()) as { tag: { id: number } }).tag.id;
   });

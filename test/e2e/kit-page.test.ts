@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage } from '../support/browser.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -10,18 +10,13 @@ import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-heart
 describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let t: SandboxHearth;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    const res = await page.request.post(`${t.url}/sandbox/session`, { data: { team_id: ACME.teamId, user_id: ACME.adminUserId } });
-    expect(res.status()).toBe(200);
+    ({ page, pageErrors } = await signedInPage(browser, t, { teamId: ACME.teamId, userId: ACME.adminUserId }, { width: 1366, height: 860 }));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -95,4 +95,27 @@ function mergeInto(from: string, to: string): void {
       renameSync(`${target}.tmp-${process.pid}`, target);
     }
   }
+}
+
+/** A page signed in to the app's pages as one sandbox member: its context, the errors it throws, and JSON calls as them. */
+export interface SignedInPage {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  /** A JSON call as this member, with their CSRF token. */
+  call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => Promise<APIResponse>;
+}
+
+/** Opens a browser context on `app` signed in as `userId` of `teamId` (the sandbox's sign-in), at `viewport`. */
+export async function signedInPage(browser: Browser, app: { url: string }, who: { teamId: string; userId: string }, viewport = { width: 1366, height: 900 }): Promise<SignedInPage> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  const signedIn = await context.request.post(`${app.url}/sandbox/session`, { data: { team_id: who.teamId, user_id: who.userId } });
+  if (!signedIn.ok()) throw new Error(`signing in as ${who.userId} of ${who.teamId}: HTTP ${signedIn.status()}`);
+  const csrf = decodeURIComponent((await context.cookies()).find((c) => c.name === 'hearth_csrf')!.value);
+  const call: SignedInPage['call'] = (method, path, data) =>
+    context.request.fetch(`${app.url}${path}`, { method, headers: { 'x-csrf-token': csrf, accept: 'application/json' }, ...(data === undefined ? {} : { data }) });
+  return { context, page, pageErrors, call };
 }
