@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostJson, InvoiceJson } from '../../src/billing/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { createOnboardingJourney, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const NOT_COUNTED: readonly string[] = [ACME.botUserId, ACME.externalUserId, ACME.deactivatedUserId, ...ACME.otherBotUserIds];
@@ -31,13 +31,7 @@ describe('one seat count', () => {
     const newHires = [...everyone.filter((u) => !intros.includes(u)).slice(0, 4), intros[0]!];
     expect(new Set(newHires).size).toBe(5);
 
-    const form = new FormData();
-    form.set('channel_id', ACME.channels.general);
-    form.set('onboarding_tag[name]', 'Onboarding');
-    form.set('onboarding_tag[flow_type]', 'onboarding');
-    form.set('onboarding_tag[preset_bundle_id]', '1');
-    form.set('source', 'one_click');
-    const created = await t.call<{ tag: { id: number }; new_roles: Array<{ id: number; purpose: string }> }>(owner, 'POST', '/onboarding/tags', form);
+    const created = await createOnboardingJourney(t, owner);
     const primary = created.new_roles.find((r) => r.purpose === 'primary')!.id;
     for (const hire of newHires)
       await t.call(owner, 'POST', `/onboarding/tags/${created.tag.id}/sessions`, { start_date: '2026-03-09', memberships: [{ role_id: primary, user_id: await memberId(hire) }] });

@@ -3,7 +3,7 @@ import type { SessionsIndex, TagDetail } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import type { ShoutoutsPageData } from '../../src/points/api-types.js';
-import { dmWith, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { createOnboardingJourney, dmWith, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 
@@ -19,13 +19,7 @@ describe('delivery state on the pages', () => {
   afterAll(() => t?.close());
 
   it("the journey People tab shows a welcome DM Slack refused as Not sent, with why, not as sent", async () => {
-    const form = new FormData();
-    form.set('channel_id', ACME.channels.general);
-    form.set('onboarding_tag[name]', 'Onboarding');
-    form.set('onboarding_tag[flow_type]', 'onboarding');
-    form.set('onboarding_tag[preset_bundle_id]', '1');
-    form.set('source', 'one_click');
-    const tagId = (await t.call<{ tag: { id: number } }>(owner, 'POST', '/onboarding/tags', form)).tag.id;
+    const tagId = (await createOnboardingJourney(t, owner)).tag.id;
     const detail = await t.call<TagDetail>(owner, 'GET', `/onboarding/tags/${tagId}`);
     const primary = detail.roles.find((r) => r.primary)!.id;
     const hireSlackId = 'U0DEMO010';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleEventJson, TagDetail } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { createOnboardingJourney, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 
@@ -25,13 +25,7 @@ describe('messages the free plan held back', () => {
   const detail = () => t.call<TagDetail>(owner, 'GET', `/onboarding/tags/${tagId}`);
 
   it('are marked when the journey is built, and turning them on is a 402 on the free plan', async () => {
-    const form = new FormData();
-    form.set('channel_id', ACME.channels.general);
-    form.set('onboarding_tag[name]', 'Onboarding');
-    form.set('onboarding_tag[flow_type]', 'onboarding');
-    form.set('onboarding_tag[preset_bundle_id]', '1');
-    form.set('source', 'one_click');
-    tagId = (await t.call<{ tag: { id: number } }>(owner, 'POST', '/onboarding/tags', form)).tag.id;
+    tagId = (await createOnboardingJourney(t, owner)).tag.id;
     const events = (await detail()).events;
     expect(events).toHaveLength(17);
     expect(events.filter((e) => e.active)).toHaveLength(3);

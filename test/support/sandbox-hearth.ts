@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { HearthOptions } from '../../src/hearth.js';
+import type { CreateTagAnswer } from '../../src/journeys/api-types.js';
 import type { PlatformServices } from '../../src/platform/services.js';
 import { builtPages } from '../../src/http/pages.js';
 import { createSandbox } from '../../src/sandbox/app.js';
@@ -80,4 +81,15 @@ export async function onPremium(t: TestHearth, teamId: string): Promise<void> {
   const { workspaces, db } = t.hearth.services;
   const ws = (await workspaces.byTeamId(teamId))!;
   await db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
+}
+
+/** Creates the one-click onboarding journey (preset bundle 1, posts in #general) as `who`, as the create dialog does. */
+export async function createOnboardingJourney(t: SandboxHearth, who: SignedIn, name = 'Onboarding'): Promise<CreateTagAnswer> {
+  const form = new FormData();
+  form.set('channel_id', ACME.channels.general);
+  form.set('onboarding_tag[name]', name);
+  form.set('onboarding_tag[flow_type]', 'onboarding');
+  form.set('onboarding_tag[preset_bundle_id]', '1');
+  form.set('source', 'one_click');
+  return t.call<CreateTagAnswer>(who, 'POST', '/onboarding/tags', form);
 }
