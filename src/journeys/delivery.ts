@@ -9,7 +9,7 @@ import type { JourneysDeps } from './deps.js';
 import { journeyChannelMissing, journeyConnectionsMissing, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
 import { journeysDeliver } from './jobs.js';
 import { localInstant, zoneOf } from './plan.js';
-import { routeFlowType } from './presenters.js';
+import { personJson, routeFlowType } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
 import { workDayFrom, localToday } from './schedule.js';
 import type { SessionRepository } from './sessions.repository.js';
@@ -341,4 +341,11 @@ export function textVars(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySes
     if (!role.is_primary && !(role.purpose in roleVars)) roleVars[role.purpose] = value;
   }
   return { first_name: full.split(/\s+/)[0] ?? full, name: full, start_date: formatLongDate(session.start_date), journey: tag.name, roles: roleVars };
+}
+
+/** A session's texts as the pages show them (the hub, the People tab, the dry run): placeholders filled as when sent, mentions shown as names. */
+export function pageFiller(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySession, 'start_date' | 'participant_member_id'>, memberships: Parameters<typeof textVars>[2], roles: JourneyRole[]): (text: string) => string {
+  const vars = textVars(tag, session, memberships, roles);
+  const names = new Map(memberships.flatMap((m) => (m.member ? [[m.member.slack_user_id, personJson(m.member).name] as const] : [])));
+  return (text) => fillText(text, vars).replace(/<@(\w+)>/g, (whole, id: string) => names.get(id) ?? whole);
 }

@@ -6,7 +6,7 @@ import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate, weekd
 import type { DryRunAnswer, DryRunItem, MessagePreviewJson, SessionEventState, TryInSandboxAnswer } from './api-types.js';
 import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
-import { hubLink, textVars } from './delivery.js';
+import { hubLink, pageFiller, textVars } from './delivery.js';
 import { localInstant, recipientZones, timingOf, type TimedSession } from './plan.js';
 import { personJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
@@ -67,7 +67,9 @@ export class JourneyDryRun {
     }
     const vars = textVars(tag, { start_date: timed.start_date, participant_member_id: participant?.id ?? null }, memberships, roles);
     if (!participant) Object.assign(vars, { first_name: 'Alex', name: 'Alex Example' });
-    return { now, roles, participant, session, timed, vars };
+    // What the page shows as an item's title: people by name, not as Slack mentions.
+    const pageText = participant ? pageFiller(tag, { start_date: timed.start_date, participant_member_id: participant.id }, memberships, roles) : (text: string) => fillText(text, vars);
+    return { now, roles, participant, session, timed, vars, pageText };
   }
 
   /** GET /{flow}/events/{id}/preview (and an unsaved event's): the Block Kit message, built as it is sent, for a sample or chosen participant. */
@@ -90,7 +92,7 @@ export class JourneyDryRun {
    */
   async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
     const ws = tag.workspace_id;
-    const { now, roles, participant, session, timed, vars } = await this.subject(tag, q);
+    const { now, roles, participant, session, timed, vars, pageText } = await this.subject(tag, q);
     const events = await this.journeys.events(ws, tag.id);
     const channelLabel = (c: string | null) => (c ? `<#${c}>` : 'the journey channel');
     const item = (e: JourneyEvent, zone: string, at: Date, occursOn: string, minuteInDay: number, row?: { id: number; state: SessionEventState; note: string | null; rescheduled: boolean }): DryRunItem => ({
@@ -100,7 +102,7 @@ export class JourneyDryRun {
       note: row?.note ?? null,
       rescheduled: row?.rescheduled ?? false,
       kind: e.kind,
-      title: fillText(e.title, vars),
+      title: pageText(e.title),
       text: fillText(e.text, vars),
       preview: eventMessage(e, vars, tag.name, { siteUrl: this.hubLink(tag, session) }),
       recipient_type: e.recipient_type,

@@ -4,12 +4,11 @@ import type { AccessPolicy } from '../platform/access.js';
 import type { Emit } from '../platform/events/define.js';
 import { JourneyAnswers } from './answers.js';
 import type { PollResponseJson, RoleJson, SessionJson, TaskAssignmentJson } from './api-types.js';
-import { fillText } from './blocks.js';
-import { textVars } from './delivery.js';
+import { pageFiller } from './delivery.js';
 import type { SessionOf } from './access.js';
 import type { JourneysDeps } from './deps.js';
 import { JourneyService } from './journeys.js';
-import { personJson, roleJson, sessionJson } from './presenters.js';
+import { roleJson, sessionJson } from './presenters.js';
 import { JourneyRepository } from './repository.js';
 import { SessionService, type NewSession, type RoleSelectionInput } from './sessions.js';
 import { SessionRepository } from './sessions.repository.js';
@@ -164,7 +163,7 @@ export class JourneysPublic {
       this.sessionRepo.tasksOf(ws, { sessionIds: [session.id] }),
       this.sessionRepo.pollsOf(ws, { sessionIds: [session.id] }),
     ]);
-    const fill = siteFiller(tag, session, memberships, roles);
+    const fill = pageFiller(tag, session, memberships, roles);
     const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member ?? null;
     const [tasks, polls] = await Promise.all([Promise.all(taskRows.map((t) => this.answers.taskJsonOf(ws, t))), Promise.all(pollRows.map((p) => this.answers.pollJsonOf(ws, p)))]);
     return {
@@ -184,7 +183,7 @@ export class JourneysPublic {
     const roles = await this.repo.roles(tag.workspace_id);
     const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id));
     const memberships = primary ? [{ id: 0, workspace_id: tag.workspace_id, session_id: 0, role_id: primary.id, member_id: member.id, role_selection: null, created_at: this.s.clock.now(), member }] : [];
-    return siteFiller(tag, { start_date: startDate, participant_member_id: member.id }, memberships, roles);
+    return pageFiller(tag, { start_date: startDate, participant_member_id: member.id }, memberships, roles);
   }
 
   /** The workspace's roles as the API answers them. */
@@ -202,11 +201,4 @@ export class JourneysPublic {
     if (session.cohort_id === null) return null;
     return (await this.sessionRepo.cohort(session.workspace_id, session.cohort_id))?.channel_id ?? null;
   }
-}
-
-/** A session's texts as its hub shows them: placeholders filled as when sent, mentions shown as names. */
-function siteFiller(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySession, 'start_date' | 'participant_member_id'>, memberships: Parameters<typeof textVars>[2], roles: JourneyRole[]): (text: string) => string {
-  const vars = textVars(tag, session, memberships, roles);
-  const names = new Map(memberships.flatMap((m) => (m.member ? [[m.member.slack_user_id, personJson(m.member).name] as const] : [])));
-  return (text) => fillText(text, vars).replace(/<@(\w+)>/g, (whole, id: string) => names.get(id) ?? whole);
 }

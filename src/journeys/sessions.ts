@@ -15,6 +15,7 @@ import { mostUrgent } from '../outbox/reasons.js';
 import type { JourneysDeps } from './deps.js';
 import { journeySessionCreated } from './events.js';
 import { journeysDeliver } from './jobs.js';
+import { pageFiller } from './delivery.js';
 import { movedTiming, recipientZones, timingTable, zoneOf } from './plan.js';
 import { catchUpSlots, formatMinute, isWorkDay } from './schedule.js';
 import { sessionEventJson, sessionJson } from './presenters.js';
@@ -403,10 +404,19 @@ export class SessionService {
     return this.sessionsJson(tag.workspace_id, sessions);
   }
 
+  /** A session event as the operation left it, its title as the People tab shows it (`sessionsJson`). */
   private async sessionEventJson(se: JourneySessionEvent): Promise<SessionEventJson> {
-    const event = await this.journeys.event(se.workspace_id, se.event_id);
-    const deliveries = await this.deliveries(se.workspace_id, [se.id]);
-    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title: event?.title ?? '' }, deliveries.get(se.id) ?? null);
+    const ws = se.workspace_id;
+    const [session, event, memberships, roles, deliveries] = await Promise.all([
+      this.repo.session(ws, se.session_id),
+      this.journeys.event(ws, se.event_id),
+      this.repo.memberships(ws, [se.session_id]),
+      this.journeys.roles(ws),
+      this.deliveries(ws, [se.id]),
+    ]);
+    const tag = session && (await this.journeys.tag(ws, session.tag_id));
+    const title = session && tag ? pageFiller(tag, session, memberships, roles)(event?.title ?? '') : (event?.title ?? '');
+    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title }, deliveries.get(se.id) ?? null);
   }
 
   /**
@@ -433,15 +443,20 @@ export class SessionService {
     const [memberships, events] = await Promise.all([this.repo.memberships(workspaceId, ids), this.repo.sessionEvents(workspaceId, ids)]);
     const deliveries = await this.deliveries(workspaceId, events.map((e) => e.id));
     const participants = new Map((await this.journeys.members(workspaceId, sessions.map((s) => s.participant_member_id).filter((id): id is number => id !== null))).map((m) => [m.id, m]));
-    return sessions.map((s) =>
-      sessionJson(
+    // Titles as the pages show them ("Plan Grace's first week", not "Plan {first_name}'s first week").
+    const roles = await this.journeys.roles(workspaceId);
+    const tags = new Map(await Promise.all([...new Set(sessions.map((s) => s.tag_id))].map(async (id) => [id, await this.journeys.tag(workspaceId, id)] as const)));
+    return sessions.map((s) => {
+      const own = memberships.filter((m) => m.session_id === s.id);
+      const fill = pageFiller(tags.get(s.tag_id) ?? { name: '' }, s, own, roles);
+      return sessionJson(
         s,
-        memberships.filter((m) => m.session_id === s.id),
-        events.filter((e) => e.session_id === s.id),
+        own,
+        events.filter((e) => e.session_id === s.id).map((e) => ({ ...e, title: fill(e.title) })),
         deliveries,
         s.participant_member_id === null ? null : (participants.get(s.participant_member_id) ?? null),
-      ),
-    );
+      );
+    });
   }
 }
 
