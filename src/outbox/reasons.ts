@@ -24,7 +24,7 @@ export interface ReasonContext {
 const channelWords = (c: ReasonContext) => (c.channelName ? `#${c.channelName}` : 'the channel');
 
 /** Slack's errors (and Hearth's own) in words, and whether trying again can work once the cause is fixed. */
-const REASONS: Record<string, { text: (c: ReasonContext) => string; canRetry: boolean }> = {
+const REASONS: Record<string, { text: (c: ReasonContext) => string; canRetry: boolean; retrying?: string }> = {
   not_in_channel: { text: (c) => `Hearth was removed from ${channelWords(c)}. Add Hearth back to the channel, then try again.`, canRetry: true },
   channel_not_found: { text: (c) => `Slack can't find ${channelWords(c)}: it was deleted, or Hearth can't see it.`, canRetry: false },
   is_archived: { text: (c) => `${channelWords(c).replace(/^t/, 'T')} is archived. Unarchive it, then try again.`, canRetry: true },
@@ -43,10 +43,10 @@ const REASONS: Record<string, { text: (c: ReasonContext) => string; canRetry: bo
   msg_too_long: { text: () => 'The message is too long for Slack.', canRetry: false },
   invalid_blocks: { text: () => 'Slack refused the message’s layout.', canRetry: false },
   ratelimited: { text: () => 'Slack was busy; it wasn’t sent in time.', canRetry: true },
-  service_unavailable: { text: () => 'Slack was unavailable for a day.', canRetry: true },
-  team_added_to_org: { text: () => 'The workspace was moving into an Enterprise organization.', canRetry: true },
-  token_expired: { text: () => 'Hearth’s access to Slack expired and couldn’t be renewed.', canRetry: true },
-  no_client: { text: () => 'Hearth couldn’t reach Slack for a day.', canRetry: true },
+  service_unavailable: { text: () => 'Slack was unavailable for a day.', canRetry: true, retrying: 'Slack is unavailable; Hearth keeps trying for up to a day.' },
+  team_added_to_org: { text: () => 'The workspace was moving into an Enterprise organization.', canRetry: true, retrying: 'The workspace is moving into an Enterprise organization; Hearth keeps trying for up to a day.' },
+  token_expired: { text: () => 'Hearth’s access to Slack expired and couldn’t be renewed.', canRetry: true, retrying: 'Hearth’s access to Slack expired; Hearth is renewing it and trying again.' },
+  no_client: { text: () => 'Hearth couldn’t reach Slack for a day.', canRetry: true, retrying: 'Hearth can’t reach Slack right now; it keeps trying for up to a day.' },
 };
 
 /** The error code at the start of a recorded error (`outcome unknown (timeout); …` → `outcome_unknown`). */
@@ -61,7 +61,8 @@ export function deliveryStatus(state: DeliveryState, error: string | null, conte
   if (state === 'pending' || state === 'sending') {
     // A row retrying a transient failure says what it is waiting out.
     const code = errorCode(error);
-    return { label: 'Waiting', code, reason: code && code !== 'ratelimited' ? `Retrying: ${REASONS[code]?.text(context) ?? 'Slack didn’t answer.'}` : null, canRetry: false };
+    // Said in the present (the final text says how it ended); a code with no words of its own is still a retry.
+    return { label: 'Waiting', code, reason: code && code !== 'ratelimited' ? `Retrying: ${REASONS[code]?.retrying ?? 'Slack didn’t answer; Hearth is trying again.'}` : null, canRetry: false };
   }
   if (state === 'unknown') {
     return { label: 'Not confirmed', code: 'outcome_unknown', reason: 'Slack didn’t confirm it. It may have arrived; Hearth won’t send it twice.', canRetry: false };

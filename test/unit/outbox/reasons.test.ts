@@ -33,6 +33,13 @@ describe('delivery status in words', () => {
     expect(deliveryStatus('pending', null).reason).toBeNull();
   });
 
+  it('while it is still retrying, says so in the present, not how it would end', () => {
+    expect(deliveryStatus('pending', 'service_unavailable').reason).toBe('Retrying: Slack is unavailable; Hearth keeps trying for up to a day.');
+    expect(deliveryStatus('failed', 'service_unavailable').reason).toBe('Slack was unavailable for a day.');
+    expect(deliveryStatus('sending', 'no_client').reason).not.toContain('for a day.');
+    expect(deliveryStatus('pending', 'some_new_error').reason).toBe('Retrying: Slack didn’t answer; Hearth is trying again.');
+  });
+
   it('reads the code at the start of a recorded error', () => {
     expect(errorCode('not_installed')).toBe('not_installed');
     expect(errorCode('outcome unknown (timeout); not re-sent')).toBe('outcome_unknown');
