@@ -353,7 +353,9 @@ export class Outbox {
     const handler = this.failedHandlers.get(row.kind);
     if (handler) {
       try {
-        await handler(row, deliveryStatus('failed', error));
+        // Read as every page reads it (`deliveries`): with the channel's name where the write went to one.
+        const [settled] = await this.repo.byKeys(row.workspace_id, [row.idempotency_key]);
+        await handler(row, deliveryStatus('failed', error, { channelName: settled?.channel_name }));
       } catch (err) {
         this.deps.log.warn({ err, outboxId: row.id, kind: row.kind }, 'after-failure handler failed');
       }

@@ -27,6 +27,8 @@ export class ShoutoutRefused extends Error {
 /** The outbox kind of a shoutout's channel post (its giver is told when one fails). */
 const SHOUTOUT_POST = 'shoutout_post';
 const postKey = (shoutoutId: number, channel: string) => `shoutout:${shoutoutId}:${channel}`;
+/** The shoutout a post's key names (`postKey`'s inverse). */
+const shoutoutOfPostKey = (key: string) => Number(key.split(':')[1]);
 
 export const programJson = (p: PointsProgram): ShoutoutsProgramJson => ({ state: p.shoutouts_state, launch_checklist: { announced: p.shoutouts_announced }, channels: p.shoutouts_channels });
 
@@ -187,9 +189,9 @@ export class Shoutouts {
 
   /** A shoutout's channel post failed for good: its giver learns it in a DM, with why, once per post. */
   private async postFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
-    const [, id, channel] = row.idempotency_key.split(':');
-    const [shoutout] = await this.repo.recentShoutouts(row.workspace_id, 1, { shoutoutId: Number(id) });
-    if (!shoutout || !channel) return;
+    const { channel } = row.payload as { channel: string };
+    const [shoutout] = await this.repo.recentShoutouts(row.workspace_id, 1, { shoutoutId: shoutoutOfPostKey(row.idempotency_key) });
+    if (!shoutout) return;
     const text = `Your shoutout to <@${shoutout.recipient_slack_id}> wasn't posted in <#${channel}>. ${status.reason ?? ''} Your ${(await this.repo.program(row.workspace_id)).points_name_plural} still reached them.`;
     await this.s.outbox.enqueue([{ workspaceId: row.workspace_id, key: `shoutout-not-posted:${row.id}`, kind: 'shoutout', method: 'dm.post', args: { users: [shoutout.giver_slack_id], text } }]);
   }

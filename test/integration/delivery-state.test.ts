@@ -49,6 +49,6 @@ describe('delivery state on the pages', () => {
     expect(recent.delivery).toMatchObject({ label: 'Not sent', code: 'is_archived', reason: '#general is archived. Unarchive it, then try again.', canRetry: true });
     const dms = (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dmWith(t, ACME.adminUserId)}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages;
     const told = dms.filter((m) => m.text.includes("wasn't posted"));
-    expect(told.map((m) => m.text)).toEqual([`Your shoutout to <@U0DEMO009> wasn't posted in <#${ACME.channels.general}>. The channel is archived. Unarchive it, then try again. Your points still reached them.`]);
+    expect(told.map((m) => m.text)).toEqual([`Your shoutout to <@U0DEMO009> wasn't posted in <#${ACME.channels.general}>. #general is archived. Unarchive it, then try again. Your points still reached them.`]);
   });
 });
