@@ -22,7 +22,7 @@ import type { JourneyEvent, JourneyTag } from './tables.js';
  */
 export class JourneyDryRun {
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'config' | 'events' | 'workspaces'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'config' | 'events' | 'workspaces' | 'channels'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
     private readonly sessions: SessionService,
@@ -94,7 +94,10 @@ export class JourneyDryRun {
     const ws = tag.workspace_id;
     const { now, roles, participant, session, timed, vars, pageText } = await this.subject(tag, q);
     const events = await this.journeys.events(ws, tag.id);
-    const channelLabel = (c: string | null) => (c ? `<#${c}>` : 'the journey channel');
+    // Channels by name, as the page shows them (a channel Hearth has not synced yet stays "a channel").
+    const channelIds = [...new Set(events.map((e) => e.channel_id ?? tag.channel_id).filter((c): c is string => c !== null))];
+    const channelNames = new Map(await Promise.all(channelIds.map(async (c) => [c, (await this.s.channels.byId(ws, c))?.name] as const)));
+    const channelLabel = (c: string | null) => (c ? (channelNames.get(c) ? `#${channelNames.get(c)}` : 'a channel') : 'the journey channel');
     const item = (e: JourneyEvent, zone: string, at: Date, occursOn: string, minuteInDay: number, row?: { id: number; state: SessionEventState; note: string | null; rescheduled: boolean }): DryRunItem => ({
       event_id: e.id,
       session_event_id: row?.id ?? null,

@@ -17,7 +17,7 @@ describe("a session's titles on the pages", () => {
   });
   afterAll(() => t?.close());
 
-  it('the People tab, a rescheduled event and the dry run fill them for the participant', async () => {
+  it('the People tab, a rescheduled event and the dry run fill them for the participant, and name channels', async () => {
     const created = await createOnboardingJourney(t, owner);
     const tagId = created.tag.id;
     const primary = created.new_roles.find((r) => r.purpose === 'primary')!.id;
@@ -37,5 +37,8 @@ describe("a session's titles on the pages", () => {
     const dry = await t.call<DryRunAnswer>(owner, 'GET', `/onboarding/tags/${tagId}/dry_run?user_id=${jonas}`);
     expect(dry.items.map((i) => i.title)).toContain("Plan Jonas's first week");
     for (const item of dry.items) expect(item.title).not.toMatch(/[{}]|<@/);
+    // A channel post is "to #general", not to a raw <#C…> id.
+    expect(dry.items.map((i) => i.recipient_label)).toContain('#general');
+    for (const item of dry.items) expect(item.recipient_label).not.toMatch(/<#/);
   });
 });
