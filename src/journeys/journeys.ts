@@ -44,15 +44,15 @@ type EventPatch = UpdateEventBody['onboarding_schedule_event'];
  * Every change to a journey's events regenerates its sessions' events in the same transaction.
  */
 export class JourneyService {
+  /** Who may see and change a journey: admins, its creator and its permission users (`./access.ts`). */
+  readonly policy: AccessPolicy<JourneyTag>;
+
   constructor(
     private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'entitlements' | 'config'>,
     private readonly repo: JourneyRepository,
     private readonly sessions: SessionService,
-  ) {}
-
-  /** Who may see and change a journey: admins, its creator and its permission users (`./access.ts`). */
-  get policy(): AccessPolicy<JourneyTag> {
-    return journeyPolicy(this.repo);
+  ) {
+    this.policy = journeyPolicy(repo);
   }
 
   // ---- roles
