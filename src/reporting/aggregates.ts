@@ -11,6 +11,7 @@ import {
   journeyTaskCompleted,
 } from '../journeys/events.js';
 import type { Subscriber } from '../platform/events/define.js';
+import { rewardRedeemed, shoutoutGiven } from '../points/events.js';
 import { programCreated, programPaused, programResumed } from '../programs/events.js';
 import { promptPosted, replied } from '../watercooler/events.js';
 import type { Outbox } from '../outbox/service.js';
@@ -20,7 +21,7 @@ import type { ReportingRepository } from './repository.js';
 import { bucketOf, dayOf } from './stats.js';
 
 /**
- * Reporting's one subscriber: keeps the daily aggregates, the sessions and the open tasks and polls from the
+ * Reporting's one subscriber: keeps the daily aggregates (what each stat counts is defined in API.md, "The stats"), the sessions and the open tasks and polls from the
  * domain events, and opens and closes the issues journeys report (missing_role, strategic_connections_not_selected,
  * channels_not_selected: opened when a session event was skipped for want of people or a channel, closed when it,
  * or a later event reaching that role, goes out). Runs in the transaction that moves its cursor; besides that,
@@ -49,6 +50,8 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       celebrationPosted,
       promptPosted,
       replied,
+      shoutoutGiven,
+      rewardRedeemed,
     ],
     async handle(e, trx) {
       const ws = e.workspaceId;
@@ -56,24 +59,34 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       const day = dayOf(e.occurredAt);
       const add = (stat: string, delta: number, tagId = 0) => repo.addDaily(trx, ws, stat, tagId, day, delta);
       const active = (key: string) => repo.markActive(trx, ws, day, key, { weekly: bucketOf(day, 'weekly'), monthly: bucketOf(day, 'monthly') });
-      const tagOf = async (sessionId: number) => (await repo.session(trx, ws, sessionId))?.tag_id ?? 0;
 
       if (journeySessionCreated.is(e)) {
         const p = journeySessionCreated.parse(e.payload);
+        // A test run (self_test) is an admin trying the journey out: no stat counts it and it raises no issue, so
+        // it is not recorded, and the events of its session below find no session and are passed over.
+        if (p.isSandbox) return;
         if (!(await repo.addSession(trx, { workspace_id: ws, session_id: p.sessionId, tag_id: p.tagId, participant_member_id: p.participantMemberId }))) return;
         // Sessions recorded before events carried the flow type were all counted as onboarding.
         await add(!p.flowType || p.flowType === 'onboarding' ? 'onboarding_sessions_created' : 'nonboarding_sessions_created', 1, p.tagId);
         if (p.participantMemberId) await add('active_session_members', 1, p.tagId);
+        // A journey is an active program while it has a session running: its first one starts it.
+        if ((await repo.runningSessions(trx, ws, p.tagId)) === 1) await add('active_programs', 1, p.tagId);
         return;
       }
       if (journeySessionFinished.is(e)) {
         const p = journeySessionFinished.parse(e.payload);
         const was = await repo.finishSession(trx, ws, p.sessionId);
-        if (was?.participant_member_id) await add('active_session_members', -1, was.tag_id);
+        if (!was) return;
+        if (was.participant_member_id) await add('active_session_members', -1, was.tag_id);
+        if ((await repo.runningSessions(trx, ws, was.tag_id)) === 0) await add('active_programs', -1, was.tag_id);
         return;
       }
       if (journeyMessageSent.is(e)) {
         const p = journeyMessageSent.parse(e.payload);
+        const session = await repo.session(trx, ws, p.sessionId);
+        if (!session) return;
+        // The participant takes part in their journey on each day one of its messages reaches them.
+        if (session.participant_member_id && p.recipients.includes((await repo.slackIdOf(trx, ws, session.participant_member_id)) ?? '')) await active(`m:${session.participant_member_id}`);
         // It went out: the issues that kept it from going out are settled, and so is any role it reached.
         await repo.closeIssues(trx, ws, {
           sessionEventId: p.sessionEventId,
@@ -89,7 +102,9 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       if (journeyTaskCompleted.is(e) || journeyPollAnswered.is(e)) {
         const task = journeyTaskCompleted.is(e);
         const p = task ? journeyTaskCompleted.parse(e.payload) : journeyPollAnswered.parse(e.payload);
-        await add(task ? 'task_assignments_completed' : 'poll_interactions_completed', 1, await tagOf(p.sessionId));
+        const session = await repo.session(trx, ws, p.sessionId);
+        if (!session) return;
+        await add(task ? 'task_assignments_completed' : 'poll_interactions_completed', 1, session.tag_id);
         await repo.itemDone(trx, ws, p.sessionEventId);
         await active(`m:${p.memberId}`);
         return;
@@ -102,13 +117,14 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
             : ((p) => ({ p, key: `channels_not_selected:${p.sessionEventId}`, type: 'channels_not_selected' as const, text: channelText(p) }))(journeyChannelMissing.parse(e.payload));
         const { p } = opened;
         const s = await repo.session(trx, ws, p.sessionId);
+        if (!s) return;
         await repo.openIssue(trx, {
           workspace_id: ws,
           issue_key: opened.key,
           issue_type: opened.type,
           session_id: p.sessionId,
           tag_id: p.tagId,
-          member_id: s?.participant_member_id ?? null,
+          member_id: s.participant_member_id,
           session_event_id: p.sessionEventId,
           ...opened.text,
           occurred_at: e.occurredAt,
@@ -151,7 +167,10 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         // Active users are members (the key every other event uses): the replier's Slack id is looked up.
         const memberId = await repo.memberIdOf(trx, ws, replied.parse(e.payload).slackUserId);
         if (memberId) await active(`m:${memberId}`);
+        return;
       }
+      if (shoutoutGiven.is(e)) return active(`m:${shoutoutGiven.parse(e.payload).giverId}`);
+      if (rewardRedeemed.is(e)) return active(`m:${rewardRedeemed.parse(e.payload).memberId}`);
     },
   };
 }

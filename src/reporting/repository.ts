@@ -133,6 +133,18 @@ export class ReportingRepository {
     return ex.selectFrom('reporting_sessions').selectAll().where('workspace_id', '=', workspaceId).where('session_id', '=', sessionId).executeTakeFirst();
   }
 
+  /** How many of a journey's sessions are running (recorded and not finished). */
+  async runningSessions(trx: Trx, workspaceId: number, tagId: number): Promise<number> {
+    const r = await trx
+      .selectFrom('reporting_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('tag_id', '=', tagId)
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
   /** Marks a session finished; its row before the change (undefined if unknown or already finished). */
   async finishSession(trx: Trx, workspaceId: number, sessionId: number) {
     return trx
