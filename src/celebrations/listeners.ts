@@ -1,14 +1,19 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { Logger } from 'pino';
+import type { SlackContext } from '../slack/context.js';
+import { tellWhyNot } from '../slack/why-not.js';
 import { ACTIONS, DATES_MODAL } from './blocks.js';
 import type { MemberDates } from './member-dates.js';
 import type { ViewValues } from './submission.js';
 
+/** Why the dates could not be asked for or saved: the member is not one Hearth celebrates (yet). */
+const NOT_OPENED = "Hearth can't celebrate you yet: it hasn't met you, or your account can't be celebrated here. If you joined recently, try again in a few minutes.";
+
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 /** "Add my dates" (the ask-for-dates DM and the home tab): ack, then open the modal while the trigger is fresh. */
-export function openDates(memberDates: MemberDates, log: Logger) {
-  return async ({ ack, body }: ActionArgs): Promise<void> => {
+export function openDates(memberDates: MemberDates, log: Logger, ctx: SlackContext) {
+  return async ({ ack, body, respond }: ActionArgs): Promise<void> => {
     await ack();
     const teamId = body.team?.id ?? body.user.team_id;
     if (!teamId) return;
@@ -23,7 +28,9 @@ export function openDates(memberDates: MemberDates, log: Logger) {
         ...(program ? { program: Number(program) } : {}),
       },
     });
-    if (!opened) log.info({ user: body.user.id }, 'celebrations: dates modal not opened');
+    if (opened) return;
+    log.info({ user: body.user.id }, 'celebrations: dates modal not opened');
+    await tellWhyNot(ctx, body, NOT_OPENED, respond);
   };
 }
 
@@ -31,20 +38,21 @@ export function openDates(memberDates: MemberDates, log: Logger) {
  * The dates modal's submission. The one listener that does work before its ack: Slack shows per-block errors
  * only in the ack, so the dates are checked first — a pure check, no database. Saving comes after the ack.
  */
-export function submitDates(memberDates: MemberDates) {
+export function submitDates(memberDates: MemberDates, ctx: SlackContext) {
   return async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const values = view.state.values as unknown as ViewValues;
     const checked = memberDates.checkDates(values);
     if ('errors' in checked) return void (await ack({ response_action: 'errors', errors: checked.errors }));
     await ack();
     const teamId = body.team?.id ?? body.user.team_id;
-    if (teamId) await memberDates.saveDates({ teamId, userId: body.user.id, values, privateMetadata: view.private_metadata });
+    if (teamId && !(await memberDates.saveDates({ teamId, userId: body.user.id, values, privateMetadata: view.private_metadata })))
+      await tellWhyNot(ctx, body, `Your dates weren't saved. ${NOT_OPENED}`);
   };
 }
 
 export function celebrationListeners(memberDates: MemberDates, log: Logger) {
-  return (app: App): void => {
-    app.action<BlockAction<ButtonAction>>(ACTIONS.openDates, openDates(memberDates, log));
-    app.view<ViewSubmitAction>(DATES_MODAL.callbackId, submitDates(memberDates));
+  return (app: App, ctx: SlackContext): void => {
+    app.action<BlockAction<ButtonAction>>(ACTIONS.openDates, openDates(memberDates, log, ctx));
+    app.view<ViewSubmitAction>(DATES_MODAL.callbackId, submitDates(memberDates, ctx));
   };
 }

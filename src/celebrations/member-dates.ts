@@ -129,14 +129,17 @@ export class MemberDates {
     return read.ok ? { ok: true } : { errors: read.errors };
   }
 
-  /** After the ack: the dates saved (all or nothing), the asking message updated and the Home tab republished. */
-  async saveDates(input: { teamId: string; userId: string; values: ViewValues; privateMetadata: string }): Promise<void> {
+  /**
+   * After the ack: the dates saved (all or nothing), the asking message updated and the Home tab republished.
+   * False when they were not saved (a member Hearth does not know, dates refused in the member's zone).
+   */
+  async saveDates(input: { teamId: string; userId: string; values: ViewValues; privateMetadata: string }): Promise<boolean> {
     const found = await this.memberByTeam(input.teamId, input.userId);
-    if (!found) return void this.s.log.warn({ user: input.userId }, 'celebrations: dates from a member Hearth does not know yet, not saved');
+    if (!found) return (this.s.log.warn({ user: input.userId }, 'celebrations: dates from a member Hearth does not know yet, not saved'), false);
     const { ws, member } = found;
     const read = readDatesSubmission(input.values, instantToZoned(this.s.clock.now(), member.tz ?? ws.default_tz).date);
     // Only a date a few hours ahead of the member's own today gets here (checkDates allowed it).
-    if (!read.ok) return void this.s.log.warn({ user: input.userId, errors: read.errors }, 'celebrations: dates refused in the member\'s zone, not saved');
+    if (!read.ok) return (this.s.log.warn({ user: input.userId, errors: read.errors }, "celebrations: dates refused in the member's zone, not saved"), false);
     const now = this.s.clock.now();
     const { birthday, startDate } = read.value;
     await this.schedules.inTransaction(async (trx) => {
@@ -157,6 +160,7 @@ export class MemberDates {
       ]);
     }
     await this.republishHome(ws, member);
+    return true;
   }
 
   /** The Home tab's Celebrations section: shown while the workspace runs a celebrations program. */

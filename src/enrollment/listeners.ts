@@ -1,10 +1,14 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackEventMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackUser } from '../people/service.js';
 import type { SlackContext } from '../slack/context.js';
+import { NOT_MET_YET, tellWhyNot } from '../slack/why-not.js';
 import type { AutomaticEnrollment } from './automatic.js';
 import { missingAnswers, modalMeta, SELF_JOIN_ACTION, SURVEY_OPEN_ACTION, SURVEY_VIEW, type ModalValues } from './blocks.js';
 import type { EnrollmentRepository } from './repository.js';
 import type { EnrollmentSurveys } from './surveys.js';
+
+/** Why a survey could not be opened or answered: it was removed, or Hearth does not know the person yet. */
+const SURVEY_GONE = 'This survey is no longer open, or Hearth hasn’t met you yet. If you joined recently, try again in a few minutes; otherwise ask whoever sent it.';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -27,22 +31,23 @@ export function enrollmentListeners(automatic: AutomaticEnrollment, surveys: Enr
       const member = await repo.memberBySlackId(ws.id, event.user.id);
       if (member && !member.is_bot && !member.deleted) await automatic.memberJoined(ws.id, member);
     });
-    app.action<BlockAction<ButtonAction>>(new RegExp(`^${SURVEY_OPEN_ACTION}:\\d+$`), async ({ ack, body, action }: ButtonArgs) => {
+    app.action<BlockAction<ButtonAction>>(new RegExp(`^${SURVEY_OPEN_ACTION}:\\d+$`), async ({ ack, body, action, respond }: ButtonArgs) => {
       await ack();
       const teamId = body.team?.id ?? body.user.team_id;
       const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
       const m = /^(\d+):(\d+)$/.exec(action.value ?? '');
       const origin = body.channel?.id && body.message?.ts ? { channel: body.channel.id, ts: body.message.ts } : undefined;
-      if (ws && m) await surveys.openModal(ws.id, Number(m[1]), Number(m[2]), body.trigger_id, origin);
+      if (!ws || !m || !(await surveys.openModal(ws.id, Number(m[1]), Number(m[2]), body.trigger_id, origin))) await tellWhyNot(ctx, body, SURVEY_GONE, respond);
     });
     // "Join" on a journey open to self-enrollment (`/hearth join`, the Home tab): ack, then enrol and say so in a DM.
-    app.action<BlockAction<ButtonAction>>(new RegExp(`^${SELF_JOIN_ACTION}:\\d+$`), async ({ ack, body, action }: ButtonArgs) => {
+    app.action<BlockAction<ButtonAction>>(new RegExp(`^${SELF_JOIN_ACTION}:\\d+$`), async ({ ack, body, action, respond }: ButtonArgs) => {
       await ack();
       const teamId = body.team?.id ?? body.user.team_id;
       const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
       const member = ws && (await repo.memberBySlackId(ws.id, body.user.id));
       const tagId = Number(action.value);
       if (ws && member && Number.isInteger(tagId) && tagId > 0) await automatic.joinFromSlack(ws.id, member, tagId);
+      else await tellWhyNot(ctx, body, NOT_MET_YET, respond);
     });
     app.view<ViewSubmitAction>(SURVEY_VIEW, async ({ ack, body, view }: ViewArgs) => {
       const meta = modalMeta(view.private_metadata);
@@ -52,7 +57,7 @@ export function enrollmentListeners(automatic: AutomaticEnrollment, surveys: Enr
       await ack();
       const teamId = body.team?.id ?? body.user.team_id;
       const ws = teamId ? await ctx.workspaces.byTeamId(teamId) : undefined;
-      if (ws && meta) await surveys.submit(ws.id, body.user.id, meta.shareId, meta.roleId, values, meta.origin);
+      if (!ws || !meta || !(await surveys.submit(ws.id, body.user.id, meta.shareId, meta.roleId, values, meta.origin))) await tellWhyNot(ctx, body, `Your answers weren't recorded. ${SURVEY_GONE}`);
     });
   };
 }

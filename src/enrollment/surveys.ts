@@ -177,22 +177,27 @@ export class EnrollmentSurveys {
     return share && survey && tag && roleSurvey ? { tag, survey, roleSurvey, startDate: share.start_date } : undefined;
   }
 
-  /** The button: open the modal now (a reply to the click, written through the outbox and sent at once). */
-  async openModal(workspaceId: number, shareId: number, roleId: number, triggerId: string, origin?: SlackOrigin): Promise<void> {
+  /**
+   * The button: open the modal now (a reply to the click, written through the outbox and sent at once). False when
+   * the survey is gone or the modal did not open.
+   */
+  async openModal(workspaceId: number, shareId: number, roleId: number, triggerId: string, origin?: SlackOrigin): Promise<boolean> {
     const found = await this.forShare(workspaceId, shareId, roleId);
-    if (!found) return;
+    if (!found) return false;
     const view = surveyModal({ shareId, roleId, title: found.survey.name, survey: found.roleSurvey, origin });
-    await this.s.outbox.deliverNow({ workspaceId, key: `enrollment-survey-modal:${triggerId}`, kind: 'enrollment_survey_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+    const row = await this.s.outbox.deliverNow({ workspaceId, key: `enrollment-survey-modal:${triggerId}`, kind: 'enrollment_survey_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+    return row.state === 'sent';
   }
 
   /**
    * An answer, after the modal's ack: the submission, and for the first role the person's enrollment (session
-   * in the same transaction). A second answer to the same share changes nothing.
+   * in the same transaction). A second answer to the same share changes nothing. False when the survey is gone or
+   * Hearth does not know the person.
    */
-  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ModalValues, origin?: SlackOrigin): Promise<void> {
+  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ModalValues, origin?: SlackOrigin): Promise<boolean> {
     const found = await this.forShare(workspaceId, shareId, roleId);
     const member = await this.repo.memberBySlackId(workspaceId, slackUserId);
-    if (!found || !member) return;
+    if (!found || !member) return false;
     const answers = readAnswers(found.roleSurvey, values);
     const ids = await this.s.events.transaction(async (trx, emit) => {
       const submission = await this.repo.insertSubmission(trx, { workspace_id: workspaceId, survey_id: found.survey.id, share_id: shareId, member_id: member.id, role_id: roleId, answers: JSON.stringify(answers), created_at: this.s.clock.now() });
@@ -213,6 +218,7 @@ export class EnrollmentSurveys {
       return this.s.outbox.add(trx, [{ workspaceId, key: `enrollment-survey:${shareId}:${slackUserId}:answered`, kind: 'enrollment_survey', method: 'chat.update', args: { channel: origin.channel, ts: origin.ts, ...message } }]);
     });
     await this.s.outbox.kick(ids);
+    return true;
   }
 
   // ---- responses and matching

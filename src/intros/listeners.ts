@@ -1,4 +1,4 @@
-import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, RespondFn, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { IntrosDeps } from './deps.js';
 import { CATEGORY_ACTION, CATEGORY_BLOCK, categoriesModal, INTROS_ACTIONS, INTROS_VIEWS, LEAVE_ACTION, LEAVE_BLOCK, leaveReasonModal } from './blocks.js';
@@ -7,7 +7,9 @@ import { DEFAULT_SNOOZE_DAYS, type MemberService } from './members.js';
 import type { IntrosService } from './service.js';
 import type { IntrosPreferences } from './preferences.js';
 import { PREFS_ACTION, PREFS_MODAL } from './preferences-blocks.js';
+import type { SlackContext } from '../slack/context.js';
 import { homePublish } from '../slack/jobs.js';
+import { NOT_MET_YET, tellWhyNot } from '../slack/why-not.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -18,6 +20,9 @@ export interface IntrosListenerDeps {
   meetings: MeetingService;
   members: MemberService;
 }
+
+/** The answer when a button or modal names an Intros program that was deleted since. */
+const PROGRAM_GONE = 'That Intros program no longer exists, so there is nothing to change. An admin of Hearth can tell you which intros run now.';
 
 const messageOf = (body: BlockAction) =>
   body.channel?.id && body.message?.ts
@@ -38,19 +43,25 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
     await respond({ response_type: 'ephemeral', replace_original: false, text: outcome.text });
   };
 
-  const ghost = (choice: 'stay' | 'later') => async ({ ack, body, action }: ButtonArgs) => {
-    await ack();
-    const ws = await workspaceOf(body);
-    const msg = messageOf(body);
-    await meetings.ghostAnswer({ workspaceId: ws.id, programId: Number(action.value), slackUserId: body.user.id, choice, message: msg && { channel: msg.channel, ts: msg.ts } });
-    await refreshHome(ws.id, body.user.id, `ghost:${action.value}:${body.trigger_id}`);
-  };
-
-  /** A program of this workspace and the member who clicked, or nothing. */
-  const resolve = async (body: BlockAction | ViewSubmitAction, programId: number) => {
+  /**
+   * A program of this workspace and the member who clicked; when either is missing, the person is told why (the
+   * program was deleted, or Hearth has not met them yet) and the answer is undefined.
+   */
+  const resolve = async (body: BlockAction | ViewSubmitAction, programId: number, respond?: RespondFn) => {
     const ws = await workspaceOf(body as Parameters<typeof workspaceOf>[0]);
     const [program, member] = await Promise.all([members.program(ws.id, programId), services.people.bySlackId(ws.id, body.user.id)]);
-    return { ws, program, member };
+    if (program && member) return { ws, program, member };
+    await tellWhyNot(services, body, program ? NOT_MET_YET : PROGRAM_GONE, respond);
+    return undefined;
+  };
+
+  const ghost = (choice: 'stay' | 'later') => async ({ ack, body, action, respond }: ButtonArgs) => {
+    await ack();
+    const found = await resolve(body, Number(action.value), respond);
+    if (!found) return;
+    const msg = messageOf(body);
+    await meetings.ghostAnswer({ workspaceId: found.ws.id, programId: found.program.id, slackUserId: body.user.id, choice, message: msg && { channel: msg.channel, ts: msg.ts } });
+    await refreshHome(found.ws.id, body.user.id, `ghost:${action.value}:${body.trigger_id}`);
   };
 
   return (app: App): void => {
@@ -61,10 +72,11 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
     app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.ghostLater, ghost('later'));
     app.action('intros_open_admin', async ({ ack }) => void (await ack()));
 
-    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.ghostLeave, async ({ ack, body, action }) => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.ghostLeave, async ({ ack, body, action, respond }) => {
       await ack();
-      const { ws, program } = await resolve(body, Number(action.value));
-      if (!program) return;
+      const found = await resolve(body, Number(action.value), respond);
+      if (!found) return;
+      const { ws, program } = found;
       const channelName = await intros.channelName(program);
       const view = leaveReasonModal({ programId: program.id, channelName });
       view.private_metadata = JSON.stringify({ p: program.id, c: body.channel?.id ?? null, t: body.message?.ts ?? null });
@@ -75,7 +87,9 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
       await ack();
       const meta = JSON.parse(view.private_metadata || '{}') as { p?: number; c?: string | null; t?: string | null };
       const reason = (view.state.values[LEAVE_BLOCK]?.[LEAVE_ACTION]?.value as string | null | undefined) ?? null;
-      const ws = await workspaceOf(body as unknown as Parameters<typeof workspaceOf>[0]);
+      const found = await resolve(body, Number(meta.p));
+      if (!found) return;
+      const { ws } = found;
       await meetings.ghostAnswer({
         workspaceId: ws.id,
         programId: Number(meta.p),
@@ -87,51 +101,57 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
       await refreshHome(ws.id, body.user.id, `leave:${meta.p}:${view.id}`);
     });
 
-    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.optOut, async ({ ack, body, action }) => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.optOut, async ({ ack, body, action, respond }) => {
       await ack();
-      const { ws, program, member } = await resolve(body, Number(action.value));
-      if (!program || !member) return;
+      const found = await resolve(body, Number(action.value), respond);
+      if (!found) return;
+      const { ws, program, member } = found;
       await members.optOut(program, member, 'Opted out from Slack');
       await refreshHome(ws.id, body.user.id, `optout:${program.id}:${body.trigger_id}`);
     });
 
-    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.optIn, async ({ ack, body, action }) => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.optIn, async ({ ack, body, action, respond }) => {
       await ack();
-      const { ws, program, member } = await resolve(body, Number(action.value));
-      if (!program || !member) return;
+      const found = await resolve(body, Number(action.value), respond);
+      if (!found) return;
+      const { ws, program, member } = found;
       await members.optIn(program, member);
       await refreshHome(ws.id, body.user.id, `optin:${program.id}:${body.trigger_id}`);
     });
 
-    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.snooze, async ({ ack, body, action }) => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.snooze, async ({ ack, body, action, respond }) => {
       await ack();
       const [programId, days] = action.value?.split(':').map(Number) ?? [];
-      const { ws, program, member } = await resolve(body, programId ?? 0);
-      if (!program || !member) return;
+      const found = await resolve(body, programId ?? 0, respond);
+      if (!found) return;
+      const { ws, program, member } = found;
       await members.snooze(ws, member, days && days > 0 && days <= 365 ? days : DEFAULT_SNOOZE_DAYS, program.id);
       await refreshHome(ws.id, body.user.id, `snooze:${program.id}:${body.trigger_id}`);
     });
 
-    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.unsnooze, async ({ ack, body, action }) => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.unsnooze, async ({ ack, body, action, respond }) => {
       await ack();
-      const { ws, program, member } = await resolve(body, Number(action.value));
-      if (!program || !member) return;
+      const found = await resolve(body, Number(action.value), respond);
+      if (!found) return;
+      const { ws, program, member } = found;
       await members.unsnooze(member, program.id);
       await refreshHome(ws.id, body.user.id, `unsnooze:${program.id}:${body.trigger_id}`);
     });
 
-    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.pickCategories, async ({ ack, body, action }) => {
+    app.action<BlockAction<ButtonAction>>(INTROS_ACTIONS.pickCategories, async ({ ack, body, action, respond }) => {
       await ack();
-      const { ws, program, member } = await resolve(body, Number(action.value));
-      if (!program || !member) return;
+      const found = await resolve(body, Number(action.value), respond);
+      if (!found) return;
+      const { ws, program, member } = found;
       const view = categoriesModal({ programId: program.id, ...(await members.categoryChoice(program, member)) });
       await services.outbox.deliverNow({ workspaceId: ws.id, key: `intro-categories-modal:${body.trigger_id}`, kind: 'intro-modal', method: 'views.open', args: { trigger_id: body.trigger_id, view } });
     });
 
     app.view<ViewSubmitAction>(INTROS_VIEWS.categories, async ({ ack, body, view }: ViewArgs) => {
       await ack();
-      const { ws, program, member } = await resolve(body, Number(view.private_metadata));
-      if (!program || !member) return;
+      const found = await resolve(body, Number(view.private_metadata));
+      if (!found) return;
+      const { ws, program, member } = found;
       const selected = (view.state.values[CATEGORY_BLOCK]?.[CATEGORY_ACTION]?.selected_options ?? []).map((o) => Number(o.value));
       await members.setCategories(program, member, selected);
       await refreshHome(ws.id, body.user.id, `categories:${program.id}:${view.id}:${view.hash ?? ''}`);
@@ -141,11 +161,11 @@ export function introsListeners({ services, intros, meetings, members }: IntrosL
 
 /** The Home tab's "Snooze & avoid list": ack, open the modal; the submission is checked before its ack, saved after. */
 export function introsPreferenceListeners(prefs: IntrosPreferences) {
-  return (app: App): void => {
+  return (app: App, ctx: SlackContext): void => {
     app.action<BlockAction<ButtonAction>>(PREFS_ACTION, async ({ ack, body }) => {
       await ack();
       const teamId = body.team?.id ?? body.user.team_id;
-      if (teamId) await prefs.openModal(teamId, body.user.id, body.trigger_id);
+      if (teamId && !(await prefs.openModal(teamId, body.user.id, body.trigger_id))) await tellWhyNot(ctx, body, NOT_MET_YET);
     });
     app.view<ViewSubmitAction>(PREFS_MODAL.callbackId, async ({ ack, body, view }) => {
       const values = view.state.values as unknown as Parameters<IntrosPreferences['check']>[0];
@@ -156,6 +176,7 @@ export function introsPreferenceListeners(prefs: IntrosPreferences) {
       if (!teamId) return;
       const found = await prefs.saveFromModal(teamId, body.user.id, values);
       if (found) await prefs.refreshHome(found.ws.id, body.user.id);
+      else await tellWhyNot(ctx, body, `Your intros preferences weren't saved: ${NOT_MET_YET}`);
     });
   };
 }

@@ -1,7 +1,7 @@
 import type { KnownBlock, View } from '@slack/types';
 import type { MyPreferencesJson } from './api-types.js';
 
-export const MEMBER_ACTIONS = { openProfile: 'members_open_profile' } as const;
+export const MEMBER_ACTIONS = { openProfile: 'members_open_profile', openSettings: 'members_open_settings' } as const;
 export const PROFILE_MODAL = { callbackId: 'members_profile_modal' } as const;
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text: text.slice(0, 150), emoji: true });
@@ -22,7 +22,7 @@ export function profileHomeSection(prefs: MyPreferencesJson, settingsUrl: string
       block_id: 'members_home',
       elements: [
         { type: 'button', action_id: MEMBER_ACTIONS.openProfile, text: plain('Edit profile'), value: 'profile' },
-        { type: 'button', action_id: 'members_open_settings', text: plain('All settings'), url: settingsUrl },
+        { type: 'button', action_id: MEMBER_ACTIONS.openSettings, text: plain('All settings'), url: settingsUrl },
       ],
     },
   ];

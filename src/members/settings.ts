@@ -105,11 +105,11 @@ export class MemberSettingsService {
     return read.ok ? { ok: true } : { errors: read.errors };
   }
 
-  /** After the ack: every part saved as the pages save it, then the Home tab republished. */
-  async saveProfileSubmission(teamId: string, userId: string, values: Parameters<typeof readProfileSubmission>[0]): Promise<void> {
+  /** After the ack: every part saved as the pages save it, then the Home tab republished. False for a member Hearth does not know. */
+  async saveProfileSubmission(teamId: string, userId: string, values: Parameters<typeof readProfileSubmission>[0]): Promise<boolean> {
     const found = await this.memberByTeam(teamId, userId);
     const read = readProfileSubmission(values, PROFILE_FIELDS.map((f) => f.id));
-    if (!found || !read.ok) return;
+    if (!found || !read.ok) return false;
     const { ws, member } = found;
     try {
       await this.upsertProfileEntries(ws, member, read.value.entries.map((e) => ({ ...e, category: PROFILE_FIELDS.find((f) => f.id === e.field)!.category.machine_name })));
@@ -120,5 +120,6 @@ export class MemberSettingsService {
       this.s.log.warn({ err, user: userId }, 'members: profile from the Home tab not saved');
     }
     await this.s.home.publish(ws, member, `profile:${this.s.clock.now().getTime()}`);
+    return true;
   }
 }

@@ -1,10 +1,15 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, MessageShortcut, SlackActionMiddlewareArgs, SlackShortcutMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { ACTIONS, SHOUTOUT_MODAL, SHOUTOUT_SHORTCUT } from './blocks.js';
+import type { SlackContext } from '../slack/context.js';
+import { tellWhyNot } from '../slack/why-not.js';
 import { checkShoutoutView, type ShoutoutsSlack, type ShoutoutViewValues } from './slack-side.js';
 
-/** The message shortcut "Give a shoutout": ack, then the modal for the message's author, quoting it. */
-export function shortcutShoutout(slack: ShoutoutsSlack, log: Logger) {
+/**
+ * The message shortcut "Give a shoutout": ack, then the modal for the message's author, quoting it; when it can't
+ * be given (Shoutouts not launched, the person not taking part), a modal that says why and who can change that.
+ */
+export function shortcutShoutout(slack: ShoutoutsSlack, log: Logger, ctx: SlackContext) {
   return async ({ ack, shortcut }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const teamId = shortcut.team?.id ?? shortcut.user.team_id;
@@ -18,18 +23,22 @@ export function shortcutShoutout(slack: ShoutoutsSlack, log: Logger) {
       ...(author ? { recipient: author } : {}),
       ...(shortcut.message.text ? { message: `For: "${shortcut.message.text.slice(0, 300)}"` } : {}),
     });
-    if (opened !== true) log.info({ user: shortcut.user.id, reason: opened }, 'points: shoutout modal not opened from the shortcut');
+    if (opened === true) return;
+    log.info({ user: shortcut.user.id, reason: opened }, 'points: shoutout modal not opened from the shortcut');
+    await tellWhyNot(ctx, shortcut, opened);
   };
 }
 
-/** The Home tab's "Give a shoutout" button. */
-export function openShoutout(slack: ShoutoutsSlack, log: Logger) {
+/** The Home tab's "Give a shoutout" button: the modal, or one that says why not. */
+export function openShoutout(slack: ShoutoutsSlack, log: Logger, ctx: SlackContext) {
   return async ({ ack, body }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const teamId = body.team?.id ?? body.user.team_id;
     if (!teamId) return;
     const opened = await slack.openModal({ teamId, userId: body.user.id, triggerId: body.trigger_id, source: 'modal' });
-    if (opened !== true) log.info({ user: body.user.id, reason: opened }, 'points: shoutout modal not opened');
+    if (opened === true) return;
+    log.info({ user: body.user.id, reason: opened }, 'points: shoutout modal not opened');
+    await tellWhyNot(ctx, body, opened);
   };
 }
 
@@ -45,9 +54,9 @@ export function submitShoutout(slack: ShoutoutsSlack) {
 }
 
 export function pointsListeners(slack: ShoutoutsSlack, log: Logger) {
-  return (app: App): void => {
-    app.shortcut<MessageShortcut>({ callback_id: SHOUTOUT_SHORTCUT, type: 'message_action' }, shortcutShoutout(slack, log));
-    app.action<BlockAction<ButtonAction>>(ACTIONS.giveShoutout, openShoutout(slack, log));
+  return (app: App, ctx: SlackContext): void => {
+    app.shortcut<MessageShortcut>({ callback_id: SHOUTOUT_SHORTCUT, type: 'message_action' }, shortcutShoutout(slack, log, ctx));
+    app.action<BlockAction<ButtonAction>>(ACTIONS.giveShoutout, openShoutout(slack, log, ctx));
     // A link button still sends its click: acknowledged, nothing to do.
     app.action<BlockAction<ButtonAction>>(ACTIONS.openRewards, async ({ ack }) => void (await ack()));
     app.view<ViewSubmitAction>(SHOUTOUT_MODAL.callbackId, submitShoutout(slack));

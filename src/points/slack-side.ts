@@ -1,4 +1,5 @@
 import type { CommandContext, CommandReply } from '../slack/commands.js';
+import { NOT_MET_YET } from '../slack/why-not.js';
 import { BLOCKS } from './blocks.js';
 import type { PointsDeps } from './deps.js';
 import type { MemberInfo, PointsRepository } from './repository.js';
@@ -48,7 +49,7 @@ export class ShoutoutsSlack {
   /** `/hearth shoutout @someone 10 for …`; with no words, the modal. */
   async command(ctx: CommandContext): Promise<CommandReply> {
     const giver = ctx.member && (await this.repo.member(ctx.workspace.id, ctx.member.id));
-    if (!giver) return { text: "Hearth hasn't met you yet. Try again in a few minutes." };
+    if (!giver) return { text: NOT_MET_YET };
     if (!ctx.args.length) {
       const opened = await this.openModal({ teamId: ctx.workspace.team_id, userId: ctx.userId, triggerId: ctx.triggerId, source: 'modal' });
       return { text: opened === true ? 'Say thanks in the window that just opened.' : opened };
@@ -70,7 +71,7 @@ export class ShoutoutsSlack {
   /** Opens the modal (views.open within the trigger's 3 seconds, through the outbox). true, or why not. */
   async openModal(input: { teamId: string; userId: string; triggerId: string; source: ShoutoutSource; recipient?: string; message?: string }): Promise<true | string> {
     const found = await this.whoIs(input.teamId, input.userId);
-    if (!found) return "Hearth hasn't met you yet. Try again in a few minutes.";
+    if (!found) return NOT_MET_YET;
     let view;
     try {
       view = await this.shoutouts.modalFor(found.workspaceId, found.member, {
@@ -92,8 +93,11 @@ export class ShoutoutsSlack {
 
   /** After the ack: give it; a refusal reaches the giver as a DM (the modal has closed). */
   async submit(input: { teamId: string; userId: string; viewId: string; checked: CheckedShoutout; privateMetadata: string }): Promise<void> {
-    const found = await this.whoIs(input.teamId, input.userId);
-    if (!found) return;
+    const ws = await this.s.workspaces.byTeamId(input.teamId);
+    if (!ws) return;
+    const dm = (text: string) => this.s.outbox.enqueue([{ workspaceId: ws.id, key: `shoutout-refused:${input.viewId}`, kind: 'shoutout', method: 'dm.post', args: { users: [input.userId], text } }]);
+    const giver = await this.repo.memberBySlackId(ws.id, input.userId);
+    if (!giver) return void (await dm(`Your shoutout wasn't sent: ${NOT_MET_YET}`));
     let source: ShoutoutSource = 'modal';
     try {
       const meta = JSON.parse(input.privateMetadata || '{}') as { source?: ShoutoutSource };
@@ -101,11 +105,10 @@ export class ShoutoutsSlack {
     } catch {
       // Not ours to read: the default source.
     }
-    const recipient = await this.repo.memberBySlackId(found.workspaceId, input.checked.recipient);
-    const dm = (text: string) => this.s.outbox.enqueue([{ workspaceId: found.workspaceId, key: `shoutout-refused:${input.viewId}`, kind: 'shoutout', method: 'dm.post', args: { users: [input.userId], text } }]);
+    const recipient = await this.repo.memberBySlackId(ws.id, input.checked.recipient);
     if (!recipient) return void (await dm("Your shoutout wasn't sent: I couldn't find that person in this workspace."));
     try {
-      await this.shoutouts.give(found.workspaceId, found.member, { recipient, points: input.checked.points, message: input.checked.message, channels: input.checked.channels, source, requestKey: `view:${input.viewId}` });
+      await this.shoutouts.give(ws.id, giver, { recipient, points: input.checked.points, message: input.checked.message, channels: input.checked.channels, source, requestKey: `view:${input.viewId}` });
     } catch (err) {
       if (err instanceof ShoutoutRefused) return void (await dm(`Your shoutout wasn't sent: ${err.message}`));
       throw err;

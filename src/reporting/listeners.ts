@@ -1,10 +1,14 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { COMMENT_ACTION, COMMENT_BLOCK, COMMENT_MAX, commentModal, FEEDBACK_ACTION, FEEDBACK_VIEW, parseFeedbackValue } from './blocks.js';
+import { NOT_MET_YET, tellWhyNot } from '../slack/why-not.js';
 import type { ReportingDeps } from './deps.js';
 import type { ReportingService } from './service.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** Why feedback was not recorded: its Intros program was deleted since the question was asked. */
+const PROGRAM_GONE = 'That Intros program no longer exists, so your feedback has nowhere to go. Thanks all the same!';
 
 /** Intros feedback in Slack: a rating button records the rating and opens the optional comment; ack first. */
 export function reportingListeners(services: ReportingDeps, reporting: ReportingService) {
@@ -12,14 +16,13 @@ export function reportingListeners(services: ReportingDeps, reporting: Reporting
     services.workspaces.ensure(body.team?.id ?? body.user.team_id ?? '', body.enterprise?.id ?? null);
 
   return (app: App): void => {
-    app.action<BlockAction<ButtonAction>>(FEEDBACK_ACTION, async ({ ack, body, action }: ButtonArgs) => {
+    app.action<BlockAction<ButtonAction>>(FEEDBACK_ACTION, async ({ ack, body, action, respond }: ButtonArgs) => {
       await ack();
       const input = parseFeedbackValue(action.value);
-      if (!input) return;
       const ws = await workspaceOf(body);
       const member = await services.people.bySlackId(ws.id, body.user.id);
-      if (!member) return;
-      if (!(await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment: null }))) return;
+      if (!member) return void (await tellWhyNot(services, body, NOT_MET_YET, respond));
+      if (!input || !(await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment: null }))) return void (await tellWhyNot(services, body, PROGRAM_GONE, respond));
       await services.outbox.deliverNow({
         workspaceId: ws.id,
         key: `reporting-feedback-modal:${body.trigger_id}`,
@@ -41,7 +44,8 @@ export function reportingListeners(services: ReportingDeps, reporting: Reporting
       if (!input || !comment) return;
       const ws = await workspaceOf(body as unknown as Parameters<typeof workspaceOf>[0]);
       const member = await services.people.bySlackId(ws.id, body.user.id);
-      if (member) await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment });
+      const recorded = member && (await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment }));
+      if (!recorded) await tellWhyNot(services, body, `Your comment wasn't saved. ${member ? PROGRAM_GONE : NOT_MET_YET}`);
     });
   };
 }

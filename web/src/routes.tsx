@@ -73,6 +73,7 @@ export const PAGES: readonly PageDef[] = [
   ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
   { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', component: lazy(() => import('./pages/enrollment/EnrollmentRulesPage')) },
   { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare', component: lazy(() => import('./pages/hub/HubPage')) },
+  { path: '/workspace_deleted', title: 'Workspace data deleted', layout: 'bare', component: lazy(() => import('./pages/settings/WorkspaceDeletedPage')) },
 
   // Channel programs
   { path: '/celebrations', title: 'Celebrations', component: lazy(() => import('./pages/celebrations/CelebrationsIndexPage')) },

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { browser } from '../../api/browser';
 import { api, ApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { ConfirmDialog, DEFAULT_ERROR_TEXT, FileField, Spinner, toastError, toastSuccess } from '../../kit';
+import { ConfirmDialog, DEFAULT_ERROR_TEXT, FileField, Spinner, TextField, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader, NO_FILE_TEXT } from './AssetUploader';
-import { deleteMyData, failed } from './settingsApi';
+import { deleteMyData, deleteWorkspaceData, failed, WORKSPACE_DELETED_PATH } from './settingsApi';
 import '../intros/intros.css';
 import './settings.css';
 
@@ -71,6 +72,7 @@ export default function WorkspaceDataPage() {
       </section>
       <DeleteMyData />
       {admin && <WorkspaceSections />}
+      {admin && user.data && <DeleteWorkspaceData name={user.data.team.name || user.data.team.slack_team_id} />}
     </div>
   );
 }
@@ -148,5 +150,59 @@ function WorkspaceSections() {
         <AssetUploader />
       </section>
     </>
+  );
+}
+
+/**
+ * "Delete this workspace's data" (workspace admins): the admin types the workspace's name in the confirm dialog (the
+ * server checks it too); everything goes at once and for good, and the admin lands, signed out, on a page that says so.
+ */
+function DeleteWorkspaceData({ name }: { name: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setConfirming(false);
+    setTyped('');
+    setError(null);
+  };
+  const erase = async () => {
+    try {
+      await deleteWorkspaceData(typed);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) setError(e.serverError ?? `Type ${name} to confirm`);
+      else failed(e, DEFAULT_ERROR_TEXT);
+      throw e;
+    }
+    browser.assign(WORKSPACE_DELETED_PATH);
+  };
+  return (
+    <section className="card settings-section" aria-labelledby="delete-workspace-title">
+      <h2 id="delete-workspace-title">Delete this workspace’s data</h2>
+      <p className="muted section-lead">
+        Hearth deletes everything it holds for {name}: every program, round and journey, everyone’s profiles, dates, points and answers, the reports, the links to your HR system, applicant tracking and calendars, and every uploaded file.
+        Messages already in Slack stay there. This cannot be undone.
+      </p>
+      <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+        Delete this workspace’s data
+      </button>
+      {confirming && (
+        <ConfirmDialog title={`Delete ${name}’s data?`} confirmText="Delete everything" danger onConfirm={erase} onClose={close}>
+          <p>Everything Hearth holds for this workspace is deleted now, for everyone, and you are signed out. This cannot be undone. Remove Hearth from the workspace in Slack too, or it stays installed with nothing behind it.</p>
+          <TextField
+            label={`Type ${name} to confirm`}
+            value={typed}
+            onChange={(v) => {
+              setTyped(v);
+              setError(null);
+            }}
+            error={error}
+            autoComplete="off"
+            maxLength={200}
+            counter={false}
+          />
+        </ConfirmDialog>
+      )}
+    </section>
   );
 }

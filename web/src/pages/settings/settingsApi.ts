@@ -68,3 +68,12 @@ export const loadPreferences = (memberId: number | string) => api.get<MyPreferen
 
 /** "Delete my data" (docs/privacy.md): the server ends the session with it. */
 export const deleteMyData = () => api.post<{ deleted: boolean }>('/data/delete_mine_as_json', { confirm: true }, { toastOnError: false });
+
+/**
+ * "Delete this workspace's data" (docs/privacy.md), for a workspace admin who typed the workspace's name: the server
+ * checks the name, deletes everything and ends the session.
+ */
+export const deleteWorkspaceData = (confirmName: string) => api.post<{ deleted: boolean }>('/workspace/delete_data_as_json', { confirm_name: confirmName }, { toastOnError: false });
+
+/** Where a person lands once their workspace's data is deleted (signed out). */
+export const WORKSPACE_DELETED_PATH = '/workspace_deleted';
