@@ -50,6 +50,7 @@ const envSchema = z.object({
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_STATE_SECRET: optionalString,
   SLACK_BOT_TOKEN: optionalString.pipe(z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional()),
+  SLACK_APP_TOKEN: optionalString.pipe(z.string().startsWith('xapp-', 'must be an app-level token (xapp-…) with the connections:write scope').optional()),
   SLACK_API_URL: urlString('the Slack Web API base, for example https://slack.com/api/'),
   SANDBOX: z.enum(['0', '1', '']).optional(),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -93,6 +94,8 @@ const envSchema = z.object({
 export type SlackMode =
   | { kind: 'oauth'; clientId: string; clientSecret: string; signingSecret: string; stateSecret: string }
   | { kind: 'single'; botToken: string; signingSecret: string; signIn?: { clientId: string; clientSecret: string } }
+  /** One workspace over Socket Mode: Hearth connects out to Slack with the app-level token; no Request URL, no signing. */
+  | { kind: 'socket'; botToken: string; appToken: string; signIn?: { clientId: string; clientSecret: string } }
   | { kind: 'sandbox'; signingSecret: string };
 
 /** One price tier: up to `upTo` active users (null: any number), each at `unitAmount` (cents a month). */
@@ -221,17 +224,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SLACK_STATE_SECRET: e.SLACK_STATE_SECRET,
   };
   let slack: SlackMode;
+  // Socket Mode is one workspace's: the bot token says which, and installs in many workspaces stay on HTTP.
+  if (e.SLACK_APP_TOKEN && e.SLACK_STATE_SECRET)
+    throw new ConfigError(
+      'SLACK_APP_TOKEN',
+      'is for Socket Mode in one workspace and cannot be used with the OAuth install (SLACK_STATE_SECRET is set): installs in many workspaces run over HTTP, so unset one of them',
+    );
+  if (e.SLACK_APP_TOKEN && !e.SLACK_BOT_TOKEN)
+    throw new ConfigError('SLACK_BOT_TOKEN', "must be set when SLACK_APP_TOKEN is set (Socket Mode runs in one workspace with its bot token, from the app's Install App page)");
   if (e.SLACK_BOT_TOKEN) {
-    if (!e.SLACK_SIGNING_SECRET)
-      throw new ConfigError('SLACK_SIGNING_SECRET', 'must be set when SLACK_BOT_TOKEN is set');
+    if (!e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET)
+      throw new ConfigError('SLACK_SIGNING_SECRET', 'must be set when SLACK_BOT_TOKEN is set (or SLACK_APP_TOKEN, for Socket Mode)');
     if (e.SLACK_CLIENT_ID && !e.SLACK_CLIENT_SECRET)
       throw new ConfigError('SLACK_CLIENT_SECRET', 'must be set when SLACK_CLIENT_ID is set (Sign in with Slack)');
-    slack = {
-      kind: 'single',
-      botToken: e.SLACK_BOT_TOKEN,
-      signingSecret: e.SLACK_SIGNING_SECRET,
-      signIn: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET } : undefined,
-    };
+    const signIn = e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET } : undefined;
+    slack = e.SLACK_APP_TOKEN
+      ? { kind: 'socket', botToken: e.SLACK_BOT_TOKEN, appToken: e.SLACK_APP_TOKEN, signIn }
+      : { kind: 'single', botToken: e.SLACK_BOT_TOKEN, signingSecret: e.SLACK_SIGNING_SECRET!, signIn };
   } else if (e.SLACK_CLIENT_ID || e.SLACK_CLIENT_SECRET || e.SLACK_STATE_SECRET) {
     const missing = Object.entries(oauthVars).find(([, v]) => !v);
     if (missing)

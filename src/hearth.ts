@@ -63,6 +63,11 @@ export interface Hearth {
   bolt: App;
   /** Start consuming jobs and the cluster-wide tick (worker role). */
   startWorker(): Promise<void>;
+  /**
+   * Socket Mode: connect to Slack, once the pages listen (web role); over HTTP, nothing to do. A token Slack refuses
+   * is a ConfigError naming SLACK_APP_TOKEN.
+   */
+  connectSlack(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -218,12 +223,12 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     },
   };
   const session = { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') };
-  const { app: bolt, router: slackRouter } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: [...parts.flatMap((p) => p.listeners ?? []), myData.listener], signIn: (res, w, m) => startSession(res, session, w, m) });
+  const { app: bolt, router: slackRouter, connect: connectSlack, disconnect: disconnectSlack } = createBolt({ config, ctx, eventLog: services.eventLog, log, scopes: manifest.oauth_config?.scopes?.bot ?? [], listeners: [...parts.flatMap((p) => p.listeners ?? []), myData.listener], signIn: (res, w, m) => startSession(res, session, w, m) });
 
   const oidc =
     config.slack.kind === 'oauth'
       ? { clientId: config.slack.clientId, clientSecret: config.slack.clientSecret }
-      : config.slack.kind === 'single'
+      : config.slack.kind === 'single' || config.slack.kind === 'socket'
         ? config.slack.signIn
         : undefined;
   const ops: OpsParts = {
@@ -272,6 +277,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
     http,
     ops: createOpsApp(ops),
     bolt,
+    connectSlack,
     async startWorker() {
       await queue.work();
       await queue.repeat(tick, tickEveryMs, {});
@@ -288,6 +294,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
       });
     },
     async close() {
+      await disconnectSlack();
       await watchdog?.stop();
       await queue.close();
       await redis?.quit().catch(() => redis?.disconnect());

@@ -35,7 +35,7 @@ const [{ createHearth }] = await Promise.all([
 const pages = webRoles ? (process.env.HEARTH_WEB_DEV === '1' ? await devPages(join(root, 'web')) : builtPages(join(root, 'dist', 'web'), { sourceMaps: config.env !== 'production', devTools: config.env !== 'production' })) : undefined;
 // No Slack credentials: the sandbox workspace stands in for Slack, in this process. Loaded only then: a real
 // deployment carries none of its seed, Web API stand-in or controls.
-const sandbox = config.sandboxEnabled ? (await import('./sandbox/app.js')).createSandbox({ signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
+const sandbox = config.sandboxEnabled && config.slack.kind === 'sandbox' ? (await import('./sandbox/app.js')).createSandbox({ signingSecret: config.slack.signingSecret, dataDir: config.dataDir }) : undefined;
 const hearth = await createHearth(config, log, { pages, ...sandbox?.hearthOptions() });
 
 // A worker-only process serves just /healthz, /readyz and /metrics on its port, so its own Slack calls and jobs
@@ -50,12 +50,21 @@ if (sandbox && webRoles) {
   sandbox.setAppUrl(`http://127.0.0.1:${config.port}`);
   await sandbox.bootstrap(hearth.services);
 }
+// Socket Mode: the web process connects out to Slack, which then sends its requests over that connection.
+if (webRoles) {
+  try {
+    await hearth.connectSlack();
+  } catch (err) {
+    console.error(`Hearth cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
 if (workerRoles) await hearth.startWorker();
 
 const where = [
   `database: ${config.databaseUrl ? 'Postgres' : `embedded PGlite in ${join(config.dataDir, 'pglite')}`}`,
   `queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process (not durable)'}`,
-  `Slack: ${config.slack.kind === 'oauth' ? 'OAuth install at /slack/install' : config.slack.kind === 'single' ? 'single workspace (SLACK_BOT_TOKEN)' : sandbox ? 'no Slack credentials set, so the sandbox workspace stands in for Slack' : 'no Slack credentials set'}`,
+  `Slack: ${config.slack.kind === 'oauth' ? 'OAuth install at /slack/install' : config.slack.kind === 'single' ? 'single workspace (SLACK_BOT_TOKEN)' : config.slack.kind === 'socket' ? 'single workspace over Socket Mode (SLACK_APP_TOKEN)' : sandbox ? 'no Slack credentials set, so the sandbox workspace stands in for Slack' : 'no Slack credentials set'}`,
 ];
 log.info({ role: config.role }, `Hearth is running (${where.join('; ')})`);
 if (sandbox && config.env === 'production')

@@ -9,6 +9,7 @@ import { ResponseUrls, responseUrlRouter } from './controls/responses.js';
 import { RequestTracker } from './controls/tracker.js';
 import { SlackDriver } from './driver.js';
 import { seedState } from './seed.js';
+import { SocketModeServer } from './socket-mode.js';
 import { createSandboxApi } from './web-api.js';
 import { directorySync } from '../slack/jobs.js';
 import type { Sandbox } from './sandbox.js';
@@ -48,10 +49,12 @@ export function createSandbox(opts: { clock?: SettableClock; signingSecret: stri
   let appUrl: string | undefined;
   const responses = new ResponseUrls(state, now);
   const tracker = new RequestTracker();
+  const socket = new SocketModeServer();
   const sandbox: Sandbox = {
     state,
     clock,
-    api: createSandboxApi({ state, now, rateNow: () => rateClock.now() }),
+    api: createSandboxApi({ state, now, rateNow: () => rateClock.now(), socket }),
+    socket,
     driver: () => {
       if (!appUrl) throw new Error('the sandbox does not know the app URL yet');
       return new SlackDriver(`${appUrl}/slack/events`, opts.signingSecret, Date.now, {
@@ -65,7 +68,7 @@ export function createSandbox(opts: { clock?: SettableClock; signingSecret: stri
           return channel.is_im ? 'directmessage' : channel.is_mpim || channel.is_private ? 'privategroup' : channel.name;
         },
         userName: (teamId, userId) => state.member(teamId, userId)?.name,
-      });
+      }, socket);
     },
     setAppUrl: (url) => {
       appUrl = url;

@@ -1,9 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { EnvelopeType, SocketModeServer } from './socket-mode.js';
 
 /**
  * Sends requests to Hearth's /slack/events exactly as Slack does: signed with the signing secret (v0 scheme),
  * slash commands and interactions form-encoded, Events API callbacks as JSON with an event_id and, for a
- * redelivery, X-Slack-Retry-Num.
+ * redelivery, X-Slack-Retry-Num. When the app is connected over Socket Mode, the same payloads go as envelopes
+ * on its socket instead, and its ack is the answer.
  */
 /** What the driver knows of a workspace to address it as Slack does: the app's id, its bot, names. */
 export interface DriverDirectory {
@@ -14,12 +16,16 @@ export interface DriverDirectory {
 
 const FALLBACK_APP: ReturnType<DriverDirectory['app']> & object = { appId: 'A0HEARTH', botUserId: 'U0HEARTHBOT' };
 
+/** The status of a Socket Mode delivery the app did not ack within Slack's 3 seconds (as an HTTP request timing out). */
+export const NO_ACK_STATUS = 408;
+
 export class SlackDriver {
   constructor(
     private readonly endpoint: string,
     private readonly signingSecret: string,
     private readonly now: () => number = Date.now,
     private readonly directory?: DriverDirectory,
+    private readonly socket?: SocketModeServer,
   ) {}
 
   sign(body: string, timestamp = Math.floor(this.now() / 1000)): Record<string, string> {
@@ -31,6 +37,14 @@ export class SlackDriver {
     return fetch(this.endpoint, { method: 'POST', headers: { 'content-type': contentType, ...this.sign(body), ...headers }, body });
   }
 
+  /** Over the app's socket when it has one (its ack as the answer), else to the Request URL. */
+  private async deliver(appId: string, type: EnvelopeType, payload: Record<string, unknown>, http: () => Promise<Response>, retry?: { attempt: number; reason: string }): Promise<Response> {
+    const delivery = await this.socket?.deliver(appId, type, payload, retry);
+    if (!delivery) return http();
+    if (!delivery.acked) return new Response(null, { status: NO_ACK_STATUS });
+    return delivery.payload ? Response.json(delivery.payload) : new Response(null, { status: 200 });
+  }
+
   /**
    * A slash command, as Slack sends it: the channel's and the person's names too (Slack's `channel_name` is the
    * channel's name, `directmessage` or `privategroup`; `user_name` the handle). Its JSON answer is what the
@@ -39,7 +53,7 @@ export class SlackDriver {
   async command(input: { teamId: string; userId: string; channelId: string; command?: string; text: string; responseUrl: string; triggerId: string; teamDomain?: string; enterpriseId?: string; channelName?: string; userName?: string }): Promise<Response> {
     const app = this.directory?.app(input.teamId) ?? FALLBACK_APP;
     const enterpriseId = input.enterpriseId ?? app.enterpriseId;
-    const form = new URLSearchParams({
+    const fields = {
       token: 'sandbox',
       team_id: input.teamId,
       team_domain: input.teamDomain ?? app.domain ?? 'sandbox',
@@ -54,14 +68,14 @@ export class SlackDriver {
       is_enterprise_install: 'false',
       response_url: input.responseUrl,
       trigger_id: input.triggerId,
-    }).toString();
-    return this.post(form, 'application/x-www-form-urlencoded');
+    };
+    return this.deliver(app.appId, 'slash_commands', fields, () => this.post(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded'));
   }
 
   /** block_actions, view_submission, view_closed …: `payload=<json>` form-encoded. */
   async interaction(payload: Record<string, unknown>): Promise<Response> {
     const form = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
-    return this.post(form, 'application/x-www-form-urlencoded');
+    return this.deliver(String(payload.api_app_id), 'interactive', payload, () => this.post(form, 'application/x-www-form-urlencoded'));
   }
 
   /**
@@ -76,7 +90,7 @@ export class SlackDriver {
     const enterpriseId = input.enterpriseId ?? app.enterpriseId;
     const orgWide = input.isEnterpriseInstall === true;
     if (orgWide && !enterpriseId) throw new Error('an org-wide install needs an enterprise id');
-    const body = JSON.stringify({
+    const body = {
       token: 'sandbox',
       team_id: input.teamId,
       ...(enterpriseId ? { enterprise_id: enterpriseId } : {}),
@@ -89,8 +103,9 @@ export class SlackDriver {
       event_time: Math.floor(this.now() / 1000),
       authorizations: [{ enterprise_id: enterpriseId ?? null, team_id: orgWide ? null : input.teamId, user_id: app.botUserId, is_bot: true, is_enterprise_install: orgWide }],
       is_ext_shared_channel: input.isExtSharedChannel ?? false,
-    });
+    };
     const headers: Record<string, string> = input.retryNum ? { 'x-slack-retry-num': String(input.retryNum), 'x-slack-retry-reason': 'http_timeout' } : {};
-    return { response: await this.post(body, 'application/json', headers), eventId };
+    const retry = input.retryNum ? { attempt: input.retryNum, reason: 'timeout' } : undefined;
+    return { response: await this.deliver(app.appId, 'events_api', body, () => this.post(JSON.stringify(body), 'application/json', headers), retry), eventId };
   }
 }

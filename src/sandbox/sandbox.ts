@@ -5,6 +5,7 @@ import type { SettableClock } from '../time/clock.js';
 import type { ResponseUrls } from './controls/responses.js';
 import type { RequestTracker } from './controls/tracker.js';
 import type { SlackDriver } from './driver.js';
+import type { SocketModeServer } from './socket-mode.js';
 import type { SandboxState } from './state.js';
 
 /** The sandbox workspace as the app, its controls and the tests see it (made by createSandbox in app.ts). */
@@ -13,6 +14,8 @@ export interface Sandbox {
   clock: SettableClock;
   /** The Web API stand-in, mounted at /sandbox/api before the session middleware. */
   api: Router;
+  /** Socket Mode: the loopback WebSocket server apps.connections.open links to (started by the first link). */
+  socket: SocketModeServer;
   /** Sends signed requests to this app's /slack/events; set once the app listens. */
   driver(): SlackDriver;
   setAppUrl(url: string): void;

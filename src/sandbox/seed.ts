@@ -26,6 +26,8 @@ export const ACME = {
   botId: 'B0DEMOBOT',
   botUserId: 'U0DEMOBOT',
   botToken: 'xoxb-1000000001-2000000001-sandboxAcmeDemoBot',
+  /** The Hearth app's app-level token (Socket Mode). */
+  appToken: 'xapp-1-A0HEARTH01-3000000001-sandboxHearthAppToken',
   /** The admin/owner the sandbox treats as "you". */
   adminUserId: 'U0DEMOADMIN',
   deactivatedUserId: 'U0DEMO040',
@@ -52,6 +54,7 @@ export const GLOBEX = {
   botId: 'B0GLXBOT',
   botUserId: 'U0GLXBOT',
   botToken: 'xoxb-1000000002-2000000002-sandboxGlobexBot',
+  appToken: 'xapp-1-A0HEARTH01-3000000001-sandboxHearthAppToken', // the same app's
   adminUserId: 'U0GLX001',
   channels: { general: 'C0GLXGEN', intros: 'C0GLXINTRO' },
 } as const;
@@ -375,6 +378,7 @@ function seedAcme(data: SandboxData): void {
     botId: ACME.botId,
     botUserId: ACME.botUserId,
     botToken: ACME.botToken,
+    appToken: ACME.appToken,
     defaultUserId: ACME.adminUserId,
   });
   data.externalTeams[ACME.externalTeamId] = { id: ACME.externalTeamId, name: 'Initech Partners', domain: 'initech-partners' };
@@ -444,6 +448,7 @@ function seedGlobex(data: SandboxData): void {
     botId: GLOBEX.botId,
     botUserId: GLOBEX.botUserId,
     botToken: GLOBEX.botToken,
+    appToken: GLOBEX.appToken,
     defaultUserId: GLOBEX.adminUserId,
   });
   addPeople(data, teamId, GLOBEX_PEOPLE, 'globex.example');

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { seedState } from './seed.js';
+import { SocketModeServer } from './socket-mode.js';
 import type { SandboxState } from './state.js';
 import type { Now } from './types.js';
 import { createSandboxApi } from './web-api.js';
@@ -25,7 +26,8 @@ export async function startSandboxApiServer(options: { state?: SandboxState; now
   const state = options.state ?? seedState(options.now ? { now: options.now } : {});
   const app = express();
   app.disable('x-powered-by');
-  app.use(SANDBOX_API_PATH, createSandboxApi({ state, ...(options.now ? { now: options.now } : {}) }));
+  const socket = new SocketModeServer();
+  app.use(SANDBOX_API_PATH, createSandboxApi({ state, socket, ...(options.now ? { now: options.now } : {}) }));
   const server = createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -36,11 +38,13 @@ export async function startSandboxApiServer(options: { state?: SandboxState; now
     url: `http://127.0.0.1:${port}${SANDBOX_API_PATH}/`,
     port,
     state,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await socket.close();
+      await new Promise<void>((resolve, reject) => {
         // Responses held open by 'timeout' faults would keep close() waiting forever.
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
-      }),
+      });
+    },
   };
 }

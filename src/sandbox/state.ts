@@ -241,6 +241,12 @@ export class SandboxState {
     return { kind: 'user', token, teamId: user.teamId, userId: user.userId, scopes: user.scopes, workspace };
   }
 
+  /** The app an app-level token (`xapp-…`) belongs to, or null. */
+  authenticateApp(token: string): { appId: string } | null {
+    const workspace = this.workspaceList().find((w) => w.appToken === token);
+    return workspace ? { appId: workspace.appId } : null;
+  }
+
   /**
    * A rotating bot token and its refresh token (oauth.v2.access with rotation on). Tokens handed out before
    * stay valid until they expire, as Slack's do.

@@ -24,6 +24,11 @@ export interface SandboxWorkspace {
   botName: string;
   botToken: string;
   botScopes: string[];
+  /**
+   * The app's app-level token (`xapp-…`, with connections:write): what Socket Mode's apps.connections.open takes.
+   * It is the app's, so every workspace of one app has the same. Optional so older snapshots still load.
+   */
+  appToken?: string;
   /** The member the sandbox treats as "you": the installer and default signed-in person. */
   defaultUserId: string;
   /** Unix seconds. */

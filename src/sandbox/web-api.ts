@@ -3,11 +3,13 @@ import { takeFault } from './faults.js';
 import { chatMethods } from './methods/chat.js';
 import { conversationMethods } from './methods/conversations.js';
 import { fileMethods } from './methods/files.js';
-import { type AuthedContext, type MethodContext, type MethodResult, type MethodTable, SlackApiError, requireScope, str } from './methods/kit.js';
+import { appMethods } from './methods/apps.js';
+import { type AppContext, type AuthedContext, type MethodContext, type MethodResult, type MethodTable, SlackApiError, requireScope, str } from './methods/kit.js';
 import { oauthMethods } from './methods/oauth.js';
 import { reactionMethods } from './methods/reactions.js';
 import { userMethods } from './methods/users.js';
 import { viewMethods } from './methods/views.js';
+import type { SocketModeServer } from './socket-mode.js';
 import type { AuthInfo, RecordedCall, SandboxState } from './state.js';
 import type { Now } from './types.js';
 
@@ -25,6 +27,7 @@ export const SANDBOX_METHODS: MethodTable = {
   ...reactionMethods,
   ...fileMethods,
   ...oauthMethods,
+  ...appMethods,
 };
 
 export interface SandboxApiOptions {
@@ -33,6 +36,8 @@ export interface SandboxApiOptions {
   now?: Now;
   /** The time rate windows are counted on, when not `now` (the sandbox's: `now`, flowing even when held still). */
   rateNow?: Now;
+  /** Where apps.connections.open's links lead. */
+  socket: SocketModeServer;
 }
 
 /** Arguments whose values are JSON text on the wire; the call log stores them decoded. */
@@ -83,10 +88,11 @@ function sleep(ms: number): Promise<void> {
 
 type MethodSpec = MethodTable[string];
 
-function run(method: string, spec: MethodSpec, ctx: MethodContext, auth: AuthInfo | null): { status: number; body: Record<string, unknown> } {
+async function run(method: string, spec: MethodSpec, ctx: MethodContext, auth: AuthInfo | null, app: Pick<AppContext, 'app' | 'socket'> | null): Promise<{ status: number; body: Record<string, unknown> }> {
   try {
     let result: MethodResult;
     if (spec.auth === 'none') result = spec.handler(ctx);
+    else if (spec.auth === 'app') result = await spec.handler({ ...ctx, ...app! });
     else {
       const authed = { ...ctx, auth } as AuthedContext;
       requireScope(authed, spec.scopes ?? []);
@@ -139,11 +145,16 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
     if (!spec) return send(200, { ok: false, error: 'unknown_method', req_method: method });
 
     let auth: AuthInfo | null = null;
-    if (spec.auth !== 'none') {
+    let app: { appId: string } | null = null;
+    if (spec.auth === 'app') {
+      if (!token) return send(200, { ok: false, error: 'not_authed' });
+      app = state.authenticateApp(token);
+      if (!app) return send(200, { ok: false, error: state.authenticate(token, at) ? 'not_allowed_token_type' : 'invalid_auth' });
+    } else if (spec.auth !== 'none') {
       if (!token) return send(200, { ok: false, error: 'not_authed' });
       const found = state.authenticate(token, at);
       if (found === 'expired') return send(200, { ok: false, error: 'token_expired' });
-      if (!found) return send(200, { ok: false, error: 'invalid_auth' });
+      if (!found) return send(200, { ok: false, error: state.authenticateApp(token) ? 'not_allowed_token_type' : 'invalid_auth' });
       auth = found;
       if (spec.auth === 'user' && auth.kind !== 'user') return send(200, { ok: false, error: 'not_allowed_token_type' }, auth.teamId);
       res.setHeader('x-oauth-scopes', auth.scopes.join(','));
@@ -186,7 +197,7 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
 
     const basic = basicAuth(req);
     const ctx: MethodContext = { state, args, at, auth, baseUrl: `${req.protocol}://${req.get('host')}${req.baseUrl}`, ...(basic ? { basicAuth: basic } : {}) };
-    const { status, body } = run(method, spec, ctx, auth);
+    const { status, body } = await run(method, spec, ctx, auth, app && { app, socket: options.socket });
 
     if (fault?.kind === 'timeout' || fault?.kind === 'drop_after_store') {
       // The work is done (a message is stored) but the caller never learns it: an unknown outcome.

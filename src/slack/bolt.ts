@@ -1,8 +1,8 @@
-import { App, ExpressReceiver, LogLevel, type Authorize, type Logger as BoltLogger } from '@slack/bolt';
+import { App, ExpressReceiver, LogLevel, SocketModeReceiver, type Authorize, type Logger as BoltLogger } from '@slack/bolt';
 import { WebClient } from '@slack/web-api';
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import type { SlackContext } from './context.js';
 import type { EventLog } from './event-log.js';
 import * as hearthCommand from './listeners/commands/hearth.js';
@@ -30,9 +30,11 @@ function boltLogger(log: Logger): BoltLogger {
 
 export interface BoltParts {
   app: App;
-  receiver: ExpressReceiver;
-  /** What the HTTP app mounts: the request guard, then Bolt's routes. */
+  /** What the HTTP app mounts: the request guard, then Bolt's routes (nothing in Socket Mode: Slack never calls in). */
   router: Router;
+  /** Socket Mode: opens the connection to Slack, which Bolt keeps (reconnecting when Slack asks). Over HTTP, nothing. */
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
 }
 
 /** Slack's own limit on how far a request's timestamp may be from now, either way. */
@@ -56,12 +58,7 @@ export function slackRequestGuard(now: () => number = Date.now): RequestHandler 
   };
 }
 
-/**
- * Bolt 5 on an ExpressReceiver whose router we mount on our own Express app at /slack/events (events,
- * commands, interactivity) and, with OAuth, /slack/install and /slack/oauth_redirect. Signatures are checked by
- * the receiver (bad or stale → 401, nothing processed); every event is deduplicated on event_id first.
- */
-export function createBolt(opts: {
+export interface BoltOptions {
   config: Config;
   ctx: SlackContext;
   eventLog: EventLog;
@@ -71,10 +68,100 @@ export function createBolt(opts: {
   listeners: Array<(app: App, ctx: SlackContext) => void>;
   /** Starts a member's session on the pages (the installer's, after an OAuth install). */
   signIn: (res: Response, workspaceId: number, memberId: number) => void;
-}): BoltParts {
+}
+
+/**
+ * Bolt 5 on an ExpressReceiver whose router we mount on our own Express app at /slack/events (events,
+ * commands, interactivity) and, with OAuth, /slack/install and /slack/oauth_redirect. Signatures are checked by
+ * the receiver (bad or stale → 401, nothing processed); every event is deduplicated on event_id first. In Socket
+ * Mode (one workspace, SLACK_APP_TOKEN) Bolt's SocketModeReceiver takes the same requests over a WebSocket that
+ * Hearth opens to Slack instead, so no public URL is needed; the listeners are the same.
+ */
+export function createBolt(opts: BoltOptions): BoltParts {
   const { config, ctx, eventLog, log } = opts;
   const slack = config.slack;
-  const receiver = new ExpressReceiver({
+  // Reads inside listeners use Bolt's client; it must reach the same API as the outbox (the sandbox, or Slack).
+  const clientOptions = { slackApiUrl: config.slackApiUrl };
+  const logger = boltLogger(log);
+  const receiver =
+    slack.kind === 'socket'
+      ? // apps.connections.open goes to that same API (installerOptions.clientOptions is what Bolt hands its socket
+        // client, which adds its own retries to the object: a copy of its own).
+        new SocketModeReceiver({ appToken: slack.appToken, logger, installerOptions: { clientOptions: { ...clientOptions } } })
+      : httpReceiver(opts, slack);
+  const authorize: Authorize<boolean> = async ({ teamId, enterpriseId, isEnterpriseInstall }) => {
+    const installation = await ctx.installations.find({ teamId, enterpriseId, isEnterpriseInstall });
+    if (!installation?.bot) throw new Error(`no installation for ${teamId ?? enterpriseId}`);
+    return { botToken: installation.bot.token, botUserId: installation.bot.userId, botId: installation.bot.id, teamId, enterpriseId };
+  };
+  const app =
+    slack.kind === 'single' || slack.kind === 'socket'
+      ? new App({ receiver, logger, token: slack.botToken, clientOptions, tokenVerificationEnabled: false })
+      : slack.kind === 'oauth'
+        ? new App({ receiver, logger, clientOptions })
+        : new App({ receiver, logger, authorize, clientOptions });
+
+  app.use(async ({ body, next }) => {
+    const eventId = (body as { event_id?: string }).event_id;
+    if (!eventId) return next();
+    const b = body as { team_id?: string; event?: { type?: string } };
+    if (!(await eventLog.begin(eventId, b.team_id, b.event?.type))) {
+      log.info({ eventId }, 'duplicate event delivery skipped');
+      return;
+    }
+    try {
+      await next();
+      await eventLog.finish(eventId, true);
+    } catch (err) {
+      await eventLog.finish(eventId, false);
+      throw err;
+    }
+  });
+
+  app.error(async (err) => {
+    log.error({ err }, 'slack listener failed');
+  });
+
+  for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, directMessages.register, team.register, uninstall.register, ...opts.listeners])
+    register(app, ctx);
+  const router = Router();
+  if (receiver instanceof ExpressReceiver) {
+    router.use('/slack/events', slackRequestGuard());
+    router.use(receiver.router);
+  }
+  return {
+    app,
+    router,
+    async connect() {
+      if (!(receiver instanceof SocketModeReceiver)) return;
+      try {
+        await receiver.start();
+      } catch (err) {
+        throw socketModeError(err);
+      }
+      log.info('connected to Slack over Socket Mode');
+    },
+    async disconnect() {
+      if (receiver instanceof SocketModeReceiver) await receiver.stop();
+    },
+  };
+}
+
+/** Why Socket Mode could not start, in words a person can act on: Slack's error names what to fix. */
+function socketModeError(err: unknown): Error {
+  const code = (err as { data?: { error?: unknown } }).data?.error;
+  if (typeof code === 'string')
+    return new ConfigError(
+      'SLACK_APP_TOKEN',
+      `was refused by Slack (${code}): it must be an app-level token (xapp-…) of this app with the connections:write scope, and Socket Mode must be on in the app's settings`,
+    );
+  return new Error(`Hearth could not connect to Slack over Socket Mode: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+}
+
+/** The HTTP receiver: Slack posts to /slack/events, signed; with OAuth, installs go through /slack/install. */
+function httpReceiver(opts: BoltOptions, slack: Exclude<Config['slack'], { kind: 'socket' }>): ExpressReceiver {
+  const { config, ctx, log } = opts;
+  return new ExpressReceiver({
     signingSecret: slack.signingSecret,
     endpoints: { events: '/slack/events' },
     processBeforeResponse: false,
@@ -121,47 +208,4 @@ export function createBolt(opts: {
         }
       : {}),
   });
-
-  // Reads inside listeners use Bolt's client; it must reach the same API as the outbox (the sandbox, or Slack).
-  const clientOptions = { slackApiUrl: config.slackApiUrl };
-  const logger = boltLogger(log);
-  const authorize: Authorize<boolean> = async ({ teamId, enterpriseId, isEnterpriseInstall }) => {
-    const installation = await ctx.installations.find({ teamId, enterpriseId, isEnterpriseInstall });
-    if (!installation?.bot) throw new Error(`no installation for ${teamId ?? enterpriseId}`);
-    return { botToken: installation.bot.token, botUserId: installation.bot.userId, botId: installation.bot.id, teamId, enterpriseId };
-  };
-  const app =
-    slack.kind === 'single'
-      ? new App({ receiver, logger, token: slack.botToken, clientOptions, tokenVerificationEnabled: false })
-      : slack.kind === 'oauth'
-        ? new App({ receiver, logger, clientOptions })
-        : new App({ receiver, logger, authorize, clientOptions });
-
-  app.use(async ({ body, next }) => {
-    const eventId = (body as { event_id?: string }).event_id;
-    if (!eventId) return next();
-    const b = body as { team_id?: string; event?: { type?: string } };
-    if (!(await eventLog.begin(eventId, b.team_id, b.event?.type))) {
-      log.info({ eventId }, 'duplicate event delivery skipped');
-      return;
-    }
-    try {
-      await next();
-      await eventLog.finish(eventId, true);
-    } catch (err) {
-      await eventLog.finish(eventId, false);
-      throw err;
-    }
-  });
-
-  app.error(async (err) => {
-    log.error({ err }, 'slack listener failed');
-  });
-
-  for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, directMessages.register, team.register, uninstall.register, ...opts.listeners])
-    register(app, ctx);
-  const router = Router();
-  router.use('/slack/events', slackRequestGuard());
-  router.use(receiver.router);
-  return { app, receiver, router };
 }

@@ -94,7 +94,7 @@ export class SlackClients {
   }
 
   async token(workspaceId: number): Promise<string> {
-    if (this.config.slack.kind === 'single') return this.config.slack.botToken;
+    if (this.config.slack.kind === 'single' || this.config.slack.kind === 'socket') return this.config.slack.botToken;
     const ws = await this.workspaces.byId(workspaceId);
     if (!ws) throw new NotInstalledError(workspaceId);
     const token = await this.installations.botToken(ws.team_id, ws.enterprise_id, this.refresher());
@@ -116,7 +116,7 @@ export class SlackClients {
    * caller that finds it already refreshed takes the new one). Throws NotInstalledError when the tokens are gone.
    */
   async refreshExpired(workspaceId: number, expiredToken: string): Promise<void> {
-    if (this.config.slack.kind === 'single') return;
+    if (this.config.slack.kind === 'single' || this.config.slack.kind === 'socket') return;
     const ws = await this.workspaces.byId(workspaceId);
     if (!ws) throw new NotInstalledError(workspaceId);
     const token = await this.installations.botToken(ws.team_id, ws.enterprise_id, this.refresher(), { expired: expiredToken });

@@ -51,6 +51,9 @@ describe('config', () => {
     [{ SLACK_CLIENT_ID: '1', SLACK_CLIENT_SECRET: 's', SLACK_SIGNING_SECRET: 's' }, 'SLACK_STATE_SECRET'],
     [{ NODE_ENV: 'production', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_APP_TOKEN: 'xapp-1-A1-2-s' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_APP_TOKEN: 'xoxb-1', SLACK_BOT_TOKEN: 'xoxb-1' }, 'SLACK_APP_TOKEN'],
+    [{ SLACK_APP_TOKEN: 'xapp-1-A1-2-s', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_CLIENT_ID: '1', SLACK_CLIENT_SECRET: 'c', SLACK_SIGNING_SECRET: 's', SLACK_STATE_SECRET: 't' }, 'SLACK_APP_TOKEN'],
   ])('%o stops start-up naming %s', (env, variable) => {
     const err = errorOf(env);
     expect(err.variable).toBe(variable);
@@ -62,6 +65,21 @@ describe('config', () => {
     const oauth = load({ SLACK_CLIENT_ID: '1', SLACK_CLIENT_SECRET: 'c', SLACK_SIGNING_SECRET: 's', SLACK_STATE_SECRET: 't' });
     expect(oauth.slack.kind).toBe('oauth');
     expect(oauth.sandboxEnabled).toBe(false);
+  });
+
+  it('runs one workspace over Socket Mode with an app-level token beside the bot token, no signing secret needed', () => {
+    const c = load({ SLACK_APP_TOKEN: 'xapp-1-A1-2-s', SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(c.slack).toEqual({ kind: 'socket', appToken: 'xapp-1-A1-2-s', botToken: 'xoxb-1', signIn: undefined });
+    expect(c.sandboxEnabled).toBe(false);
+    // Sign in with Slack works beside it, as with a bot token alone.
+    expect(load({ SLACK_APP_TOKEN: 'xapp-1-A1-2-s', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_CLIENT_ID: '1', SLACK_CLIENT_SECRET: 'c' }).slack).toMatchObject({ kind: 'socket', signIn: { clientId: '1', clientSecret: 'c' } });
+    expect(errorOf({ SLACK_APP_TOKEN: 'xapp-1-A1-2-s' }).message).toBe(
+      "SLACK_BOT_TOKEN must be set when SLACK_APP_TOKEN is set (Socket Mode runs in one workspace with its bot token, from the app's Install App page)",
+    );
+    expect(errorOf({ SLACK_APP_TOKEN: 'xapp-1-A1-2-s', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_STATE_SECRET: 't' }).message).toBe(
+      'SLACK_APP_TOKEN is for Socket Mode in one workspace and cannot be used with the OAuth install (SLACK_STATE_SECRET is set): installs in many workspaces run over HTTP, so unset one of them',
+    );
+    expect(errorOf({ SLACK_APP_TOKEN: 'xoxp-1', SLACK_BOT_TOKEN: 'xoxb-1' }).message).toBe('SLACK_APP_TOKEN must be an app-level token (xapp-…) with the connections:write scope');
   });
 
   it('keeps the sandbox off in production unless SANDBOX=1', () => {

@@ -2,6 +2,7 @@ import type { PlatformServices } from '../../platform/services.js';
 import { HttpError } from '../../http/errors.js';
 import type { Sandbox } from '../sandbox.js';
 import { validateView } from '../blocks.js';
+import { NO_ACK_STATUS } from '../driver.js';
 import { toSlackMessage } from '../serialize.js';
 import type { SandboxChange } from '../state.js';
 import type { JsonObject, SandboxChannel, SandboxView, SandboxWorkspace, SlackMember } from '../types.js';
@@ -126,7 +127,7 @@ export class SandboxClient {
     // An answer in the ack shows at once, before anything the app sends later to the response_url.
     let outcome: ResponseOutcome | undefined;
     if (!res.ok) {
-      outcome = this.slackbotSays(where, `\`${command}\` failed with the error "${res.status === 404 ? 'operation_timeout' : 'dispatch_failed'}"`);
+      outcome = this.slackbotSays(where, `\`${command}\` failed with the error "${res.status === 404 || res.status === NO_ACK_STATUS ? 'operation_timeout' : 'dispatch_failed'}"`);
     } else if (typeof answer === 'string' && answer.trim() !== '') {
       outcome = applyResponse(this.state, where, { text: answer });
     } else if (answer && typeof answer === 'object') {
@@ -195,6 +196,7 @@ export class SandboxClient {
       event,
       ...(workspace.enterpriseId ? { enterpriseId: workspace.enterpriseId } : {}),
     });
+    if (response.status === NO_ACK_STATUS) throw new HttpError(502, 'The app did not acknowledge the event within 3 seconds, nor its retries');
     if (!response.ok) throw new HttpError(502, `The app answered the event with HTTP ${response.status}`);
     await this.settle(eventId, 'event');
     return eventId;

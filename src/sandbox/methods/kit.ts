@@ -1,3 +1,4 @@
+import type { SocketModeServer } from '../socket-mode.js';
 import type { AuthInfo, SandboxState } from '../state.js';
 import type { JsonObject, SandboxChannel } from '../types.js';
 
@@ -30,12 +31,20 @@ export interface AuthedContext extends MethodContext {
   auth: AuthInfo;
 }
 
+/** A call made with an app-level token: the app's, and the Socket Mode server its links lead to. */
+export interface AppContext extends MethodContext {
+  app: { appId: string };
+  socket: SocketModeServer;
+}
+
 export type MethodResult = Record<string, unknown>;
 
 export type MethodSpec =
   | { auth: 'none'; handler: (ctx: MethodContext) => MethodResult }
   /** `scopes`: any one of them is required (checks that depend on the conversation are in the handler). */
-  | { auth: 'any' | 'user'; scopes?: readonly string[]; handler: (ctx: AuthedContext) => MethodResult };
+  | { auth: 'any' | 'user'; scopes?: readonly string[]; handler: (ctx: AuthedContext) => MethodResult }
+  /** Only an app-level token (`xapp-…`); any other token is `not_allowed_token_type`, as it is the other way round. */
+  | { auth: 'app'; handler: (ctx: AppContext) => Promise<MethodResult> };
 
 export type MethodTable = Record<string, MethodSpec>;
 
