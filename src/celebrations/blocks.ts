@@ -5,7 +5,7 @@ import { compareLocalDate, formatLocalDate, type LocalDate } from '../time/zoned
 import { MONTH_NAMES, type Celebration, type MonthDay, type WeekendPolicy } from './dates.js';
 import { DEFAULT_TEMPLATES, joinNames, renderTemplate } from './templates.js';
 import { formatCalendarDate, formatMonthAndDay } from '../slack/dates.js';
-import { escapeMrkdwn } from '../slack/mrkdwn.js';
+import { escapeMrkdwn, SlackToken } from '../slack/mrkdwn.js';
 import type { ScheduleType } from './tables.js';
 
 export const MESSAGE_BLOCK_LIMIT = 50;
@@ -97,15 +97,14 @@ export function celebrationMessage(input: CelebrationMessageInput): { text: stri
       const template = g.type === 'birthday' ? input.templates.birthday : input.templates.anniversary;
       groups.push({
         occursOn: g.occursOn,
-        lines: chunks(g.ids, NAMES_PER_SECTION).map((ids) => renderTemplate(escapeMrkdwn(template), { name: joinNames(ids.map(mention)), years: g.type === 'birthday' ? null : g.years })),
+        lines: chunks(g.ids, NAMES_PER_SECTION).map((ids) => renderTemplate(template, { name: new SlackToken(joinNames(ids.map(mention))), years: g.type === 'birthday' ? null : g.years })),
       });
     } else {
       const s = item.c.schedule;
-      // Titles and messages are an editor's text: escaped, so they cannot mention @channel or hide a link.
-      const title = s.title ? escapeMrkdwn(s.title) : null;
-      const name = s.slackUserId ? mention(s.slackUserId) : (title ?? '');
-      const body = renderTemplate(escapeMrkdwn(s.message?.trim() || DEFAULT_TEMPLATES.custom), { name, years: item.c.years });
-      groups.push({ occursOn: item.c.occursOn, lines: [s.slackUserId && title ? `*${title}*\n${body}` : body] });
+      // Titles and messages are an editor's text: escaped (src/slack/mrkdwn.ts), so they cannot mention @channel or hide a link.
+      const name = s.slackUserId ? new SlackToken(mention(s.slackUserId)) : (s.title ?? '');
+      const body = renderTemplate(s.message?.trim() || DEFAULT_TEMPLATES.custom, { name, years: item.c.years });
+      groups.push({ occursOn: item.c.occursOn, lines: [s.slackUserId && s.title ? `*${escapeMrkdwn(s.title)}*\n${body}` : body] });
     }
   }
 

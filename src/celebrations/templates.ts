@@ -1,4 +1,5 @@
 // Message templates: defaults, variables and their checks. Pure.
+import { authoredMrkdwn, type MrkdwnValue } from '../slack/mrkdwn.js';
 import type { ScheduleType } from './tables.js';
 
 /** Good defaults: warm, short, and never an age. */
@@ -37,11 +38,14 @@ export function templateProblem(template: string, type: ScheduleType): string | 
   return null;
 }
 
-/** Fills {name} and {years}; a missing {years} value renders as nothing rather than a stray brace. */
-export function renderTemplate(template: string, vars: { name: string; years?: number | null }): string {
-  return template
-    .replace(/\{\s*name\s*\}/gi, vars.name)
-    .replace(/\{\s*years\s*\}/gi, vars.years === null || vars.years === undefined ? '' : yearsText(vars.years))
+/**
+ * The message as Slack mrkdwn (src/slack/mrkdwn.ts): the editor's text escaped, with Hearth's syntax for deliberate
+ * mentions and links, {name} (mentions, a token; or a title, escaped) and {years} filled; a missing {years} renders as
+ * nothing rather than a stray brace.
+ */
+export function renderTemplate(template: string, vars: { name: MrkdwnValue; years?: number | null }): string {
+  const normalized = template.replace(/\{\s*(name|years)\s*\}/gi, (_, key: string) => `{${key.toLowerCase()}}`);
+  return authoredMrkdwn(normalized, { name: vars.name, years: vars.years === null || vars.years === undefined ? '' : yearsText(vars.years) })
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
 }

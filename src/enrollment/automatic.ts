@@ -307,7 +307,7 @@ export class AutomaticEnrollment {
       if (!tag) throw new HttpError(404, 'Not found');
       const { session_id } = await this.selfEnroll(workspaceId, member, tag, { test: false });
       const session = await this.journeys.session(workspaceId, session_id);
-      message = joinedMessage({ journeyName: tag.name, startDate: session!.start_date });
+      message = joinedMessage({ journeyName: tag.name, startDate: session!.start_date, tz: session!.time_zone });
     } catch (err) {
       const displayError = err instanceof HttpError ? (err.extra?.displayError as string | undefined) : undefined;
       message = joinedMessage({ error: displayError ?? SELF_ENROLL_ERROR_TEXT });

@@ -1,8 +1,9 @@
 import type { KnownBlock, View } from '@slack/types';
-import { formatCalendarDate } from '../slack/dates.js';
+import { slackCalendarDate } from '../slack/dates.js';
 import { escapeMrkdwn } from '../slack/mrkdwn.js';
 import { parseLocalDate } from '../time/zoned.js';
 import type { RoleSurvey } from './api-types.js';
+import { MAX_CHOICE_OPTIONS } from './survey-rules.js';
 
 // The Slack side of enrollment surveys: the DM inviting people to answer, and the modal they answer in. One
 // builder each, so what the admin previews is what is sent.
@@ -14,9 +15,12 @@ export const SURVEY_VIEW = 'enrollment_survey_submit';
 export const answerBlock = (i: number) => `q${i}`;
 export const ANSWER_ACTION = 'answer';
 
-/** The invitation: one "Answer" button per role survey ("as a Mentee", "as a Mentor" when there are two). */
-export function surveyInvitation(input: { shareId: number; journeyName: string; startDate: string; roles: Array<{ id: number; name: string }> }): { text: string; blocks: KnownBlock[] } {
-  const text = `You're invited to join *${escapeMrkdwn(input.journeyName)}*, starting ${formatCalendarDate(parseLocalDate(input.startDate))}. Answer a few questions to sign up.`;
+/**
+ * The invitation: one "Answer" button per role survey ("as a Mentee", "as a Mentor" when there are two). The start
+ * date is a date token, its day taken in `tz` (the recipient's zone).
+ */
+export function surveyInvitation(input: { shareId: number; journeyName: string; startDate: string; tz: string; roles: Array<{ id: number; name: string }> }): { text: string; blocks: KnownBlock[] } {
+  const text = `You're invited to join *${escapeMrkdwn(input.journeyName)}*, starting ${slackCalendarDate(parseLocalDate(input.startDate), input.tz)}. Answer a few questions to sign up.`;
   return {
     text,
     blocks: [
@@ -52,20 +56,32 @@ export function fitTitle(title: string, max = MODAL_TITLE_MAX): string {
  * answered twice by mistake, and they see it went through).
  */
 export function surveyAnswered(input: { invitationText: string; roleName: string | null; enrolled: boolean; journeyName: string }): { text: string; blocks: KnownBlock[] } {
-  const done = input.enrolled ? `:white_check_mark: You're signed up for *${input.journeyName}*. Thanks for answering!` : `:white_check_mark: Thanks, your answers${input.roleName ? ` as ${input.roleName}` : ''} are in.`;
+  const done = input.enrolled
+    ? `:white_check_mark: You're signed up for *${escapeMrkdwn(input.journeyName)}*. Thanks for answering!`
+    : `:white_check_mark: Thanks, your answers${input.roleName ? ` as ${escapeMrkdwn(input.roleName)}` : ''} are in.`;
   return { text: done, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: input.invitationText } }, { type: 'context', elements: [{ type: 'mrkdwn', text: done }] }] };
 }
 
-/** The modal: one input per question (plain text, radio buttons or checkboxes), optional ones marked so. */
+/**
+ * The modal: one input per question (plain text, radio buttons or checkboxes), optional ones marked so. A question
+ * saved with more options than radio buttons or checkboxes take (before Hearth refused them) is asked with a select,
+ * which answers in the same shape.
+ */
 export function surveyModal(input: { shareId: number; roleId: number; title: string; survey: RoleSurvey; origin?: { channel: string; ts: string } }): View {
   const blocks: KnownBlock[] = input.survey.questions.map((q, i) => {
     const options = q.options.filter((o) => o.text.trim()).map((o, j) => ({ text: { type: 'plain_text' as const, text: o.text.slice(0, 75) }, value: String(j) }));
+    const asSelect = options.length > MAX_CHOICE_OPTIONS;
+    const placeholder = { type: 'plain_text' as const, text: q.input_type === 'radio' ? 'Choose one' : 'Choose any' };
     const element =
       q.input_type === 'text'
         ? { type: 'plain_text_input' as const, action_id: ANSWER_ACTION, multiline: true }
         : q.input_type === 'radio'
-          ? { type: 'radio_buttons' as const, action_id: ANSWER_ACTION, options }
-          : { type: 'checkboxes' as const, action_id: ANSWER_ACTION, options };
+          ? asSelect
+            ? { type: 'static_select' as const, action_id: ANSWER_ACTION, placeholder, options: options.slice(0, 100) }
+            : { type: 'radio_buttons' as const, action_id: ANSWER_ACTION, options }
+          : asSelect
+            ? { type: 'multi_static_select' as const, action_id: ANSWER_ACTION, placeholder, options: options.slice(0, 100) }
+            : { type: 'checkboxes' as const, action_id: ANSWER_ACTION, options };
     return { type: 'input', block_id: answerBlock(i), optional: q.optional, label: { type: 'plain_text', text: q.query.slice(0, 2000) }, element };
   });
   return {
@@ -140,7 +156,8 @@ export function joinableSection(journeys: ReadonlyArray<{ id: number; name: stri
   ];
 }
 
-/** What joining said: you're on it (and when it starts), or why not in the server's words. */
-export function joinedMessage(outcome: { journeyName: string; startDate: string } | { error: string }): { text: string } {
-  return 'error' in outcome ? { text: outcome.error } : { text: `:tada: You've joined *${escapeMrkdwn(outcome.journeyName)}*. Your first messages arrive here, starting ${formatCalendarDate(parseLocalDate(outcome.startDate))}.` };
+/** What joining said: you're on it (and when it starts, the day taken in the session's zone), or why not in the server's words. */
+export function joinedMessage(outcome: { journeyName: string; startDate: string; tz: string } | { error: string }): { text: string } {
+  if ('error' in outcome) return { text: escapeMrkdwn(outcome.error) };
+  return { text: `:tada: You've joined *${escapeMrkdwn(outcome.journeyName)}*. Your first messages arrive here, starting ${slackCalendarDate(parseLocalDate(outcome.startDate), outcome.tz)}.` };
 }

@@ -2,6 +2,9 @@ import type { QuestionType, RoleSurvey, SurveyQuestion } from './api-types.js';
 
 // The enrollment survey editor's rules (programs.md §4, §5), pure so the page and the server share them.
 
+/** Slack's limit on the options of radio buttons and checkboxes: a survey question may have no more. */
+export const MAX_CHOICE_OPTIONS = 10;
+
 /** A new question: optional; radio and checkbox start with two blank options. */
 export function newQuestion(inputType: QuestionType = 'text'): SurveyQuestion {
   return { input_type: inputType, query: '', collect_feedback: false, optional: true, options: inputType === 'text' ? [] : [{ text: '' }, { text: '' }] };
@@ -40,7 +43,10 @@ export function surveyProblems(surveys: readonly RoleSurvey[]): Record<string, s
     s.questions.forEach((q, j) => {
       const at = `role_enrollment_surveys.${i}.questions.${j}`;
       if (!q.query.trim()) problems[`${at}.query`] = "can't be blank";
-      if (q.input_type !== 'text' && q.options.filter((o) => o.text.trim()).length < 2) problems[`${at}.options`] = 'needs at least two options';
+      const options = q.options.filter((o) => o.text.trim()).length;
+      if (q.input_type !== 'text' && options < 2) problems[`${at}.options`] = 'needs at least two options';
+      // Slack's radio buttons and checkboxes take at most 10 options (a modal with more is refused).
+      if (q.input_type !== 'text' && options > MAX_CHOICE_OPTIONS) problems[`${at}.options`] = `can have at most ${MAX_CHOICE_OPTIONS} options (Slack shows no more)`;
     }),
   );
   return problems;

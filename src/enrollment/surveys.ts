@@ -158,10 +158,10 @@ export class EnrollmentSurveys {
     const surveyRoles = survey.role_surveys.map((s) => ({ id: s.role_id, name: roles.find((r) => r.id === s.role_id)?.name ?? 'Participant' }));
     const ids = await this.s.events.transaction(async (trx) => {
       const share = await this.repo.insertShare(trx, { workspace_id: ws, survey_id: survey.id, start_date: body.start_date, created_by_member_id: auth.member.id, created_at: this.s.clock.now() });
-      const message = surveyInvitation({ shareId: share.id, journeyName: tag.name, startDate: body.start_date, roles: surveyRoles });
+      const message = (tz: string) => surveyInvitation({ shareId: share.id, journeyName: tag.name, startDate: body.start_date, tz, roles: surveyRoles });
       return this.s.outbox.add(
         trx,
-        recipients.map((m) => ({ workspaceId: ws, key: `enrollment-survey:${share.id}:${m.slack_user_id}`, kind: 'enrollment_survey', method: 'dm.post', args: { users: [m.slack_user_id], ...message } })),
+        recipients.map((m) => ({ workspaceId: ws, key: `enrollment-survey:${share.id}:${m.slack_user_id}`, kind: 'enrollment_survey', method: 'dm.post', args: { users: [m.slack_user_id], ...message(m.tz ?? 'UTC') } })),
       );
     });
     await this.s.outbox.kick(ids);
@@ -213,7 +213,7 @@ export class EnrollmentSurveys {
       if (!origin) return [];
       // The invitation's buttons give way to the answer (the person sees it went through).
       const roles = await this.journeys.roles(workspaceId, trx);
-      const invitation = surveyInvitation({ shareId, journeyName: found.tag.name, startDate: found.startDate, roles: [] });
+      const invitation = surveyInvitation({ shareId, journeyName: found.tag.name, startDate: found.startDate, tz: member.tz ?? 'UTC', roles: [] });
       const message = surveyAnswered({ invitationText: invitation.text, roleName: found.survey.role_surveys.length > 1 ? (roles.find((r) => r.id === roleId)?.name ?? null) : null, enrolled, journeyName: found.tag.name });
       return this.s.outbox.add(trx, [{ workspaceId, key: `enrollment-survey:${shareId}:${slackUserId}:answered`, kind: 'enrollment_survey', method: 'chat.update', args: { channel: origin.channel, ts: origin.ts, ...message } }]);
     });

@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, ModalView } from '@slack/types';
 import type { MeetingState } from './tables.js';
-import { escapeMrkdwn } from '../slack/mrkdwn.js';
+import { authoredMrkdwn, escapeMrkdwn } from '../slack/mrkdwn.js';
 import { zoneCity } from '../slack/dates.js';
 
 /** Block Kit for Intros: pure builders with a plain-text fallback, inside Slack's limits. */
@@ -108,8 +108,9 @@ export function introMessage(input: IntroMessageInput): Message {
   ];
   const who = input.people.filter((p) => p.title || p.tz).map((p) => `*${escapeMrkdwn(p.name)}*${p.title ? ` · ${escapeMrkdwn(p.title)}` : ''}${p.tz ? ` · ${zoneCity(p.tz)} time` : ''}`);
   if (who.length) blocks.push(context(who.join('\n')));
-  if (input.welcome?.trim()) blocks.push(section(escapeMrkdwn(input.welcome.trim())));
-  if (input.introMessage.trim()) blocks.push(section(escapeMrkdwn(input.introMessage.trim())));
+  // The admins' welcome and intro message: their text, with Hearth's syntax for deliberate mentions and links.
+  if (input.welcome?.trim()) blocks.push(section(authoredMrkdwn(input.welcome.trim())));
+  if (input.introMessage.trim()) blocks.push(section(authoredMrkdwn(input.introMessage.trim())));
   if (input.icebreaker) blocks.push(section(`:speech_balloon: *Icebreaker:* ${escapeMrkdwn(input.icebreaker)}`));
   const when = schedulingHint(input);
   if (when) blocks.push(section(when));
@@ -121,7 +122,7 @@ export function introMessage(input: IntroMessageInput): Message {
     ]),
   );
   blocks.push(context(input.checkinOn ? `I'll check in on ${input.checkinOn} to see how it went.` : "I'll check in later to see how it went."));
-  const text = `${pair ? 'Coffee chat' : 'Group chat'}: ${listOf(names)} — ${input.reason}.${input.icebreaker ? ` Icebreaker: ${input.icebreaker}` : ''}`;
+  const text = `${pair ? 'Coffee chat' : 'Group chat'}: ${escapeMrkdwn(listOf(names))} — ${escapeMrkdwn(input.reason)}.${input.icebreaker ? ` Icebreaker: ${escapeMrkdwn(input.icebreaker)}` : ''}`;
   return { text: clip(text, SECTION_TEXT_LIMIT), blocks };
 }
 
@@ -169,7 +170,7 @@ export function answeredMessage(input: { original: Message | null; state: Meetin
 
 /** To the program owner when a round could not be made. */
 export function roundSkippedOwnerMessage(input: { channelName: string; problem: string; adminUrl: string; excluded: number }): Message {
-  const text = `No intros were sent in #${input.channelName} this round: ${input.problem}`;
+  const text = `No intros were sent in #${escapeMrkdwn(input.channelName)} this round: ${escapeMrkdwn(input.problem)}`;
   return {
     text,
     blocks: [
@@ -184,7 +185,7 @@ export function roundSkippedOwnerMessage(input: { channelName: string; problem: 
 export function ghostAskMessage(input: { programId: number; channelName: string }): Message {
   const v = String(input.programId);
   return {
-    text: `You haven't answered your last 3 intros in #${input.channelName}, so I've paused yours. Stay in, ask later, or leave?`,
+    text: `You haven't answered your last 3 intros in #${escapeMrkdwn(input.channelName)}, so I've paused yours. Stay in, ask later, or leave?`,
     blocks: [
       section(
         `Hi! You haven't answered your last 3 intros in *#${escapeMrkdwn(input.channelName)}*, so I've set you aside for now so nobody waits on a chat that won't happen.\n*Would you like to keep getting intros?*`,
@@ -263,7 +264,7 @@ export function categoriesModal(input: { programId: number; channelName: string;
 
 export function categoryReminderMessage(input: { programId: number; channelName: string }): Message {
   return {
-    text: `Pick your interests for #${input.channelName} intros so you meet the right people.`,
+    text: `Pick your interests for #${escapeMrkdwn(input.channelName)} intros so you meet the right people.`,
     blocks: [
       section(`:wave: Pick your interests for *#${escapeMrkdwn(input.channelName)}* intros, so I can introduce you to the right people.`),
       actions(`intros_categories_${input.programId}`, [button(INTROS_ACTIONS.pickCategories, 'Pick interests', String(input.programId), 'primary')]),

@@ -4,7 +4,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { event as domainEvent } from '../platform/events/define.js';
 import type { ActionItemsAnswer, AnswerSource, PollResponseJson, TaskAssignmentJson, TaskState } from './api-types.js';
-import { fillText, journeyMessage } from './blocks.js';
+import { fillMrkdwn, fillText, journeyMessage } from './blocks.js';
 import { hubLink, sessionTextVars } from './delivery.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyPollAnswered, journeyTaskCompleted } from './events.js';
@@ -96,7 +96,7 @@ export class JourneyAnswers {
       const updated = (await this.repo.answerPoll(trx, workspaceId, p.id, answerIndex, source, now))!;
       if (first) emit(domainEvent(journeyPollAnswered, workspaceId, { pollResponseId: p.id, sessionId: p.session_id, sessionEventId: p.session_event_id, memberId: p.member_id, answerIndex, source }));
       const siteUrl = hubLink(this.s.config, event.tag, { workspaceId, sessionId: p.session_id, memberId: p.member_id }, now);
-      const msg = journeyMessage({ kind: 'poll', title: event.title, text: event.text, journeyName: event.journey, siteUrl, poll: { id: p.id, options: event.poll_options, answerIndex } });
+      const msg = journeyMessage({ kind: 'poll', ...event.sent, journeyName: event.journey, siteUrl, poll: { id: p.id, options: event.poll_options, answerIndex } });
       const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:poll:${p.id}:${answerIndex}:${origin.ts}:${now.getTime()}`, origin, msg) : [];
       return { poll: updated, ids };
     });
@@ -137,7 +137,7 @@ export class JourneyAnswers {
     return pollJson(p, event, (await this.journeys.member(workspaceId, p.member_id)) ?? null);
   }
 
-  /** A task's or poll's event with its placeholders filled for its session, as its message was sent. */
+  /** A task's or poll's event with its placeholders filled for its session, as the pages show it and (`sent`) as its message was sent. */
   private async eventOf(workspaceId: number, sessionEventId: number, ex?: Trx) {
     const se = (await this.repo.sessionEvent(workspaceId, sessionEventId, ex))!;
     const e = (await this.journeys.event(workspaceId, se.event_id, ex))!;
@@ -145,13 +145,13 @@ export class JourneyAnswers {
     const journey = tag?.name ?? 'journey';
     const session = (await this.repo.session(workspaceId, se.session_id, ex))!;
     const vars = await sessionTextVars(this.journeys, this.repo, workspaceId, { name: journey }, { ...session, session_id: session.id }, ex);
-    return { title: fillText(e.title, vars), text: fillText(e.text, vars), poll_options: e.poll_options, journey, tag: { hub_published: tag?.hub_published ?? false } };
+    return { title: fillText(e.title, vars), text: fillText(e.text, vars), sent: { title: fillMrkdwn(e.title, vars), text: fillMrkdwn(e.text, vars) }, poll_options: e.poll_options, journey, tag: { hub_published: tag?.hub_published ?? false } };
   }
 
   private async taskMessage(workspaceId: number, t: JourneyTaskAssignment, ex: Trx) {
     const e = await this.eventOf(workspaceId, t.session_event_id, ex);
     const siteUrl = hubLink(this.s.config, e.tag, { workspaceId, sessionId: t.session_id, memberId: t.member_id }, this.s.clock.now());
-    return journeyMessage({ kind: 'task', title: e.title, text: e.text, journeyName: e.journey, siteUrl, task: { id: t.id, done: t.state === 'complete' } });
+    return journeyMessage({ kind: 'task', ...e.sent, journeyName: e.journey, siteUrl, task: { id: t.id, done: t.state === 'complete' } });
   }
 
   private updateSlackMessage(trx: Parameters<JourneysDeps['outbox']['add']>[0], workspaceId: number, key: string, origin: SlackOrigin, msg: { text: string; blocks: unknown[] }) {

@@ -233,7 +233,7 @@ export interface ScheduleEventJson {
   /** A heading on the calendar (the preset's name, or a free label). */
   group: string | null;
   title: string;
-  /** Slack mrkdwn; {first_name}, {name}, {start_date}, {manager}, {journey} are filled in when sent. */
+  /** Slack mrkdwn; {first_name}, {name}, {start_date}, {manager}, {journey} are filled in when sent; mentions and links as `{@U…}`, `[text](https://…)` (docs/architecture.md, "Text in Slack"). */
   text: string;
   /** Polls: the answers (2 to 10). */
   poll_options: string[];

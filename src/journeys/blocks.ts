@@ -3,8 +3,8 @@
 // Pure functions used both for sending and for previews, so a preview is exactly what is sent.
 import type { KnownBlock } from '@slack/types';
 import type { EventKind } from './api-types.js';
-import { formatCalendarDate, slackDate } from '../slack/dates.js';
-import { escapeMrkdwn } from '../slack/mrkdwn.js';
+import { formatCalendarDate, slackCalendarDate, slackDate } from '../slack/dates.js';
+import { authoredMrkdwn, authoredText, escapeMrkdwn, SlackToken, type MrkdwnValue } from '../slack/mrkdwn.js';
 import { parseLocalDate, zonedToInstant } from '../time/zoned.js';
 import type { JourneyEvent } from './tables.js';
 
@@ -24,10 +24,12 @@ const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ t
 export interface TextVars {
   first_name: string;
   name: string;
+  /** The session's start date, 'YYYY-MM-DD', and the zone whose day it is (the participant's). */
   start_date: string;
+  tz: string;
   journey: string;
   /** Role purposes and role names (lower case) → mentions of the role's members, or the role's name when unfilled. */
-  roles: Record<string, string>;
+  roles: Record<string, MrkdwnValue>;
 }
 
 /** "Monday, March 2" for a 'YYYY-MM-DD'. */
@@ -35,23 +37,32 @@ export function formatLongDate(isoDate: string): string {
   return formatCalendarDate(parseLocalDate(isoDate));
 }
 
-/** Fills {first_name}, {name}, {start_date}, {journey} and role placeholders ({manager}, {buddy}, …); unknown ones stay. */
+function placeholders(vars: TextVars, startDate: MrkdwnValue): Record<string, MrkdwnValue> {
+  return { ...vars.roles, first_name: vars.first_name, name: vars.name, start_date: startDate, journey: vars.journey };
+}
+
+/**
+ * An admin's text for the pages: {first_name}, {name}, {start_date}, {journey} and role placeholders ({manager},
+ * {buddy}, …) filled (role members as `<@U…>`, for the page to show as names); unknown ones stay.
+ */
 export function fillText(text: string, vars: TextVars): string {
-  return text.replace(/\{([a-z_ ]+)\}/gi, (whole, key: string) => {
-    const k = key.toLowerCase();
-    if (k === 'first_name') return vars.first_name;
-    if (k === 'name') return vars.name;
-    if (k === 'start_date') return vars.start_date;
-    if (k === 'journey') return vars.journey;
-    return vars.roles[k] ?? whole;
-  });
+  return authoredText(text, placeholders(vars, formatLongDate(vars.start_date)));
+}
+
+/**
+ * An admin's text as the Slack mrkdwn that is sent: the same placeholders (names escaped, role members as mentions,
+ * the start date as a date token), mentions and links in Hearth's syntax (src/slack/mrkdwn.ts), the rest escaped.
+ */
+export function fillMrkdwn(text: string, vars: TextVars): string {
+  return authoredMrkdwn(text, placeholders(vars, new SlackToken(slackCalendarDate(parseLocalDate(vars.start_date), vars.tz))));
 }
 
 export interface MessageInput {
   kind: EventKind;
+  /** The title and text as mrkdwn, filled for the session (`fillMrkdwn`). */
   title: string;
-  /** Already filled. */
   text: string;
+  /** The journey's name as its admin typed it. */
   journeyName: string;
   task?: { id: number; done: boolean } | null;
   poll?: { id: number; options: string[]; answerIndex: number | null } | null;
@@ -73,7 +84,8 @@ const KIND_LABEL: Record<EventKind, string> = {
 /** The Slack message of a session event (and its preview). */
 export function journeyMessage(input: MessageInput): { text: string; blocks: KnownBlock[] } {
   const blocks: KnownBlock[] = [];
-  if (input.test) blocks.push(context(`:test_tube: Test of a *${KIND_LABEL[input.kind]}* from *${input.journeyName}* — only you see this.`));
+  const journeyName = escapeMrkdwn(input.journeyName);
+  if (input.test) blocks.push(context(`:test_tube: Test of a *${KIND_LABEL[input.kind]}* from *${journeyName}* — only you see this.`));
   if (input.kind === 'task') {
     blocks.push(section(`:white_check_mark: *${input.title}*\n${input.text}`));
     blocks.push(...taskState(input.task ?? null));
@@ -85,7 +97,7 @@ export function journeyMessage(input: MessageInput): { text: string; blocks: Kno
   }
   // The hub link signs its recipient in, so only a DM to one person carries it (not a channel post, nor an intro's group DM).
   const hubLink = input.siteUrl && input.kind !== 'intro' ? ` · <${input.siteUrl}|Open your journey hub>` : '';
-  if (input.kind !== 'channel_post' && input.kind !== 'cohort_message') blocks.push(context(`From your *${input.journeyName}* journey${hubLink}`));
+  if (input.kind !== 'channel_post' && input.kind !== 'cohort_message') blocks.push(context(`From your *${journeyName}* journey${hubLink}`));
   const fallback = input.kind === 'task' ? `Task: ${input.title}` : input.kind === 'poll' ? `Poll: ${input.text}` : input.text;
   return { text: fallback.slice(0, 3000), blocks };
 }
@@ -103,8 +115,8 @@ export function eventMessage(
 ): { text: string; blocks: KnownBlock[] } {
   return journeyMessage({
     kind: event.kind,
-    title: fillText(event.title, vars),
-    text: fillText(event.text, vars),
+    title: fillMrkdwn(event.title, vars),
+    text: fillMrkdwn(event.text, vars),
     journeyName,
     test: opts.test ?? false,
     siteUrl: opts.siteUrl,
@@ -124,7 +136,7 @@ function taskState(task: { id: number; done: boolean } | null): KnownBlock[] {
 }
 
 function pollState(poll: { id: number; options: string[]; answerIndex: number | null }): KnownBlock[] {
-  if (poll.answerIndex !== null) return [context(`:ballot_box_with_check: You answered *${poll.options[poll.answerIndex] ?? ''}*. Thank you!`)];
+  if (poll.answerIndex !== null) return [context(`:ballot_box_with_check: You answered *${escapeMrkdwn(poll.options[poll.answerIndex] ?? '')}*. Thank you!`)];
   return [
     {
       type: 'actions',
@@ -138,14 +150,14 @@ function pollState(poll: { id: number; options: string[]; answerIndex: number | 
   ];
 }
 
-/** A reminder of an unfinished task (sent each work day until it is done, up to a limit). */
+/** A reminder of an unfinished task (sent each work day until it is done, up to a limit); title and text as in `MessageInput`. */
 export function taskReminder(input: { taskId: number; title: string; text: string; journeyName: string; n: number }): { text: string; blocks: KnownBlock[] } {
   return {
     text: `Reminder: ${input.title}`,
     blocks: [
       section(`:bell: *Reminder:* ${input.title}\n${input.text}`),
       ...taskState({ id: input.taskId, done: false }),
-      context(`From your *${input.journeyName}* journey · reminder ${input.n}`),
+      context(`From your *${escapeMrkdwn(input.journeyName)}* journey · reminder ${input.n}`),
     ],
   };
 }
@@ -153,10 +165,11 @@ export function taskReminder(input: { taskId: number; title: string; text: strin
 /** A note to the journey's admins that a role had nobody in it (the attention item's Slack side). */
 /**
  * The journey owner's note when a due event could not go out (an attention-required issue): what was not sent, why,
- * and where to fix it. `problem` and `fix` are Slack mrkdwn.
+ * and where to fix it. `participant`, `problem` and `fix` are Slack mrkdwn; the title (as the pages show it) and the
+ * journey's name are escaped here.
  */
 export function attentionNote(input: { participant: string; journeyName: string; title: string; url: string; problem: string; fix: string; verb?: 'sent' | 'posted' }): { text: string; blocks: KnownBlock[] } {
-  const text = `:warning: *${input.title}* in *${input.journeyName}* for ${input.participant} was not ${input.verb ?? 'sent'}: ${input.problem}. ${input.fix} in <${input.url}|the journey> and send it from there.`;
+  const text = `:warning: *${escapeMrkdwn(input.title)}* in *${escapeMrkdwn(input.journeyName)}* for ${input.participant} was not ${input.verb ?? 'sent'}: ${input.problem}. ${input.fix} in <${input.url}|the journey> and send it from there.`;
   return { text: text.replace(/[*]/g, ''), blocks: [section(text)] };
 }
 

@@ -4,7 +4,8 @@ import { siteLink, siteUrl, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
-import { attentionNote, eventMessage, fillText, formatLongDate, journeyMessage, taskReminder, type TextVars } from './blocks.js';
+import { mentions, type MrkdwnValue } from '../slack/mrkdwn.js';
+import { attentionNote, eventMessage, fillMrkdwn, fillText, journeyMessage, taskReminder, type TextVars } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyChannelMissing, journeyConnectionsMissing, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
 import { journeysDeliver } from './jobs.js';
@@ -72,7 +73,7 @@ export class JourneyDelivery {
         }
         // The same placeholders as the task's own message.
         const vars = await sessionTextVars(this.journeys, this.repo, c.workspace_id, { name: c.journey_name }, c, trx);
-        const msg = taskReminder({ taskId: c.id, title: fillText(c.title, vars), text: fillText(c.text, vars), journeyName: c.journey_name, n });
+        const msg = taskReminder({ taskId: c.id, title: fillMrkdwn(c.title, vars), text: fillMrkdwn(c.text, vars), journeyName: c.journey_name, n });
         rows.push({ workspaceId: c.workspace_id, key: `journey:task:${c.id}:remind:${n}`, kind: 'journey', method: 'dm.post', args: { users: [c.slack_user_id], ...msg } });
         const tz = c.tz ?? c.time_zone;
         const next = n >= MAX_TASK_REMINDERS ? null : localInstant(formatLocalDate(workDayFrom(localToday(now, tz), 1)), c.minute_in_day, tz);
@@ -107,8 +108,9 @@ export class JourneyDelivery {
     const memberships = await this.repo.memberships(workspaceId, [session.id], trx);
     const roles = await this.journeys.roles(workspaceId, trx);
     const vars = textVars(tag, session, memberships, roles);
-    const text = fillText(event.text, vars);
     const title = fillText(event.title, vars);
+    // What goes to Slack: the same texts as mrkdwn (src/slack/mrkdwn.ts).
+    const sent = { title: fillMrkdwn(event.title, vars), text: fillMrkdwn(event.text, vars) };
     const rows: OutRow[] = [];
     const key = (recipient: string) => `journey:se:${se.id}:${recipient}`;
 
@@ -138,7 +140,7 @@ export class JourneyDelivery {
         if (participant) rows.push({ workspaceId, key: `journey:cohort:${cohort.id}:invite:${participant.slack_user_id}`, kind: 'journey', method: 'conversations.invite', args: { channel, users: participant.slack_user_id } });
         recipient = `cohort:${cohort.id}`;
         // One post per cohort and event, however many of its sessions reach it.
-        const msg = journeyMessage({ kind: event.kind, title, text, journeyName: tag.name });
+        const msg = journeyMessage({ kind: event.kind, ...sent, journeyName: tag.name });
         if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, `journey:cohort:${cohort.id}:event:${event.id}`, now)) {
           rows.push({ workspaceId, key: `journey:cohort:${cohort.id}:event:${event.id}`, kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
           emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
@@ -146,7 +148,7 @@ export class JourneyDelivery {
         await settle('sent', null);
         return this.s.outbox.add(trx, rows);
       }
-      const msg = journeyMessage({ kind: event.kind, title, text, journeyName: tag.name });
+      const msg = journeyMessage({ kind: event.kind, ...sent, journeyName: tag.name });
       if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, key(recipient), now)) {
         rows.push({ workspaceId, key: key(recipient), kind: 'journey', method: 'chat.postMessage', args: { channel, ...msg } });
         emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
@@ -189,7 +191,7 @@ export class JourneyDelivery {
       }
       if (!(await this.repo.recordDelivery(trx, workspaceId, se.id, member.slack_user_id, key(member.slack_user_id), now))) continue;
       delivered.add(member.slack_user_id);
-      rows.push(await this.messageFor(trx, { workspaceId, tag, session, se, event, member, title, text, at, now, key: key(member.slack_user_id), about: event.role_ids.flatMap(membersOf) }));
+      rows.push(await this.messageFor(trx, { workspaceId, tag, session, se, event, member, ...sent, at, now, key: key(member.slack_user_id), about: event.role_ids.flatMap(membersOf) }));
     }
     if (later.length) {
       const next = new Date(Math.min(...later.map((d) => d.getTime())));
@@ -208,7 +210,7 @@ export class JourneyDelivery {
   /** One recipient's message: a task or poll gets its row first, so its buttons carry its id. */
   private async messageFor(
     trx: Trx,
-    c: { workspaceId: number; tag: JourneyTag; session: JourneySession; se: JourneySessionEvent; event: JourneyEvent; member: Member; title: string; text: string; at: Date; now: Date; key: string; about: Member[] },
+    c: { workspaceId: number; tag: JourneyTag; session: JourneySession; se: JourneySessionEvent; event: JourneyEvent; member: Member; /** mrkdwn */ title: string; text: string; at: Date; now: Date; key: string; about: Member[] },
   ): Promise<OutRow> {
     const siteUrl = hubLink(this.s.config, c.tag, { workspaceId: c.workspaceId, sessionId: c.session.id, memberId: c.member.id }, c.now);
     const base = { kind: c.event.kind, title: c.title, text: c.text, journeyName: c.tag.name, siteUrl };
@@ -333,14 +335,14 @@ export async function sessionTextVars(
 export function textVars(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySession, 'start_date' | 'participant_member_id'>, memberships: Membership[], roles: JourneyRole[]): TextVars {
   const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member ?? null;
   const full = participant ? participant.real_name || participant.display_name || participant.name : 'there';
-  const roleVars: Record<string, string> = {};
+  const roleVars: Record<string, MrkdwnValue> = {};
   for (const role of roles) {
-    const members = memberships.filter((m) => m.role_id === role.id && m.member).map((m) => `<@${m.member!.slack_user_id}>`);
-    const value = members.length ? members.join(', ') : `your ${role.name.toLowerCase()}`;
+    const members = memberships.filter((m) => m.role_id === role.id && m.member).map((m) => m.member!.slack_user_id);
+    const value = members.length ? mentions(members) : `your ${role.name.toLowerCase()}`;
     roleVars[role.name.toLowerCase()] = value;
     if (!role.is_primary && !(role.purpose in roleVars)) roleVars[role.purpose] = value;
   }
-  return { first_name: full.split(/\s+/)[0] ?? full, name: full, start_date: formatLongDate(session.start_date), journey: tag.name, roles: roleVars };
+  return { first_name: full.split(/\s+/)[0] ?? full, name: full, start_date: session.start_date, tz: participant?.tz ?? 'UTC', journey: tag.name, roles: roleVars };
 }
 
 /** A session's texts as the pages show them (the hub, the People tab, the dry run): placeholders filled as when sent, mentions shown as names. */

@@ -1,5 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import { escapeMrkdwn } from '../slack/mrkdwn.js';
+import { authoredMrkdwn, escapeMrkdwn } from '../slack/mrkdwn.js';
 
 export const SHOUTOUT_MODAL = { callbackId: 'points_shoutout_modal' } as const;
 /** The message shortcut (manifest.json features.shortcuts) and the Home tab's button. */
@@ -49,14 +49,20 @@ export function shoutoutModal(input: { plural: string; remaining: number; recipi
   };
 }
 
+/** The admin's announcement of shoutouts: their text as mrkdwn, with Hearth's syntax for mentions and links (src/slack/mrkdwn.ts). */
+export function announcementMessage(text: string): { text: string } {
+  return { text: authoredMrkdwn(text) };
+}
+
 /** The post in the shoutout channels. */
 export function shoutoutMessage(input: { giverSlackId: string; recipientSlackId: string; points: number; plural: string; message: string }): { text: string; blocks: KnownBlock[] } {
-  const text = `:tada: <@${input.giverSlackId}> gave <@${input.recipientSlackId}> ${input.points} ${input.plural} for ${input.message}`;
+  // Cut before escaping, so an entity is never cut in half; the fallback text is mrkdwn too.
+  const gave = `:tada: <@${input.giverSlackId}> gave <@${input.recipientSlackId}>`;
   return {
-    text: cut(text, 3000),
+    text: `${gave} ${input.points} ${escapeMrkdwn(cut(input.plural, 100))} for ${escapeMrkdwn(cut(input.message, 2000))}`,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: cut(`:tada: <@${input.giverSlackId}> gave <@${input.recipientSlackId}> *${input.points} ${escapeMrkdwn(input.plural)}*`, 3000) } },
-      { type: 'section', text: { type: 'mrkdwn', text: cut(`> ${escapeMrkdwn(input.message).replace(/\n/g, '\n> ')}`, 3000) } },
+      { type: 'section', text: { type: 'mrkdwn', text: `${gave} *${input.points} ${escapeMrkdwn(cut(input.plural, 100))}*` } },
+      { type: 'section', text: { type: 'mrkdwn', text: `> ${escapeMrkdwn(cut(input.message, 2000)).replace(/\n/g, '\n> ')}` } },
     ],
   };
 }

@@ -7,7 +7,7 @@ import { requireAccess } from '../platform/access.js';
 import { pointsProgramPolicy } from './access.js';
 import { event } from '../platform/events/define.js';
 import type { ShoutoutJson, ShoutoutSource, ShoutoutsPageData, ShoutoutsProgramJson } from './api-types.js';
-import { shoutoutMessage, shoutoutModal } from './blocks.js';
+import { announcementMessage, shoutoutMessage, shoutoutModal } from './blocks.js';
 import type { PointsDeps } from './deps.js';
 import { shoutoutGiven, shoutoutsAnnounced, shoutoutsLaunched } from './events.js';
 import type { MemberInfo, PointsRepository } from './repository.js';
@@ -107,7 +107,7 @@ export class Shoutouts {
     const { program, ids } = await this.s.events.transaction(async (trx, emit) => {
       const ids = await this.s.outbox.add(
         trx,
-        channels.map((channel) => ({ workspaceId: auth.workspace.id, key: `shoutouts-announce:${channel}:${now.getTime()}`, kind: 'shoutouts_announcement', method: 'chat.postMessage', args: { channel, text: input.text, unfurl_links: false } })),
+        channels.map((channel) => ({ workspaceId: auth.workspace.id, key: `shoutouts-announce:${channel}:${now.getTime()}`, kind: 'shoutouts_announcement', method: 'chat.postMessage', args: { channel, ...announcementMessage(input.text), unfurl_links: false } })),
       );
       const program = await this.repo.updateProgram(auth.workspace.id, { shoutouts_announced: true, shoutouts_channels: JSON.stringify(channels) }, now, trx);
       emit(event(shoutoutsAnnounced, auth.workspace.id, { actorId: auth.member.id, channels }));

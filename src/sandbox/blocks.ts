@@ -40,6 +40,8 @@ export const BLOCK_KIT_LIMITS = {
   optionGroupLabel: 75,
   checkboxOptions: 10,
   radioOptions: 10,
+  /** plain_text_input: max_length (and min_length) at most 3000, and so its initial_value. */
+  textInputLength: 3000,
   overflowOptions: { min: 1, max: 5 },
   confirmTitle: 100,
   confirmText: 300,
@@ -51,6 +53,13 @@ export const BLOCK_KIT_LIMITS = {
   externalId: 255,
   /** A view's JSON, in bytes: views.open/push/update/publish answer `view_too_large` past it. */
   viewBytes: 250_000,
+  /**
+   * A message's blocks, as JSON characters: chat.* answer `msg_blocks_too_long` past it. Slack does not publish the
+   * figure; this one is on the strict side, so a builder near the edge is caught here before Slack refuses it.
+   */
+  messageBlocksChars: 16_000,
+  /** A message's metadata, as JSON bytes: chat.* answer `metadata_too_large` past it (the same caution as above). */
+  metadataBytes: 8_000,
 } as const;
 
 export const MAX_BLOCKS: Record<BlockSurface, number> = BLOCK_KIT_LIMITS.blocks;
@@ -355,6 +364,71 @@ function checkElement(el: Obj, at: string, p: Problems, allowed: Set<string>): v
   if ((el.type === 'static_select' || el.type === 'multi_static_select') && el.options === undefined && el.option_groups === undefined) {
     p.add(at, 'must provide options or option_groups');
   }
+  checkInitialOptions(el, at, p);
+  if (el.max_selected_items !== undefined && !(Number.isInteger(el.max_selected_items) && (el.max_selected_items as number) >= 1)) {
+    p.add(`${at}/max_selected_items`, 'must be an integer of at least 1');
+  }
+  if (el.type === 'plain_text_input') checkTextInput(el, at, p);
+  if (el.type === 'number_input') checkNumberInput(el, at, p);
+  if (el.initial_date !== undefined && !isIsoDate(el.initial_date)) p.add(`${at}/initial_date`, 'must be a date in the format YYYY-MM-DD');
+  if (el.initial_time !== undefined && !(typeof el.initial_time === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(el.initial_time))) {
+    p.add(`${at}/initial_time`, 'must be a time in the format HH:mm');
+  }
+  if (el.initial_date_time !== undefined && !(Number.isInteger(el.initial_date_time) && (el.initial_date_time as number) >= 0)) {
+    p.add(`${at}/initial_date_time`, 'must be a Unix timestamp in seconds');
+  }
+}
+
+/** 'YYYY-MM-DD' naming a real day. */
+function isIsoDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** An element's initial option(s) must be among its options (same text and value), as Slack matches them. */
+function checkInitialOptions(el: Obj, at: string, p: Problems): void {
+  const all = [
+    ...(Array.isArray(el.options) ? el.options : []),
+    ...(Array.isArray(el.option_groups) ? el.option_groups.flatMap((g) => (isObj(g) && Array.isArray(g.options) ? g.options : [])) : []),
+  ].filter(isObj);
+  const matches = (o: unknown) => isObj(o) && all.some((x) => x.value === o.value && isObj(x.text) && isObj(o.text) && x.text.text === o.text.text);
+  if (el.initial_option !== undefined && !matches(el.initial_option)) p.add(`${at}/initial_option`, 'must match one of the options');
+  if (el.initial_options !== undefined) {
+    if (!Array.isArray(el.initial_options)) p.add(`${at}/initial_options`, 'must provide an array');
+    else el.initial_options.forEach((o, i) => !matches(o) && p.add(`${at}/initial_options/${i}`, 'must match one of the options'));
+  }
+}
+
+/** min_length 0–3000, max_length 1–3000 and not below it, an initial_value that fits. */
+function checkTextInput(el: Obj, at: string, p: Problems): void {
+  const min = el.min_length;
+  const max = el.max_length;
+  if (min !== undefined && !(Number.isInteger(min) && (min as number) >= 0 && (min as number) <= L.textInputLength)) p.add(`${at}/min_length`, `must be an integer from 0 to ${L.textInputLength}`);
+  if (max !== undefined && !(Number.isInteger(max) && (max as number) >= 1 && (max as number) <= L.textInputLength)) p.add(`${at}/max_length`, `must be an integer from 1 to ${L.textInputLength}`);
+  if (typeof min === 'number' && typeof max === 'number' && min > max) p.add(`${at}/min_length`, 'must not be greater than max_length');
+  if (el.initial_value === undefined) return;
+  if (typeof el.initial_value !== 'string') return p.add(`${at}/initial_value`, 'must be a string');
+  const limit = typeof max === 'number' ? Math.min(max, L.textInputLength) : L.textInputLength;
+  if (el.initial_value.length > limit) p.add(`${at}/initial_value`, `must be less than ${limit + 1} characters`);
+}
+
+/** is_decimal_allowed is required; the values are numbers as strings (whole ones unless decimals are allowed), min ≤ initial ≤ max. */
+function checkNumberInput(el: Obj, at: string, p: Problems): void {
+  if (typeof el.is_decimal_allowed !== 'boolean') p.add(`${at}/is_decimal_allowed`, 'must provide a boolean');
+  const numbers: Partial<Record<'initial_value' | 'min_value' | 'max_value', number>> = {};
+  for (const key of ['initial_value', 'min_value', 'max_value'] as const) {
+    const value = el[key];
+    if (value === undefined) continue;
+    const pattern = el.is_decimal_allowed === true ? /^-?\d+(\.\d+)?$/ : /^-?\d+$/;
+    if (typeof value !== 'string' || !pattern.test(value)) {
+      p.add(`${at}/${key}`, el.is_decimal_allowed === true ? 'must be a number as a string' : 'must be a whole number as a string');
+    } else numbers[key] = Number(value);
+  }
+  const { initial_value: initial, min_value: min, max_value: max } = numbers;
+  if (min !== undefined && max !== undefined && min > max) p.add(`${at}/min_value`, 'must not be greater than max_value');
+  if (initial !== undefined && ((min !== undefined && initial < min) || (max !== undefined && initial > max))) p.add(`${at}/initial_value`, 'must be between min_value and max_value');
 }
 
 function checkProps(obj: Obj, allowed: readonly string[], at: string, p: Problems): void {

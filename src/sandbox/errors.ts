@@ -28,7 +28,7 @@ export const COMMON_ERRORS = [
 export const METHOD_ERRORS = [
   // chat.*
   'channel_not_found', 'not_in_channel', 'is_archived', 'msg_too_long', 'no_text', 'too_many_attachments', 'invalid_attachments',
-  'invalid_blocks', 'invalid_blocks_format', 'invalid_metadata_format', 'invalid_metadata_schema', 'rate_limited', 'restricted_action',
+  'invalid_blocks', 'invalid_blocks_format', 'msg_blocks_too_long', 'invalid_metadata_format', 'invalid_metadata_schema', 'metadata_too_large', 'rate_limited', 'restricted_action',
   'message_not_found', 'cant_update_message', 'cant_delete_message', 'edit_window_closed', 'user_not_in_channel', 'time_in_past',
   'time_too_far', 'invalid_time', 'invalid_scheduled_message_id', 'thread_not_found',
   // conversations.*

@@ -12,6 +12,7 @@ import * as directMessages from './listeners/events/messages.js';
 import * as team from './listeners/events/team.js';
 import * as uninstall from './listeners/events/uninstall.js';
 import { directorySync } from './jobs.js';
+import { decodeIncoming } from './mrkdwn.js';
 
 /** Bolt and its clients log through our pino logger, at warn and above. */
 function boltLogger(log: Logger): BoltLogger {
@@ -116,6 +117,12 @@ export function createBolt(opts: BoltOptions): BoltParts {
       await eventLog.finish(eventId, false);
       throw err;
     }
+  });
+
+  // Slack HTML-encodes what people type (& < >): decoded here, once, before any listener reads it.
+  app.use(async ({ body, next }) => {
+    decodeIncoming(body);
+    await next();
   });
 
   app.error(async (err) => {

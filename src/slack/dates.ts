@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { instantToZoned, type LocalDate } from '../time/zoned.js';
+import { instantToZoned, zonedToInstant, type LocalDate } from '../time/zoned.js';
 
 /**
  * The one way Hearth writes dates and times into Slack messages and the Home tab (issue 14, item 5).
@@ -52,6 +52,16 @@ export function slackDate(instant: Date, tz: string, style: SlackDateStyle = 'da
   // The fallback sits inside <…|…>: keep it free of the characters that would end or break the token.
   const fallback = formatInstant(instant, tz, style).replace(/[<>|&]/g, '');
   return `<!date^${Math.floor(instant.getTime() / 1000)}^${TOKENS[style]}|${fallback}>`;
+}
+
+/**
+ * A calendar date as Slack's date token, `<!date^…^{date_long}|Monday, December 7>`: the day is noon of that date in
+ * `tz` (the zone the date belongs to, e.g. a session's), so readers in nearby zones see the same day; the fallback
+ * is the date written out, never an ISO date.
+ */
+export function slackCalendarDate(date: LocalDate, tz: string): string {
+  const instant = zonedToInstant(date, 12 * 60, tz);
+  return `<!date^${Math.floor(instant.getTime() / 1000)}^{date_long}|${formatCalendarDate(date)}>`;
 }
 
 /** A calendar date (no zone): "Friday, December 4", or with `short` "Fri, Dec 4". */

@@ -16,7 +16,7 @@ export function promptMessage(prompt: string): { text: string; blocks: KnownBloc
       ? { type: 'header', text: { type: 'plain_text', text: clean, emoji: true } }
       : { type: 'section', text: { type: 'mrkdwn', text: `*${escapeMrkdwn(clean)}*` } };
   return {
-    text: `${clean} ${REPLY_HINT}`,
+    text: `${escapeMrkdwn(clean)} ${REPLY_HINT}`,
     blocks: [head, { type: 'context', elements: [{ type: 'mrkdwn', text: REPLY_HINT }] }],
   };
 }

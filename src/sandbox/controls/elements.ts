@@ -1,4 +1,5 @@
 import type { Json, JsonObject } from '../types.js';
+import { slackEncoded } from '../text.js';
 
 /**
  * Block Kit elements as a person meets them: where they sit in blocks, the ids Slack fills in when an app
@@ -192,6 +193,7 @@ export function actionOf(located: Located, raw: Raw, actionTs: string): JsonObje
     };
   }
   const { type: _type, ...value } = stateValue(element, raw);
+  if (element.type === 'plain_text_input' && typeof value.value === 'string') value.value = slackEncoded(value.value);
   if (element.type === 'checkboxes' || element.type === 'multi_static_select') {
     // Slack names the full selection on every change.
     return { ...base, ...value };

@@ -1,4 +1,5 @@
 import type { SandboxState } from '../state.js';
+import { slackEncoded } from '../text.js';
 import { compareTs } from '../ts.js';
 import type { JsonObject, SandboxChannel, SandboxEphemeral, SandboxMessage, SandboxView, SandboxWorkspace, SlackMember } from '../types.js';
 import { withIds } from './elements.js';
@@ -147,7 +148,11 @@ export function presentView(view: SandboxView, errors?: Record<string, string>) 
   return { ...structuredClone(rest), blocks: withIds(blocks), ...(errors && Object.keys(errors).length > 0 ? { errors } : {}) };
 }
 
-/** A view as it goes out in an interaction payload: Slack's fields, ids filled in, the current state. */
+/** A view as it goes out in an interaction payload: Slack's fields, ids filled in, the current state (typed text encoded, as Slack sends it). */
 export function payloadView(view: SandboxView): JsonObject {
-  return presentView(view) as unknown as JsonObject;
+  const shown = presentView(view) as unknown as JsonObject & { state?: { values?: Record<string, Record<string, JsonObject>> } };
+  for (const entries of Object.values(shown.state?.values ?? {})) {
+    for (const entry of Object.values(entries)) if (entry.type === 'plain_text_input' && typeof entry.value === 'string') entry.value = slackEncoded(entry.value);
+  }
+  return shown;
 }

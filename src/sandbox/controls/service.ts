@@ -10,6 +10,7 @@ import { ElementValueError, actionOf, findElement, stateValue, submission, withI
 import { canSee, messagesFor, payloadView, presentView, type PresentedMessage } from './present.js';
 import { applyResponse, findEphemeral, responseBody, type ResponseOutcome } from './responses.js';
 import type { ActionInput } from './schema.js';
+import { slackEncoded } from '../text.js';
 
 /** How long the sandbox waits for the app's listeners after an event (Bolt acks events before they run). */
 const EVENT_WAIT_MS = 5_000;
@@ -117,7 +118,7 @@ export class SandboxClient {
       userId: input.userId,
       channelId: channel.id,
       command,
-      text,
+      text: slackEncoded(text),
       responseUrl,
       triggerId,
       teamDomain: workspace.domain,
@@ -163,14 +164,16 @@ export class SandboxClient {
     if (!channel.members.includes(input.userId)) throw new HttpError(403, 'Join this channel before posting in it', { channel_id: 'not_in_channel' });
     if (channel.is_archived) throw new HttpError(400, 'This channel is archived', { channel_id: 'is_archived' });
     if (input.threadTs && !this.state.threadParent(channel.id, input.threadTs)) throw new HttpError(404, 'No such thread', { thread_ts: 'thread_not_found' });
-    const message = this.state.addMessage(channel, { user: input.userId, text: input.text, ...(input.threadTs ? { thread_ts: input.threadTs } : {}) });
+    // Slack keeps (and sends) what people type HTML-encoded.
+    const text = slackEncoded(input.text);
+    const message = this.state.addMessage(channel, { user: input.userId, text, ...(input.threadTs ? { thread_ts: input.threadTs } : {}) });
     let eventId: string | undefined;
     if (channel.members.includes(workspace.botUserId)) {
       eventId = await this.fireEvent(workspace.id, {
         type: 'message',
         channel: channel.id,
         user: input.userId,
-        text: input.text,
+        text,
         ts: message.ts,
         event_ts: message.ts,
         team: workspace.id,

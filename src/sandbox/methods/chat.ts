@@ -1,4 +1,4 @@
-import { validateBlocks } from '../blocks.js';
+import { BLOCK_KIT_LIMITS, validateBlocks } from '../blocks.js';
 import { toSlackMessage } from '../serialize.js';
 import { unixSeconds } from '../ts.js';
 import type { JsonObject, MessageMetadata, SandboxChannel } from '../types.js';
@@ -56,6 +56,7 @@ export function messageContent(ctx: AuthedContext, requireContent: boolean): Par
   if (blocks !== undefined) {
     const check = validateBlocks(blocks, 'message');
     if (!check.ok) throw new SlackApiError(check.error, { errors: check.errors, response_metadata: { messages: check.errors.map((e) => `[ERROR] ${e}`) } });
+    if (JSON.stringify(blocks).length > BLOCK_KIT_LIMITS.messageBlocksChars) throw new SlackApiError('msg_blocks_too_long');
   }
   if (attachments !== undefined && !Array.isArray(attachments)) throw new SlackApiError('invalid_attachments');
   if (Array.isArray(attachments) && attachments.length > 100) throw new SlackApiError('too_many_attachments');
@@ -75,6 +76,7 @@ export function checkMetadata(metadata: unknown): MessageMetadata {
   if (typeof event_type !== 'string' || !/^[A-Za-z0-9_]{1,255}$/.test(event_type) || !isObject(event_payload)) {
     throw new SlackApiError('invalid_metadata_schema');
   }
+  if (Buffer.byteLength(JSON.stringify(metadata), 'utf8') > BLOCK_KIT_LIMITS.metadataBytes) throw new SlackApiError('metadata_too_large');
   return { event_type, event_payload };
 }
 

@@ -36,6 +36,32 @@ describe('strict inputs', () => {
     expect(await error(api.views.open({ trigger_id: old, view }))).toBe('expired_trigger_id');
   });
 
+  it("answers invalid_blocks with Slack's shape: each problem and where it is", async () => {
+    const options = Array.from({ length: 12 }, (_, i) => ({ text: { type: 'plain_text' as const, text: `Option ${i}` }, value: String(i) }));
+    const res = await api.chat
+      .postMessage({ channel: 'U0DEMO002', text: 'choose', blocks: [{ type: 'actions', elements: [{ type: 'radio_buttons', action_id: 'a', options }] }] })
+      .catch((e: { data?: Record<string, unknown> }) => e.data);
+    expect(res).toMatchObject({
+      ok: false,
+      error: 'invalid_blocks',
+      errors: ['no more than 10 items allowed [json-pointer:/blocks/0/elements/0/options]'],
+      response_metadata: { messages: ['[ERROR] no more than 10 items allowed [json-pointer:/blocks/0/elements/0/options]'] },
+    });
+  });
+
+  it('answers msg_blocks_too_long for blocks too large in all, each within its own limit', async () => {
+    const sections = (n: number) => Array.from({ length: n }, () => ({ type: 'section' as const, text: { type: 'mrkdwn' as const, text: 'x'.repeat(2900) } }));
+    // Each post to its own conversation: Slack paces posts per channel.
+    expect(await error(api.chat.postMessage({ channel: 'U0DEMO003', text: 'a few', blocks: sections(4) }))).toBe('ok');
+    expect(await error(api.chat.postMessage({ channel: 'U0DEMO004', text: 'too many', blocks: sections(20) }))).toBe('msg_blocks_too_long');
+  });
+
+  it('answers metadata_too_large for metadata past its size', async () => {
+    const metadata = (size: number) => ({ event_type: 'hearth_outbox', event_payload: { id: 1, pad: 'x'.repeat(size) } });
+    expect(await error(api.chat.postMessage({ channel: 'U0DEMO005', text: 'small', metadata: metadata(100) }))).toBe('ok');
+    expect(await error(api.chat.postMessage({ channel: 'U0DEMO006', text: 'large', metadata: metadata(20_000) }))).toBe('metadata_too_large');
+  });
+
   describe('slash command payloads', () => {
     let server: Server;
     let received: URLSearchParams | undefined;

@@ -4,6 +4,7 @@ import { askForDatesMessage, celebrationMessage, DATES_MODAL, datesModal, homeSe
 import { celebrationsOn, type ScheduleInput } from '../../../src/celebrations/dates.js';
 import { readDatesSubmission, type ViewValues } from '../../../src/celebrations/submission.js';
 import { DEFAULT_TEMPLATES, renderTemplate, templateProblem } from '../../../src/celebrations/templates.js';
+import { SlackToken } from '../../../src/slack/mrkdwn.js';
 import { parseLocalDate } from '../../../src/time/zoned.js';
 
 const d = parseLocalDate;
@@ -21,8 +22,8 @@ const texts = (blocks: KnownBlock[]) => blocks.map((b) => (b.type === 'section' 
 
 describe('templates', () => {
   it('defaults fill {name} and {years}, and no birthday ever mentions an age', () => {
-    expect(renderTemplate(DEFAULT_TEMPLATES.anniversary, { name: '<@U1>', years: 1 })).toBe('Happy work anniversary, <@U1>! :tada: 1 year with the team — thank you for all you do.');
-    expect(renderTemplate(DEFAULT_TEMPLATES.anniversary, { name: '<@U1>', years: 5 })).toContain('5 years with the team');
+    expect(renderTemplate(DEFAULT_TEMPLATES.anniversary, { name: new SlackToken('<@U1>'), years: 1 })).toBe('Happy work anniversary, <@U1>! :tada: 1 year with the team — thank you for all you do.');
+    expect(renderTemplate(DEFAULT_TEMPLATES.anniversary, { name: new SlackToken('<@U1>'), years: 5 })).toContain('5 years with the team');
     expect(templateProblem('Happy {years}th birthday {name}', 'birthday')).toBe('Birthday messages never mention age: remove {years}');
     expect(templateProblem('Hi {nom}', 'anniversary')).toBe('Unknown variable {nom}: use {name} or {years}');
     expect(templateProblem('Happy birthday!', 'birthday')).toBe('Include {name} so everyone knows who is celebrated');

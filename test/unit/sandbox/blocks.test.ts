@@ -139,3 +139,60 @@ describe('Block Kit checks completed (issue 12, item 7)', () => {
     expect(validateView({ type: 'home', blocks: blocks.slice(0, 50) }, ['home'])).toMatchObject({ ok: true });
   });
 });
+
+describe('element rules, as strict as Slack', () => {
+  const input = (element: Record<string, unknown>) => [{ type: 'input', block_id: 'b', label: { type: 'plain_text', text: 'Q' }, element: { action_id: 'a', ...element } }];
+  const options = (n: number) => Array.from({ length: n }, (_, i) => ({ text: { type: 'plain_text', text: `Option ${i}` }, value: String(i) }));
+  const problems = (blocks: unknown[]) => {
+    const check = validateBlocks(blocks, 'modal');
+    return check.ok ? [] : check.errors;
+  };
+
+  it('radio buttons and checkboxes take at most 10 options, a static select 100', () => {
+    expect(problems(input({ type: 'radio_buttons', options: options(10) }))).toEqual([]);
+    expect(problems(input({ type: 'radio_buttons', options: options(11) }))).toEqual(['no more than 10 items allowed [json-pointer:/blocks/0/element/options]']);
+    expect(problems(input({ type: 'checkboxes', options: options(12) }))).toEqual(['no more than 10 items allowed [json-pointer:/blocks/0/element/options]']);
+    expect(problems(input({ type: 'static_select', options: options(100) }))).toEqual([]);
+    expect(problems(input({ type: 'static_select', options: options(101) }))).toEqual(['no more than 100 items allowed [json-pointer:/blocks/0/element/options]']);
+  });
+
+  it('an initial option must be one of the options', () => {
+    const [first] = options(1);
+    expect(problems(input({ type: 'radio_buttons', options: options(3), initial_option: first }))).toEqual([]);
+    expect(problems(input({ type: 'radio_buttons', options: options(3), initial_option: { text: { type: 'plain_text', text: 'Other' }, value: '0' } }))).toEqual([
+      'must match one of the options [json-pointer:/blocks/0/element/initial_option]',
+    ]);
+  });
+
+  it("a text input's initial_value fits its max_length (at most 3000)", () => {
+    expect(problems(input({ type: 'plain_text_input', max_length: 5, initial_value: 'abcde' }))).toEqual([]);
+    expect(problems(input({ type: 'plain_text_input', max_length: 5, initial_value: 'abcdef' }))).toEqual(['must be less than 6 characters [json-pointer:/blocks/0/element/initial_value]']);
+    expect(problems(input({ type: 'plain_text_input', initial_value: 'x'.repeat(3001) }))).toEqual(['must be less than 3001 characters [json-pointer:/blocks/0/element/initial_value]']);
+    expect(problems(input({ type: 'plain_text_input', max_length: 3001 }))).toEqual(['must be an integer from 1 to 3000 [json-pointer:/blocks/0/element/max_length]']);
+    expect(problems(input({ type: 'plain_text_input', min_length: 10, max_length: 5 }))).toEqual(['must not be greater than max_length [json-pointer:/blocks/0/element/min_length]']);
+  });
+
+  it('number inputs need is_decimal_allowed and numbers as strings within their range', () => {
+    expect(problems(input({ type: 'number_input', is_decimal_allowed: false, min_value: '1', initial_value: '10' }))).toEqual([]);
+    expect(problems(input({ type: 'number_input', min_value: '1' }))).toEqual(['must provide a boolean [json-pointer:/blocks/0/element/is_decimal_allowed]']);
+    expect(problems(input({ type: 'number_input', is_decimal_allowed: false, initial_value: '1.5' }))).toEqual(['must be a whole number as a string [json-pointer:/blocks/0/element/initial_value]']);
+    expect(problems(input({ type: 'number_input', is_decimal_allowed: true, initial_value: '1.5', max_value: '1' }))).toEqual(['must be between min_value and max_value [json-pointer:/blocks/0/element/initial_value]']);
+    expect(problems(input({ type: 'number_input', is_decimal_allowed: false, initial_value: 10 }))).toEqual(['must be a whole number as a string [json-pointer:/blocks/0/element/initial_value]']);
+  });
+
+  it('dates are YYYY-MM-DD (a real day), times HH:mm', () => {
+    expect(problems(input({ type: 'datepicker', initial_date: '2026-12-07' }))).toEqual([]);
+    expect(problems(input({ type: 'datepicker', initial_date: '2026-02-30' }))).toEqual(['must be a date in the format YYYY-MM-DD [json-pointer:/blocks/0/element/initial_date]']);
+    expect(problems(input({ type: 'datepicker', initial_date: '12/07/2026' }))).toHaveLength(1);
+    expect(problems(input({ type: 'timepicker', initial_time: '09:30' }))).toEqual([]);
+    expect(problems(input({ type: 'timepicker', initial_time: '9:30' }))).toEqual(['must be a time in the format HH:mm [json-pointer:/blocks/0/element/initial_time]']);
+  });
+
+  it('button text 75, section text 3000, header 150', () => {
+    const button = (text: string) => [{ type: 'actions', elements: [{ type: 'button', action_id: 'a', text: { type: 'plain_text', text } }] }];
+    expect(problems(button('x'.repeat(75)))).toEqual([]);
+    expect(problems(button('x'.repeat(76)))).toEqual(['must be less than 76 characters [json-pointer:/blocks/0/elements/0/text/text]']);
+    expect(problems([section('x'.repeat(3001))])).toEqual(['must be less than 3001 characters [json-pointer:/blocks/0/text/text]']);
+    expect(problems([{ type: 'header', text: { type: 'plain_text', text: 'x'.repeat(151) } }])).toEqual(['must be less than 151 characters [json-pointer:/blocks/0/text/text]']);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatInstant, formatMonthAndDay, slackDate, zoneCity } from '../../../src/slack/dates.js';
+import { formatCalendarDate, formatInstant, formatMonthAndDay, slackCalendarDate, slackDate, zoneCity } from '../../../src/slack/dates.js';
 
 describe('dates in Slack text', () => {
   // Monday 30 November 2026, 14:00 UTC = 9:00 in New York, 15:00 in Berlin.
@@ -19,5 +19,12 @@ describe('dates in Slack text', () => {
     expect(formatCalendarDate({ year: 2026, month: 3, day: 30 }, { short: true })).toBe('Mon, Mar 30');
     expect(formatMonthAndDay({ month: 2, day: 29 })).toBe('February 29');
     expect(zoneCity('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
+  });
+
+  it("writes a calendar date as a date token at noon of that day in the zone it belongs to, falling back to the day written out", () => {
+    // 2026-12-07 12:00 in New York is 17:00 UTC; in Auckland (UTC+13 in December) it is 23:00 UTC the day before.
+    expect(slackCalendarDate({ year: 2026, month: 12, day: 7 }, 'America/New_York')).toBe(`<!date^${Date.UTC(2026, 11, 7, 17) / 1000}^{date_long}|Monday, December 7>`);
+    expect(slackCalendarDate({ year: 2026, month: 12, day: 7 }, 'Pacific/Auckland')).toBe(`<!date^${Date.UTC(2026, 11, 6, 23) / 1000}^{date_long}|Monday, December 7>`);
+    expect(slackCalendarDate({ year: 2026, month: 12, day: 7 }, 'UTC')).not.toContain('2026-12-07');
   });
 });

@@ -50,10 +50,8 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m);
 }
 
-/** Slack's escaping for text put into mrkdwn. */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/** Slack's escaping for text put into mrkdwn: the server's one (src/slack/mrkdwn.ts). */
+export { escapeMrkdwn } from '../../../src/slack/mrkdwn';
 
 const SAFE_URL = /^(?:https?:\/\/|mailto:|tel:|slack:\/\/)/i;
 
