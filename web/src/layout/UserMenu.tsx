@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../api/client';
 import { browser } from '../api/browser';
 import type { CurrentUser } from '../api/types';
-import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit';
+import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit/coreIcons';
 import './usermenu.css';
 
 function initialsOf(name: string): string {
