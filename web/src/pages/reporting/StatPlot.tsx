@@ -1,8 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartPoint } from './StatChart';
 
 /** The drawing of a StatChart (recharts, the largest library the pages use): loaded after the page's figures draw. */
-export default function StatPlot({ data, kind, valueLabel }: { data: (ChartPoint & { label: string })[]; kind: 'count' | 'state' | 'rate'; valueLabel: string }) {
+export default function StatPlot({ data, kind, valueLabel }: { data: { label: string; value: number }[]; kind: 'count' | 'state' | 'rate'; valueLabel: string }) {
   return (
     <ResponsiveContainer width="100%" height={180}>
       {kind === 'state' ? (
