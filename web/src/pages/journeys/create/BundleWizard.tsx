@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
-import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TemplateText } from '../../../kit';
 import { usePresetBundle, usePresetBundles, type PresetBundleJson, type PresetBundlePresetJson } from '../api/journeysApi';
 import { dayLabel, plural } from '../lib/schedule';
 import { createJourney, JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
@@ -33,7 +33,7 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
         <ol className="bundle-events">
           {preset.events.map((e) => (
             <li key={e.id}>
-              <span className="muted small nowrap">{dayLabel(e.days_later)}</span> {e.title}
+              <span className="muted small nowrap">{dayLabel(e.days_later)}</span> <TemplateText text={e.title} />
             </li>
           ))}
         </ol>
