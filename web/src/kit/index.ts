@@ -52,6 +52,8 @@ export * from './timezone';
 export * from './daterange';
 // A state in words on a tinted pill
 export * from './statuspill';
+// A person: picture (or initials) and full name, the one way pages show people
+export * from './person';
 // Long lists: sortable, searchable, paged (TanStack Table)
 export * from './datatable';
 export { devToolsEnabled } from './devTools';
