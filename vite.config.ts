@@ -13,5 +13,12 @@ export default defineConfig({
     // Maps are written for debugging but not linked from the bundles; the server serves them outside production only.
     sourcemap: 'hidden',
     target: 'es2022',
+    // scripts/build.mjs reads the manifest to check the pages' budget (the first load of each route).
+    manifest: true,
+    rolldownOptions: {
+      // The pages' own modules do nothing on import but define things (their styles are separate .css modules), so a
+      // page that imports one widget from the kit's index does not also load every other widget and its libraries.
+      treeshake: { moduleSideEffects: [{ test: /\/web\/src\/.*\.tsx?$/, sideEffects: false }] },
+    },
   },
 });

@@ -6,3 +6,10 @@ export function pagesStale(): boolean;
 export function bundle(entryPoints: string[], outdir: string, outbase?: string): Promise<void>;
 export function buildServer(): Promise<void>;
 export function buildPages(): Promise<number>;
+export const PAGES_BUDGET: { entryGzip: number; firstLoadGzip: number };
+export interface ManifestChunk { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+export function firstLoads(
+  manifest: Record<string, ManifestChunk>,
+  sizeOf: (file: string) => number,
+): { entry: { files: string[]; size: number }; routes: { route: string; files: string[]; size: number }[] };
+export function checkPagesBudget(outDir?: string): string[];

@@ -35,7 +35,8 @@ const PLAN_HISTORY = 20;
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 type Person = { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null };
-const person = (m: Person): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
+// Full names, as the pages show people (a Slack display name is often a first name or a lower-case handle).
+const person = (m: Person): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.real_name || m.display_name || m.name, avatar_url: m.avatar_url });
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,6 @@
 import { defineCapability } from '../platform/capability.js';
+import { formatCalendarDate } from '../slack/dates.js';
+import { parseLocalDate } from '../time/zoned.js';
 import { introsCounters } from './counters.js';
 import { CountersRepository } from './counters.repository.js';
 import { needs } from './deps.js';
@@ -83,7 +85,7 @@ export const introsCapability = defineCapability({
             const days = arg === '' ? DEFAULT_SNOOZE_DAYS : Number(arg);
             if (!Number.isInteger(days) || days < 1 || days > 365) return { text: `Usage: \`/hearth ${SNOOZE_USAGE}\`. Days must be a whole number from 1 to 365.` };
             const until = await members.snooze(ctx.workspace, ctx.member, days);
-            return { text: `:zzz: Your intros are snoozed for ${days} ${days === 1 ? 'day' : 'days'}; you're back in rounds from ${until}. \`/hearth snooze off\` to come back sooner.` };
+            return { text: `:zzz: Your intros are snoozed for ${days} ${days === 1 ? 'day' : 'days'}; you're back in rounds from ${formatCalendarDate(parseLocalDate(until), { short: true })}. \`/hearth snooze off\` to come back sooner.` };
           },
         },
         {

@@ -150,6 +150,8 @@ export interface RewardPresetJson {
 /** The rewards program (journeys.md §3): redemption_fulfillment_channel_id. */
 export interface RewardsProgramJson {
   redemption_fulfillment_channel_id: string | null;
+  /** That channel's name (without #), for the page to show; null when Hearth has not synced the channel. */
+  redemption_fulfillment_channel_name: string | null;
   gift_card_options: GiftCardOption[];
   gift_cards_enabled: boolean;
 }

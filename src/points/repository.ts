@@ -69,6 +69,9 @@ export interface LeaderboardRow {
 }
 
 const displayName = sql<string>`coalesce(nullif(m.display_name, ''), nullif(m.real_name, ''), m.name)`;
+/** A person on the pages' lists (the leaderboard, redemptions): their full name, as the pages show people; the Slack
+ * display name (often a lower-case handle such as "lena") only when there is none. */
+const fullName = sql<string>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`;
 
 /**
  * The SQL of points, shoutouts and rewards. Every method takes the workspace id and scopes by it. Balances move
@@ -287,7 +290,7 @@ export class PointsRepository {
     const givenThisMonth = sql<string>`(select coalesce(sum(s.points), 0) from shoutouts s where s.workspace_id = m.workspace_id and s.giver_member_id = m.id and s.giver_local_month = ${q.month})`;
     const allowance = sql<number>`coalesce(pw.custom_allowance, ${q.defaultAllowance})`;
     const orderExpr = {
-      name: sql`lower(${displayName})`,
+      name: sql`lower(${fullName})`,
       points_received: sql`received`,
       points_given: sql`given`,
       current_redeemable: sql`coalesce(pw.current_redeemable, 0)`,
@@ -297,7 +300,7 @@ export class PointsRepository {
       .selectFrom('members as m')
       .leftJoin('points_wallets as pw', (j) => j.onRef('pw.workspace_id', '=', 'm.workspace_id').onRef('pw.member_id', '=', 'm.id'))
       .select(['m.id', 'm.slack_user_id', 'm.avatar_url'])
-      .select(displayName.as('name'))
+      .select(fullName.as('name'))
       .select(sql<number>`coalesce(pw.current_redeemable, 0)`.as('current_redeemable'))
       .select('pw.custom_allowance')
       .select(sql<Wallet['shoutouts_role']>`coalesce(pw.shoutouts_role, 'participant')`.as('shoutouts_role'))
@@ -419,7 +422,7 @@ export class PointsRepository {
       .leftJoin('members as f', 'f.id', 'r.fulfiller_member_id')
       .selectAll('r')
       .select(['l.name as listing_name', 'l.is_gift_card'])
-      .select(displayName.as('member_name'))
+      .select(fullName.as('member_name'))
       .select(sql<string | null>`coalesce(nullif(f.display_name, ''), nullif(f.real_name, ''), f.name)`.as('fulfiller_name'))
       .where('r.workspace_id', '=', workspaceId);
     if (q.from) query = query.where('r.created_at', '>=', q.from);

@@ -94,7 +94,14 @@ export class Rewards {
   }
 
   private async programJson(workspaceId: number, p: PointsProgram): Promise<RewardsProgramJson> {
-    return { redemption_fulfillment_channel_id: p.redemption_fulfillment_channel_id, gift_card_options: giftCardOptionsOf(p), gift_cards_enabled: await this.repo.hasActiveGiftCard(workspaceId) };
+    const channelId = p.redemption_fulfillment_channel_id;
+    const channel = channelId ? await this.s.channels.byId(workspaceId, channelId) : undefined;
+    return {
+      redemption_fulfillment_channel_id: channelId,
+      redemption_fulfillment_channel_name: channel?.name ?? null,
+      gift_card_options: giftCardOptionsOf(p),
+      gift_cards_enabled: await this.repo.hasActiveGiftCard(workspaceId),
+    };
   }
 
   async pageData(auth: AuthContext): Promise<RewardsPageData> {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AuthContext } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
+import { formatCalendarDate } from '../slack/dates.js';
+import { parseLocalDate } from '../time/zoned.js';
 import { requireAccess, workspacePolicy, type AccessPolicy } from '../platform/access.js';
 import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicConnectionsJson, type FeedbackCommentsJson, type FeedbackStatsJson, type ReportingModuleDataJson, type ReportingModuleSettingsJson, type SessionIssuesJson, type ViewableConfigurationsJson } from './api-types.js';
 import { reportingSendCsv } from './jobs.js';
@@ -171,7 +173,7 @@ export class ReportingService {
         key: `reporting.csv:${input.requestId}`,
         kind: 'reporting-csv',
         method: 'dm.file',
-        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${today}`, content: reportCsv(modules), initial_comment: 'Here is the reporting CSV you asked for.' },
+        args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${formatCalendarDate(parseLocalDate(today))}`, content: reportCsv(modules), initial_comment: 'Here is the reporting CSV you asked for.' },
       },
     ]);
   }

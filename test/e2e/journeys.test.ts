@@ -45,8 +45,16 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     await presets.waitFor();
     expect(await presets.getByRole('checkbox', { checked: true }).count()).toBeGreaterThan(0);
     await wizard.getByLabel('Journey name').fill('Acme engineering onboarding');
-    await screenshot(page, 'journeys-bundle-wizard');
-    await wizard.getByRole('button', { name: 'Create journey' }).click();
+    // The main action is in view on a laptop screen and a narrow window, not below the list of presets.
+    const create = wizard.getByRole('button', { name: 'Create journey' });
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 768 });
+      const box = await create.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 768 && box.x + box.width <= width).toBe(true);
+      await screenshot(page, `journeys-bundle-wizard-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await create.click();
     const success = page.getByRole('dialog', { name: 'Acme engineering onboarding is ready' });
     await success.waitFor();
     expect(await success.textContent()).toMatch(/\d+ messages? (is|are) scheduled/);

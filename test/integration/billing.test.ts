@@ -221,6 +221,8 @@ describe(`Billing (${path})`, () => {
     const marcus = await memberId('U0DEMO003');
     const added = await call<BillingAccountJson>(owner, 'POST', '/payment/update_admins_as_json', { service_account: a.account.id, user_id: marcus, action_type: 'add' });
     expect(added.account.admins.map((x) => x.id)).toEqual([marcus]);
+    // By full name, as the pages show people (his Slack display name is only 'Marcus').
+    expect(added.account.admins.map((x) => x.name)).toEqual(['Marcus Chen']);
     // Now Marcus manages billing.
     expect(await account(member)).toMatchObject({ can_change_plan: true });
     const globexAccount = await account(globex);

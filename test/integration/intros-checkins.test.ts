@@ -161,7 +161,7 @@ describe(`Intros check-ins, ghosts, snoozes (${process.env.DATABASE_URL ? 'Postg
     await admin.call('POST', `/coffee/${id}/update_users_status`, { user_uids: [member], status: 'active' });
 
     const snoozed = await command('snooze 7');
-    expect(snoozed.response.text).toContain('snoozed for 7 days');
+    expect(snoozed.response.text).toContain("snoozed for 7 days; you're back in rounds from Mon, Mar 30.");
     expect(await statusOf()).toMatchObject({ status: 'snoozed', snoozed_until: '2026-03-30' });
     expect((await command('intros')).response.text).toMatch(/snoozed until Mon, Mar 30/);
     expect((await command('snooze forever')).response.text).toContain('Usage');

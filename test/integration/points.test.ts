@@ -174,6 +174,9 @@ describe('Points, shoutouts and rewards', () => {
     expect(search.list.map((r) => r.id)).toEqual([admin.memberId]);
     expect(search.list[0]!.points.given).toBe(15);
     expect(search.nextPage).toBeNull();
+    // People by their full names, not the lower-case Slack handle ('tereza') they chose as display name.
+    const tereza = await ok<{ list: Array<{ name: string }> }>(admin, 'GET', '/points/wallets?user_search=tereza');
+    expect(tereza.list.map((r) => r.name)).toEqual(['Tereza Dvořáková']);
     const future = await ok<{ list: Array<{ points: { received: number } }> }>(admin, 'GET', '/points/wallets?start_date=2027-01-01&end_date=2027-01-31&user_search=lena');
     expect(future.list[0]!.points.received).toBe(0);
     const bad = await call<{ fields: Record<string, string> }>(admin, 'GET', '/points/wallets?order_col=salary');
@@ -191,7 +194,9 @@ describe('Points, shoutouts and rewards', () => {
     // #leadership is private: an admin invites Hearth there first, as in Slack.
     await t.api('POST', '/sandbox/channels/invite_hearth', { team_id: TEAM, channel_id: ACME.channels.leadership, user_id: ACME.adminUserId });
     await t.services.queue.idle();
-    await ok(admin, 'PUT', '/rewards/settings', { rewards_program: { redemption_fulfillment_channel_id: ACME.channels.leadership } });
+    const saved = await ok<{ rewards_program: { redemption_fulfillment_channel_id: string; redemption_fulfillment_channel_name: string } }>(admin, 'PUT', '/rewards/settings', { rewards_program: { redemption_fulfillment_channel_id: ACME.channels.leadership } });
+    // The page shows the channel by its name, not its id.
+    expect(saved.rewards_program).toMatchObject({ redemption_fulfillment_channel_id: ACME.channels.leadership, redemption_fulfillment_channel_name: 'leadership' });
     const { listing } = await ok<{ listing: { id: number; name: string; points_cost: number } }>(admin, 'POST', '/rewards', { listing: { preset_id: 'coffee', quantity_available: 1 } });
     expect(listing).toMatchObject({ name: 'Coffee on us', points_cost: 100 });
     expect((await call(lena, 'POST', '/rewards', { listing: { name: 'x', points_cost: 1 } })).status).toBe(403);

@@ -98,6 +98,8 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
     expect(message.text).toBe('Here is the reporting CSV you asked for.');
     const file = sandbox.state.file(ACME.teamId, message.files![0]!.id)!;
     expect(file.name).toMatch(/^hearth-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The title people read names the day in words, not as an ISO date.
+    expect(file.title).toMatch(/^Hearth report, [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
     const lines = file.content!.trim().split('\n');
     expect(lines[0]).toBe('Module,Stat,Journey,From,To,Group by,Period starting,Value,Sent,Rate (%)');
     expect(lines.some((l) => l.startsWith('Task assignments completed,task_assignments_completed,All,'))).toBe(true);

@@ -8,7 +8,6 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 import { PAGES, REDIRECTS, type PageDef } from './routes';
 import { onPaymentRequired } from './api/client';
 import { ModalHost } from './kit/modal/Modal';
-import { openUpgradeModal } from './kit/modal/UpgradeModal';
 import { Toaster } from './kit/toast/Toaster';
 import { devToolsEnabled } from './kit/devTools';
 
@@ -28,8 +27,9 @@ export function PageRoute({ page }: { page: PageDef }) {
   return Component ? <Component /> : <PlaceholderPage page={page} />;
 }
 
-// A 402 opens the upgrade dialog, which redoes the refused change once the plan allows it.
-onPaymentRequired(openUpgradeModal);
+// A 402 opens the upgrade dialog, which redoes the refused change once the plan allows it. The dialog (and the
+// feature list it names) loads when a 402 first comes, not with every page.
+onPaymentRequired((refused) => void import('./kit/modal/UpgradeModal').then((m) => m.openUpgradeModal(refused)));
 
 /** Toasts and modals sit inside the router so their contents can use links. */
 function Root() {

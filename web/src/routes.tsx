@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { HomePage } from './pages/HomePage';
 
 /**
  * Every page of /work/shared/spec/pages.tsv. To build a page:
@@ -38,7 +37,7 @@ export function flowOf(pathname: string): Flow | undefined {
 }
 
 export const PAGES: readonly PageDef[] = [
-  { path: '/', title: 'Home', component: () => <HomePage pages={PAGES} /> },
+  { path: '/', title: 'Home', component: lazy(() => import('./pages/HomePage').then((m) => ({ default: () => <m.HomePage pages={PAGES} /> }))) },
   { path: '/installed', title: 'Hearth is installed', component: lazy(() => import('./pages/install/InstalledPage')) },
 
   // Journeys (programs.md §2, journeys.md §2)

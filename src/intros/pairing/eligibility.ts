@@ -1,3 +1,6 @@
+import { formatCalendarDate } from '../../slack/dates.js';
+import { parseLocalDate } from '../../time/zoned.js';
+
 /** The member fields that decide whether someone takes part in a round. */
 export interface MemberForEligibility {
   id: string;
@@ -51,7 +54,7 @@ function exclusionOf(member: MemberForEligibility, today: string): { reason: Exc
   if (member.optedOut) return { reason: 'opted_out', why: 'Opted out of intros' };
   if (member.snoozedUntil) {
     const until = localDate(member.snoozedUntil, `snoozedUntil of ${member.id}`);
-    if (today < until) return { reason: 'snoozed', why: `Snoozed until ${until}` };
+    if (today < until) return { reason: 'snoozed', why: `Snoozed until ${formatCalendarDate(parseLocalDate(until), { short: true })}` };
   }
   return null;
 }

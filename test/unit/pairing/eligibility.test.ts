@@ -29,7 +29,7 @@ describe('eligibleCandidates', () => {
       ['out', 'opted_out'],
       ['snoozed', 'snoozed'],
     ]);
-    expect(result.excluded.find((e) => e.id === 'snoozed')?.why).toBe('Snoozed until 2025-03-11');
+    expect(result.excluded.find((e) => e.id === 'snoozed')?.why).toBe('Snoozed until Tue, Mar 11');
   });
 
   it('names the first rule that applies and counts duplicates once', () => {

@@ -4,6 +4,7 @@ import {
   mentionText,
   mrkdwnToPlainText,
   parseMrkdwn,
+  templateParts,
   type MrkdwnBlock,
   type MrkdwnInline,
   type MrkdwnNames,
@@ -143,4 +144,24 @@ export function Mrkdwn({ text, textOnly, className, escaped, excludeVariables, l
   const classes = ['mrkdwn', textOnly && 'mrkdwn-text-only', className].filter(Boolean).join(' ');
   if (textOnly) return <div className={classes}>{mrkdwnToPlainText(blocks, render)}</div>;
   return <div className={classes}>{renderMrkdwn(blocks, render)}</div>;
+}
+
+/**
+ * A template's title before it is sent to anyone ("Plan {first_name}'s first week"): each placeholder as a chip
+ * that says in words what it will be filled with ("Plan [first name]'s first week"), never the raw {first_name}.
+ */
+export function TemplateText({ text }: { text: string }) {
+  return (
+    <>
+      {templateParts(text).map((part, key) =>
+        'text' in part ? (
+          <Fragment key={key}>{part.text}</Fragment>
+        ) : (
+          <span key={key} className="mrkdwn-variable" title={`Filled in with each person's ${part.placeholder}`}>
+            {part.placeholder}
+          </span>
+        ),
+      )}
+    </>
+  );
 }

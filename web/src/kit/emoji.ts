@@ -57,6 +57,8 @@ export const EMOJI: Readonly<Record<string, string>> = {
   tulip: '🌷', rose: '🌹', sunflower: '🌻', blossom: '🌼', cherry_blossom: '🌸', bouquet: '💐', fallen_leaf: '🍂',
   maple_leaf: '🍁', mushroom: '🍄', sunny: '☀️', sun_with_face: '🌞', partly_sunny: '⛅', cloud: '☁️',
   rain_cloud: '🌧️', umbrella: '☔', snowflake: '❄️', snowman: '☃️', rainbow: '🌈', ocean: '🌊', crescent_moon: '🌙',
+  sunrise: '🌅', sunrise_over_mountains: '🌄', city_sunrise: '🌇', city_sunset: '🌆', night_with_stars: '🌃',
+  full_moon: '🌕', new_moon: '🌑', cloud_with_rain: '🌧️', thunder_cloud_and_rain: '⛈️', droplet: '💧',
   // food and drink
   coffee: '☕', tea: '🍵', beer: '🍺', beers: '🍻', wine_glass: '🍷', champagne: '🍾', clinking_glasses: '🥂',
   cocktail: '🍸', tropical_drink: '🍹', cup_with_straw: '🥤', pizza: '🍕', hamburger: '🍔', fries: '🍟',
@@ -80,7 +82,8 @@ export const EMOJI: Readonly<Record<string, string>> = {
   // work chat favourites
   raised_hand_with_fingers_splayed: '🖐️', nail_care: '💅', man_technologist: '👨‍💻', woman_technologist: '👩‍💻',
   technologist: '🧑‍💻', teacher: '🧑‍🏫', student: '🧑‍🎓', mortar_board: '🎓', graduation_cap: '🎓',
-  construction: '🚧', rotating_light: '🚨', hourglass_flowing_sand: '⏳', rock: '🪨', candle: '🕯️', 
+  construction: '🚧', rotating_light: '🚨', hourglass_flowing_sand: '⏳', rock: '🪨', candle: '🕯️',
+  fast_forward: '⏩', rewind: '⏪', test_tube: '🧪', wastebasket: '🗑️',
 };
 
 /** The Unicode for a shortcode (without colons), or undefined. Skin tones are ignored. */

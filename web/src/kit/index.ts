@@ -13,7 +13,7 @@ export { MessagePreview, DefaultAvatar, PREVIEW_SENDER_NAME } from './preview/Me
 export type { MessagePreviewProps, Reaction } from './preview/MessagePreview';
 // Block Kit as Slack draws it: <BlockKitPreview message={{ text, blocks }}> shows what the server's builder sends
 export * from './blockkit';
-export { Mrkdwn, renderMrkdwn, renderMrkdwnInline } from './MrkdwnText';
+export { Mrkdwn, renderMrkdwn, renderMrkdwnInline, TemplateText } from './MrkdwnText';
 export type { MrkdwnProps, MrkdwnRenderOptions } from './MrkdwnText';
 export * from './mrkdwn';
 export { EMOJI, emojiFor } from './emoji';
@@ -52,6 +52,8 @@ export * from './timezone';
 export * from './daterange';
 // A state in words on a tinted pill
 export * from './statuspill';
+// A person: picture (or initials) and full name, the one way pages show people
+export * from './person';
 // Long lists: sortable, searchable, paged (TanStack Table)
 export * from './datatable';
 export { devToolsEnabled } from './devTools';

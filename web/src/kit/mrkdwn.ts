@@ -60,6 +60,24 @@ export function isSafeUrl(url: string): boolean {
   return SAFE_URL.test(url.trim());
 }
 
+/** What a {placeholder} stands for, in words: {first_name} → "first name", {name} → "full name", {manager} → "manager". */
+export function placeholderLabel(name: string): string {
+  const key = name.trim().toLowerCase();
+  if (key === 'name') return 'full name';
+  if (key === 'journey') return 'journey name';
+  return key.replace(/_/g, ' ');
+}
+
+/** A template's text ("Plan {first_name}'s first week") cut into text and placeholders, for titles shown before sending. */
+export function templateParts(text: string): Array<{ text: string } | { placeholder: string }> {
+  return text.split(/(\{[^{}\n]+\})/).filter(Boolean).map((part) => (/^\{[^{}\n]+\}$/.test(part) ? { placeholder: placeholderLabel(part.slice(1, -1)) } : { text: part }));
+}
+
+/** The same as words, for an accessible name or a tooltip: "Plan first name's first week". */
+export function templatePlainText(text: string): string {
+  return templateParts(text).map((p) => ('text' in p ? p.text : p.placeholder)).join('');
+}
+
 const FORMAT: Record<string, 'bold' | 'italic' | 'strike'> = { '*': 'bold', _: 'italic', '~': 'strike' };
 const isSpace = (c: string | undefined) => c === undefined || /\s/.test(c);
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError, signInUrl } from '../api/client';
 import { useCurrentUser } from '../api/currentUser';
-import { HearthLogo, Spinner } from '../kit/icons';
+import { HearthLogo, Spinner } from '../kit/coreIcons';
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
 import { PAGES } from '../routes';
 import { builtNav, currentNavItem, NAV_ITEMS, permittedNav, sectionNavItem, type NavItem } from './nav';

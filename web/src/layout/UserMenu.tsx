@@ -2,17 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../api/client';
 import { browser } from '../api/browser';
 import type { CurrentUser } from '../api/types';
-import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit';
+import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit/coreIcons';
+import { initialsOf } from '../kit/person/PersonName';
 import './usermenu.css';
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export function Avatar({ user }: { user: Pick<CurrentUser, 'name' | 'avatar_url'> }) {
   return user.avatar_url ? (

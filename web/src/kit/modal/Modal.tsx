@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '../createStore';
-import { XIcon } from '../icons';
+import { XIcon } from '../coreIcons';
 import { closeModal, modalStore } from './store';
 
 export const DEFAULT_CONFIRM_CANCEL_TEXT = 'Are you sure you want to cancel? Your changes will not be saved.';

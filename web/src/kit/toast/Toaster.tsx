@@ -1,5 +1,5 @@
 import { useStore } from '../createStore';
-import { CheckIcon, Spinner, XIcon } from '../icons';
+import { CheckIcon, Spinner, XIcon } from '../coreIcons';
 import { dismissToast, toastStore, type Toast } from './store';
 
 /** Icon rule of journeys.md §4: spinner if loading, check on green for success, X on red for error, none otherwise. */

@@ -1,5 +1,5 @@
 import '../../test/setup';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
@@ -24,7 +24,7 @@ const ACCOUNT: BillingAccountJson = {
     subscription_status: 'active',
     provider: 'sandbox',
     owner: { id: 1, slack_user_id: 'U1', name: 'Ada', avatar_url: null },
-    admins: [{ id: 2, slack_user_id: 'U2', name: 'Grace', avatar_url: null }],
+    admins: [{ id: 2, slack_user_id: 'U2', name: 'Grace Hopper', avatar_url: 'https://avatars.example/grace.png' }, { id: 4, slack_user_id: 'U4', name: 'Alan Turing', avatar_url: null }],
   },
   history: [],
   can_change_plan: true,
@@ -58,6 +58,10 @@ describe('/billing', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText(INVOICES_ERROR_TEXT)).toBeInTheDocument();
     expect(invoiceCalls).toBe(2);
+    // Admins by full name with their picture (or initials), as people show everywhere.
+    const admins = screen.getByRole('list', { name: 'Account admins' });
+    expect(within(admins).getByText('Grace Hopper').previousElementSibling).toHaveAttribute('src', 'https://avatars.example/grace.png');
+    expect(within(admins).getByText('Alan Turing').previousElementSibling).toHaveTextContent('AT');
     const paged = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.includes('starting_after'));
     expect(paged).toContain('starting_after=in_2');
   });

@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import {
   DataTable,
+  type DataTableColumn,
   dataTableColumns,
   formatDay,
   InlineError,
   Modal,
   PageState,
+  PersonName,
+  type PlanChangeRequest,
   PlanChangeStatus,
   Select,
   Spinner,
@@ -15,8 +18,6 @@ import {
   TextAreaField,
   toastSuccess,
   usePlanChange,
-  type DataTableColumn,
-  type PlanChangeRequest,
 } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
@@ -189,7 +190,7 @@ function CostCard({ data }: { data: BillingAccountJson }) {
 function PersonRow({ p, action }: { p: PersonJson; action?: React.ReactNode }) {
   return (
     <li>
-      <span>{p.name}</span>
+      <PersonName person={p} />
       {action}
     </li>
   );

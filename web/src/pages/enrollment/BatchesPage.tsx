@@ -7,7 +7,7 @@ import { MANUAL_ENROLLMENT_POLL, usePollingQuery } from '../../api/polling';
 import { useSearchParam } from '../../api/searchParams';
 import { DataTable, dataTableColumns, EmptyState, formatDateTime, formatPlainDate, InlineError, PageState, StatusPill, viewerZone, type DataTableColumn, type StatusTone } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { useEnrollmentBase } from './ManualEnrollmentPage';
+import { useEnrollmentBase } from './enrollmentBase';
 import './enrollment.css';
 
 /** A batch's and a person's state in words. */

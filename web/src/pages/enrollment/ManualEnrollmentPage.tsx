@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Plus, Trash2, Upload, Users } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { HrisManagerAnswer, ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
 import { enrollmentCsvColumns, enrollmentCsvTemplate, parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
@@ -10,17 +10,11 @@ import { InlineError, PageState, Select, Spinner, Switch, TextField, TimeZoneSel
 import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
+import { useEnrollmentBase } from './enrollmentBase';
 import { addRows, deleteRow, newRow, participantEmails, rowFromSaved, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, withManagers, type FormRow, type FormState } from './manualForm';
 import './enrollment.css';
 
 const PEOPLE = { path: '/people/search' };
-
-/** The base path ({flow} or {flow}/tags/{tagId}) of this page and the batches page. */
-export function useEnrollmentBase() {
-  const { tagId } = useParams();
-  const flow: 'onboarding' | 'participants' = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
-  return { flow, tagId: tagId ? Number(tagId) : null, base: tagId ? `/${flow}/tags/${tagId}` : `/${flow}` };
-}
 
 /**
  * Manual enrollment (journeys.md §2–§5): one row per person with a start date, journeys, a time zone ("Import

@@ -101,12 +101,3 @@ export function percent(value: number | null | undefined, digits = 0): string {
   return `${(value * 100).toFixed(digits)}%`;
 }
 
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}

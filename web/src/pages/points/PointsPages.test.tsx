@@ -27,7 +27,7 @@ const rewards = (over: Partial<RewardsPageData> = {}): RewardsPageData => ({
   listings: [listing()],
   points_wallet: { current_redeemable: 50 },
   points_name_plural: 'kudos',
-  rewards_program: { redemption_fulfillment_channel_id: null, gift_card_options: [{ points: 1000, dollars: 10 }], gift_cards_enabled: false },
+  rewards_program: { redemption_fulfillment_channel_id: null, redemption_fulfillment_channel_name: null, gift_card_options: [{ points: 1000, dollars: 10 }], gift_cards_enabled: false },
   presets: [],
   is_admin: true,
   ...over,
@@ -76,6 +76,18 @@ describe('/shoutouts', () => {
 });
 
 describe('/rewards', () => {
+  test('the fulfilment channel shows by its name, never its id', async () => {
+    const program = { ...rewards().rewards_program, redemption_fulfillment_channel_id: 'C0DEMOGEN', redemption_fulfillment_channel_name: 'rewards-desk' };
+    mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/rewards') return jsonResponse(rewards({ rewards_program: program }));
+      return jsonResponse({}, 404);
+    });
+    renderApp('/rewards');
+    expect(await screen.findByText('#rewards-desk')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Reward listings' })).not.toHaveTextContent('C0DEMOGEN');
+  });
+
   test('Redeem is disabled while the wallet holds fewer points than the reward costs', async () => {
     mockFetch(async (url) => {
       if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);

@@ -53,6 +53,9 @@ function Listings({ data }: { data: RewardsPageData }) {
   const plural = data.points_name_plural;
   const refresh = () => void client.invalidateQueries({ queryKey: rewardsKey });
   const giftCard = data.listings.find((l) => l.is_gift_card);
+  const { redemption_fulfillment_channel_id: fulfilmentId, redemption_fulfillment_channel_name: fulfilmentName } = data.rewards_program;
+  // The chosen channel by its name before any search (an id Hearth has not synced stays as it is).
+  const fulfilmentChannel = fulfilmentId ? { uid: fulfilmentId, name: fulfilmentName ?? fulfilmentId } : null;
 
   /** journeys.md §8: billing redirect, invoiced support ticket, else the words. */
   const giftCardFailure = async (err: unknown, enabling: boolean) => {
@@ -92,6 +95,7 @@ function Listings({ data }: { data: RewardsPageData }) {
             <ChannelPicker
               label="Fulfilment channel"
               value={data.rewards_program.redemption_fulfillment_channel_id ?? undefined}
+              knownChannels={fulfilmentChannel ? [fulfilmentChannel] : undefined}
               clearable
               onChange={(values) =>
                 void pointsApi.saveRewardsSettings({ redemption_fulfillment_channel_id: values[0] ?? null }).then(() => {

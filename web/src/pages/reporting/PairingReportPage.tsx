@@ -7,7 +7,7 @@ import { AlertIcon, Field, InlineError, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { formatLocalDate, usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
-import { PersonName } from '../intros/people';
+import { PersonName } from '../../kit/person';
 import '../programs/programs.css';
 import '../intros/intros.css';
 import { reportingApi } from './reportingApi';

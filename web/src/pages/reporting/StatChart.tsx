@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { formatMonthDay } from '../../kit';
 
 export interface ChartPoint {
@@ -8,6 +8,8 @@ export interface ChartPoint {
 }
 
 const shortDay = (d: string) => formatMonthDay(d);
+
+const StatPlot = lazy(() => import('./StatPlot'));
 
 /**
  * One stat over time (recharts): bars for counts, a line for states, with the same numbers in a table beside
@@ -19,25 +21,9 @@ export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title
   return (
     <div className="stat-chart">
       <div className="stat-chart-plot" aria-hidden="true" data-testid="stat-chart-plot">
-        <ResponsiveContainer width="100%" height={180}>
-          {kind === 'state' ? (
-            <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-              <Tooltip />
-              <Line type="monotone" dataKey="value" name={valueLabel} stroke="var(--accent, #4a6cf7)" strokeWidth={2} dot={false} isAnimationActive={false} />
-            </LineChart>
-          ) : (
-            <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-              <Tooltip />
-              <Bar dataKey="value" name={valueLabel} fill="var(--accent, #4a6cf7)" isAnimationActive={false} />
-            </BarChart>
-          )}
-        </ResponsiveContainer>
+        <Suspense fallback={null}>
+          <StatPlot data={data} kind={kind} valueLabel={valueLabel} />
+        </Suspense>
       </div>
       {/* It scrolls when long: focusable so keyboard users can scroll it too. */}
       <div className="stat-table-wrap" tabIndex={0} role="region" aria-label={`${title}: figures`}>

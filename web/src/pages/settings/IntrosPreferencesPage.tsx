@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_SUCCESS_TEXT, Field, PageSkeleton, Select, SkeletonLines, Spinner, toastError, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, Field, formatPlainDate, PageSkeleton, Select, SkeletonLines, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { CHANNELS_PER_PAGE, failed, TEXT, type AvoidList, type ChannelRow, type SnoozeStatus } from './settingsApi';
 import '../intros/intros.css';
@@ -45,7 +45,7 @@ function SnoozeSection({ memberId }: { memberId: string }) {
       {status.data && (
         <>
           <p className="muted section-lead" data-testid="snooze-status">
-            {status.data.snoozed ? `Your intros are snoozed; you are back in rounds from ${status.data.end_date}.` : 'You are in every Intros round of your channels.'}
+            {status.data.snoozed ? `Your intros are snoozed; you are back in rounds from ${formatPlainDate(status.data.end_date)}.` : 'You are in every Intros round of your channels.'}
           </p>
           <div className="settings-inline">
             <Field label="Snooze until">{(control) => <input {...control} type="date" className="text-input" name="end_date" min={plusDays(1)} value={until} onChange={(e) => setUntil(e.target.value)} />}</Field>

@@ -15,7 +15,7 @@ const PREVIEW: RoundPreview = {
     { members: [{ id: 45, slack_user_id: 'U45', name: 'Kai Nakamura', avatar_url: null }, { id: 46, slack_user_id: 'U46', name: 'Maya Goldberg', avatar_url: null }], reason: 'Last met 6 rounds ago' },
   ],
   left_out: [{ member: { id: 50, slack_user_id: 'U50', name: 'Fatima Al-Sayed', avatar_url: null }, code: 'odd', why: 'Odd one out this round' }],
-  excluded: [{ member: { id: 43, slack_user_id: 'U43', name: 'Lena Fischer', avatar_url: null }, reason: 'snoozed', why: 'Snoozed until 2026-03-20' }],
+  excluded: [{ member: { id: 43, slack_user_id: 'U43', name: 'Lena Fischer', avatar_url: null }, reason: 'snoozed', why: 'Snoozed until Fri, Mar 20' }],
   problem: null,
   stats: { candidates: 5, grouped: 4, pairs: 2, repeatPairs: 1, method: 'exact' },
 };
@@ -89,7 +89,7 @@ describe('/coffee/{id}', () => {
     expect(items[0]).toHaveTextContent('First time meeting');
     expect(items[1]).toHaveTextContent('Last met 6 rounds ago');
     expect(within(screen.getByRole('list', { name: 'Odd one out this round' })).getByText('Fatima Al-Sayed')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Snoozed until 2026-03-20' })).getByText('Lena Fischer')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Snoozed until Fri, Mar 20' })).getByText('Lena Fischer')).toBeInTheDocument();
   });
 
   test('tabs follow the keyboard', async () => {

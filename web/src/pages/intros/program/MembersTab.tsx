@@ -4,7 +4,7 @@ import { api } from '../../../api/client';
 import { DataTable, dataTableColumns, InlineError, openModal, SegmentedControl, showToast, Spinner, toastSuccess, useDebounced, WarningModal } from '../../../kit';
 import { openInviteUsers } from '../../programs/sendNow';
 import { coffeeKey, formatInstant, MEMBER_STATUS_LABELS, useCoffeeList, type CoffeePageData, type MemberJson, type MembersPage, type MemberStatus } from '../introsApi';
-import { PersonName } from '../people';
+import { PersonName } from '../../../kit/person';
 import { plural, SearchField, usePage } from './lists';
 
 const col = dataTableColumns<MemberJson>();

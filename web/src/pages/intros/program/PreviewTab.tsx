@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, errorText } from '../../../api/client';
 import { AlertIcon, InlineError, RemoteBlockKitPreview, Spinner, useServerPreview } from '../../../kit';
 import { formatInstant, hourLabel, previewKey, type CoffeePageData, type PersonJson, type RoundPreview } from '../introsApi';
-import { PersonName } from '../people';
+import { PersonName } from '../../../kit/person';
 import { plural } from './lists';
 import { Stat } from './Summary';
 

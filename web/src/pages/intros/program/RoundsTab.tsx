@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { api } from '../../../api/client';
 import { AlertIcon, DeliveryBadge, Spinner, useDebounced } from '../../../kit';
 import { coffeeKey, formatInstant, ROUND_STATE_LABELS, STATE_LABELS, useCoffeeList, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
-import { joinNames, PersonName } from '../people';
+import { PersonName } from '../../../kit/person';
+import { joinNames } from '../people';
 import { Pager, plural, SearchField, usePage } from './lists';
 
 const MEETING_STATES: MeetingState[] = ['pending', 'met', 'not_yet', 'skipped', 'cancelled'];

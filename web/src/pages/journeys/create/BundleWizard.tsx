@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
-import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TemplateText } from '../../../kit';
 import { usePresetBundle, usePresetBundles, type PresetBundleJson, type PresetBundlePresetJson } from '../api/journeysApi';
 import { dayLabel, plural } from '../lib/schedule';
 import { createJourney, JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
@@ -33,7 +33,7 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
         <ol className="bundle-events">
           {preset.events.map((e) => (
             <li key={e.id}>
-              <span className="muted small nowrap">{dayLabel(e.days_later)}</span> {e.title}
+              <span className="muted small nowrap">{dayLabel(e.days_later)}</span> <TemplateText text={e.title} />
             </li>
           ))}
         </ol>
@@ -42,42 +42,44 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
   );
 }
 
-function BundleDetail({ bundle, onDone }: { bundle: PresetBundleJson; onDone: () => void }) {
+/** What the admin chose in one bundle; made anew when they pick another bundle. */
+interface BundleDraft {
+  bundleId: number;
+  chosen: ReadonlySet<number>;
+  name: string;
+  channel: string | null;
+  error: string | null;
+}
+
+const draftFor = (bundle: PresetBundleJson): BundleDraft => ({
+  bundleId: bundle.id,
+  chosen: new Set(bundle.presets.filter((p) => p.active).map((p) => p.id)),
+  name: bundle.name,
+  channel: null,
+  error: null,
+});
+
+const FORM_ID = 'bundle-form';
+
+function BundleDetail({ bundle, draft, onChange, onSubmit }: { bundle: PresetBundleJson; draft: BundleDraft; onChange: (change: Partial<BundleDraft>) => void; onSubmit: () => void }) {
   const id = useId();
-  const [chosen, setChosen] = useState<Set<number>>(() => new Set(bundle.presets.filter((p) => p.active).map((p) => p.id)));
-  const [name, setName] = useState(bundle.name);
-  const [channel, setChannel] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const toggle = (presetId: number) => setChosen((s) => {
-    const next = new Set(s);
+  const { chosen, name, channel, error } = draft;
+  const toggle = (presetId: number) => {
+    const next = new Set(chosen);
     if (next.has(presetId)) next.delete(presetId);
     else next.add(presetId);
-    return next;
-  });
-  const events = bundle.presets.filter((p) => chosen.has(p.id)).reduce((n, p) => n + p.num_events, 0);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const problem = validateJourneyName(name) ?? (chosen.size === 0 ? 'Pick at least one preset.' : null);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await createJourney({
-        channel_id: channel,
-        onboarding_tag: { name: name.trim(), flow_type: bundle.flow_type, preset_bundle_id: bundle.id, preset_ids: [...chosen] },
-        source: 'bundle_wizard',
-      });
-      onDone();
-      openModal((close) => <CreateSuccessModal answer={answer} onClose={close} />);
-    } catch {
-      setSaving(false);
-    }
+    onChange({ chosen: next });
   };
   return (
-    <form id="bundle-form" className="bundle-detail" onSubmit={submit} noValidate>
+    <form
+      id={FORM_ID}
+      className="bundle-detail"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+    >
       <h3 className="section-title">{bundle.name}</h3>
       <p className="muted">{bundle.description}</p>
       <ul className="bundle-presets" aria-label={`Presets in ${bundle.name}`}>
@@ -88,34 +90,77 @@ function BundleDetail({ bundle, onDone }: { bundle: PresetBundleJson; onDone: ()
       <div className="field-row">
         <div className={`form-field${error ? ' has-error' : ''}`}>
           <label htmlFor={`${id}-name`}>Journey name</label>
-          <input id={`${id}-name`} value={name} maxLength={JOURNEY_NAME_MAX + 20} aria-invalid={error ? true : undefined} onChange={(e) => { setName(e.target.value); setError(null); }} />
+          <input id={`${id}-name`} value={name} maxLength={JOURNEY_NAME_MAX + 20} aria-invalid={error ? true : undefined} onChange={(e) => onChange({ name: e.target.value, error: null })} />
         </div>
         <div className="form-field">
-          <ChannelPicker label="Channel for its posts (optional)" value={channel ? [channel] : []} onChange={(v) => setChannel(v[0] ?? null)} clearable />
+          <ChannelPicker label="Channel for its posts (optional)" value={channel ? [channel] : []} onChange={(v) => onChange({ channel: v[0] ?? null })} clearable />
         </div>
       </div>
-      {error && (
-        <InlineError variant="text">{error}</InlineError>
-      )}
-      <div className="bundle-footer">
-        <span className="muted">{plural(chosen.size, 'preset')} · {plural(events, 'item')}</span>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Creating…' : 'Create journey'}
-        </button>
-      </div>
+      {error && <InlineError variant="text">{error}</InlineError>}
     </form>
   );
 }
 
-/** The preset bundle wizard: bundles on the left, the chosen one's presets to keep on the right. The bundle is ?id=. */
+/**
+ * The preset bundle wizard: bundles on the left, the chosen one's presets to keep on the right. The bundle is ?id=.
+ * "Create journey" sits in the dialog's footer, which stays in view however long the list of presets is.
+ */
 export function BundleWizard() {
   const [idParam, setId] = usePresetBundleIdParam();
   const bundles = usePresetBundles('onboarding');
   const bundle = usePresetBundle(idParam);
+  const loaded = bundle.data?.preset_bundle;
+  const [draft, setDraft] = useState<BundleDraft | null>(null);
+  const [saving, setSaving] = useState(false);
+  // Another bundle picked: its own presets, name and channel (state reset while rendering, as React advises).
+  if (loaded && draft?.bundleId !== loaded.id) setDraft(draftFor(loaded));
   if (!idParam) return null;
   const close = () => setId(null);
+  const current = loaded && draft?.bundleId === loaded.id ? { bundle: loaded, draft } : null;
+  const change = (next: Partial<BundleDraft>) => setDraft((d) => (d ? { ...d, ...next } : d));
+
+  const submit = async () => {
+    if (!current) return;
+    const { bundle: b, draft: d } = current;
+    const problem = validateJourneyName(d.name) ?? (d.chosen.size === 0 ? 'Pick at least one preset.' : null);
+    if (problem) {
+      change({ error: problem });
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await createJourney({
+        channel_id: d.channel,
+        onboarding_tag: { name: d.name.trim(), flow_type: b.flow_type, preset_bundle_id: b.id, preset_ids: [...d.chosen] },
+        source: 'bundle_wizard',
+      });
+      close();
+      openModal((closeSuccess) => <CreateSuccessModal answer={answer} onClose={closeSuccess} />);
+    } catch {
+      // The API client has shown what went wrong; the choices stay for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const events = current ? current.bundle.presets.filter((p) => current.draft.chosen.has(p.id)).reduce((n, p) => n + p.num_events, 0) : 0;
+  const footer = (
+    <>
+      {current && (
+        <span className="muted bundle-summary">
+          {plural(current.draft.chosen.size, 'preset')} · {plural(events, 'item')}
+        </span>
+      )}
+      <ModalCancelButton>Cancel</ModalCancelButton>
+      {current && (
+        <button type="submit" form={FORM_ID} className="button button-primary" disabled={saving}>
+          {saving ? 'Creating…' : 'Create journey'}
+        </button>
+      )}
+    </>
+  );
   return (
-    <Modal title="Build a journey from a bundle" onClose={close} size="large" className="bundle-wizard jr-modal" footer={<ModalCancelButton>Close</ModalCancelButton>}>
+    <Modal title="Build a journey from a bundle" onClose={close} size="large" className="bundle-wizard jr-modal" footer={footer}>
       <div className="bundle-layout">
         <nav aria-label="Bundles" className="bundle-nav">
           {(bundles.data?.preset_bundles ?? []).map((b) => (
@@ -125,8 +170,8 @@ export function BundleWizard() {
             </button>
           ))}
         </nav>
-        {bundle.data ? (
-          <BundleDetail key={bundle.data.preset_bundle.id} bundle={bundle.data.preset_bundle} onDone={close} />
+        {current ? (
+          <BundleDetail bundle={current.bundle} draft={current.draft} onChange={change} onSubmit={() => void submit()} />
         ) : bundle.isError ? (
           <InlineError>We couldn't find that bundle. Pick one on the left.</InlineError>
         ) : (

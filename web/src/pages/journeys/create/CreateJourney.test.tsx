@@ -131,7 +131,10 @@ describe('creating a journey', { timeout: 20_000 }, () => {
     await user.click(within(again).getByRole('checkbox', { name: /IT setup/ }));
     await user.click(within(again).getByRole('checkbox', { name: /Culture deep dive/ }));
     expect(within(dialog).getByText(/2 presets · 8 items/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Create journey' }));
+    // The main action is in the dialog's footer, beside Cancel, where it stays in view (not below a long list).
+    const create = within(dialog).getByRole('button', { name: 'Create journey' });
+    expect(create.closest('footer')).toContainElement(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(create);
     await screen.findByRole('dialog', { name: 'Engineering bundle is ready' });
     expect(sent?.get('onboarding_tag[preset_bundle_id]')).toBe('5');
     expect(sent?.getAll('onboarding_tag[preset_ids][]')).toEqual(['51', '53']);

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
+import { TemplateText } from '../../../kit';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { KIND_INFO, KindIcon, recipientLabel } from '../lib/labels';
 import { dayLabel, minuteLabel, toWeeks } from '../lib/schedule';
@@ -38,7 +39,7 @@ export function EventChip({ event, roles, onOpen, draggable }: { event: Schedule
         <span className="event-chip-time">{minuteLabel(event.minute_in_day)}</span>{' '}
         {!event.active && <span className="event-chip-off">Off</span>}
       </span>{' '}
-      <span className="event-chip-title">{event.title || 'Untitled'}</span>{' '}
+      <span className="event-chip-title">{event.title ? <TemplateText text={event.title} /> : 'Untitled'}</span>{' '}
       <span className="event-chip-to">{recipientLabel(event, roles)}</span>
       <span className="visually-hidden"> · {dayLabel(event.days_later)}</span>
     </button>

@@ -1,4 +1,5 @@
 import { CalendarClock, Copy, Pencil, Power, PowerOff, Send } from 'lucide-react';
+import { templatePlainText, TemplateText } from '../../../kit';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { KIND_INFO, KindIcon, recipientLabel } from '../lib/labels';
 import { dayLabel, minuteLabel } from '../lib/schedule';
@@ -40,7 +41,7 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
                 <button type="button" className="event-title-button" onClick={() => actions.onOpen(event)}>
                   <KindIcon kind={event.kind} />
                   <span>
-                    <span className="event-table-title">{event.title || 'Untitled'}</span>
+                    <span className="event-table-title">{event.title ? <TemplateText text={event.title} /> : 'Untitled'}</span>
                     <span className="muted small event-table-kind">{KIND_INFO[event.kind].label}{event.group ? ` · ${event.group}` : ''}</span>
                   </span>
                 </button>
@@ -51,13 +52,13 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
               </td>
               <td className="row-actions-cell">
                 <div className="row-actions">
-                <button type="button" className="icon-button" aria-label={`Edit ${event.title}`} title="Edit" onClick={() => actions.onOpen(event)}>
+                <button type="button" className="icon-button" aria-label={`Edit ${templatePlainText(event.title)}`} title="Edit" onClick={() => actions.onOpen(event)}>
                   <Pencil size={16} aria-hidden="true" />
                 </button>
-                <button type="button" className="icon-button" aria-label={`Move ${event.title}`} title="Move" onClick={() => actions.onMove(event)}>
+                <button type="button" className="icon-button" aria-label={`Move ${templatePlainText(event.title)}`} title="Move" onClick={() => actions.onMove(event)}>
                   <CalendarClock size={16} aria-hidden="true" />
                 </button>
-                <button type="button" className="icon-button" aria-label={`Duplicate ${event.title}`} title="Duplicate" onClick={() => actions.onDuplicate(event)}>
+                <button type="button" className="icon-button" aria-label={`Duplicate ${templatePlainText(event.title)}`} title="Duplicate" onClick={() => actions.onDuplicate(event)}>
                   <Copy size={16} aria-hidden="true" />
                 </button>
                 <button
@@ -73,7 +74,7 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={event.active ? `Deactivate ${event.title}` : `Turn on ${event.title}`}
+                  aria-label={event.active ? `Deactivate ${templatePlainText(event.title)}` : `Turn on ${templatePlainText(event.title)}`}
                   title={event.active ? 'Deactivate' : 'Turn on'}
                   onClick={() => actions.onToggle(event)}
                 >

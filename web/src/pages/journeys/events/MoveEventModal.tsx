@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, ModalCancelButton } from '../../../kit';
+import { Modal, ModalCancelButton, templatePlainText } from '../../../kit';
 import type { ScheduleEventJson } from '../api/journeysApi';
 import { dayLabel, minuteLabel } from '../lib/schedule';
 import { DayTimeFields, dayTimeOf, readDayTime, type DayTime } from './DayTimeFields';
@@ -26,7 +26,7 @@ export function MoveEventModal({ event, onMove, onClose }: MoveEventModalProps) 
   };
   return (
     <Modal
-      title={`Move “${event.title || 'Untitled'}”`}
+      title={`Move “${templatePlainText(event.title) || 'Untitled'}”`}
       onClose={onClose}
       size="small"
       className="jr-modal"

@@ -45,7 +45,10 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     const day1 = within(week1).getByRole('group', { name: 'Day 1' });
     const chips = within(day1).getAllByRole('button').filter((b) => b.classList.contains('event-chip'));
     expect(within(day1).getByRole('button', { name: 'Add a message on Day 1' })).toBeInTheDocument();
-    expect(chips.map((c) => c.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Message: 9:00 AM Welcome aboard New hire · Day 1', 'Task: 10:00 AM Set up your laptop New hire · Day 1']);
+    expect(chips.map((c) => c.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Message: 9:00 AM Welcome aboard New hire · Day 1', 'Task: 10:00 AM Set up first name\'s laptop New hire · Day 1']);
+    // A placeholder reads as what it will be filled with, on a chip: never the raw {first_name}.
+    expect(within(chips[1]!).getByTitle("Filled in with each person's first name")).toHaveTextContent(/^first name$/);
+    expect(screen.getByRole('region', { name: 'Week 1' })).not.toHaveTextContent('{');
     expect(within(week1).getByRole('group', { name: 'Day 2' })).toHaveTextContent('Old checklist');
     expect(within(week1).getByRole('group', { name: 'Day 2' })).toHaveTextContent('Off');
     expect(within(screen.getByRole('region', { name: 'Week 2' })).getByRole('group', { name: 'Day 6' })).toHaveTextContent('How is week two going?');
@@ -55,7 +58,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
       expect.stringContaining('Welcome aboard'),
-      expect.stringContaining('Set up your laptop'),
+      expect.stringContaining("Set up first name's laptop"),
       expect.stringContaining('Old checklist'),
       expect.stringContaining('Meet your buddy'),
       expect.stringContaining('How is week two going?'),
@@ -103,8 +106,8 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7?view=list');
-    await user.click(await screen.findByRole('button', { name: 'Move Set up your laptop' }));
-    const dialog = await screen.findByRole('dialog', { name: /Move “Set up your laptop”/ });
+    await user.click(await screen.findByRole('button', { name: "Move Set up first name's laptop" }));
+    const dialog = await screen.findByRole('dialog', { name: /Move “Set up first name's laptop”/ });
     const day = within(dialog).getByRole('spinbutton', { name: 'Day' });
     await user.clear(day);
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -116,7 +119,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Day 5 · Week 1, Friday')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(body).toEqual({ onboarding_schedule_event: { days_later: 4, minute_in_day: 630 } });
-    const row = () => screen.getByRole('rowheader', { name: /Set up your laptop/ }).closest('tr')!;
+    const row = () => screen.getByRole('rowheader', { name: /Set up first name's laptop/ }).closest('tr')!;
     expect(row()).toHaveTextContent('Day 5');
     expect(row()).toHaveTextContent('10:30 AM');
     put.resolve(jsonResponse({ error: 'nope' }, 422));

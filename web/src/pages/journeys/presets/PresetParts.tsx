@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MessagePreview } from '../../../kit';
+import { MessagePreview, TemplateText } from '../../../kit';
 import type { InvolvedRoleJson, PresetEventJson, PresetJson } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS, KIND_INFO, KindIcon } from '../lib/labels';
 import { dayLabel, minuteLabel, plural } from '../lib/schedule';
@@ -81,7 +81,7 @@ export function PresetEventsTable({ events, hrefOf, extra }: { events: readonly 
                 <span className="event-title-static">
                   <KindIcon kind={e.kind} />
                   <span>
-                    {hrefOf ? <Link to={hrefOf(e)}>{e.title}</Link> : e.title}
+                    {hrefOf ? <Link to={hrefOf(e)}><TemplateText text={e.title} /></Link> : <TemplateText text={e.title} />}
                     <span className="muted small event-table-kind">{KIND_INFO[e.kind].label}</span>
                   </span>
                 </span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { InlineError, Modal, ModalCancelButton } from '../../../kit';
+import { InlineError, Modal, ModalCancelButton, TemplateText } from '../../../kit';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { dayLabel } from '../lib/schedule';
 import { roleRemoval } from './roleRules';
@@ -53,7 +53,7 @@ export function DeleteRoleModal({ role, journeyName, events, onDelete, onClose }
             <ul className="compact-list">
               {check.blocking.map((e) => (
                 <li key={e.id}>
-                  {e.title} <span className="muted">· {dayLabel(e.days_later)}</span>
+                  <TemplateText text={e.title} /> <span className="muted">· {dayLabel(e.days_later)}</span>
                 </li>
               ))}
             </ul>

@@ -74,7 +74,7 @@ export function tagDetail(events: ScheduleEventJson[] = defaultEvents()): TagDet
 export function defaultEvents(): ScheduleEventJson[] {
   return [
     event({ id: 11, title: 'Welcome aboard', days_later: 0, minute_in_day: 540 }),
-    event({ id: 12, title: 'Set up your laptop', kind: 'task', event_type: 'task', days_later: 0, minute_in_day: 600 }),
+    event({ id: 12, title: "Set up {first_name}'s laptop", kind: 'task', event_type: 'task', days_later: 0, minute_in_day: 600 }),
     event({ id: 13, title: 'Meet your buddy', kind: 'intro', event_type: 'intro', days_later: 2, role_ids: [3] }),
     event({ id: 14, title: 'How is week two going?', kind: 'poll', event_type: 'poll', days_later: 5, poll_options: ['Great', 'Okay', 'Hard'] }),
     event({ id: 15, title: 'Old checklist', active: false, days_later: 1, role: 2 }),

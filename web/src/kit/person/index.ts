@@ -1,0 +1,2 @@
+export { Avatar, initialsOf, PersonName } from './PersonName';
+export type { PersonLike } from './PersonName';
