@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { body, query } from '../http/validate.js';
+import { body } from '../http/validate.js';
 import { WebhookSignatureError } from './provider.js';
-import { completeSetupBody, costQuery, invoicesQuery, ownershipBody, ownNewConfigsBody, ticketBody } from './schema.js';
+import { ticketBody } from './schema.js';
 import type { BillingService } from './service.js';
 
 /** The provider's webhooks: no session, the signature over the raw body is the authentication. */
@@ -38,34 +38,30 @@ export function billingRoutes(billing: BillingService): Router {
     res.json(await billing.startSetup(authOf(req)));
   });
   router.post('/billing/payment/complete', async (req, res) => {
-    const { session_id } = body(req, completeSetupBody);
-    res.json(await billing.completeSetup(authOf(req), session_id));
+    res.json(await billing.completeSetup(authOf(req), req.body));
   });
   router.post('/billing/payment/portal', async (req, res) => {
     res.json(await billing.portal(authOf(req)));
   });
 
   router.get('/billing/invoices', async (req, res) => {
-    const { starting_after } = query(req, invoicesQuery);
-    res.json(await billing.invoices(authOf(req), starting_after));
+    res.json(await billing.invoices(authOf(req), req.query));
   });
   router.put('/billing/update_ownership', async (req, res) => {
-    const { new_owner_id } = body(req, ownershipBody);
-    res.json(await billing.updateOwnership(authOf(req), new_owner_id));
+    res.json(await billing.updateOwnership(authOf(req), req.body));
   });
 
   router.get('/payment/paid_coffee_cost_and_quantity', async (req, res) => {
-    res.json(await billing.cost(authOf(req), 'paid_coffee', query(req, costQuery)));
+    res.json(await billing.cost(authOf(req), 'paid_coffee', req.query));
   });
   router.get('/payment/premium_cost_and_quantity', async (req, res) => {
-    res.json(await billing.cost(authOf(req), 'premium', query(req, costQuery)));
+    res.json(await billing.cost(authOf(req), 'premium', req.query));
   });
   router.post('/payment/update_admins_as_json', async (req, res) => {
     res.json(await billing.updateAdmins(authOf(req), req.body));
   });
   router.post('/payment/update_own_new_configs', async (req, res) => {
-    const { own_new_configs } = body(req, ownNewConfigsBody);
-    res.json(await billing.updateOwnNewConfigs(authOf(req), own_new_configs));
+    res.json(await billing.updateOwnNewConfigs(authOf(req), req.body));
   });
 
   router.post('/sign_up/change_plan', async (req, res) => {

@@ -3,7 +3,7 @@ import type { ProgramType } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
-import { requireAccess, workspacePolicy } from '../platform/access.js';
+import { hasAccess, requireAccess, workspacePolicy } from '../platform/access.js';
 import { event, type DomainEvent } from '../platform/events/define.js';
 import type { PlanChangedPayload } from '../platform/entitlements/events.js';
 import { Entitlements, type PlanAccess } from '../platform/entitlements/service.js';
@@ -25,7 +25,7 @@ import { accountAdminChanged, accountOwnerChanged, accountOwnNewConfigsChanged }
 import { quote } from './pricing.js';
 import { ProviderError, type PaymentProvider, type ProviderEvent } from './provider.js';
 import type { BillingRepository } from './repository.js';
-import { adminsBody, changePlanBody } from './schema.js';
+import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoicesQuery, ownershipBody, ownNewConfigsBody } from './schema.js';
 
 const ALL_TYPES: ProgramType[] = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'];
 const COST_CACHE_MS = 10 * 60_000;
@@ -58,10 +58,14 @@ export function planJson(access: PlanAccess, now: Date): PlanJson {
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
-/** The workspace's Hearth account (plan, payment, invoices, admins): workspace admins see it, its owner and admins manage it. */
+/**
+ * The workspace's Hearth account: workspace admins see it (plan, payment, invoices, admins); its owner and admins
+ * change it (plan, payment method, admins, own_new_configs); its ownership passes by its owner or a workspace admin.
+ */
 export const accountPolicy = workspacePolicy({
   canRead: (auth) => auth.isAdmin,
   canEdit: (auth) => auth.roles.accountAdmin,
+  canManage: (auth) => auth.roles.accountOwner || auth.roles.workspaceAdmin,
   forbidden: "Only the Hearth account's owner or admins can do that",
   readForbidden: 'Only workspace admins can do that',
 });
@@ -143,8 +147,8 @@ export class BillingService {
         trial_ends_at: h.trial_ends_at ? new Date(h.trial_ends_at).toISOString() : null,
         by: h.id !== null ? person({ id: h.id, slack_user_id: h.slack_user_id!, real_name: h.real_name!, display_name: h.display_name!, name: h.name!, avatar_url: h.avatar_url }) : null,
       })),
-      can_change_plan: auth.roles.accountAdmin,
-      can_change_owner: auth.roles.accountOwner || auth.roles.workspaceAdmin,
+      can_change_plan: await hasAccess(auth, accountPolicy, { workspaceId: auth.workspace.id }, 'edit'),
+      can_change_owner: await hasAccess(auth, accountPolicy, { workspaceId: auth.workspace.id }, 'manage'),
       trial_days: this.s.config.billing.trialDays,
       support_email: SUPPORT_EMAIL,
     };
@@ -174,13 +178,14 @@ export class BillingService {
   // Payment method
 
   async startSetup(auth: AuthContext): Promise<{ url: string }> {
-    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'edit');
     const customer = await this.ensureCustomer(auth);
     return this.providerCall(() => this.provider.createSetupSession(customer.customer_id, `${this.s.config.publicUrl}/billing/payment`));
   }
 
-  async completeSetup(auth: AuthContext, sessionId: string): Promise<BillingAccountJson> {
-    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+  async completeSetup(auth: AuthContext, body: unknown): Promise<BillingAccountJson> {
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'edit');
+    const sessionId = parse(completeSetupBody, body).session_id;
     const customer = await this.repo.customer(auth.workspace.id);
     if (!customer) throw new HttpError(404, 'Not found');
     const pm = await this.providerCall(() => this.provider.completeSetup(customer.customer_id, sessionId));
@@ -189,7 +194,7 @@ export class BillingService {
   }
 
   async portal(auth: AuthContext): Promise<{ url: string }> {
-    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'edit');
     const customer = await this.ensureCustomer(auth);
     return this.providerCall(() => this.provider.portalSession(customer.customer_id, `${this.s.config.publicUrl}/billing/payment`));
   }
@@ -213,7 +218,7 @@ export class BillingService {
 
   /** POST /sign_up/change_plan: only the account's owner and admins; their body is read after that (others learn no field list). */
   async changePlan(auth: AuthContext, body: unknown): Promise<{ plan: PlanJson }> {
-    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'edit');
     const input = parse(changePlanBody, body);
     const ws = auth.workspace.id;
     const memberId = auth.member.id;
@@ -269,8 +274,9 @@ export class BillingService {
   // ----------------------------------------------------------------------------------------------
   // Invoices and cost
 
-  async invoices(auth: AuthContext, startingAfter: string | undefined) {
+  async invoices(auth: AuthContext, rawQuery: unknown) {
     await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
+    const startingAfter = parse(invoicesQuery, rawQuery).starting_after;
     const customer = await this.repo.customer(auth.workspace.id);
     if (!customer) return { invoices: [], has_more: false };
     return this.providerCall(() => this.provider.listInvoices(customer.customer_id, { startingAfter, limit: INVOICE_PAGE }), INVOICES_ERROR_TEXT);
@@ -281,8 +287,9 @@ export class BillingService {
    * those of the programs about to be turned on, priced at the operator's tiers. Another workspace's program
    * id is a 404; any other failure is the spec's message.
    */
-  async cost(auth: AuthContext, kind: 'premium' | 'paid_coffee', q: { extra_config_ids: number[]; extra_watercooler_ids: number[]; use_cache: boolean }): Promise<CostJson> {
+  async cost(auth: AuthContext, kind: 'premium' | 'paid_coffee', rawQuery: unknown): Promise<CostJson> {
     await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
+    const q = parse(costQuery, rawQuery);
     const ws = auth.workspace.id;
     const configs = [...new Set(q.extra_config_ids)];
     const watercoolers = [...new Set(q.extra_watercooler_ids)];
@@ -313,7 +320,7 @@ export class BillingService {
 
   /** POST /payment/update_admins_as_json: authorised before its body is read. */
   async updateAdmins(auth: AuthContext, body: unknown): Promise<BillingAccountJson> {
-    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'edit');
     const input = parse(adminsBody, body);
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
@@ -329,8 +336,9 @@ export class BillingService {
     return this.overview(auth);
   }
 
-  async updateOwnership(auth: AuthContext, newOwnerId: number): Promise<BillingAccountJson> {
-    if (!(auth.roles.accountOwner || auth.roles.workspaceAdmin)) throw new HttpError(403, 'Only the account owner or a workspace admin can change the owner');
+  async updateOwnership(auth: AuthContext, body: unknown): Promise<BillingAccountJson> {
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+    const newOwnerId = parse(ownershipBody, body).new_owner_id;
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
     const member = await this.repo.human(ws, newOwnerId);
@@ -347,8 +355,9 @@ export class BillingService {
     return this.overview({ ...auth, roles: { ...auth.roles, accountOwner: auth.member.id === member.id } });
   }
 
-  async updateOwnNewConfigs(auth: AuthContext, value: boolean): Promise<BillingAccountJson> {
-    await requireAccess(auth, accountPolicy, auth.workspace.id, 'manage');
+  async updateOwnNewConfigs(auth: AuthContext, body: unknown): Promise<BillingAccountJson> {
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'edit');
+    const value = parse(ownNewConfigsBody, body).own_new_configs;
     const ws = auth.workspace.id;
     const account = await this.accountOf(ws);
     if (account.own_new_configs !== value) {

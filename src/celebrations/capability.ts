@@ -90,7 +90,7 @@ export const celebrationsCapability = defineCapability({
         celebrationsImportDates.handle((p) => api.imports.process(p.workspaceId, p.importId)),
         celebrationsRoster.handle((p) => runner.readRoster(p.workspaceId, p.programId)),
       ],
-      routes: [celebrationRoutes(services, api)],
+      routes: [celebrationRoutes(api)],
       listeners: [celebrationListeners(api.memberDates, services.log)],
     };
   },

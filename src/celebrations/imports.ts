@@ -1,7 +1,10 @@
-import type { ChannelProgram, Member } from '../db/types.js';
+import type { Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { programNamedIn } from './access.js';
+import { importQuery } from './schema.js';
 import { instantToZoned } from '../time/zoned.js';
 import type { ImportJson, ImportRowError } from './api-types.js';
 import { MAX_IMPORT_BYTES, parseDatesCsv, type ParsedDatesRow } from './csv.js';
@@ -34,7 +37,9 @@ export class DatesImports {
   ) {}
 
   /** Stores the file in Postgres (the job's input) and queues its processing. */
-  async start(auth: AuthContext, program: ChannelProgram, file: { originalname: string; size: number; buffer: Buffer }): Promise<ImportJson> {
+  async start(auth: AuthContext, body: unknown, file: { originalname: string; size: number; buffer: Buffer } | undefined): Promise<ImportJson> {
+    const program = await programNamedIn(this.s.programs, auth, body);
+    if (!file || !file.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a CSV file' });
     if (file.size > MAX_IMPORT_BYTES) throw new HttpError(400, `File(s) too large: ${file.originalname}. Maximum file size is ${MAX_IMPORT_BYTES / 1_000_000}MB per file.`, { file: 'too large' });
     if (file.buffer.includes(0)) throw new HttpError(400, `${file.originalname} is not a CSV file`, { file: 'is not a CSV file' });
     const now = this.s.clock.now();
@@ -73,8 +78,10 @@ export class DatesImports {
   }
 
   /** The import, when it is the named program's (404 otherwise). */
-  show(imp: AssetImport, programId: number, programType: string): ImportJson {
-    if (imp.program_id !== programId || imp.program_type !== programType) throw new HttpError(404, 'Not found');
+  async show(auth: AuthContext, id: number, rawQuery: unknown): Promise<ImportJson> {
+    const imp = await requireAccess(auth, this.policy, id, 'edit');
+    const q = parse(importQuery, rawQuery);
+    if (imp.program_id !== q.program_id || imp.program_type !== q.program_type) throw new HttpError(404, 'Not found');
     return importJson(imp);
   }
 

@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
+import { parse } from '../http/validate.js';
 import { addDays, compareLocalDate, formatLocalDate, instantToZoned, type LocalDate } from '../time/zoned.js';
 import type { CelebrationPreviewJson, SlackMessageJson } from './api-types.js';
 import { askForDatesMessage, celebrationMessage, type CelebrationMessageInput } from './blocks.js';
@@ -9,7 +8,8 @@ import { runInstant, type Celebration, type ScheduleInput } from './dates.js';
 import type { CelebrationsDeps } from './deps.js';
 import { postImages } from './images.js';
 import type { CelebrationRepository } from './repository.js';
-import type { previewBody } from './schema.js';
+import { previewBody } from './schema.js';
+import { editableProgram } from './access.js';
 import { memberName } from './schedules.repository.js';
 import type { CelebrationConfig, ScheduleType } from './tables.js';
 
@@ -34,12 +34,14 @@ const LOOK_AHEAD_DAYS = 366;
 /** What an admin previews is what is posted: the same builder, the same settings (saved, or the unsaved ones sent). */
 export class CelebrationPreview {
   constructor(
-    private readonly s: Pick<CelebrationsDeps, 'clock' | 'config'>,
+    private readonly s: Pick<CelebrationsDeps, 'clock' | 'config' | 'programs'>,
     private readonly repo: CelebrationRepository,
     private readonly calendar: CelebrationCalendar,
   ) {}
 
-  async preview(auth: AuthContext, program: ChannelProgram, input: z.infer<typeof previewBody>): Promise<CelebrationPreviewJson> {
+  async preview(auth: AuthContext, programId: number, body: unknown): Promise<CelebrationPreviewJson> {
+    const program = await editableProgram(this.s.programs, auth, programId);
+    const input = parse(previewBody, body);
     const l = await this.calendar.load(auth.workspace, program);
     const c = l.config;
     const settings: PostSettings = {

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { isReachableHuman } from '../people/service.js';
 import { formatLocalDate, instantToZoned } from '../time/zoned.js';
 import type { CustomAllowance } from './allowance.js';
@@ -12,7 +13,8 @@ import type { CelebrationCalendar } from './calendar.js';
 import type { CelebrationsDeps } from './deps.js';
 import type { MemberDates } from './member-dates.js';
 import { isIncluded, scheduleJson, undatedJson } from './presenters.js';
-import type { createOrUpdateBody } from './schema.js';
+import { askBody, createOrUpdateBody, includedBody, indexQuery } from './schema.js';
+import { programNamedIn } from './access.js';
 import { memberName, type ScheduleRepository, type ScheduleRow } from './schedules.repository.js';
 import { parseMemberDate } from './submission.js';
 import type { ScheduleType } from './tables.js';
@@ -30,7 +32,9 @@ export class ProgramSchedules {
   ) {}
 
   /** GET /celebration_schedules/index_as_json: the channel's people with their date of this type, or the custom dates. */
-  async index(auth: AuthContext, program: ChannelProgram, type: ScheduleType): Promise<ScheduleIndex> {
+  async index(auth: AuthContext, rawQuery: unknown): Promise<ScheduleIndex> {
+    const program = await programNamedIn(this.s.programs, auth, rawQuery);
+    const type: ScheduleType = parse(indexQuery, rawQuery).schedule_type;
     const ws = auth.workspace;
     await this.calendar.refreshRoster(ws, program).catch(() => undefined);
     await this.calendar.load(ws, program);
@@ -66,7 +70,9 @@ export class ProgramSchedules {
   }
 
   /** PUT /celebration_schedules/create_or_update_as_json: a person's birthday or start date, or a custom date. */
-  async createOrUpdate(auth: AuthContext, program: ChannelProgram, input: ScheduleChange): Promise<{ schedule: ScheduleJson | null }> {
+  async createOrUpdate(auth: AuthContext, body: unknown): Promise<{ schedule: ScheduleJson | null }> {
+    const program = await programNamedIn(this.s.programs, auth, body);
+    const input: ScheduleChange = parse(createOrUpdateBody, body);
     const ws = auth.workspace;
     const today = instantToZoned(this.s.clock.now(), program.tz).date;
     const now = this.s.clock.now();
@@ -126,7 +132,10 @@ export class ProgramSchedules {
   }
 
   /** PUT /celebration_schedules/{id}/update_included_programs_as_json */
-  async updateIncluded(auth: AuthContext, existing: ScheduleRow, program: ChannelProgram, activate: boolean): Promise<{ schedule: ScheduleJson }> {
+  async updateIncluded(auth: AuthContext, scheduleId: number, body: unknown): Promise<{ schedule: ScheduleJson }> {
+    const program = await programNamedIn(this.s.programs, auth, body);
+    const existing = await requireAccess(auth, this.policy, scheduleId, 'edit');
+    const { activate } = parse(includedBody, body);
     const ws = auth.workspace;
     await this.schedules.inTransaction(async (trx) => {
       if (activate && existing.schedule_type === 'custom') await this.allowance.assert(trx, ws.id, existing.id);
@@ -136,7 +145,9 @@ export class ProgramSchedules {
   }
 
   /** POST /celebration_schedules/send_ask_for_dates_dms: one DM per person a day at most, through the outbox. */
-  async sendAskForDates(auth: AuthContext, program: ChannelProgram, memberIds: number[]): Promise<{ num_sent: number; num_skipped: number }> {
+  async sendAskForDates(auth: AuthContext, body: unknown): Promise<{ num_sent: number; num_skipped: number }> {
+    const program = await programNamedIn(this.s.programs, auth, body);
+    const memberIds = parse(askBody, body).user_ids;
     const ws = auth.workspace;
     const ids = [...new Set(memberIds)];
     const members = await this.schedules.members(ws.id, ids);

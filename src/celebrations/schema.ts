@@ -38,6 +38,9 @@ export const updateBody = z.object({
 export const eventsQuery = z.object({ days: z.coerce.number().int().refine((d) => d === 30 || d === 60, 'choose 30 or 60').default(30) });
 export const newHiresQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
 
+/** The program a Celebrations body or query is about: read (and checked) before the rest of it. */
+export const programRef = z.object({ celebration_program_id: id });
+
 export const indexQuery = z.object({ celebration_program_id: id, schedule_type: programType });
 
 export const createOrUpdateBody = z.object({

@@ -3,6 +3,7 @@ import type { Trx } from '../db/index.js';
 import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import type { ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
 import { addDays, compareLocalDate, formatLocalDate, instantToZoned, parseLocalDate, type LocalDate } from '../time/zoned.js';
 import type { CustomAllowance } from './allowance.js';
@@ -12,7 +13,8 @@ import { celebrationsBetween, firstRunDate, isStale, runInstant } from './dates.
 import type { CelebrationsDeps } from './deps.js';
 import { settingsJson } from './presenters.js';
 import type { CelebrationRepository } from './repository.js';
-import type { updateBody } from './schema.js';
+import { updateBody } from './schema.js';
+import { editableProgram } from './access.js';
 import { toScheduleInput } from './schedules.repository.js';
 import type { CelebrationConfig, WeekendPolicy } from './tables.js';
 import { DEFAULT_TEMPLATES } from './templates.js';
@@ -83,7 +85,8 @@ export class CelebrationSettings {
   }
 
   /** GET /celebrations/{id}: the shared program JSON, the settings, defaults and the plan's custom-date allowance. */
-  async show(auth: AuthContext, program: ChannelProgram): Promise<CelebrationAnswer> {
+  async show(auth: AuthContext, programId: number): Promise<CelebrationAnswer> {
+    const program = await editableProgram(this.s.programs, auth, programId);
     await this.calendar.refreshRoster(auth.workspace, program).catch(() => undefined);
     const l = await this.calendar.load(auth.workspace, program);
     const [json] = await this.s.programs.serialize(auth.workspace, [program]);
@@ -98,7 +101,9 @@ export class CelebrationSettings {
   }
 
   /** PUT /celebrations/{id}/update_as_json: one transaction, then the next posting time is worked out again. */
-  async update(auth: AuthContext, program: ChannelProgram, input: ProgramUpdate): Promise<CelebrationAnswer> {
+  async update(auth: AuthContext, programId: number, body: unknown): Promise<CelebrationAnswer> {
+    const program = await editableProgram(this.s.programs, auth, programId);
+    const input: ProgramUpdate = parse(updateBody, body);
     const ws = auth.workspace;
     const l = await this.calendar.load(ws, program);
     if (input.leap_day_policy !== undefined && input.leap_day_policy !== ws.leap_day_policy && !auth.isAdmin)
@@ -139,9 +144,8 @@ export class CelebrationSettings {
         trx,
       );
     });
-    const fresh = await this.s.programs.get(ws.id, program.id);
     const freshWs = (await this.s.workspaces.byId(ws.id))!;
-    return this.show({ ...auth, workspace: freshWs }, fresh);
+    return this.show({ ...auth, workspace: freshWs }, program.id);
   }
 
   /**

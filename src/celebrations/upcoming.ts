@@ -1,6 +1,10 @@
-import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, workspacePolicy } from '../platform/access.js';
+import { editableProgram } from './access.js';
+import { eventsQuery, newHiresQuery } from './schema.js';
+
+const NEW_HIRES_FORBIDDEN = 'Only admins and the editors of a celebrations program can see start dates';
 import { addDays, compareLocalDate, formatLocalDate, instantToZoned, parseLocalDate, type LocalDate } from '../time/zoned.js';
 import type { EventsJson, NewHireJson, NewHiresJson } from './api-types.js';
 import type { CelebrationCalendar } from './calendar.js';
@@ -20,8 +24,18 @@ export class UpcomingCelebrations {
     private readonly calendar: CelebrationCalendar,
   ) {}
 
+  /** The workspace's start dates ahead (people's HR data): admins and the editors of a celebrations program. */
+  readonly newHiresPolicy = workspacePolicy({
+    canRead: async (auth) => auth.isAdmin || (await this.s.programs.listEditable(auth)).some((p) => p.type === 'CelebrationProgram'),
+    canEdit: () => false,
+    forbidden: NEW_HIRES_FORBIDDEN,
+    readForbidden: NEW_HIRES_FORBIDDEN,
+  });
+
   /** GET /celebrations/{id}/events/index_as_json: the next `days` days' celebrations, those posted marked. */
-  async events(auth: AuthContext, program: ChannelProgram, days: number): Promise<EventsJson> {
+  async events(auth: AuthContext, programId: number, rawQuery: unknown): Promise<EventsJson> {
+    const program = await editableProgram(this.s.programs, auth, programId);
+    const { days } = parse(eventsQuery, rawQuery);
     await this.calendar.refreshRoster(auth.workspace, program).catch(() => undefined);
     const l = await this.calendar.load(auth.workspace, program);
     const today = instantToZoned(this.s.clock.now(), program.tz).date;
@@ -31,11 +45,9 @@ export class UpcomingCelebrations {
   }
 
   /** GET /upcoming_new_hires: start dates ahead, for admins and the editors of a celebrations program. */
-  async newHires(auth: AuthContext, days: number): Promise<NewHiresJson> {
-    if (!auth.isAdmin) {
-      const editable = (await this.s.programs.listEditable(auth)).some((p) => p.type === 'CelebrationProgram');
-      if (!editable) throw new HttpError(403, 'Only admins and the editors of a celebrations program can see start dates');
-    }
+  async newHires(auth: AuthContext, rawQuery: unknown): Promise<NewHiresJson> {
+    await requireAccess(auth, this.newHiresPolicy, auth.workspace.id, 'read');
+    const { days } = parse(newHiresQuery, rawQuery);
     const today = instantToZoned(this.s.clock.now(), auth.member.tz ?? auth.workspace.default_tz).date;
     const until = addDays(today, days);
     const rows = await this.schedules.schedules(auth.workspace.id, { type: 'anniversary' });

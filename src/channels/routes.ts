@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { authOf, requireAdmin, requireMember } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
-import { body, params, query } from '../http/validate.js';
+import { authOf, requireMember } from '../http/auth.js';
+import { params, query } from '../http/validate.js';
 import type { Outbox } from '../outbox/service.js';
-import { channelParams, inviteUsersBody, pageQuery, postInSlackBody, searchQuery } from './schema.js';
+import { channelParams, pageQuery, searchQuery } from './schema.js';
 import type { ChannelService } from './service.js';
 
-export function channelRoutes(deps: { channels: ChannelService; outbox: Outbox; now: () => Date }): Router {
+export function channelRoutes(deps: { channels: ChannelService; outbox: Outbox }): Router {
   const router = Router();
   const { channels, outbox } = deps;
 
@@ -32,20 +31,14 @@ export function channelRoutes(deps: { channels: ChannelService; outbox: Outbox; 
   });
 
   /** The invite-users modal: add people to a program's channel (conversations.invite, through the outbox). */
-  router.post('/channels/invite_users_as_json', requireAdmin, async (req, res) => {
-    const input = body(req, inviteUsersBody);
-    const { invited, added } = await channels.invite(authOf(req).workspace.id, input.channel_id, input.user_ids, outbox);
+  router.post('/channels/invite_users_as_json', requireMember, async (req, res) => {
+    const { invited, added } = await channels.invite(authOf(req), req.body, outbox);
     res.json({ num_invited: invited, num_added: added });
   });
 
   /** Posts an admin's message into a program channel as Hearth. */
-  router.post('/channels/:id/post_in_slack', requireAdmin, async (req, res) => {
-    const { id } = params(req, channelParams);
-    const { text } = body(req, postInSlackBody);
-    const { workspace, member } = authOf(req);
-    if (!(await channels.byId(workspace.id, id))) throw new HttpError(404, 'Not found');
-    const [outboxId] = await outbox.enqueue([{ workspaceId: workspace.id, key: `post:${id}:${member.id}:${deps.now().getTime()}`, kind: 'admin_post', method: 'chat.postMessage', args: { channel: id, text } }]);
-    res.json({ ok: true, outbox_id: outboxId });
+  router.post('/channels/:id/post_in_slack', requireMember, async (req, res) => {
+    res.json(await channels.post(authOf(req), params(req, channelParams).id, req.body, outbox));
   });
 
   return router;

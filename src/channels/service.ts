@@ -1,9 +1,12 @@
 import type { WebClient } from '@slack/web-api';
 import type { Db, Trx } from '../db/index.js';
 import type { Channel, Workspace } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import type { Outbox } from '../outbox/service.js';
 import { PeopleRepository } from '../people/repository.js';
+import { requireAccess, workspacePolicy } from '../platform/access.js';
 import { event, type PendingEvent } from '../platform/events/define.js';
 import type { DomainEvents } from '../platform/events/service.js';
 import { memberJoinedProgram, memberLeftProgram } from '../programs/events.js';
@@ -11,6 +14,7 @@ import { ProgramRepository } from '../programs/repository.js';
 import type { Clock } from '../time/clock.js';
 import { WorkspaceRepository } from '../workspaces/repository.js';
 import { ChannelRepository, type ChannelSearch, type ListedChannel } from './repository.js';
+import { inviteUsersBody, postInSlackBody } from './schema.js';
 
 export type { ChannelSearch };
 
@@ -18,6 +22,12 @@ export type { ChannelSearch };
 export const INVITE_KIND = 'invite';
 /** The outbox kind of Hearth joining a channel (programs/service.ts). */
 export const JOIN_KIND = 'join';
+
+/**
+ * The workspace's channels as Hearth acts in them: every member finds them (the channel picker); workspace admins
+ * invite people into them and post in them as Hearth.
+ */
+export const channelsPolicy = workspacePolicy({ canEdit: (auth) => auth.isAdmin, forbidden: 'Only workspace admins can do that' });
 
 /** The channel directory (from conversations.list) and channel rosters (from conversations.members and events). */
 export class ChannelService {
@@ -42,7 +52,9 @@ export class ChannelService {
    * outbox). Anyone else — another workspace's member, a bot, a deactivated or external account — is a 400
    * naming them, and nothing is invited.
    */
-  async invite(workspaceId: number, channelId: string, slackUserIds: string[], outbox: Outbox): Promise<{ invited: number; added: number }> {
+  async invite(auth: AuthContext, rawBody: unknown, outbox: Outbox): Promise<{ invited: number; added: number }> {
+    const { workspaceId } = await requireAccess(auth, channelsPolicy, auth.workspace.id, 'edit');
+    const { channel_id: channelId, user_ids: slackUserIds } = parse(inviteUsersBody, rawBody);
     const channel = await this.byId(workspaceId, channelId);
     if (!channel) throw new HttpError(404, 'Not found');
     const wanted = [...new Set(slackUserIds)];
@@ -64,6 +76,15 @@ export class ChannelService {
         },
       ]);
     return { invited: slackUserIds.length, added: toAdd.length };
+  }
+
+  /** Posts an admin's message into one of the workspace's channels as Hearth (through the outbox); another workspace's channel is a 404. */
+  async post(auth: AuthContext, channelId: string, rawBody: unknown, outbox: Outbox): Promise<{ ok: true; outbox_id: number }> {
+    const { workspaceId } = await requireAccess(auth, channelsPolicy, auth.workspace.id, 'edit');
+    const { text } = parse(postInSlackBody, rawBody);
+    if (!(await this.byId(workspaceId, channelId))) throw new HttpError(404, 'Not found');
+    const [outboxId] = await outbox.enqueue([{ workspaceId, key: `post:${channelId}:${auth.member.id}:${this.clock.now().getTime()}`, kind: 'admin_post', method: 'chat.postMessage', args: { channel: channelId, text } }]);
+    return { ok: true, outbox_id: outboxId! };
   }
 
   /**

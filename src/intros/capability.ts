@@ -105,7 +105,7 @@ export const introsCapability = defineCapability({
         },
       },
       jobs: [introsRound.handle((p, ctx) => rounds.run(p.roundId, ctx.attempt)), introsFollowup.handle((p) => meetings.followup(p.roundId, p.stage))],
-      routes: [introsRoutes({ programs: services.programs, log: services.log, intros, rounds, meetings, members, reports }), introsPreferenceRoutes(preferences)],
+      routes: [introsRoutes({ intros, rounds, meetings, members, reports }), introsPreferenceRoutes(preferences)],
       listeners: [introsListeners({ services, intros, meetings, members }), introsPreferenceListeners(preferences)],
       subscribers: [introsCounters(counters)],
     };

@@ -1,6 +1,10 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChannelProgram, Member, Workspace } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
+import { createIcebreakerBody, destroyGhostsBody, updateIcebreakerBody, updateUsersStatusBody } from './schema.js';
 import { addDays, formatLocalDate, instantToZoned, parseLocalDate } from '../time/zoned.js';
 import { formatCalendarDate, slackDate } from '../slack/dates.js';
 import { categoryReminderMessage, homeSection, statusReply, type Message, type MemberProgramStatus } from './blocks.js';
@@ -91,8 +95,21 @@ export class MemberService {
     return { channelName, categories, selected: participant.category_ids };
   }
 
-  /** POST /coffee/{id}/update_users_status. */
-  async updateUsersStatus(program: ChannelProgram, slackIds: string[], status: 'active' | 'snoozed' | 'opted_out', days?: number): Promise<MemberJson[]> {
+  /**
+   * POST /coffee/{id}/update_users_status: a member may change their own status in a program of their workspace (their
+   * channel settings); anyone else's needs the program's owner, editors or a workspace admin.
+   */
+  async updateUsersStatus(auth: AuthContext, id: number, body: unknown): Promise<{ updated: number; members: MemberJson[] }> {
+    const input = parse(updateUsersStatusBody, body);
+    const self = input.user_uids.every((uid) => uid === auth.member.slack_user_id);
+    const program = await requireAccess(auth, this.s.programs.policy('CoffeeConfiguration'), id, self ? 'read' : 'edit');
+    if (input.coffee_configuration_id !== undefined && input.coffee_configuration_id !== program.id)
+      throw new HttpError(400, 'coffee_configuration_id: does not match the program in the path', { coffee_configuration_id: 'does not match the path' });
+    const members = await this.setStatus(program, input.user_uids, input.status, input.days_to_snooze);
+    return { updated: members.length, members };
+  }
+
+  private async setStatus(program: ChannelProgram, slackIds: string[], status: 'active' | 'snoozed' | 'opted_out', days?: number): Promise<MemberJson[]> {
     const workspace = (await this.s.workspaces.byId(program.workspace_id))!;
     const members = await this.repo.membersBySlackId(program.workspace_id, slackIds);
     const unknown = slackIds.filter((id) => !members.some((m) => m.slack_user_id === id));
@@ -110,7 +127,8 @@ export class MemberService {
   // Interests
 
   /** DMs active members without an interest a button to pick them. */
-  async remindCategories(program: ChannelProgram): Promise<number> {
+  async remindCategories(auth: AuthContext, id: number): Promise<number> {
+    const program = await this.intros.editable(auth, id);
     const categories = await this.repo.categories(program);
     if (!categories.length) throw new HttpError(400, 'Add interest options to this program first', { categories: 'none yet' });
     await this.intros.ensureRoster(program, 15 * 60_000);
@@ -136,7 +154,9 @@ export class MemberService {
   // Ghosts
 
   /** Removes up to 50 ghosts (opted out of this program with a reason); next_page is null when none are left. */
-  async destroyGhosts(program: ChannelProgram, page: number): Promise<{ removed: number; next_page: number | null }> {
+  async destroyGhosts(auth: AuthContext, id: number, input: unknown): Promise<{ removed: number; next_page: number | null }> {
+    const program = await this.intros.editable(auth, id);
+    const page = parse(destroyGhostsBody, input).page ?? 1;
     const removed = await this.repo.removeGhosts(program, GHOSTS_PER_PAGE, this.s.clock.now());
     return { removed, next_page: (await this.repo.countGhosts(program)) > 0 ? page + 1 : null };
   }
@@ -144,11 +164,14 @@ export class MemberService {
   // ----------------------------------------------------------------------------------------------
   // Icebreakers
 
-  async icebreakers(program: ChannelProgram): Promise<IcebreakerJson[]> {
+  async icebreakers(auth: AuthContext, id: number): Promise<IcebreakerJson[]> {
+    const program = await this.intros.editable(auth, id);
     return (await this.repo.icebreakers(program)).map(icebreakerJson);
   }
 
-  async addIcebreaker(program: ChannelProgram, input: { question: string; theme?: string } | { library_key: string }): Promise<IcebreakerJson> {
+  async addIcebreaker(auth: AuthContext, id: number, body: unknown): Promise<IcebreakerJson> {
+    const program = await this.intros.editable(auth, id);
+    const input = parse(createIcebreakerBody, body).icebreaker;
     const now = this.s.clock.now();
     const mine = { workspace_id: program.workspace_id, program_id: program.id, created_at: now };
     if ('library_key' in input) {
@@ -159,7 +182,9 @@ export class MemberService {
     return icebreakerJson(await this.repo.addIcebreaker({ ...mine, question: input.question, theme: input.theme ?? 'custom', library_key: null }));
   }
 
-  async updateIcebreaker(program: ChannelProgram, id: number, input: { active?: boolean; question?: string }): Promise<IcebreakerJson> {
+  async updateIcebreaker(auth: AuthContext, programId: number, id: number, body: unknown): Promise<IcebreakerJson> {
+    const program = await this.intros.editable(auth, programId);
+    const input = parse(updateIcebreakerBody, body).icebreaker;
     const row = await this.repo.updateIcebreaker(program, id, {
       ...(input.active !== undefined ? { active: input.active } : {}),
       ...(input.question !== undefined ? { question: input.question } : {}),

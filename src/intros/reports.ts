@@ -1,6 +1,7 @@
-import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { pairingShowQuery } from './schema.js';
 import { addDays, formatLocalDate, parseLocalDate, zonedToInstant } from '../time/zoned.js';
 import type { PairingReport, PeopleMetJson, PersonJson, ReportPerson, ShareCardJson } from './api-types.js';
 import { fairness } from './fairness.js';
@@ -26,7 +27,10 @@ export class ReportService {
   ) {}
 
   /** GET /reporting/{id}/pairing_show: rounds between two local dates (inclusive), their groups and stats. */
-  async pairingShow(program: ChannelProgram, range: { start?: string; end?: string }): Promise<PairingReport> {
+  async pairingShow(auth: AuthContext, id: number, rawQuery: unknown): Promise<PairingReport> {
+    const program = await this.intros.editable(auth, id);
+    const q = parse(pairingShowQuery, rawQuery);
+    const range = { start: q.start ?? q.start_date, end: q.end ?? q.end_date };
     const today = this.intros.today(program);
     const end = range.end ?? today;
     const start = range.start ?? formatLocalDate(addDays(parseLocalDate(end), -90));

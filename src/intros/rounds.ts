@@ -7,7 +7,7 @@ import { introGroupCreated, introSkipped } from './events.js';
 import { formatDayOfInstant, formatMeeting } from './format.js';
 import { introsRound } from './jobs.js';
 import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
-import type { UpdateConfigBody } from './schema.js';
+import { newProgramPreviewBody, updateConfigBody, type UpdateConfigBody } from './schema.js';
 import type { IntrosDeps } from './deps.js';
 import { nameOf, type IntrosRepository, type ProgramRef, type RosterEntry } from './repository.js';
 import type { RoundsRepository } from './rounds.repository.js';
@@ -16,7 +16,9 @@ import { configColumns, personJson, type IntrosService } from './service.js';
 import { defaultFixedMeetingTime, fixedMeetingDate, GROUP_PAIRING_TYPES, type IntrosSettings } from './settings-rules.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
+import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import type { IntrosConfig, IntrosRound } from './tables.js';
 
 /** How many past rounds the engine looks at: enough to avoid repeats for a long time, bounded for speed. */
@@ -223,7 +225,8 @@ export class RoundRunner {
   }
 
   /** A dry run of the next round: nothing is sent or stored. */
-  async preview(program: ChannelProgram): Promise<RoundPreview> {
+  async preview(auth: AuthContext, id: number): Promise<RoundPreview> {
+    const program = await this.intros.editable(auth, id);
     await this.intros.ensureRoster(program, 15 * 60_000);
     const config = await this.repo.configOrThrow(program);
     const number = (await this.rounds.lastNumber(program)) + 1;
@@ -247,7 +250,10 @@ export class RoundRunner {
    * admin has not saved yet): the run's own plan, parts and builder; nothing is sent or stored. While nobody can be
    * grouped yet, the viewer and the channel's first people stand in.
    */
-  async introPreview(viewer: Member, program: ChannelProgram, changes: UpdateConfigBody): Promise<IntroPreviewJson> {
+  async introPreview(auth: AuthContext, id: number, body: unknown): Promise<IntroPreviewJson> {
+    const program = await this.intros.editable(auth, id);
+    const changes: UpdateConfigBody = parse(updateConfigBody, body);
+    const viewer = auth.member;
     await this.intros.ensureRoster(program, 15 * 60_000);
     const saved = await this.repo.configOrThrow(program);
     const { tz = program.tz, is_active: _active, categories: _categories, lottery_fixed_member_ids: _fixed, hris_groups, ...settings } = changes;
@@ -281,7 +287,12 @@ export class RoundRunner {
    * A new program's first intro from a template, before it exists: the same builder, with the template's settings,
    * the shipped icebreakers, and the viewer with stand-in teammates in place of the channel's people.
    */
-  async newProgramPreview(viewer: Member, tz: string, templateId: string, channelId: string | undefined): Promise<IntroPreviewJson> {
+  /** POST /coffee/preview_as_json: a new program's first intro from a template, in its channel once one is chosen (the caller's workspace's). */
+  async newProgramPreview(auth: AuthContext, body: unknown): Promise<IntroPreviewJson> {
+    const { template_id: templateId, channel_id: channelId } = parse(newProgramPreviewBody, body);
+    if (channelId) await this.s.channels.requireOwn(auth.workspace.id, 'channel_id', [channelId]);
+    const viewer = auth.member;
+    const tz = viewer.tz ?? auth.workspace.default_tz;
     const template = INTROS_TEMPLATES.find((t) => t.id === templateId);
     if (!template) throw new HttpError(400, 'template_id: not an Intros template', { template_id: 'not an Intros template' });
     const t = template.settings as Partial<IntrosSettings>;

@@ -2,8 +2,11 @@ import type { Trx } from '../db/index.js';
 import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, workspacePolicy } from '../platform/access.js';
 import { PAID_PAIRING_TYPES } from '../platform/entitlements/features.js';
 import { paymentRequired, type PlanAccess } from '../platform/entitlements/service.js';
+import type { ProgramJson } from '../programs/api-types.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone } from '../time/zoned.js';
 import type { CoffeeConfigurationJson, CoffeePageData, GroupsPage, MeetingJson, MemberJson, MembersPage, PageInfo, PersonJson, RoundJson } from './api-types.js';
@@ -15,7 +18,7 @@ import type { MeetingsRepository } from './meetings.repository.js';
 import { nameOf, type IntrosRepository, type RosterEntry } from './repository.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, type ScheduleIntent } from './schedule.js';
-import { PER_PAGE, type GroupsQuery, type MembersQuery, type UpdateConfigBody } from './schema.js';
+import { groupsQuery, membersQuery, PER_PAGE, teamBody, updateConfigBody, type GroupsQuery, type MembersQuery, type UpdateConfigBody } from './schema.js';
 import { applySettingsRules, type IntrosSettings } from './settings-rules.js';
 import type { IntrosConfig, IntrosMeeting, IntrosRound } from './tables.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
@@ -196,7 +199,25 @@ export class IntrosService {
   // The page
 
   /** GET /coffee/{id}: everything the page shows first, with the first page of the roster and of the groups. */
-  async pageJson(auth: AuthContext, program: ChannelProgram): Promise<CoffeePageData> {
+  /** The workspace's own Intros settings (its welcome message): workspace admins change them. */
+  readonly teamPolicy = workspacePolicy({ canEdit: (auth) => auth.isAdmin, forbidden: 'Only workspace admins can do that' });
+
+  /**
+   * The one check of every Intros program call: the Intros program with this id, when this member may change it (its
+   * owner, editors and workspace admins; the channel programs' policy). Another workspace's id is a 404, anyone else a 403.
+   */
+  editable(auth: AuthContext, id: number): Promise<ChannelProgram> {
+    return requireAccess(auth, this.s.programs.policy('CoffeeConfiguration'), id, 'edit');
+  }
+
+  /** GET /coffee/{id}: the admin page, its roster read from Slack first when it is older than an hour. */
+  async page(auth: AuthContext, id: number): Promise<CoffeePageData> {
+    const program = await this.editable(auth, id);
+    await this.ensureRoster(program, 60 * 60_000).catch((err: unknown) => this.s.log.warn({ err, program: program.id }, 'intros: roster sync failed; showing the kept roster'));
+    return this.pageJson(auth, program);
+  }
+
+  private async pageJson(auth: AuthContext, program: ChannelProgram): Promise<CoffeePageData> {
     const [config, categories, access, roster, rounds, welcome, canEdit, hrisLinked] = await Promise.all([
       this.repo.configOrThrow(program),
       this.repo.categories(program),
@@ -237,7 +258,9 @@ export class IntrosService {
   }
 
   /** GET /coffee/{id}/members: a page of the roster, searched by name or email, of one status or everyone. */
-  async membersPage(program: ChannelProgram, q: MembersQuery): Promise<MembersPage> {
+  async membersPage(auth: AuthContext, id: number, rawQuery: unknown): Promise<MembersPage> {
+    const program = await this.editable(auth, id);
+    const q: MembersQuery = parse(membersQuery, rawQuery);
     const today = this.today(program);
     const offset = (q.page - 1) * q.per;
     if (q.status === 'all') {
@@ -250,7 +273,9 @@ export class IntrosService {
   }
 
   /** GET /coffee/{id}/groups: a page of a round's groups (the latest round's unless asked), searched by who is in them. */
-  async groupsPage(program: ChannelProgram, q: GroupsQuery): Promise<GroupsPage> {
+  async groupsPage(auth: AuthContext, id: number, rawQuery: unknown): Promise<GroupsPage> {
+    const program = await this.editable(auth, id);
+    const q: GroupsQuery = parse(groupsQuery, rawQuery);
     const round = q.round_id !== undefined ? await this.rounds.round(program.workspace_id, q.round_id) : (await this.rounds.latest(program, 1))[0];
     if (q.round_id !== undefined && round?.program_id !== program.id) throw new HttpError(404, 'Not found', { round_id: 'not a round of this program' });
     if (!round) return { round_id: null, groups: [], ...pageInfo(q.page, q.per, 0) };
@@ -347,7 +372,31 @@ export class IntrosService {
   // Settings
 
   /** PUT /coffee/{id}/update_as_json: validate everything, apply the rules, then save in one transaction. */
-  async update(auth: AuthContext, program: ChannelProgram, input: UpdateConfigBody): Promise<{ adjusted: Record<string, string> }> {
+  /** PUT /coffee/{id}/update_as_json: the page as it is now, with the values the rules adjusted. */
+  async update(auth: AuthContext, id: number, body: unknown): Promise<CoffeePageData & { adjusted: Record<string, string> }> {
+    const program = await this.editable(auth, id);
+    const { adjusted } = await this.applySettings(auth, program, parse(updateConfigBody, body));
+    return { ...(await this.pageJson(auth, await this.s.programs.get(program.workspace_id, program.id))), adjusted };
+  }
+
+  /**
+   * POST /coffee/{id}/trigger_arrangement_as_json: a round now, for an active program with at least 2 people
+   * available in its channel.
+   */
+  async triggerRound(auth: AuthContext, id: number): Promise<{ ok: true; program: ProgramJson }> {
+    const program = await this.editable(auth, id);
+    if (!program.is_active) throw new HttpError(400, 'This program is paused. Activate it to send intros.', { is_active: 'paused' });
+    await this.ensureRoster(program, 10 * 60_000);
+    const available = await this.available(program);
+    if (available < 2) {
+      const channel = await this.channelName(program);
+      throw new HttpError(400, `At least 2 people need to be available in #${channel} for a round. Invite people to the channel first.`, { participants: 'fewer than 2' }, { num_participants: available });
+    }
+    await this.s.programs.requestSendNow(program);
+    return { ok: true, program: (await this.s.programs.serialize(auth.workspace, [await this.s.programs.get(program.workspace_id, program.id)]))[0]! };
+  }
+
+  private async applySettings(auth: AuthContext, program: ChannelProgram, input: UpdateConfigBody): Promise<{ adjusted: Record<string, string> }> {
     const config = await this.repo.configOrThrow(program);
     const access = await this.access(program.workspace_id);
     const current = this.settingsOf(config);
@@ -424,7 +473,10 @@ export class IntrosService {
     return { adjusted: rules.adjusted as Record<string, string> };
   }
 
-  async setTeamWelcome(workspaceId: number, message: string | null): Promise<{ id: number; pairing_welcome_message: string | null }> {
+  /** PUT /teams/{id}: the workspace's Intros welcome message, for workspace admins (another workspace's id is a 404). */
+  async setTeamWelcome(auth: AuthContext, id: number, body: unknown): Promise<{ id: number; pairing_welcome_message: string | null }> {
+    const { workspaceId } = await requireAccess(auth, this.teamPolicy, id, 'edit');
+    const message = parse(teamBody, body).team.pairing_welcome_message;
     const value = message?.trim() ? message.trim() : null;
     await this.repo.setTeamWelcome(workspaceId, value, this.s.clock.now());
     return { id: workspaceId, pairing_welcome_message: value };

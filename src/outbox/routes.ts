@@ -1,27 +1,20 @@
 import { Router } from 'express';
-import { authOf, requireAdmin } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
+import { authOf, requireMember } from '../http/auth.js';
 import { idParams } from '../http/ids.js';
-import { params, query } from '../http/validate.js';
-import type { FailedDeliveriesPage } from './api-types.js';
-import { failedQuery } from './schema.js';
+import { params } from '../http/validate.js';
 import type { Outbox } from './service.js';
 
-/** The workspace's deliveries that failed or were not confirmed, for admins, with a Try again. */
+/** The workspace's deliveries that failed or were not confirmed, for admins (the service asks), with a Try again. */
 export function outboxRoutes(outbox: Outbox): Router {
   const router = Router();
+  router.use('/deliveries', requireMember);
 
-  router.get('/deliveries/failed', requireAdmin, async (req, res) => {
-    const { page, per } = query(req, failedQuery);
-    const rows = await outbox.failed(authOf(req).workspace.id, { limit: per + 1, offset: (page - 1) * per });
-    const body: FailedDeliveriesPage = { deliveries: rows.slice(0, per), page, per, next_page: rows.length > per ? page + 1 : null };
-    res.json(body);
+  router.get('/deliveries/failed', async (req, res) => {
+    res.json(await outbox.failed(authOf(req), req.query));
   });
 
-  /** Sends a failed delivery again (another workspace's id, or one that did not fail: 404). */
-  router.post('/deliveries/:id/retry', requireAdmin, async (req, res) => {
-    const { id } = params(req, idParams);
-    if (!(await outbox.retry(authOf(req).workspace.id, id))) throw new HttpError(404, 'Not found');
+  router.post('/deliveries/:id/retry', async (req, res) => {
+    await outbox.retry(authOf(req), params(req, idParams).id);
     res.json({ ok: true });
   });
 

@@ -7,11 +7,24 @@ import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotInstalledError } from '../slack/clients.js';
-import type { Delivery, FailedDelivery } from './api-types.js';
+import type { AuthContext } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess, workspacePolicy } from '../platform/access.js';
+import type { Delivery, FailedDeliveriesPage } from './api-types.js';
 import { classifySlackError } from './classify.js';
 import { deliveryStatus, type DeliveryStatus } from './reasons.js';
 import { bucketFor, type RateLimiter, type SlackRate } from './rate-limits.js';
 import { OutboxRepository, type NewOutboxRow } from './repository.js';
+import { failedQuery } from './schema.js';
+
+/** The workspace's deliveries (what failed, and trying them again): workspace admins. */
+export const deliveriesPolicy = workspacePolicy({
+  canRead: (auth) => auth.isAdmin,
+  canEdit: (auth) => auth.isAdmin,
+  forbidden: 'Only workspace admins can do that',
+  readForbidden: 'Only workspace admins can do that',
+});
 
 /**
  * How an unknown outcome is settled, per method: look for the write in Slack, send it again, or stop (the row
@@ -375,10 +388,12 @@ export class Outbox {
     return this.defer(row, withJitter(backoff), error, false, since);
   }
 
-  /** The workspace's deliveries that failed or were not confirmed, newest first, each with why in words. */
-  async failed(workspaceId: number, page: { limit: number; offset: number }): Promise<FailedDelivery[]> {
-    const rows = await this.repo.failed(workspaceId, page);
-    return rows.map((r) => ({
+  /** The workspace's deliveries that failed or were not confirmed, newest first, a page of them, each with why in words. */
+  async failed(auth: AuthContext, rawQuery: unknown): Promise<FailedDeliveriesPage> {
+    const { workspaceId } = await requireAccess(auth, deliveriesPolicy, auth.workspace.id, 'read');
+    const { page, per } = parse(failedQuery, rawQuery);
+    const rows = await this.repo.failed(workspaceId, { limit: per + 1, offset: (page - 1) * per });
+    const deliveries = rows.slice(0, per).map((r) => ({
       id: r.id,
       kind: r.kind,
       method: r.method,
@@ -386,6 +401,7 @@ export class Outbox {
       updated_at: r.updated_at.toISOString(),
       ...deliveryStatus(r.state, r.last_error, { channelName: r.channel_name }),
     }));
+    return { deliveries, page, per, next_page: rows.length > per ? page + 1 : null };
   }
 
   /** The real delivery state of the rows of these keys, by key (a key with no row is absent: nothing was written). */
@@ -394,11 +410,11 @@ export class Outbox {
     return new Map(rows.map((r) => [r.idempotency_key, { id: r.id, ...deliveryStatus(r.state, r.last_error, { channelName: r.channel_name }) }]));
   }
 
-  /** Tries a failed delivery again (an admin's Try again). False when the workspace has no such failed row. */
-  async retry(workspaceId: number, id: number): Promise<boolean> {
-    if (!(await this.repo.retryFailed(workspaceId, id, this.deps.clock.now()))) return false;
+  /** Tries a failed delivery again (an admin's Try again); another workspace's row, or one that did not fail, is a 404. */
+  async retry(auth: AuthContext, id: number): Promise<void> {
+    const { workspaceId } = await requireAccess(auth, deliveriesPolicy, auth.workspace.id, 'edit');
+    if (!(await this.repo.retryFailed(workspaceId, id, this.deps.clock.now()))) throw new HttpError(404, 'Not found');
     await this.kick([id]);
-    return true;
   }
 
   /** The tick: enqueue due rows, turn expired leases into unknown rows, and reconcile unknown rows. */

@@ -75,7 +75,7 @@ export const platformCapability = defineCapability({
         { name: 'retention', collect: (now) => retention.collect(now), nextDue: () => retention.nextDue() },
       ],
       listeners: [channelListeners(s.channels)],
-      routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox, now: () => s.clock.now() }), peopleRoutes(s.people), programRoutes(s.programs), workspaceRoutes(retention), outboxRoutes(s.outbox)],
+      routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox }), peopleRoutes(s.people), programRoutes(s.programs), workspaceRoutes(retention), outboxRoutes(s.outbox)],
     };
   },
 });

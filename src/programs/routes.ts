@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { authOf, requireMember } from '../http/auth.js';
 import { body, params, query } from '../http/validate.js';
-import { applyTemplateBody, controllerParams, ownershipBody, sendNowBody, templatesQuery } from './schema.js';
+import { applyTemplateBody, controllerParams, sendNowBody, templatesQuery } from './schema.js';
 import type { ChannelProgramService } from './service.js';
-import { requireAccess } from '../platform/access.js';
 
 /** The calls every channel program shares (programs.md §7 "Channels and programs"). */
 export function programRoutes(programs: ChannelProgramService): Router {
@@ -27,28 +26,17 @@ export function programRoutes(programs: ChannelProgramService): Router {
   });
 
   router.put('/channel_programs/send_now_data_as_json', async (req, res) => {
-    const input = body(req, sendNowBody);
-    const auth = authOf(req);
-    // Check every program first, so a refused one sends none.
-    const chosen = await Promise.all(input.programs.map((p) => requireAccess(auth, programs.policy(), p.id, 'edit')));
-    for (const p of chosen) await programs.requestSendNow(p);
-    res.json({ programs: await programs.serialize(auth.workspace, await Promise.all(chosen.map((p) => programs.get(auth.workspace.id, p.id)))) });
+    res.json({ programs: await programs.sendNow(authOf(req), body(req, sendNowBody)) });
   });
 
   router.get('/:controller/:id/send_now_complete_as_json', async (req, res) => {
     const { controller, id } = params(req, controllerParams);
-    const auth = authOf(req);
-    const program = await programs.get(auth.workspace.id, id, programs.kindByController(controller).type);
-    res.json(await programs.sendNowStatus(auth.workspace, program));
+    res.json(await programs.sendNowStatus(authOf(req), controller, id));
   });
 
   router.put('/:controller/:id/update_ownership_as_json', async (req, res) => {
     const { controller, id } = params(req, controllerParams);
-    const auth = authOf(req);
-    const program = await requireAccess(auth, programs.policy(programs.kindByController(controller).type), id, 'edit');
-    const input = body(req, ownershipBody);
-    await programs.updateOwnership(program, { ownerId: input.owner_id, editorIds: input.editor_ids, permissionUserIds: input.permission_user_ids });
-    res.json({ program: (await programs.serialize(auth.workspace, [await programs.get(auth.workspace.id, id)]))[0] });
+    res.json({ program: await programs.updateOwnership(authOf(req), controller, id, req.body) });
   });
 
   return router;

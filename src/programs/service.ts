@@ -3,8 +3,9 @@ import type { Db, Trx } from '../db/index.js';
 import type { ChannelProgram, ProgramType, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import type { Outbox } from '../outbox/service.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import type { Entitlements } from '../platform/entitlements/service.js';
 import { event, type Emit } from '../platform/events/define.js';
 import type { DomainEvents } from '../platform/events/service.js';
@@ -15,6 +16,7 @@ import type { ProgramJson } from './api-types.js';
 import { programCreated, programPaused, programResumed } from './events.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
 import { ProgramRepository } from './repository.js';
+import { ownershipBody } from './schema.js';
 
 export type { ProgramJson };
 
@@ -130,17 +132,26 @@ export class ChannelProgramService {
     await this.repo.setTimeZone(program.workspace_id, program.id, tz, this.clock.now(), trx);
   }
 
-  /** Owner, editors and permission users, all members of this workspace; replaced as a whole. */
-  async updateOwnership(program: ChannelProgram, input: { ownerId: number; editorIds: number[]; permissionUserIds: number[] }): Promise<void> {
-    const ids = [...new Set([input.ownerId, ...input.editorIds, ...input.permissionUserIds])];
-    const known = await this.people.activeIds(program.workspace_id, ids);
-    const unknown = ids.filter((i) => !known.has(i));
-    if (unknown.length) throw new HttpError(400, 'Choose people from this workspace', { [unknown.includes(input.ownerId) ? 'owner_id' : 'editor_ids']: `unknown member ${unknown[0]}` });
+  /**
+   * PUT /{controller}/{id}/update_ownership_as_json: owner, editors and permission users, replaced as a whole, by
+   * whoever may manage the program (its owner, editors and workspace admins), who are asked before the body is
+   * read. Everyone named must be an active member of this workspace: anyone else (another workspace's member, a
+   * made-up id) is a 400 on the field that names them, and nothing is stored.
+   */
+  async updateOwnership(auth: AuthContext, controller: string, id: number, body: unknown): Promise<ProgramJson> {
+    const program = await requireAccess(auth, this.policy(this.kindByController(controller).type), id, 'manage');
+    const input = parse(ownershipBody, body);
+    const known = await this.people.activeIds(program.workspace_id, [...new Set([input.owner_id, ...input.editor_ids, ...input.permission_user_ids])]);
+    for (const [field, ids] of [['owner_id', [input.owner_id]], ['editor_ids', input.editor_ids], ['permission_user_ids', input.permission_user_ids]] as const) {
+      const unknown = ids.find((i) => !known.has(i));
+      if (unknown !== undefined) throw new HttpError(400, `${field}: choose people from this workspace`, { [field]: `unknown member ${unknown}` });
+    }
     const roles = [
-      ...input.editorIds.filter((i) => i !== input.ownerId).map((memberId) => ({ memberId, role: 'editor' as const })),
-      ...input.permissionUserIds.filter((i) => i !== input.ownerId && !input.editorIds.includes(i)).map((memberId) => ({ memberId, role: 'permission_user' as const })),
+      ...input.editor_ids.filter((i) => i !== input.owner_id).map((memberId) => ({ memberId, role: 'editor' as const })),
+      ...input.permission_user_ids.filter((i) => i !== input.owner_id && !input.editor_ids.includes(i)).map((memberId) => ({ memberId, role: 'permission_user' as const })),
     ];
-    await this.repo.replaceOwnership(program.workspace_id, program.id, input.ownerId, roles, this.clock.now());
+    await this.repo.replaceOwnership(program.workspace_id, program.id, input.owner_id, roles, this.clock.now());
+    return (await this.serialize(auth.workspace, [await this.get(program.workspace_id, program.id)]))[0]!;
   }
 
   /** Programs this member may change: every one for admins. */
@@ -209,9 +220,18 @@ export class ChannelProgramService {
     });
   }
 
-  async sendNowStatus(workspace: Workspace, program: ChannelProgram): Promise<{ done: boolean; program: ProgramJson }> {
-    const fresh = await this.get(workspace.id, program.id);
+  /** GET /{controller}/{id}/send_now_complete_as_json: whether the run "send now" started has been written; every member may ask. */
+  async sendNowStatus(auth: AuthContext, controller: string, id: number): Promise<{ done: boolean; program: ProgramJson }> {
+    const fresh = await requireAccess(auth, this.policy(this.kindByController(controller).type), id, 'read');
     const done = fresh.send_now_requested_at !== null && fresh.send_now_completed_at !== null && fresh.send_now_completed_at >= fresh.send_now_requested_at;
-    return { done, program: (await this.serialize(workspace, [fresh]))[0]! };
+    return { done, program: (await this.serialize(auth.workspace, [fresh]))[0]! };
   }
+
+  /** PUT /channel_programs/send_now_data_as_json: every program is checked first, so a refused one sends none. */
+  async sendNow(auth: AuthContext, input: { programs: Array<{ id: number }> }): Promise<ProgramJson[]> {
+    const chosen = await Promise.all(input.programs.map((p) => requireAccess(auth, this.policy(), p.id, 'edit')));
+    for (const p of chosen) await this.requestSendNow(p);
+    return this.serialize(auth.workspace, await Promise.all(chosen.map((p) => this.get(auth.workspace.id, p.id))));
+  }
+
 }

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { authOf, requireMember } from '../http/auth.js';
 import { idParams } from '../http/ids.js';
-import { body, params, query } from '../http/validate.js';
-import { csvReportBody, dataQuery, strategicQuery, feedbackCommentsQuery, feedbackStatsQuery, issuesQuery, putSettingsBody, userParams } from './schema.js';
+import { params, query } from '../http/validate.js';
+import { dataQuery, feedbackCommentsQuery, feedbackStatsQuery, issuesQuery, userParams } from './schema.js';
 import type { ReportingService } from './service.js';
 
 /** The Reporting API (journeys.md §7). Thin: validate, scope to the workspace, call the service. */
@@ -18,16 +18,15 @@ export function reportingRoutes(reporting: ReportingService): Router {
     res.json(await reporting.settings(authOf(req), params(req, userParams).userId));
   });
   router.put('/reporting_module_settings/:userId', async (req, res) => {
-    const { userId } = params(req, userParams);
-    res.json(await reporting.saveSettings(authOf(req), userId, body(req, putSettingsBody)));
+    res.json(await reporting.saveSettings(authOf(req), params(req, userParams).userId, req.body));
   });
 
   router.post('/reporting/csv_report', async (req, res) => {
-    res.status(202).json(await reporting.requestCsv(authOf(req), body(req, csvReportBody).tag_id));
+    res.status(202).json(await reporting.requestCsv(authOf(req), req.body));
   });
 
   router.get('/reporting/strategic_connections_preview', async (req, res) => {
-    res.json(await reporting.strategicConnections(authOf(req), query(req, strategicQuery)));
+    res.json(await reporting.strategicConnections(authOf(req), req.query));
   });
 
   router.get('/onboarding/session_issues', async (req, res) => {

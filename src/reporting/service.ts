@@ -9,7 +9,8 @@ import { STAT_LABELS, type ConnectionPerson, type CsvReportJson, type StrategicC
 import { reportingSendCsv } from './jobs.js';
 import type { ReportingDeps } from './deps.js';
 import { ReportingRepository } from './repository.js';
-import { moduleSetting, parseIds, type strategicQuery, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery, type putSettingsBody } from './schema.js';
+import { csvReportBody, moduleSetting, parseIds, putSettingsBody, strategicQuery, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery } from './schema.js';
+import { parse } from '../http/validate.js';
 import {
   aggregate,
   bucketOf,
@@ -82,8 +83,9 @@ export class ReportingService {
     return { user_id: userId, show_all_tags: row?.show_all_tags === true, template: template.success ? (template.data as ModuleSetting[]) : DEFAULT_TEMPLATE };
   }
 
-  async saveSettings(auth: AuthContext, userId: number, input: z.infer<typeof putSettingsBody>): Promise<ReportingModuleSettingsJson> {
+  async saveSettings(auth: AuthContext, userId: number, body: unknown): Promise<ReportingModuleSettingsJson> {
     await this.own(auth, userId, 'edit');
+    const input = parse(putSettingsBody, body);
     const template = input.reporting_module_setting.template.map(normaliseSetting);
     const showAllTags = input.reporting_module_setting.showAllTags;
     const row = await this.repo.settings(auth.workspace.id, userId);
@@ -146,8 +148,9 @@ export class ReportingService {
   // ---- the CSV report
 
   /** Queues the requester's report; the job sends it to them in a Slack DM. */
-  async requestCsv(auth: AuthContext, tagId: number | null): Promise<CsvReportJson> {
+  async requestCsv(auth: AuthContext, body: unknown): Promise<CsvReportJson> {
     await requireAccess(auth, this.reports, auth.workspace.id, 'read');
+    const tagId = parse(csvReportBody, body).tag_id;
     const requestId = randomUUID();
     await this.s.queue.enqueue(reportingSendCsv, { workspaceId: auth.workspace.id, memberId: auth.member.id, requestId, tagId }, { jobId: `reporting.csv:${requestId}` });
     return { status: 'queued' };
@@ -232,9 +235,11 @@ export class ReportingService {
    * (of journey `tag_id`, or of any) between two UTC days (default the last 90) or in one round (`batch_id`), and
    * who, still on their journey, had none. From reporting's own tables, kept from intro.group_created.
    */
-  async strategicConnections(auth: AuthContext, q: z.infer<typeof strategicQuery>): Promise<StrategicConnectionsJson> {
-    const ws = auth.workspace.id;
-    await this.visibleIds(auth, String(q.id));
+  async strategicConnections(auth: AuthContext, rawQuery: unknown): Promise<StrategicConnectionsJson> {
+    // It names journey participants and who is still on their journey: workspace reporting, for admins.
+    const { workspaceId: ws } = await requireAccess(auth, this.reports, auth.workspace.id, 'read');
+    const q = parse(strategicQuery, rawQuery);
+    await this.s.programs.get(ws, q.id, 'CoffeeConfiguration');
     const end = q.end_date ?? dayOf(this.s.clock.now());
     const start = q.start_date ?? addDays(end, -89);
     const tagId = q.tag_id ?? null;

@@ -26,6 +26,7 @@ import {
   updateBody,
   updatePackBody,
   updatePromptBody,
+  watercoolerRef,
 } from './schema.js';
 import type { WatercoolerSettings } from './settings.js';
 
@@ -141,15 +142,16 @@ export function watercoolerRoutes(wc: WatercoolerRouteServices): Router {
   // ---- the watercooler's own prompts --------------------------------------------------------------
 
   router.post('/watercooler_prompts/create_as_json', async (req, res) => {
+    // The watercooler is asked about before the rest of the body is read.
+    const program = await editable(req, body(req, watercoolerRef).watercooler_id);
     const input = body(req, createPromptBody);
-    const program = await editable(req, input.watercooler_id);
     const [prompt] = await wc.prompts.create(authOf(req), program, [input.watercooler_prompt], null);
     res.json({ prompt, ...(await page(req, program.id)) });
   });
 
   router.post('/watercooler_prompts/bulk_create_as_json', async (req, res) => {
+    const program = await editable(req, body(req, watercoolerRef).watercooler_id);
     const input = body(req, bulkCreatePromptsBody);
-    const program = await editable(req, input.watercooler_id);
     const prompts = await wc.prompts.create(authOf(req), program, input.watercooler_prompts, input.pack_id ?? null);
     res.json({ prompts, ...(await page(req, program.id)) });
   });

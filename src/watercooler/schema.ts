@@ -37,6 +37,9 @@ export const adjustmentDestroyBody = nested('prompt_adjustment', z.object({ prom
 
 const promptObject = z.union([promptText, z.object({ text: promptText })]).transform((p) => (typeof p === 'string' ? p : p.text));
 
+/** The watercooler a body is about (`watercooler_id`): read, and checked, before the rest of the body. */
+export const watercoolerRef = z.object({ watercooler_id: id });
+
 export const createPromptBody = z.object({ watercooler_id: id, watercooler_prompt: promptObject });
 export const bulkCreatePromptsBody = z.object({
   watercooler_id: id,

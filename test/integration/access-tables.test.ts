@@ -65,6 +65,10 @@ describe('the access tables of API.md, cell by cell', () => {
       enrollment_survey: { name: 'Buddy matching', role_enrollment_surveys: [{ role_id: roles.primary, questions: [{ input_type: 'text', query: 'What brings you here?' }] }] },
     });
     Object.assign(ids, { journey: tagId, session: session.id, session_event: session.session_events[0]!.id, survey: survey.enrollment_survey.id, program: program.id, admin_member: admin.memberId });
+    // Diego also owns a Watercooler and a Celebrations program (the channel programs' tables).
+    const watercooler = await owner.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.watercooler });
+    const celebration = await owner.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'celebrations-birthdays-anniversaries', channel_id: ACME.channels.celebrations });
+    Object.assign(ids, { watercooler: watercooler.id, celebration: celebration.id, workspace: (await t.services.workspaces.byTeamId(ACME.teamId))!.id });
     who.set('admin', admin);
     who.set('program owner', owner);
     who.set('journey permission user', permissionUser);
@@ -80,11 +84,12 @@ describe('the access tables of API.md, cell by cell', () => {
 
   it.each(CELLS.map((c) => [`${c.file}: ${c.method} ${c.path} as ${c.actor} → ${c.status}`, c] as const))('%s', async (_name, cell) => {
     const client = who.get(cell.actor)!;
+    // `{name}` in the path, and `"{name}"` in the body (a string there, so the table stays JSON), is that id.
     const path = cell.path.replace(/\{(\w+)\}/g, (_m, name: string) => String(name === 'me' ? (client?.memberId ?? 1) : ids[name]));
     const res = await fetch(`${t.url}${path}`, {
       method: cell.method,
       headers: { ...(client ? { cookie: client.cookie, 'x-csrf-token': client.csrf } : {}), ...(cell.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(cell.body === undefined ? {} : { body: JSON.stringify(cell.body) }),
+      ...(cell.body === undefined ? {} : { body: JSON.stringify(cell.body).replace(/"\{(\w+)\}"/g, (_m, name: string) => String(ids[name])) }),
     });
     const text = await res.text();
     expect(res.status, `${cell.method} ${path}: ${text.slice(0, 200)}`).toBe(cell.status);
