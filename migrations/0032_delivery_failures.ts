@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // session's attention-required issue closes when a retry delivers (looked up by its outbox key). An outbox row
 // names the channel program it was sent for, so its owner hears of a failure once per incident: a program and a
 // reason, kept while failures keep coming within a window. A program paused because Hearth lost its channel
-// (removed, archived, deleted) says so, and only such a pause is lifted when Hearth is invited back. Frozen once
+// (removed, archived, deleted) says so, and only such a pause is lifted when Hearth is invited back. A channel Hearth
+// was removed from says when: chat:write.public would still let it post there, and it must not. Frozen once
 // shipped. Imports no app code.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -23,9 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
   await sql`alter table channel_programs add column paused_for text`.execute(db);
+  await sql`alter table channels add column bot_removed_at timestamptz`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table channels drop column bot_removed_at`.execute(db);
   await sql`alter table channel_programs drop column paused_for`.execute(db);
   await sql`drop table program_delivery_incidents`.execute(db);
   await sql`alter table outbox drop column program_id`.execute(db);

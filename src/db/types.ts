@@ -98,6 +98,8 @@ export interface ChannelsTable {
   is_org_shared: Generated<boolean>;
   is_ext_shared: Generated<boolean>;
   bot_is_member: Generated<boolean>;
+  /** When Hearth was removed from it (cleared when it is invited back): it posts there no more, chat:write.public or not. */
+  bot_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   num_members: number | null;
   updated_at: Timestamp;
 }

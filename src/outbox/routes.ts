@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { authOf, requireAdmin } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
+import { authOf } from '../http/auth.js';
 import { idParams } from '../http/ids.js';
 import { params, query } from '../http/validate.js';
 import type { FailedDeliveriesPage } from './api-types.js';
@@ -11,17 +10,17 @@ import type { Outbox } from './service.js';
 export function outboxRoutes(outbox: Outbox): Router {
   const router = Router();
 
-  router.get('/deliveries/failed', requireAdmin, async (req, res) => {
+  router.get('/deliveries/failed', async (req, res) => {
     const { page, per } = query(req, failedQuery);
-    const rows = await outbox.failed(authOf(req).workspace.id, { limit: per + 1, offset: (page - 1) * per });
+    const rows = await outbox.failed(authOf(req), { limit: per + 1, offset: (page - 1) * per });
     const body: FailedDeliveriesPage = { deliveries: rows.slice(0, per), page, per, next_page: rows.length > per ? page + 1 : null };
     res.json(body);
   });
 
-  /** Sends a failed delivery again (another workspace's id, or one that did not fail: 404). */
-  router.post('/deliveries/:id/retry', requireAdmin, async (req, res) => {
+  /** Sends a failed delivery again (another workspace's id, or one that did not fail: 404; one that cannot work: 400). */
+  router.post('/deliveries/:id/retry', async (req, res) => {
     const { id } = params(req, idParams);
-    if (!(await outbox.retry(authOf(req).workspace.id, id))) throw new HttpError(404, 'Not found');
+    await outbox.retry(authOf(req), id);
     res.json({ ok: true });
   });
 
