@@ -145,7 +145,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   // Hearth joined a channel (a program started there): it is a member now, before Slack's event says so.
   outbox.onSent(JOIN_KIND, (row) => channels.update(row.workspace_id, String((row.payload as { channel?: string }).channel), { bot_is_member: true }));
   const entitlements = new Entitlements(db, clock);
-  const programs = new ChannelProgramService(db, clock, outbox, entitlements, events);
+  const programs = new ChannelProgramService(db, clock, outbox, entitlements, events, config.publicUrl);
   // Ports: handed out now, resolved once every capability has said what it provides.
   const ports = new PortRegistry();
   const services: PlatformServices = {

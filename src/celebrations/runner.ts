@@ -125,7 +125,7 @@ export class CelebrationRunner {
       }
       const message = celebrationMessage(postInput(config, this.s.config.publicUrl, post, fresh));
       const [id] = await this.s.outbox.add(trx, [
-        { workspaceId, key: `celebration:${programId}:${runOn}`, kind: 'celebration', method: 'chat.postMessage', args: { channel: program.channel_id, text: message.text, blocks: message.blocks, unfurl_links: false } },
+        { workspaceId, key: `celebration:${programId}:${runOn}`, kind: 'celebration', programId, method: 'chat.postMessage', args: { channel: program.channel_id, text: message.text, blocks: message.blocks, unfurl_links: false } },
       ]);
       outboxIds.push(id!);
       state = 'posted';

@@ -68,7 +68,7 @@ export class ChannelRepository {
     await q.execute();
   }
 
-  async update(workspaceId: number, channelId: string, values: { name?: string; is_archived?: boolean; bot_is_member?: boolean }, now: Date): Promise<void> {
+  async update(workspaceId: number, channelId: string, values: { name?: string; is_archived?: boolean; bot_is_member?: boolean; bot_removed_at?: Date | null }, now: Date): Promise<void> {
     await this.db.updateTable('channels').set({ ...values, updated_at: now }).where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).execute();
   }
 
@@ -76,9 +76,9 @@ export class ChannelRepository {
     return this.db.selectFrom('channels').selectAll().where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).executeTakeFirst();
   }
 
-  names(workspaceId: number, channelIds: string[]): Promise<Array<{ channel_id: string; name: string }>> {
+  names(workspaceId: number, channelIds: string[], ex: Executor = this.db): Promise<Array<{ channel_id: string; name: string }>> {
     if (!channelIds.length) return Promise.resolve([]);
-    return this.db.selectFrom('channels').select(['channel_id', 'name']).where('workspace_id', '=', workspaceId).where('channel_id', 'in', channelIds).execute();
+    return ex.selectFrom('channels').select(['channel_id', 'name']).where('workspace_id', '=', workspaceId).where('channel_id', 'in', channelIds).execute();
   }
 
   /** Makes the kept roster exactly `members`; returns who was added and who removed. */

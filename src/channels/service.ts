@@ -159,8 +159,14 @@ export class ChannelService {
     });
   }
 
-  async update(workspaceId: number, channelId: string, values: { name?: string; is_archived?: boolean; bot_is_member?: boolean }): Promise<void> {
+  async update(workspaceId: number, channelId: string, values: { name?: string; is_archived?: boolean; bot_is_member?: boolean; bot_removed_at?: Date | null }): Promise<void> {
     await this.repo.update(workspaceId, channelId, values, this.clock.now());
+  }
+
+  /** Hearth was removed from the channel: it posts there no more until it is invited back. */
+  async botRemoved(workspaceId: number, channelId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.repo.update(workspaceId, channelId, { bot_is_member: false, bot_removed_at: now }, now);
   }
 
   byId(workspaceId: number, channelId: string): Promise<Channel | undefined> {

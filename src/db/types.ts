@@ -98,6 +98,8 @@ export interface ChannelsTable {
   is_org_shared: Generated<boolean>;
   is_ext_shared: Generated<boolean>;
   bot_is_member: Generated<boolean>;
+  /** When Hearth was removed from it (cleared when it is invited back): it posts there no more, chat:write.public or not. */
+  bot_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   num_members: number | null;
   updated_at: Timestamp;
 }
@@ -138,6 +140,8 @@ export interface OutboxTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** The channel program it was sent for, when it was: its owner is told of a failure once per incident. */
+  program_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A member's DM channel with Hearth, kept once opened (forgotten on channel_not_found). */
@@ -163,8 +167,20 @@ export interface ChannelProgramsTable {
   owner_member_id: number | null;
   send_now_requested_at: NullableTimestamp;
   send_now_completed_at: NullableTimestamp;
+  /** Why Hearth paused it when it lost the channel (not_in_channel, is_archived, channel_not_found); null otherwise. */
+  paused_for: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A program's run of failures of one reason: its owner is told when one starts, not per message. */
+export interface ProgramDeliveryIncidentsTable {
+  workspace_id: number;
+  program_id: number;
+  reason: string;
+  started_at: Timestamp;
+  last_failed_at: Timestamp;
+  failures: number;
 }
 
 export interface ChannelProgramMembersTable {
@@ -195,6 +211,7 @@ export interface CoreTables {
   channel_programs: ChannelProgramsTable;
   channel_program_members: ChannelProgramMembersTable;
   channel_members: ChannelMembersTable;
+  program_delivery_incidents: ProgramDeliveryIncidentsTable;
 }
 
 /**

@@ -435,7 +435,7 @@ export class RoundRunner {
         const meetingId = await this.rounds.createMeeting(trx, program, round.id, { groupIndex: index, reason, reasonDetail: group.reasonDetail, introKey: key, memberIds }, now);
         emit(event(introGroupCreated, program.workspace_id, { programId: program.id, roundId: round.id, meetingId, memberIds }));
         const message = introFor(parts, index, meetingId, members, reason);
-        rows.push({ workspaceId: program.workspace_id, key, kind: 'intro', method: 'dm.post', args: { users: members.map((m) => m.slack_user_id), text: message.text, blocks: message.blocks } });
+        rows.push({ workspaceId: program.workspace_id, key, kind: 'intro', programId: program.id, method: 'dm.post', args: { users: members.map((m) => m.slack_user_id), text: message.text, blocks: message.blocks } });
       }
       const used = new Set(result.groups.map((_g, index) => icebreakerOf(parts, index)?.id).filter((id) => id !== undefined));
       await this.repo.countIcebreakerUse(trx, program, [...used]);
@@ -447,7 +447,7 @@ export class RoundRunner {
       if (welcome && firstTimers.size) {
         for (const id of firstTimers) {
           const m = byId.get(id)!;
-          rows.push({ workspaceId: program.workspace_id, key: `intro-welcome:${program.id}:${id}`, kind: 'intro', method: 'dm.post', args: { users: [m.slack_user_id], text: welcome } });
+          rows.push({ workspaceId: program.workspace_id, key: `intro-welcome:${program.id}:${id}`, kind: 'intro', programId: program.id, method: 'dm.post', args: { users: [m.slack_user_id], text: welcome } });
         }
         await this.repo.updateParticipants(trx, program, [...firstTimers], { welcomed_at: now });
       }

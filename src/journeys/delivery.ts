@@ -1,13 +1,14 @@
 import type { Executor, Trx } from '../db/index.js';
-import type { Member } from '../db/types.js';
+import type { Member, OutboxRow } from '../db/types.js';
 import { siteLink, siteUrl, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
+import type { DeliveryStatus } from '../outbox/reasons.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
 import { mentions, type MrkdwnValue } from '../slack/mrkdwn.js';
 import { attentionNote, eventMessage, fillMrkdwn, fillText, journeyMessage, taskReminder, type TextVars } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
-import { journeyChannelMissing, journeyConnectionsMissing, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
+import { journeyChannelMissing, journeyConnectionsMissing, journeyDeliveryFailed, journeyDeliveryRecovered, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
 import { journeysDeliver } from './jobs.js';
 import { localInstant, zoneOf } from './plan.js';
 import { personJson, routeFlowType } from './presenters.js';
@@ -38,7 +39,43 @@ export class JourneyDelivery {
     private readonly s: Pick<JourneysDeps, 'clock' | 'log' | 'queue' | 'outbox' | 'events' | 'config'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
-  ) {}
+  ) {
+    s.outbox.onFailed('journey', (row, status) => this.deliveryFailed(row, status));
+    s.outbox.onSent('journey', (row) => this.deliverySent(row));
+  }
+
+  /**
+   * A session event's message failed for good: the cause is kept on its delivery and the session gets an
+   * attention-required issue (one per session and cause), naming what failed, to whom and why.
+   */
+  private async deliveryFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
+    const code = status.code ?? 'error';
+    await this.s.events.transaction(async (trx, emit) => {
+      for (const d of await this.repo.markDeliveryFailed(trx, row.workspace_id, row.idempotency_key, code)) {
+        const vars = await sessionTextVars(this.journeys, this.repo, row.workspace_id, { name: d.tag_name }, d, trx);
+        const about = { eventTitle: fillText(d.title, vars), journeyName: d.tag_name, flowType: d.flow_type };
+        emit(
+          domainEvent(journeyDeliveryFailed, row.workspace_id, {
+            sessionId: d.session_id,
+            sessionEventId: d.session_event_id,
+            tagId: d.tag_id,
+            code,
+            reason: status.reason ?? code,
+            recipientName: d.recipient_name,
+            ...about,
+          }),
+        );
+      }
+    });
+  }
+
+  /** A delivery that had failed was tried again and went: its session's issue of that cause closes (if no other has it). */
+  private async deliverySent(row: OutboxRow): Promise<void> {
+    await this.s.events.transaction(async (trx, emit) => {
+      for (const c of await this.repo.clearDeliveryFailed(trx, row.workspace_id, row.idempotency_key))
+        emit(domainEvent(journeyDeliveryRecovered, row.workspace_id, { sessionId: c.session_id, tagId: c.tag_id, stillFailing: c.still_failing }));
+    });
+  }
 
   /** The tick: claim what is due (and what a dead worker left), enqueue one job each; remind unfinished tasks. */
   async collectDue(now: Date): Promise<number> {

@@ -67,3 +67,15 @@ export const journeyChannelMissing = defineEvent('journey.channel_missing', z.ob
 
 /** Every event of a session has been sent or skipped. */
 export const journeySessionFinished = defineEvent('journey.session_finished', z.object({ sessionId: id, tagId: id, participantMemberId: id.nullable() }));
+
+/**
+ * A session event's message reached Slack and Slack refused it for good (its outbox row failed): attention required
+ * until a retry delivers it. `code` is the cause (one issue per session and cause); `reason` says it in words.
+ */
+export const journeyDeliveryFailed = defineEvent(
+  'journey.delivery_failed',
+  z.object({ sessionId: id, sessionEventId: id, tagId: id, code: z.string(), reason: z.string(), recipientName: z.string().nullable(), ...about }),
+);
+
+/** A failed delivery of a session was tried again and delivered: the causes still failing in that session. */
+export const journeyDeliveryRecovered = defineEvent('journey.delivery_recovered', z.object({ sessionId: id, tagId: id, stillFailing: z.array(z.string()) }));

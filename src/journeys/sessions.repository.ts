@@ -430,6 +430,86 @@ export class SessionRepository {
     return new Set(rows.map((r) => r.recipient));
   }
 
+  /**
+   * A delivery's outbox row failed for good: its cause is kept on each session event it delivered (a cohort post
+   * serves one), with what the session's issue names: the journey, the event, the session and whom it was for.
+   */
+  async markDeliveryFailed(trx: Trx, workspaceId: number, outboxKey: string, code: string) {
+    const marked = await trx
+      .updateTable('journey_deliveries')
+      .set({ failed_code: code })
+      .where('workspace_id', '=', workspaceId)
+      .where('outbox_key', '=', outboxKey)
+      .returning(['session_event_id', 'recipient'])
+      .execute();
+    if (!marked.length) return [];
+    const rows = await trx
+      .selectFrom('journey_session_events as se')
+      .innerJoin('journey_sessions as s', 's.id', 'se.session_id')
+      .innerJoin('journey_tags as t', 't.id', 's.tag_id')
+      .innerJoin('journey_events as e', 'e.id', 'se.event_id')
+      .select(['se.id as session_event_id', 's.id as session_id', 's.start_date', 's.participant_member_id', 't.id as tag_id', 't.name as tag_name', 't.flow_type', 'e.title'])
+      .where('se.workspace_id', '=', workspaceId)
+      .where(
+        'se.id',
+        'in',
+        marked.map((m) => m.session_event_id),
+      )
+      .execute();
+    const people = await trx
+      .selectFrom('members')
+      .select(['slack_user_id', 'real_name', 'display_name', 'name'])
+      .where('workspace_id', '=', workspaceId)
+      .where('slack_user_id', 'in', marked.map((m) => m.recipient))
+      .execute();
+    return rows.map((r) => {
+      const to = people.find((p) => p.slack_user_id === marked.find((m) => m.session_event_id === r.session_event_id)?.recipient);
+      return { ...r, recipient_name: to ? to.real_name || to.display_name || to.name : null };
+    });
+  }
+
+  /**
+   * A delivery's outbox row was sent: a cause it had failed with is cleared. Returns the sessions it cleared one
+   * in, each with the causes still failing there (none when this was the last).
+   */
+  async clearDeliveryFailed(trx: Trx, workspaceId: number, outboxKey: string): Promise<Array<{ session_id: number; tag_id: number; still_failing: string[] }>> {
+    const cleared = await trx
+      .updateTable('journey_deliveries')
+      .set({ failed_code: null })
+      .where('workspace_id', '=', workspaceId)
+      .where('outbox_key', '=', outboxKey)
+      .where('failed_code', 'is not', null)
+      .returning('session_event_id')
+      .execute();
+    if (!cleared.length) return [];
+    const sessions = await trx
+      .selectFrom('journey_session_events as se')
+      .innerJoin('journey_sessions as s', 's.id', 'se.session_id')
+      .select(['s.id as session_id', 's.tag_id'])
+      .distinct()
+      .where('se.workspace_id', '=', workspaceId)
+      .where(
+        'se.id',
+        'in',
+        cleared.map((c) => c.session_event_id),
+      )
+      .execute();
+    const failing = await trx
+      .selectFrom('journey_deliveries as d')
+      .innerJoin('journey_session_events as se', 'se.id', 'd.session_event_id')
+      .select(['se.session_id', 'd.failed_code'])
+      .distinct()
+      .where('d.workspace_id', '=', workspaceId)
+      .where('d.failed_code', 'is not', null)
+      .where(
+        'se.session_id',
+        'in',
+        sessions.map((s) => s.session_id),
+      )
+      .execute();
+    return sessions.map((s) => ({ ...s, still_failing: failing.filter((f) => f.session_id === s.session_id).map((f) => f.failed_code!) }));
+  }
+
   // ---- tasks
 
   async upsertTask(trx: Trx, row: { workspace_id: number; session_id: number; session_event_id: number; member_id: number; next_remind_at: Date | null }, now: Date): Promise<JourneyTaskAssignment> {

@@ -179,6 +179,8 @@ export interface JourneyDeliveriesTable {
   recipient: string;
   workspace_id: number;
   outbox_key: string;
+  /** The cause its outbox row failed with, until a retry delivers it (the session's delivery_failed issue). */
+  failed_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

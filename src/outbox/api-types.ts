@@ -1,5 +1,8 @@
 import type { DeliveryStatus } from './reasons.js';
 
+/** The admins' page of the workspace's failed deliveries (its navigation entry and the owners' notices link here). */
+export const FAILED_DELIVERIES_PATH = '/settings/deliveries';
+
 /** A message's real delivery state, read from its outbox row (the pages show it where they say a message went). */
 export interface Delivery extends DeliveryStatus {
   /** The outbox row: an admin's Try again is POST /deliveries/{id}/retry. */

@@ -12,6 +12,8 @@ export interface NewOutboxRow {
   method: string;
   args: Record<string, unknown>;
   notBefore: Date;
+  /** The channel program it is sent for, if any: its owner is told when its messages fail (once per incident). */
+  programId?: number;
 }
 
 const EXPIRED = 'the sender stopped before recording the outcome';
@@ -32,6 +34,7 @@ export class OutboxRepository {
           kind: r.kind,
           method: r.method,
           payload: JSON.stringify(r.args),
+          program_id: r.programId ?? null,
           not_before: r.notBefore,
           last_error: null,
           result: null,
@@ -250,6 +253,12 @@ export class OutboxRepository {
       .where('id', '=', id)
       .where('state', '=', 'unknown')
       .execute();
+  }
+
+  /** Whether Hearth was removed from this channel (and not invited back since). */
+  async botRemoved(workspaceId: number, channelId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('channels').select('bot_removed_at').where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).executeTakeFirst();
+    return row?.bot_removed_at != null;
   }
 
   /** The member's DM channel with Hearth, when one was opened before. */

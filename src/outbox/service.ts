@@ -69,8 +69,11 @@ const RECONCILE_PER_WORKSPACE = 3;
 const OPEN_DMS_AHEAD_MS = 24 * 60 * 60_000;
 /** How long a modal may wait for its place in views.open's window: its trigger lasts 3 seconds. */
 const MODAL_WAIT_MS = 1_500;
+/** Writes into a channel that Slack would let Hearth make after it was removed (chat:write.public, joining). */
+const REMOVAL_BOUND = new Set(['chat.postMessage', 'chat.scheduleMessage', 'conversations.join']);
 /** Slack errors that mean "already done": the intended effect exists. */
 const ALREADY_DONE = new Set(['already_reacted', 'already_in_channel']);
+
 
 export type SendResult = 'sent' | 'failed' | 'unknown' | 'deferred' | 'skipped';
 
@@ -116,6 +119,7 @@ export class Outbox {
   private readonly deferClock: Clock;
   private readonly sentHandlers = new Map<string, SentHandler>();
   private readonly failedHandlers = new Map<string, FailedHandler>();
+  private programFailedHandler: FailedHandler | undefined;
 
   constructor(private readonly deps: OutboxDeps) {
     this.repo = new OutboxRepository(deps.db);
@@ -138,6 +142,11 @@ export class Outbox {
    */
   onFailed(kind: string, handler: FailedHandler): void {
     this.failedHandlers.set(kind, handler);
+  }
+
+  /** Runs `handler` once when any row sent for a channel program (`programId`) fails for good, whatever its kind. */
+  onProgramFailed(handler: FailedHandler): void {
+    this.programFailedHandler = handler;
   }
 
   private async sent(row: OutboxRow, result: Record<string, unknown>): Promise<void> {
@@ -199,6 +208,10 @@ export class Outbox {
       log.warn({ err, outboxId: row.id }, 'could not get the workspace client; will retry');
       return modal ? this.fail(row, 'no_client') : this.retryLater(row, 'no_client');
     }
+
+    // Removed from a public channel, Hearth could still post there with chat:write.public (or join it again): it
+    // does neither. The removal stands until someone invites Hearth back.
+    if (REMOVAL_BOUND.has(row.method) && typeof args.channel === 'string' && (await this.repo.botRemoved(row.workspace_id, args.channel))) return this.fail(row, 'not_in_channel');
 
     // The method being called when an error came back (a DM opens its conversation, then posts).
     const step: Step = { method: row.method, progress: (row.result as Record<string, unknown> | null) ?? {} };
@@ -363,12 +376,14 @@ export class Outbox {
 
   private async fail(row: OutboxRow, error: string): Promise<'failed'> {
     if (!(await this.repo.settle(row.id, 'sending', { state: 'failed', error }, this.deps.clock.now()))) return 'failed';
-    const handler = this.failedHandlers.get(row.kind);
-    if (handler) {
+    const handlers = [this.failedHandlers.get(row.kind), row.program_id === null ? undefined : this.programFailedHandler].filter((h) => h !== undefined);
+    if (!handlers.length) return 'failed';
+    // Read as every page reads it (`deliveries`): with the channel's name where the write went to one.
+    const [settled] = await this.repo.byKeys(row.workspace_id, [row.idempotency_key]);
+    const status = deliveryStatus('failed', error, { channelName: settled?.channel_name });
+    for (const handler of handlers) {
       try {
-        // Read as every page reads it (`deliveries`): with the channel's name where the write went to one.
-        const [settled] = await this.repo.byKeys(row.workspace_id, [row.idempotency_key]);
-        await handler(row, deliveryStatus('failed', error, { channelName: settled?.channel_name }));
+        await handler(row, status);
       } catch (err) {
         this.deps.log.warn({ err, outboxId: row.id, kind: row.kind }, 'after-failure handler failed');
       }
@@ -410,9 +425,16 @@ export class Outbox {
     return new Map(rows.map((r) => [r.idempotency_key, { id: r.id, ...deliveryStatus(r.state, r.last_error, { channelName: r.channel_name }) }]));
   }
 
-  /** Tries a failed delivery again (an admin's Try again); another workspace's row, or one that did not fail, is a 404. */
+  /**
+   * Tries a failed delivery again (an admin's Try again): 404 when the workspace has no such failed row, 400 when
+   * trying again cannot work (a deactivated person, a deleted channel).
+   */
   async retry(auth: AuthContext, id: number): Promise<void> {
     const { workspaceId } = await requireAccess(auth, deliveriesPolicy, auth.workspace.id, 'edit');
+    const row = await this.repo.byId(id);
+    if (!row || row.workspace_id !== workspaceId || row.state !== 'failed') throw new HttpError(404, 'Not found');
+    const status = deliveryStatus(row.state, row.last_error);
+    if (!status.canRetry) throw new HttpError(400, `Trying again can't work: ${status.reason}`, { id: 'cannot be tried again' });
     if (!(await this.repo.retryFailed(workspaceId, id, this.deps.clock.now()))) throw new HttpError(404, 'Not found');
     await this.kick([id]);
   }

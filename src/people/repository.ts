@@ -57,8 +57,8 @@ export class PeopleRepository {
   }
 
   /** A member of the workspace who has not been deactivated. */
-  active(workspaceId: number, memberId: number): Promise<Member | undefined> {
-    return this.db.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', memberId).where('deleted', '=', false).executeTakeFirst();
+  active(workspaceId: number, memberId: number, ex: Executor = this.db): Promise<Member | undefined> {
+    return ex.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', memberId).where('deleted', '=', false).executeTakeFirst();
   }
 
   /** Which of these ids are active members of the workspace. */

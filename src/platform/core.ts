@@ -74,7 +74,7 @@ export const platformCapability = defineCapability({
         // RETENTION_DAYS after an uninstall, the workspace's files and rows are deleted.
         { name: 'retention', collect: (now) => retention.collect(now), nextDue: () => retention.nextDue() },
       ],
-      listeners: [channelListeners(s.channels)],
+      listeners: [channelListeners(s.channels, s.programs)],
       routes: [userRoutes(s.users), channelRoutes({ channels: s.channels, outbox: s.outbox }), peopleRoutes(s.people), programRoutes(s.programs), workspaceRoutes(retention), outboxRoutes(s.outbox)],
     };
   },

@@ -64,16 +64,44 @@ export class ProgramRepository {
   }
 
   /** Sets is_active; true only when it changed (a program already in that state is left untouched). */
-  async setActive(trx: Trx, workspaceId: number, id: number, active: boolean, now: Date): Promise<boolean> {
+  async setActive(trx: Trx, workspaceId: number, id: number, active: boolean, now: Date, pausedFor: string | null = null): Promise<boolean> {
     const row = await trx
       .updateTable('channel_programs')
-      .set({ is_active: active, updated_at: now })
+      .set({ is_active: active, paused_for: active ? null : pausedFor, updated_at: now })
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .where('is_active', '=', !active)
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The workspace's programs on a channel (active ones, or those Hearth paused when it lost the channel). */
+  lockOnChannel(trx: Trx, workspaceId: number, channelId: string, which: 'active' | 'paused_for_channel'): Promise<ChannelProgram[]> {
+    let q = trx.selectFrom('channel_programs').selectAll().where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId);
+    q = which === 'active' ? q.where('is_active', '=', true) : q.where('is_active', '=', false).where('paused_for', 'is not', null);
+    return q.orderBy('id').forUpdate().execute();
+  }
+
+  /**
+   * Counts a failure of a program's message by its reason: the same incident while failures keep coming within
+   * `windowMs` of the last one, else a new one. True when this failure starts an incident (its owner is told).
+   */
+  async recordIncident(trx: Trx, workspaceId: number, programId: number, reason: string, now: Date, windowMs: number): Promise<boolean> {
+    const cutoff = new Date(now.getTime() - windowMs);
+    const row = await trx
+      .insertInto('program_delivery_incidents')
+      .values({ workspace_id: workspaceId, program_id: programId, reason, started_at: now, last_failed_at: now, failures: 1 })
+      .onConflict((oc) =>
+        oc.columns(['workspace_id', 'program_id', 'reason']).doUpdateSet((eb) => ({
+          started_at: eb.case().when('program_delivery_incidents.last_failed_at', '<', cutoff).then(now).else(eb.ref('program_delivery_incidents.started_at')).end(),
+          failures: eb.case().when('program_delivery_incidents.last_failed_at', '<', cutoff).then(1).else(eb('program_delivery_incidents.failures', '+', 1)).end(),
+          last_failed_at: now,
+        })),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    return row.failures === 1;
   }
 
   async setTimeZone(workspaceId: number, id: number, tz: string, now: Date, ex: Executor = this.db): Promise<void> {

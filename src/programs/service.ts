@@ -1,9 +1,12 @@
 import { ChannelRepository } from '../channels/repository.js';
-import type { Db, Trx } from '../db/index.js';
-import type { ChannelProgram, ProgramType, Workspace } from '../db/types.js';
+import type { Db, Executor, Trx } from '../db/index.js';
+import type { ChannelProgram, Member, OutboxRow, ProgramType, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
+import { FAILED_DELIVERIES_PATH } from '../outbox/api-types.js';
+import type { DeliveryStatus } from '../outbox/reasons.js';
+import type { NewOutboxRow } from '../outbox/repository.js';
 import type { Outbox } from '../outbox/service.js';
 import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import type { Entitlements } from '../platform/entitlements/service.js';
@@ -15,6 +18,7 @@ import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } fro
 import type { ProgramJson } from './api-types.js';
 import { programCreated, programPaused, programResumed } from './events.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
+import { failingNotice, INCIDENT_WINDOW_MS, isChannelLoss, pausedNotice, resumedNotice, type ChannelLoss } from './notices.js';
 import { ProgramRepository } from './repository.js';
 import { ownershipBody } from './schema.js';
 
@@ -35,10 +39,13 @@ export class ChannelProgramService {
     private readonly outbox: Outbox,
     private readonly entitlements: Entitlements,
     private readonly events: DomainEvents,
+    /** Where the pages are, for the links in owners' notices. */
+    private readonly publicUrl: string,
   ) {
     this.repo = new ProgramRepository(db);
     this.channels = new ChannelRepository(db);
     this.people = new PeopleRepository(db);
+    outbox.onProgramFailed((row, status) => this.deliveryFailed(row, status));
   }
 
   register(kind: ProgramKind): void {
@@ -122,10 +129,86 @@ export class ChannelProgramService {
     await this.events.transaction((trx, emit) => this.setActiveIn(trx, emit, program, active));
   }
 
-  /** Pauses or resumes the program inside a capability's own events transaction, recording the change. */
-  async setActiveIn(trx: Trx, emit: Emit, program: ChannelProgram, active: boolean): Promise<void> {
-    if (await this.repo.setActive(trx, program.workspace_id, program.id, active, this.clock.now()))
-      emit(event(active ? programResumed : programPaused, program.workspace_id, { programId: program.id, type: program.type }));
+  /**
+   * Pauses or resumes the program inside a capability's own events transaction, recording the change. A pause
+   * for a lost channel says which loss (`pausedFor`): only such a pause is lifted when Hearth is invited back.
+   */
+  async setActiveIn(trx: Trx, emit: Emit, program: ChannelProgram, active: boolean, pausedFor: ChannelLoss | null = null): Promise<boolean> {
+    if (!(await this.repo.setActive(trx, program.workspace_id, program.id, active, this.clock.now(), pausedFor))) return false;
+    emit(event(active ? programResumed : programPaused, program.workspace_id, { programId: program.id, type: program.type }));
+    return true;
+  }
+
+  /**
+   * A message of a program failed for good. A lost channel pauses the program; its owner is told once per incident
+   * (the program and the reason, while failures keep coming within INCIDENT_WINDOW_MS), not once per message.
+   */
+  private async deliveryFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
+    const program = row.program_id === null ? undefined : await this.repo.find(row.workspace_id, row.program_id);
+    if (!program) return;
+    const code = status.code ?? 'error';
+    const now = this.clock.now();
+    const [about, owner] = await Promise.all([this.about(program), this.owner(program)]);
+    const ids = await this.events.transaction(async (trx, emit) => {
+      const started = await this.repo.recordIncident(trx, program.workspace_id, program.id, code, now, INCIDENT_WINDOW_MS);
+      // A row failing for a lost channel pauses the program once; a later one finds it paused already.
+      const paused = isChannelLoss(code) && (await this.setActiveIn(trx, emit, program, false, code));
+      if (!started && !paused) return [];
+      const notice = paused && isChannelLoss(code) ? pausedNotice(about, code) : failingNotice(about, status.reason ?? code);
+      return this.outbox.add(trx, ownerNotice(program, owner, `program-incident:${program.id}:${code}:${now.getTime()}`, notice));
+    });
+    await this.outbox.kick(ids);
+  }
+
+  /**
+   * Hearth lost a program's channel (removed from it, or it was archived or deleted): each active program there
+   * pauses and its owner is told what to do, once.
+   */
+  async channelLost(workspaceId: number, channelId: string, loss: ChannelLoss): Promise<void> {
+    const now = this.clock.now();
+    const ids = await this.events.transaction(async (trx, emit) => {
+      const rows = [];
+      for (const program of await this.repo.lockOnChannel(trx, workspaceId, channelId, 'active')) {
+        if (!(await this.setActiveIn(trx, emit, program, false, loss))) continue;
+        await this.repo.recordIncident(trx, workspaceId, program.id, loss, now, INCIDENT_WINDOW_MS);
+        const notice = pausedNotice(await this.about(program, trx), loss);
+        rows.push(...ownerNotice(program, await this.owner(program, trx), `program-paused:${program.id}:${loss}:${now.getTime()}`, notice));
+      }
+      return this.outbox.add(trx, rows);
+    });
+    await this.outbox.kick(ids);
+  }
+
+  /** Hearth was invited back to a channel: the programs it paused for losing it run again, and their owners are told. */
+  async channelBack(workspaceId: number, channelId: string): Promise<void> {
+    const now = this.clock.now();
+    const ids = await this.events.transaction(async (trx, emit) => {
+      const rows = [];
+      for (const program of await this.repo.lockOnChannel(trx, workspaceId, channelId, 'paused_for_channel')) {
+        if (!(await this.setActiveIn(trx, emit, program, true))) continue;
+        rows.push(...ownerNotice(program, await this.owner(program, trx), `program-resumed:${program.id}:${now.getTime()}`, resumedNotice(await this.about(program, trx))));
+      }
+      return this.outbox.add(trx, rows);
+    });
+    await this.outbox.kick(ids);
+  }
+
+  /** What a notice names: the kind, the channel (its name from the directory) and the pages to act on. */
+  private async about(program: ChannelProgram, ex?: Executor) {
+    const [channel] = await this.channels.names(program.workspace_id, [program.channel_id], ex);
+    const kind = this.kinds.get(program.type);
+    return {
+      label: kind?.label ?? program.type,
+      channelId: program.channel_id,
+      channelName: channel ? `#${channel.name}` : null,
+      programUrl: `${this.publicUrl}${kind?.pagePath(program.id) ?? '/'}`,
+      failedUrl: `${this.publicUrl}${FAILED_DELIVERIES_PATH}`,
+    };
+  }
+
+  /** The program's owner, while they are an active member. */
+  private async owner(program: ChannelProgram, ex?: Executor): Promise<Member | undefined> {
+    return program.owner_member_id === null ? undefined : this.people.active(program.workspace_id, program.owner_member_id, ex);
   }
 
   async setTimeZone(program: ChannelProgram, tz: string, trx?: Trx): Promise<void> {
@@ -234,4 +317,10 @@ export class ChannelProgramService {
     return this.serialize(auth.workspace, await Promise.all(chosen.map((p) => this.get(auth.workspace.id, p.id))));
   }
 
+}
+
+/** A DM to the program's owner (none when it has no active owner). */
+function ownerNotice(program: ChannelProgram, owner: Member | undefined, key: string, notice: { text: string }): Array<Omit<NewOutboxRow, 'notBefore'>> {
+  if (!owner) return [];
+  return [{ workspaceId: program.workspace_id, key, kind: 'program_notice', method: 'dm.post', args: { users: [owner.slack_user_id], text: notice.text } }];
 }

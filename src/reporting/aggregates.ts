@@ -3,6 +3,8 @@ import { introAnswerWithdrawn, introGroupCreated, introMet, introNotMet } from '
 import {
   journeyChannelMissing,
   journeyConnectionsMissing,
+  journeyDeliveryFailed,
+  journeyDeliveryRecovered,
   journeyMessageSent,
   journeyPollAnswered,
   journeyRoleMissing,
@@ -16,7 +18,7 @@ import { programCreated, programPaused, programResumed } from '../programs/event
 import { promptPosted, replied } from '../watercooler/events.js';
 import type { Outbox } from '../outbox/service.js';
 import { feedbackMessage } from './blocks.js';
-import { channelText, connectionsText, missingRoleText } from './issues.js';
+import { channelText, connectionsText, deliveryFailedText, missingRoleText } from './issues.js';
 import type { ReportingRepository } from './repository.js';
 import { bucketOf, dayOf } from './stats.js';
 
@@ -24,10 +26,14 @@ import { bucketOf, dayOf } from './stats.js';
  * Reporting's one subscriber: keeps the daily aggregates (what each stat counts is defined in API.md, "The stats"), the sessions and the open tasks and polls from the
  * domain events, and opens and closes the issues journeys report (missing_role, strategic_connections_not_selected,
  * channels_not_selected: opened when a session event was skipped for want of people or a channel, closed when it,
- * or a later event reaching that role, goes out). Runs in the transaction that moves its cursor; besides that,
+ * or a later event reaching that role, goes out; delivery_failed: opened when Slack refused a session's message for
+ * good, one per session and cause, closed when retries have delivered every message that failed for that cause). Runs in the transaction that moves its cursor; besides that,
  * `claimSeq` skips an event whose seq the aggregates already include, so a replay (a renamed cursor, a
  * redelivery) never counts twice.
  */
+/** One delivery_failed issue per session and cause. */
+const deliveryIssueKey = (sessionId: number, code: string) => `delivery_failed:${sessionId}:${code}`;
+
 export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outbox, 'add'>): Subscriber {
   return {
     name: 'reporting.aggregates',
@@ -40,6 +46,8 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
       journeyRoleMissing,
       journeyConnectionsMissing,
       journeyChannelMissing,
+      journeyDeliveryFailed,
+      journeyDeliveryRecovered,
       introGroupCreated,
       introMet,
       introNotMet,
@@ -109,8 +117,15 @@ export function reportingAggregates(repo: ReportingRepository, outbox: Pick<Outb
         await active(`m:${p.memberId}`);
         return;
       }
-      if (journeyRoleMissing.is(e) || journeyConnectionsMissing.is(e) || journeyChannelMissing.is(e)) {
-        const opened = journeyRoleMissing.is(e)
+      if (journeyDeliveryRecovered.is(e)) {
+        const p = journeyDeliveryRecovered.parse(e.payload);
+        await repo.closeDeliveryIssues(trx, ws, p.sessionId, p.stillFailing.map((code) => deliveryIssueKey(p.sessionId, code)));
+        return;
+      }
+      if (journeyRoleMissing.is(e) || journeyConnectionsMissing.is(e) || journeyChannelMissing.is(e) || journeyDeliveryFailed.is(e)) {
+        const opened = journeyDeliveryFailed.is(e)
+          ? ((p) => ({ p, key: deliveryIssueKey(p.sessionId, p.code), type: 'delivery_failed' as const, text: deliveryFailedText(p) }))(journeyDeliveryFailed.parse(e.payload))
+          : journeyRoleMissing.is(e)
           ? ((p) => ({ p, key: `missing_role:${p.sessionId}:${p.roleId}`, type: 'missing_role' as const, text: missingRoleText(p) }))(journeyRoleMissing.parse(e.payload))
           : journeyConnectionsMissing.is(e)
             ? ((p) => ({ p, key: `strategic_connections_not_selected:${p.sessionEventId}`, type: 'strategic_connections_not_selected' as const, text: connectionsText(p) }))(journeyConnectionsMissing.parse(e.payload))

@@ -14,7 +14,7 @@ export type ReportingModuleDataJson = ({ status: 'ready' } & StatData) | { statu
 
 export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
 /** An attention-required issue's kind (stored in session_issues.issue_type). */
-export type SessionIssueType = 'missing_role' | 'task_overdue' | 'poll_overdue' | 'strategic_connections_not_selected' | 'channels_not_selected';
+export type SessionIssueType = 'missing_role' | 'task_overdue' | 'poll_overdue' | 'strategic_connections_not_selected' | 'channels_not_selected' | 'delivery_failed';
 /** Which stats are states (a count now) and which are rates (done of sent): the server's lists, for the page too. */
 export { RATE_STATS, STAT_NAMES, STATE_STATS } from './stats.js';
 

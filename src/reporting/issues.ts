@@ -34,6 +34,12 @@ export function connectionsText(a: About & { roleNames: string[] }): IssueText {
   return { detail: `${quoted(a)}${inJourney(a)} was not sent: no strategic connections selected (nobody is the ${orList(a.roleNames)})`, fix_path: path, fix_label: path && 'Choose whom to introduce' };
 }
 
+/** A message Slack refused for good: what, to whom, and why in the outbox's words; fixed from the journey's People tab. */
+export function deliveryFailedText(a: About & { reason: string; recipientName: string | null }): IssueText {
+  const path = journeyTab(a, 'people');
+  return { detail: `${quoted(a)}${inJourney(a)} was not delivered${a.recipientName ? ` to ${a.recipientName}` : ''}: ${a.reason}`, fix_path: path, fix_label: path && 'See who didn’t get it' };
+}
+
 export function channelText(a: About): IssueText {
   const path = journeyTab(a, 'schedule');
   return { detail: `${quoted(a)}${inJourney(a)} was not posted: no channel selected`, fix_path: path, fix_label: path && 'Choose a channel' };

@@ -244,6 +244,13 @@ export class ReportingRepository {
     return Number(r.numDeletedRows);
   }
 
+  /** Closes a session's delivery_failed issues but those whose causes still fail (their keys). */
+  async closeDeliveryIssues(trx: Trx, workspaceId: number, sessionId: number, keepKeys: string[]): Promise<void> {
+    let q = trx.deleteFrom('reporting_session_issues').where('workspace_id', '=', workspaceId).where('session_id', '=', sessionId).where('issue_type', '=', 'delivery_failed');
+    if (keepKeys.length) q = q.where('issue_key', 'not in', keepKeys);
+    await q.execute();
+  }
+
   // ---- strategic connections (Intros groups with journey participants)
 
   async addIntroGroup(trx: Trx, row: { workspace_id: number; meeting_id: number; program_id: number; round_id: number; member_ids: number[]; occurred_at: Date }): Promise<void> {

@@ -219,7 +219,7 @@ export function aggregate(
 
 // ---- attention required and intros feedback (journeys.md §9)
 
-export const ISSUE_TYPES = ['missing_role', 'task_overdue', 'poll_overdue', 'strategic_connections_not_selected', 'channels_not_selected'] as const;
+export const ISSUE_TYPES = ['missing_role', 'task_overdue', 'poll_overdue', 'strategic_connections_not_selected', 'channels_not_selected', 'delivery_failed'] as const;
 export const ISSUES_PAGE_SIZE = 10;
 export const ISSUE_DATE_WINDOWS = ['1w', '1m', '3m', '6m', '1y'] as const;
 export type IssueDateWindow = (typeof ISSUE_DATE_WINDOWS)[number];

@@ -154,6 +154,7 @@ export class WatercoolerPosting {
           workspaceId,
           key: outboxKey(post.program_id, post.slot_at),
           kind: 'watercooler',
+          programId: post.program_id,
           method: 'chat.postMessage',
           args: { channel: program.channel_id, text: message.text, blocks: message.blocks, unfurl_links: false, unfurl_media: false },
         },

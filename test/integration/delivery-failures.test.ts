@@ -63,5 +63,10 @@ describe('failed deliveries: listed for admins, tried again, counted by reason',
     await expect.poll(async () => (await state(id!)).state, { timeout: 10_000 }).toBe('failed');
     const text = await (await fetch(`${t.url}/metrics`)).text();
     expect(text).toMatch(/^hearth_outbox_failed_rows\{reason="channel_not_found"\} [1-9]/m);
+    // Trying again can't work for a channel Slack can't find: no Try again, and the API refuses it in words.
+    const res = await retry(admin, id!);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ fields: { id: 'cannot be tried again' } });
+    expect((await state(id!)).state).toBe('failed');
   });
 });

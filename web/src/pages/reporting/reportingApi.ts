@@ -26,6 +26,7 @@ export const ISSUE_TYPE_LABELS = {
   poll_overdue: 'Poll overdue',
   strategic_connections_not_selected: 'Strategic connections not selected',
   channels_not_selected: 'Channels not selected',
+  delivery_failed: 'Message not delivered',
 } as const;
 export type IssueType = keyof typeof ISSUE_TYPE_LABELS;
 export const ISSUE_TYPES = Object.keys(ISSUE_TYPE_LABELS) as IssueType[];
