@@ -81,7 +81,6 @@ export const journeysCapability = defineCapability({
           answers,
           dryRun,
           catalog,
-          event: (ws, id) => sessions.findEvent(ws, id),
         }),
       ],
       listeners: [journeyListeners(answers, services.workspaces, services.log)],
