@@ -12,6 +12,11 @@ async function runs(repo: JourneyRepository, auth: AuthContext, tag: JourneyTag)
   return auth.isAdmin || tag.created_by_member_id === auth.member.id || (await repo.isPermissionUser(auth.workspace.id, tag.id, auth.member.id));
 }
 
+/** Whether this member runs any journey (admins run them all): who may enrol people and look them up to do so. */
+export async function runsAJourney(repo: JourneyRepository, auth: AuthContext): Promise<boolean> {
+  return auth.isAdmin || (await repo.runsAny(auth.workspace.id, auth.member.id));
+}
+
 const JOURNEY_FORBIDDEN = "Only this journey's owner, its permission users and workspace admins can change it";
 
 /** A journey: every member sees it (the journeys list is no secret); those who run it change it. */

@@ -31,6 +31,8 @@ export const journeysCapability = defineCapability({
     const dryRun = new JourneyDryRun(services, repo, sessionRepo, sessions);
     const catalog = new JourneyCatalog(services, repo);
     return {
+      // Who runs a journey, for the current user's permissions (the pages' navigation).
+      provides: { journeyRunners: { runsAny: (workspaceId, memberId) => repo.runsAny(workspaceId, memberId) } },
       // Open data (docs/data-format.md).
       dataExport: {
         tables: [
