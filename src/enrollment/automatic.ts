@@ -6,11 +6,11 @@ import { parse } from '../http/validate.js';
 import { requireAccess, workspacePolicy } from '../platform/access.js';
 import type { DomainEvent, Emit, PendingEvent } from '../platform/events/define.js';
 import type { NewHire } from '../platform/events/new-hire.js';
-import { routeFlowType, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
+import { requireJourney, routeFlowType, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
 import type {
   AutoEnrollChannelsAnswer,
-  AutoEnrollChannelsBody,
   EnrollmentSettingsAnswer,
+  Flow,
   SelfEnrollSettingsAnswer,
   SelfEnrollValidationAnswer,
 } from './api-types.js';
@@ -22,7 +22,7 @@ import type { Enroller } from './enroller.js';
 import type { EnrollmentSourceKind } from './events.js';
 import type { EnrollmentRepository } from './repository.js';
 import { ruleMatches, type Attributes } from './rules.js';
-import { mappingsBody, rulesBody } from './schema.js';
+import { autoChannelsBody, mappingsBody, rulesBody, selfEnrollBody, selfEnrollSettingsBody } from './schema.js';
 import { nextIsoMonday } from './survey-rules.js';
 
 /** The workspace's enrollment rules and HR mappings: workspace admins read and change them. */
@@ -251,25 +251,35 @@ export class AutomaticEnrollment {
 
   // ---- auto-enroll channels of a journey
 
-  async loadChannels(tag: JourneyTag): Promise<AutoEnrollChannelsAnswer> {
+  /** GET …/auto_enroll_channels/load_channels_as_json: as the journey (every member reads it). */
+  async loadChannels(auth: AuthContext, flow: Flow, id: number): Promise<AutoEnrollChannelsAnswer> {
+    return this.channelsOf(await requireJourney(auth, this.journeys.policy, id, 'read', flow));
+  }
+
+  private async channelsOf(tag: JourneyTag): Promise<AutoEnrollChannelsAnswer> {
     const rows = await this.repo.autoChannels(tag.workspace_id, tag.id);
     return { channels: rows.map((r) => ({ channel_id: r.channel_id, name: r.name, start_date_rule: r.start_date_rule })) };
   }
 
-  /** PUT …/auto_enroll_channels/bulk_update: the journey's whole list (empty stops them all). */
-  async saveChannels(tag: JourneyTag, body: AutoEnrollChannelsBody): Promise<AutoEnrollChannelsAnswer> {
+  /** PUT …/auto_enroll_channels/bulk_update (who may edit the journey): its whole list (empty stops them all), channels of this workspace. */
+  async saveChannels(auth: AuthContext, flow: Flow, id: number, input: unknown): Promise<AutoEnrollChannelsAnswer> {
+    const tag = await requireJourney(auth, this.journeys.policy, id, 'edit', flow);
+    const body = parse(autoChannelsBody, input);
     if (body.channels.length) await this.requirePaid(tag.workspace_id, 'Auto-enroll channels');
-    for (const [i, c] of body.channels.entries())
-      if (!(await this.s.channels.byId(tag.workspace_id, c.channel_id))) throw badRequest(`channels.${i}.channel_id: is not a channel of this workspace`, { [`channels.${i}.channel_id`]: 'is not a channel of this workspace' });
+    for (const [i, c] of body.channels.entries()) await this.s.channels.requireOwn(tag.workspace_id, `channels.${i}.channel_id`, [c.channel_id]);
     const unique = [...new Map(body.channels.map((c) => [c.channel_id, { channel_id: c.channel_id, start_date_rule: c.start_date_rule ?? ('join_date' as const) }])).values()];
     await this.s.events.transaction((trx) => this.repo.replaceAutoChannels(trx, tag.workspace_id, tag.id, unique, this.s.clock.now()));
-    return this.loadChannels(tag);
+    return this.channelsOf(tag);
   }
 
   // ---- self-enroll
 
-  /** GET/PUT …/self_enroll_settings: whether members may join it themselves, the link to share, and who joined that way. */
-  async selfEnrollSettings(tag: JourneyTag): Promise<SelfEnrollSettingsAnswer> {
+  /** GET …/self_enroll_settings (who may edit the journey): whether members may join it themselves, the link to share, and who joined that way. */
+  async selfEnrollSettings(auth: AuthContext, flow: Flow, id: number): Promise<SelfEnrollSettingsAnswer> {
+    return this.selfEnrollJson(await requireJourney(auth, this.journeys.policy, id, 'edit', flow));
+  }
+
+  private async selfEnrollJson(tag: JourneyTag): Promise<SelfEnrollSettingsAnswer> {
     const joined = await this.repo.selfEnrolled(tag.workspace_id, tag.id);
     return {
       enabled: tag.self_enroll,
@@ -278,9 +288,12 @@ export class AutomaticEnrollment {
     };
   }
 
-  async setSelfEnroll(tag: JourneyTag, enabled: boolean): Promise<SelfEnrollSettingsAnswer> {
+  /** PUT …/self_enroll_settings {enabled} (who may edit the journey). */
+  async setSelfEnroll(auth: AuthContext, flow: Flow, id: number, input: unknown): Promise<SelfEnrollSettingsAnswer> {
+    const tag = await requireJourney(auth, this.journeys.policy, id, 'edit', flow);
+    const { enabled } = parse(selfEnrollSettingsBody, input);
     await this.s.events.transaction((trx) => this.journeys.setSelfEnrollIn(trx, tag.workspace_id, tag.id, enabled));
-    return this.selfEnrollSettings({ ...tag, self_enroll: enabled });
+    return this.selfEnrollJson({ ...tag, self_enroll: enabled });
   }
 
   /** The journeys a member may join themselves now (self-enroll on, not archived, not already on it): `/hearth join` and the Home tab. */
@@ -290,7 +303,13 @@ export class AutomaticEnrollment {
     return open.filter((_, i) => !already[i]);
   }
 
-  async selfEnrollValidation(workspaceId: number, member: Member, tag: JourneyTag, test = false): Promise<SelfEnrollValidationAnswer> {
+  /** GET …/self_enroll_validation: whether this member may join the journey themselves now (every member may ask). */
+  async selfEnrollValidation(auth: AuthContext, flow: Flow, id: number): Promise<SelfEnrollValidationAnswer> {
+    const tag = await requireJourney(auth, this.journeys.policy, id, 'read', flow);
+    return this.validation(auth.workspace.id, auth.member, tag);
+  }
+
+  private async validation(workspaceId: number, member: Member, tag: JourneyTag, test = false): Promise<SelfEnrollValidationAnswer> {
     const already = Boolean(await this.journeys.activeSessionOf(workspaceId, tag.id, member.id));
     const displayError = tag.archived ? `${tag.name} is archived` : already ? `You're already on ${tag.name}` : !tag.self_enroll && !test ? `${tag.name} isn't open to join yourself. Ask its admins to enroll you.` : null;
     return { valid: displayError === null, displayError, already_enrolled: already, journey: { id: tag.id, name: tag.name } };
@@ -305,7 +324,7 @@ export class AutomaticEnrollment {
     let message: { text: string };
     try {
       if (!tag) throw new HttpError(404, 'Not found');
-      const { session_id } = await this.selfEnroll(workspaceId, member, tag, { test: false });
+      const { session_id } = await this.enrolSelf(workspaceId, member, tag, { test: false });
       const session = await this.journeys.session(workspaceId, session_id);
       message = joinedMessage({ journeyName: tag.name, startDate: session!.start_date, tz: session!.time_zone });
     } catch (err) {
@@ -317,9 +336,22 @@ export class AutomaticEnrollment {
     await this.s.queue.enqueue(homePublish, { workspaceId, userId: member.slack_user_id }, { jobId: `home:${workspaceId}:self-join:${member.slack_user_id}:${now}` });
   }
 
-  /** POST self_enroll (the member, from today: its link, `/hearth join`, the Home tab) and self_test (a test run for the admin, marked as such). */
-  async selfEnroll(workspaceId: number, member: Member, tag: JourneyTag, opts: { startDate?: string; test: boolean }): Promise<{ success: true; session_id: number }> {
-    const check = await this.selfEnrollValidation(workspaceId, member, tag, opts.test);
+  /** POST …/self_enroll {start_date}: the member joins it themselves while its self-enroll is on (any member may try). */
+  async selfEnroll(auth: AuthContext, flow: Flow, id: number, input: unknown): Promise<{ success: true; session_id: number }> {
+    const tag = await requireJourney(auth, this.journeys.policy, id, 'read', flow);
+    const { start_date: startDate } = parse(selfEnrollBody, input);
+    return this.enrolSelf(auth.workspace.id, auth.member, tag, { startDate, test: false });
+  }
+
+  /** POST …/self_test (who may edit the journey): a test run of joining it, marked as such. */
+  async selfTest(auth: AuthContext, flow: Flow, id: number): Promise<{ success: true; session_id: number }> {
+    const tag = await requireJourney(auth, this.journeys.policy, id, 'edit', flow);
+    return this.enrolSelf(auth.workspace.id, auth.member, tag, { test: true });
+  }
+
+  /** The member joins (from today: its link, `/hearth join`, the Home tab), or a test run for the admin. */
+  private async enrolSelf(workspaceId: number, member: Member, tag: JourneyTag, opts: { startDate?: string; test: boolean }): Promise<{ success: true; session_id: number }> {
+    const check = await this.validation(workspaceId, member, tag, opts.test);
     if (!check.valid && !(opts.test && check.already_enrolled)) throw new HttpError(422, check.displayError!, undefined, { displayError: check.displayError });
     const startDate = opts.startDate ?? isoDay(this.s.clock.now());
     const result = await this.s.events.transaction((trx, emit) =>

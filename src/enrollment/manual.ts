@@ -4,9 +4,10 @@ import type { Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { hasAccess } from '../platform/access.js';
+import { hasAccess, requireAccess, workspacePolicy, type AccessPolicy, type WorkspaceResource } from '../platform/access.js';
 import type { Emit } from '../platform/events/define.js';
-import type { JourneySession, JourneysPublic, JourneyTag, RoleSelectionInput } from '../journeys/public.js';
+import { parse } from '../http/validate.js';
+import { requireJourney, type JourneySession, type JourneysPublic, type JourneyTag, type RoleSelectionInput } from '../journeys/public.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate } from '../time/zoned.js';
 import {
   MAX_ENROLLMENT_ROWS,
@@ -25,12 +26,16 @@ import {
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
 import type { EnrollmentRepository } from './repository.js';
+import { fromEmailQuery, managerQuery, manualEnrollmentBody } from './schema.js';
 import type { EnrollmentBatch } from './tables.js';
 
 /** The upsert of one manual or CSV enrollment batch: all its rows in one transaction, or none. */
 export const enrollmentUpsert = defineJob('enrollment.upsert', z.object({ workspaceId: z.number().int().positive(), batchId: z.number().int().positive() }));
 
 const flowOfTag = (tag: JourneyTag): Flow => (tag.flow_type === 'onboarding' ? 'onboarding' : 'participants');
+
+/** Enrolling into any journey of a flow ({base} without a journey: /{flow}/manual_enrollment, /{flow}/batches): workspace admins. */
+const flowEnrollmentPolicy = workspacePolicy({ canRead: (auth) => auth.isAdmin, canEdit: (auth) => auth.isAdmin, forbidden: 'Only workspace admins can do that', readForbidden: 'Only workspace admins can do that' });
 
 /** One person to enrol in one journey, resolved: a member, or (onboarding) an email waiting for them to join. */
 type Planned =
@@ -51,17 +56,58 @@ interface Plan {
  */
 export class ManualEnrollment {
   constructor(
-    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'queue' | 'db' | 'people' | 'hrDirectory'>,
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'queue' | 'db' | 'people' | 'hrDirectory' | 'channels'>,
     private readonly journeys: JourneysPublic,
     private readonly repo: EnrollmentRepository,
     private readonly enroller: Enroller,
   ) {}
 
+  /**
+   * A batch and its status: seen by workspace admins, the member who submitted it, and those who may edit its journey
+   * (a batch of one journey's page); anyone else: not found.
+   */
+  readonly batchPolicy: AccessPolicy<EnrollmentBatch> = {
+    load: (workspaceId, id) => this.repo.batch(workspaceId, id),
+    canRead: async (auth, b) => auth.isAdmin || b.created_by_member_id === auth.member.id || (b.tag_id !== null && (await this.mayEditJourney(auth, b.tag_id))),
+    canEdit: (auth) => auth.isAdmin,
+    forbidden: 'Only workspace admins can change a batch',
+  };
+
+  /**
+   * Looking people up to enrol them (by email; their manager): workspace admins and those who run a journey (its
+   * creator, its permission users), who enrol from their journey's page. Not every member: emails and managers are
+   * not a directory for all.
+   */
+  readonly lookupPolicy: AccessPolicy<WorkspaceResource> = workspacePolicy({
+    canRead: (auth) => this.journeys.runsAJourney(auth),
+    canEdit: (auth) => this.journeys.runsAJourney(auth),
+    forbidden: 'Only workspace admins and those who run a journey can look people up to enrol them',
+    readForbidden: 'Only workspace admins and those who run a journey can look people up to enrol them',
+  });
+
+  private async mayEditJourney(auth: AuthContext, tagId: number): Promise<boolean> {
+    const tag = await this.journeys.tag(auth.workspace.id, tagId);
+    return tag !== undefined && (await hasAccess(auth, this.journeys.policy, tag, 'edit'));
+  }
+
+  /** {base}: the whole flow (workspace admins), or one journey of the flow (who may edit it). */
+  private async scopeOf(auth: AuthContext, flow: Flow, tagId: number | undefined): Promise<JourneyTag | null> {
+    if (tagId !== undefined) return requireJourney(auth, this.journeys.policy, tagId, 'edit', flow);
+    await requireAccess(auth, flowEnrollmentPolicy, auth.workspace.id, 'edit');
+    return null;
+  }
+
   /** POST {base}/manual_enrollment → status_id. */
-  async submit(auth: AuthContext, flow: Flow, scope: JourneyTag | null, body: ManualEnrollmentBody): Promise<ManualEnrollmentAnswer> {
+  async submit(auth: AuthContext, flow: Flow, tagId: number | undefined, input: unknown): Promise<ManualEnrollmentAnswer> {
+    const scope = await this.scopeOf(auth, flow, tagId);
+    const body = parse(manualEnrollmentBody, input);
     if (body.sessions.length > MAX_ENROLLMENT_ROWS) throw badRequest(TOO_MANY_ROWS_TEXT, { sessions: TOO_MANY_ROWS_TEXT });
     if (!body.sessions.length && !body.session_ids_to_delete?.length) throw badRequest('sessions: add at least one person', { sessions: 'add at least one person' });
     const { touched } = await this.plan(this.s.db, auth.workspace.id, flow, body);
+    // Channels to pick a role's person from are this workspace's (checked here, not in the job's transaction).
+    for (const [i, s] of body.sessions.entries())
+      for (const [j, m] of s.memberships.entries())
+        if (m.role_selection?.channel_id) await this.s.channels.requireOwn(auth.workspace.id, `sessions.${i}.memberships.${j}.role_selection.channel_id`, [m.role_selection.channel_id]);
     // From one journey's page ({base} = /tags/{id}) a member who may edit that journey changes only journeys they
     // may edit too: the others' sessions are neither created, changed nor deleted from here.
     for (const tag of touched) {
@@ -81,10 +127,9 @@ export class ManualEnrollment {
     return { status_id: batch.id };
   }
 
-  /** GET /onboarding/manual_enrollment/upsert_status/{id}. */
-  async status(workspaceId: number, id: number): Promise<UpsertStatusAnswer> {
-    const batch = await this.repo.batch(workspaceId, id);
-    if (!batch) throw new HttpError(404, 'Not found');
+  /** GET /onboarding/manual_enrollment/upsert_status/{id}: as the batch (batchPolicy). */
+  async status(auth: AuthContext, id: number): Promise<UpsertStatusAnswer> {
+    const batch = await requireAccess(auth, this.batchPolicy, id, 'read');
     return { status: batch.status, error: batch.error };
   }
 
@@ -198,7 +243,6 @@ export class ManualEnrollment {
           if (sel.selector_id && sel.selector_role_id) throw at(field, 'choose a selecting user or a selecting role, not both');
           if (sel.selector_id && !members.has(sel.selector_id)) throw at(`${field}.selector_id`, `user ${sel.selector_id} is not a member of this workspace`);
           if (sel.selector_role_id && !roleIds.has(sel.selector_role_id)) throw at(`${field}.selector_role_id`, `role ${sel.selector_role_id} is not a role of this workspace`);
-          if (sel.channel_id && !(await this.repo.hasChannel(workspaceId, sel.channel_id, ex))) throw at(`${field}.channel_id`, 'is not a channel of this workspace');
           if (others.some((o) => o.role_id === m.role_id) || selections.some((o) => o.role_id === m.role_id)) throw at(field, 'this role is already filled in this row');
           selections.push({ role_id: m.role_id, selector_id: sel.selector_id ?? null, selector_role_id: sel.selector_role_id ?? null, channel_id: sel.channel_id ?? null });
           continue;
@@ -250,7 +294,9 @@ export class ManualEnrollment {
   }
 
   /** GET {base}/manual_enrollment/sessions/{sessionId}: a saved session as a form row, and whether it can still be changed. */
-  async savedSession(workspaceId: number, flow: Flow, scope: JourneyTag | null, sessionId: number): Promise<SavedSessionAnswer> {
+  async savedSession(auth: AuthContext, flow: Flow, tagId: number | undefined, sessionId: number): Promise<SavedSessionAnswer> {
+    const scope = await this.scopeOf(auth, flow, tagId);
+    const workspaceId = auth.workspace.id;
     const session = await this.journeys.session(workspaceId, sessionId);
     const tag = session && (await this.journeys.tag(workspaceId, session.tag_id));
     if (!session || !tag || flowOfTag(tag) !== flow || (scope && scope.id !== tag.id)) throw new HttpError(404, 'Not found');
@@ -269,12 +315,15 @@ export class ManualEnrollment {
 
   // ---- batches
 
-  async batches(workspaceId: number, flow: Flow, tagId: number | undefined, batchId: number | undefined): Promise<BatchesAnswer> {
-    const list = await this.repo.batches(workspaceId, { flow, tagId });
+  /** GET {base}/batches (batch_id: one of them with its rows, when it is of this flow and, on a journey's page, of that journey). */
+  async batches(auth: AuthContext, flow: Flow, tagId: number | undefined, batchId: number | undefined): Promise<BatchesAnswer> {
+    const scope = await this.scopeOf(auth, flow, tagId);
+    const workspaceId = auth.workspace.id;
+    const list = await this.repo.batches(workspaceId, { flow, tagId: scope?.id });
     let batch: BatchesAnswer['batch'] = null;
     if (batchId !== undefined) {
-      const one = await this.repo.batch(workspaceId, batchId);
-      if (!one || one.flow !== flow) throw new HttpError(404, 'Not found');
+      const one = await requireAccess(auth, this.batchPolicy, batchId, 'read');
+      if (one.flow !== flow || (scope && one.tag_id !== scope.id)) throw new HttpError(404, 'Not found');
       const rows = await this.repo.enrollmentsOfBatch(workspaceId, batchId);
       batch = { ...batchJson({ ...one, created_by: list.find((b) => b.id === one.id)?.created_by ?? null }), enrollments: rows.map(enrollmentJson) };
     }
@@ -283,26 +332,34 @@ export class ManualEnrollment {
 
   // ---- lookups
 
-  /** GET /onboarding/users/from_email?emails=a,b (the page asks 50 at a time). */
-  async usersFromEmail(workspaceId: number, emails: string[]): Promise<UserByEmailJson[]> {
+  /** GET /onboarding/users/from_email?emails=a,b (the page asks 50 at a time): those who may enrol (lookupPolicy). */
+  async usersFromEmail(auth: AuthContext, input: unknown): Promise<UserByEmailJson[]> {
+    const { workspaceId } = await requireAccess(auth, this.lookupPolicy, auth.workspace.id, 'read');
+    const { emails } = parse(fromEmailQuery, input);
     return (await this.repo.membersByEmails(workspaceId, emails)).map(userJson);
   }
 
   /**
-   * GET /hris/manager?email=: the manager of the person with this email — the one the linked HR system names (its
-   * synced data), else the manager they set on their profile. `managerOf` is the one place that knows where managers
-   * come from (the manual enrollment form's HR-manager import asks it for each row).
+   * GET /hris/manager?email= (or ?user_id=, a new hire picked from Slack with no email typed): the person's manager —
+   * the one the linked HR system names (its synced data), else the manager they set on their profile. `managerOf` is
+   * the one place that knows where managers come from (the manual enrollment form's HR-manager import asks it for
+   * each row). Those who may enrol (lookupPolicy); a user_id of another workspace is a field error.
    */
-  async hrisManager(workspaceId: number, email: string): Promise<HrisManagerAnswer> {
-    const manager = await this.managerOf(workspaceId, email);
-    return manager ? { success: true, manager: userJson(manager) } : { success: false, error: `No manager is known for ${email}` };
+  async hrisManager(auth: AuthContext, input: unknown): Promise<HrisManagerAnswer> {
+    const { workspaceId } = await requireAccess(auth, this.lookupPolicy, auth.workspace.id, 'read');
+    const q = parse(managerQuery, input);
+    if (q.user_id !== undefined) await this.s.people.requireOwn(workspaceId, 'user_id', [q.user_id]);
+    const person = q.user_id !== undefined ? await this.repo.member(workspaceId, q.user_id) : (await this.repo.membersByEmails(workspaceId, [q.email!]))[0];
+    const email = q.email ?? person?.email?.toLowerCase() ?? null;
+    const manager = await this.managerOf(workspaceId, email, person);
+    const who = q.email ?? (person ? person.real_name || person.name : `user ${q.user_id}`);
+    return manager ? { success: true, manager: userJson(manager) } : { success: false, error: `No manager is known for ${who}` };
   }
 
-  private async managerOf(workspaceId: number, email: string): Promise<Member | undefined> {
-    const fromHr = (await this.s.hrDirectory.get()?.managerEmail(workspaceId, email)) ?? null;
+  private async managerOf(workspaceId: number, email: string | null, person: Member | undefined): Promise<Member | undefined> {
+    const fromHr = email ? ((await this.s.hrDirectory.get()?.managerEmail(workspaceId, email)) ?? null) : null;
     const [hrManager] = fromHr ? await this.repo.membersByEmails(workspaceId, [fromHr]) : [];
     if (hrManager) return hrManager;
-    const [person] = await this.repo.membersByEmails(workspaceId, [email]);
     if (!person) return undefined;
     const managerId = await this.repo.managerId(workspaceId, person.id);
     return managerId === undefined ? undefined : this.repo.member(workspaceId, managerId);

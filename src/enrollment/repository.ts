@@ -140,11 +140,6 @@ export class EnrollmentRepository {
     return ex.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('slack_user_id', 'in', slackUserIds).where('deleted', '=', false).where('is_bot', '=', false).execute();
   }
 
-  /** Whether the workspace has this Slack channel (inside the caller's transaction when given one). */
-  async hasChannel(workspaceId: number, channelId: string, ex: Executor = this.db): Promise<boolean> {
-    return Boolean(await ex.selectFrom('channels').select('channel_id').where('workspace_id', '=', workspaceId).where('channel_id', '=', channelId).executeTakeFirst());
-  }
-
   /** The manager a member set on their profile (member data, read only). */
   async managerId(workspaceId: number, memberId: number): Promise<number | undefined> {
     const row = await this.db

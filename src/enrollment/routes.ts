@@ -1,22 +1,14 @@
 import { Router, type Request } from 'express';
 import { authOf, requireMember } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
 import { idParams } from '../http/ids.js';
-import { body, params, query } from '../http/validate.js';
-import { requireAccess, requireWorkspaceAdmin } from '../platform/access.js';
-import type { JourneysPublic, JourneyTag } from '../journeys/public.js';
+import { params, query } from '../http/validate.js';
+import type { JourneysPublic } from '../journeys/public.js';
 import type { Flow } from './api-types.js';
 import type { AutomaticEnrollment } from './automatic.js';
 import type { ManualEnrollment } from './manual.js';
 import {
-  autoChannelsBody,
   batchesQuery,
-  fromEmailQuery,
-  managerQuery,
-  manualEnrollmentBody,
   savedSessionParams,
-  selfEnrollBody,
-  selfEnrollSettingsBody,
   statusParams,
   surveyParams,
   tagParams,
@@ -39,47 +31,28 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
   const router = Router();
   router.use(['/onboarding', '/participants', '/hris/manager'], requireMember);
 
-  /** The journey in the path, if this member may `mode` it and it is of the path's flow. */
-  const tagOf = async (req: Request, id: number, mode: 'read' | 'edit'): Promise<JourneyTag> => {
-    const tag = await requireAccess(authOf(req), api.journeys.policy, id, mode);
-    if ((tag.flow_type === 'onboarding' ? 'onboarding' : 'participants') !== flowOf(req)) throw new HttpError(404, 'Not found');
-    return tag;
-  };
-  /** {base}: the whole flow (admins) or one journey (who may edit it). */
-  const scopeOf = async (req: Request): Promise<JourneyTag | null> => {
-    if (req.params.tagId === undefined) {
-      requireWorkspaceAdmin(authOf(req));
-      return null;
-    }
-    return tagOf(req, params(req, tagParams).tagId, 'edit');
-  };
+  /** {base}: the whole flow, or one journey (`/tags/{tagId}`); the services check who may act on it. */
+  const tagIdOf = (req: Request): number | undefined => (req.params.tagId === undefined ? undefined : params(req, tagParams).tagId);
 
   // ---- manual and CSV enrollment, batches
 
   router.post([...both('/manual_enrollment'), ...both('/tags/:tagId/manual_enrollment')], async (req, res) => {
-    const scope = await scopeOf(req);
-    const input = body(req, manualEnrollmentBody);
-    res.json(await api.manual.submit(authOf(req), flowOf(req), scope, input));
+    res.json(await api.manual.submit(authOf(req), flowOf(req), tagIdOf(req), req.body));
   });
   router.get([...both('/manual_enrollment/sessions/:sessionId'), ...both('/tags/:tagId/manual_enrollment/sessions/:sessionId')], async (req, res) => {
-    const { sessionId } = params(req, savedSessionParams);
-    const scope = await scopeOf(req);
-    res.json(await api.manual.savedSession(authOf(req).workspace.id, flowOf(req), scope, sessionId));
+    res.json(await api.manual.savedSession(authOf(req), flowOf(req), tagIdOf(req), params(req, savedSessionParams).sessionId));
   });
   router.get('/onboarding/manual_enrollment/upsert_status/:statusId', async (req, res) => {
-    res.json(await api.manual.status(authOf(req).workspace.id, params(req, statusParams).statusId));
+    res.json(await api.manual.status(authOf(req), params(req, statusParams).statusId));
   });
   router.get([...both('/batches'), ...both('/tags/:tagId/batches')], async (req, res) => {
-    const q = query(req, batchesQuery);
-    const scope = await scopeOf(req);
-    res.json(await api.manual.batches(authOf(req).workspace.id, flowOf(req), scope?.id, q.batch_id));
+    res.json(await api.manual.batches(authOf(req), flowOf(req), tagIdOf(req), query(req, batchesQuery).batch_id));
   });
   router.get('/onboarding/users/from_email', async (req, res) => {
-    const q = query(req, fromEmailQuery);
-    res.json({ users: await api.manual.usersFromEmail(authOf(req).workspace.id, q.emails) });
+    res.json({ users: await api.manual.usersFromEmail(authOf(req), req.query) });
   });
   router.get('/hris/manager', async (req, res) => {
-    res.json(await api.manual.hrisManager(authOf(req).workspace.id, query(req, managerQuery).email));
+    res.json(await api.manual.hrisManager(authOf(req), req.query));
   });
 
   // ---- rules, HR mappings (admins)
@@ -97,41 +70,28 @@ export function enrollmentRoutes(api: EnrollmentApi): Router {
   // ---- auto-enroll channels
 
   router.get(both('/tags/:id/auto_enroll_channels/load_channels_as_json'), async (req, res) => {
-    res.json(await api.automatic.loadChannels(await tagOf(req, params(req, idParams).id, 'read')));
+    res.json(await api.automatic.loadChannels(authOf(req), flowOf(req), params(req, idParams).id));
   });
   router.put(both('/tags/:id/auto_enroll_channels/bulk_update'), async (req, res) => {
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    res.json(await api.automatic.saveChannels(tag, body(req, autoChannelsBody)));
+    res.json(await api.automatic.saveChannels(authOf(req), flowOf(req), params(req, idParams).id, req.body));
   });
 
   // ---- self-enroll
 
-  /** A journey to join oneself: anyone in the workspace may while its self-enroll is on; otherwise as its policy says. */
-  const joinableOf = async (req: Request): Promise<JourneyTag> => {
-    const id = params(req, tagParams).tagId;
-    const tag = await api.journeys.tag(authOf(req).workspace.id, id);
-    if (tag && tag.self_enroll && (tag.flow_type === 'onboarding' ? 'onboarding' : 'participants') === flowOf(req)) return tag;
-    return tagOf(req, id, 'read');
-  };
   router.get(both('/tags/:tagId/self_enroll_validation'), async (req, res) => {
-    const tag = await joinableOf(req);
-    res.json(await api.automatic.selfEnrollValidation(authOf(req).workspace.id, authOf(req).member, tag));
+    res.json(await api.automatic.selfEnrollValidation(authOf(req), flowOf(req), params(req, tagParams).tagId));
   });
   router.post(both('/tags/:tagId/self_enroll'), async (req, res) => {
-    const tag = await joinableOf(req);
-    const input = body(req, selfEnrollBody);
-    res.json(await api.automatic.selfEnroll(authOf(req).workspace.id, authOf(req).member, tag, { startDate: input.start_date, test: false }));
+    res.json(await api.automatic.selfEnroll(authOf(req), flowOf(req), params(req, tagParams).tagId, req.body));
   });
   router.post(both('/tags/:tagId/self_test'), async (req, res) => {
-    const tag = await tagOf(req, params(req, tagParams).tagId, 'edit');
-    res.json(await api.automatic.selfEnroll(authOf(req).workspace.id, authOf(req).member, tag, { test: true }));
+    res.json(await api.automatic.selfTest(authOf(req), flowOf(req), params(req, tagParams).tagId));
   });
   router.get(both('/tags/:tagId/self_enroll_settings'), async (req, res) => {
-    res.json(await api.automatic.selfEnrollSettings(await tagOf(req, params(req, tagParams).tagId, 'edit')));
+    res.json(await api.automatic.selfEnrollSettings(authOf(req), flowOf(req), params(req, tagParams).tagId));
   });
   router.put(both('/tags/:tagId/self_enroll_settings'), async (req, res) => {
-    const tag = await tagOf(req, params(req, tagParams).tagId, 'edit');
-    res.json(await api.automatic.setSelfEnroll(tag, body(req, selfEnrollSettingsBody).enabled));
+    res.json(await api.automatic.setSelfEnroll(authOf(req), flowOf(req), params(req, tagParams).tagId, req.body));
   });
 
   // ---- enrollment surveys

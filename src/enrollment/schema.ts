@@ -50,7 +50,10 @@ export const fromEmailQuery = z.object({
     .refine((list) => list.length <= 50, 'at most 50 emails at a time'),
 });
 
-export const managerQuery = z.object({ email: email.transform((e) => e.toLowerCase()) });
+/** The person whose manager is asked for: by work email, or (a new hire picked from Slack, no email typed) by member id. */
+export const managerQuery = z
+  .object({ email: email.transform((e) => e.toLowerCase()).optional(), user_id: id.optional() })
+  .refine((q) => q.email !== undefined || q.user_id !== undefined, { message: 'give the person’s email or user_id', path: ['email'] });
 
 const formula = z.object({
   type: z.string().trim().min(1, "can't be blank").max(60),

@@ -59,7 +59,7 @@ export const PRESET_SURVEYS: readonly PresetSurveyJson[] = [
  */
 export class EnrollmentSurveys {
   constructor(
-    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'outbox' | 'channels'>,
+    private readonly s: Pick<EnrollmentDeps, 'clock' | 'events' | 'outbox' | 'channels' | 'people'>,
     private readonly journeys: JourneysPublic,
     private readonly repo: EnrollmentRepository,
     private readonly enroller: Enroller,
@@ -147,10 +147,9 @@ export class EnrollmentSurveys {
     const body = parse(shareBody, input);
     const ws = tag.workspace_id;
     const fromChannels: string[] = [];
-    for (const [i, c] of body.channel_ids.entries()) {
-      if (!(await this.s.channels.byId(ws, c))) throw badRequest(`channel_ids.${i}: is not a channel of this workspace`, { [`channel_ids.${i}`]: 'is not a channel of this workspace' });
-      fromChannels.push(...(await this.s.channels.roster(ws, c)));
-    }
+    await this.s.channels.requireOwn(ws, 'channel_ids', body.channel_ids);
+    await this.s.people.requireOwn(ws, 'user_ids', body.user_ids);
+    for (const c of body.channel_ids) fromChannels.push(...(await this.s.channels.roster(ws, c)));
     const people = [...(await this.repo.members(ws, body.user_ids)).filter((m) => !m.deleted && !m.is_bot), ...(await this.repo.membersBySlackIds(ws, fromChannels))];
     const recipients = [...new Map(people.map((m) => [m.slack_user_id, m])).values()];
     if (!recipients.length) throw badRequest('Choose people or channels to share the survey with', { user_ids: 'choose people or channels' });

@@ -1,6 +1,7 @@
 import type { Trx } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { event as domainEvent } from '../platform/events/define.js';
 import type { ActionItemsAnswer, AnswerSource, PollResponseJson, TaskAssignmentJson, TaskState } from './api-types.js';
@@ -10,6 +11,7 @@ import type { JourneysDeps } from './deps.js';
 import { journeyPollAnswered, journeyTaskCompleted } from './events.js';
 import { pollJson, taskJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
+import { pollBody, taskBody } from './schema.js';
 import type { SessionRepository } from './sessions.repository.js';
 import type { JourneyPollResponse, JourneyTaskAssignment } from './tables.js';
 
@@ -51,15 +53,17 @@ export class JourneyAnswers {
   };
 
   /** PUT /onboarding/task_assignments/{id}: the assignee, or a workspace admin (the only one who may say `source: admin`). */
-  async setTaskStateAs(auth: AuthContext, taskId: number, state: TaskState, source: AnswerSource): Promise<TaskAssignmentJson> {
+  async setTaskStateAs(auth: AuthContext, taskId: number, input: unknown): Promise<TaskAssignmentJson> {
     const task = await requireAccess(auth, this.taskPolicy, taskId, 'edit');
+    const { task_assignment: { state }, source } = parse(taskBody, input);
     requireSourceOf(auth, source);
     return this.setTaskState(task.workspace_id, task.id, state, source);
   }
 
   /** POST /onboarding/poll_responses/{id}/answer: the person it was sent to, or a workspace admin (`source: admin`). */
-  async answerPollAs(auth: AuthContext, pollId: number, answerIndex: number, source: AnswerSource): Promise<PollResponseJson> {
+  async answerPollAs(auth: AuthContext, pollId: number, input: unknown): Promise<PollResponseJson> {
     const poll = await requireAccess(auth, this.pollPolicy, pollId, 'edit');
+    const { answer_index: answerIndex, source } = parse(pollBody, input);
     requireSourceOf(auth, source);
     return this.answerPoll(poll.workspace_id, poll.id, answerIndex, source);
   }

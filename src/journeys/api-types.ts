@@ -115,7 +115,8 @@ export interface TagJson {
 
 /** GET /onboarding/tags (query ignore_flow_typable_scope, show_archived_tags) and GET /participants/tags. */
 export interface TagsIndex {
-  tags: TagJson[];
+  /** Each with whether the signed-in member may change it (admins, its creator, its permission users). */
+  tags: Array<TagJson & { can_edit: boolean }>;
   flow_types: FlowTypeJson[];
   limits: JourneyLimitsJson;
 }

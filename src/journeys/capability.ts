@@ -31,6 +31,8 @@ export const journeysCapability = defineCapability({
     const dryRun = new JourneyDryRun(services, repo, sessionRepo, sessions);
     const catalog = new JourneyCatalog(services, repo);
     return {
+      // Who runs a journey, for the current user's permissions (the pages' navigation).
+      provides: { journeyRunners: { runsAny: (workspaceId, memberId) => repo.runsAny(workspaceId, memberId) } },
       // Open data (docs/data-format.md).
       dataExport: {
         tables: [
@@ -81,7 +83,6 @@ export const journeysCapability = defineCapability({
           answers,
           dryRun,
           catalog,
-          event: (ws, id) => sessions.findEvent(ws, id),
         }),
       ],
       listeners: [journeyListeners(answers, services.workspaces, services.log)],

@@ -1,6 +1,9 @@
 import type { Executor } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
+import { journeysPolicy } from './access.js';
 import type {
   FlowType,
   PrebuiltJourneysIndex,
@@ -18,7 +21,7 @@ import { BUNDLES, bundleById, categoryById, PRESETS, presetById, type LibraryPre
 import { customPreset } from './presets.js';
 import { allCategories, bundleJson, categoryJson, presetEventJson, presetJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
-import type { CreatePresetBody } from './schema.js';
+import { createPresetBody } from './schema.js';
 
 /** A preset by id: the shipped library's, or one of this workspace's own (another workspace's is not found). */
 export async function presetIn(repo: JourneyRepository, workspaceId: number, id: number, ex?: Executor): Promise<LibraryPreset | undefined> {
@@ -40,9 +43,10 @@ export class JourneyCatalog {
     private readonly repo: JourneyRepository,
   ) {}
 
-  /** POST /onboarding/presets: a workspace's own preset, in a library category, usable like the library's. */
-  async createPreset(auth: AuthContext, body: CreatePresetBody): Promise<PresetAnswer> {
-    const p = body.preset;
+  /** POST /onboarding/presets (admins): a workspace's own preset, in a library category, usable like the library's. */
+  async createPreset(auth: AuthContext, input: unknown): Promise<PresetAnswer> {
+    await requireAccess(auth, journeysPolicy, auth.workspace.id, 'edit');
+    const p = parse(createPresetBody, input).preset;
     const category = categoryById(p.category_id);
     if (!category) throw badRequest('preset.category_id: is not a known preset category', { 'preset.category_id': 'is not a known preset category' });
     const ws = auth.workspace.id;

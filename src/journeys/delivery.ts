@@ -1,11 +1,15 @@
 import type { Executor, Trx } from '../db/index.js';
 import type { Member, OutboxRow } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
 import { siteLink, siteUrl, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import type { DeliveryStatus } from '../outbox/reasons.js';
+import type { AccessPolicy } from '../platform/access.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
 import { mentions, type MrkdwnValue } from '../slack/mrkdwn.js';
+import { eventPolicy, requireEvent, type EventOf } from './access.js';
+import type { RouteFlowType } from './api-types.js';
 import { attentionNote, eventMessage, fillMrkdwn, fillText, journeyMessage, taskReminder, type TextVars } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { journeyChannelMissing, journeyConnectionsMissing, journeyDeliveryFailed, journeyDeliveryRecovered, journeyMessageSent, journeyRoleMissing, journeySessionFinished } from './events.js';
@@ -35,11 +39,15 @@ type Membership = JourneyMembership & { member: Member | null };
  * outbox once per recipient (journey_deliveries), and records the domain events, all in one transaction.
  */
 export class JourneyDelivery {
+  /** Who may send a test of one of a journey's events: those who may edit it. */
+  private readonly eventPolicy: AccessPolicy<EventOf>;
+
   constructor(
     private readonly s: Pick<JourneysDeps, 'clock' | 'log' | 'queue' | 'outbox' | 'events' | 'config'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
   ) {
+    this.eventPolicy = eventPolicy(journeys);
     s.outbox.onFailed('journey', (row, status) => this.deliveryFailed(row, status));
     s.outbox.onSent('journey', (row) => this.deliverySent(row));
   }
@@ -320,7 +328,8 @@ export class JourneyDelivery {
   }
 
   /** send_test: the event as the admin would get it, sent to the admin themselves (as the participant), now. */
-  async sendTest(auth: { workspace: { id: number }; member: Member }, tag: JourneyTag, event: JourneyEvent): Promise<{ sent_to: string; preview: { text: string; blocks: unknown[] } }> {
+  async sendTest(auth: AuthContext, tagId: number, id: number, flow: RouteFlowType): Promise<{ sent_to: string; preview: { text: string; blocks: unknown[] } }> {
+    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'edit', flow, tagId);
     const now = this.s.clock.now();
     const roles = await this.journeys.roles(auth.workspace.id);
     const primary = roles.find((r) => r.is_primary && tag.role_ids.includes(r.id));

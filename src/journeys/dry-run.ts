@@ -1,15 +1,19 @@
 import type { KnownBlock } from '@slack/types';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import type { AccessPolicy } from '../platform/access.js';
 import type { Member, Workspace } from '../db/types.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate, weekdayOf } from '../time/zoned.js';
-import type { DryRunAnswer, DryRunItem, MessagePreviewJson, SessionEventState, TryInSandboxAnswer } from './api-types.js';
+import { eventPolicy, journeyPolicy, requireEvent, requireJourney, type EventOf } from './access.js';
+import type { DryRunAnswer, DryRunItem, MessagePreviewJson, RouteFlowType, SessionEventState, TryInSandboxAnswer } from './api-types.js';
 import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { hubLink, pageFiller, textVars } from './delivery.js';
 import { localInstant, recipientZones, timingOf, type TimedSession } from './plan.js';
 import { personJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
+import { previewBody, tryBody } from './schema.js';
 import { formatMinute, nextWorkDay } from './schedule.js';
 import type { SessionService } from './sessions.js';
 import type { SessionRepository } from './sessions.repository.js';
@@ -21,12 +25,18 @@ import type { JourneyEvent, JourneyTag } from './tables.js';
  * them. Also "try it in the sandbox" and the participant's Home tab section.
  */
 export class JourneyDryRun {
+  private readonly policy: AccessPolicy<JourneyTag>;
+  private readonly eventPolicy: AccessPolicy<EventOf>;
+
   constructor(
     private readonly s: Pick<JourneysDeps, 'clock' | 'config' | 'events' | 'workspaces' | 'channels'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
     private readonly sessions: SessionService,
-  ) {}
+  ) {
+    this.policy = journeyPolicy(journeys);
+    this.eventPolicy = eventPolicy(journeys);
+  }
 
   /** Whose journey: a chosen member (their active session, or a would-be one), or a sample person; timed and with their placeholders. */
   private async subject(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }) {
@@ -72,8 +82,20 @@ export class JourneyDryRun {
     return { now, roles, participant, session, timed, vars, pageText };
   }
 
-  /** GET /{flow}/events/{id}/preview (and an unsaved event's): the Block Kit message, built as it is sent, for a sample or chosen participant. */
-  async preview(tag: JourneyTag, event: Pick<JourneyEvent, 'kind' | 'title' | 'text' | 'poll_options'>, q: { user_id?: number }): Promise<MessagePreviewJson> {
+  /** GET /{flow}/events/{id}/preview: the Block Kit message, built as it is sent, for a sample or chosen participant. */
+  async preview(auth: AuthContext, id: number, flow: RouteFlowType, q: { user_id?: number }): Promise<MessagePreviewJson> {
+    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'read', flow);
+    return this.message(tag, event, q);
+  }
+
+  /** POST /{flow}/tags/{id}/events/preview: an unsaved event (the editor's form as it stands), as `preview`. */
+  async previewDraft(auth: AuthContext, id: number, flow: RouteFlowType, input: unknown): Promise<MessagePreviewJson> {
+    const tag = await requireJourney(auth, this.policy, id, 'read', flow);
+    const body = parse(previewBody, input);
+    return this.message(tag, body.onboarding_schedule_event, { user_id: body.user_id });
+  }
+
+  private async message(tag: JourneyTag, event: Pick<JourneyEvent, 'kind' | 'title' | 'text' | 'poll_options'>, q: { user_id?: number }): Promise<MessagePreviewJson> {
     const { vars, session } = await this.subject(tag, q);
     return eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(tag, session) });
   }
@@ -90,7 +112,8 @@ export class JourneyDryRun {
    * participant, a start date and zone) each active event of the journey as it would be timed by plan.ts, the code
    * that generates those rows.
    */
-  async dryRun(tag: JourneyTag, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
+  async dryRun(auth: AuthContext, id: number, flow: RouteFlowType, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
+    const tag = await requireJourney(auth, this.policy, id, 'read', flow);
     const ws = tag.workspace_id;
     const { now, roles, participant, session, timed, vars, pageText } = await this.subject(tag, q);
     const events = await this.journeys.events(ws, tag.id);
@@ -147,7 +170,9 @@ export class JourneyDryRun {
   }
 
   /** Enrols a sandbox person (the admin, or a chosen member) starting on the next work day; other roles get someone else. */
-  async tryInSandbox(auth: AuthContext, tag: JourneyTag, userId?: number): Promise<TryInSandboxAnswer> {
+  async tryInSandbox(auth: AuthContext, id: number, flow: RouteFlowType, input: unknown): Promise<TryInSandboxAnswer> {
+    const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
+    const userId = parse(tryBody, input).user_id;
     const ws = auth.workspace.id;
     if (!this.s.config.sandboxEnabled) throw badRequest('This works in the sandbox workspace only', { workspace: 'not a sandbox' });
     const participant = userId !== undefined ? await this.journeys.member(ws, userId) : auth.member;

@@ -2,18 +2,18 @@ import type { Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import type { AccessPolicy } from '../platform/access.js';
+import { parse } from '../http/validate.js';
+import { hasAccess, requireAccess, type AccessPolicy } from '../platform/access.js';
 import { paymentRequired } from '../platform/entitlements/service.js';
 import type {
   DeleteRoleAnswer,
-  CreateRoleBody,
   CreateTagAnswer,
-  CreateTagBody,
   EventKind,
   FlowType,
   RecipientType,
   RoleJson,
   RolePurpose,
+  RouteFlowType,
   ScheduleEventJson,
   TagDetail,
   TagJson,
@@ -22,15 +22,15 @@ import type {
   TagsIndex,
   TogglePresetAnswer,
   UpdateEventBody,
-  UpdateTagBody,
 } from './api-types.js';
-import { journeyPolicy } from './access.js';
+import { eventPolicy, journeyPolicy, journeysPolicy, requireEvent, requireJourney, type EventOf } from './access.js';
 import type { JourneysDeps } from './deps.js';
 import { presetIn, presetsIn } from './catalog.js';
 import { bundleById, PRIMARY_ROLE, ROLE_DEFAULTS, type LibraryEvent, type LibraryPreset } from './library.js';
 import { planAddPreset, planRemovePreset, presetFits, presetPurposes, presetSelected } from './presets.js';
 import { allCategories, allFlowTypes, eventJson, flowTypeJson, limitsJson, presetJson, roleJson, routeFlowType, tagJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
+import { addEventBody, createRoleBody, createTagBody, eventBody, togglePresetBody, updateTagBody } from './schema.js';
 import type { SessionService } from './sessions.js';
 import type { JourneyEvent, JourneyRole, JourneyTag } from './tables.js';
 
@@ -46,13 +46,16 @@ type EventPatch = UpdateEventBody['onboarding_schedule_event'];
 export class JourneyService {
   /** Who may see and change a journey: admins, its creator and its permission users (`./access.ts`). */
   readonly policy: AccessPolicy<JourneyTag>;
+  /** One event of a journey: as its journey. */
+  readonly eventPolicy: AccessPolicy<EventOf>;
 
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'entitlements' | 'config'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'events' | 'entitlements' | 'config' | 'people' | 'channels'>,
     private readonly repo: JourneyRepository,
     private readonly sessions: SessionService,
   ) {
     this.policy = journeyPolicy(repo);
+    this.eventPolicy = eventPolicy(repo);
   }
 
   // ---- roles
@@ -90,7 +93,11 @@ export class JourneyService {
     return { byPurpose, created };
   }
 
-  async createRole(auth: AuthContext, body: CreateRoleBody, tag?: JourneyTag): Promise<RoleJson> {
+  /** POST /onboarding/roles: a workspace's role (admins), added to journey `tag_id` when named (who may edit it). */
+  async createRole(auth: AuthContext, input: unknown): Promise<RoleJson> {
+    await requireAccess(auth, journeysPolicy, auth.workspace.id, 'edit');
+    const body = parse(createRoleBody, input);
+    const tag = body.tag_id === undefined ? undefined : await requireAccess(auth, this.policy, body.tag_id, 'edit');
     return this.s.events.transaction(async (trx) => {
       await this.repo.lockWorkspace(trx, auth.workspace.id);
       if (await this.repo.roleByName(trx, auth.workspace.id, body.role.name)) throw badRequest('role.name: a role with this name exists', { 'role.name': 'a role with this name exists' });
@@ -104,7 +111,9 @@ export class JourneyService {
    * Takes a role out of one journey (or of every journey of the workspace): never the primary role, and not while an
    * active event sends to it or introduces it. The role itself goes when nothing refers to it any more.
    */
-  async deleteRole(auth: AuthContext, roleId: number, tag?: JourneyTag): Promise<DeleteRoleAnswer> {
+  async deleteRole(auth: AuthContext, roleId: number, tagId?: number): Promise<DeleteRoleAnswer> {
+    await requireAccess(auth, journeysPolicy, auth.workspace.id, 'edit');
+    const tag = tagId === undefined ? undefined : await requireAccess(auth, this.policy, tagId, 'edit');
     const ws = auth.workspace.id;
     return this.s.events.transaction(async (trx) => {
       await this.repo.lockWorkspace(trx, ws);
@@ -148,10 +157,14 @@ export class JourneyService {
     );
   }
 
-  async list(workspaceId: number, scope: { route: 'onboarding' | 'participants'; ignoreScope: boolean; showArchived: boolean }): Promise<TagsIndex> {
+  /** The journeys of a flow: every member may list them (journeyPolicy); each says whether this member may change it. */
+  async list(auth: AuthContext, scope: { route: 'onboarding' | 'participants'; ignoreScope: boolean; showArchived: boolean }): Promise<TagsIndex> {
+    const workspaceId = auth.workspace.id;
     const flowTypes: FlowType[] | undefined = scope.ignoreScope ? undefined : scope.route === 'onboarding' ? ['onboarding'] : ['events', 'mentorship', 'training', 'offboarding', 'other'];
     const tags = await this.repo.tags(workspaceId, { flowTypes, archived: scope.showArchived ? undefined : false });
-    return { tags: await this.tagsJson(workspaceId, tags), flow_types: allFlowTypes(), limits: await this.limitsFor(workspaceId) };
+    const json = await this.tagsJson(workspaceId, tags);
+    const editable = await Promise.all(tags.map((t) => hasAccess(auth, this.policy, t, 'edit')));
+    return { tags: json.map((t, i) => ({ ...t, can_edit: editable[i]! })), flow_types: allFlowTypes(), limits: await this.limitsFor(workspaceId) };
   }
 
   async limitsFor(workspaceId: number) {
@@ -160,7 +173,8 @@ export class JourneyService {
     return limitsJson(this.s.entitlements.limits(access), access.paidFeatureAccess, active);
   }
 
-  async detail(tag: JourneyTag): Promise<TagDetail> {
+  async detail(auth: AuthContext, id: number, flow: RouteFlowType): Promise<TagDetail> {
+    const tag = await requireJourney(auth, this.policy, id, 'read', flow);
     const [json] = await this.tagsJson(tag.workspace_id, [tag]);
     const roles = await this.repo.roles(tag.workspace_id);
     const events = await this.repo.events(tag.workspace_id, tag.id);
@@ -173,16 +187,21 @@ export class JourneyService {
     };
   }
 
-  async rolesOf(tag: JourneyTag): Promise<TagRolesAnswer> {
+  async rolesOf(auth: AuthContext, id: number, flow: RouteFlowType): Promise<TagRolesAnswer> {
+    const tag = await requireJourney(auth, this.policy, id, 'read', flow);
     const roles = await this.repo.roles(tag.workspace_id);
     return { roleIds: tag.role_ids, roles: roles.map(roleJson), role_selection_settings: tag.role_selection_settings };
   }
 
   // ---- create and change a journey
 
-  async create(auth: AuthContext, body: CreateTagBody): Promise<CreateTagAnswer> {
+  /** POST /onboarding/tags (admins). Its channel is one of this workspace's: another's is a field error. */
+  async create(auth: AuthContext, input: unknown): Promise<CreateTagAnswer> {
+    await requireAccess(auth, journeysPolicy, auth.workspace.id, 'edit');
+    const body = parse(createTagBody, input);
     const ws = auth.workspace.id;
     const t = body.onboarding_tag;
+    if (body.channel_id) await this.s.channels.requireOwn(ws, 'channel_id', [body.channel_id]);
     const bundle = t.preset_bundle_id ? bundleById(t.preset_bundle_id) : undefined;
     if (t.preset_bundle_id && !bundle) throw badRequest('onboarding_tag.preset_bundle_id: is not a known preset bundle', { 'onboarding_tag.preset_bundle_id': 'is not a known preset bundle' });
     const presetIds = [...new Set([...(bundle?.preset_ids ?? []), ...(t.preset_ids ?? [])])];
@@ -237,9 +256,22 @@ export class JourneyService {
     };
   }
 
-  async update(auth: AuthContext, tag: JourneyTag, body: UpdateTagBody): Promise<TagJson> {
+  /**
+   * PUT /{flow}/tags/{id} (who may edit it). The channels and people it names (its channel, its permission users,
+   * the members and channels that fill its roles) are this workspace's: another workspace's id is a field error.
+   */
+  async update(auth: AuthContext, id: number, flow: RouteFlowType, input: unknown): Promise<TagJson> {
+    const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
+    const p = parse(updateTagBody, input).onboarding_tag;
     const ws = auth.workspace.id;
-    const p = body.onboarding_tag;
+    if (p.channel_id) await this.s.channels.requireOwn(ws, 'onboarding_tag.channel_id', [p.channel_id]);
+    if (p.permission_user_ids) await this.s.people.requireOwn(ws, 'onboarding_tag.permission_user_ids', p.permission_user_ids);
+    for (const [roleId, r] of Object.entries(p.role_selection_settings ?? {})) {
+      const field = `onboarding_tag.role_selection_settings.${roleId}`;
+      if (r.channel_id) await this.s.channels.requireOwn(ws, `${field}.channel_id`, [r.channel_id]);
+      if (r.user_id) await this.s.people.requireOwn(ws, `${field}.user_id`, [r.user_id]);
+      if (r.selector_id) await this.s.people.requireOwn(ws, `${field}.selector_id`, [r.selector_id]);
+    }
     const updated = await this.s.events.transaction(async (trx) => {
       await this.repo.lockWorkspace(trx, ws);
       if (p.archived === false && tag.archived) {
@@ -272,7 +304,9 @@ export class JourneyService {
 
   // ---- presets of a journey
 
-  async presetsOf(tag: JourneyTag): Promise<TagPresetsIndex> {
+  /** GET /onboarding/tags/{id}/presets: the presets that fit the journey, each with its state in it. */
+  async presetsOf(auth: AuthContext, id: number): Promise<TagPresetsIndex> {
+    const tag = await requireAccess(auth, this.policy, id, 'read');
     const [roles, states, events] = await Promise.all([this.repo.roles(tag.workspace_id), this.repo.tagPresets(tag.id), this.repo.events(tag.workspace_id, tag.id)]);
     const inUse = new Set(events.filter((e) => e.active && e.preset_event_id !== null).map((e) => e.preset_event_id!));
     const [json] = await this.tagsJson(tag.workspace_id, [tag]);
@@ -286,8 +320,19 @@ export class JourneyService {
     };
   }
 
-  /** PUT /onboarding/tags/{tagId}/presets/{presetId} {removing, channel_id}. */
-  async togglePreset(tag: JourneyTag, presetId: number, removing: boolean, channelId: string | null): Promise<TogglePresetAnswer> {
+  /** GET /onboarding/tags/{tagId}/presets/{presetId}: the index of the journey's presets with only this one. */
+  async presetOf(auth: AuthContext, id: number, presetId: number): Promise<TagPresetsIndex> {
+    const index = await this.presetsOf(auth, id);
+    const preset = index.presets.find((x) => x.id === presetId);
+    if (!preset) throw new HttpError(404, 'Not found');
+    return { ...index, presets: [preset] };
+  }
+
+  /** PUT /onboarding/tags/{tagId}/presets/{presetId} {removing, channel_id}; the channel is this workspace's. */
+  async togglePreset(auth: AuthContext, id: number, presetId: number, input: unknown): Promise<TogglePresetAnswer> {
+    const tag = await requireAccess(auth, this.policy, id, 'edit');
+    const { removing, channel_id: channelId = null } = parse(togglePresetBody, input);
+    if (channelId) await this.s.channels.requireOwn(tag.workspace_id, 'channel_id', [channelId]);
     const preset = await presetIn(this.repo, tag.workspace_id, presetId);
     if (!preset) throw new HttpError(404, 'Not found');
     const ws = tag.workspace_id;
@@ -368,10 +413,12 @@ export class JourneyService {
   }
 
   /** POST /onboarding/tags/{id}/presets/{presetId}/add_event {days_later, channel_id}: a new message in the preset's group. */
-  async addEvent(tag: JourneyTag, presetId: number, daysLater: number, channelId: string | null): Promise<ScheduleEventJson> {
+  async addEvent(auth: AuthContext, id: number, presetId: number, input: unknown): Promise<ScheduleEventJson> {
+    const tag = await requireAccess(auth, this.policy, id, 'edit');
+    const { days_later: daysLater, channel_id: channelId = null } = parse(addEventBody, input);
     const preset = await presetIn(this.repo, tag.workspace_id, presetId);
     if (!preset) throw new HttpError(404, 'Not found');
-    return this.createEvent(tag, {
+    return this.insertEvent(tag, {
       kind: 'message',
       days_later: daysLater,
       minute_in_day: DEFAULT_MINUTE,
@@ -385,8 +432,16 @@ export class JourneyService {
 
   // ---- events
 
-  async createEvent(tag: JourneyTag, p: EventPatch, presetId: number | null = null): Promise<ScheduleEventJson> {
+  /** POST /{flow}/tags/{id}/events (who may edit the journey). */
+  async createEvent(auth: AuthContext, id: number, flow: RouteFlowType, input: unknown): Promise<ScheduleEventJson> {
+    const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
+    return this.insertEvent(tag, parse(eventBody, input).onboarding_schedule_event);
+  }
+
+  /** A new event of the journey; its channel is this workspace's (another workspace's is a field error). */
+  private async insertEvent(tag: JourneyTag, p: EventPatch, presetId: number | null = null): Promise<ScheduleEventJson> {
     const ws = tag.workspace_id;
+    if (p.channel_id) await this.s.channels.requireOwn(ws, 'onboarding_schedule_event.channel_id', [p.channel_id]);
     const now = this.s.clock.now();
     const event = await this.s.events.transaction(async (trx) => {
       const locked = (await this.repo.lockTag(trx, ws, tag.id))!;
@@ -433,8 +488,11 @@ export class JourneyService {
   }
 
   /** PUT /{flow}/events/{id}: edit, deactivate or reschedule; the preset's selected/edited state follows. */
-  async updateEvent(tag: JourneyTag, event: JourneyEvent, p: EventPatch): Promise<ScheduleEventJson> {
+  async updateEvent(auth: AuthContext, id: number, flow: RouteFlowType, input: unknown): Promise<ScheduleEventJson> {
+    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'edit', flow);
+    const p = parse(eventBody, input).onboarding_schedule_event;
     const ws = tag.workspace_id;
+    if (p.channel_id) await this.s.channels.requireOwn(ws, 'onboarding_schedule_event.channel_id', [p.channel_id]);
     const now = this.s.clock.now();
     const updated = await this.s.events.transaction(async (trx) => {
       const locked = (await this.repo.lockTag(trx, ws, tag.id))!;
@@ -477,8 +535,10 @@ export class JourneyService {
     return eventJson(updated);
   }
 
-  async duplicateEvent(tag: JourneyTag, event: JourneyEvent): Promise<ScheduleEventJson> {
-    return this.createEvent(
+  /** POST /{flow}/tags/{tagId}/events/{id}/duplicate_as_json. */
+  async duplicateEvent(auth: AuthContext, tagId: number, id: number, flow: RouteFlowType): Promise<ScheduleEventJson> {
+    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'edit', flow, tagId);
+    return this.insertEvent(
       tag,
       {
         kind: event.kind,
@@ -497,7 +557,8 @@ export class JourneyService {
     );
   }
 
-  async deleteEvent(tag: JourneyTag, event: JourneyEvent): Promise<void> {
+  async deleteEvent(auth: AuthContext, id: number, flow: RouteFlowType): Promise<void> {
+    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'edit', flow);
     const ws = tag.workspace_id;
     await this.s.events.transaction(async (trx) => {
       await this.repo.lockTag(trx, ws, tag.id);
@@ -513,7 +574,8 @@ export class JourneyService {
    * After an upgrade, in one step: turns on the messages the free plan held back when the journey was built
    * (still a 402 on the free plan, so the upgrade dialog can redo it), and schedules them for running sessions.
    */
-  async turnOnHeldMessages(tag: JourneyTag): Promise<ScheduleEventJson[]> {
+  async turnOnHeldMessages(auth: AuthContext, id: number, flow: RouteFlowType): Promise<ScheduleEventJson[]> {
+    const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
     const ws = tag.workspace_id;
     const events = await this.s.events.transaction(async (trx) => {
       await this.repo.lockTag(trx, ws, tag.id);

@@ -1,11 +1,12 @@
 import type { Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
 import type { AccessPolicy } from '../platform/access.js';
 import type { Emit } from '../platform/events/define.js';
 import { JourneyAnswers } from './answers.js';
 import type { PollResponseJson, RoleJson, SessionJson, TaskAssignmentJson } from './api-types.js';
 import { pageFiller } from './delivery.js';
-import type { SessionOf } from './access.js';
+import { runsAJourney, type SessionOf } from './access.js';
 import type { JourneysDeps } from './deps.js';
 import { JourneyService } from './journeys.js';
 import { roleJson, sessionJson } from './presenters.js';
@@ -55,6 +56,11 @@ export class JourneysPublic {
   /** Who may see and change a journey (for `requireAccess`): admins, its creator and its permission users. */
   get policy(): AccessPolicy<JourneyTag> {
     return this.journeys.policy;
+  }
+
+  /** Whether this member runs any journey: admins, and each journey's creator and permission users. */
+  runsAJourney(auth: AuthContext): Promise<boolean> {
+    return runsAJourney(this.repo, auth);
   }
 
   /** Who may see and change one session (for `requireAccess`): the journey's runners; its own people may see it. */

@@ -143,6 +143,18 @@ export class JourneyRepository {
     return row !== undefined;
   }
 
+  /** Whether the member created a journey of the workspace or is on one's permission users. */
+  async runsAny(workspaceId: number, memberId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('journey_tags as t')
+      .select('t.id')
+      .where('t.workspace_id', '=', workspaceId)
+      .where((eb) => eb.or([eb('t.created_by_member_id', '=', memberId), eb.exists(eb.selectFrom('journey_tag_permission_users as p').select('p.tag_id').whereRef('p.tag_id', '=', 't.id').where('p.member_id', '=', memberId))]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Events and sessions counted per journey, for the lists. */
   async tagCounts(workspaceId: number, tagIds: number[], ex: Executor = this.db): Promise<Map<number, { events: number; active_events: number; sessions: number; active_sessions: number }>> {
     const out = new Map<number, { events: number; active_events: number; sessions: number; active_sessions: number }>();

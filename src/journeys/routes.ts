@@ -1,42 +1,28 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
-import { authOf, requireAdmin, requireMember } from '../http/auth.js';
+import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { idParams } from '../http/ids.js';
-import { body, params, query } from '../http/validate.js';
-import { requireAccess } from '../platform/access.js';
+import { params, query } from '../http/validate.js';
 import type { JourneyAnswers } from './answers.js';
 import type { JourneyCatalog } from './catalog.js';
 import type { JourneyDelivery } from './delivery.js';
 import type { JourneyDryRun } from './dry-run.js';
 import type { JourneyService } from './journeys.js';
-import { routeFlowType } from './presenters.js';
 import type { SessionService } from './sessions.js';
 import {
-  addEventBody,
   bundlesQuery,
-  createPresetBody,
-  createRoleBody,
-  createTagBody,
   deleteRoleQuery,
   dryRunQuery,
-  eventBody,
-  pollBody,
   prebuiltQuery,
   presetEventParams,
   presetsQuery,
-  previewBody,
   previewQuery,
   sessionsQuery,
   tagEventParams,
   tagPresetParams,
   tagsQuery,
-  taskBody,
-  togglePresetBody,
-  tryBody,
-  updateTagBody,
 } from './schema.js';
-import type { JourneyEvent, JourneyTag } from './tables.js';
 
 /** The services the API calls. */
 export interface JourneyApi {
@@ -46,8 +32,6 @@ export interface JourneyApi {
   answers: JourneyAnswers;
   dryRun: JourneyDryRun;
   catalog: JourneyCatalog;
-  /** Events found in a workspace (for the paths that name them without their journey). */
-  event(workspaceId: number, id: number): Promise<JourneyEvent | undefined>;
 }
 
 const FLOWS = ['onboarding', 'participants'] as const;
@@ -85,23 +69,16 @@ function nestedForm(): RequestHandler {
   };
 }
 
-/** Journeys' calls (programs.md §7 "Journeys", journeys.md §7). Thin over the services. */
+/** Journeys' calls (programs.md §7 "Journeys", journeys.md §7). Thin over the services, which check access first. */
 export function journeyRoutes(api: JourneyApi): Router {
   const router = Router();
   router.use(['/onboarding', '/participants', '/prebuilt_journeys'], requireMember);
-
-  /** The journey named in the path, if this member may `mode` it and it is of this flow ({flow} must match). */
-  const tagOf = async (req: Request, id: number, mode: 'read' | 'edit'): Promise<JourneyTag> => {
-    const tag = await requireAccess(authOf(req), api.journeys.policy, id, mode);
-    if (routeFlowType(tag.flow_type) !== flowOf(req)) throw new HttpError(404, 'Not found');
-    return tag;
-  };
 
   // ---- journey home, lists, create
 
   router.get('/onboarding', async (req, res) => {
     const auth = authOf(req);
-    const index = await api.journeys.list(auth.workspace.id, { route: 'onboarding', ignoreScope: true, showArchived: false });
+    const index = await api.journeys.list(auth, { route: 'onboarding', ignoreScope: true, showArchived: false });
     const items = await api.answers.actionItems(auth);
     res.json({ flow_types: index.flow_types, tags: index.tags, limits: index.limits, open_action_items: items.task_assignments.length + items.poll_responses.length, upcoming_sessions: [] });
   });
@@ -112,24 +89,19 @@ export function journeyRoutes(api: JourneyApi): Router {
 
   router.get(['/onboarding/tags', '/participants/tags'], async (req, res) => {
     const q = query(req, tagsQuery);
-    res.json(await api.journeys.list(authOf(req).workspace.id, { route: flowOf(req), ignoreScope: q.ignore_flow_typable_scope ?? false, showArchived: q.show_archived_tags ?? false }));
+    res.json(await api.journeys.list(authOf(req), { route: flowOf(req), ignoreScope: q.ignore_flow_typable_scope ?? false, showArchived: q.show_archived_tags ?? false }));
   });
 
-  router.post('/onboarding/tags', requireAdmin, nestedForm(), async (req, res) => {
-    res.json(await api.journeys.create(authOf(req), body(req, createTagBody)));
+  router.post('/onboarding/tags', nestedForm(), async (req, res) => {
+    res.json(await api.journeys.create(authOf(req), req.body));
   });
 
-  router.post('/onboarding/roles', requireAdmin, async (req, res) => {
-    const input = body(req, createRoleBody);
-    const tag = input.tag_id === undefined ? undefined : await requireAccess(authOf(req), api.journeys.policy, input.tag_id, 'edit');
-    res.json({ role: await api.journeys.createRole(authOf(req), input, tag) });
+  router.post('/onboarding/roles', async (req, res) => {
+    res.json({ role: await api.journeys.createRole(authOf(req), req.body) });
   });
 
-  router.delete('/onboarding/roles/:id', requireAdmin, async (req, res) => {
-    const { id } = params(req, idParams);
-    const q = query(req, deleteRoleQuery);
-    const tag = q.tag_id === undefined ? undefined : await requireAccess(authOf(req), api.journeys.policy, q.tag_id, 'edit');
-    res.json(await api.journeys.deleteRole(authOf(req), id, tag));
+  router.delete('/onboarding/roles/:id', async (req, res) => {
+    res.json(await api.journeys.deleteRole(authOf(req), params(req, idParams).id, query(req, deleteRoleQuery).tag_id));
   });
 
   // ---- the library
@@ -146,8 +118,8 @@ export function journeyRoutes(api: JourneyApi): Router {
   router.get('/onboarding/presets', async (req, res) => {
     res.json(await api.catalog.presets(authOf(req).workspace.id, query(req, presetsQuery)));
   });
-  router.post('/onboarding/presets', requireAdmin, async (req, res) => {
-    res.json(await api.catalog.createPreset(authOf(req), body(req, createPresetBody)));
+  router.post('/onboarding/presets', async (req, res) => {
+    res.json(await api.catalog.createPreset(authOf(req), req.body));
   });
   router.get(['/onboarding/presets/:id', '/onboarding/presets/:id/events'], async (req, res) => {
     res.json(await api.catalog.preset(authOf(req).workspace.id, params(req, idParams).id));
@@ -166,92 +138,63 @@ export function journeyRoutes(api: JourneyApi): Router {
   // ---- one journey
 
   router.get(both('/tags/:id'), async (req, res) => {
-    res.json(await api.journeys.detail(await tagOf(req, params(req, idParams).id, 'read')));
+    res.json(await api.journeys.detail(authOf(req), params(req, idParams).id, flowOf(req)));
   });
   router.put(both('/tags/:id'), async (req, res) => {
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    const input = body(req, updateTagBody);
-    res.json({ tag: await api.journeys.update(authOf(req), tag, input) });
+    res.json({ tag: await api.journeys.update(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
   router.get(both('/tags/:id/fetch_roles_as_json'), async (req, res) => {
-    res.json(await api.journeys.rolesOf(await tagOf(req, params(req, idParams).id, 'read')));
+    res.json(await api.journeys.rolesOf(authOf(req), params(req, idParams).id, flowOf(req)));
   });
 
   router.get('/onboarding/tags/:id/presets', async (req, res) => {
-    res.json(await api.journeys.presetsOf(await requireAccess(authOf(req), api.journeys.policy, params(req, idParams).id, 'read')));
+    res.json(await api.journeys.presetsOf(authOf(req), params(req, idParams).id));
   });
   router.get('/onboarding/tags/:tagId/presets/:presetId', async (req, res) => {
     const p = params(req, tagPresetParams);
-    const index = await api.journeys.presetsOf(await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'read'));
-    const preset = index.presets.find((x) => x.id === p.presetId);
-    if (!preset) throw new HttpError(404, 'Not found');
-    res.json({ ...index, presets: [preset] });
+    res.json(await api.journeys.presetOf(authOf(req), p.tagId, p.presetId));
   });
   router.put('/onboarding/tags/:tagId/presets/:presetId', async (req, res) => {
     const p = params(req, tagPresetParams);
-    const tag = await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'edit');
-    const input = body(req, togglePresetBody);
-    res.json(await api.journeys.togglePreset(tag, p.presetId, input.removing, input.channel_id ?? null));
+    res.json(await api.journeys.togglePreset(authOf(req), p.tagId, p.presetId, req.body));
   });
   router.post('/onboarding/tags/:tagId/presets/:presetId/add_event', async (req, res) => {
     const p = params(req, tagPresetParams);
-    const tag = await requireAccess(authOf(req), api.journeys.policy, p.tagId, 'edit');
-    const input = body(req, addEventBody);
-    res.json({ event: await api.journeys.addEvent(tag, p.presetId, input.days_later, input.channel_id ?? null) });
+    res.json({ event: await api.journeys.addEvent(authOf(req), p.tagId, p.presetId, req.body) });
   });
 
   // ---- events
 
-  const eventOf = async (req: Request, tagId: number | null, eventId: number, mode: 'read' | 'edit' = 'edit') => {
-    const event = await api.event(authOf(req).workspace.id, eventId);
-    if (!event || (tagId !== null && event.tag_id !== tagId)) throw new HttpError(404, 'Not found');
-    return { event, tag: await tagOf(req, event.tag_id, mode) };
-  };
-
   // The building-block preview: the message as it is sent, for a sample person or `user_id`.
   router.get(both('/events/:id/preview'), async (req, res) => {
-    const { id } = params(req, idParams);
-    const q = query(req, previewQuery);
-    const { event, tag } = await eventOf(req, null, id, 'read');
-    res.json(await api.dryRun.preview(tag, event, q));
+    res.json(await api.dryRun.preview(authOf(req), params(req, idParams).id, flowOf(req), query(req, previewQuery)));
   });
   // An unsaved event (the editor's form as it stands).
   router.post(both('/tags/:id/events/preview'), async (req, res) => {
-    const tag = await tagOf(req, params(req, idParams).id, 'read');
-    const input = body(req, previewBody);
-    res.json(await api.dryRun.preview(tag, input.onboarding_schedule_event, { user_id: input.user_id }));
+    res.json(await api.dryRun.previewDraft(authOf(req), params(req, idParams).id, flowOf(req), req.body));
   });
 
   router.post(both('/tags/:id/events'), async (req, res) => {
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    const input = body(req, eventBody);
-    res.json({ event: await api.journeys.createEvent(tag, input.onboarding_schedule_event) });
+    res.json({ event: await api.journeys.createEvent(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
   router.post(both('/tags/:id/turn_on_held_messages'), async (req, res) => {
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    res.json({ events: await api.journeys.turnOnHeldMessages(tag) });
+    res.json({ events: await api.journeys.turnOnHeldMessages(authOf(req), params(req, idParams).id, flowOf(req)) });
   });
   router.put(both('/events/:id'), async (req, res) => {
-    const { id } = params(req, idParams);
-    const { event, tag } = await eventOf(req, null, id);
-    const input = body(req, eventBody);
-    res.json({ event: await api.journeys.updateEvent(tag, event, input.onboarding_schedule_event) });
+    res.json({ event: await api.journeys.updateEvent(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
   });
   router.delete(both('/events/:id'), async (req, res) => {
     const { id } = params(req, idParams);
-    const { event, tag } = await eventOf(req, null, id);
-    await api.journeys.deleteEvent(tag, event);
+    await api.journeys.deleteEvent(authOf(req), id, flowOf(req));
     res.json({ id, deleted: true });
   });
   router.post(both('/tags/:tagId/events/:id/duplicate_as_json'), async (req, res) => {
     const p = params(req, tagEventParams);
-    const { event, tag } = await eventOf(req, p.tagId, p.id);
-    res.json({ event: await api.journeys.duplicateEvent(tag, event) });
+    res.json({ event: await api.journeys.duplicateEvent(authOf(req), p.tagId, p.id, flowOf(req)) });
   });
   router.post(both('/tags/:tagId/events/:id/send_test'), async (req, res) => {
     const p = params(req, tagEventParams);
-    const { event, tag } = await eventOf(req, p.tagId, p.id);
-    res.json({ ok: true, ...(await api.delivery.sendTest(authOf(req), tag, event)) });
+    res.json({ ok: true, ...(await api.delivery.sendTest(authOf(req), p.tagId, p.id, flowOf(req))) });
   });
 
   // ---- sessions
@@ -277,26 +220,19 @@ export function journeyRoutes(api: JourneyApi): Router {
   // ---- tasks and polls
 
   router.put('/onboarding/task_assignments/:id', async (req, res) => {
-    const { id } = params(req, idParams);
-    const input = body(req, taskBody);
-    res.json({ task_assignment: await api.answers.setTaskStateAs(authOf(req), id, input.task_assignment.state, input.source) });
+    res.json({ task_assignment: await api.answers.setTaskStateAs(authOf(req), params(req, idParams).id, req.body) });
   });
   router.post('/onboarding/poll_responses/:id/answer', async (req, res) => {
-    const { id } = params(req, idParams);
-    const input = body(req, pollBody);
-    res.json({ poll_response: await api.answers.answerPollAs(authOf(req), id, input.answer_index, input.source) });
+    res.json({ poll_response: await api.answers.answerPollAs(authOf(req), params(req, idParams).id, req.body) });
   });
 
   // ---- the dry run
 
   router.get(both('/tags/:id/dry_run'), async (req, res) => {
-    const q = query(req, dryRunQuery);
-    res.json(await api.dryRun.dryRun(await tagOf(req, params(req, idParams).id, 'read'), q));
+    res.json(await api.dryRun.dryRun(authOf(req), params(req, idParams).id, flowOf(req), query(req, dryRunQuery)));
   });
   router.post(both('/tags/:id/try_in_sandbox'), async (req, res) => {
-    const tag = await tagOf(req, params(req, idParams).id, 'edit');
-    const input = body(req, tryBody);
-    res.json(await api.dryRun.tryInSandbox(authOf(req), tag, input.user_id));
+    res.json(await api.dryRun.tryInSandbox(authOf(req), params(req, idParams).id, flowOf(req), req.body));
   });
 
   return router;

@@ -147,4 +147,3 @@ export const createPresetBody = z.object({
     events: z.array(presetEventFields, { error: 'a preset needs at least one event' }).min(1, 'a preset needs at least one event').max(30, 'a preset has at most 30 events'),
   }),
 });
-export type CreatePresetBody = z.infer<typeof createPresetBody>;

@@ -62,7 +62,7 @@ export class SessionService {
   private readonly journeyPolicy: AccessPolicy<JourneyTag>;
 
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces' | 'outbox'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'db' | 'events' | 'queue' | 'workspaces' | 'outbox' | 'people'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
   ) {
@@ -376,8 +376,7 @@ export class SessionService {
     }
     const roles = await this.journeys.roles(auth.workspace.id);
     if (input.memberships.some((m) => !roles.some((r) => r.id === m.role_id))) throw badRequest('memberships: a role is not one of this workspace', { memberships: 'a role is not one of this workspace' });
-    const people = new Set((await this.journeys.members(auth.workspace.id, input.memberships.map((m) => m.user_id))).map((m) => m.id));
-    if (input.memberships.some((m) => !people.has(m.user_id))) throw badRequest('memberships: a user is not a member of this workspace', { memberships: 'a user is not a member of this workspace' });
+    await this.s.people.requireOwn(auth.workspace.id, 'memberships', input.memberships.map((m) => m.user_id));
     const primaryIds = new Set(roles.filter((r) => r.is_primary).map((r) => r.id));
     const participant = input.memberships.find((m) => primaryIds.has(m.role_id));
     if (!participant) throw badRequest('memberships: name the participant (a user in the primary role)', { memberships: 'name the participant (a user in the primary role)' });
@@ -432,10 +431,6 @@ export class SessionService {
       if (d) bySessionEvent.set(k.session_event_id, [...(bySessionEvent.get(k.session_event_id) ?? []), d]);
     }
     return new Map([...bySessionEvent].map(([id, ds]) => [id, mostUrgent(ds)!]));
-  }
-
-  findEvent(workspaceId: number, id: number) {
-    return this.journeys.event(workspaceId, id);
   }
 
   async sessionsJson(workspaceId: number, sessions: JourneySession[]): Promise<SessionJson[]> {

@@ -1,4 +1,5 @@
 import type { UsersListResponse, WebClient } from '@slack/web-api';
+import { HttpError } from '../http/errors.js';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
@@ -70,6 +71,18 @@ export class PeopleService {
     // The installer owns the workspace's Hearth account until someone transfers it.
     await this.repo.claimAccountOwner(ws.id, ws.team_id);
     return count;
+  }
+
+  /**
+   * Member ids from a request body, resolved in the caller's workspace: an id that is not one of its active members
+   * (another workspace's, deactivated, or made up) is a 400 on `field`, so it is never stored (ChannelService.requireOwn
+   * does the same for channel ids).
+   */
+  async requireOwn(workspaceId: number, field: string, memberIds: readonly number[]): Promise<void> {
+    const ids = [...new Set(memberIds)];
+    const known = await this.repo.activeIds(workspaceId, ids);
+    const unknown = ids.find((id) => !known.has(id));
+    if (unknown !== undefined) throw new HttpError(400, `${field}: user ${unknown} is not a member of this workspace`, { [field]: `user ${unknown} is not a member of this workspace` });
   }
 
   bySlackId(workspaceId: number, slackUserId: string): Promise<Member | undefined> {

@@ -50,11 +50,18 @@ export interface VideoMeetings {
   linked(workspaceId: number, memberId: number): Promise<boolean>;
 }
 
+/** Who runs journeys besides admins: the current user's permissions offer a journey's creator and permission users theirs. */
+export interface JourneyRunners {
+  /** Whether the member created one of the workspace's journeys or is on one's permission users. */
+  runsAny(workspaceId: number, memberId: number): Promise<boolean>;
+}
+
 /** Every port, by the name a capability provides it under and a consumer names in `needs`. */
 export interface Ports {
   hrDirectory: HrDirectory;
   calendars: Calendars;
   videoMeetings: VideoMeetings;
+  journeyRunners: JourneyRunners;
 }
 
 export type PortName = keyof Ports;
@@ -82,7 +89,7 @@ export class PortRegistry {
         return (this.provided.get(name)?.impl as Ports[P] | undefined) ?? null;
       },
     });
-    this.handles = { hrDirectory: handle('hrDirectory'), calendars: handle('calendars'), videoMeetings: handle('videoMeetings') };
+    this.handles = { hrDirectory: handle('hrDirectory'), calendars: handle('calendars'), videoMeetings: handle('videoMeetings'), journeyRunners: handle('journeyRunners') };
   }
 
   /** A capability's `provides`; start-up refuses a port provided twice. */

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const permissionsJson = z.object({
   /** Build journeys, enrol people, set enrollment rules (workspace admins; a journey's permission users reach theirs by link). */
   journeys: z.boolean(),
+  /** Journeys this member may change, found from the navigation: admins (all), and a journey's creator and permission users (theirs). */
+  run_journeys: z.boolean(),
   /** Workspace reporting: stat modules, attention required, the CSV report (workspace admins). */
   reporting: z.boolean(),
   /** Run points, shoutouts and the rewards catalogue; the people page and every redemption (workspace admins). */

@@ -16,8 +16,8 @@ export class UserService {
   constructor(
     db: Db,
     private readonly clock: Clock,
-    /** has_valid_*_identity: the members' linked calendar and video accounts, when a capability provides them. */
-    private readonly linked: Pick<PortHandles, 'calendars' | 'videoMeetings'>,
+    /** has_valid_*_identity: the members' linked calendar and video accounts, when a capability provides them; who runs journeys. */
+    private readonly linked: Pick<PortHandles, 'calendars' | 'videoMeetings' | 'journeyRunners'>,
     private readonly entitlements: Entitlements,
   ) {
     this.repo = new UserRepository(db);
@@ -32,7 +32,12 @@ export class UserService {
 
   async current(auth: AuthContext): Promise<CurrentUser> {
     const { member, workspace } = auth;
-    const [settings, identities, access] = await Promise.all([this.repo.settings(workspace.id, member.id), this.identities(workspace.id, member.id), this.entitlements.plan(workspace.id)]);
+    const [settings, identities, access, runsAJourney] = await Promise.all([
+      this.repo.settings(workspace.id, member.id),
+      this.identities(workspace.id, member.id),
+      this.entitlements.plan(workspace.id),
+      auth.isAdmin || (this.linked.journeyRunners.get()?.runsAny(workspace.id, member.id) ?? false),
+    ]);
     const daysLeft = Entitlements.trialDaysLeft(access, this.clock.now());
     return {
       id: member.id,
@@ -42,7 +47,7 @@ export class UserService {
       team: { id: workspace.id, slack_team_id: workspace.team_id, name: workspace.name, domain: workspace.domain },
       is_admin: auth.isAdmin,
       can_change_plan: auth.roles.accountAdmin,
-      permissions: { journeys: auth.isAdmin, reporting: auth.isAdmin, manage_points: auth.isAdmin, billing: auth.isAdmin, workspace_data: auth.isAdmin, manage_integrations: auth.isAdmin },
+      permissions: { journeys: auth.isAdmin, run_journeys: runsAJourney, reporting: auth.isAdmin, manage_points: auth.isAdmin, billing: auth.isAdmin, workspace_data: auth.isAdmin, manage_integrations: auth.isAdmin },
       onboarding_unrestricted: auth.isAdmin,
       notifications: settings.notifications,
       progress: { has_used_pairing_announcement: settings.progress.has_used_pairing_announcement === true },

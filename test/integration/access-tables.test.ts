@@ -64,6 +64,7 @@ describe('the access tables of API.md, cell by cell', () => {
     const survey = await admin.call<{ enrollment_survey: { id: number } }>('POST', `/onboarding/tags/${tagId}/enrollment_surveys`, {
       enrollment_survey: { name: 'Buddy matching', role_enrollment_surveys: [{ role_id: roles.primary, questions: [{ input_type: 'text', query: 'What brings you here?' }] }] },
     });
+    ids.event = session.session_events[0]!.event_id;
     Object.assign(ids, { journey: tagId, session: session.id, session_event: session.session_events[0]!.id, survey: survey.enrollment_survey.id, program: program.id, admin_member: admin.memberId });
     // Diego also owns a Watercooler and a Celebrations program (the channel programs' tables).
     const watercooler = await owner.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.watercooler });

@@ -120,7 +120,7 @@ describe(`Enrollment (${path})`, () => {
     expect(await bad({ role_id: roles.buddy, user_id: lena, role_selection: { selector_role_id: roles.manager } })).toEqual({ 'sessions.0.memberships.1.role_selection': 'set a user or a role selection, not both' });
     expect(await bad({ role_id: roles.primary, role_selection: { selector_role_id: roles.manager } })).toEqual({ 'sessions.0.memberships.1.role_selection': 'the participant cannot be chosen by a role selection' });
     expect(await bad({ role_id: roles.buddy, role_selection: { channel_id: 'C0NOSUCH', selector_id: lena } })).toEqual({ 'sessions.0.memberships.1.role_selection': 'choose a selector or a channel, not both' });
-    expect(await bad({ role_id: roles.buddy, role_selection: { channel_id: 'C0NOSUCH' } })).toEqual({ 'sessions.0.memberships.1.role_selection.channel_id': 'is not a channel of this workspace' });
+    expect(await bad({ role_id: roles.buddy, role_selection: { channel_id: 'C0NOSUCH' } })).toEqual({ 'sessions.0.memberships.1.role_selection.channel_id': 'C0NOSUCH is not a channel of this workspace' });
     expect(await bad({ role_id: roles.buddy, role_selection: { selector_role_id: 999_999 } })).toEqual({ 'sessions.0.memberships.1.role_selection.selector_role_id': 'role 999999 is not a role of this workspace' });
     const globexMember = (await db().selectFrom('members').select('id').where('slack_user_id', '=', GLOBEX.adminUserId).executeTakeFirstOrThrow()).id;
     expect(await bad({ role_id: roles.buddy, role_selection: { selector_id: globexMember } })).toEqual({ 'sessions.0.memberships.1.role_selection.selector_id': `user ${globexMember} is not a member of this workspace` });
@@ -298,8 +298,37 @@ describe(`Enrollment (${path})`, () => {
     await db().insertInto('integration_people').values([{ ...person(maya.email!, kai.email!, maya.id), workspace_id: ws }, { ...person(jonas.email!, kai.email!, jonas.id), workspace_id: ws }]).execute();
     expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(maya.email!)}`)).toMatchObject({ success: true, manager: { id: kai.id } });
     expect(await call(admin, 'GET', `/hris/manager?email=${encodeURIComponent(jonas.email!)}`)).toMatchObject({ success: true, manager: { id: kai.id } });
+    // A new hire picked from Slack has no typed email: the row asks by member id, answered the same way.
+    expect(await call(admin, 'GET', `/hris/manager?user_id=${maya.id}`)).toMatchObject({ success: true, manager: { id: kai.id } });
     await db().deleteFrom('integration_people').where('identity_id', '=', hris.id).execute();
     await db().deleteFrom('hris_identities').where('id', '=', hris.id).execute();
+    expect(await call(admin, 'GET', `/hris/manager?user_id=${jonas.id}`)).toMatchObject({ success: true, manager: { id: lena.id } });
+    expect((await call<{ fields: Record<string, string> }>(admin, 'GET', '/hris/manager', undefined, 400)).fields).toEqual({ email: 'give the person’s email or user_id' });
+    // Another workspace's member id is a field error, not a lookup in that workspace.
+    const globex = await signIn(t, GLOBEX.teamId, GLOBEX.adminUserId);
+    expect((await call<{ fields: Record<string, string> }>(globex, 'GET', `/hris/manager?user_id=${jonas.id}`, undefined, 400)).fields).toEqual({ user_id: `user ${jonas.id} is not a member of this workspace` });
+  });
+
+  it('people lookups and a batch’s status are for those who enrol, not for every member', async () => {
+    const lena = await db().selectFrom('members').select(['id', 'email']).where('slack_user_id', '=', LENA).executeTakeFirstOrThrow();
+    const plain = await signIn(t, TEAM, 'U0DEMO019');
+    // Refused before the query is read: a plain member learns neither emails, managers nor the field list.
+    const lookup = await call<{ error: string; fields?: unknown }>(plain, 'GET', `/onboarding/users/from_email?emails=${encodeURIComponent(lena.email!)}`, undefined, 403);
+    expect(lookup).toEqual({ error: 'Only workspace admins and those who run a journey can look people up to enrol them' });
+    await call(plain, 'GET', '/onboarding/users/from_email', undefined, 403);
+    await call(plain, 'GET', `/hris/manager?user_id=${lena.id}`, undefined, 403);
+    await call(plain, 'GET', '/hris/manager', undefined, 403);
+    // A journey's permission user enrols from their journey's page, so they may look people up.
+    const hannah = await signIn(t, TEAM, 'U0DEMO016');
+    await call(admin, 'PUT', `/onboarding/tags/${tagId}`, { onboarding_tag: { permission_user_ids: [hannah.memberId] } });
+    expect((await call<{ users: Array<{ id: number }> }>(hannah, 'GET', `/onboarding/users/from_email?emails=${encodeURIComponent(lena.email!)}`)).users).toEqual([expect.objectContaining({ id: lena.id })]);
+    await call(hannah, 'GET', `/hris/manager?user_id=${lena.id}`);
+    // A batch's status: its submitter, admins, and who may edit its journey; not found for anyone else.
+    const batch = await db().selectFrom('enrollment_batches').select('id').where('workspace_id', '=', await wsId()).where('created_by_member_id', '=', admin.memberId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await call(admin, 'GET', `/onboarding/manual_enrollment/upsert_status/${batch.id}`);
+    await call(plain, 'GET', `/onboarding/manual_enrollment/upsert_status/${batch.id}`, undefined, 404);
+    await call(plain, 'GET', `/onboarding/batches?batch_id=${batch.id}`, undefined, 403);
+    await call(admin, 'PUT', `/onboarding/tags/${tagId}`, { onboarding_tag: { permission_user_ids: [] } });
   });
 
   it('enrols a new hire from the HR system by an enrollment rule (OR within a group, AND across)', async () => {

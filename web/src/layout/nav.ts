@@ -21,13 +21,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Journeys',
     to: '/onboarding',
     match: ['/onboarding', '/participants'],
-    permission: 'journeys',
+    // A journey's creator and permission users find theirs here too; the rest is for admins.
+    permission: 'run_journeys',
     children: [
-      { label: 'Journey home', to: '/onboarding', match: [] },
+      { label: 'Journey home', to: '/onboarding', match: [], permission: 'journeys' },
       { label: 'Onboarding journeys', to: '/onboarding/tags', match: [] },
       { label: 'Other journeys', to: '/participants/tags', match: [] },
-      { label: 'Enrollment', to: '/onboarding/tags/enrollment', match: [] },
-      { label: 'Batches', to: '/onboarding/batches', match: [] },
+      { label: 'Enrollment', to: '/onboarding/tags/enrollment', match: [], permission: 'journeys' },
+      { label: 'Batches', to: '/onboarding/batches', match: [], permission: 'journeys' },
     ],
   },
   {
@@ -70,7 +71,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The items (and children) this member may use: an item whose page would answer 403 is left out. */
 export function permittedNav(items: readonly NavItem[], permissions: Permissions): NavItem[] {
   const allowed = (item: NavItem) => item.permission === undefined || permissions[item.permission];
-  return items.filter(allowed).map((item) => (item.children ? { ...item, children: item.children.filter(allowed) } : item));
+  return items.filter(allowed).map((item) => {
+    if (!item.children) return item;
+    const children = item.children.filter(allowed);
+    // An item whose own page is a child left out leads to its first child this member may use.
+    const own = item.children.find((c) => c.to === item.to);
+    return { ...item, children, to: own && !allowed(own) && children[0] ? children[0].to : item.to };
+  });
 }
 
 /** A page of the route table, for deciding which links lead somewhere real. */

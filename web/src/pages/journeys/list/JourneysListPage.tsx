@@ -1,6 +1,7 @@
 import { Archive, Boxes, Plus, Route, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../../../api/currentUser';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
 import { EmptyState, openModal, PageState, Switch } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
@@ -69,6 +70,8 @@ export default function JourneysListPage() {
   const [newType, setNewType] = useState<FlowType>(flowTypes[0]!);
   const create = (flowType: FlowType, hris = false) => openModal((close) => <CreateJourneyModal flowType={flowType} hris={hris} onClose={close} />);
   const firstBundle = bundles.data?.preset_bundles[0];
+  // Admins build journeys and see them all; a journey's creator or permission user sees the ones they may change.
+  const builds = useCurrentUser().data?.permissions.journeys === true;
 
   const actions =
     flow === 'onboarding' ? (
@@ -106,7 +109,7 @@ export default function JourneysListPage() {
       <PageHeader
         title={flow === 'onboarding' ? 'Onboarding journeys' : 'Journeys'}
         subtitle={flow === 'onboarding' ? 'Messages, tasks, polls and intros that walk each new hire through their first weeks.' : 'Events, mentorship, training, offboarding and other journeys.'}
-        actions={actions}
+        actions={builds ? actions : undefined}
       />
       <div className="toolbar">
         <Switch size="small" checked={showArchived} onChange={setShowArchived} label="Show archived" />
@@ -117,7 +120,9 @@ export default function JourneysListPage() {
         )}
       </div>
       <PageState query={tags} what="journeys">
-        {({ tags: list }) => {
+        {({ tags: all }) => {
+          const list = builds ? all : all.filter((t) => t.can_edit);
+          if (list.length === 0 && !builds) return <EmptyState icon={<Route size={28} aria-hidden="true" />} title="No journeys of yours here">Journeys you are given permission on show here.</EmptyState>;
           if (list.length === 0)
             return (
               <EmptyState icon={<Route size={28} aria-hidden="true" />} title={showArchived ? 'No journeys, archived or not' : 'No journeys yet'} action={<button type="button" className="button button-primary" onClick={() => create(flowTypes[0]!)}>Create your first journey</button>}>
@@ -130,7 +135,7 @@ export default function JourneysListPage() {
           });
         }}
       </PageState>
-      {flow === 'onboarding' && <BundleWizard />}
+      {flow === 'onboarding' && builds && <BundleWizard />}
     </div>
   );
 }
