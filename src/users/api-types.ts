@@ -18,6 +18,8 @@ export const permissionsJson = z.object({
   billing: z.boolean(),
   /** Export and import the whole workspace's data (workspace admins). */
   workspace_data: z.boolean(),
+  /** The messages Slack refused, with why, and trying them again (workspace admins). */
+  deliveries: z.boolean(),
   /** The workspace's HR system and applicant tracking connections (workspace admins). */
   manage_integrations: z.boolean(),
 });

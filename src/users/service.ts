@@ -47,7 +47,7 @@ export class UserService {
       team: { id: workspace.id, slack_team_id: workspace.team_id, name: workspace.name, domain: workspace.domain },
       is_admin: auth.isAdmin,
       can_change_plan: auth.roles.accountAdmin,
-      permissions: { journeys: auth.isAdmin, run_journeys: runsAJourney, reporting: auth.isAdmin, manage_points: auth.isAdmin, billing: auth.isAdmin, workspace_data: auth.isAdmin, manage_integrations: auth.isAdmin },
+      permissions: { journeys: auth.isAdmin, run_journeys: runsAJourney, reporting: auth.isAdmin, manage_points: auth.isAdmin, billing: auth.isAdmin, workspace_data: auth.isAdmin, deliveries: auth.isAdmin, manage_integrations: auth.isAdmin },
       onboarding_unrestricted: auth.isAdmin,
       notifications: settings.notifications,
       progress: { has_used_pairing_announcement: settings.progress.has_used_pairing_announcement === true },

@@ -103,6 +103,7 @@ export const PAGES: readonly PageDef[] = [
   { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },
   // Not in pages.tsv: the workspace's open data (export, import, Donut import) and its files, for admins.
   { path: '/settings/data', title: 'Workspace data', component: lazy(() => import('./pages/settings/WorkspaceDataPage')) },
+  { path: '/settings/deliveries', title: 'Failed deliveries', component: lazy(() => import('./pages/settings/DeliveriesPage')) },
   { path: '/integrations', title: 'Integrations', component: lazy(() => import('./pages/integrations/IntegrationsPage')) },
   // Not in pages.tsv: where calendar and video providers send members back, and the sandbox's stand-in consent page.
   { path: '/integrations/oauth/:provider/callback', title: 'Linking your account', component: lazy(() => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.OAuthCallbackPage }))) },

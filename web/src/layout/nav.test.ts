@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Permissions } from '../api/types';
 import { NAV_ITEMS, permittedNav } from './nav';
 
-const NONE: Permissions = { journeys: false, run_journeys: false, reporting: false, manage_points: false, billing: false, workspace_data: false, manage_integrations: false };
+const NONE: Permissions = { journeys: false, run_journeys: false, reporting: false, manage_points: false, billing: false, workspace_data: false, deliveries: false, manage_integrations: false };
 
 describe('the navigation follows the current user’s permissions', () => {
   test('a journey permission user sees Journeys leading to their journeys, without the admin pages', () => {

@@ -63,6 +63,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { label: 'Intros', to: '/settings/intros', match: [] },
       { label: 'Celebrations', to: '/settings/celebrations', match: [] },
       { label: 'Workspace data', to: '/settings/data', match: [] },
+      { label: 'Failed deliveries', to: '/settings/deliveries', match: [], permission: 'deliveries' },
     ],
   },
   { label: 'Integrations', to: '/integrations', match: ['/integrations'] },

@@ -48,7 +48,7 @@ export const TEST_USER: CurrentUser = {
   avatar_url: null,
   team: { id: 1, slack_team_id: 'T1', name: 'Analytical Engines', domain: 'engines' },
   can_change_plan: true,
-  permissions: { journeys: true, run_journeys: true, reporting: true, manage_points: true, billing: true, workspace_data: true, manage_integrations: true },
+  permissions: { journeys: true, run_journeys: true, reporting: true, manage_points: true, billing: true, workspace_data: true, deliveries: true, manage_integrations: true },
   onboarding_unrestricted: false,
   notifications: {},
   progress: { has_used_pairing_announcement: false },

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { FailedDeliveriesPage, FailedDelivery } from '../../../../src/outbox/api-types';
+import { api, ApiError } from '../../api/client';
+import { dataTableColumns, DataTable, DeliveryBadge, formatDateTime, PageState, Spinner, toastError, toastSuccess, viewerZone, DEFAULT_ERROR_TEXT } from '../../kit';
+import { PageHeader } from '../PageHeader';
+import './settings.css';
+
+/** The newest failed deliveries the page lists (the server pages them; a workspace with more sees the newest). */
+const NEWEST = 100;
+const QUERY_KEY = ['deliveries', 'failed'] as const;
+
+/** What a message was for, in words ("Journey message"); an unknown kind reads as its name. */
+const KIND_LABELS: Record<string, string> = {
+  journey: 'Journey message',
+  intro: 'Intro',
+  'intro-welcome': 'Intros welcome',
+  'intro-ghost': 'Intros check-in',
+  shoutout: 'Shoutout',
+  watercooler: 'Watercooler prompt',
+  celebration: 'Celebration',
+  'reporting-csv': 'Reporting CSV',
+  'reporting-feedback': 'Intros feedback question',
+  program_notice: 'Note to a program owner',
+};
+export function kindLabel(kind: string): string {
+  const words = KIND_LABELS[kind] ?? kind.replace(/[-_.:]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Where it was going: "#general", or a direct message. */
+export function whereLabel(d: Pick<FailedDelivery, 'channel' | 'method'>): string {
+  if (d.channel) return d.channel.name ? `#${d.channel.name.replace(/^#/, '')}` : 'A channel Hearth can’t see';
+  return d.method.startsWith('dm.') || d.method === 'conversations.open' ? 'Direct message' : 'Slack';
+}
+
+/**
+ * /settings/deliveries: the messages Slack refused for good, or whose delivery Hearth could not confirm, newest first,
+ * each with why in words and a Try again where trying again can work (workspace admins; program owners' notices link here).
+ */
+export default function DeliveriesPage() {
+  const client = useQueryClient();
+  const failed = useQuery({ queryKey: QUERY_KEY, queryFn: () => api.get<FailedDeliveriesPage>(`/deliveries/failed?per=${NEWEST}`) });
+  const retry = useMutation({
+    mutationFn: (id: number) => api.post(`/deliveries/${id}/retry`, {}, { toastOnError: false }),
+    onSuccess: () => {
+      toastSuccess('Sending it again. It leaves this list once Slack accepts it.');
+      void client.invalidateQueries({ queryKey: QUERY_KEY });
+    },
+    onError: (error) => toastError(error instanceof ApiError && error.serverError ? error.serverError : DEFAULT_ERROR_TEXT),
+  });
+  const zone = viewerZone();
+  const columns = useMemo(() => {
+    const col = dataTableColumns<FailedDelivery>();
+    return [
+      col.accessor((d) => kindLabel(d.kind), { id: 'what', header: 'Message' }),
+      col.accessor((d) => whereLabel(d), { id: 'where', header: 'To' }),
+      col.accessor('updated_at', { header: 'When', cell: (c) => formatDateTime(c.getValue(), zone) }),
+      col.display({ id: 'why', header: 'What happened', cell: (c) => <DeliveryBadge delivery={c.row.original} /> }),
+      col.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (c) =>
+          c.row.original.canRetry ? (
+            <button type="button" className="button button-secondary button-small" disabled={retry.isPending && retry.variables === c.row.original.id} onClick={() => retry.mutate(c.row.original.id)}>
+              {retry.isPending && retry.variables === c.row.original.id && <Spinner title="" />} Try again
+            </button>
+          ) : null,
+      }),
+    ];
+  }, [zone, retry]);
+  return (
+    <div className="settings-page">
+      <PageHeader title="Failed deliveries" subtitle="Messages Slack refused, or that Hearth could not confirm were sent, with why. Fix the cause, then try again." />
+      <PageState query={failed}>
+        {(page) => (
+          <section className="card settings-section">
+            <DataTable
+              label="Failed deliveries"
+              data={page.deliveries}
+              columns={columns}
+              getRowId={(d) => String(d.id)}
+              rowHeader="what"
+              stickyColumn="actions"
+              unsearchable={['actions', 'why']}
+              emptyText="Nothing has failed. Every message Hearth sent was delivered."
+            />
+            {page.next_page !== null && <p className="muted">Showing the {NEWEST} newest.</p>}
+          </section>
+        )}
+      </PageState>
+    </div>
+  );
+}
