@@ -124,6 +124,12 @@ export function createHttpApp(parts: HttpAppParts): Express {
   // The raw bytes too: a payment provider's webhook signature is over the body exactly as sent.
   app.use(express.json({ limit: '1mb', verify: (req, _res, buf) => void ((req as { rawBody?: Buffer }).rawBody = buf) }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  // A request sent without a body reads as an empty one, so a service parses what it is given with one schema,
+  // after its access check (the dry run's "try it in the sandbox" button posts nothing).
+  app.use((req, _res, next) => {
+    req.body ??= {};
+    next();
+  });
   app.use(loadSession(parts.db, parts.session));
   app.use(requireCsrf);
 

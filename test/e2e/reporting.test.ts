@@ -118,7 +118,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
     await page.getByRole('heading', { level: 1, name: 'Reporting' }).waitFor();
     const sessions = page.locator('[data-stat="onboarding_sessions_created"]');
     await expect.poll(() => sessions.getByTestId('module-total').textContent(), { timeout: 15_000 }).toBe('1');
-    expect(await sessions.locator('.recharts-surface').count()).toBe(1);
+    // The chart loads after the figures (its own chunk).
+    await expect.poll(() => sessions.locator('.recharts-surface').count(), { timeout: 15_000 }).toBe(1);
     expect(await sessions.getByRole('table').count()).toBe(1);
     const meetings = page.locator('[data-stat="coffee_meetings_completed"]');
     await expect.poll(() => meetings.getByTestId('module-total').textContent(), { timeout: 15_000 }).toBe('1');

@@ -93,7 +93,11 @@ describe('Socket Mode, one workspace', () => {
 
   it('opens the Home tab (app_home_opened), takes a button click and a view submission with its errors in the ack', async () => {
     const services = h.t.hearth.services;
-    await expect.poll(async () => (await services.workspaces.byTeamId(ACME.teamId))?.members_synced_at, { timeout: 20_000 }).toBeTruthy();
+    // The directory syncs are claimed (members_synced_at) before their jobs have read them: wait for the people and channels.
+    await expect.poll(async () => services.people.bySlackId((await services.workspaces.byTeamId(ACME.teamId))!.id, ACME.adminUserId), { timeout: 30_000 }).toBeDefined();
+    await expect
+      .poll(async () => (await services.db.selectFrom('channels').select('channel_id').where('channel_id', '=', ACME.channels.celebrations).executeTakeFirst())?.channel_id, { timeout: 30_000 })
+      .toBe(ACME.channels.celebrations);
     const admin = await signIn(h.t, ACME.teamId, ACME.adminUserId);
     await call(h.t, admin, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'celebrations-birthdays-anniversaries', channel_id: ACME.channels.celebrations });
 
