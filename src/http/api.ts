@@ -78,7 +78,7 @@ export function jsonApi(router: Router, tag: string) {
         const input = {
           params: (spec.params ? parse(spec.params, req.params) : undefined) as Parsed<P>,
           query: (spec.query ? parse(spec.query, req.query) : undefined) as Parsed<Q>,
-          body: (spec.body ? parse(spec.body, req.body ?? {}) : undefined) as Parsed<B>,
+          body: (spec.body ? parse(spec.body, req.body) : undefined) as Parsed<B>,
           req,
           res,
         };

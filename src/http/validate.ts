@@ -16,6 +16,6 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   return result.data;
 }
 
-export const body = <S extends z.ZodType>(req: Request, schema: S) => parse(schema, req.body ?? {});
+export const body = <S extends z.ZodType>(req: Request, schema: S) => parse(schema, req.body);
 export const query = <S extends z.ZodType>(req: Request, schema: S) => parse(schema, req.query);
 export const params = <S extends z.ZodType>(req: Request, schema: S) => parse(schema, req.params);

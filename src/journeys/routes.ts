@@ -47,7 +47,7 @@ function nestedForm(): RequestHandler {
     upload(req, res, (err: unknown) => {
       if (err) return next(new HttpError(400, 'Malformed form', { _: (err as Error).message }));
       const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+      for (const [key, value] of Object.entries(req.body as Record<string, unknown>)) {
         const parts = key.replace(/\]/g, '').split('[');
         let node = out;
         parts.forEach((p, i) => {

@@ -10,23 +10,38 @@ import './settings.css';
 const NEWEST = 100;
 const QUERY_KEY = ['deliveries', 'failed'] as const;
 
-/** What a message was for, in words ("Journey message"); an unknown kind reads as its name. */
+/**
+ * What a message was for, in words, by the outbox row's kind (every kind Hearth writes to people; an internal key is
+ * never shown: a kind added later without a label reads as a message from Hearth).
+ */
 const KIND_LABELS: Record<string, string> = {
-  journey: 'Journey message',
+  admin_post: 'Post as Hearth',
+  billing_notice: 'Billing notice',
+  celebration: 'Celebration post',
+  celebration_ask: 'Request for dates',
+  celebration_note: 'Celebrations note',
+  dm_help: 'Reply to a direct message',
+  enrollment: 'Journey enrollment message',
+  enrollment_survey: 'Enrollment survey',
+  home: 'Home tab',
   intro: 'Intro',
-  'intro-welcome': 'Intros welcome',
+  'intro-answer': 'Intros check-in answer',
+  'intro-categories': 'Intros interests question',
+  'intro-checkin': 'Intros check-in',
   'intro-ghost': 'Intros check-in',
-  shoutout: 'Shoutout',
-  watercooler: 'Watercooler prompt',
-  celebration: 'Celebration',
+  join: 'Joining a channel',
+  journey: 'Journey message',
+  program_notice: 'Note to a program owner',
+  redemption_fulfilled: 'Reward fulfilled note',
+  redemption_notice: 'Reward redemption',
   'reporting-csv': 'Reporting CSV',
   'reporting-feedback': 'Intros feedback question',
-  program_notice: 'Note to a program owner',
+  shoutout: 'Shoutout',
+  shoutouts_announcement: 'Shoutouts announcement',
+  watercooler: 'Watercooler prompt',
+  why_not: 'Reply to a button',
 };
-export function kindLabel(kind: string): string {
-  const words = KIND_LABELS[kind] ?? kind.replace(/[-_.:]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? 'A message from Hearth';
 
 /** Where it was going: "#general", or a direct message. */
 export function whereLabel(d: Pick<FailedDelivery, 'channel' | 'method'>): string {
