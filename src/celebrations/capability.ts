@@ -73,7 +73,7 @@ export const celebrationsCapability = defineCapability({
           usage: 'birthday — add or change your birthday and work anniversary',
           async run(ctx) {
             if (!ctx.member || !isReachableHuman(ctx.member)) return { text: "I can't celebrate you yet: Hearth hasn't met you. Try again in a few minutes." };
-            const opened = await memberDates.openDatesModal({ teamId: ctx.workspace.team_id, userId: ctx.userId, triggerId: ctx.triggerId, metadata: {} });
+            const opened = await memberDates.openDatesModal(ctx, { triggerId: ctx.triggerId, metadata: {} });
             return opened
               ? { text: ':birthday: Add your dates in the window that just opened. Your birth year is never shown.' }
               : { text: `I couldn't open the form just now. You can add your dates at ${services.config.publicUrl}/settings/celebrations` };

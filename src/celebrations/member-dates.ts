@@ -13,7 +13,9 @@ import { myScheduleJson } from './presenters.js';
 import type { CelebrationRepository } from './repository.js';
 import type { upsertMyBody } from './schema.js';
 import type { ScheduleRepository } from './schedules.repository.js';
-import { parseMemberDate, readDatesSubmission, type MemberDate, type ViewValues } from './submission.js';
+import { parseMemberDate, readDatesSubmission, type MemberDate } from './submission.js';
+import type { SlackRequester } from '../slack/requester.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 export type MyScheduleUpdate = z.infer<typeof upsertMyBody>;
 
@@ -89,12 +91,6 @@ export class MemberDates {
 
   // ---- Slack: the dates modal and the Home tab ----------------------------------------------------------------
 
-  private async memberByTeam(teamId: string, userId: string): Promise<{ ws: Workspace; member: Member } | undefined> {
-    const ws = await this.s.workspaces.byTeamId(teamId);
-    const member = ws && (await this.s.people.bySlackId(ws.id, userId));
-    return ws && member ? { ws, member } : undefined;
-  }
-
   private async memberState(ws: Workspace, member: Member) {
     const dates = await this.schedules.memberDates(ws.id, member.id);
     const b = dates.find((d) => d.schedule_type === 'birthday');
@@ -109,12 +105,11 @@ export class MemberDates {
   }
 
   /** Opens the dates modal (views.open within the trigger's 3 seconds, through the outbox). */
-  async openDatesModal(input: { teamId: string; userId: string; triggerId: string; metadata: { channel?: string; ts?: string; program?: number } }): Promise<boolean> {
-    const found = await this.memberByTeam(input.teamId, input.userId);
-    if (!found || !isReachableHuman(found.member)) return false;
-    const state = await this.memberState(found.ws, found.member);
+  async openDatesModal({ workspace: ws, member }: SlackRequester, input: { triggerId: string; metadata: { channel?: string; ts?: string; program?: number } }): Promise<boolean> {
+    if (!member || !isReachableHuman(member)) return false;
+    const state = await this.memberState(ws, member);
     const view = datesModal({ ...state, privateMetadata: JSON.stringify(input.metadata) });
-    const row = await this.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `celebration-dates-modal:${input.triggerId}`, kind: 'celebration_modal', method: 'views.open', args: { trigger_id: input.triggerId, view } });
+    const row = await this.s.outbox.deliverNow({ workspaceId: ws.id, key: `celebration-dates-modal:${input.triggerId}`, kind: 'celebration_modal', method: 'views.open', args: { trigger_id: input.triggerId, view } });
     if (row.state !== 'sent') this.s.log.warn({ error: row.last_error }, 'celebrations: could not open the dates modal');
     return row.state === 'sent';
   }
@@ -124,7 +119,7 @@ export class MemberDates {
    * database. The member's zone is not known without one, so "today" is the latest date anywhere on Earth;
    * saveDates checks again in the member's own zone.
    */
-  checkDates(values: ViewValues): { errors: Record<string, string> } | { ok: true } {
+  checkDates(values: ViewStateValues): { errors: Record<string, string> } | { ok: true } {
     const read = readDatesSubmission(values, instantToZoned(this.s.clock.now(), LATEST_ZONE).date);
     return read.ok ? { ok: true } : { errors: read.errors };
   }
@@ -133,13 +128,11 @@ export class MemberDates {
    * After the ack: the dates saved (all or nothing), the asking message updated and the Home tab republished.
    * False when they were not saved (a member Hearth does not know, dates refused in the member's zone).
    */
-  async saveDates(input: { teamId: string; userId: string; values: ViewValues; privateMetadata: string }): Promise<boolean> {
-    const found = await this.memberByTeam(input.teamId, input.userId);
-    if (!found) return (this.s.log.warn({ user: input.userId }, 'celebrations: dates from a member Hearth does not know yet, not saved'), false);
-    const { ws, member } = found;
+  async saveDates({ workspace: ws, member, userId }: SlackRequester, input: { values: ViewStateValues; privateMetadata: string }): Promise<boolean> {
+    if (!member) return (this.s.log.warn({ user: userId }, 'celebrations: dates from a member Hearth does not know yet, not saved'), false);
     const read = readDatesSubmission(input.values, instantToZoned(this.s.clock.now(), member.tz ?? ws.default_tz).date);
     // Only a date a few hours ahead of the member's own today gets here (checkDates allowed it).
-    if (!read.ok) return (this.s.log.warn({ user: input.userId, errors: read.errors }, "celebrations: dates refused in the member's zone, not saved"), false);
+    if (!read.ok) return (this.s.log.warn({ user: userId, errors: read.errors }, "celebrations: dates refused in the member's zone, not saved"), false);
     const now = this.s.clock.now();
     const { birthday, startDate } = read.value;
     await this.schedules.inTransaction(async (trx) => {

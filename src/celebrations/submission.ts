@@ -4,9 +4,8 @@ import { HttpError } from '../http/errors.js';
 import { compareLocalDate, isLeapYear, parseLocalDate, addDays, type LocalDate } from '../time/zoned.js';
 import { DATES_MODAL } from './blocks.js';
 import { daysInMonth, isValidDate, isValidMonthDay, MONTH_NAMES, type MonthDay } from './dates.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
-type StateValue = { value?: string | null; selected_option?: { value: string } | null; selected_date?: string | null };
-export type ViewValues = Record<string, Record<string, StateValue | undefined> | undefined>;
 
 export interface DatesInput {
   /** null: no birthday (cleared). */
@@ -49,7 +48,7 @@ export function monthDayProblem(month: number, day: number, year?: number | null
 }
 
 /** Validates everything first; any problem comes back as Slack's per-block errors and nothing is saved. */
-export function readDatesSubmission(values: ViewValues, today: LocalDate): DatesSubmission {
+export function readDatesSubmission(values: ViewStateValues, today: LocalDate): DatesSubmission {
   const b = DATES_MODAL.blocks;
   const a = DATES_MODAL.actions;
   const monthRaw = values[b.month]?.[a.month]?.selected_option?.value ?? null;

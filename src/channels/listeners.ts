@@ -3,6 +3,7 @@ import type { ChannelProgramService } from '../programs/service.js';
 import type { SlackContext } from '../slack/context.js';
 import { directorySync } from '../slack/jobs.js';
 import type { ChannelService } from './service.js';
+import { requesterOf } from '../slack/requester.js';
 
 type Args<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
 
@@ -11,11 +12,9 @@ type Args<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
  * it, or it is archived or deleted) the programs there pause and their owners are told; invited back, they resume.
  */
 export function channelListeners(channels: ChannelService, programs: ChannelProgramService) {
-  const workspaceOf = (ctx: SlackContext, body: { team_id: string; enterprise_id?: string }) => ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
-
   return (app: App, ctx: SlackContext): void => {
-    app.event('member_joined_channel', async ({ event, body, context }: Args<'member_joined_channel'>) => {
-      const ws = await workspaceOf(ctx, body);
+    app.event('member_joined_channel', async ({ event, context }: Args<'member_joined_channel'>) => {
+      const ws = requesterOf(context).workspace;
       await channels.joined(ws.id, event.channel, event.user);
       if (event.user === context.botUserId) {
         // A private channel Hearth was just invited to is not in its directory yet (it could not list it).
@@ -24,8 +23,8 @@ export function channelListeners(channels: ChannelService, programs: ChannelProg
         await programs.channelBack(ws.id, event.channel);
       }
     });
-    app.event('member_left_channel', async ({ event, body, context }: Args<'member_left_channel'>) => {
-      const ws = await workspaceOf(ctx, body);
+    app.event('member_left_channel', async ({ event, context }: Args<'member_left_channel'>) => {
+      const ws = requesterOf(context).workspace;
       await channels.left(ws.id, event.channel, event.user);
       if (event.user === context.botUserId) await removed(ws.id, event.channel);
     });
@@ -34,25 +33,25 @@ export function channelListeners(channels: ChannelService, programs: ChannelProg
       await programs.channelLost(workspaceId, channelId, 'not_in_channel');
     };
     for (const name of ['channel_rename', 'group_rename'] as const)
-      app.event(name, async ({ event, body }: Args<typeof name>) => {
-        const ws = await workspaceOf(ctx, body);
+      app.event(name, async ({ event, context }: Args<typeof name>) => {
+        const ws = requesterOf(context).workspace;
         await channels.update(ws.id, event.channel.id, { name: event.channel.name });
       });
     for (const [name, archived] of [['channel_archive', true], ['group_archive', true], ['channel_unarchive', false], ['group_unarchive', false]] as const)
-      app.event(name, async ({ event, body }: Args<typeof name>) => {
-        const ws = await workspaceOf(ctx, body);
+      app.event(name, async ({ event, context }: Args<typeof name>) => {
+        const ws = requesterOf(context).workspace;
         await channels.update(ws.id, event.channel, { is_archived: archived });
         if (archived) await programs.channelLost(ws.id, event.channel, 'is_archived');
       });
     for (const name of ['channel_deleted', 'group_deleted'] as const)
-      app.event(name, async ({ event, body }: Args<typeof name>) => {
-        const ws = await workspaceOf(ctx, body);
+      app.event(name, async ({ event, context }: Args<typeof name>) => {
+        const ws = requesterOf(context).workspace;
         await channels.update(ws.id, event.channel, { is_archived: true, bot_is_member: false });
         await programs.channelLost(ws.id, event.channel, 'channel_not_found');
       });
     for (const name of ['channel_left', 'group_left'] as const)
-      app.event(name, async ({ event, body }: Args<typeof name>) => {
-        const ws = await workspaceOf(ctx, body);
+      app.event(name, async ({ event, context }: Args<typeof name>) => {
+        const ws = requesterOf(context).workspace;
         await removed(ws.id, event.channel);
       });
   };

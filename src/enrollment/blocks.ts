@@ -4,6 +4,7 @@ import { escapeMrkdwn } from '../slack/mrkdwn.js';
 import { parseLocalDate } from '../time/zoned.js';
 import type { RoleSurvey } from './api-types.js';
 import { MAX_CHOICE_OPTIONS } from './survey-rules.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 // The Slack side of enrollment surveys: the DM inviting people to answer, and the modal they answer in. One
 // builder each, so what the admin previews is what is sent.
@@ -97,10 +98,6 @@ export function surveyModal(input: { shareId: number; roleId: number; title: str
   };
 }
 
-type StateValue = { value?: string | null; selected_option?: { value: string } | null; selected_options?: Array<{ value: string }> };
-
-export type ModalValues = Record<string, Record<string, StateValue>>;
-
 /** The submitted modal's metadata: the share, the role, the required questions and the invitation it came from. */
 export function modalMeta(privateMetadata: string): { shareId: number; roleId: number; required: number[]; origin?: { channel: string; ts: string } } | undefined {
   try {
@@ -114,7 +111,7 @@ export function modalMeta(privateMetadata: string): { shareId: number; roleId: n
 }
 
 /** The pure check before the ack: required questions left empty are the modal's errors ({} when none). */
-export function missingAnswers(required: readonly number[], values: ModalValues): Record<string, string> {
+export function missingAnswers(required: readonly number[], values: ViewStateValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const i of required) {
     const v = values[answerBlock(i)]?.[ANSWER_ACTION];
@@ -124,7 +121,7 @@ export function missingAnswers(required: readonly number[], values: ModalValues)
 }
 
 /** The answers in a submitted modal, keyed by question index: the text typed, or the chosen options' texts. */
-export function readAnswers(survey: RoleSurvey, values: ModalValues): Record<string, string | string[]> {
+export function readAnswers(survey: RoleSurvey, values: ViewStateValues): Record<string, string | string[]> {
   const answers: Record<string, string | string[]> = {};
   survey.questions.forEach((q, i) => {
     const v = values[answerBlock(i)]?.[ANSWER_ACTION];

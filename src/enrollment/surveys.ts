@@ -5,7 +5,8 @@ import { maxWeightMatching, type WeightedEdge } from '../intros/public.js';
 import { requireFlow, requireJourney, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
 import { hasAccess, requireAccess, type AccessMode, type AccessPolicy } from '../platform/access.js';
 import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, Flow, PresetSurveyJson, RoleSurvey, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
-import { readAnswers, surveyAnswered, surveyInvitation, surveyModal, type ModalValues } from './blocks.js';
+import { readAnswers, surveyAnswered, surveyInvitation, surveyModal } from './blocks.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
@@ -193,7 +194,7 @@ export class EnrollmentSurveys {
    * in the same transaction). A second answer to the same share changes nothing. False when the survey is gone or
    * Hearth does not know the person.
    */
-  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ModalValues, origin?: SlackOrigin): Promise<boolean> {
+  async submit(workspaceId: number, slackUserId: string, shareId: number, roleId: number, values: ViewStateValues, origin?: SlackOrigin): Promise<boolean> {
     const found = await this.forShare(workspaceId, shareId, roleId);
     const member = await this.repo.memberBySlackId(workspaceId, slackUserId);
     if (!found || !member) return false;

@@ -1,4 +1,5 @@
 import type { KnownBlock, View } from '@slack/types';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 export const PREFS_ACTION = 'intros_open_preferences';
 export const PREFS_MODAL = { callbackId: 'intros_preferences_modal' } as const;
@@ -39,10 +40,9 @@ export function preferencesModal(input: { snoozedUntil: string | null; avoided: 
   };
 }
 
-type Values = Record<string, Record<string, { selected_date?: string | null; selected_users?: string[] | null }>>;
 
 /** A pure check of the submission (Slack shows errors only in the ack). `today` is the earliest "today" on Earth. */
-export function readPreferences(values: Values, earliestToday: string, userId: string): { ok: true; value: { until: string | null; avoided: string[] } } | { ok: false; errors: Record<string, string> } {
+export function readPreferences(values: ViewStateValues, earliestToday: string, userId: string): { ok: true; value: { until: string | null; avoided: string[] } } | { ok: false; errors: Record<string, string> } {
   const until = values.snooze?.date?.selected_date ?? null;
   const avoided = values.avoid?.users?.selected_users ?? [];
   if (until !== null && until <= earliestToday) return { ok: false, errors: { snooze: 'Choose a day after today.' } };

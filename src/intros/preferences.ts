@@ -8,6 +8,8 @@ import { preferencesModal, readPreferences } from './preferences-blocks.js';
 import type { IntrosDeps } from './deps.js';
 import type { AvoidListRepository } from './preferences.repository.js';
 import type { IntrosRepository } from './repository.js';
+import type { SlackRequester } from '../slack/requester.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 /** The longest snooze a member may set from their settings (the same as `/hearth snooze`). */
 export const MAX_SNOOZE_DAYS = 365;
@@ -86,12 +88,6 @@ export class IntrosPreferences {
   // ----------------------------------------------------------------------------------------------
   // From the Home tab
 
-  private async memberByTeam(teamId: string, userId: string): Promise<{ ws: Workspace; member: Member } | undefined> {
-    const ws = await this.s.workspaces.byTeamId(teamId);
-    const member = ws && (await this.s.people.bySlackId(ws.id, userId));
-    return ws && member ? { ws, member } : undefined;
-  }
-
   async modal(ws: Workspace, member: Member): Promise<View> {
     const [status, avoid] = await Promise.all([this.snoozeStatus(ws, member), this.avoidList(ws, member)]);
     return preferencesModal({ snoozedUntil: status.end_date, avoided: avoid.invalid_partner_uids, tomorrow: formatLocalDate(addDays(instantToZoned(this.s.clock.now(), member.tz ?? ws.default_tz).date, 1)) });
@@ -102,25 +98,24 @@ export class IntrosPreferences {
     await this.s.queue.enqueue(homePublish, { workspaceId, userId }, { jobId: `home:${workspaceId}:intros-preferences:${userId}:${this.s.clock.now().getTime()}` });
   }
 
-  async openModal(teamId: string, userId: string, triggerId: string): Promise<boolean> {
-    const found = await this.memberByTeam(teamId, userId);
-    if (!found) return false;
-    const view = await this.modal(found.ws, found.member);
-    const row = await this.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `intros-preferences-modal:${triggerId}`, kind: 'intros_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+  async openModal({ workspace, member }: SlackRequester, triggerId: string): Promise<boolean> {
+    if (!member) return false;
+    const view = await this.modal(workspace, member);
+    const row = await this.s.outbox.deliverNow({ workspaceId: workspace.id, key: `intros-preferences-modal:${triggerId}`, kind: 'intros_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
     return row.state === 'sent';
   }
 
   /** The earliest "today" anywhere (UTC−12): a date before it is in the past for everyone. */
-  check(values: Parameters<typeof readPreferences>[0], userId: string): { errors: Record<string, string> } | { ok: true } {
+  check(values: ViewStateValues, userId: string): { errors: Record<string, string> } | { ok: true } {
     const read = readPreferences(values, formatLocalDate(instantToZoned(this.s.clock.now(), 'Etc/GMT+12').date), userId);
     return read.ok ? { ok: true } : { errors: read.errors };
   }
 
-  async saveFromModal(teamId: string, userId: string, values: Parameters<typeof readPreferences>[0]): Promise<{ ws: Workspace; member: Member } | undefined> {
-    const found = await this.memberByTeam(teamId, userId);
+  /** False for a member Hearth does not know yet. */
+  async saveFromModal({ workspace: ws, member, userId }: SlackRequester, values: ViewStateValues): Promise<boolean> {
+    if (!userId) return false;
     const read = readPreferences(values, '0000-00-00', userId);
-    if (!found || !read.ok) return undefined;
-    const { ws, member } = found;
+    if (!member || !read.ok) return false;
     try {
       if (read.value.until) await this.snoozeUntil(ws, member, read.value.until);
       else if ((await this.snoozeStatus(ws, member)).snoozed) await this.unsnoozeAll(ws, member);
@@ -128,6 +123,6 @@ export class IntrosPreferences {
     } catch (err) {
       this.s.log.warn({ err, user: userId }, 'intros: preferences from the Home tab not saved');
     }
-    return found;
+    return true;
   }
 }

@@ -85,7 +85,7 @@ export const journeysCapability = defineCapability({
           catalog,
         }),
       ],
-      listeners: [journeyListeners(answers, services.workspaces, services.log)],
+      listeners: [journeyListeners(answers, services.log)],
       subscribers: [
         {
           name: 'journeys.zones',

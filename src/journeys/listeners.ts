@@ -1,8 +1,8 @@
 import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { SlackContext } from '../slack/context.js';
+import { requesterOf } from '../slack/requester.js';
 import { tellWhyNot } from '../slack/why-not.js';
-import type { WorkspaceRepository } from '../workspaces/repository.js';
 import type { JourneyAnswers } from './answers.js';
 import { ACTIONS, POLL_ACTION_RE } from './blocks.js';
 
@@ -17,25 +17,23 @@ const NOT_YOURS = {
 const originOf = (body: ActionArgs['body']) => (body.channel?.id && body.message?.ts ? { channel: body.channel.id, ts: body.message.ts } : undefined);
 
 /** "Mark as done" on a task and a poll's answer buttons: ack first, then record (source slack) and update the message. */
-export function journeyListeners(answers: JourneyAnswers, workspaces: WorkspaceRepository, log: Logger) {
+export function journeyListeners(answers: JourneyAnswers, log: Logger) {
   return (app: App, ctx: SlackContext): void => {
-    app.action<BlockAction<ButtonAction>>(ACTIONS.taskDone, async ({ ack, body, respond }: ActionArgs) => {
+    app.action<BlockAction<ButtonAction>>(ACTIONS.taskDone, async ({ ack, body, respond, context }: ActionArgs) => {
       await ack();
-      const teamId = body.team?.id ?? body.user.team_id;
-      const ws = teamId ? await workspaces.byTeamId(teamId) : undefined;
+      const { workspace } = requesterOf(context);
       const taskId = Number(body.actions[0]?.value);
-      if (ws && Number.isInteger(taskId) && taskId > 0 && (await answers.taskFromSlack(ws.id, body.user.id, taskId, originOf(body)))) return;
+      if (Number.isInteger(taskId) && taskId > 0 && (await answers.taskFromSlack(workspace.id, body.user.id, taskId, originOf(body)))) return;
       log.info({ user: body.user.id, taskId }, 'journeys: task button not for this user');
-      await tellWhyNot(ctx, body, NOT_YOURS.task, respond);
+      await tellWhyNot(ctx.outbox, workspace, body, NOT_YOURS.task, respond);
     });
-    app.action<BlockAction<ButtonAction>>(POLL_ACTION_RE, async ({ ack, body, respond }: ActionArgs) => {
+    app.action<BlockAction<ButtonAction>>(POLL_ACTION_RE, async ({ ack, body, respond, context }: ActionArgs) => {
       await ack();
-      const teamId = body.team?.id ?? body.user.team_id;
-      const ws = teamId ? await workspaces.byTeamId(teamId) : undefined;
+      const { workspace } = requesterOf(context);
       const m = /^(\d+):(\d)$/.exec(body.actions[0]?.value ?? '');
-      if (ws && m && (await answers.pollFromSlack(ws.id, body.user.id, Number(m[1]), Number(m[2]), originOf(body)))) return;
+      if (m && (await answers.pollFromSlack(workspace.id, body.user.id, Number(m[1]), Number(m[2]), originOf(body)))) return;
       log.info({ user: body.user.id, value: m?.[0] }, 'journeys: poll button not for this user');
-      await tellWhyNot(ctx, body, NOT_YOURS.poll, respond);
+      await tellWhyNot(ctx.outbox, workspace, body, NOT_YOURS.poll, respond);
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { KnownBlock, View } from '@slack/types';
 import type { MyPreferencesJson } from './api-types.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 export const MEMBER_ACTIONS = { openProfile: 'members_open_profile', openSettings: 'members_open_settings' } as const;
 export const PROFILE_MODAL = { callbackId: 'members_profile_modal' } as const;
@@ -48,7 +49,6 @@ export function profileModal(prefs: MyPreferencesJson): View {
   return { type: 'modal', callback_id: PROFILE_MODAL.callbackId, title: plain('Your profile'), submit: plain('Save'), close: plain('Cancel'), blocks };
 }
 
-type Values = Record<string, Record<string, { value?: string | null; selected_user?: string | null; selected_time?: string | null }>>;
 
 export interface ProfileSubmission {
   entries: Array<{ field: number; text: string }>;
@@ -57,7 +57,7 @@ export interface ProfileSubmission {
 }
 
 /** Reads the modal (a pure check: Slack shows errors only in the ack). */
-export function readProfileSubmission(values: Values, fieldIds: readonly number[]): { ok: true; value: ProfileSubmission } | { ok: false; errors: Record<string, string> } {
+export function readProfileSubmission(values: ViewStateValues, fieldIds: readonly number[]): { ok: true; value: ProfileSubmission } | { ok: false; errors: Record<string, string> } {
   const entries = fieldIds.map((id) => ({ field: id, text: (values[`field_${id}`]?.text?.value ?? '').trim() }));
   const from = values.hours_from?.time?.selected_time ?? null;
   const to = values.hours_to?.time?.selected_time ?? null;

@@ -10,6 +10,8 @@ import type { MyPreferencesJson, PersonJson } from './api-types.js';
 export type { MyPreferencesJson, PersonJson } from './api-types.js';
 import type { KnownBlock } from '@slack/types';
 import { MemberSettingsRepository } from './repository.js';
+import type { SlackRequester } from '../slack/requester.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 export const personJson = (m: Member): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
 
@@ -85,32 +87,23 @@ export class MemberSettingsService {
     return profileHomeSection(await this.preferences(workspace, member), `${this.s.config.publicUrl}/settings/profile`);
   }
 
-  private async memberByTeam(teamId: string, userId: string): Promise<{ ws: Workspace; member: Member } | undefined> {
-    const ws = await this.s.workspaces.byTeamId(teamId);
-    const member = ws && (await this.s.people.bySlackId(ws.id, userId));
-    return ws && member ? { ws, member } : undefined;
-  }
-
   /** Opens the profile modal while the trigger is fresh (views.open through the outbox, delivered now). */
-  async openProfileModal(teamId: string, userId: string, triggerId: string): Promise<boolean> {
-    const found = await this.memberByTeam(teamId, userId);
-    if (!found) return false;
-    const view = profileModal(await this.preferences(found.ws, found.member));
-    const row = await this.s.outbox.deliverNow({ workspaceId: found.ws.id, key: `members-profile-modal:${triggerId}`, kind: 'members_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
+  async openProfileModal({ workspace, member }: SlackRequester, triggerId: string): Promise<boolean> {
+    if (!member) return false;
+    const view = profileModal(await this.preferences(workspace, member));
+    const row = await this.s.outbox.deliverNow({ workspaceId: workspace.id, key: `members-profile-modal:${triggerId}`, kind: 'members_modal', method: 'views.open', args: { trigger_id: triggerId, view } });
     return row.state === 'sent';
   }
 
-  checkProfileSubmission(values: Parameters<typeof readProfileSubmission>[0]): { errors: Record<string, string> } | { ok: true } {
+  checkProfileSubmission(values: ViewStateValues): { errors: Record<string, string> } | { ok: true } {
     const read = readProfileSubmission(values, PROFILE_FIELDS.map((f) => f.id));
     return read.ok ? { ok: true } : { errors: read.errors };
   }
 
   /** After the ack: every part saved as the pages save it, then the Home tab republished. False for a member Hearth does not know. */
-  async saveProfileSubmission(teamId: string, userId: string, values: Parameters<typeof readProfileSubmission>[0]): Promise<boolean> {
-    const found = await this.memberByTeam(teamId, userId);
+  async saveProfileSubmission({ workspace: ws, member, userId }: SlackRequester, values: ViewStateValues): Promise<boolean> {
     const read = readProfileSubmission(values, PROFILE_FIELDS.map((f) => f.id));
-    if (!found || !read.ok) return false;
-    const { ws, member } = found;
+    if (!member || !read.ok) return false;
     try {
       await this.upsertProfileEntries(ws, member, read.value.entries.map((e) => ({ ...e, category: PROFILE_FIELDS.find((f) => f.id === e.field)!.category.machine_name })));
       const manager = read.value.managerSlackId ? await this.s.people.bySlackId(ws.id, read.value.managerSlackId) : undefined;

@@ -2,13 +2,14 @@ import type { CommandContext, CommandReply } from '../slack/commands.js';
 import { NOT_MET_YET } from '../slack/why-not.js';
 import { BLOCKS } from './blocks.js';
 import type { PointsDeps } from './deps.js';
-import type { MemberInfo, PointsRepository } from './repository.js';
+import type { PointsRepository } from './repository.js';
 import { parseShoutoutText } from './rules.js';
 import { ShoutoutRefused, type Shoutouts } from './shoutouts.js';
 import type { ShoutoutSource } from './api-types.js';
+import type { Workspace } from '../db/types.js';
+import type { ViewStateValues } from '../slack/view-values.js';
 
 /** view.state.values of the shoutout modal, as Slack sends them. */
-export type ShoutoutViewValues = Record<string, Record<string, { type?: string; value?: string | null; selected_user?: string | null; selected_conversations?: string[] | null }>>;
 
 export interface CheckedShoutout {
   recipient: string;
@@ -18,7 +19,7 @@ export interface CheckedShoutout {
 }
 
 /** The modal's input, checked before the ack (pure: no database): Slack shows these errors on the fields. */
-export function checkShoutoutView(values: ShoutoutViewValues): CheckedShoutout | { errors: Record<string, string> } {
+export function checkShoutoutView(values: ViewStateValues): CheckedShoutout | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const recipient = values[BLOCKS.recipient]?.value?.selected_user ?? '';
   const rawPoints = values[BLOCKS.points]?.value?.value ?? '';
@@ -40,18 +41,12 @@ export class ShoutoutsSlack {
     private readonly shoutouts: Shoutouts,
   ) {}
 
-  private async whoIs(teamId: string, userId: string): Promise<{ workspaceId: number; member: MemberInfo } | undefined> {
-    const ws = await this.s.workspaces.byTeamId(teamId);
-    const member = ws && (await this.repo.memberBySlackId(ws.id, userId));
-    return ws && member ? { workspaceId: ws.id, member } : undefined;
-  }
-
   /** `/hearth shoutout @someone 10 for …`; with no words, the modal. */
   async command(ctx: CommandContext): Promise<CommandReply> {
     const giver = ctx.member && (await this.repo.member(ctx.workspace.id, ctx.member.id));
     if (!giver) return { text: NOT_MET_YET };
     if (!ctx.args.length) {
-      const opened = await this.openModal({ teamId: ctx.workspace.team_id, userId: ctx.userId, triggerId: ctx.triggerId, source: 'modal' });
+      const opened = await this.openModal({ workspaceId: ctx.workspace.id, userId: ctx.userId, triggerId: ctx.triggerId, source: 'modal' });
       return { text: opened === true ? 'Say thanks in the window that just opened.' : opened };
     }
     const parsed = parseShoutoutText(ctx.args.join(' '));
@@ -69,12 +64,12 @@ export class ShoutoutsSlack {
   }
 
   /** Opens the modal (views.open within the trigger's 3 seconds, through the outbox). true, or why not. */
-  async openModal(input: { teamId: string; userId: string; triggerId: string; source: ShoutoutSource; recipient?: string; message?: string }): Promise<true | string> {
-    const found = await this.whoIs(input.teamId, input.userId);
-    if (!found) return NOT_MET_YET;
+  async openModal(input: { workspaceId: number; userId: string; triggerId: string; source: ShoutoutSource; recipient?: string; message?: string }): Promise<true | string> {
+    const member = await this.repo.memberBySlackId(input.workspaceId, input.userId);
+    if (!member) return NOT_MET_YET;
     let view;
     try {
-      view = await this.shoutouts.modalFor(found.workspaceId, found.member, {
+      view = await this.shoutouts.modalFor(input.workspaceId, member, {
         source: input.source,
         ...(input.recipient && input.recipient !== input.userId ? { recipient: input.recipient } : {}),
         ...(input.message ? { message: input.message } : {}),
@@ -83,7 +78,7 @@ export class ShoutoutsSlack {
       if (err instanceof ShoutoutRefused) return err.message;
       throw err;
     }
-    const row = await this.s.outbox.deliverNow({ workspaceId: found.workspaceId, key: `shoutout-modal:${input.triggerId}`, kind: 'shoutout_modal', method: 'views.open', args: { trigger_id: input.triggerId, view } });
+    const row = await this.s.outbox.deliverNow({ workspaceId: input.workspaceId, key: `shoutout-modal:${input.triggerId}`, kind: 'shoutout_modal', method: 'views.open', args: { trigger_id: input.triggerId, view } });
     if (row.state !== 'sent') {
       this.s.log.warn({ error: row.last_error }, 'points: could not open the shoutout modal');
       return "I couldn't open the shoutout window just now. Try again?";
@@ -92,9 +87,7 @@ export class ShoutoutsSlack {
   }
 
   /** After the ack: give it; a refusal reaches the giver as a DM (the modal has closed). */
-  async submit(input: { teamId: string; userId: string; viewId: string; checked: CheckedShoutout; privateMetadata: string }): Promise<void> {
-    const ws = await this.s.workspaces.byTeamId(input.teamId);
-    if (!ws) return;
+  async submit(ws: Workspace, input: { userId: string; viewId: string; checked: CheckedShoutout; privateMetadata: string }): Promise<void> {
     const dm = (text: string) => this.s.outbox.enqueue([{ workspaceId: ws.id, key: `shoutout-refused:${input.viewId}`, kind: 'shoutout', method: 'dm.post', args: { users: [input.userId], text } }]);
     const giver = await this.repo.memberBySlackId(ws.id, input.userId);
     if (!giver) return void (await dm(`Your shoutout wasn't sent: ${NOT_MET_YET}`));

@@ -3,6 +3,7 @@ import { COMMENT_ACTION, COMMENT_BLOCK, COMMENT_MAX, commentModal, FEEDBACK_ACTI
 import { NOT_MET_YET, tellWhyNot } from '../slack/why-not.js';
 import type { ReportingDeps } from './deps.js';
 import type { ReportingService } from './service.js';
+import { requesterOf } from '../slack/requester.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -12,17 +13,13 @@ const PROGRAM_GONE = 'That Intros program no longer exists, so your feedback has
 
 /** Intros feedback in Slack: a rating button records the rating and opens the optional comment; ack first. */
 export function reportingListeners(services: ReportingDeps, reporting: ReportingService) {
-  const workspaceOf = (body: { team?: { id: string } | null; enterprise?: { id: string } | null; user: { team_id?: string } }) =>
-    services.workspaces.ensure(body.team?.id ?? body.user.team_id ?? '', body.enterprise?.id ?? null);
-
   return (app: App): void => {
-    app.action<BlockAction<ButtonAction>>(FEEDBACK_ACTION, async ({ ack, body, action, respond }: ButtonArgs) => {
+    app.action<BlockAction<ButtonAction>>(FEEDBACK_ACTION, async ({ ack, body, action, respond, context }: ButtonArgs) => {
       await ack();
       const input = parseFeedbackValue(action.value);
-      const ws = await workspaceOf(body);
-      const member = await services.people.bySlackId(ws.id, body.user.id);
-      if (!member) return void (await tellWhyNot(services, body, NOT_MET_YET, respond));
-      if (!input || !(await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment: null }))) return void (await tellWhyNot(services, body, PROGRAM_GONE, respond));
+      const { workspace: ws, member } = requesterOf(context);
+      if (!member) return void (await tellWhyNot(services.outbox, ws, body, NOT_MET_YET, respond));
+      if (!input || !(await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment: null }))) return void (await tellWhyNot(services.outbox, ws, body, PROGRAM_GONE, respond));
       await services.outbox.deliverNow({
         workspaceId: ws.id,
         key: `reporting-feedback-modal:${body.trigger_id}`,
@@ -32,7 +29,7 @@ export function reportingListeners(services: ReportingDeps, reporting: Reporting
       });
     });
 
-    app.view<ViewSubmitAction>(FEEDBACK_VIEW, async ({ ack, body, view }: ViewArgs) => {
+    app.view<ViewSubmitAction>(FEEDBACK_VIEW, async ({ ack, body, view, context }: ViewArgs) => {
       const comment = ((view.state.values[COMMENT_BLOCK]?.[COMMENT_ACTION]?.value as string | null | undefined) ?? '').trim();
       if (comment.length > COMMENT_MAX) {
         await ack({ response_action: 'errors', errors: { [COMMENT_BLOCK]: `Must be at most ${COMMENT_MAX} characters` } });
@@ -42,10 +39,9 @@ export function reportingListeners(services: ReportingDeps, reporting: Reporting
       const meta = JSON.parse(view.private_metadata || '{}') as { p?: number; m?: number; r?: number };
       const input = parseFeedbackValue(`${meta.p}:${meta.m}:${meta.r}`);
       if (!input || !comment) return;
-      const ws = await workspaceOf(body as unknown as Parameters<typeof workspaceOf>[0]);
-      const member = await services.people.bySlackId(ws.id, body.user.id);
+      const { workspace: ws, member } = requesterOf(context);
       const recorded = member && (await reporting.recordFeedback(ws.id, { ...input, memberId: member.id, comment }));
-      if (!recorded) await tellWhyNot(services, body, `Your comment wasn't saved. ${member ? PROGRAM_GONE : NOT_MET_YET}`);
+      if (!recorded) await tellWhyNot(services.outbox, ws, body, `Your comment wasn't saved. ${member ? PROGRAM_GONE : NOT_MET_YET}`);
     });
   };
 }

@@ -13,6 +13,7 @@ import * as team from './listeners/events/team.js';
 import * as uninstall from './listeners/events/uninstall.js';
 import { directorySync } from './jobs.js';
 import { decodeIncoming } from './mrkdwn.js';
+import { origin, setRequester } from './requester.js';
 
 /** Bolt and its clients log through our pino logger, at warn and above. */
 function boltLogger(log: Logger): BoltLogger {
@@ -122,6 +123,17 @@ export function createBolt(opts: BoltOptions): BoltParts {
   // Slack HTML-encodes what people type (& < >): decoded here, once, before any listener reads it.
   app.use(async ({ body, next }) => {
     decodeIncoming(body);
+    await next();
+  });
+
+  // The request's workspace and the member who acted, looked up once here for every listener (src/slack/requester.ts).
+  app.use(async ({ body, context, next }) => {
+    const from = origin(body);
+    if (from) {
+      const workspace = await ctx.workspaces.ensure(from.teamId, from.enterpriseId, from.teamDomain);
+      const member = from.userId ? await ctx.people.bySlackId(workspace.id, from.userId) : undefined;
+      setRequester(context, { workspace, userId: from.userId, member });
+    }
     await next();
   });
 

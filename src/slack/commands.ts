@@ -1,14 +1,12 @@
 import type { KnownBlock } from '@slack/types';
-import type { Member, Workspace } from '../db/types.js';
+import type { SlackRequester } from './requester.js';
 
 export interface CommandReply {
   text: string;
   blocks?: KnownBlock[];
 }
 
-export interface CommandContext {
-  workspace: Workspace;
-  member: Member | undefined;
+export interface CommandContext extends SlackRequester {
   userId: string;
   channelId: string;
   /** Words after the subcommand. */

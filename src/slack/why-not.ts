@@ -1,12 +1,11 @@
 import type { RespondFn } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { Outbox } from '../outbox/service.js';
-import type { WorkspaceRepository } from '../workspaces/repository.js';
+import type { Workspace } from '../db/types.js';
 
 /** What an interaction carries that says where its person can be answered. */
 export interface Asked {
-  team?: { id: string } | null;
-  user: { id: string; team_id?: string };
+  user: { id: string };
   trigger_id?: string;
   /** A click on a message or a message shortcut: Slack's hook for an ephemeral answer in that conversation. */
   response_url?: string;
@@ -29,13 +28,8 @@ export function noticeModal(title: string, text: string): ModalView {
  * it: an ephemeral in the conversation they clicked in; a small modal for the Home tab and shortcuts (their
  * trigger is fresh); a DM after a modal's submission, or when the modal could not open. Never silence.
  */
-export async function tellWhyNot(s: { outbox: Outbox; workspaces: Pick<WorkspaceRepository, 'byTeamId'> }, asked: Asked, text: string, respond?: RespondFn): Promise<void> {
+export async function tellWhyNot(outbox: Outbox, workspace: Workspace, asked: Asked, text: string, respond?: RespondFn): Promise<void> {
   if (asked.response_url && respond && !asked.view) return void (await respond({ response_type: 'ephemeral', replace_original: false, text }));
-  const teamId = asked.team?.id ?? asked.user.team_id;
-  const workspace = teamId ? await s.workspaces.byTeamId(teamId) : undefined;
-  // Not installed here: nothing Hearth may write with.
-  if (!workspace) return;
-  const { outbox } = s;
   const workspaceId = workspace.id;
   const key = asked.trigger_id ?? asked.view?.id ?? asked.user.id;
   if (asked.trigger_id && !asked.view) {

@@ -1,4 +1,3 @@
-import type { Workspace } from '../db/types.js';
 import { isReachableHuman } from '../people/service.js';
 import { event } from '../platform/events/define.js';
 import type { WatercoolerDeps } from './deps.js';
@@ -16,10 +15,6 @@ export class WatercoolerEngagement {
     private readonly posts: PostsRepository,
   ) {}
 
-  private async workspaceOf(teamId: string | undefined): Promise<Workspace | undefined> {
-    return teamId ? this.s.workspaces.byTeamId(teamId) : undefined;
-  }
-
   /** Unknown users count (the directory may lag); known bots, deactivated and external people do not. */
   private async isHuman(workspaceId: number, userId: string): Promise<boolean> {
     const m = await this.s.people.bySlackId(workspaceId, userId);
@@ -27,19 +22,18 @@ export class WatercoolerEngagement {
   }
 
   /** The post whose message is `ts` in this team's channel, if Watercooler posts there. */
-  private async postAt(teamId: string | undefined, channel: string, ts: string) {
-    const ws = await this.workspaceOf(teamId);
-    if (!ws || !(await this.posts.channelHasPosts(ws.id, channel))) return undefined;
-    const post = await this.posts.postByTs(ws.id, channel, ts);
-    return post && { workspaceId: ws.id, ...post };
+  private async postAt(workspaceId: number, channel: string, ts: string) {
+    if (!(await this.posts.channelHasPosts(workspaceId, channel))) return undefined;
+    const post = await this.posts.postByTs(workspaceId, channel, ts);
+    return post && { workspaceId, ...post };
   }
 
   /**
    * A reply in a posted prompt's thread (message.channels with thread_ts), counted once per message: the first
    * time it is counted, `watercooler.replied` is appended in the same transaction.
    */
-  async onThreadReply(teamId: string | undefined, e: { channel: string; ts: string; threadTs: string; user: string }): Promise<boolean> {
-    const post = await this.postAt(teamId, e.channel, e.threadTs);
+  async onThreadReply(workspaceId: number, e: { channel: string; ts: string; threadTs: string; user: string }): Promise<boolean> {
+    const post = await this.postAt(workspaceId, e.channel, e.threadTs);
     if (!post || !(await this.isHuman(post.workspaceId, e.user))) return false;
     const reply = event(replied, post.workspaceId, { programId: post.program_id, postId: post.id, slackUserId: e.user });
     const counted = await this.repo.inTransaction(async (trx) => {
@@ -51,13 +45,13 @@ export class WatercoolerEngagement {
     return true;
   }
 
-  async onReplyDeleted(teamId: string | undefined, e: { channel: string; ts: string; threadTs: string }): Promise<void> {
-    const post = await this.postAt(teamId, e.channel, e.threadTs);
+  async onReplyDeleted(workspaceId: number, e: { channel: string; ts: string; threadTs: string }): Promise<void> {
+    const post = await this.postAt(workspaceId, e.channel, e.threadTs);
     if (post) await this.posts.removeReply(post.workspaceId, post.id, e.ts);
   }
 
-  async onReaction(teamId: string | undefined, e: { channel: string; ts: string; user: string; name: string; added: boolean }): Promise<boolean> {
-    const post = await this.postAt(teamId, e.channel, e.ts);
+  async onReaction(workspaceId: number, e: { channel: string; ts: string; user: string; name: string; added: boolean }): Promise<boolean> {
+    const post = await this.postAt(workspaceId, e.channel, e.ts);
     if (!post) return false;
     if (e.added) {
       if (!(await this.isHuman(post.workspaceId, e.user))) return false;

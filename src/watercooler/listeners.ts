@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { WatercoolerEngagement } from './engagement.js';
+import { requesterOf } from '../slack/requester.js';
 
 type Args<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
 
@@ -25,23 +26,24 @@ const REPLY_SUBTYPES = new Set([undefined, 'thread_broadcast', 'file_share']);
  */
 export function watercoolerListeners(engagement: WatercoolerEngagement) {
   return (app: App): void => {
-    app.event('message', async ({ event, body }: Args<'message'>) => {
+    app.event('message', async ({ event, context }: Args<'message'>) => {
+      const { workspace } = requesterOf(context);
       const m = event as unknown as MessageFields;
       if (!m.channel) return;
       if (m.subtype === 'message_deleted') {
         const prev = m.previous_message;
         if (prev?.thread_ts && m.deleted_ts && prev.thread_ts !== m.deleted_ts)
-          await engagement.onReplyDeleted(body.team_id, { channel: m.channel, ts: m.deleted_ts, threadTs: prev.thread_ts });
+          await engagement.onReplyDeleted(workspace.id, { channel: m.channel, ts: m.deleted_ts, threadTs: prev.thread_ts });
         return;
       }
       if (!REPLY_SUBTYPES.has(m.subtype) || m.bot_id || !m.user || !m.ts || !m.thread_ts || m.thread_ts === m.ts) return;
-      await engagement.onThreadReply(body.team_id, { channel: m.channel, ts: m.ts, threadTs: m.thread_ts, user: m.user });
+      await engagement.onThreadReply(workspace.id, { channel: m.channel, ts: m.ts, threadTs: m.thread_ts, user: m.user });
     });
 
     for (const name of ['reaction_added', 'reaction_removed'] as const)
-      app.event(name, async ({ event, body }: Args<typeof name>) => {
+      app.event(name, async ({ event, context }: Args<typeof name>) => {
         if (event.item.type !== 'message') return;
-        await engagement.onReaction(body.team_id, { channel: event.item.channel, ts: event.item.ts, user: event.user, name: event.reaction, added: name === 'reaction_added' });
+        await engagement.onReaction(requesterOf(context).workspace.id, { channel: event.item.channel, ts: event.item.ts, user: event.user, name: event.reaction, added: name === 'reaction_added' });
       });
   };
 }

@@ -2,7 +2,8 @@ import type { KnownBlock, SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { askForDatesMessage, celebrationMessage, DATES_MODAL, datesModal, homeSection, MESSAGE_BLOCK_LIMIT, nothingToCelebrateNote } from '../../../src/celebrations/blocks.js';
 import { celebrationsOn, type ScheduleInput } from '../../../src/celebrations/dates.js';
-import { readDatesSubmission, type ViewValues } from '../../../src/celebrations/submission.js';
+import { readDatesSubmission } from '../../../src/celebrations/submission.js';
+import type { ViewStateValues } from '../../../src/slack/view-values.js';
 import { DEFAULT_TEMPLATES, renderTemplate, templateProblem } from '../../../src/celebrations/templates.js';
 import { SlackToken } from '../../../src/slack/mrkdwn.js';
 import { parseLocalDate } from '../../../src/time/zoned.js';
@@ -114,7 +115,7 @@ describe('the modal submission', () => {
   const today = d('2026-03-02');
   const B = DATES_MODAL.blocks;
   const A = DATES_MODAL.actions;
-  const values = (v: { month?: string; day?: string; year?: string; start?: string }): ViewValues => ({
+  const values = (v: { month?: string; day?: string; year?: string; start?: string }): ViewStateValues => ({
     [B.month]: { [A.month]: { selected_option: v.month ? { value: v.month } : null } },
     [B.day]: { [A.day]: { selected_option: v.day ? { value: v.day } : null } },
     [B.year]: { [A.year]: { value: v.year ?? null } },

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackContext } from '../../context.js';
 import { parseCommandText, type CommandReply } from '../../commands.js';
+import { requesterOf } from '../../requester.js';
 import { helpReply } from '../../views/help.js';
 
 /** What the member sees when a subcommand fails after the ack (Slack can no longer show its own error). */
@@ -12,7 +13,7 @@ const FAILED_TEXT = "Sorry, Hearth couldn't do that just now. Try again in a min
  * command's response_url as an ephemeral, so nothing is posted for it.
  */
 export function hearthCommand(ctx: SlackContext) {
-  return async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
+  return async ({ command, ack, respond, context }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     const { name, args } = parseCommandText(command.text ?? '');
     const sub = ctx.commands.find(name);
     if (name === 'help' || !sub) {
@@ -22,8 +23,7 @@ export function hearthCommand(ctx: SlackContext) {
     await ack();
     let reply: CommandReply;
     try {
-      const workspace = await ctx.workspaces.ensure(command.team_id, command.enterprise_id ?? null, command.team_domain);
-      const member = await ctx.people.bySlackId(workspace.id, command.user_id);
+      const { workspace, member } = requesterOf(context);
       reply = await sub.run({ workspace, member, userId: command.user_id, channelId: command.channel_id, args, triggerId: command.trigger_id });
     } catch (err) {
       await respond({ response_type: 'ephemeral', text: FAILED_TEXT });

@@ -1,12 +1,13 @@
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackContext } from '../../context.js';
 import { homePublish } from '../../jobs.js';
+import { requesterOf } from '../../requester.js';
 
 /** Publishing the home tab reads every program: slow work goes to a job. */
 export function appHomeOpened(ctx: SlackContext) {
-  return async ({ event, body }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
+  return async ({ event, body, context }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
     if (event.tab !== 'home') return;
-    const workspace = await ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
+    const { workspace } = requesterOf(context);
     await ctx.queue.enqueue(homePublish, { workspaceId: workspace.id, userId: event.user }, { jobId: `home:${workspace.id}:${body.event_id}` });
   };
 }

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackContext } from '../../context.js';
 import { dmHelpReply } from '../../views/help.js';
+import { requesterOf } from '../../requester.js';
 
 /** The parts of a message event the Messages tab needs (Bolt's union of message subtypes, loosened). */
 interface DirectMessage {
@@ -19,10 +20,10 @@ interface DirectMessage {
  * edits and deletions (subtypes) get no answer.
  */
 export function directMessage(ctx: SlackContext) {
-  return async ({ event, body }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs): Promise<void> => {
+  return async ({ event, context }: SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs): Promise<void> => {
     const m = event as unknown as DirectMessage;
     if (m.channel_type !== 'im' || m.subtype || m.bot_id || !m.user || !m.channel || !m.ts) return;
-    const workspace = await ctx.workspaces.ensure(body.team_id, body.enterprise_id ?? null);
+    const { workspace } = requesterOf(context);
     if (workspace.paused_at) return;
     const reply = dmHelpReply(ctx.commands.list(), { adminUrl: ctx.adminUrl });
     await ctx.outbox.enqueue([

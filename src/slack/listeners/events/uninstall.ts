@@ -1,5 +1,6 @@
-import type { AllMiddlewareArgs, App, EnvelopedEvent, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, Context, EnvelopedEvent, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackContext } from '../../context.js';
+import { requesterOf } from '../../requester.js';
 
 /**
  * Which installation an event's envelope speaks for. Slack's envelope has no top-level is_enterprise_install:
@@ -17,25 +18,24 @@ export function envelopeInstall(body: Pick<EnvelopedEvent, 'team_id' | 'enterpri
  * reaches Slack or a provider, and each capability forgets its provider credentials. Every other row stays until
  * the retention period ends, so a reinstall picks up where it left off.
  */
-async function stop(ctx: SlackContext, body: Parameters<typeof envelopeInstall>[0]): Promise<void> {
+async function stop(ctx: SlackContext, body: Parameters<typeof envelopeInstall>[0], context: Context): Promise<void> {
   await ctx.installations.revoke(envelopeInstall(body));
   await ctx.workspaces.setPaused(body.team_id, true);
-  const workspace = await ctx.workspaces.byTeamId(body.team_id);
-  if (workspace) await ctx.uninstalled(workspace.id);
+  await ctx.uninstalled(requesterOf(context).workspace.id);
 }
 
 /** app_uninstalled: stop. */
 export function appUninstalled(ctx: SlackContext) {
-  return async ({ body }: SlackEventMiddlewareArgs<'app_uninstalled'> & AllMiddlewareArgs): Promise<void> => {
-    await stop(ctx, body);
+  return async ({ body, context }: SlackEventMiddlewareArgs<'app_uninstalled'> & AllMiddlewareArgs): Promise<void> => {
+    await stop(ctx, body, context);
   };
 }
 
 export function tokensRevoked(ctx: SlackContext) {
-  return async ({ event, body }: SlackEventMiddlewareArgs<'tokens_revoked'> & AllMiddlewareArgs): Promise<void> => {
+  return async ({ event, body, context }: SlackEventMiddlewareArgs<'tokens_revoked'> & AllMiddlewareArgs): Promise<void> => {
     // Only the bot token matters to Hearth; user tokens are not kept.
     if (!event.tokens.bot?.length) return;
-    await stop(ctx, body);
+    await stop(ctx, body, context);
   };
 }
 
