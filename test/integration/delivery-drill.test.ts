@@ -210,7 +210,7 @@ describe(`The delivery fault drill (${path})`, () => {
     delivered.push(create!.id, post!.id);
   }, LONG);
 
-  it("a person Slack can't find: the People tab says so in words, and the journey's owner has an attention-required issue", async () => {
+  it("people Slack won't let Hearth DM: the People tab says why in words, and the journey's owner has an attention-required issue", async () => {
     await enrol('U0DEMO012');
     t.sandbox.state.injectFault({ method: 'conversations.open', teamId: TEAM, kind: 'error', error: 'user_not_found' });
     await trigger('U0DEMO012', 'welcome');
@@ -221,6 +221,15 @@ describe(`The delivery fault drill (${path})`, () => {
     expect((await peopleTab('U0DEMO012', 'welcome')).delivery).toMatchObject({ label: 'Not sent', reason: "Slack can't find this person.", canRetry: false });
     await expect.poll(() => issues('U0DEMO012'), { timeout: 10_000 }).toHaveLength(1);
     expect((await issues('U0DEMO012'))[0]!.detail).toBe('“Welcome” in Drill was not delivered to Kai Nakamura: Slack can\'t find this person.');
+
+    // Slack answers cannot_dm_bot for someone it counts as a bot: the same, in its own words.
+    await enrol('U0DEMO019');
+    t.sandbox.state.injectFault({ method: 'conversations.open', teamId: TEAM, kind: 'error', error: 'cannot_dm_bot' });
+    await trigger('U0DEMO019', 'welcome');
+    await quiet();
+    expect(await row(journeyKey('U0DEMO019', 'welcome'))).toMatchObject({ state: 'failed', last_error: 'cannot_dm_bot' });
+    expect((await peopleTab('U0DEMO019', 'welcome')).delivery).toMatchObject({ label: 'Not sent', reason: 'This is a bot; Hearth can’t message it.', canRetry: false });
+    await expect.poll(() => issues('U0DEMO019'), { timeout: 10_000 }).toHaveLength(1);
   }, LONG);
 
   it("an archived channel: its program pauses and its owner is told once; the journey's post there is shown failed in words, an issue", async () => {
@@ -331,6 +340,7 @@ describe(`The delivery fault drill (${path})`, () => {
     expect(failed.map((r) => [r.kind, r.last_error]).sort()).toEqual(
       [
         ['journey', 'user_not_found'],
+        ['journey', 'cannot_dm_bot'],
         ['journey', 'is_archived'],
         ['journey', 'not_in_channel'],
         ['reporting-csv', 'restricted_action'],
