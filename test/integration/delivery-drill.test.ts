@@ -33,7 +33,7 @@ describe(`The delivery fault drill (${path})`, () => {
   let primary: number;
   const events = new Map<string, ScheduleEventJson>();
   const programs = new Map<string, number>();
-  /** The outbox rows each part meant to deliver, and those it meant to fail. */
+  /** The outbox rows the parts saw delivered: still sent, once, at the end. */
   const delivered: number[] = [];
 
   const db = () => t.services.db;
