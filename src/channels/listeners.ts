@@ -20,7 +20,7 @@ export function channelListeners(channels: ChannelService, programs: ChannelProg
         // A private channel Hearth was just invited to is not in its directory yet (it could not list it).
         if (!(await channels.byId(ws.id, event.channel))) await ctx.queue.enqueue(directorySync, { workspaceId: ws.id }, { jobId: `directory:${ws.id}:joined:${event.channel}:${event.event_ts}` });
         await channels.update(ws.id, event.channel, { bot_is_member: true, bot_removed_at: null });
-        await programs.channelBack(ws.id, event.channel);
+        await programs.channelBack(ws.id, event.channel, 'invited');
       }
     });
     app.event('member_left_channel', async ({ event, context }: Args<'member_left_channel'>) => {
@@ -42,6 +42,8 @@ export function channelListeners(channels: ChannelService, programs: ChannelProg
         const ws = requesterOf(context).workspace;
         await channels.update(ws.id, event.channel, { is_archived: archived });
         if (archived) await programs.channelLost(ws.id, event.channel, 'is_archived');
+        // Unarchived with Hearth still in it (an archive keeps its members): no one needs to invite Hearth back.
+        else if ((await channels.byId(ws.id, event.channel))?.bot_is_member) await programs.channelBack(ws.id, event.channel, 'unarchived');
       });
     for (const name of ['channel_deleted', 'group_deleted'] as const)
       app.event(name, async ({ event, context }: Args<typeof name>) => {

@@ -27,7 +27,7 @@ const channelOf = (a: About) => a.channelName ?? `<#${a.channelId}>`;
 /** What to do when Hearth lost the channel, per cause. */
 const FIX: Record<ChannelLoss, (a: About) => string> = {
   not_in_channel: (a) => `Invite Hearth back to ${channelOf(a)} (\`/invite @Hearth\`) and it starts again by itself.`,
-  is_archived: (a) => `Unarchive ${channelOf(a)} and invite Hearth back to it, and it starts again by itself; or <${a.programUrl}|move it to another channel>.`,
+  is_archived: (a) => `Unarchive ${channelOf(a)} and it starts again by itself; or <${a.programUrl}|move it to another channel>.`,
   channel_not_found: (a) => `<${a.programUrl}|Move it to another channel>.`,
 };
 const WHY: Record<ChannelLoss, (a: About) => string> = {
@@ -41,9 +41,13 @@ export function pausedNotice(a: About, loss: ChannelLoss): { text: string } {
   return { text: `*${a.label}* in ${channelOf(a)} is paused: ${WHY[loss](a)}. ${FIX[loss](a)}` };
 }
 
-/** Hearth was invited back: the program it paused runs again. */
-export function resumedNotice(a: About): { text: string } {
-  return { text: `*${a.label}* in ${channelOf(a)} is running again: Hearth was added back to the channel.` };
+/** Why a paused program's channel is back: Hearth was invited back to it, or it was unarchived. */
+export type ChannelBack = 'invited' | 'unarchived';
+const BACK: Record<ChannelBack, string> = { invited: 'Hearth was added back to the channel', unarchived: 'the channel was unarchived' };
+
+/** Hearth has its channel again: the program it paused runs again. */
+export function resumedNotice(a: About, why: ChannelBack): { text: string } {
+  return { text: `*${a.label}* in ${channelOf(a)} is running again: ${BACK[why]}.` };
 }
 
 /** Messages of the program are failing for a reason other than a lost channel (told once per incident). */

@@ -18,7 +18,7 @@ import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } fro
 import type { ProgramJson } from './api-types.js';
 import { programCreated, programPaused, programResumed } from './events.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
-import { failingNotice, INCIDENT_WINDOW_MS, isChannelLoss, pausedNotice, resumedNotice, type ChannelLoss } from './notices.js';
+import { failingNotice, INCIDENT_WINDOW_MS, isChannelLoss, pausedNotice, resumedNotice, type ChannelBack, type ChannelLoss } from './notices.js';
 import { ProgramRepository } from './repository.js';
 import { ownershipBody } from './schema.js';
 
@@ -179,14 +179,17 @@ export class ChannelProgramService {
     await this.outbox.kick(ids);
   }
 
-  /** Hearth was invited back to a channel: the programs it paused for losing it run again, and their owners are told. */
-  async channelBack(workspaceId: number, channelId: string): Promise<void> {
+  /**
+   * Hearth has a channel again (invited back to it, or it was unarchived with Hearth still in it): the programs it
+   * paused for losing it run again, and their owners are told.
+   */
+  async channelBack(workspaceId: number, channelId: string, why: ChannelBack): Promise<void> {
     const now = this.clock.now();
     const ids = await this.events.transaction(async (trx, emit) => {
       const rows = [];
       for (const program of await this.repo.lockOnChannel(trx, workspaceId, channelId, 'paused_for_channel')) {
         if (!(await this.setActiveIn(trx, emit, program, true))) continue;
-        rows.push(...ownerNotice(program, await this.owner(program, trx), `program-resumed:${program.id}:${now.getTime()}`, resumedNotice(await this.about(program, trx))));
+        rows.push(...ownerNotice(program, await this.owner(program, trx), `program-resumed:${program.id}:${now.getTime()}`, resumedNotice(await this.about(program, trx), why)));
       }
       return this.outbox.add(trx, rows);
     });

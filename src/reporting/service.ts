@@ -34,9 +34,14 @@ import {
   type StatData,
 } from './stats.js';
 import type { SessionIssueType } from './tables.js';
+import type { OutboxRow } from '../db/types.js';
+import type { DeliveryStatus } from '../outbox/reasons.js';
 
 /** journeys.md §1: "Admins get reporting: attention-required issues, intros feedback, and home-page stat modules". */
 export const REPORTING_FORBIDDEN = 'Only workspace admins can see reporting';
+
+/** The outbox kind of the CSV report's DM. */
+const CSV_KIND = 'reporting-csv';
 
 /** A computation still running after this long answers generating_async; the page polls until it is ready. */
 export const ASYNC_AFTER_MS = 1500;
@@ -50,6 +55,7 @@ export class ReportingService {
 
   constructor(readonly s: ReportingDeps) {
     this.repo = new ReportingRepository(s.db);
+    s.outbox.onFailed(CSV_KIND, (row, status) => this.csvFailed(row, status));
   }
 
   /**
@@ -174,11 +180,18 @@ export class ReportingService {
       {
         workspaceId: ws,
         key: `reporting.csv:${input.requestId}`,
-        kind: 'reporting-csv',
+        kind: CSV_KIND,
         method: 'dm.file',
         args: { users: [slackId], filename: `hearth-report-${today}.csv`, title: `Hearth report, ${formatCalendarDate(parseLocalDate(today))}`, content: reportCsv(modules), initial_comment: 'Here is the reporting CSV you asked for.' },
       },
     ]);
+  }
+
+  /** Slack refused the report for good: its requester is told why in a DM, with the way to ask for it again. */
+  private async csvFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
+    const { users } = row.payload as { users: string[] };
+    const text = `Your Hearth report couldn’t be delivered: ${status.reason ?? 'Slack refused it.'} <${this.s.config.publicUrl}/reporting|Ask for it again>.`;
+    await this.s.outbox.enqueue([{ workspaceId: row.workspace_id, key: `${row.idempotency_key}:failed`, kind: 'reporting-csv-failed', method: 'dm.post', args: { users, text } }]);
   }
 
   // ---- attention required

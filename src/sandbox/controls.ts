@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.js';
 import { body, query } from '../http/validate.js';
 import type { Sandbox } from './sandbox.js';
 import { memberRoutes } from './controls/routes.js';
-import { advanceBody, callsQuery, faultBody, rateLimitsBody, signInBody, type FaultInput } from './controls/schema.js';
+import { advanceBody, callsQuery, faultBody, outageBody, rateLimitsBody, signInBody, type FaultInput } from './controls/schema.js';
 import { SandboxClient } from './controls/service.js';
 import type { SandboxFault } from './faults.js';
 
@@ -79,6 +79,19 @@ export function sandboxControls(sandbox: Sandbox, services: PlatformServices): R
   router.delete('/sandbox/faults', (_req, res) => {
     sandbox.state.faults.length = 0;
     res.json({ faults: [] });
+  });
+
+  /** Slack is down from now for `minutes` of the sandbox clock: every call is answered as during an outage. */
+  router.post('/sandbox/outage', (req, res) => {
+    const input = body(req, outageBody);
+    const until = new Date(sandbox.clock.now().getTime() + input.minutes * 60_000);
+    sandbox.state.outage = { until, answer: input.answer, ...(input.team_id ? { teamId: input.team_id } : {}) };
+    res.status(201).json({ until: until.toISOString() });
+  });
+
+  router.delete('/sandbox/outage', (_req, res) => {
+    sandbox.state.outage = null;
+    res.json({ ok: true });
   });
 
   /** The Web API calls the app made, oldest first (for demos and tests: "what did the app send?"). */

@@ -39,3 +39,19 @@ export function takeFault(
   if (index === -1) return undefined;
   return queue.splice(index, 1)[0];
 }
+
+/**
+ * Slack down for a while, on the sandbox clock (advance it to end the outage): every call of the workspace (or of
+ * all, without `teamId`) before `until` is answered `service_unavailable`, or with an HTTP 503 whose request may or
+ * may not have been acted on — Slack's status page shows both kinds of incident.
+ */
+export interface SandboxOutage {
+  until: Date;
+  teamId?: string;
+  answer: 'service_unavailable' | 'http_503';
+}
+
+/** Whether a call at `at` falls in the outage. */
+export function inOutage(outage: SandboxOutage | null, call: { teamId?: string }, at: Date): boolean {
+  return !!outage && at < outage.until && (outage.teamId === undefined || outage.teamId === call.teamId);
+}

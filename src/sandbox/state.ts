@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { conversationKey } from './conversation-key.js';
-import type { SandboxFault } from './faults.js';
+import type { SandboxFault, SandboxOutage } from './faults.js';
 import { RateLimits } from './rate-limit.js';
 import { compareTs, formatTs, nextTsMicros, parseTs, unixSeconds } from './ts.js';
 import type {
@@ -22,7 +22,7 @@ import type {
 } from './types.js';
 
 export type * from './types.js';
-export type { SandboxFault } from './faults.js';
+export type { SandboxFault, SandboxOutage } from './faults.js';
 
 /**
  * The sandbox workspace's memory: workspaces, people, channels, messages, views, plus the test controls
@@ -137,6 +137,8 @@ export class SandboxState {
   readonly rateLimits = new RateLimits();
   /** Queued faults; see faults.ts. */
   faults: SandboxFault[] = [];
+  /** A Slack outage on the sandbox clock: every call until then is answered as Slack answers during one (faults.ts). */
+  outage: SandboxOutage | null = null;
   /** Every Web API call received, oldest first. */
   calls: RecordedCall[] = [];
   options: SandboxOptions;

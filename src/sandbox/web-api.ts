@@ -1,5 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { takeFault } from './faults.js';
+import { inOutage, takeFault } from './faults.js';
 import { chatMethods } from './methods/chat.js';
 import { conversationMethods } from './methods/conversations.js';
 import { fileMethods } from './methods/files.js';
@@ -162,6 +162,15 @@ export function createSandboxApi(options: SandboxApiOptions): Router {
     const teamId = auth?.teamId;
     const channel = str(args, 'channel');
 
+    if (inOutage(state.outage, { ...(teamId ? { teamId } : {}) }, at)) {
+      const faultLog = { ...(teamId ? { teamId } : {}), outcome: 'fault' as const };
+      if (state.outage!.answer === 'http_503') {
+        res.status(503).type('text/html').send('<html><body>Service Unavailable</body></html>');
+        return log({ ...faultLog, status: 503 });
+      }
+      res.status(200).json({ ok: false, error: 'service_unavailable' });
+      return log({ ...faultLog, status: 200, error: 'service_unavailable' });
+    }
     const fault = takeFault(state.faults, { method, ...(teamId ? { teamId } : {}), ...(channel ? { channel } : {}) });
     const faultLog = { ...(teamId ? { teamId } : {}), outcome: 'fault' as const, ...(fault ? { fault: fault.kind } : {}) };
     if (fault?.kind === 'error') {

@@ -32,7 +32,7 @@ export const SANDBOX_START = new Date('2026-03-02T08:00:00Z');
  * directories synced, the worker running. No data dir: every start is the seed.
  */
 export async function startSandboxHearth(
-  opts: { clock?: SettableClock; pages?: boolean; capabilities?: HearthOptions['capabilities']; worker?: boolean; env?: Record<string, string> } & Pick<HearthOptions, 'tickEveryMs' | 'watchdogCron'> = {},
+  opts: { clock?: SettableClock; pages?: boolean; capabilities?: HearthOptions['capabilities']; worker?: boolean; env?: Record<string, string> } & Pick<HearthOptions, 'tickEveryMs' | 'watchdogCron' | 'slackTimeoutMs'> = {},
 ): Promise<SandboxHearth> {
   const clock = opts.clock ?? new ControllableClock(SANDBOX_START);
   const sandbox = createSandbox({ clock, signingSecret: SIGNING_SECRET });
@@ -46,6 +46,7 @@ export async function startSandboxHearth(
     ...(opts.env ? { env: opts.env } : {}),
     tickEveryMs: opts.tickEveryMs,
     watchdogCron: opts.watchdogCron,
+    ...(opts.slackTimeoutMs ? { slackTimeoutMs: opts.slackTimeoutMs } : {}),
   });
   sandbox.setAppUrl(t.url);
   const services = t.hearth.services;

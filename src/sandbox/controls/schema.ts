@@ -123,4 +123,11 @@ export const faultBody = z.object({
 
 export type FaultInput = z.infer<typeof faultBody>['fault'];
 
+/** Slack down for this many minutes of the sandbox clock (advance the clock to live through it). */
+export const outageBody = z.object({
+  minutes: z.number().int().positive().max(60 * 24 * 2),
+  team_id: id.optional(),
+  answer: z.enum(['service_unavailable', 'http_503']).default('service_unavailable'),
+});
+
 export const callsQuery = z.object({ method: z.string().optional(), team: z.string().optional(), since: z.coerce.number().int().min(0).optional() });

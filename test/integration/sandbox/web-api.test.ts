@@ -70,6 +70,7 @@ beforeEach(() => {
   server.state.restore(seedState().snapshot());
   state = server.state;
   state.faults = [];
+  state.outage = null;
   state.calls = [];
   state.rateLimits.enabled = false;
   state.rateLimits.custom = {};
@@ -276,6 +277,20 @@ describe('sandbox Slack Web API', () => {
     state.injectFault({ method: 'users.list', kind: 'delay', ms: 50 });
     await expect(web.users.list({ limit: 1 })).resolves.toMatchObject({ ok: true });
     expect(state.callsTo('chat.postMessage').map((c) => c.fault)).toEqual(['drop_after_store', 'http_500', 'error']);
+  });
+
+  it('answers every call of a workspace as during an outage until the sandbox clock passes its end', async () => {
+    const web = client();
+    state.outage = { until: new Date(nowMs + 5 * 60_000), teamId: ACME.teamId, answer: 'service_unavailable' };
+    expect((await failure(web.chat.postMessage({ channel: ACME.channels.general, text: 'down' }))).data?.error).toBe('service_unavailable');
+    expect((await failure(web.conversations.history({ channel: ACME.channels.general }))).data?.error).toBe('service_unavailable');
+    // Another workspace is up.
+    await expect(client(GLOBEX.botToken).auth.test()).resolves.toMatchObject({ ok: true });
+    state.outage.answer = 'http_503';
+    expect(await failure(web.chat.postMessage({ channel: ACME.channels.general, text: 'maybe' }))).toMatchObject({ code: 'slack_webapi_http_error', statusCode: 503 });
+    expect(state.messageList(ACME.channels.general).map((m) => m.text)).not.toContain('down');
+    nowMs += 5 * 60_000;
+    await expect(web.chat.postMessage({ channel: ACME.channels.general, text: 'back' })).resolves.toMatchObject({ ok: true });
   });
 
   it('keeps the second workspace apart from the first', async () => {

@@ -35,6 +35,7 @@ const KIND_LABELS: Record<string, string> = {
   redemption_fulfilled: 'Reward fulfilled note',
   redemption_notice: 'Reward redemption',
   'reporting-csv': 'Reporting CSV',
+  'reporting-csv-failed': 'Note that a report couldn’t be sent',
   'reporting-feedback': 'Intros feedback question',
   shoutout: 'Shoutout',
   shoutouts_announcement: 'Shoutouts announcement',
