@@ -76,9 +76,24 @@ it("every call of the spec's list is in an access table", () => {
 /**
  * The things the newer rows are about, made by the people who may make them: an Intros round (its share card, one
  * of its groups), a custom prompt pack on the Watercooler (with a prompt) and a prompt of its own, a reward Jonas has
- * redeemed, an HR system and an applicant-tracking connection, a batch of enrolments into the journey.
+ * redeemed, an HR system and an applicant-tracking connection, a batch of enrolments into the journey, a file Jonas
+ * uploaded, an import of dates into the Celebrations program and one person's dates there.
  */
-async function things(admin: Client, owner: Client, jonas: Client, j: { tagId: number; roles: Record<string, number>; watercoolerId: number; programId: number }) {
+async function things(
+  url: string,
+  admin: Client,
+  owner: Client,
+  jonas: Client,
+  j: { tagId: number; roles: Record<string, number>; watercoolerId: number; programId: number; celebrationId: number },
+) {
+  const upload = async <T>(client: Client, path: string, fields: Record<string, string>, file: { name: string; type: string; text: string }): Promise<T> => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set('file', new Blob([file.text], { type: file.type }), file.name);
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { cookie: client.cookie, 'x-csrf-token': client.csrf, accept: 'application/json' }, body: form });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
   await owner.call('POST', `/coffee/${j.programId}/trigger_arrangement_as_json`, {});
   const pack = await owner.call<{ pack: { id: number } }>('POST', '/watercooler_packs/create_as_json', {
     watercooler_id: j.watercoolerId,
@@ -95,7 +110,15 @@ async function things(admin: Client, owner: Client, jonas: Client, j: { tagId: n
   const batch = await admin.call<{ status_id: number }>('POST', `/onboarding/tags/${j.tagId}/manual_enrollment`, {
     sessions: [{ start_date: '2026-03-16', tag_ids: [j.tagId], memberships: [{ role_id: j.roles.primary!, email: 'future.hire@example.com', first_name: 'Future' }] }],
   });
-  return { pack: pack.pack.id, prompt: prompt.prompt.id, reward: reward.listing.id, hris: hris.hris_identity.id, ats: ats.direct_integration_identity.id, batch: batch.status_id };
+  const asset = await upload<{ asset: { id: number } }>(jonas, '/onboarding/assets', {}, { name: 'notes.txt', type: 'text/plain', text: 'First-week notes' });
+  const dates = await upload<{ id: number }>(owner, '/celebrations/import_dates_as_json', { celebration_program_id: String(j.celebrationId) }, { name: 'dates.csv', type: 'text/csv', text: 'email,birthday\n' });
+  const { schedule } = await owner.call<{ schedule: { celebration_schedule_id: number } }>('PUT', '/celebration_schedules/create_or_update_as_json', {
+    celebration_program_id: j.celebrationId,
+    schedule_type: 'birthday',
+    user_id: jonas.memberId,
+    date: '10-31',
+  });
+  return { asset: asset.asset.id, dates_import: dates.id, schedule: schedule.celebration_schedule_id, pack: pack.pack.id, prompt: prompt.prompt.id, reward: reward.listing.id, hris: hris.hris_identity.id, ats: ats.direct_integration_identity.id, batch: batch.status_id };
 }
 
 describe('the access tables of API.md, cell by cell', () => {
@@ -126,7 +149,7 @@ describe('the access tables of API.md, cell by cell', () => {
     for (const [controller, id] of [['coffee', program.id], ['watercooler', watercooler.id], ['celebrations', celebration.id]] as const)
       await owner.call('PUT', `/${controller}/${id}/update_ownership_as_json`, { owner_id: owner.memberId, editor_ids: [editor.memberId], permission_user_ids: [] });
     const jonas = await member(t, ACME.teamId, JONAS);
-    Object.assign(ids, await things(admin, owner, jonas, { tagId, roles, watercoolerId: watercooler.id, programId: program.id }));
+    Object.assign(ids, await things(t.url, admin, owner, jonas, { tagId, roles, watercoolerId: watercooler.id, programId: program.id, celebrationId: celebration.id }));
     // Jonas's tasks and polls sent: one of each that is his, and one of his session's events already sent.
     for (const se of session.session_events.filter((e) => e.kind === 'task' || e.kind === 'poll')) await admin.call('POST', `/onboarding/session_events/${se.id}/trigger`);
     await t.services.queue.idle();
