@@ -37,7 +37,7 @@ export const introsCapability = defineCapability({
     const rounds = new RoundRunner(services, repo, roundsRepo, intros);
     const meetings = new MeetingService(services, repo, roundsRepo, meetingsRepo, intros);
     const members = new MemberService(services, repo, roundsRepo, intros);
-    const reports = new ReportService(services, repo, roundsRepo, counters, new ReportsRepository(services.db), intros);
+    const reports = new ReportService(repo, roundsRepo, counters, new ReportsRepository(services.db), intros);
     const preferences = new IntrosPreferences(services, repo, new AvoidListRepository(services.db), members);
     return {
       programKind: intros.kind((program) => rounds.sendNow(program)),

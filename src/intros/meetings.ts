@@ -3,6 +3,7 @@ import type { Trx } from '../db/index.js';
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
 import { requireAccess } from '../platform/access.js';
 import { event, type PendingEvent } from '../platform/events/define.js';
 import type { MeetingJson } from './api-types.js';
@@ -14,6 +15,7 @@ import type { IntrosDeps } from './deps.js';
 import type { FollowupColumns, MeetingsRepository } from './meetings.repository.js';
 import { nameOf, type IntrosRepository, type ProgramRef } from './repository.js';
 import type { RoundsRepository } from './rounds.repository.js';
+import { meetingStateBody } from './schema.js';
 import type { IntrosService } from './service.js';
 import type { IntrosMeeting, MeetingState } from './tables.js';
 
@@ -194,12 +196,13 @@ export class MeetingService {
     await this.repo.updateParticipants(trx, program, ids, { unanswered_streak: 0, updated_at: now });
   }
 
-  /** PUT /coffee_meetings/{id}: an editor sets any state. */
-  async setStateByAdmin(auth: AuthContext, meetingId: number, state: MeetingState): Promise<MeetingJson> {
+  /** PUT /coffee_meetings/{id}: an editor of its program sets any state (asked before the body is read). */
+  async setStateByAdmin(auth: AuthContext, meetingId: number, body: unknown): Promise<MeetingJson> {
     const workspaceId = auth.workspace.id;
     const meeting = await this.meetings.meeting(workspaceId, meetingId);
     if (!meeting) throw new HttpError(404, 'Not found');
     const program = await requireAccess(auth, this.s.programs.policy('CoffeeConfiguration'), meeting.program_id, 'edit');
+    const { state } = parse(meetingStateBody, body);
     const now = this.s.clock.now();
     await this.s.events.transaction(async (trx, emit) => {
       const before = (await this.meetings.lockState(trx, workspaceId, meeting.id)) ?? meeting.state;

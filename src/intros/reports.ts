@@ -7,7 +7,6 @@ import type { PairingReport, PeopleMetJson, PersonJson, ReportPerson, ShareCardJ
 import { fairness } from './fairness.js';
 import { coverage, longestWait, repeatRateByRound } from './pairing/index.js';
 import type { CountersRepository } from './counters.repository.js';
-import type { IntrosDeps } from './deps.js';
 import type { ReportsRepository } from './reports.repository.js';
 import { nameOf, type IntrosRepository } from './repository.js';
 import type { RoundsRepository } from './rounds.repository.js';
@@ -18,7 +17,6 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /** Reporting on Intros: the pairing report, the people a member met, and a round's share card. */
 export class ReportService {
   constructor(
-    private readonly s: Pick<IntrosDeps, 'programs'>,
     private readonly repo: IntrosRepository,
     private readonly rounds: RoundsRepository,
     private readonly counters: CountersRepository,
@@ -162,7 +160,8 @@ export class ReportService {
   async sharePreload(auth: AuthContext, roundId: number): Promise<ShareCardJson> {
     const round = await this.rounds.round(auth.workspace.id, roundId);
     if (!round) throw new HttpError(404, 'Not found');
-    const program = await this.s.programs.get(auth.workspace.id, round.program_id, 'CoffeeConfiguration');
+    // A round's figures are its program's report: its owner, editors and workspace admins (as pairing_show).
+    const program = await this.intros.editable(auth, round.program_id);
     const meetings = await this.reports.shareMeetings(auth.workspace.id, round.id);
     const numParticipants = await this.reports.distinctPeople(auth.workspace.id, meetings.map((m) => m.id));
     const firstTime = meetings.filter((m) => (m.reason_detail as { kind?: string }).kind === 'first_time').length;

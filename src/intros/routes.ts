@@ -6,7 +6,7 @@ import type { MeetingService } from './meetings.js';
 import type { MemberService } from './members.js';
 import type { ReportService } from './reports.js';
 import type { RoundRunner } from './rounds.js';
-import { icebreakerParams, meetingStateBody, avoidListBody, memberPathParams, snoozeBulkUpdateBody } from './schema.js';
+import { icebreakerParams, avoidListBody, memberPathParams, snoozeBulkUpdateBody } from './schema.js';
 import type { IntrosPreferences } from './preferences.js';
 import type { IntrosService } from './service.js';
 import { idParams } from '../http/ids.js';
@@ -97,8 +97,7 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
 
   router.put('/coffee_meetings/:id', async (req, res) => {
     const { id } = params(req, idParams);
-    const input = body(req, meetingStateBody);
-    res.json({ meeting: await meetings.setStateByAdmin(authOf(req), id, input.state) });
+    res.json({ meeting: await meetings.setStateByAdmin(authOf(req), id, req.body) });
   });
 
   router.post('/share/:id/preload', async (req, res) => {

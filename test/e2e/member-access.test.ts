@@ -74,9 +74,14 @@ describe.skipIf(!HAS_CHROMIUM)(`a plain member's pages${HAS_CHROMIUM ? '' : ` (s
     });
   }
 
-  it('Redeem is disabled with 0 points; "My redemptions" and "Export my data" are there', async () => {
+  it('Redeem is disabled with 0 points; "My redemptions" and "Export my data" are there; no points admin control', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     refused.length = 0;
+    await page.goto(`${t.url}/points`);
+    await page.getByText(/^You have \d+ /).waitFor();
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('button', { name: 'Points settings' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Bonus or allowance' }).count()).toBe(0);
     await page.goto(`${t.url}/rewards`);
     const coffee = page.getByRole('article', { name: 'Coffee on us' });
     await coffee.waitFor();
