@@ -9,7 +9,6 @@ import { escapeMrkdwn, SlackToken } from '../slack/mrkdwn.js';
 import type { ScheduleType } from './tables.js';
 
 export const MESSAGE_BLOCK_LIMIT = 50;
-export const MODAL_BLOCK_LIMIT = 100;
 export const SECTION_TEXT_LIMIT = 3000;
 /** Mentions per section, so a section stays far below 3000 characters whatever the template. */
 const NAMES_PER_SECTION = 60;

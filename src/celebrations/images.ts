@@ -31,13 +31,6 @@ export const CELEBRATION_IMAGES: readonly CelebrationImage[] = [
 
 export type ImageKind = 'birthday' | 'anniversary' | 'custom';
 
-/** Each kind's default: the first of its set. */
-export const DEFAULT_IMAGES: Record<ImageKind, string> = {
-  birthday: 'birthday-balloons',
-  anniversary: 'anniversary-medal',
-  custom: 'custom-stars',
-};
-
 /** Where the app serves the images (see routes.ts). */
 export const IMAGES_PATH = '/celebration_images';
 

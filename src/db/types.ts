@@ -226,7 +226,6 @@ export type ChannelProgram = Selectable<ChannelProgramsTable>;
 export type Workspace = Selectable<WorkspacesTable>;
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
-export type MemberUpdate = Updateable<MembersTable>;
 export type Channel = Selectable<ChannelsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type Account = Selectable<AccountsTable>;

@@ -221,11 +221,6 @@ export interface AutoEnrollChannelJson {
   start_date_rule: StartDateRule;
 }
 
-/** PUT /{flow}/tags/{id}/auto_enroll_channels/bulk_update {channels} — the journey's whole list. */
-export interface AutoEnrollChannelsBody {
-  channels: Array<{ channel_id: string; start_date_rule?: StartDateRule }>;
-}
-
 /** GET /{flow}/tags/{id}/auto_enroll_channels/load_channels_as_json */
 export interface AutoEnrollChannelsAnswer {
   channels: AutoEnrollChannelJson[];
@@ -306,13 +301,6 @@ export interface PresetSurveyJson {
   role_enrollment_surveys: Array<{ role_purpose: 'primary' | 'mentor'; questions: SurveyQuestion[] }>;
 }
 
-export interface ShareSurveyBody {
-  channel_ids: string[];
-  user_ids: number[];
-  start_date: string;
-  enrollment_survey?: { id: number } | null;
-}
-
 export interface SubmissionJson {
   id: number;
   member: { id: number; name: string; slack_user_id: string };
@@ -331,7 +319,3 @@ export interface SurveyResponsesAnswer {
   suggested: Array<{ primary_submission_id: number; matched_submission_id: number }>;
 }
 
-/** PUT …/enrollment_surveys/{id}/responses {matches: [primary_submission_id, matched_submission_id, session_id]} */
-export interface SurveyMatchesBody {
-  matches: Array<{ primary_submission_id: number; matched_submission_id: number; session_id?: number | null }>;
-}

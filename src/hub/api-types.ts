@@ -132,7 +132,6 @@ export interface HubModuleData {
   channels: HubChannelsData;
   timeline: HubTimelineData;
 }
-export type HubDataModule = 'site' | keyof HubModuleData;
 
 /** GET /{flow}/tags/{id}/site: the site and sample data for the preview (the editor renders the same modules). */
 export interface HubSiteAnswer {

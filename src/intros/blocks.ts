@@ -26,7 +26,6 @@ export const LEAVE_BLOCK = 'intros_leave_block';
 export const LEAVE_ACTION = 'intros_leave_input';
 
 export const MESSAGE_BLOCK_LIMIT = 50;
-export const VIEW_BLOCK_LIMIT = 100;
 export const SECTION_TEXT_LIMIT = 3000;
 const BUTTON_TEXT_LIMIT = 75;
 

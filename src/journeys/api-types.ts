@@ -146,21 +146,6 @@ export interface CreateTagAnswer {
   new_roles: RoleJson[];
 }
 
-/** PUT /{flow}/tags/{id} {onboarding_tag: …}: rename, archive, settings. */
-export interface UpdateTagBody {
-  onboarding_tag: Partial<{
-    name: string;
-    archived: boolean;
-    channel_id: string | null;
-    auto_enroll: boolean;
-    past_start_policy: PastStartPolicy;
-    cohort_channels: boolean;
-    role_selection_settings: RoleSelectionSettings;
-    roleIds: number[];
-    permission_user_ids: number[];
-  }>;
-}
-
 /** GET /{flow}/tags/{id}: the journey page. */
 export interface TagDetail {
   tag: TagJson;
@@ -178,12 +163,6 @@ export interface TagRolesAnswer {
   role_selection_settings: RoleSelectionSettings;
 }
 
-/** POST /onboarding/roles {role: {name, plural_name, purpose}}: the new-role modal. */
-export interface CreateRoleBody {
-  role: { name: string; plural_name: string; purpose?: RolePurpose };
-  /** Add it to this journey's roles too. */
-  tag_id?: number;
-}
 export interface RoleAnswer {
   role: RoleJson;
 }
@@ -266,18 +245,9 @@ export interface UpdateEventBody {
   }>;
 }
 
-/** POST /{flow}/tags/{tagId}/events {onboarding_schedule_event: …}: a new event (kind, days_later and text required). */
-export type CreateEventBody = UpdateEventBody;
-
 /** PUT /{flow}/events/{id}, POST …/duplicate_as_json, POST …/add_event, POST /{flow}/tags/{tagId}/events. */
 export interface EventAnswer {
   event: ScheduleEventJson;
-}
-
-/** DELETE /{flow}/events/{id} */
-export interface DeleteEventAnswer {
-  id: number;
-  deleted: true;
 }
 
 /** POST /{flow}/tags/{tagId}/events/{id}/send_test: the event is sent to the admin themselves, as a DM. */
@@ -292,12 +262,6 @@ export interface SendTestAnswer {
 export interface MessagePreviewJson {
   text: string;
   blocks: unknown[];
-}
-
-/** POST /onboarding/tags/{id}/presets/{presetId}/add_event {days_later, channel_id} */
-export interface AddEventBody {
-  days_later: number;
-  channel_id?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -384,12 +348,6 @@ export interface TagPresetsIndex {
   tag: TagJson;
   presets: PresetJson[];
   preset_categories: PresetCategoryJson[];
-}
-
-/** PUT /onboarding/tags/{tagId}/presets/{presetId} {removing, channel_id} */
-export interface TogglePresetBody {
-  removing: boolean;
-  channel_id?: string | null;
 }
 
 /**
@@ -511,30 +469,6 @@ export interface SessionsIndex {
   sessions: SessionJson[];
 }
 
-/**
- * POST /{flow}/tags/{id}/sessions: enrol one person (the minimal enrolment; manual enrolment builds on the same
- * service). time_zone 'sync' (the default) follows the participant's Slack zone.
- */
-export interface CreateSessionBody {
-  start_date: string;
-  time_zone?: string;
-  past_start_policy?: PastStartPolicy;
-  memberships: Array<{ role_id: number; user_id: number }>;
-}
-export interface SessionAnswer {
-  session: SessionJson;
-}
-
-/** DELETE /{flow}/session_events/{id}: deactivates it (optimistic on the page). */
-export interface SessionEventAnswer {
-  session_event: SessionEventJson;
-}
-
-/** PUT /{flow}/session_events/{id} {onboarding_session_event: {occurs_at}}: 'YYYY-MM-DD' keeps the minute, 'YYYY-MM-DDTHH:mm' sets both (local). */
-export interface RescheduleSessionEventBody {
-  onboarding_session_event: { occurs_at: string };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Tasks and polls
 
@@ -555,15 +489,6 @@ export interface TaskAssignmentJson {
   reminders_sent: number;
 }
 
-/** PUT /onboarding/task_assignments/{id} {task_assignment: {state}, source} */
-export interface UpdateTaskAssignmentBody {
-  task_assignment: { state: TaskState };
-  source: AnswerSource;
-}
-export interface TaskAssignmentAnswer {
-  task_assignment: TaskAssignmentJson;
-}
-
 export interface PollResponseJson {
   id: number;
   session_id: number;
@@ -574,15 +499,6 @@ export interface PollResponseJson {
   respondent: PersonJson | null;
   answered_at: string | null;
   source: AnswerSource | null;
-}
-
-/** POST /onboarding/poll_responses/{id}/answer {answer_index, source} */
-export interface AnswerPollBody {
-  answer_index: number;
-  source: AnswerSource;
-}
-export interface PollResponseAnswer {
-  poll_response: PollResponseJson;
 }
 
 /** GET /onboarding/action_items: the signed-in member's open tasks and polls. */

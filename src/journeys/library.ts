@@ -662,10 +662,3 @@ export const BUNDLES: LibraryBundle[] = [
 export const presetById = (id: number): LibraryPreset | undefined => PRESETS.find((p) => p.id === id);
 export const bundleById = (id: number): LibraryBundle | undefined => BUNDLES.find((b) => b.id === id);
 export const categoryById = (id: number): LibraryCategory | undefined => CATEGORIES.find((c) => c.id === id);
-export function presetEventById(id: number): { preset: LibraryPreset; event: LibraryEvent } | undefined {
-  for (const preset of PRESETS) {
-    const event = preset.events.find((e) => e.id === id);
-    if (event) return { preset, event };
-  }
-  return undefined;
-}

@@ -23,8 +23,6 @@ export type SandboxFault = FaultMatch &
     | { kind: 'rate_limited' } // not handled; HTTP 200 { ok: false, error: 'rate_limited' } (too many messages)
   );
 
-export type FaultKind = SandboxFault['kind'];
-
 /** Removes and returns the first queued fault matching this call. */
 export function takeFault(
   queue: SandboxFault[],

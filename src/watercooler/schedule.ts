@@ -55,11 +55,6 @@ export function describeSchedule(s: Pick<WatercoolerSchedule, 'weekdays' | 'minu
   return `${when} at ${time}`;
 }
 
-/** The local wall-clock parts of an instant in the schedule's zone (for checks and display). */
-export function localOf(s: Pick<WatercoolerSchedule, 'tz'>, at: Date) {
-  return instantToZoned(at, s.tz);
-}
-
 /** A watercooler's stored schedule in its program's zone. */
 export function scheduleOf(wc: { weekdays: readonly number[]; minute_of_day: number }, tz: string): WatercoolerSchedule {
   return { weekdays: wc.weekdays, minuteOfDay: wc.minute_of_day, tz };

@@ -48,15 +48,6 @@ export function groupCost(pool: SolverPool, members: readonly number[]): number 
   return total;
 }
 
-/** A pool restricted to some of its people, renumbered 0..members.length-1. */
-export function subPool(pool: SolverPool, members: readonly number[]): SolverPool {
-  return {
-    size: members.length,
-    cost: (a, b) => pool.cost(members[a] as number, members[b] as number),
-    forbidden: (a, b) => pool.forbidden(members[a] as number, members[b] as number),
-  };
-}
-
 /** Pools up to this size get their pair costs precomputed into a matrix (Int32 + Uint8: 5 bytes a pair). */
 export const COST_MATRIX_LIMIT = 1500;
 

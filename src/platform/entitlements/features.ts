@@ -78,8 +78,6 @@ export const FEATURES = {
 
 export type Feature = keyof typeof FEATURES;
 
-export const isFeature = (value: unknown): value is Feature => typeof value === 'string' && Object.hasOwn(FEATURES, value);
-
 /** May this pairing type be used: free types always, paid ones with paid access or claiming_allowed. */
 export function pairingTypeAllowed(pairingType: string, claimingAllowed: boolean, paidFeatureAccess: boolean): boolean {
   return !PAID_PAIRING_TYPES.includes(pairingType) || claimingAllowed || paidFeatureAccess;

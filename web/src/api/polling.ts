@@ -61,11 +61,6 @@ export const POLL_PRESETS = {
   },
 } as const satisfies Record<string, PollPreset>;
 
-export type PollPresetName = keyof typeof POLL_PRESETS;
-
-export const ASSET_POLL = POLL_PRESETS.asset;
-export const DATES_IMPORT_POLL = POLL_PRESETS.datesImport;
-export const SEND_NOW_POLL = POLL_PRESETS.sendNow;
 export const HRIS_POLL = POLL_PRESETS.hris;
 export const MANUAL_ENROLLMENT_POLL = POLL_PRESETS.manualEnrollment;
 export const INTEGRATION_IDENTITY_POLL = POLL_PRESETS.integrationIdentity;

@@ -184,8 +184,3 @@ function ThreadReply({ onSend }: { onSend(text: string): Promise<boolean> }) {
   );
 }
 
-/** The plain-text gist of a message (for the accessible summary and notifications). */
-export function messageGist(message: Message): string {
-  const fromBlocks = message.blocks.map((b) => (isObject(b.text) ? plainText(b.text) : '')).find(Boolean);
-  return message.text || fromBlocks || '';
-}

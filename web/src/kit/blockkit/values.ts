@@ -94,13 +94,3 @@ export function inputValues(view: { blocks: readonly JsonObject[]; state: { valu
   return out;
 }
 
-/** A plain-text summary of blocks (the accessible name of a message, the notification text). */
-export function blocksText(blocks: readonly JsonObject[]): string {
-  const parts: string[] = [];
-  for (const block of blocks) {
-    if (isObject(block.text)) parts.push(plainText(block.text));
-    if (Array.isArray(block.fields)) for (const f of block.fields) parts.push(plainText(f));
-    if (block.type === 'context' && Array.isArray(block.elements)) for (const e of block.elements) if (isObject(e) && e.type !== 'image') parts.push(plainText(e));
-  }
-  return parts.filter(Boolean).join(' ');
-}

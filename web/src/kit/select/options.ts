@@ -15,8 +15,6 @@ export interface OptionKeys {
   searchKeys?: readonly string[];
 }
 
-export const DEFAULT_KEYS: OptionKeys = { valueKey: 'value', labelKey: 'label' };
-
 export function optionValue(option: SelectOption, valueKey: string): string {
   const value = option[valueKey];
   return value === undefined || value === null ? '' : String(value);

@@ -13,11 +13,6 @@ export const FLOW_TYPE_LABELS: Record<FlowType, string> = {
 /** The flow types listed on /participants/tags (programs.md §2); onboarding lives on /onboarding/tags. */
 export const PARTICIPANT_FLOW_TYPES: readonly FlowType[] = ['events', 'mentorship', 'training', 'offboarding', 'other'];
 
-/** The route a journey of this flow type lives under. */
-export function routeOf(flowType: FlowType): 'onboarding' | 'participants' {
-  return flowType === 'onboarding' ? 'onboarding' : 'participants';
-}
-
 export const KIND_INFO: Record<EventKind, { label: string; icon: LucideIcon; accent: string; blurb: string }> = {
   message: { label: 'Message', icon: MessageSquare, accent: 'sky', blurb: 'A direct message to someone in a role.' },
   task: { label: 'Task', icon: ListChecks, accent: 'leaf', blurb: 'A to-do, reminded until it is done.' },
@@ -39,16 +34,6 @@ export const RECIPIENT_LABELS: Record<RecipientType, string> = {
   channel: 'A channel',
   cohortChannel: 'The cohort channel',
 };
-
-/** The flags a recipient type sets (programs.md §4): channel and cohortChannel make the event a messaging event. */
-export function recipientFlags(
-  type: RecipientType,
-  current: { role: number | null; event_type: EventType },
-  fallbackRole: number | null,
-): { recipient_type: RecipientType; role: number | null; channel_send: boolean; batch_channel_send: boolean; event_type: EventType } {
-  if (type === 'role') return { recipient_type: 'role', role: current.role ?? fallbackRole, channel_send: false, batch_channel_send: false, event_type: current.event_type };
-  return { recipient_type: type, role: null, channel_send: type === 'channel', batch_channel_send: type === 'cohortChannel', event_type: 'messaging' };
-}
 
 /** Which event types a kind means. */
 export function eventTypeOf(kind: EventKind): EventType {
