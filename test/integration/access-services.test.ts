@@ -122,6 +122,22 @@ describe(`Access in the services, before the body (${process.env.DATABASE_URL ? 
     expect((await owner.call<{ fields: Record<string, string> }>('POST', `/coffee/${intros}/update_users_status`, { user_uids: [JONAS], status: 'bogus' }, 400)).fields).toHaveProperty('status');
   });
 
+  it("the workspace's data and its deletion: admins only, asked before a body or an upload is read", async () => {
+    await refused(plain, 'GET', '/data/manifest_as_json');
+    await refused(plain, 'GET', '/data/export/members.csv');
+    await refused(owner, 'POST', '/workspace/delete_data_as_json', { confirm_name: 42 });
+    const form = new FormData();
+    form.set('file', new Blob(['Email,Partner Email\n']), 'donut.csv');
+    const upload = await fetch(`${t.url}/data/import_donut`, { method: 'POST', headers: { cookie: plain.cookie, 'x-csrf-token': plain.csrf }, body: form });
+    expect(upload.status).toBe(403);
+    expect(await upload.json()).not.toHaveProperty('fields');
+    expect((await admin.call<{ tables: unknown[] }>('GET', '/data/manifest_as_json')).tables.length).toBeGreaterThan(0);
+    const csv = await fetch(`${t.url}/data/export/members.csv`, { headers: { cookie: admin.cookie } });
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).split('\n')[0]).toContain('slack_user_id');
+    expect((await admin.call<{ fields: Record<string, string> }>('POST', '/workspace/delete_data_as_json', { confirm_name: 'Not this one' }, 400)).fields).toHaveProperty('confirm_name');
+  });
+
   it('strategic connections are workspace reporting: admins only', async () => {
     const path = `/reporting/strategic_connections_preview?id=${intros}`;
     await admin.call('GET', path);
