@@ -108,11 +108,6 @@ export const requireMember: RequestHandler = (req, _res, next) => {
   next(req.auth ? undefined : new HttpError(401, 'Sign in required'));
 };
 
-export const requireAccountAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.auth) return next(new HttpError(401, 'Sign in required'));
-  next(req.auth.roles.accountAdmin ? undefined : new HttpError(403, "Only the Hearth account's owner or admins can do that"));
-};
-
 /** The signed-in context in a handler behind requireMember. */
 export function authOf(req: Request): AuthContext {
   if (!req.auth) throw new HttpError(401, 'Sign in required');

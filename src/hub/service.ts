@@ -106,9 +106,12 @@ export class HubService {
     return siteJson(tag.id, row);
   }
 
-  /** GET /{flow}/tags/{id}/site: the site and the preview's sample session (the admin as the participant). */
+  /**
+   * GET /{flow}/tags/{id}/site: the site editor's site and the preview's sample session (the viewer as the
+   * participant), for those who run the journey; participants see their own session's hub at /site/{sessionId}.
+   */
   async preview(auth: AuthContext, tagId: number, flow: RouteFlowType): Promise<HubSiteAnswer> {
-    const tag = await requireJourney(auth, this.journeys.policy, tagId, 'read', flow);
+    const tag = await requireJourney(auth, this.journeys.policy, tagId, 'edit', flow);
     const site = await this.site(tag);
     const now = this.s.clock.now();
     const tz = auth.member.tz ?? auth.workspace.default_tz;

@@ -4,7 +4,7 @@ import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireAccess } from '../platform/access.js';
-import { createIcebreakerBody, destroyGhostsBody, updateIcebreakerBody, updateUsersStatusBody } from './schema.js';
+import { createIcebreakerBody, destroyGhostsBody, updateIcebreakerBody, updateUsersStatusBody, updateUsersStatusSubject } from './schema.js';
 import { addDays, formatLocalDate, instantToZoned, parseLocalDate } from '../time/zoned.js';
 import { formatCalendarDate, slackDate } from '../slack/dates.js';
 import { categoryReminderMessage, homeSection, statusReply, type Message, type MemberProgramStatus } from './blocks.js';
@@ -100,9 +100,11 @@ export class MemberService {
    * channel settings); anyone else's needs the program's owner, editors or a workspace admin.
    */
   async updateUsersStatus(auth: AuthContext, id: number, body: unknown): Promise<{ updated: number; members: MemberJson[] }> {
-    const input = parse(updateUsersStatusBody, body);
-    const self = input.user_uids.every((uid) => uid === auth.member.slack_user_id);
+    // Authorised before the body is validated: someone who may change only their own status learns no field list.
+    const subject = updateUsersStatusSubject.safeParse(body);
+    const self = subject.success && subject.data.user_uids.every((uid) => uid === auth.member.slack_user_id);
     const program = await requireAccess(auth, this.s.programs.policy('CoffeeConfiguration'), id, self ? 'read' : 'edit');
+    const input = parse(updateUsersStatusBody, body);
     if (input.coffee_configuration_id !== undefined && input.coffee_configuration_id !== program.id)
       throw new HttpError(400, 'coffee_configuration_id: does not match the program in the path', { coffee_configuration_id: 'does not match the path' });
     const members = await this.setStatus(program, input.user_uids, input.status, input.days_to_snooze);

@@ -45,6 +45,8 @@ export const newProgramPreviewBody = z.object({
   channel_id: channelId('choose a channel').optional(),
 });
 
+/** Whose status a body of update_users_status changes, read (and authorised) before the rest of it. */
+export const updateUsersStatusSubject = z.object({ user_uids: z.array(z.string()).min(1) });
 export const updateUsersStatusBody = z
   .object({
     user_uids: z.array(z.string().regex(/^[UW][A-Z0-9]+$/, 'must be Slack user ids')).min(1, 'choose at least one person').max(500),

@@ -13,7 +13,7 @@ import { hubLink, pageFiller, textVars } from './delivery.js';
 import { localInstant, recipientZones, timingOf, type TimedSession } from './plan.js';
 import { personJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
-import { previewBody, tryBody } from './schema.js';
+import { dryRunQuery, previewBody, previewQuery, tryBody } from './schema.js';
 import { formatMinute, nextWorkDay } from './schedule.js';
 import type { SessionService } from './sessions.js';
 import type { SessionRepository } from './sessions.repository.js';
@@ -82,15 +82,18 @@ export class JourneyDryRun {
     return { now, roles, participant, session, timed, vars, pageText };
   }
 
-  /** GET /{flow}/events/{id}/preview: the Block Kit message, built as it is sent, for a sample or chosen participant. */
-  async preview(auth: AuthContext, id: number, flow: RouteFlowType, q: { user_id?: number }): Promise<MessagePreviewJson> {
-    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'read', flow);
-    return this.message(tag, event, q);
+  /**
+   * GET /{flow}/events/{id}/preview: the Block Kit message, built as it is sent, for a sample or chosen participant.
+   * Previews and dry runs show what Hearth would send someone: for those who run the journey only.
+   */
+  async preview(auth: AuthContext, id: number, flow: RouteFlowType, q: unknown): Promise<MessagePreviewJson> {
+    const { event, tag } = await requireEvent(auth, this.eventPolicy, id, 'edit', flow);
+    return this.message(tag, event, parse(previewQuery, q));
   }
 
   /** POST /{flow}/tags/{id}/events/preview: an unsaved event (the editor's form as it stands), as `preview`. */
   async previewDraft(auth: AuthContext, id: number, flow: RouteFlowType, input: unknown): Promise<MessagePreviewJson> {
-    const tag = await requireJourney(auth, this.policy, id, 'read', flow);
+    const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
     const body = parse(previewBody, input);
     return this.message(tag, body.onboarding_schedule_event, { user_id: body.user_id });
   }
@@ -112,8 +115,9 @@ export class JourneyDryRun {
    * participant, a start date and zone) each active event of the journey as it would be timed by plan.ts, the code
    * that generates those rows.
    */
-  async dryRun(auth: AuthContext, id: number, flow: RouteFlowType, q: { user_id?: number; start_date?: string; time_zone?: string }): Promise<DryRunAnswer> {
-    const tag = await requireJourney(auth, this.policy, id, 'read', flow);
+  async dryRun(auth: AuthContext, id: number, flow: RouteFlowType, query: unknown): Promise<DryRunAnswer> {
+    const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
+    const q = parse(dryRunQuery, query);
     const ws = tag.workspace_id;
     const { now, roles, participant, session, timed, vars, pageText } = await this.subject(tag, q);
     const events = await this.journeys.events(ws, tag.id);

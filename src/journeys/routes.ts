@@ -13,11 +13,9 @@ import type { SessionService } from './sessions.js';
 import {
   bundlesQuery,
   deleteRoleQuery,
-  dryRunQuery,
   prebuiltQuery,
   presetEventParams,
   presetsQuery,
-  previewQuery,
   sessionsQuery,
   tagEventParams,
   tagPresetParams,
@@ -167,7 +165,7 @@ export function journeyRoutes(api: JourneyApi): Router {
 
   // The building-block preview: the message as it is sent, for a sample person or `user_id`.
   router.get(both('/events/:id/preview'), async (req, res) => {
-    res.json(await api.dryRun.preview(authOf(req), params(req, idParams).id, flowOf(req), query(req, previewQuery)));
+    res.json(await api.dryRun.preview(authOf(req), params(req, idParams).id, flowOf(req), req.query));
   });
   // An unsaved event (the editor's form as it stands).
   router.post(both('/tags/:id/events/preview'), async (req, res) => {
@@ -229,7 +227,7 @@ export function journeyRoutes(api: JourneyApi): Router {
   // ---- the dry run
 
   router.get(both('/tags/:id/dry_run'), async (req, res) => {
-    res.json(await api.dryRun.dryRun(authOf(req), params(req, idParams).id, flowOf(req), query(req, dryRunQuery)));
+    res.json(await api.dryRun.dryRun(authOf(req), params(req, idParams).id, flowOf(req), req.query));
   });
   router.post(both('/tags/:id/try_in_sandbox'), async (req, res) => {
     res.json(await api.dryRun.tryInSandbox(authOf(req), params(req, idParams).id, flowOf(req), req.body));

@@ -57,16 +57,6 @@ export function workspacePolicy(rules: Omit<AccessPolicy<WorkspaceResource>, 'lo
   return { load: (workspaceId, id) => Promise.resolve(id === workspaceId ? { workspaceId } : undefined), ...rules };
 }
 
-/** Workspace admins (Slack admins and owners, Hearth account owner and admins). */
-export function requireWorkspaceAdmin(auth: AuthContext): void {
-  if (!auth.isAdmin) throw new HttpError(403, 'Only workspace admins can do that');
-}
-
-/** The Hearth account's owner or admins (plan, billing, admins). */
-export function requireAccountAdmin(auth: AuthContext): void {
-  if (!auth.roles.accountAdmin) throw new HttpError(403, "Only the Hearth account's owner or admins can do that");
-}
-
 /** A member's own settings: only they may change them; another member's id is a 404. */
 export function requireSelf(auth: AuthContext, memberId: number): void {
   if (auth.member.id !== memberId) throw new HttpError(404, 'Not found');

@@ -60,7 +60,8 @@ export class ReportingService {
 
   /**
    * The workspace's reporting (module data and settings, the CSV report, session issues): workspace admins.
-   * Intros feedback and strategic connections are per program: whoever may change the program (visibleIds).
+   * Strategic connections name journey participants, so they are workspace reporting too (journeys.md §1 "Admins
+   * get reporting"); Intros feedback is per program: whoever may change the program (visibleIds).
    */
   readonly reports = workspacePolicy({ canRead: (auth) => auth.isAdmin, canEdit: (auth) => auth.isAdmin, forbidden: REPORTING_FORBIDDEN, readForbidden: REPORTING_FORBIDDEN });
 

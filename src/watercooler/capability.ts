@@ -29,7 +29,7 @@ export const watercoolerCapability = defineCapability({
     const queues = new QueueReader(repo);
     const settings = new WatercoolerSettings(s.clock, s.events, s.programs, plan, repo, packsRepo, queues);
     const packs = new WatercoolerPacks(s.clock, s.programs, plan, library, repo, packsRepo);
-    const prompts = new WatercoolerPrompts(s.clock, s.programs, plan, library, repo, packsRepo, queues);
+    const prompts = new WatercoolerPrompts(s.clock, s.programs, plan, library, repo, packsRepo, queues, packs.policy);
     const posting = new WatercoolerPosting(s, plan, library, repo, packsRepo, postsRepo, queues);
     const engagement = new WatercoolerEngagement(s, repo, postsRepo);
     const presenter = new WatercoolerPresenter(s, plan, library, repo, packsRepo, postsRepo, queues, packs, posting);
@@ -52,7 +52,7 @@ export const watercoolerCapability = defineCapability({
       },
       dueSources: [{ name: 'watercooler', collect: (now) => posting.collect(now), nextDue: () => posting.nextDue() }],
       home: { name: 'watercooler', render: ({ workspace, member }) => presenter.homeBlocks(workspace, member) },
-      routes: [watercoolerRoutes({ programs: s.programs, settings, packs, prompts, posting, presenter })],
+      routes: [watercoolerRoutes({ settings, packs, prompts, posting, presenter })],
       listeners: [watercoolerListeners(engagement)],
       jobs: [
         watercoolerPost.handle((p) => posting.compose(p.workspaceId, p.postId)),

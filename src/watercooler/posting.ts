@@ -1,5 +1,9 @@
 import type { ChannelProgram } from '../db/types.js';
+import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
+import type { ProgramJson } from '../programs/api-types.js';
 import { event, type PendingEvent } from '../platform/events/define.js';
 import type { PromptPreviewJson } from './api-types.js';
 import { promptMessage } from './blocks.js';
@@ -10,6 +14,7 @@ import type { PacksRepository } from './packs.repository.js';
 import type { WatercoolerPlan } from './plan.js';
 import type { PostsRepository } from './posts.repository.js';
 import { nextPrompt } from './queue.js';
+import { newProgramPreviewBody, previewBody } from './schema.js';
 import type { QueueReader } from './queue-reader.js';
 import type { WatercoolerRepository } from './repository.js';
 import { isSlotOf, MAX_LATENESS_MS, nextSlot, scheduleOf } from './schedule.js';
@@ -81,8 +86,16 @@ export class WatercoolerPosting {
     return id;
   }
 
-  /** Whether "send now" would post anything (the page says why not instead). */
-  async assertSendable(program: ChannelProgram): Promise<void> {
+  /** POST /watercooler/{id}/send_prompt_as_json: "send now", when it would post anything (the page says why not instead). */
+  async requestSendNow(auth: AuthContext, id: number): Promise<ProgramJson> {
+    const program = await requireAccess(auth, this.s.programs.policy('Watercooler'), id, 'edit');
+    await this.assertSendable(program);
+    await this.s.programs.requestSendNow(program);
+    const [json] = await this.s.programs.serialize(auth.workspace, [await this.s.programs.get(auth.workspace.id, id)]);
+    return json!;
+  }
+
+  private async assertSendable(program: ChannelProgram): Promise<void> {
     if (!program.is_active) throw new HttpError(400, 'Turn this Watercooler on to send a prompt');
     const wc = await this.queues.config(program);
     const { state } = await this.queues.load(wc, (await this.plan.plan(program.workspace_id)).paidFeatureAccess);
@@ -98,18 +111,24 @@ export class WatercoolerPosting {
    * What an admin previews is what is posted: the queue's next prompt (or the given one of its queue) through the
    * same builder as compose. Another program's prompt is a 404.
    */
-  async preview(program: ChannelProgram, promptId: number | undefined): Promise<PromptPreviewJson> {
+  async preview(auth: AuthContext, id: number, body: unknown): Promise<PromptPreviewJson> {
+    const program = await requireAccess(auth, this.s.programs.policy('Watercooler'), id, 'edit');
+    const promptId = parse(previewBody, body).prompt_id;
     await this.library.ensure();
     const wc = await this.queues.config(program);
     const { rows, input } = await this.queues.load(wc, (await this.plan.plan(program.workspace_id)).paidFeatureAccess);
-    const id = promptId ?? nextPrompt(input)?.promptId;
-    const prompt = [...rows.own, ...rows.packPrompts].find((p) => p.id === id);
+    const shown = promptId ?? nextPrompt(input)?.promptId;
+    const prompt = [...rows.own, ...rows.packPrompts].find((p) => p.id === shown);
     if (promptId !== undefined && !prompt) throw new HttpError(404, 'Not found');
     return prompt ? { prompt_id: prompt.id, ...promptMessage(prompt.text) } : { prompt_id: null, text: '', blocks: [] };
   }
 
-  /** A new program's first post, from a template: the first prompt of its first pack, through the same builder. */
-  newProgramPreview(templateId: string): PromptPreviewJson {
+  /**
+   * POST /watercooler/preview_as_json: a new program's first post, from a template (the first prompt of its first
+   * pack, through the same builder). Every member may start a program, so every member may preview one.
+   */
+  newProgramPreview(body: unknown): PromptPreviewJson {
+    const templateId = parse(newProgramPreviewBody, body).template_id;
     const template = WATERCOOLER_TEMPLATES.find((t) => t.id === templateId);
     if (!template) throw new HttpError(400, 'template_id: not a Watercooler template', { template_id: 'not a Watercooler template' });
     const pack = LIBRARY.find((p) => p.key === templateSettings(template).packs[0]);

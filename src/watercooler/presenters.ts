@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
-import type { ChannelProgram, Member, Workspace } from '../db/types.js';
+import type { Member, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
+import { requireAccess } from '../platform/access.js';
 import type { PackJson, PromptJson, QueueItemJson, QueueStatus, SentJson, WatercoolerJson } from './api-types.js';
 import { homeSection, permalink, type HomeWatercooler } from './blocks.js';
 import type { WatercoolerDeps } from './deps.js';
@@ -81,7 +82,13 @@ export class WatercoolerPresenter {
     private readonly posting: WatercoolerPosting,
   ) {}
 
-  /** GET /watercooler/{id}: everything the page shows. */
+  /** GET /watercooler/{id}: the page, for those who may change the watercooler. */
+  async show(auth: AuthContext, id: number): Promise<WatercoolerJson> {
+    await requireAccess(auth, this.s.programs.policy('Watercooler'), id, 'edit');
+    return this.page(auth.workspace, id);
+  }
+
+  /** Everything the page shows (what every write answers with, once it has checked access). */
   async page(workspace: Workspace, programId: number): Promise<WatercoolerJson> {
     await this.library.ensure();
     const program = await this.s.programs.get(workspace.id, programId, 'Watercooler');
@@ -148,7 +155,8 @@ export class WatercoolerPresenter {
   }
 
   /** GET /watercooler/{id}/packs_library_as_json: the shipped packs and this workspace's own, with their prompts. */
-  async packsLibrary(auth: AuthContext, program: ChannelProgram): Promise<PackJson[]> {
+  async packsLibrary(auth: AuthContext, id: number): Promise<PackJson[]> {
+    const program = await requireAccess(auth, this.s.programs.policy('Watercooler'), id, 'edit');
     await this.library.ensure();
     const workspaceId = auth.workspace.id;
     const paid = (await this.plan.plan(workspaceId)).paidFeatureAccess;

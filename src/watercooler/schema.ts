@@ -39,6 +39,8 @@ const promptObject = z.union([promptText, z.object({ text: promptText })]).trans
 
 /** The watercooler a body is about (`watercooler_id`): read, and checked, before the rest of the body. */
 export const watercoolerRef = z.object({ watercooler_id: id });
+/** A new pack's watercooler, when it names one: checked before the rest of the body is read. */
+export const packWatercoolerRef = z.object({ watercooler_id: id.optional() });
 
 export const createPromptBody = z.object({ watercooler_id: id, watercooler_prompt: promptObject });
 export const bulkCreatePromptsBody = z.object({

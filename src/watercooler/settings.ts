@@ -1,8 +1,9 @@
-import type { z } from 'zod';
 import type { Trx } from '../db/index.js';
 import type { ChannelProgram } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireAccess } from '../platform/access.js';
 import type { DomainEvents } from '../platform/events/service.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
 import type { ChannelProgramService } from '../programs/service.js';
@@ -13,13 +14,10 @@ import { reorderUnsent } from './queue.js';
 import type { QueueReader } from './queue-reader.js';
 import type { WatercoolerRepository } from './repository.js';
 import { nextSlot, normalizeWeekdays } from './schedule.js';
-import type { updateBody } from './schema.js';
+import { updateBody } from './schema.js';
 import { templateSettings, WATERCOOLER_TEMPLATES } from './templates.js';
 
 export const PAGE_PATH = (id: number) => `/watercooler/${id}/edit`;
-
-/** PUT /watercooler/{id}/update_as_json, as its schema reads it. */
-export type UpdateInput = z.infer<typeof updateBody>;
 
 /** Watercooler as a channel program kind (creation from a template, list summaries) and its settings. */
 export class WatercoolerSettings {
@@ -91,8 +89,10 @@ export class WatercoolerSettings {
     return out;
   }
 
-  /** Schedule, zone, on/off, display, and the queue's order, all or nothing. */
-  async update(auth: AuthContext, program: ChannelProgram, input: UpdateInput): Promise<void> {
+  /** PUT /watercooler/{id}/update_as_json: schedule, zone, on/off, display, and the queue's order, all or nothing. */
+  async update(auth: AuthContext, id: number, body: unknown): Promise<void> {
+    const program = await requireAccess(auth, this.programs.policy('Watercooler'), id, 'edit');
+    const input = parse(updateBody, body);
     const workspaceId = auth.workspace.id;
     const now = this.clock.now();
     const paid = (await this.plan.plan(workspaceId)).paidFeatureAccess;

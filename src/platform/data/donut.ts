@@ -1,12 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import type { Db, Trx } from '../../db/index.js';
 import type { Workspace } from '../../db/types.js';
+import type { AuthContext } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
+import { requireAccess } from '../access.js';
 import type { Clock } from '../../time/clock.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
 import { workspaceImported } from './events.js';
 import { DonutRepository } from './repository.js';
+import { workspaceData } from './service.js';
 
 export interface DonutSummary {
   /** Whose data it was: the importer's kind ('intros', 'celebrations'). */
@@ -81,7 +84,10 @@ export class DonutImport {
     this.repo = new DonutRepository(db);
   }
 
-  async run(workspace: Workspace, csv: Buffer | string): Promise<DonutSummary> {
+  /** POST /data/import_donut: workspace admins (the workspace's data). */
+  async run(auth: AuthContext, csv: Buffer | string): Promise<DonutSummary> {
+    await requireAccess(auth, workspaceData, auth.workspace.id, 'edit');
+    const { workspace } = auth;
     let records: string[][];
     try {
       records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { authOf, endSession, requireMember } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { body, params } from '../../http/validate.js';
-import { requireWorkspaceAdmin } from '../access.js';
 import type { DonutImport } from './donut.js';
 import type { OpenData } from './service.js';
 
@@ -52,37 +51,36 @@ export function openDataRoutes(data: OpenData, donut: DonutImport): Router {
     res.json({ deleted: true });
   });
 
-  router.use('/data', requireMember, (req, _res, next) => {
-    requireWorkspaceAdmin(authOf(req));
-    next();
-  });
+  // The workspace's data: the services answer who may (workspace admins).
+  router.use('/data', requireMember);
+  /** Refused before an upload is read. */
+  const mayImport: RequestHandler = (req, _res, next) => void data.beginImport(authOf(req)).then(() => next(), next);
 
-  router.get('/data/manifest_as_json', (_req, res) => {
-    res.json({ tables: data.tables.map((t) => ({ table: t.table, capability: t.capability, description: t.description })) });
+  router.get('/data/manifest_as_json', async (req, res) => {
+    res.json({ tables: await data.tableList(authOf(req)) });
   });
 
   router.get('/data/export.json', async (req, res) => {
     const { workspace } = authOf(req);
-    const doc = await data.exportJson(workspace);
+    const doc = await data.exportJson(authOf(req));
     res.setHeader('content-disposition', `attachment; filename="hearth-${workspace.domain || workspace.team_id}-${doc.exported_at.slice(0, 10)}.json"`);
     res.json(doc);
   });
 
   router.get('/data/export/:table.csv', async (req, res) => {
     const { table } = params(req, tableParams);
-    const csv = await data.exportCsv(authOf(req).workspace, table);
+    const csv = await data.exportCsv(authOf(req), table);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', `attachment; filename="${table}.csv"`);
     res.send(csv);
   });
 
   // One Hearth export (.json), or the tables' CSV files ({table}.csv, one or several).
-  router.post('/data/import', importFiles(MAX_IMPORT_FILES), async (req, res) => {
+  router.post('/data/import', mayImport, importFiles(MAX_IMPORT_FILES), async (req, res) => {
     const files = filesOf(req).filter((f) => f.size > 0);
     if (!files.length) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a Hearth export (.json, or the tables’ .csv files)' });
-    const { workspace } = authOf(req);
     if (files.every((f) => /\.csv$/i.test(f.originalname))) {
-      res.json(await data.importCsv(workspace, files.map((f) => ({ name: f.originalname, content: f.buffer }))));
+      res.json(await data.importCsv(authOf(req), files.map((f) => ({ name: f.originalname, content: f.buffer }))));
       return;
     }
     if (files.length > 1) throw new HttpError(400, 'file: import one Hearth export (.json), or only .csv files', { file: 'one .json file, or .csv files' });
@@ -92,13 +90,13 @@ export function openDataRoutes(data: OpenData, donut: DonutImport): Router {
     } catch {
       throw new HttpError(400, 'file: not a JSON file', { file: 'not a JSON file' });
     }
-    res.json(await data.importJson(workspace, doc));
+    res.json(await data.importJson(authOf(req), doc));
   });
 
-  router.post('/data/import_donut', importFiles(1), async (req, res) => {
+  router.post('/data/import_donut', mayImport, importFiles(1), async (req, res) => {
     const [file] = filesOf(req);
     if (!file?.size) throw new HttpError(400, 'Please select a file for upload.', { file: 'choose a Donut export (.csv)' });
-    res.json(await donut.run(authOf(req).workspace, file.buffer));
+    res.json(await donut.run(authOf(req), file.buffer));
   });
 
   return router;

@@ -2,14 +2,24 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { Workspace } from '../../db/types.js';
+import type { AuthContext } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import type { Clock } from '../../time/clock.js';
+import { requireAccess, workspacePolicy } from '../access.js';
 import { readCsvCell, toCsv } from '../csv.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
 import { refName, refsOf, remapJson, remapText, type DataExportPart, type ExportedTable } from './define.js';
 import { memberErased, workspaceImported } from './events.js';
 import { DataRepository, type ColumnInfo, type Row } from './repository.js';
+
+/** The workspace's data as a whole (its export, its imports): workspace admins; every member has their own (`exportMine`). */
+export const workspaceData = workspacePolicy({
+  canRead: (auth) => auth.isAdmin,
+  canEdit: (auth) => auth.isAdmin,
+  forbidden: 'Only workspace admins can do that',
+  readForbidden: 'Only workspace admins can do that',
+});
 
 export const EXPORT_FORMAT = 'hearth.workspace-export';
 export const EXPORT_VERSION = 1;
@@ -138,7 +148,15 @@ export class OpenData {
     );
   }
 
-  async exportJson(workspace: Workspace): Promise<ExportDocument> {
+  /** GET /data/manifest_as_json: the tables an export holds. */
+  async tableList(auth: AuthContext): Promise<Array<{ table: string; capability: string; description: string }>> {
+    await requireAccess(auth, workspaceData, auth.workspace.id, 'read');
+    return this.tables.map((t) => ({ table: t.table, capability: t.capability, description: t.description }));
+  }
+
+  async exportJson(auth: AuthContext): Promise<ExportDocument> {
+    await requireAccess(auth, workspaceData, auth.workspace.id, 'read');
+    const { workspace } = auth;
     const tables: Record<string, Row[]> = {};
     for (const t of this.tables) {
       const columns = await this.exportedColumns(t);
@@ -190,7 +208,9 @@ export class OpenData {
   }
 
   /** One table as CSV: a header of its columns, JSON for JSON and array values. */
-  async exportCsv(workspace: Workspace, table: string): Promise<string> {
+  async exportCsv(auth: AuthContext, table: string): Promise<string> {
+    await requireAccess(auth, workspaceData, auth.workspace.id, 'read');
+    const { workspace } = auth;
     const t = this.tables.find((x) => x.table === table);
     if (!t) throw new HttpError(404, 'Not found');
     const columns = await this.exportedColumns(t);
@@ -203,7 +223,8 @@ export class OpenData {
    * Imports tables exported as CSV (`{table}.csv`, one file a table, as `exportCsv` writes them): read by the
    * columns' types into the same document `importJson` takes, so the same checks apply and it is all or nothing.
    */
-  async importCsv(workspace: Workspace, files: Array<{ name: string; content: Buffer }>): Promise<ImportSummary> {
+  async importCsv(auth: AuthContext, files: Array<{ name: string; content: Buffer }>): Promise<ImportSummary> {
+    await this.beginImport(auth);
     const tables: Record<string, Row[]> = {};
     for (const f of files) {
       const table = f.name.replace(/\.csv$/i, '');
@@ -225,11 +246,21 @@ export class OpenData {
       });
       tables[table] = body.map((cells, i) => Object.fromEntries(byName.flatMap((c, j) => cellValue(c, cells[j] ?? '', `tables.${table}.${i}.${c.name}`))));
     }
-    return this.importJson(workspace, { format: EXPORT_FORMAT, version: EXPORT_VERSION, tables });
+    return this.importDocument(auth.workspace, { format: EXPORT_FORMAT, version: EXPORT_VERSION, tables });
+  }
+
+  /** Who may import, asked before an upload is read. */
+  async beginImport(auth: AuthContext): Promise<void> {
+    await requireAccess(auth, workspaceData, auth.workspace.id, 'edit');
+  }
+
+  async importJson(auth: AuthContext, input: unknown): Promise<ImportSummary> {
+    await this.beginImport(auth);
+    return this.importDocument(auth.workspace, input);
   }
 
   /** Validates the whole document, then writes it into the workspace in one transaction; nothing on any error. */
-  async importJson(workspace: Workspace, input: unknown): Promise<ImportSummary> {
+  private async importDocument(workspace: Workspace, input: unknown): Promise<ImportSummary> {
     const parsed = documentSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
