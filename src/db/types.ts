@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { DomainEventTables } from '../platform/events/tables.js';
 
 /** Table types. Business times come from the Clock, so most timestamps are written explicitly. */

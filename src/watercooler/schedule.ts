@@ -1,4 +1,4 @@
-import { instantToZoned, nextWeeklyOccurrence } from '../time/zoned.js';
+import { nextWeeklyOccurrence } from '../time/zoned.js';
 
 /** When a watercooler posts: intent only (ISO weekdays, wall-clock minute, IANA zone). Pure. */
 export interface WatercoolerSchedule {

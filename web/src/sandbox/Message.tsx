@@ -5,7 +5,7 @@ import { Mrkdwn } from '../kit/MrkdwnText';
 import type { JsonObject, Member, Message } from './api';
 import { Blocks } from '../kit/blockkit/Blocks';
 import { BlockKitContext, useBlockContext, type BlockContext } from '../kit/blockkit/context';
-import { isObject, plainText, str } from '../kit/blockkit/values';
+import { isObject, str } from '../kit/blockkit/values';
 import { formatTime, tsToDate } from './time';
 import { useDraft } from './useDraft';
 
