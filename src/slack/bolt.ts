@@ -136,6 +136,9 @@ export function createBolt(opts: BoltOptions): BoltParts {
     router.use('/slack/events', slackRequestGuard());
     router.use(receiver.router);
   }
+  // Where "Reinstall Hearth" goes (the permissions modal, the installer's notice): the install with OAuth; with one
+  // workspace's token, the app's settings, where an admin reinstalls it.
+  router.get('/slack/reinstall', (_req, res) => res.redirect(slack.kind === 'oauth' ? '/slack/install' : 'https://api.slack.com/apps'));
   return {
     app,
     router,
