@@ -292,6 +292,8 @@ export interface SendTestAnswer {
 export interface MessagePreviewJson {
   text: string;
   blocks: unknown[];
+  /** The editor's previews: the people the message mentions, by Slack id, named as the pages name people. */
+  user_names?: Record<string, string>;
 }
 
 /** POST /onboarding/tags/{id}/presets/{presetId}/add_event {days_later, channel_id} */
