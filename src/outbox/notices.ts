@@ -11,9 +11,9 @@ export const MISSING_SCOPE_NOTICE = 'missing_scope_notice';
 export function missingScopeNotice(needed: string | null, links: { reinstall: string; failedDeliveries: string }): { text: string } {
   const what = scopeWords(needed);
   const scopes = neededScopes(needed).map((s) => `\`${s}\``).join(' or ');
-  const headline = what ? `*Hearth can’t ${what} in this workspace.*` : '*Hearth is missing a Slack permission.*';
-  const permission = scopes ? `It needs Slack’s ${scopes} permission, which it was not granted when it was installed.` : 'Slack refused something Hearth needs to do.';
+  const headline = what ? `*Hearth can’t ${what} in this workspace.*` : '*Hearth is missing a Slack permission, so some of what it does can’t work.*';
+  const permission = scopes ? ` It needs Slack’s ${scopes} permission, which it was not granted when it was installed.` : '';
   return {
-    text: authoredMrkdwn(`${headline} ${permission} Until it has it, what needs it can’t work.\n[Reinstall Hearth](${links.reinstall}) to grant it, then try again what didn’t go out from [Failed deliveries](${links.failedDeliveries}).`),
+    text: authoredMrkdwn(`${headline}${permission}\n[Reinstall Hearth](${links.reinstall}) to grant it; what didn’t go out meanwhile can be tried again from [Failed deliveries](${links.failedDeliveries}).`),
   };
 }
