@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { missingScopeOf } from '../outbox/classify.js';
+import { missingScopeText } from '../outbox/reasons.js';
 
 /** The one error shape of the API: `{ error, fields? }`. */
 export class HttpError extends Error {
@@ -34,6 +36,13 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (err instanceof HttpError) {
       res.status(err.status).json({ ...err.extra, error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return;
+    }
+    // Slack refused a call the action made for a permission Hearth lacks: the pages open the permissions modal,
+    // which names it and offers to reinstall Hearth.
+    const scope = missingScopeOf(err);
+    if (scope !== null) {
+      res.status(424).json({ error: missingScopeText(scope || null), missing_scope: scope || null });
       return;
     }
     if (err instanceof z.ZodError) {

@@ -262,6 +262,8 @@ export interface SendTestAnswer {
 export interface MessagePreviewJson {
   text: string;
   blocks: unknown[];
+  /** The editor's previews: the people the message mentions, by Slack id, named as the pages name people. */
+  user_names?: Record<string, string>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

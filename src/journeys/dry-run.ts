@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { AuthContext } from '../http/auth.js';
+import { mentionedUsers } from '../slack/mrkdwn.js';
 import { badRequest } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import type { AccessPolicy } from '../platform/access.js';
@@ -29,7 +30,7 @@ export class JourneyDryRun {
   private readonly eventPolicy: AccessPolicy<EventOf>;
 
   constructor(
-    private readonly s: Pick<JourneysDeps, 'clock' | 'config' | 'events' | 'workspaces' | 'channels'>,
+    private readonly s: Pick<JourneysDeps, 'clock' | 'config' | 'events' | 'workspaces' | 'channels' | 'people'>,
     private readonly journeys: JourneyRepository,
     private readonly repo: SessionRepository,
     private readonly sessions: SessionService,
@@ -100,7 +101,19 @@ export class JourneyDryRun {
 
   private async message(tag: JourneyTag, event: Pick<JourneyEvent, 'kind' | 'title' | 'text' | 'poll_options'>, q: { user_id?: number }): Promise<MessagePreviewJson> {
     const { vars, session } = await this.subject(tag, q);
-    return eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(tag, session) });
+    const [named] = await this.named(tag.workspace_id, [eventMessage(event, vars, tag.name, { siteUrl: this.hubLink(tag, session) })]);
+    return named!;
+  }
+
+  /**
+   * Each message with the people it mentions ({@U…}, {manager} …) named as the pages name people, so its preview reads
+   * as Slack shows it: "@Name".
+   */
+  private async named(workspaceId: number, messages: MessagePreviewJson[]): Promise<MessagePreviewJson[]> {
+    const mentioned = messages.map((m) => mentionedUsers(JSON.stringify(m)));
+    const found = await Promise.all([...new Set(mentioned.flat())].map((id) => this.s.people.bySlackId(workspaceId, id)));
+    const names = new Map(found.flatMap((m) => (m ? [[m.slack_user_id, personJson(m).name] as const] : [])));
+    return messages.map((m, i) => ({ ...m, user_names: Object.fromEntries(mentioned[i]!.flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : []))) }));
   }
 
   /** The hub link the message would carry, with a stand-in token (the session's, or 0 for a sample person). */
@@ -170,6 +183,8 @@ export class JourneyDryRun {
       }
     }
     items.sort((a, b) => a.at.localeCompare(b.at) || a.event_id - b.event_id);
+    const previews = await this.named(ws, items.map((i) => i.preview));
+    items.forEach((i, k) => (i.preview = previews[k]!));
     return { start_date: timed.start_date, time_zone: timed.time_zone, participant: participant ? personJson(participant) : null, past_start_policy: session?.past_start_policy ?? tag.past_start_policy, session_id: session && q.start_date === undefined && q.time_zone === undefined ? session.id : null, items };
   }
 

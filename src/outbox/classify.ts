@@ -20,12 +20,22 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETU
 
 interface SlackishError {
   code?: string;
-  data?: { error?: string };
+  data?: { error?: string; needed?: string };
   retryAfter?: number;
   statusCode?: number;
   /** web-api 8 uses fetch: socket errors sit in `cause`, a timeout is a TimeoutError. */
   original?: { name?: string; code?: string; message?: string; cause?: { code?: string } };
   message?: string;
+}
+
+/**
+ * The scope Slack said was needed (`needed`, e.g. `chat:write`) when a call was refused `missing_scope`; '' when it
+ * did not say; null for any other error.
+ */
+export function missingScopeOf(err: unknown): string | null {
+  const e = (err ?? {}) as SlackishError;
+  if (e.code !== 'slack_webapi_platform_error' || e.data?.error !== 'missing_scope') return null;
+  return typeof e.data.needed === 'string' ? e.data.needed : '';
 }
 
 export function classifySlackError(err: unknown): CallOutcome {
@@ -40,7 +50,9 @@ export function classifySlackError(err: unknown): CallOutcome {
       if (code === 'ratelimited' || code === 'rate_limited') return { kind: 'rate_limited', retryAfterMs: RATE_LIMITED_BACKOFF_MS };
       if (TRANSIENT_API_ERRORS.has(code)) return { kind: 'retry', error: code };
       if (AMBIGUOUS_API_ERRORS.has(code)) return { kind: 'unknown', error: code };
-      return { kind: 'failed', error: code };
+      // Which permission was missing is kept with the error, so the reason can name it.
+      const needed = missingScopeOf(err);
+      return { kind: 'failed', error: needed ? `${code}: ${needed}` : code };
     }
     case 'slack_webapi_http_error': {
       const status = e.statusCode ?? 0;

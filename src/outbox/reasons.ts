@@ -23,8 +23,51 @@ export interface ReasonContext {
 
 const channelWords = (c: ReasonContext) => (c.channelName ? `#${c.channelName}` : 'the channel');
 
+/** What each Slack permission Hearth asks for (manifest.json) lets it do, in words. */
+const SCOPE_WORDS: Record<string, string> = {
+  commands: 'add the /hearth command',
+  'chat:write': 'send messages',
+  'chat:write.public': 'post in public channels it hasn’t joined',
+  'im:write': 'start direct messages',
+  'mpim:write': 'start group messages',
+  'im:history': 'read its direct messages',
+  'mpim:history': 'read its group messages',
+  'channels:history': 'read messages in public channels',
+  'groups:history': 'read messages in private channels',
+  'channels:read': 'see public channels',
+  'groups:read': 'see private channels',
+  'channels:join': 'join public channels',
+  'channels:manage': 'create and manage public channels',
+  'groups:write': 'create and manage private channels',
+  'users:read': 'see the people in the workspace',
+  'users:read.email': 'see people’s email addresses',
+  'team:read': 'see the workspace’s name',
+  'reactions:read': 'see emoji reactions',
+  'reactions:write': 'add emoji reactions',
+  'files:write': 'upload files',
+};
+
+/** Slack's `needed` (one scope, or several of which any one would do) as a list of scopes. */
+export function neededScopes(needed: string | null): string[] {
+  return (needed ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** What the needed permission lets Hearth do, in words ("send messages"); null for a scope Hearth does not ask for. */
+export function scopeWords(needed: string | null): string | null {
+  const words = neededScopes(needed).map((s) => SCOPE_WORDS[s]);
+  return words.length && words.every((w) => w !== undefined) ? words.join(' or ') : null;
+}
+
+/** A missing permission in words: "Hearth needs Slack’s permission to send messages (chat:write) to do this. …". */
+export function missingScopeText(needed: string | null): string {
+  const scopes = neededScopes(needed);
+  if (!scopes.length) return 'Hearth is missing a Slack permission. An admin needs to reinstall Hearth to grant it.';
+  const named = scopes.map((s) => (SCOPE_WORDS[s] ? `to ${SCOPE_WORDS[s]} (${s})` : s)).join(' or ');
+  return `Hearth needs Slack’s permission ${named} to do this. An admin needs to reinstall Hearth to grant it.`;
+}
+
 /** Slack's errors (and Hearth's own) in words, and whether trying again can work once the cause is fixed. */
-const REASONS: Record<string, { text: (c: ReasonContext) => string; canRetry: boolean; retrying?: string }> = {
+const REASONS: Record<string, { text: (c: ReasonContext, detail: string | null) => string; canRetry: boolean; retrying?: string }> = {
   not_in_channel: { text: (c) => `Hearth was removed from ${channelWords(c)}. Add Hearth back to the channel, then try again.`, canRetry: true },
   channel_not_found: { text: (c) => `Slack can't find ${channelWords(c)}: it was deleted, or Hearth can't see it.`, canRetry: false },
   is_archived: { text: (c) => `${channelWords(c).replace(/^t/, 'T')} is archived. Unarchive it, then try again.`, canRetry: true },
@@ -35,13 +78,15 @@ const REASONS: Record<string, { text: (c: ReasonContext) => string; canRetry: bo
   cannot_dm_bot: { text: () => 'This is a bot; Hearth can’t message it.', canRetry: false },
   user_not_in_channel: { text: (c) => `This person isn’t in ${channelWords(c)}.`, canRetry: false },
   restricted_action: { text: () => 'The workspace’s settings don’t allow this.', canRetry: false },
-  missing_scope: { text: () => 'Hearth is missing a Slack permission. An admin needs to reinstall Hearth.', canRetry: true },
+  missing_scope: { text: (_c, needed) => missingScopeText(needed), canRetry: true },
   not_installed: { text: () => 'Hearth is not installed in this workspace any more.', canRetry: false },
   token_revoked: { text: () => 'Hearth’s access to Slack was revoked. Reinstall Hearth.', canRetry: true },
   invalid_auth: { text: () => 'Slack no longer accepts Hearth’s access. Reinstall Hearth.', canRetry: true },
   name_taken: { text: () => 'A channel with this name already exists.', canRetry: false },
   msg_too_long: { text: () => 'The message is too long for Slack.', canRetry: false },
   invalid_blocks: { text: () => 'Slack refused the message’s layout.', canRetry: false },
+  msg_blocks_too_long: { text: () => 'The message’s content is too long for Slack. Shorten it.', canRetry: false },
+  metadata_too_large: { text: () => 'The data Hearth attaches to the message is too large for Slack.', canRetry: false },
   ratelimited: { text: () => 'Slack was busy; it wasn’t sent in time.', canRetry: true },
   service_unavailable: { text: () => 'Slack was unavailable for a day.', canRetry: true, retrying: 'Slack is unavailable; Hearth keeps trying for up to a day.' },
   team_added_to_org: { text: () => 'The workspace was moving into an Enterprise organization.', canRetry: true, retrying: 'The workspace is moving into an Enterprise organization; Hearth keeps trying for up to a day.' },
@@ -54,6 +99,11 @@ export function errorCode(error: string | null): string | null {
   if (!error) return null;
   if (error.startsWith('outcome unknown')) return 'outcome_unknown';
   return /^[a-z0-9_]+/.exec(error)?.[0] ?? 'error';
+}
+
+/** What a recorded error says after its code (`missing_scope: chat:write` → `chat:write`), if anything. */
+export function errorDetail(error: string | null): string | null {
+  return /^[a-z0-9_]+: (.+)$/.exec(error ?? '')?.[1] ?? null;
 }
 
 export function deliveryStatus(state: DeliveryState, error: string | null, context: ReasonContext = {}): DeliveryStatus {
@@ -69,7 +119,7 @@ export function deliveryStatus(state: DeliveryState, error: string | null, conte
   }
   const code = errorCode(error) ?? 'error';
   const known = REASONS[code];
-  return { label: 'Not sent', code, reason: known ? known.text(context) : `Slack refused it (${code}).`, canRetry: known?.canRetry ?? false };
+  return { label: 'Not sent', code, reason: known ? known.text(context, errorDetail(error)) : `Slack refused it (${code}).`, canRetry: known?.canRetry ?? false };
 }
 
 /** How much a status needs a person's attention, most first: a summary of several deliveries shows the worst one. */

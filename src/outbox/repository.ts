@@ -261,6 +261,18 @@ export class OutboxRepository {
     return row?.bot_removed_at != null;
   }
 
+  /** The workspace's installing member and the scopes Slack granted it, while Hearth is installed. */
+  async installation(workspaceId: number): Promise<{ installerUserId: string | null; botScopes: string[] } | undefined> {
+    const row = await this.db
+      .selectFrom('installations as i')
+      .innerJoin('workspaces as w', 'w.team_id', 'i.team_id')
+      .select(['i.installer_user_id', 'i.bot_scopes'])
+      .where('w.id', '=', workspaceId)
+      .where('i.revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row && { installerUserId: row.installer_user_id, botScopes: row.bot_scopes };
+  }
+
   /** The member's DM channel with Hearth, when one was opened before. */
   async dmChannel(workspaceId: number, userId: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('member_dm_channels').select('channel_id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst();

@@ -5,6 +5,7 @@ import { outboxOpenDm, outboxReconcile, outboxSend } from './jobs.js';
 import type { Db } from '../db/index.js';
 import type { OutboxRow } from '../db/types.js';
 import type { Clock } from '../time/clock.js';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotInstalledError } from '../slack/clients.js';
 import type { AuthContext } from '../http/auth.js';
@@ -13,7 +14,8 @@ import { parse } from '../http/validate.js';
 import { requireAccess, workspacePolicy } from '../platform/access.js';
 import type { Delivery, FailedDeliveriesPage } from './api-types.js';
 import { classifySlackError } from './classify.js';
-import { deliveryStatus, type DeliveryStatus } from './reasons.js';
+import { MISSING_SCOPE_NOTICE, missingScopeNotice } from './notices.js';
+import { deliveryStatus, errorCode, errorDetail, type DeliveryStatus } from './reasons.js';
 import { bucketFor, type RateLimiter, type SlackRate } from './rate-limits.js';
 import { OutboxRepository, type NewOutboxRow } from './repository.js';
 import { failedQuery } from './schema.js';
@@ -93,6 +95,8 @@ export interface OutboxDeps {
   /** Slack answered token_expired for this token: refresh it (once, whoever asks first). */
   refreshToken(workspaceId: number, expiredToken: string): Promise<void>;
   log: Logger;
+  /** Where people reach Hearth: the installer's notices link to its reinstall and failed-deliveries pages. */
+  publicUrl: string;
   /**
    * The clock Slack's rate windows run on: the wall clock (the default), or the sandbox's, whose Slack keeps
    * time by it; waits are measured and held-back rows scheduled on that one clock.
@@ -376,6 +380,7 @@ export class Outbox {
 
   private async fail(row: OutboxRow, error: string): Promise<'failed'> {
     if (!(await this.repo.settle(row.id, 'sending', { state: 'failed', error }, this.deps.clock.now()))) return 'failed';
+    if (errorCode(error) === 'missing_scope') await this.tellInstaller(row, error);
     const handlers = [this.failedHandlers.get(row.kind), row.program_id === null ? undefined : this.programFailedHandler].filter((h) => h !== undefined);
     if (!handlers.length) return 'failed';
     // Read as every page reads it (`deliveries`): with the channel's name where the write went to one.
@@ -389,6 +394,27 @@ export class Outbox {
       }
     }
     return 'failed';
+  }
+
+  /**
+   * Slack refused a write for a permission Hearth lacks: the workspace's installer is told once per missing scope,
+   * not per message, with how to grant it (reinstalling). A reinstall that changes the granted scopes and still
+   * lacks it tells them again. A failing notice is logged; the row stays failed.
+   */
+  private async tellInstaller(row: OutboxRow, error: string): Promise<void> {
+    try {
+      const installation = await this.repo.installation(row.workspace_id);
+      if (!installation?.installerUserId) return;
+      const needed = errorDetail(error);
+      const granted = createHash('sha256').update([...installation.botScopes].sort().join(',')).digest('hex').slice(0, 12);
+      const { publicUrl } = this.deps;
+      const notice = missingScopeNotice(needed, { reinstall: `${publicUrl}/slack/reinstall`, failedDeliveries: `${publicUrl}/settings/deliveries` });
+      await this.enqueue([
+        { workspaceId: row.workspace_id, key: `missing-scope:${needed ?? ''}:${granted}`, kind: MISSING_SCOPE_NOTICE, method: 'dm.post', args: { users: [installation.installerUserId], ...notice } },
+      ]);
+    } catch (err) {
+      this.deps.log.warn({ err, outboxId: row.id }, 'could not tell the installer about a missing permission');
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ import { App, ExpressReceiver, LogLevel, SocketModeReceiver, type Authorize, typ
 import { WebClient } from '@slack/web-api';
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import { ConfigError, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import type { SlackContext } from './context.js';
 import type { EventLog } from './event-log.js';
 import * as hearthCommand from './listeners/commands/hearth.js';
@@ -14,6 +14,7 @@ import * as uninstall from './listeners/events/uninstall.js';
 import { directorySync } from './jobs.js';
 import { decodeIncoming } from './mrkdwn.js';
 import { origin, setRequester } from './requester.js';
+import { SocketModeLink } from './socket-mode.js';
 
 /** Bolt and its clients log through our pino logger, at warn and above. */
 function boltLogger(log: Logger): BoltLogger {
@@ -34,7 +35,7 @@ export interface BoltParts {
   app: App;
   /** What the HTTP app mounts: the request guard, then Bolt's routes (nothing in Socket Mode: Slack never calls in). */
   router: Router;
-  /** Socket Mode: opens the connection to Slack, which Bolt keeps (reconnecting when Slack asks). Over HTTP, nothing. */
+  /** Socket Mode: opens the connection to Slack, which Hearth keeps up (SocketModeLink). Over HTTP, nothing. */
   connect(): Promise<void>;
   disconnect(): Promise<void>;
 }
@@ -88,8 +89,9 @@ export function createBolt(opts: BoltOptions): BoltParts {
   const receiver =
     slack.kind === 'socket'
       ? // apps.connections.open goes to that same API (installerOptions.clientOptions is what Bolt hands its socket
-        // client, which adds its own retries to the object: a copy of its own).
-        new SocketModeReceiver({ appToken: slack.appToken, logger, installerOptions: { clientOptions: { ...clientOptions } } })
+        // client). Hearth keeps the connection up itself (SocketModeLink): no reconnect of the client's own, and no
+        // Web API retries under it.
+        new SocketModeReceiver({ appToken: slack.appToken, logger, autoReconnectEnabled: false, installerOptions: { clientOptions: { ...clientOptions, retryConfig: { retries: 0 } } } })
       : httpReceiver(opts, slack);
   const authorize: Authorize<boolean> = async ({ teamId, enterpriseId, isEnterpriseInstall }) => {
     const installation = await ctx.installations.find({ teamId, enterpriseId, isEnterpriseInstall });
@@ -143,38 +145,27 @@ export function createBolt(opts: BoltOptions): BoltParts {
 
   for (const register of [hearthCommand.register, appHomeOpened.register, directory.register, directMessages.register, team.register, uninstall.register, ...opts.listeners])
     register(app, ctx);
+  const socket = receiver instanceof SocketModeReceiver ? new SocketModeLink(receiver, log) : undefined;
   const router = Router();
   if (receiver instanceof ExpressReceiver) {
     router.use('/slack/events', slackRequestGuard());
     router.use(receiver.router);
   }
+  // Where "Reinstall Hearth" goes (the permissions modal, the installer's notice): the install with OAuth; with one
+  // workspace's token, the app's settings, where an admin reinstalls it.
+  router.get('/slack/reinstall', (_req, res) => res.redirect(slack.kind === 'oauth' ? '/slack/install' : 'https://api.slack.com/apps'));
   return {
     app,
     router,
     async connect() {
-      if (!(receiver instanceof SocketModeReceiver)) return;
-      try {
-        await receiver.start();
-      } catch (err) {
-        throw socketModeError(err);
-      }
+      if (!socket) return;
+      await socket.start();
       log.info('connected to Slack over Socket Mode');
     },
     async disconnect() {
-      if (receiver instanceof SocketModeReceiver) await receiver.stop();
+      await socket?.stop();
     },
   };
-}
-
-/** Why Socket Mode could not start, in words a person can act on: Slack's error names what to fix. */
-function socketModeError(err: unknown): Error {
-  const code = (err as { data?: { error?: unknown } }).data?.error;
-  if (typeof code === 'string')
-    return new ConfigError(
-      'SLACK_APP_TOKEN',
-      `was refused by Slack (${code}): it must be an app-level token (xapp-…) of this app with the connections:write scope, and Socket Mode must be on in the app's settings`,
-    );
-  return new Error(`Hearth could not connect to Slack over Socket Mode: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }
 
 /** The HTTP receiver: Slack posts to /slack/events, signed; with OAuth, installs go through /slack/install. */

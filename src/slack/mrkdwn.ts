@@ -41,6 +41,11 @@ export function mentions(slackUserIds: readonly string[]): SlackToken {
   return new SlackToken(slackUserIds.map((id) => `<@${id}>`).join(', '));
 }
 
+/** The people a message's mrkdwn mentions (`<@U…>`, as Slack reads it), each once: the names a preview shows them by. */
+export function mentionedUsers(mrkdwn: string): string[] {
+  return [...new Set(Array.from(mrkdwn.matchAll(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g), (m) => m[1]!))];
+}
+
 /** A value as mrkdwn: a token as is, text escaped. */
 export function valueMrkdwn(value: MrkdwnValue): string {
   return value instanceof SlackToken ? value.mrkdwn : escapeMrkdwn(value);

@@ -87,6 +87,12 @@ describe(`Journeys in the sandbox (${path})`, () => {
     });
     expect(JSON.stringify(unsaved.blocks)).toContain('How is it going, Jonas?');
     expect(JSON.stringify(unsaved.blocks)).toContain('journeys_poll_answer_1');
+    // An admin's deliberate mention and link become Slack's tokens, and the person is named for the page to show "@Name".
+    const mentioning = await call<MessagePreviewJson>(admin, 'POST', `/onboarding/tags/${tryOut.id}/events/preview`, {
+      onboarding_schedule_event: { kind: 'message', title: 'Hello', text: `Say hi to {@${JONAS}} & read [the handbook](https://example.com/hb)` },
+    });
+    expect(JSON.stringify(mentioning.blocks)).toContain(`Say hi to <@${JONAS}> &amp; read <https://example.com/hb|the handbook>`);
+    expect(mentioning.user_names).toEqual({ [JONAS]: expect.stringMatching(/^Jonas /) });
     const bad = await call<{ fields: Record<string, string> }>(admin, 'POST', `/onboarding/tags/${tryOut.id}/events/preview`, { onboarding_schedule_event: { kind: 'message', title: 'x', text: ' ' } }, 400);
     expect(Object.keys(bad.fields)).toEqual(['onboarding_schedule_event.text']);
     const dry = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tryOut.id}/dry_run?user_id=${await memberId(JONAS)}`);

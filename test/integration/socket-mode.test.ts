@@ -132,6 +132,19 @@ describe('Socket Mode, one workspace', () => {
     await sandboxApi('POST', '/sandbox/messages', { team_id: ACME.teamId, user_id: 'U0DEMO004', channel_id: channel, text: 'help' });
     await expect.poll(() => botReplies(channel).length, { timeout: 15_000 }).toBe(1);
   });
+
+  it('stays up when reconnecting fails (Slack unreachable, then refusing), and reconnects once Slack answers', async () => {
+    const before = opens().length;
+    // The socket client's own reconnect has no catch: one failed apps.connections.open used to end the process.
+    h.sandbox.state.injectFault({ method: 'apps.connections.open', kind: 'drop_after_store' });
+    h.sandbox.state.injectFault({ method: 'apps.connections.open', kind: 'error', error: 'invalid_auth' });
+    h.sandbox.socket.disconnect(ACME.appId, 'refresh_requested');
+    await expect.poll(() => opens().slice(before).map((c) => c.outcome), { timeout: 30_000 }).toEqual(['fault', 'fault', 'ok']);
+    await expect.poll(() => h.sandbox.socket.connected(ACME.appId), { timeout: 10_000 }).toBe(true);
+    const channel = dm('U0DEMO005');
+    await sandboxApi('POST', '/sandbox/messages', { team_id: ACME.teamId, user_id: 'U0DEMO005', channel_id: channel, text: 'help' });
+    await expect.poll(() => botReplies(channel).length, { timeout: 15_000 }).toBe(1);
+  });
 });
 
 describe('Socket Mode with a token Slack refuses', () => {

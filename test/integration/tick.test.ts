@@ -44,7 +44,7 @@ describe(`scheduler tick (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`,
   it('two workers ticking at once enqueue each due row once', async () => {
     const queues = [recordingQueue(), recordingQueue()];
     const schedulers = queues.map((queue) => {
-      const outbox = new Outbox({ db: h.db, queue, clock, limiter: new MemoryRateLimiter(), log: pino({ level: 'silent' }), clientFor: async () => { throw new Error('not used'); }, refreshToken: async () => { throw new Error('not used'); } });
+      const outbox = new Outbox({ db: h.db, queue, clock, limiter: new MemoryRateLimiter(), log: pino({ level: 'silent' }), publicUrl: 'http://localhost', clientFor: async () => { throw new Error('not used'); }, refreshToken: async () => { throw new Error('not used'); } });
       const s = new Scheduler(clock, pino({ level: 'silent' }));
       s.register({ name: 'outbox', collect: async () => (await outbox.sweep()).enqueued, nextDue: () => outbox.nextDue() });
       return s;

@@ -6,7 +6,7 @@ import { useDocumentTitle } from './pages/PageHeader';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { PAGES, REDIRECTS, type PageDef } from './routes';
-import { onPaymentRequired } from './api/client';
+import { onMissingScope, onPaymentRequired } from './api/client';
 import { ModalHost } from './kit/modal/Modal';
 import { Toaster } from './kit/toast/Toaster';
 import { devToolsEnabled } from './kit/devTools';
@@ -30,6 +30,8 @@ export function PageRoute({ page }: { page: PageDef }) {
 // A 402 opens the upgrade dialog, which redoes the refused change once the plan allows it. The dialog (and the
 // feature list it names) loads when a 402 first comes, not with every page.
 onPaymentRequired((refused) => void import('./kit/modal/UpgradeModal').then((m) => m.openUpgradeModal(refused)));
+// A Slack permission Hearth lacks (a 424 naming it) opens the permissions modal, which offers to reinstall Hearth.
+onMissingScope((missing) => void import('./kit/modal/PermissionsModal').then((m) => m.openPermissionsModal(missing)));
 
 /** Toasts and modals sit inside the router so their contents can use links. */
 function Root() {

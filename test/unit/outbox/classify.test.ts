@@ -16,4 +16,12 @@ describe('classifying Slack errors for the outbox', () => {
   it('fails a documented permanent error', () => {
     expect(classifySlackError(platform('channel_not_found'))).toEqual({ kind: 'failed', error: 'channel_not_found' });
   });
+
+  it('keeps the scope a missing_scope names with the error', () => {
+    expect(classifySlackError({ code: 'slack_webapi_platform_error', data: { ok: false, error: 'missing_scope', needed: 'chat:write', provided: 'commands' } })).toEqual({
+      kind: 'failed',
+      error: 'missing_scope: chat:write',
+    });
+    expect(classifySlackError(platform('missing_scope'))).toEqual({ kind: 'failed', error: 'missing_scope' });
+  });
 });

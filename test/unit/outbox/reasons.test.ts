@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryStatus, errorCode } from '../../../src/outbox/reasons.js';
+import { deliveryStatus, errorCode, errorDetail } from '../../../src/outbox/reasons.js';
 
 describe('delivery status in words', () => {
   it('says Sent only for a row Slack accepted', () => {
@@ -40,7 +40,27 @@ describe('delivery status in words', () => {
     expect(deliveryStatus('pending', 'some_new_error').reason).toBe('Retrying: Slack didn’t answer; Hearth is trying again.');
   });
 
+  it('names the missing permission Slack said was needed, in words, with how to get it', () => {
+    expect(deliveryStatus('failed', 'missing_scope: chat:write')).toMatchObject({
+      code: 'missing_scope',
+      reason: 'Hearth needs Slack’s permission to send messages (chat:write) to do this. An admin needs to reinstall Hearth to grant it.',
+      canRetry: true,
+    });
+    expect(deliveryStatus('failed', 'missing_scope: channels:manage,groups:write').reason).toBe(
+      'Hearth needs Slack’s permission to create and manage public channels (channels:manage) or to create and manage private channels (groups:write) to do this. An admin needs to reinstall Hearth to grant it.',
+    );
+    expect(deliveryStatus('failed', 'missing_scope').reason).toBe('Hearth is missing a Slack permission. An admin needs to reinstall Hearth to grant it.');
+  });
+
+  it('says a message too large for Slack is, without a Try again that cannot work', () => {
+    expect(deliveryStatus('failed', 'msg_blocks_too_long')).toMatchObject({ reason: 'The message’s content is too long for Slack. Shorten it.', canRetry: false });
+    expect(deliveryStatus('failed', 'metadata_too_large')).toMatchObject({ reason: 'The data Hearth attaches to the message is too large for Slack.', canRetry: false });
+  });
+
   it('reads the code at the start of a recorded error', () => {
+    expect(errorCode('missing_scope: chat:write')).toBe('missing_scope');
+    expect(errorDetail('missing_scope: chat:write')).toBe('chat:write');
+    expect(errorDetail('channel_not_found')).toBeNull();
     expect(errorCode('not_installed')).toBe('not_installed');
     expect(errorCode('outcome unknown (timeout); not re-sent')).toBe('outcome_unknown');
     expect(errorCode(null)).toBeNull();

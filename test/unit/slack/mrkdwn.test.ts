@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authoredMrkdwn, authoredText, decodeIncoming, decodeSlackText, escapeMrkdwn, mentions, SlackToken } from '../../../src/slack/mrkdwn.js';
+import { authoredMrkdwn, authoredText, decodeIncoming, decodeSlackText, escapeMrkdwn, mentionedUsers, mentions, SlackToken } from '../../../src/slack/mrkdwn.js';
 
 describe('mrkdwn out: escaping and the authored syntax', () => {
   it('escapes & < > in what people typed, and nothing else', () => {
@@ -59,5 +59,12 @@ describe('text in: Slack HTML-encodes what people type', () => {
     decodeIncoming(action);
     expect(action.actions[0]!.value).toBe('>');
     expect(action.message.text).toBe('Hearth &amp; you');
+  });
+});
+
+describe('who a message mentions', () => {
+  it('reads the people of Slack’s <@U…> tokens, each once, and nothing typed that only looks like one', () => {
+    const built = authoredMrkdwn('{@U0AAA} and {@U0BBB}, again {@U0AAA}; typed <@U0CCC> stays text; {manager}', { manager: mentions(['W0DDD']) });
+    expect(mentionedUsers(built)).toEqual(['U0AAA', 'U0BBB', 'W0DDD']);
   });
 });

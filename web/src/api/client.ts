@@ -41,6 +41,19 @@ export function onPaymentRequired(handler: ((p: PaymentRequired) => void) | null
   paymentRequiredHandler = handler;
 }
 
+/** What a 424 naming a missing Slack permission hands to whoever offers the reinstall: the scope, and the server's words for it. */
+export interface MissingScope {
+  scope: string | null;
+  message?: string;
+}
+
+let missingScopeHandler: ((m: MissingScope) => void) | null = null;
+
+/** The shell registers what a missing Slack permission opens (the permissions modal), as for a 402. */
+export function onMissingScope(handler: ((m: MissingScope) => void) | null): void {
+  missingScopeHandler = handler;
+}
+
 /** A failed call: status 0 means the request never got an answer. */
 export class ApiError extends Error {
   readonly status: number;
@@ -195,6 +208,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   } else if (response.status === 402 && paymentRequiredHandler) {
     const redo = method === 'GET' ? undefined : () => request(path, { ...options, signal: undefined });
     paymentRequiredHandler({ feature: errorBody?.feature, trialAvailable: errorBody?.trial_available, message: error.serverError, redo });
+  } else if (response.status === 424 && errorBody && 'missing_scope' in errorBody && missingScopeHandler) {
+    missingScopeHandler({ scope: typeof errorBody.missing_scope === 'string' ? errorBody.missing_scope : null, message: error.serverError });
   } else {
     toast(error);
   }

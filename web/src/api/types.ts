@@ -9,5 +9,7 @@ export interface ApiErrorBody {
   /** 402 only: which upgrade modal to open, and whether a free trial is on offer. */
   feature?: string;
   trial_available?: boolean;
+  /** 424 only: the Slack permission (scope) Hearth lacks, which opens the permissions modal. */
+  missing_scope?: string | null;
   [key: string]: unknown;
 }

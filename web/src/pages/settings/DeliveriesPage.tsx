@@ -31,6 +31,7 @@ const KIND_LABELS: Record<string, string> = {
   'intro-ghost': 'Intros check-in',
   join: 'Joining a channel',
   journey: 'Journey message',
+  missing_scope_notice: 'Missing permission notice',
   program_notice: 'Note to a program owner',
   redemption_fulfilled: 'Reward fulfilled note',
   redemption_notice: 'Reward redemption',
