@@ -1,6 +1,5 @@
 import { useCurrentUser } from '../../../api/currentUser';
-import { Field, Select, toastError } from '../../../kit';
-import { formatLocalDate } from '../../programs/programsApi';
+import { Field, formatPlainDate, Select, toastError } from '../../../kit';
 import { DatePicker } from '../DatePicker';
 import { hourLabel } from '../introsApi';
 import { windowEnd } from '../settingsForm';
@@ -70,7 +69,7 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
                 draft.period === 0
                   ? 'With a single round, the meeting is on the day of the intros.'
                   : until && nextOccurrenceOn
-                    ? `A weekday from ${formatLocalDate(nextOccurrenceOn)} until before ${formatLocalDate(until)}.`
+                    ? `A weekday from ${formatPlainDate(nextOccurrenceOn)} until before ${formatPlainDate(until)}.`
                     : 'A weekday within the round.'
               }
             />

@@ -62,11 +62,15 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 }));
     const schedule = screen.getByRole('list', { name: 'Schedule of Ananya Iyer' });
     const row = (title: string) => within(schedule).getByText(title).closest('li')!;
+    // States in words, never the stored value.
+    expect(within(screen.getByRole('button', { name: /Ananya Iyer/ })).getByText('Active')).toBeInTheDocument();
+    expect(within(row('How is week two going?')).getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.queryByText(/^(active|pending)$/)).toBeNull();
 
     await user.click(within(schedule).getByRole('button', { name: 'Remove Meet your buddy for this person' }));
-    await waitFor(() => expect(within(row('Meet your buddy')).getByText('off')).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Meet your buddy')).getByText('Off')).toBeInTheDocument());
     del.resolve(jsonResponse({ error: 'no' }, 500));
-    await waitFor(() => expect(within(row('Meet your buddy')).getByText('pending')).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Meet your buddy')).getByText('Scheduled')).toBeInTheDocument());
     expect(toastStore.get().map((t) => t.text)).toContain('Uh oh, something went wrong deleting that message!');
 
     fireEvent.change(within(row('How is week two going?')).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-18' } });
