@@ -1,6 +1,5 @@
 import { useCurrentUser } from '../../../api/currentUser';
-import { Field, formatPlainDate, Select, toastError } from '../../../kit';
-import { DatePicker } from '../DatePicker';
+import { DateField, Field, formatPlainDate, Select, toastError } from '../../../kit';
 import { hourLabel } from '../introsApi';
 import { windowEnd } from '../settingsForm';
 import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type CalendarSelection, type VideoPlatform } from '../settingsRules';
@@ -57,8 +56,10 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
       {fixed && (
         <div className="field-grid fixed-meeting">
           <div>
-            <DatePicker
+            <DateField
               label="Meeting date"
+              weekends={false}
+              weekendText="Choose a weekday: meetings are never on weekends"
               value={draft.next_fixed_meeting_on}
               today={nextOccurrenceOn ?? undefined}
               highlightFrom={nextOccurrenceOn}

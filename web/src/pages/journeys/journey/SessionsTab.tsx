@@ -2,7 +2,7 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { ConfirmDialog, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
+import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
 import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_STATE_LABELS } from '../lib/labels';
@@ -59,10 +59,9 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
     <li className={`session-event${event.active ? '' : ' is-inactive'}`}>
       <KindIcon kind={event.kind} />
       <span className="session-event-title">{event.title}</span>
-      <label className="session-event-date">
-        <span className="visually-hidden">Date of {event.title}</span>
-        <input type="date" value={event.occurs_on} disabled={done || !event.active} onChange={(e) => e.target.value && actions.reschedule.mutate({ id: event.id, date: e.target.value })} />
-      </label>
+      <span className="session-event-date">
+        <DateField label={`Date of ${event.title}`} hideLabel alignEnd value={event.occurs_on} disabled={done || !event.active} onChange={(date) => date !== event.occurs_on && actions.reschedule.mutate({ id: event.id, date })} />
+      </span>
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
       {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</span>}
       <span className="row-actions">
