@@ -60,6 +60,8 @@ describe('the access tables of API.md, cell by cell', () => {
     const owner = await member(t, ACME.teamId, 'U0DEMO014');
     const permissionUser = await member(t, ACME.teamId, 'U0DEMO016');
     await admin.call('PUT', `/onboarding/tags/${tagId}`, { onboarding_tag: { permission_user_ids: [permissionUser.memberId] } });
+    // On a paid plan a member adds programs only when the account covers new programs (src/billing/API.md).
+    await admin.call('POST', '/payment/update_own_new_configs', { own_new_configs: true });
     const program = await owner.call<{ id: number }>('POST', '/channel_programs/apply_template_as_json', { template_id: 'intros-coffee-chats', channel_id: ACME.channels.intros });
     const survey = await admin.call<{ enrollment_survey: { id: number } }>('POST', `/onboarding/tags/${tagId}/enrollment_surveys`, {
       enrollment_survey: { name: 'Buddy matching', role_enrollment_surveys: [{ role_id: roles.primary, questions: [{ input_type: 'text', query: 'What brings you here?' }] }] },
