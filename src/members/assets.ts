@@ -63,7 +63,12 @@ interface UploadBudget {
   perFileMb: number | null;
   /** Bytes stored so far by this request. */
   used: number;
+  /** The files over the per-file limit, each named: the request goes on reading so every one is found. */
+  tooLarge: string[];
 }
+
+/** A file crossed the per-file limit: its storing stops, and the request reads on to find the others. */
+class FileTooLarge extends Error {}
 
 const budgets = new WeakMap<Request, UploadBudget>();
 
@@ -74,7 +79,7 @@ function counter(budget: UploadBudget, name: string): Transform & { bytes: numbe
     transform(chunk: Buffer, _enc, cb) {
       bytes += chunk.length;
       (t as Transform & { bytes: number }).bytes = bytes;
-      if (budget.perFile !== null && bytes > budget.perFile) return cb(new HttpError(413, tooLargeMessage([name], budget.perFileMb!), { file: tooLargeMessage([name], budget.perFileMb!) }));
+      if (budget.perFile !== null && bytes > budget.perFile) return cb(new FileTooLarge(name));
       if (budget.used + bytes > budget.remaining) return cb(new HttpError(413, TOTAL_LIMIT_MESSAGE, { file: TOTAL_LIMIT_MESSAGE }));
       cb(null, chunk);
     },
@@ -104,7 +109,7 @@ export class AssetService {
     const length = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(length) && length - ENVELOPE_BYTES > remaining) throw new HttpError(413, TOTAL_LIMIT_MESSAGE, { file: TOTAL_LIMIT_MESSAGE });
     const mb = this.perFileMb;
-    budgets.set(req, { workspaceId, remaining, perFile: mb === null ? null : mb * 1_000_000, perFileMb: mb, used: 0 });
+    budgets.set(req, { workspaceId, remaining, perFile: mb === null ? null : mb * 1_000_000, perFileMb: mb, used: 0, tooLarge: [] });
   }
 
   /** multer's storage engine: each file streams through a byte counter into the file storage. */
@@ -127,13 +132,25 @@ export class AssetService {
             await storage.delete(key).catch(() => undefined);
             // Stop reading this part: multer drains the rest of the request without keeping it.
             file.stream.resume();
-            cb(err as Error);
+            if (!(err instanceof FileTooLarge)) return cb(err as Error);
+            // Read on past a file that is too large, so the answer names every such file (programs.md §9).
+            budget.tooLarge.push(file.originalname);
+            cb(null, { path: '', size: 0 });
           });
       },
       _removeFile(_req, file, cb) {
         storage.delete(file.path).then(() => cb(null), cb);
       },
     };
+  }
+
+  /** After the body is read: a request with files over the per-file limit keeps none of its files, and says which. */
+  async refuseTooLarge(req: Request, files: readonly Express.Multer.File[]): Promise<void> {
+    const budget = budgets.get(req);
+    if (!budget?.tooLarge.length) return;
+    await Promise.all(files.filter((f) => f.path).map((f) => this.s.storage.delete(f.path)));
+    const message = tooLargeMessage(budget.tooLarge, budget.perFileMb!);
+    throw new HttpError(413, message, { file: message });
   }
 
   /** Records the stored files (all or none) and queues their processing. */

@@ -83,6 +83,7 @@ export function assetRoutes(assets: AssetService): Router {
       const { workspace, member } = authOf(req);
       const groups = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
       const files = Object.values(groups).flat();
+      await assets.refuseTooLarge(req, files);
       const created = await assets.record(workspace, member, files);
       res.status(201).json({ assets: created, asset: created[0] });
     },

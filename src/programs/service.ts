@@ -24,6 +24,8 @@ import { ownershipBody } from './schema.js';
 
 export type { ProgramJson };
 
+/** Why a member may not add a program to an account that covers only what its admins create (own_new_configs off). */
+export const NOT_COVERED = "This workspace's Hearth account covers only the programs its admins create. Ask an admin to create it, or to turn on Cover new programs on the billing page.";
 const daysBetween = (a: LocalDate, b: LocalDate) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 
 /** The model Intros, Watercooler and Celebrations share: a program tied to a channel, its people and "send now". */
@@ -105,6 +107,7 @@ export class ChannelProgramService {
     const existing = await this.repo.existingId(auth.workspace.id, template.type, channel.channel_id);
     if (existing !== undefined)
       throw new HttpError(400, `#${channel.name} already has ${kind.label}`, { channel_id: `#${channel.name} already has ${kind.label}` }, { existing_program: { id: existing, page_path: kind.pagePath(existing) } });
+    if (!(await this.entitlements.mayAddProgram(auth.workspace.id, auth.isAdmin))) throw new HttpError(403, NOT_COVERED);
     await kind.checkCreate(auth.workspace.id, channel.channel_id);
     const now = this.clock.now();
     const program = await this.events.transaction(async (trx, emit) => {

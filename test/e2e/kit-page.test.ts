@@ -26,7 +26,7 @@ describe.skipIf(!HAS_CHROMIUM)(`kit page${HAS_CHROMIUM ? '' : ` (skipped: ${NO_C
   it('shows every component, and each one works with real clicks', async () => {
     await page.goto(`${t.url}/dev/kit`, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Kit', exact: true }).waitFor({ timeout: 20_000 });
-    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'InlineError', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'BlockKitPreview', 'Dates and times', 'Icons'])
+    for (const name of ['Switch', 'Tabs', 'SegmentedControl', 'Field', 'PageState', 'InlineError', 'ConfirmDialog', 'SendNowButton', 'TimeZoneSelect', 'DateField', 'DateRangePicker', 'OwnershipSection', 'DataTable', 'BlockKitPreview', 'Dates and times', 'Icons'])
       expect(await page.getByRole('heading', { level: 2, name, exact: true }).count(), name).toBe(1);
     await screenshot(page, 'kit-1366', { fullPage: true });
 

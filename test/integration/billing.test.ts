@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COST_ERROR_TEXT, CARD_REQUIRED_TEXT, type BillingAccountJson, type CostJson, type InvoiceJson, type PlanJson } from '../../src/billing/api-types.js';
 import { WEBHOOK_PATH } from '../../src/billing/routes.js';
+import { NOT_COVERED } from '../../src/programs/service.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
@@ -244,6 +245,26 @@ describe(`Billing (${path})`, () => {
     const on = await call<BillingAccountJson>(owner, 'POST', '/payment/update_own_new_configs', { own_new_configs: true });
     expect(on.account.own_new_configs).toBe(true);
     await call(member, 'POST', '/payment/update_own_new_configs', { own_new_configs: false }, 403);
+  });
+
+  it('own_new_configs: on a paid plan a member adds a program only when the account covers new programs; its admins always may', async () => {
+    const ws = (await t.services.workspaces.byTeamId(TEAM))!;
+    const customer = (await t.services.db.selectFrom('billing_customers').select('customer_id').where('workspace_id', '=', ws.id).executeTakeFirst())!;
+    const paid = signed({ id: 'evt_cover_1', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_cover', object: 'subscription', customer: customer.customer_id, status: 'active' } } });
+    expect((await postWebhook(paid.body, paid.header)).status).toBe(200);
+    expect((await call<BillingAccountJson>(owner, 'POST', '/payment/update_own_new_configs', { own_new_configs: false })).account).toMatchObject({ state: 'premium', own_new_configs: false });
+    const programs = async () => (await t.services.db.selectFrom('channel_programs').select('id').where('workspace_id', '=', ws.id).execute()).length;
+    const before = await programs();
+    const intros = { template_id: 'intros-coffee-chats', channel_id: ACME.channels.buddyVolunteers };
+    const refused = await call<{ error: string }>(member, 'POST', '/channel_programs/apply_template_as_json', intros, 403);
+    expect(refused.error).toBe(NOT_COVERED);
+    expect(await programs()).toBe(before);
+    // A workspace admin adds one whatever the setting.
+    await call(slackAdmin, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.buddyVolunteers });
+    expect(await programs()).toBe(before + 1);
+    await call(owner, 'POST', '/payment/update_own_new_configs', { own_new_configs: true });
+    await call(member, 'POST', '/channel_programs/apply_template_as_json', intros);
+    expect(await programs()).toBe(before + 2);
   });
 
   it('stores a support ticket from any member', async () => {

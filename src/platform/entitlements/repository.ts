@@ -6,6 +6,12 @@ export class EntitlementsRepository {
     return ex.selectFrom('accounts').select(['plan', 'trial_ends_at']).where('workspace_id', '=', workspaceId).executeTakeFirst();
   }
 
+  /** Whether the account covers channel programs anyone creates (own_new_configs). */
+  async coversNewPrograms(ex: Executor, workspaceId: number): Promise<boolean> {
+    const row = await ex.selectFrom('accounts').select('own_new_configs').where('workspace_id', '=', workspaceId).executeTakeFirst();
+    return row?.own_new_configs ?? false;
+  }
+
   /** The account row, locked for the plan change in `trx`. */
   lockAccount(trx: Trx, workspaceId: number) {
     return trx.selectFrom('accounts').select(['id', 'plan', 'trial_ends_at', 'trial_end_recorded_at']).where('workspace_id', '=', workspaceId).forUpdate().executeTakeFirst();

@@ -60,6 +60,17 @@ export class Entitlements {
     return { plan, paidFeatureAccess: plan === 'premium' || onTrial, trialAllowed, paidCoffeeTrialAllowed: trialAllowed, trialEndsAt };
   }
 
+  /**
+   * Whether a new channel program may join the workspace's account (programs.md: "an account can be set to cover
+   * newly created channel programs", own_new_configs). The account pays for every program it runs, so on a paid
+   * plan or a trial a member who is not an admin adds one only when the account covers new programs; its admins
+   * (and the workspace's) always may. On the free plan nothing is paid for, and anyone may.
+   */
+  async mayAddProgram(workspaceId: number, byAdmin: boolean): Promise<boolean> {
+    if (byAdmin || !(await this.plan(workspaceId)).paidFeatureAccess) return true;
+    return this.repo.coversNewPrograms(this.db, workspaceId);
+  }
+
   limits(access: PlanAccess): Limits {
     const free = !access.paidFeatureAccess;
     return {

@@ -50,6 +50,8 @@ export * from './sendnow';
 export * from './timezone';
 // Report date ranges: presets and custom
 export * from './daterange';
+// A plain date typed as mm/dd/yyyy or picked on a calendar (weekends optional)
+export * from './datefield';
 // A state in words on a tinted pill
 export * from './statuspill';
 // A person: picture (or initials) and full name, the one way pages show people

@@ -517,11 +517,14 @@ function SearchSelect(props: SelectProps) {
   const multiple = Boolean(props.multiple);
   const disabled = Boolean(props.disabled);
   const isRemote = Boolean(props.remote);
-  const [inputValue, setInputValue] = useState('');
+  // The typed text, for searching. Downshift owns the box's text: a controlled `inputValue` is handed back a render
+  // late (downshift calls onInputValueChange from an effect), so each keystroke first renders the old text, which
+  // moves the caret to the end and loses characters typed quickly (downshift #1108).
+  const [searchText, setSearchText] = useState('');
   const inputRef = useRef<HTMLInputElement | null>(null);
   const valueId = useId();
 
-  const remote = useRemoteSearch(inputValue, {
+  const remote = useRemoteSearch(searchText, {
     ...props.remote,
     enabled: isRemote,
     valueKey: keys.valueKey,
@@ -529,9 +532,9 @@ function SearchSelect(props: SelectProps) {
     searchKeys: keys.searchKeys,
   });
   const localItems = useMemo(
-    () => filterOptions(props.options ?? [], inputValue, keys),
+    () => filterOptions(props.options ?? [], searchText, keys),
     // keys is rebuilt every render; its fields are what matter
-    [props.options, inputValue, keys.labelKey, keys.searchKeys],
+    [props.options, searchText, keys.labelKey, keys.searchKeys],
   );
   const items = isRemote ? remote.items : localItems;
   const selection = useSelection(props, keys, isRemote ? remote.items : []);
@@ -541,12 +544,11 @@ function SearchSelect(props: SelectProps) {
     items,
     id: props.id,
     selectedItem: null,
-    inputValue,
     defaultHighlightedIndex: 0,
     itemToString: (o) => (o ? optionLabel(o, keys.labelKey) : ''),
     itemToKey: (o) => (o ? optionValue(o, keys.valueKey) : null),
     isItemDisabled: (o) => Boolean(o?.disabled),
-    onInputValueChange: ({ inputValue: next }) => setInputValue(next ?? ''),
+    onInputValueChange: ({ inputValue: next }) => setSearchText(next ?? ''),
     stateReducer: (state, { type, changes }) => {
       const t = useCombobox.stateChangeTypes;
       switch (type) {
@@ -591,6 +593,7 @@ function SearchSelect(props: SelectProps) {
     if (first !== highlightedIndex) setHighlightedIndex(first);
   }, [items, isOpen, highlightedIndex, setHighlightedIndex]);
 
+  const inputValue = ds.inputValue;
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && ds.isOpen && highlighted?.unselectable) {
       preventDownshift(event);
@@ -610,7 +613,7 @@ function SearchSelect(props: SelectProps) {
   const showSingleValue = single !== undefined && inputValue === '';
   const placeholder =
     selection.values.length > 0 ? undefined : (props.placeholder ?? (isRemote ? 'Search...' : 'Select...'));
-  const empty = emptyText(isRemote, remote.status, inputValue, (props.options ?? []).length);
+  const empty = emptyText(isRemote, remote.status, searchText, (props.options ?? []).length);
   const busy = Boolean(props.loading) || (isRemote && (remote.status === 'loading' || remote.status === 'searching'));
 
   return (

@@ -219,3 +219,19 @@ describe('ChannelPicker', () => {
     expect(screen.getByText('#watercooler')).toBeInTheDocument();
   });
 });
+
+describe('typing fast', () => {
+  // Keystrokes with no pause between them while answers arrive: each character stays where it was typed. A box whose
+  // text is handed back a render late first shows the old text, which throws the caret to the end (and, typed
+  // quickly, loses characters).
+  test('a character typed in the middle stays where it was typed', async () => {
+    const fetcher = vi.fn<RemoteSearchFetcher>(async (url) => serverSearch(new URL(url, 'http://x').searchParams.get('query') ?? ''));
+    const user = userEvent.setup({ delay: null });
+    render(<ChannelPicker label="Channel" fetcher={fetcher} />);
+    const input = screen.getByRole('combobox', { name: 'Channel' });
+    await user.type(input, 'engeering');
+    await user.keyboard('{ArrowLeft>6/}in');
+    expect(input).toHaveValue('engineering');
+    expect(await screen.findByRole('option', { name: '#engineering' })).toBeInTheDocument();
+  });
+});

@@ -264,7 +264,7 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
       )}
       <Switch
         label="Cover new programs"
-        description="Channel programs created from now on are covered by this account."
+        description="On: anyone may add a channel program, and this account covers it. Off: on a paid plan or a trial, only admins add programs."
         checked={a.own_new_configs}
         disabled={!data.can_change_plan}
         busy={busy}

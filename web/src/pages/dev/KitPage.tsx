@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   ConfirmDialog,
+  DateField,
   DateRangePicker,
   EmptyState,
   ErrorState,
@@ -267,6 +268,7 @@ function PickerSpecimens() {
   const [zone, setZone] = useState('America/New_York');
   const today = todayIn('America/New_York');
   const [range, setRange] = useState<DateRange>({ from: addPlainDays(today, -29), to: today });
+  const [day, setDay] = useState<string | null>(today);
   return (
     <>
       <Specimen id="timezone" title="TimeZoneSelect" use="Picks an IANA zone by city or offset.">
@@ -275,6 +277,17 @@ function PickerSpecimens() {
         </State>
         <State label="Disabled">
           <TimeZoneSelect value="Europe/Berlin" onChange={() => undefined} disabled />
+        </State>
+      </Specimen>
+      <Specimen id="datefield" title="DateField" use="A plain date, typed as mm/dd/yyyy or picked on the calendar.">
+        <State label="Any day">
+          <DateField label="Start date" value={day} onChange={setDay} today={today} hint="The day it starts, in each person's own zone." />
+        </State>
+        <State label="Weekdays only, a window marked">
+          <DateField label="Meeting date" weekends={false} value={null} onChange={() => undefined} today={today} highlightFrom={today} highlightUntil={addPlainDays(today, 14)} />
+        </State>
+        <State label="Disabled">
+          <DateField label="Sent on" value={today} onChange={() => undefined} disabled />
         </State>
       </Specimen>
       <Specimen id="daterange" title="DateRangePicker" use="The period of a report: presets or a custom range.">
@@ -306,6 +319,7 @@ const SECTIONS = [
   ['sendnow', 'SendNowButton'],
   ['toast', 'Toasts'],
   ['timezone', 'TimeZoneSelect'],
+  ['datefield', 'DateField'],
   ['daterange', 'DateRangePicker'],
   ['ownership', 'OwnershipSection'],
   ['datatable', 'DataTable'],

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { EnrollmentSettingsAnswer, SavedSessionAnswer, SurveyResponsesAnswer } from '../../../../src/enrollment/api-types';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
+import { MAX_OPTIONS_TEXT } from './NewSurveyPage';
 import { initialMatches, matchesBody } from './SurveyResponsesPage';
 
 const ROLES = [
@@ -78,6 +79,28 @@ describe('/onboarding/tags/enrollment: HR mappings', () => {
     renderApp('/onboarding/tags/enrollment');
     await screen.findByRole('button', { name: 'Save' });
     expect(screen.queryByRole('region', { name: 'HR mappings' })).toBeNull();
+  });
+});
+
+describe('/onboarding/tags/5/enrollment_surveys/new: the survey editor', () => {
+  test('a choice question stops at 10 options (Slack shows no more) and says why', async () => {
+    mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/5') return jsonResponse({ tag: TAG, roles: ROLES, events: [] });
+      if (url.pathname === '/onboarding/preset_enrollment_surveys/index_as_json') return jsonResponse({ preset_enrollment_surveys: [] });
+      return jsonResponse({}, 404);
+    });
+    renderApp('/onboarding/tags/5/enrollment_surveys/new');
+    const question = await screen.findByRole('group', { name: 'Question 1' });
+    fireEvent.click(within(question).getByRole('combobox', { name: 'Answer' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'One choice' }));
+    for (let n = 3; n <= 10; n++) {
+      fireEvent.click(within(question).getByRole('button', { name: '+ option' }));
+      expect(within(question).getByLabelText(`Option ${n}`)).toBeInTheDocument();
+    }
+    expect(within(question).queryByRole('button', { name: '+ option' })).toBeNull();
+    expect(within(question).getByText(MAX_OPTIONS_TEXT)).toBeInTheDocument();
+    expect(MAX_OPTIONS_TEXT).toBe('A question can have at most 10 options: Slack shows no more.');
   });
 });
 

@@ -6,7 +6,7 @@ import type { HrisManagerAnswer, ManualEnrollmentAnswer, SavedSessionAnswer, Ups
 import { enrollmentCsvColumns, enrollmentCsvTemplate, parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
 import { api } from '../../api/client';
 import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
-import { InlineError, PageState, Select, Spinner, Switch, TextField, TimeZoneSelect, timeZoneOptions, toastError, type SelectOption } from '../../kit';
+import { InlineError, PageState, Select, Spinner, Switch, TextField, TimeZoneSelect, timeZoneOptions, toastError, zoneName, type SelectOption } from '../../kit';
 import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
@@ -210,7 +210,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
               <TextField label="Start date" type="date" required value={row.start_date} onChange={(v) => updateRow(row.id, (r) => ({ ...r, start_date: v }))} />
               <Select label="Journeys" multiple options={tagOptions} value={row.tag_ids.map(String)} onChange={(v) => updateRow(row.id, (r) => setJourneys(r, v.map(Number), settingsOf, preserve))} />
               <div className="enrollment-zone">
-                <TimeZoneSelect value={row.time_zone.value === 'sync' ? '' : row.time_zone.value} onChange={(z) => updateRow(row.id, (r) => ({ ...r, time_zone: { label: z, value: z } }))} />
+                <TimeZoneSelect value={row.time_zone.value === 'sync' ? '' : row.time_zone.value} onChange={(z) => updateRow(row.id, (r) => ({ ...r, time_zone: { label: zoneName(z), value: z } }))} />
                 {row.time_zone.value === 'sync' ? <span className="muted small">{SYNC_ZONE.label}</span> : (
                   <button type="button" className="link-button small" onClick={() => updateRow(row.id, (r) => ({ ...r, time_zone: { ...SYNC_ZONE } }))}>
                     {SYNC_ZONE.label}

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EnrollmentSurveyJson, PresetSurveyJson, QuestionType, RoleSurvey, SurveyQuestion } from '../../../../src/enrollment/api-types';
-import { newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
+import { MAX_CHOICE_OPTIONS, newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
 import { api } from '../../api/client';
 import { ChannelPicker, PageState, Select, Switch, TextField, toastSuccess, todayIn, viewerZone } from '../../kit';
 import type { RoleJson, TagDetail } from '../journeys/api/journeysApi';
@@ -15,6 +15,9 @@ const TYPES: Array<{ value: QuestionType; label: string }> = [
   { value: 'radio', label: 'One choice' },
   { value: 'checkbox', label: 'Several choices' },
 ];
+
+/** Why a choice question takes no more options (the server refuses more with the same reason). */
+export const MAX_OPTIONS_TEXT = `A question can have at most ${MAX_CHOICE_OPTIONS} options: Slack shows no more.`;
 
 /**
  * /{flow}/tags/{tagId}/enrollment_surveys/new, and a saved survey's own page …/enrollment_surveys/{surveyId}: a
@@ -122,11 +125,14 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
           <TextField label={`Option ${i + 1}`} value={o.text} onChange={(text) => onChange({ ...q, options: q.options.map((x, k) => (k === i ? { ...x, text } : x)) })} maxLength={200} />
         </div>
       ))}
-      {q.input_type !== 'text' && (
-        <button type="button" className="link-button small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
-          + option
-        </button>
-      )}
+      {q.input_type !== 'text' &&
+        (q.options.length < MAX_CHOICE_OPTIONS ? (
+          <button type="button" className="link-button small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
+            + option
+          </button>
+        ) : (
+          <p className="field-hint">{MAX_OPTIONS_TEXT}</p>
+        ))}
       <Switch label="Optional" checked={q.optional} onChange={(optional) => onChange({ ...q, optional })} size="small" />
       <Switch label="Share the answer with their match" checked={q.collect_feedback} onChange={(collect_feedback) => onChange({ ...q, collect_feedback })} size="small" />
       <button type="button" className="icon-button" aria-label={`Remove question ${n}`} onClick={onRemove}>

@@ -68,7 +68,7 @@ describe('manual enrollment form rules', () => {
         { role_id: BUDDY, user_id: null, user_name: null, email: null, role_selection: { selector_role_id: MANAGER } },
       ],
     });
-    expect(row).toMatchObject({ id: 77, time_zone: { label: 'America/New York', value: 'America/New_York' } });
+    expect(row).toMatchObject({ id: 77, time_zone: { label: 'New York', value: 'America/New_York' } });
     expect(rowFromSaved({ id: 1, start_date: '2026-04-06', tag_ids: [5], time_zone_name: 'sync', memberships: [] }).time_zone).toEqual({ label: 'Import from Slack', value: 'sync' });
     const changed = setMembership(setMembership(row, MANAGER, { user_id: null }), BUDDY, { user_id: 12, user_name: 'Kai' });
     const body = submission({ rows: [changed], session_ids_to_delete: [] }, 'manual', false);

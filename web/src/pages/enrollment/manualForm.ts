@@ -2,6 +2,7 @@ import type { ManualEnrollmentBody, MembershipInput, RoleSelectionJson, SavedSes
 import { MAX_ENROLLMENT_ROWS, TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
 import type { RoleSelectionSettings } from '../../../../src/journeys/api-types';
 import { isoDate, type ResolvedRow } from '../../../../src/enrollment/csv';
+import { zoneName } from '../../kit/dates';
 
 // The manual enrollment form's rules (journeys.md §3, §4), pure so they are tested without a browser.
 
@@ -111,7 +112,7 @@ export function rowFromSaved(saved: SavedSessionRow): FormRow {
     id: saved.id,
     start_date: saved.start_date,
     tag_ids: saved.tag_ids,
-    time_zone: saved.time_zone_name === 'sync' ? { ...SYNC_ZONE } : { label: saved.time_zone_name.replace(/_/g, ' '), value: saved.time_zone_name },
+    time_zone: saved.time_zone_name === 'sync' ? { ...SYNC_ZONE } : { label: zoneName(saved.time_zone_name), value: saved.time_zone_name },
     memberships: saved.memberships.map((m) => ({ ...emptyMembership(m.role_id), user_id: m.user_id, user_name: m.user_name ?? undefined, email: m.email ?? '', role_selection: m.role_selection })),
   };
 }
@@ -122,7 +123,7 @@ export function rowsFromCsv(rows: readonly ResolvedRow[], primaryRoleId: number)
     id: uuid(),
     start_date: isoDate(r.start_date),
     tag_ids: r.tag_ids,
-    time_zone: r.time_zone === 'sync' ? { ...SYNC_ZONE } : { label: r.time_zone.replace(/_/g, ' '), value: r.time_zone },
+    time_zone: r.time_zone === 'sync' ? { ...SYNC_ZONE } : { label: zoneName(r.time_zone), value: r.time_zone },
     memberships: r.emails.map((e) => ({
       ...emptyMembership(e.role_id),
       user_id: r.users.get(e.role_id) ?? null,

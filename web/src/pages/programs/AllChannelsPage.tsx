@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CoffeeIcon, InlineError, INTROS_LOAD_ERROR, SegmentedControl, Spinner } from '../../kit';
+import { CoffeeIcon, formatPlainDate, InlineError, INTROS_LOAD_ERROR, SegmentedControl, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
-  formatLocalDate,
   isProgramSlug,
   PROGRAM_SLUGS,
   PROGRAM_TYPES,
@@ -50,7 +49,7 @@ function NextOccurrence({ program }: { program: ProgramJson }) {
   return (
     <span className="next-occurrence">
       <span className="next-relative">{relative}</span>
-      <span className="muted next-date">{formatLocalDate(program.next_occurrence_on)}</span>
+      <span className="muted next-date">{formatPlainDate(program.next_occurrence_on)}</span>
     </span>
   );
 }

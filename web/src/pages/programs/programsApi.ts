@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
-import { formatPlainDate } from '../../kit';
 
 /** The program types of the shared channel-program model (ProgramJson.type on the server). */
 export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
@@ -64,12 +63,6 @@ export function relativeDays(days: number | null | undefined): string | null {
   if (days <= 0) return 'today';
   if (days === 1) return 'tomorrow';
   return `in ${days} days`;
-}
-
-/** A local date (yyyy-mm-dd) as "Thu, Mar 5", without time-zone drift. */
-export function formatLocalDate(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
-  if (!iso) return '';
-  return formatPlainDate(iso.slice(0, 10), { weekday: options.weekday !== undefined, year: options.year ? 'always' : 'auto' });
 }
 
 export const PROGRAMS_KEY = ['channel_programs', 'editable'] as const;

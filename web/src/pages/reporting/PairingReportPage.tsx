@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { AlertIcon, Field, InlineError, Spinner } from '../../kit';
+import { AlertIcon, Field, formatPlainDate, InlineError, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { formatLocalDate, usePrograms } from '../programs/programsApi';
+import { usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
 import { PersonName } from '../../kit/person';
 import '../programs/programs.css';
@@ -178,7 +178,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
               <option value="">Every round in these dates</option>
               {batches.map((b) => (
                 <option key={b.id} value={b.id}>
-                  {formatLocalDate(b.date, { month: 'short', day: 'numeric', year: 'numeric' })}
+                  {formatPlainDate(b.date, { weekday: false, year: 'always' })}
                 </option>
               ))}
             </select>
@@ -211,7 +211,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
                     <tr key={`${c.member.id}:${c.batch_id}:${c.with.map((w) => w.id).join('-')}`}>
                       <th scope="row">{c.member.name}</th>
                       <td>{c.with.map((w) => w.name).join(', ')}</td>
-                      <td>{formatLocalDate(c.date, { month: 'short', day: 'numeric', year: 'numeric' })}</td>
+                      <td>{formatPlainDate(c.date, { weekday: false, year: 'always' })}</td>
                       <td>{c.met ? 'Yes' : 'Not yet'}</td>
                     </tr>
                   ))}
@@ -250,7 +250,7 @@ function BatchRow({ batch, max }: { batch: PairingReport['batches'][number]; max
   return (
     <li className="batch">
       <button type="button" className="batch-head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        <span className="batch-date">{formatLocalDate(batch.date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}</span>
+        <span className="batch-date">{formatPlainDate(batch.date, { year: 'always' })}</span>
         <span className="batch-bar" aria-hidden="true">
           <span className="batch-bar-fill" style={{ width: `${width}%` }}>
             <span className="batch-bar-met" style={{ width: `${metWidth}%` }} />

@@ -1,7 +1,5 @@
 import { useCurrentUser } from '../../../api/currentUser';
-import { Field, Select, toastError } from '../../../kit';
-import { formatLocalDate } from '../../programs/programsApi';
-import { DatePicker } from '../DatePicker';
+import { DateField, Field, formatPlainDate, Select, toastError } from '../../../kit';
 import { hourLabel } from '../introsApi';
 import { windowEnd } from '../settingsForm';
 import { CALENDAR_SELECTIONS, VIDEO_PLATFORMS, type CalendarSelection, type VideoPlatform } from '../settingsRules';
@@ -58,8 +56,10 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
       {fixed && (
         <div className="field-grid fixed-meeting">
           <div>
-            <DatePicker
+            <DateField
               label="Meeting date"
+              weekends={false}
+              weekendText="Choose a weekday: meetings are never on weekends"
               value={draft.next_fixed_meeting_on}
               today={nextOccurrenceOn ?? undefined}
               highlightFrom={nextOccurrenceOn}
@@ -70,7 +70,7 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
                 draft.period === 0
                   ? 'With a single round, the meeting is on the day of the intros.'
                   : until && nextOccurrenceOn
-                    ? `A weekday from ${formatLocalDate(nextOccurrenceOn)} until before ${formatLocalDate(until)}.`
+                    ? `A weekday from ${formatPlainDate(nextOccurrenceOn)} until before ${formatPlainDate(until)}.`
                     : 'A weekday within the round.'
               }
             />

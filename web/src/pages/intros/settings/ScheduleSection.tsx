@@ -1,5 +1,4 @@
-import { Select, TimeZoneSelect } from '../../../kit';
-import { formatLocalDate } from '../../programs/programsApi';
+import { formatLongPlainDate, Select, TimeZoneSelect } from '../../../kit';
 import { HOUR_OPTIONS, PERIOD_OPTIONS, WEEKDAY_OPTIONS, type SectionProps } from './settingsText';
 
 /** How often, which day, what time and in which zone the intros go out. */
@@ -11,7 +10,7 @@ export function ScheduleSection({ draft, change, errorOf, nextOccurrenceOn }: Se
       </h2>
       <p className="muted section-lead">
         {nextOccurrenceOn
-          ? `Next round: ${formatLocalDate(nextOccurrenceOn, { weekday: 'long', month: 'long', day: 'numeric' })}.`
+          ? `Next round: ${formatLongPlainDate(nextOccurrenceOn)}.`
           : 'No round is scheduled while the program is paused.'}
       </p>
       <div className="field-grid">

@@ -31,6 +31,12 @@ const SESSIONS: SessionsIndex = {
   ],
 };
 
+/** Types a date into the kit's date field (mm/dd/yyyy) and leaves it, as a person does. */
+function typeDate(field: HTMLElement, mmddyyyy: string) {
+  fireEvent.change(field, { target: { value: mmddyyyy } });
+  fireEvent.blur(field);
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   return { promise: new Promise<T>((r) => (resolve = r)), resolve };
@@ -62,18 +68,24 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 }));
     const schedule = screen.getByRole('list', { name: 'Schedule of Ananya Iyer' });
     const row = (title: string) => within(schedule).getByText(title).closest('li')!;
+    // Dates through the kit's date field, never the browser's own date input.
+    expect(schedule.querySelector('input[type="date"]')).toBeNull();
+    // States in words, never the stored value.
+    expect(within(screen.getByRole('button', { name: /Ananya Iyer/ })).getByText('Active')).toBeInTheDocument();
+    expect(within(row('How is week two going?')).getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.queryByText(/^(active|pending)$/)).toBeNull();
 
     await user.click(within(schedule).getByRole('button', { name: 'Remove Meet your buddy for this person' }));
-    await waitFor(() => expect(within(row('Meet your buddy')).getByText('off')).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Meet your buddy')).getByText('Off')).toBeInTheDocument());
     del.resolve(jsonResponse({ error: 'no' }, 500));
-    await waitFor(() => expect(within(row('Meet your buddy')).getByText('pending')).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Meet your buddy')).getByText('Scheduled')).toBeInTheDocument());
     expect(toastStore.get().map((t) => t.text)).toContain('Uh oh, something went wrong deleting that message!');
 
-    fireEvent.change(within(row('How is week two going?')).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-18' } });
-    await waitFor(() => expect(within(row('How is week two going?')).getByLabelText('Date of How is week two going?')).toHaveValue('2026-03-18'));
+    typeDate(within(row('How is week two going?')).getByLabelText('Date of How is week two going?'), '03/18/2026');
+    await waitFor(() => expect(within(row('How is week two going?')).getByLabelText('Date of How is week two going?')).toHaveValue('03/18/2026'));
     expect(calls).toContain('PUT /onboarding/session_events/503');
     put.resolve(jsonResponse({ error: 'no' }, 500));
-    await waitFor(() => expect(within(row('How is week two going?')).getByLabelText('Date of How is week two going?')).toHaveValue('2026-03-16'));
+    await waitFor(() => expect(within(row('How is week two going?')).getByLabelText('Date of How is week two going?')).toHaveValue('03/16/2026'));
     expect(toastStore.get().map((t) => t.text)).toContain('Uh oh, something went wrong moving that message!');
 
     expect(within(row('Welcome aboard')).queryByRole('button', { name: /Send/ })).toBeNull();
@@ -125,12 +137,12 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Open their hub' })).toHaveAttribute('href', '/site/1');
     expect(screen.getByRole('link', { name: 'Open their hub' })).toHaveAttribute('target', '_blank');
     const schedule = screen.getByRole('list', { name: 'Schedule of Ananya Iyer' });
-    fireEvent.change(within(schedule).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-21' } });
+    typeDate(within(schedule).getByLabelText('Date of How is week two going?'), '03/21/2026');
     const dialog = await screen.findByRole('dialog', { name: 'Send on a weekend day?' });
     expect(dialog).toHaveTextContent('Saturday, March 21 is a weekend day');
     await user.click(within(dialog).getByRole('button', { name: 'Send on that day' }));
     await waitFor(() => expect(puts).toEqual([{ occurs_at: '2026-03-21' }, { occurs_at: '2026-03-21', allow_weekend: true }]));
-    fireEvent.change(within(schedule).getByLabelText('Date of How is week two going?'), { target: { value: '2026-03-08' } });
+    typeDate(within(schedule).getByLabelText('Date of How is week two going?'), '03/08/2026');
     await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain('Not moved: 09:00 does not exist on Sunday, March 8 in Nowhere (the clocks go forward); choose 10:00 or later'));
   });
 });

@@ -2,10 +2,10 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { api, ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { ConfirmDialog, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
+import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
 import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
-import { KindIcon } from '../lib/labels';
+import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_STATE_LABELS } from '../lib/labels';
 import { minuteLabel } from '../lib/schedule';
 
 function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
@@ -59,12 +59,11 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
     <li className={`session-event${event.active ? '' : ' is-inactive'}`}>
       <KindIcon kind={event.kind} />
       <span className="session-event-title">{event.title}</span>
-      <label className="session-event-date">
-        <span className="visually-hidden">Date of {event.title}</span>
-        <input type="date" value={event.occurs_on} disabled={done || !event.active} onChange={(e) => e.target.value && actions.reschedule.mutate({ id: event.id, date: e.target.value })} />
-      </label>
+      <span className="session-event-date">
+        <DateField label={`Date of ${event.title}`} hideLabel alignEnd value={event.occurs_on} disabled={done || !event.active} onChange={(date) => date !== event.occurs_on && actions.reschedule.mutate({ id: event.id, date })} />
+      </span>
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
-      {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{event.active ? event.state : 'off'}</span>}
+      {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</span>}
       <span className="row-actions">
         {!done && event.active && (
           <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => void actions.trigger([event.id])}>
@@ -106,7 +105,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
             {sent}/{active.length}
           </span>
         </span>
-        <span className={`state-pill state-${session.state}`}>{session.state}</span>
+        <span className={`state-pill state-${session.state}`}>{SESSION_STATE_LABELS[session.state]}</span>
       </button>
       {open && (
         <div className="session-body">

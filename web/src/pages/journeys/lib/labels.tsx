@@ -1,5 +1,16 @@
 import { Hash, ListChecks, Megaphone, MessageSquare, Users, UsersRound, Vote, type LucideIcon } from 'lucide-react';
-import type { EventKind, EventType, FlowType, RecipientType, RoleJson, ScheduleEventJson } from '../api/journeysApi';
+import type { EventKind, EventType, FlowType, RecipientType, RoleJson, ScheduleEventJson, SessionEventState, SessionState } from '../api/journeysApi';
+
+/** A person's session and each of its events, in words (the People tab). */
+export const SESSION_STATE_LABELS: Record<SessionState, string> = { active: 'Active', finished: 'Finished', cancelled: 'Cancelled' };
+export const SESSION_EVENT_STATE_LABELS: Record<SessionEventState | 'off', string> = {
+  pending: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  skipped: 'Skipped',
+  deleted: 'Removed',
+  off: 'Off',
+};
 
 export const FLOW_TYPE_LABELS: Record<FlowType, string> = {
   onboarding: 'Onboarding',

@@ -1,9 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { CalendarIcon } from '../../kit';
+import { CalendarIcon } from '../icons';
+import '../field/field.css';
+import './dateField.css';
 
 /**
- * A date field in the form mm/dd/yyyy with a calendar; weekends cannot be chosen and the calendar closes on
- * a pick (programs.md §5). Values are plain dates 'YYYY-MM-DD' (no time zone).
+ * A date field in the form mm/dd/yyyy with a calendar that closes on a pick (programs.md §5); with
+ * `weekends={false}` weekend days cannot be chosen. Values are plain dates 'YYYY-MM-DD' (no time zone).
  */
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -75,8 +77,16 @@ function longLabel(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(utc(iso));
 }
 
-export interface DatePickerProps {
+export interface DateFieldProps {
   label: string;
+  /** The label is read by screen readers only (a date in a row that names it already). */
+  hideLabel?: boolean;
+  /** Whether weekend days may be chosen (default true). */
+  weekends?: boolean;
+  /** Why a typed weekend day is refused, when `weekends` is false. */
+  weekendText?: string;
+  /** The calendar opens under the field's end (a field at the right of a row). */
+  alignEnd?: boolean;
   value: string | null;
   onChange: (iso: string) => void;
   /** Days to mark as the allowed window (shown, not enforced: the rule decides). */
@@ -89,8 +99,9 @@ export interface DatePickerProps {
   today?: string;
 }
 
-export function DatePicker({ label, value, onChange, highlightFrom, highlightUntil, disabled, hint, error, today }: DatePickerProps) {
+export function DateField({ label, hideLabel, weekends = true, weekendText = 'Choose a weekday', alignEnd, value, onChange, highlightFrom, highlightUntil, disabled, hint, error, today }: DateFieldProps) {
   const id = useId();
+  const blocked = (iso: string) => !weekends && isWeekendDate(iso);
   const [text, setText] = useState(toDisplay(value));
   const [typedError, setTypedError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -133,7 +144,7 @@ export function DatePicker({ label, value, onChange, highlightFrom, highlightUnt
   }, [open]);
 
   const pick = (iso: string) => {
-    if (isWeekendDate(iso)) return;
+    if (blocked(iso)) return;
     onChange(iso);
     setText(toDisplay(iso));
     setTypedError(null);
@@ -152,8 +163,8 @@ export function DatePicker({ label, value, onChange, highlightFrom, highlightUnt
       setTypedError('Enter a date as mm/dd/yyyy');
       return;
     }
-    if (isWeekendDate(iso)) {
-      setTypedError('Choose a weekday: meetings are never on weekends');
+    if (blocked(iso)) {
+      setTypedError(weekendText);
       return;
     }
     setTypedError(null);
@@ -190,20 +201,20 @@ export function DatePicker({ label, value, onChange, highlightFrom, highlightUnt
   const inWindow = (iso: string) => Boolean(highlightFrom && highlightUntil && iso >= highlightFrom && iso < highlightUntil);
 
   return (
-    <div className="date-picker" ref={wrapRef}>
-      <label className="field-label" htmlFor={`${id}-input`}>
+    <div className={['kit-field', 'date-field', alignEnd && 'date-field-end'].filter(Boolean).join(' ')} ref={wrapRef}>
+      <label className={hideLabel ? 'visually-hidden' : 'kit-field-label'} htmlFor={`${id}-input`}>
         {label}
       </label>
       <div className="date-input-row">
         <input
           id={`${id}-input`}
-          className="text-input date-input"
+          className="kit-input date-input"
           inputMode="numeric"
           placeholder="mm/dd/yyyy"
           value={text}
           disabled={disabled}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={`${id}-hint`}
+          aria-describedby={shownError || hint ? `${id}-hint` : undefined}
           onChange={(e) => setText(e.target.value)}
           onBlur={commitText}
           onKeyDown={(e) => {
@@ -225,67 +236,69 @@ export function DatePicker({ label, value, onChange, highlightFrom, highlightUnt
           <CalendarIcon />
           <span className="visually-hidden">Choose {label.toLowerCase()}</span>
         </button>
-      </div>
-      <p id={`${id}-hint`} className={shownError ? 'field-hint field-hint-error' : 'field-hint'} role={shownError ? 'alert' : undefined}>
-        {shownError ?? hint}
-      </p>
-      {open && (
-        <div className="calendar-popover" role="dialog" aria-modal="false" aria-label={`Choose ${label.toLowerCase()}`}>
-          <div className="calendar-head">
-            <button type="button" className="icon-button" aria-label="Previous month" onClick={() => shiftMonth(-1)}>
-              ‹
-            </button>
-            <span className="calendar-month" aria-live="polite">
-              {MONTHS[month.month]} {month.year}
-            </span>
-            <button type="button" className="icon-button" aria-label="Next month" onClick={() => shiftMonth(1)}>
-              ›
-            </button>
-          </div>
-          <table className="calendar-grid" role="grid" ref={gridRef} onKeyDown={onGridKey}>
-            <thead>
-              <tr>
-                {DAY_HEADERS.map(([short, long]) => (
-                  <th key={short} scope="col" abbr={long}>
-                    {short}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week, w) => (
-                <tr key={w}>
-                  {week.map((iso, d) =>
-                    iso ? (
-                      <td key={iso} role="gridcell" aria-selected={iso === value}>
-                        <button
-                          type="button"
-                          data-date={iso}
-                          tabIndex={iso === focusDay ? 0 : -1}
-                          className={[
-                            'calendar-day',
-                            iso === value && 'is-selected',
-                            inWindow(iso) && 'is-in-window',
-                            iso === today && 'is-today',
-                          ]
-                            .filter(Boolean)
-                            .join(' ')}
-                          aria-disabled={isWeekendDate(iso) || undefined}
-                          aria-label={`${longLabel(iso)}${isWeekendDate(iso) ? ', weekend, not available' : ''}`}
-                          onClick={() => pick(iso)}
-                        >
-                          {Number(iso.slice(8))}
-                        </button>
-                      </td>
-                    ) : (
-                      <td key={`pad-${w}-${d}`} />
-                    ),
-                  )}
+        {open && (
+          <div className="calendar-popover" role="dialog" aria-modal="false" aria-label={`Choose ${label.toLowerCase()}`}>
+            <div className="calendar-head">
+              <button type="button" className="icon-button" aria-label="Previous month" onClick={() => shiftMonth(-1)}>
+                ‹
+              </button>
+              <span className="calendar-month" aria-live="polite">
+                {MONTHS[month.month]} {month.year}
+              </span>
+              <button type="button" className="icon-button" aria-label="Next month" onClick={() => shiftMonth(1)}>
+                ›
+              </button>
+            </div>
+            <table className="calendar-grid" role="grid" ref={gridRef} onKeyDown={onGridKey}>
+              <thead>
+                <tr>
+                  {DAY_HEADERS.map(([short, long]) => (
+                    <th key={short} scope="col" abbr={long}>
+                      {short}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="calendar-legend muted">Weekends are not available.</p>
+              </thead>
+              <tbody>
+                {weeks.map((week, w) => (
+                  <tr key={w}>
+                    {week.map((iso, d) =>
+                      iso ? (
+                        <td key={iso} role="gridcell" aria-selected={iso === value}>
+                          <button
+                            type="button"
+                            data-date={iso}
+                            tabIndex={iso === focusDay ? 0 : -1}
+                            className={[
+                              'calendar-day',
+                              iso === value && 'is-selected',
+                              inWindow(iso) && 'is-in-window',
+                              iso === today && 'is-today',
+                            ]
+                              .filter(Boolean)
+                              .join(' ')}
+                            aria-disabled={blocked(iso) || undefined}
+                            aria-label={`${longLabel(iso)}${blocked(iso) ? ', weekend, not available' : ''}`}
+                            onClick={() => pick(iso)}
+                          >
+                            {Number(iso.slice(8))}
+                          </button>
+                        </td>
+                      ) : (
+                        <td key={`pad-${w}-${d}`} />
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {!weekends && <p className="calendar-legend muted">Weekends are not available.</p>}
+          </div>
+        )}
+      </div>
+      {(shownError || hint) && (
+        <div id={`${id}-hint`} className={shownError ? 'kit-field-error' : 'kit-field-hint'} role={shownError ? 'alert' : undefined}>
+          {shownError ?? hint}
         </div>
       )}
     </div>

@@ -1,0 +1,2 @@
+export { DateField, isWeekendDate, monthGrid, parseDisplay, toDisplay } from './DateField';
+export type { DateFieldProps } from './DateField';
