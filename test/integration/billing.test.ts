@@ -93,7 +93,7 @@ describe(`Billing (${path})`, () => {
     await call(owner, 'GET', '/payment/premium_cost_and_quantity?extra_config_ids=abc', undefined, 400);
     await call(owner, 'GET', '/billing/invoices?starting_after=../../x', undefined, 400);
     await call(owner, 'POST', '/intercom_tickets', { kind: 'bribe' }, 400);
-    expect((await account()).account).toMatchObject({ state: 'free', own_new_configs: false, admins: [] });
+    expect((await account()).account).toMatchObject({ state: 'free', own_new_configs: true, admins: [] });
     expect(await planEvents()).toEqual([]);
   });
 

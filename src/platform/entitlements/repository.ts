@@ -9,7 +9,7 @@ export class EntitlementsRepository {
   /** Whether the account covers channel programs anyone creates (own_new_configs). */
   async coversNewPrograms(ex: Executor, workspaceId: number): Promise<boolean> {
     const row = await ex.selectFrom('accounts').select('own_new_configs').where('workspace_id', '=', workspaceId).executeTakeFirst();
-    return row?.own_new_configs ?? false;
+    return row?.own_new_configs ?? true;
   }
 
   /** The account row, locked for the plan change in `trx`. */
