@@ -7,7 +7,7 @@ export function bundle(entryPoints: string[], outdir: string, outbase?: string):
 export function buildServer(): Promise<void>;
 export function buildPages(): Promise<number>;
 export const PAGES_BUDGET: { entryGzip: number; firstLoadGzip: number };
-export interface ManifestChunk { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+export interface ManifestChunk { file: string; src?: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 export function firstLoads(
   manifest: Record<string, ManifestChunk>,
   sizeOf: (file: string) => number,

@@ -54,11 +54,11 @@ export function buildPages() {
 
 /**
  * The pages' JavaScript budget, gzipped as the server sends it (compression's default level): what every page
- * loads before it can draw (the entry and its static imports) and what each route loads on a first visit (that,
- * plus the route's chunk and its static imports). The goal is 100 kB and 200 kB; these are today's sizes, so a
- * change that grows them fails. React DOM, the data router and TanStack Query alone are 107 kB of the entry.
+ * loads before it can draw (the entry and its static imports: React DOM, the router, TanStack Query, the shell and
+ * the route table, 99.7 kB) and what each route loads on a first visit (that, plus the route's chunk and its
+ * static imports; 188 kB at most). `npm run build` fails past either.
  */
-export const PAGES_BUDGET = { entryGzip: 125_000, firstLoadGzip: 210_000 };
+export const PAGES_BUDGET = { entryGzip: 100_000, firstLoadGzip: 200_000 };
 
 /**
  * The first-load JavaScript of the pages from Vite's manifest: `entry` (the entry chunk and what it imports
@@ -79,7 +79,7 @@ export function firstLoads(manifest, sizeOf) {
   const entryFiles = withStaticImports(entryKey);
   const routes = (manifest[entryKey].dynamicImports ?? []).map((key) => {
     const files = withStaticImports(key, new Set(entryFiles));
-    return { route: manifest[key].src ?? key, files: [...files], size: total(files) };
+    return { route: manifest[key].src ?? manifest[key].name ?? key, files: [...files], size: total(files) };
   });
   return { entry: { files: [...entryFiles], size: total(entryFiles) }, routes };
 }

@@ -6,9 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { browser } from './api/browser';
 import { api } from './api/client';
+import { createQueryClient } from './api/queryClient';
 import { useDateRangeParams, usePresetBundleIdParam } from './api/searchParams';
 import { builtNav, currentNavItem, NAV_ITEMS, pageIsBuilt, sectionNavItem } from './layout/nav';
 import { PlaceholderPage } from './pages/PlaceholderPage';
+import { coffeePage } from './pages/testing/fixtures';
 import { flowOf, PAGES } from './routes';
 import { jsonResponse, mockFetch, renderApp, TEST_USER, testQueryClient } from './test/utils';
 
@@ -81,7 +83,7 @@ describe('routes', () => {
     signedIn();
     renderApp(path);
     const page = PAGES.find((p) => p.path.replace(/:[A-Za-z]+/g, '12') === path)!;
-    if (page.component) {
+    if (page.load) {
       // A built page names itself; its own tests check what it shows.
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     } else {
@@ -96,6 +98,34 @@ describe('routes', () => {
   test('flowOf', () => {
     expect(flowOf('/participants/tags/3')).toBe('participants');
     expect(flowOf('/coffee/3')).toBeUndefined();
+  });
+
+  test("a page's data is asked for at once, beside the signed-in member, not after it", async () => {
+    let answerUser: () => void = () => undefined;
+    const userAnswered = new Promise<void>((resolve) => (answerUser = resolve));
+    const fetch = mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return userAnswered.then(() => jsonResponse(TEST_USER));
+      if (url.pathname === '/coffee/7') return jsonResponse(coffeePage());
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    // The app's own client: what it holds stays fresh for a while, as in the browser.
+    renderApp('/coffee/7?tab=members', createQueryClient());
+    await waitFor(() => expect(fetch.mock.calls.map(([input]) => String(input))).toContain('/coffee/7'));
+    answerUser();
+    await screen.findByRole('heading', { level: 1, name: /#intros/ });
+    // The page's own query found the prefetched one: the program is asked for once.
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/coffee/7')).toHaveLength(1);
+  });
+
+  test('pointing at a link starts loading the data of the page it leads to', async () => {
+    const fetch = signedIn();
+    renderApp('/no/such/page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    const billing = screen.getByRole('link', { name: 'Billing' });
+    expect(fetch.mock.calls.map(([input]) => String(input))).not.toContain('/billing');
+    await userEvent.hover(billing);
+    await waitFor(() => expect(fetch.mock.calls.map(([input]) => String(input))).toContain('/billing'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 
   test('unknown routes get the not-found page', async () => {
@@ -202,7 +232,7 @@ describe('layout', () => {
       { label: 'C', to: '/c', children: [{ label: 'C1', to: '/c/one' }] },
       { label: 'D', to: '/d/4' },
     ];
-    const pages = [{ path: '/a', component: 1 }, { path: '/b' }, { path: '/b/one', component: 1 }, { path: '/b/two', component: 1 }, { path: '/c' }, { path: '/c/:id', component: 1 }, { path: '/c/one' }, { path: '/d/:id', component: 1 }];
+    const pages = [{ path: '/a', load: 1 }, { path: '/b' }, { path: '/b/one', load: 1 }, { path: '/b/two', load: 1 }, { path: '/c' }, { path: '/c/:id', load: 1 }, { path: '/c/one' }, { path: '/d/:id', load: 1 }];
     const nav = builtNav(items, pages);
     expect(nav.map((i) => [i.label, i.to, i.children?.map((c) => c.label)])).toEqual([
       ['A', '/a', undefined],

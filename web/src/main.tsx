@@ -1,9 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App } from './App';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/queryClient';
-import { appRoutes } from './router';
+import { AppRoutes } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,6 +11,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App router={createBrowserRouter(appRoutes)} queryClient={createQueryClient()} />
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,18 +1,19 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AppLayout, BareLayout, PageLoading } from './layout/AppLayout';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { useDocumentTitle } from './pages/PageHeader';
-import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { PAGES, REDIRECTS, type PageDef } from './routes';
 import { onMissingScope, onPaymentRequired } from './api/client';
-import { ModalHost } from './kit/modal/Modal';
-import { Toaster } from './kit/toast/Toaster';
 import { devToolsEnabled } from './kit/devTools';
 
+/** Pages no address should reach often: loaded when one is shown. */
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+
 /** One page of the table: its title, its default query parameters, and its component or the placeholder. */
-export function PageRoute({ page }: { page: PageDef }) {
+export function PageRoute({ page, component: Page }: { page: PageDef; component?: ComponentType }) {
   const location = useLocation();
   useDocumentTitle(page.title);
   if (page.defaultQuery) {
@@ -23,8 +24,38 @@ export function PageRoute({ page }: { page: PageDef }) {
       return <Navigate replace to={{ pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash }} />;
     }
   }
-  const Component = page.component;
-  return Component ? <Component /> : <PlaceholderPage page={page} />;
+  return Page ? <Page /> : <PlaceholderPage page={page} />;
+}
+
+/**
+ * Starts loading the page at `pathname`: its chunk and the queries it opens with, side by side, so neither waits
+ * for the other (nor for the signed-in member). Both are asked for once: the browser keeps a module it has loaded,
+ * and the query client a query that is loading or fresh. Its own failures are the page's to show when it renders.
+ */
+function preloadPage(queryClient: QueryClient, pathname: string): void {
+  const page = matchRoutes(PAGES as PageDef[], pathname)?.[0];
+  if (!page) return;
+  page.route.load?.().catch(() => undefined);
+  page.route.prefetch?.(queryClient, page.params).catch(() => undefined);
+}
+
+/** Pointing at a link (the mouse over it, or keyboard focus on it) starts loading the page it leads to. */
+function usePreloadOnPointing(queryClient: QueryClient) {
+  useEffect(() => {
+    let last: Element | null = null;
+    const onPoint = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link === last || !(link instanceof HTMLAnchorElement)) return;
+      last = link;
+      if (link.origin === window.location.origin) preloadPage(queryClient, link.pathname);
+    };
+    document.addEventListener('pointerover', onPoint);
+    document.addEventListener('focusin', onPoint);
+    return () => {
+      document.removeEventListener('pointerover', onPoint);
+      document.removeEventListener('focusin', onPoint);
+    };
+  }, [queryClient]);
 }
 
 // A 402 opens the upgrade dialog, which redoes the refused change once the plan allows it. The dialog (and the
@@ -33,13 +64,50 @@ onPaymentRequired((refused) => void import('./kit/modal/UpgradeModal').then((m) 
 // A Slack permission Hearth lacks (a 424 naming it) opens the permissions modal, which offers to reinstall Hearth.
 onMissingScope((missing) => void import('./kit/modal/PermissionsModal').then((m) => m.openPermissionsModal(missing)));
 
-/** Toasts and modals sit inside the router so their contents can use links. */
+/** A page that throws while rendering, or whose code fails to load, says so in its place; another address clears it. */
+class ErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { pathname: string; error?: { thrown: unknown } }> {
+  override state: { pathname: string; error?: { thrown: unknown } } = { pathname: this.props.pathname };
+
+  static getDerivedStateFromError(thrown: unknown) {
+    return { error: { thrown } };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, error: undefined };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorPage error={this.state.error.thrown} /> : this.props.children;
+  }
+}
+
+/** The routes below, with a page that breaks shown as RouteErrorPage. */
+function Boundary() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary pathname={pathname}>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+/** Toasts, and the dialogs opened with openModal(): their code loads beside the first page, not before it. */
+const Toaster = lazy(() => import('./kit/toast/Toaster').then((m) => ({ default: m.Toaster })));
+const ModalHost = lazy(() => import('./kit/modal/Modal').then((m) => ({ default: m.ModalHost })));
+
+/** The page at the address starts loading at once; toasts and modals sit inside the router so their contents can use links. */
 function Root() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  preloadPage(queryClient, pathname);
+  usePreloadOnPointing(queryClient);
   return (
     <>
-      <Outlet />
-      <Toaster />
-      <ModalHost />
+      <Boundary />
+      <Suspense>
+        <Toaster />
+        <ModalHost />
+      </Suspense>
     </>
   );
 }
@@ -55,17 +123,15 @@ function DevOnly({ children }: { children: React.ReactNode }) {
 const SandboxPage = lazy(() => import('./sandbox/SandboxPage'));
 
 function pageRoute(page: PageDef): RouteObject {
-  return { path: page.path, element: <PageRoute page={page} /> };
+  return { path: page.path, element: <PageRoute page={page} component={page.load && lazy(page.load)} /> };
 }
 
 export const appRoutes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         path: '/sandbox',
-        errorElement: <RouteErrorPage />,
         element: (
           <Suspense fallback={<PageLoading />}>
             <SandboxPage />
@@ -76,7 +142,7 @@ export const appRoutes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           {
-            errorElement: <RouteErrorPage />,
+            element: <Boundary />,
             children: [
               ...PAGES.filter((p) => p.layout !== 'bare').map(pageRoute),
               { path: '/dev/kit', element: <DevOnly><KitPage /></DevOnly> },
@@ -88,8 +154,13 @@ export const appRoutes: RouteObject[] = [
       },
       {
         element: <BareLayout />,
-        children: [{ errorElement: <RouteErrorPage />, children: PAGES.filter((p) => p.layout === 'bare').map(pageRoute) }],
+        children: [{ element: <Boundary />, children: PAGES.filter((p) => p.layout === 'bare').map(pageRoute) }],
       },
     ],
   },
 ];
+
+/** The pages, under a BrowserRouter (main.tsx) or a MemoryRouter (tests). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

@@ -1,11 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
 
 /**
  * Every page of /work/shared/spec/pages.tsv. To build a page:
  *   1. write it in web/src/pages/<area>/<Name>Page.tsx (export default or named),
- *   2. set `component` on its row below, preferably lazily so the first load stays small:
- *        component: lazy(() => import('./pages/reporting/ReportingPage')),
- * Rows without a component show a "coming soon" page that names the page. {flow} rows are written once
+ *   2. set `load` on its row below; the page is a chunk of its own, so the first load of every page stays small:
+ *        load: () => import('./pages/reporting/ReportingPage'),
+ *   3. if it opens with data, set `prefetch` to start those queries (the area's query options), so that the page's
+ *      code and its data load side by side, when the page is visited and when a link to it is pointed at.
+ * Rows without `load` show a "coming soon" page that names the page. {flow} rows are written once
  * with flowPages() and exist for both /onboarding/... and /participants/....
  */
 export interface PageDef {
@@ -13,7 +17,10 @@ export interface PageDef {
   path: string;
   /** What the page is, as pages.tsv says; the page's heading and document title. */
   title: string;
-  component?: ComponentType | LazyExoticComponent<ComponentType>;
+  /** The page's module (its chunk). */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** Starts the queries the page opens with, given the address's parameters; the area's API module loads lazily. */
+  prefetch?: (queryClient: QueryClient, params: Params) => Promise<unknown>;
   /** Query parameters the specs name for this page (shown on placeholders; pages read them with useSearchParam). */
   query?: readonly string[];
   /** Query parameters added (replacing the history entry) when missing, e.g. /coffee/{id} → ?tab=members. */
@@ -36,78 +43,86 @@ export function flowOf(pathname: string): Flow | undefined {
   return FLOWS.find((flow) => flow === first);
 }
 
+/** An Intros program's page and its settings open with the same program. */
+const prefetchCoffee: PageDef['prefetch'] = (client, { id }) => import('./pages/intros/introsApi').then((m) => client.prefetchQuery(m.coffeeQuery(id!)));
+
 export const PAGES: readonly PageDef[] = [
-  { path: '/', title: 'Home', component: lazy(() => import('./pages/HomePage').then((m) => ({ default: () => <m.HomePage pages={PAGES} /> }))) },
-  { path: '/installed', title: 'Hearth is installed', component: lazy(() => import('./pages/install/InstalledPage')) },
+  { path: '/', title: 'Home', load: () => import('./pages/HomePage').then((m) => ({ default: () => <m.HomePage pages={PAGES} /> })) },
+  { path: '/installed', title: 'Hearth is installed', load: () => import('./pages/install/InstalledPage') },
 
   // Journeys (programs.md §2, journeys.md §2)
-  { path: '/onboarding', title: 'Journey home', component: lazy(() => import('./pages/journeys/home/JourneyHomePage')) },
-  { path: '/onboarding/action_items', title: 'Journey action items', component: lazy(() => import('./pages/journeys/home/ActionItemsPage')) },
-  { path: '/onboarding/preset_categories', title: 'Preset categories', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetCategoriesPage }))) },
-  { path: '/onboarding/preset_categories/:id', title: 'Preset category', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetCategoryPage }))) },
-  { path: '/onboarding/presets', title: 'Presets', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetsPage }))) },
-  { path: '/onboarding/presets/new', title: 'New preset', component: lazy(() => import('./pages/journeys/presets/NewPresetPage').then((m) => ({ default: m.NewPresetPage }))) },
-  { path: '/onboarding/presets/:id', title: 'Preset', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetPage }))) },
-  { path: '/onboarding/presets/:id/events', title: "Preset's events", component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetPage }))) },
-  { path: '/onboarding/presets/:presetId/events/:id', title: 'Preset event', component: lazy(() => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetEventPage }))) },
-  { path: '/onboarding/tags/:id/presets', title: 'Presets of a journey', component: lazy(() => import('./pages/journeys/presets/TagPresetsPages').then((m) => ({ default: m.TagPresetsPage }))) },
-  { path: '/onboarding/tags/:tagId/presets/:presetId', title: 'Preset of a journey', component: lazy(() => import('./pages/journeys/presets/TagPresetsPages').then((m) => ({ default: m.TagPresetPage }))) },
-  { path: '/onboarding/tags', title: 'Onboarding journeys', query: ['id'], component: lazy(() => import('./pages/journeys/list/JourneysListPage')) },
-  { path: '/participants/tags', title: 'Journeys', component: lazy(() => import('./pages/journeys/list/JourneysListPage')) },
-  ...flowPages('/tags/:id', 'Journey', { query: ['tab', 'view'], component: lazy(() => import('./pages/journeys/journey/JourneyPage')) }),
-  ...flowPages('/tags/:id/site', 'Journey site preview', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SitePreviewPage }))) }),
-  ...flowPages('/tags/:id/site/edit', 'Journey site editor', { component: lazy(() => import('./pages/hub/SitePages').then((m) => ({ default: m.SiteEditorPage }))) }),
-  ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey', { component: lazy(() => import('./pages/enrollment/NewSurveyPage')) }),
-  ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId', 'Enrollment survey', { component: lazy(() => import('./pages/enrollment/NewSurveyPage')) }),
-  ...flowPages('/tags/:tagId/join', 'Join a journey', { component: lazy(() => import('./pages/enrollment/JoinPage')) }),
-  ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId/responses', 'Enrollment survey responses and matching', { component: lazy(() => import('./pages/enrollment/SurveyResponsesPage')) }),
-  ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'], component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
+  {
+    path: '/onboarding',
+    title: 'Journey home',
+    load: () => import('./pages/journeys/home/JourneyHomePage'),
+    prefetch: (client) => import('./pages/journeys/api/journeysApi').then((m) => client.prefetchQuery(m.journeyHomeQuery)),
+  },
+  { path: '/onboarding/action_items', title: 'Journey action items', load: () => import('./pages/journeys/home/ActionItemsPage') },
+  { path: '/onboarding/preset_categories', title: 'Preset categories', load: () => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetCategoriesPage })) },
+  { path: '/onboarding/preset_categories/:id', title: 'Preset category', load: () => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetCategoryPage })) },
+  { path: '/onboarding/presets', title: 'Presets', load: () => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetsPage })) },
+  { path: '/onboarding/presets/new', title: 'New preset', load: () => import('./pages/journeys/presets/NewPresetPage').then((m) => ({ default: m.NewPresetPage })) },
+  { path: '/onboarding/presets/:id', title: 'Preset', load: () => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetPage })) },
+  { path: '/onboarding/presets/:id/events', title: "Preset's events", load: () => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetPage })) },
+  { path: '/onboarding/presets/:presetId/events/:id', title: 'Preset event', load: () => import('./pages/journeys/presets/PresetLibraryPages').then((m) => ({ default: m.PresetEventPage })) },
+  { path: '/onboarding/tags/:id/presets', title: 'Presets of a journey', load: () => import('./pages/journeys/presets/TagPresetsPages').then((m) => ({ default: m.TagPresetsPage })) },
+  { path: '/onboarding/tags/:tagId/presets/:presetId', title: 'Preset of a journey', load: () => import('./pages/journeys/presets/TagPresetsPages').then((m) => ({ default: m.TagPresetPage })) },
+  { path: '/onboarding/tags', title: 'Onboarding journeys', query: ['id'], load: () => import('./pages/journeys/list/JourneysListPage') },
+  { path: '/participants/tags', title: 'Journeys', load: () => import('./pages/journeys/list/JourneysListPage') },
+  ...flowPages('/tags/:id', 'Journey', { query: ['tab', 'view'], load: () => import('./pages/journeys/journey/JourneyPage') }),
+  ...flowPages('/tags/:id/site', 'Journey site preview', { load: () => import('./pages/hub/SitePages').then((m) => ({ default: m.SitePreviewPage })) }),
+  ...flowPages('/tags/:id/site/edit', 'Journey site editor', { load: () => import('./pages/hub/SitePages').then((m) => ({ default: m.SiteEditorPage })) }),
+  ...flowPages('/tags/:tagId/enrollment_surveys/new', 'New enrollment survey', { load: () => import('./pages/enrollment/NewSurveyPage') }),
+  ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId', 'Enrollment survey', { load: () => import('./pages/enrollment/NewSurveyPage') }),
+  ...flowPages('/tags/:tagId/join', 'Join a journey', { load: () => import('./pages/enrollment/JoinPage') }),
+  ...flowPages('/tags/:tagId/enrollment_surveys/:surveyId/responses', 'Enrollment survey responses and matching', { load: () => import('./pages/enrollment/SurveyResponsesPage') }),
+  ...flowPages('/batches', 'Enrollment batches', { query: ['batch_id', 'manual_enrollment_status_id'], load: () => import('./pages/enrollment/BatchesPage') }),
   ...flowPages('/tags/:tagId/batches', 'Enrollment batches of a journey', {
     query: ['batch_id', 'manual_enrollment_status_id'],
-    component: lazy(() => import('./pages/enrollment/BatchesPage')),
+    load: () => import('./pages/enrollment/BatchesPage'),
   }),
-  ...flowPages('/batches/:batchId', 'Enrollment batch', { component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
-  ...flowPages('/tags/:tagId/batches/:batchId', 'Enrollment batch of a journey', { component: lazy(() => import('./pages/enrollment/BatchesPage')) }),
-  ...flowPages('/manual_enrollment', 'Manual enrollment', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
-  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { query: ['session_id'], component: lazy(() => import('./pages/enrollment/ManualEnrollmentPage')) }),
-  { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', component: lazy(() => import('./pages/enrollment/EnrollmentRulesPage')) },
-  { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare', component: lazy(() => import('./pages/hub/HubPage')) },
-  { path: '/workspace_deleted', title: 'Workspace data deleted', layout: 'bare', component: lazy(() => import('./pages/settings/WorkspaceDeletedPage')) },
+  ...flowPages('/batches/:batchId', 'Enrollment batch', { load: () => import('./pages/enrollment/BatchesPage') }),
+  ...flowPages('/tags/:tagId/batches/:batchId', 'Enrollment batch of a journey', { load: () => import('./pages/enrollment/BatchesPage') }),
+  ...flowPages('/manual_enrollment', 'Manual enrollment', { query: ['session_id'], load: () => import('./pages/enrollment/ManualEnrollmentPage') }),
+  ...flowPages('/tags/:tagId/manual_enrollment', 'Manual enrollment into a journey', { query: ['session_id'], load: () => import('./pages/enrollment/ManualEnrollmentPage') }),
+  { path: '/onboarding/tags/enrollment', title: 'Enrollment rules and HR mappings', load: () => import('./pages/enrollment/EnrollmentRulesPage') },
+  { path: '/site/:sessionId', title: 'Journey hub', layout: 'bare', load: () => import('./pages/hub/HubPage') },
+  { path: '/workspace_deleted', title: 'Workspace data deleted', layout: 'bare', load: () => import('./pages/settings/WorkspaceDeletedPage') },
 
   // Channel programs
-  { path: '/celebrations', title: 'Celebrations', component: lazy(() => import('./pages/celebrations/CelebrationsIndexPage')) },
-  { path: '/celebrations/:id/edit', title: 'Celebrations program', component: lazy(() => import('./pages/celebrations/CelebrationsEditPage')) },
-  { path: '/templates', title: 'Template library', component: lazy(() => import('./pages/programs/TemplatesPage')) },
-  { path: '/all_channels', title: 'All channel programs', query: ['type'], component: lazy(() => import('./pages/programs/AllChannelsPage')) },
-  { path: '/channel_programs/new', title: 'New program', query: ['preview'], component: lazy(() => import('./pages/programs/NewProgramPage')) },
-  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' }, component: lazy(() => import('./pages/intros/program/IntrosProgramPage')) },
-  { path: '/coffee/:id/edit', title: 'Intros settings', component: lazy(() => import('./pages/intros/settings/IntrosSettingsPage')) },
-  { path: '/watercooler/:id/edit', title: 'Watercooler settings', component: lazy(() => import('./pages/watercooler/WatercoolerPage')) },
+  { path: '/celebrations', title: 'Celebrations', load: () => import('./pages/celebrations/CelebrationsIndexPage') },
+  { path: '/celebrations/:id/edit', title: 'Celebrations program', load: () => import('./pages/celebrations/CelebrationsEditPage') },
+  { path: '/templates', title: 'Template library', load: () => import('./pages/programs/TemplatesPage') },
+  { path: '/all_channels', title: 'All channel programs', query: ['type'], load: () => import('./pages/programs/AllChannelsPage') },
+  { path: '/channel_programs/new', title: 'New program', query: ['preview'], load: () => import('./pages/programs/NewProgramPage') },
+  { path: '/coffee/:id', title: 'Intros program', query: ['tab'], defaultQuery: { tab: 'members' }, load: () => import('./pages/intros/program/IntrosProgramPage'), prefetch: prefetchCoffee },
+  { path: '/coffee/:id/edit', title: 'Intros settings', load: () => import('./pages/intros/settings/IntrosSettingsPage'), prefetch: prefetchCoffee },
+  { path: '/watercooler/:id/edit', title: 'Watercooler settings', load: () => import('./pages/watercooler/WatercoolerPage') },
 
   // Reporting
-  { path: '/reporting', title: 'Reporting', query: ['start_date', 'end_date'], component: lazy(() => import('./pages/reporting/ReportingPage')) },
-  { path: '/reporting/attention_required', title: 'Attention required', component: lazy(() => import('./pages/reporting/AttentionRequiredPage')) },
-  { path: '/reporting/intros_feedback', title: 'Intros feedback', component: lazy(() => import('./pages/reporting/IntrosFeedbackPage')) },
-  { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'], component: lazy(() => import('./pages/reporting/PairingReportPage')) },
+  { path: '/reporting', title: 'Reporting', query: ['start_date', 'end_date'], load: () => import('./pages/reporting/ReportingPage') },
+  { path: '/reporting/attention_required', title: 'Attention required', load: () => import('./pages/reporting/AttentionRequiredPage') },
+  { path: '/reporting/intros_feedback', title: 'Intros feedback', load: () => import('./pages/reporting/IntrosFeedbackPage') },
+  { path: '/reporting/:id', title: 'Pairing report', query: ['start_date', 'end_date'], load: () => import('./pages/reporting/PairingReportPage') },
 
   // Points, rewards, shoutouts
-  { path: '/points', title: 'Points leaderboard', component: lazy(() => import('./pages/points/PointsPage')) },
-  { path: '/rewards', title: 'Rewards', component: lazy(() => import('./pages/points/RewardsPage')), query: ['tab'] },
-  { path: '/shoutouts', title: 'Shoutouts', component: lazy(() => import('./pages/points/ShoutoutsPage')) },
+  { path: '/points', title: 'Points leaderboard', load: () => import('./pages/points/PointsPage') },
+  { path: '/rewards', title: 'Rewards', load: () => import('./pages/points/RewardsPage'), query: ['tab'] },
+  { path: '/shoutouts', title: 'Shoutouts', load: () => import('./pages/points/ShoutoutsPage') },
 
   // Account
-  { path: '/billing', title: 'Billing', component: lazy(() => import('./pages/billing/BillingPage')) },
-  { path: '/billing/payment', title: 'Payment', query: ['session_id'], component: lazy(() => import('./pages/billing/PaymentPage')) },
-  { path: '/settings/profile', title: 'My profile', component: lazy(() => import('./pages/settings/ProfileSettingsPage')) },
-  { path: '/settings/intros', title: 'Intros preferences', component: lazy(() => import('./pages/settings/IntrosPreferencesPage')) },
-  { path: '/settings/celebrations', title: 'Celebration preferences', component: lazy(() => import('./pages/celebrations/MyCelebrationsPage')) },
+  { path: '/billing', title: 'Billing', load: () => import('./pages/billing/BillingPage'), prefetch: (client) => import('./pages/billing/billingApi').then((m) => client.prefetchQuery(m.billingAccountQuery)) },
+  { path: '/billing/payment', title: 'Payment', query: ['session_id'], load: () => import('./pages/billing/PaymentPage') },
+  { path: '/settings/profile', title: 'My profile', load: () => import('./pages/settings/ProfileSettingsPage') },
+  { path: '/settings/intros', title: 'Intros preferences', load: () => import('./pages/settings/IntrosPreferencesPage') },
+  { path: '/settings/celebrations', title: 'Celebration preferences', load: () => import('./pages/celebrations/MyCelebrationsPage') },
   // Not in pages.tsv: the workspace's open data (export, import, Donut import) and its files, for admins.
-  { path: '/settings/data', title: 'Workspace data', component: lazy(() => import('./pages/settings/WorkspaceDataPage')) },
-  { path: '/settings/deliveries', title: 'Failed deliveries', component: lazy(() => import('./pages/settings/DeliveriesPage')) },
-  { path: '/integrations', title: 'Integrations', component: lazy(() => import('./pages/integrations/IntegrationsPage')) },
+  { path: '/settings/data', title: 'Workspace data', load: () => import('./pages/settings/WorkspaceDataPage') },
+  { path: '/settings/deliveries', title: 'Failed deliveries', load: () => import('./pages/settings/DeliveriesPage') },
+  { path: '/integrations', title: 'Integrations', load: () => import('./pages/integrations/IntegrationsPage') },
   // Not in pages.tsv: where calendar and video providers send members back, and the sandbox's stand-in consent page.
-  { path: '/integrations/oauth/:provider/callback', title: 'Linking your account', component: lazy(() => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.OAuthCallbackPage }))) },
-  { path: '/integrations/sandbox_authorize/:provider', title: 'Sandbox sign-in', component: lazy(() => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.SandboxAuthorizePage }))) },
+  { path: '/integrations/oauth/:provider/callback', title: 'Linking your account', load: () => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.OAuthCallbackPage })) },
+  { path: '/integrations/sandbox_authorize/:provider', title: 'Sandbox sign-in', load: () => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.SandboxAuthorizePage })) },
 ];
 
 /** Short addresses that lead somewhere sensible instead of "not found". */

@@ -1,15 +1,15 @@
-import type { SVGProps } from 'react';
 import { ArrowLeftRight, Check, ChevronDown, LogOut, X, type LucideIcon } from 'lucide-react';
+import type { IconProps } from './shellIcons';
 
-// The icons every page draws (the layout, toasts, dialogs), in a module of their own so the first load carries
-// only these; ./icons has the rest and re-exports these.
+// The icons the shell's menu, toasts and dialogs draw, in a module of their own; ./icons has the rest and
+// re-exports these. The two the first draw needs (no lucide) are in ./shellIcons, which every page loads.
+export { HearthLogo, Spinner, type IconProps } from './shellIcons';
 
 /**
  * Icons: lucide (a well-kept SVG set) behind one wrapper, so no page uses an emoji as an icon (they render as
  * empty boxes where no emoji font is installed). Decorative (aria-hidden) unless given a `title`, which
  * becomes the accessible name. Sized 1em so an icon follows the text it sits in.
  */
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref'> & { title?: string; size?: number | string };
 export type IconComponent = (props: IconProps) => React.ReactElement;
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -34,38 +34,3 @@ export const ChevronDownIcon = kitIcon(ChevronDown, 'ChevronDownIcon');
 export const SignOutIcon = kitIcon(LogOut, 'SignOutIcon');
 export const XIcon = kitIcon(X, 'XIcon');
 export const SwitchWorkspaceIcon = kitIcon(ArrowLeftRight, 'SwitchWorkspaceIcon');
-
-/** A spinning circle; announced as "Loading" unless given another title ("" makes it decorative). */
-export function Spinner({ title = 'Loading', className, ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      focusable="false"
-      className={['spinner', className].filter(Boolean).join(' ')}
-      {...(title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
-      {...rest}
-    >
-      <circle cx="12" cy="12" r="9" opacity="0.25" />
-      <path d="M21 12a9 9 0 0 0-9-9" />
-    </svg>
-  );
-}
-
-export function HearthLogo(props: IconProps) {
-  const { title: _title, size: _size, ...rest } = props;
-  return (
-    <svg viewBox="0 0 32 32" width="1em" height="1em" aria-hidden="true" focusable="false" {...rest}>
-      <rect width="32" height="32" rx="8" fill="var(--color-primary, #b4472a)" />
-      <path
-        d="M16 7c3 4 7 7 7 12a7 7 0 0 1-14 0c0-3 2-5 3-6 0 2 1 3 2 3 0-3 0-6 2-9z"
-        fill="var(--color-primary-contrast, #fff4e8)"
-      />
-    </svg>
-  );
-}

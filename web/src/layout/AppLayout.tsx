@@ -1,12 +1,11 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ApiError, signInUrl } from '../api/client';
 import { useCurrentUser } from '../api/currentUser';
-import { HearthLogo, Spinner } from '../kit/coreIcons';
+import { HearthLogo, Spinner } from '../kit/shellIcons';
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
 import { PAGES } from '../routes';
 import { builtNav, currentNavItem, NAV_ITEMS, permittedNav, sectionNavItem, type NavItem } from './nav';
-import { UserMenu } from './UserMenu';
 
 /** One link; `current` is the page shown (aria-current), `highlighted` the same look for the section's item. */
 function NavLinkItem({ item, current, highlighted = current }: { item: NavItem; current: boolean; highlighted?: boolean }) {
@@ -84,6 +83,9 @@ export function PageLoading() {
   );
 }
 
+/** The member's menu (its icons and workspace switching) loads beside the page, not before the first draw. */
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+
 /** Header, navigation and main area of every admin page. Pages render once the signed-in member is known. */
 export function AppLayout() {
   const user = useCurrentUser();
@@ -143,7 +145,13 @@ export function AppLayout() {
         >
           Menu
         </button>
-        <div className="topbar-end">{user.data && <UserMenu user={user.data} />}</div>
+        <div className="topbar-end">
+          {user.data && (
+            <Suspense>
+              <UserMenu user={user.data} />
+            </Suspense>
+          )}
+        </div>
       </header>
       <aside id="sidebar" className="sidebar">
         {user.data && <MainNav onNavigate={() => setMenuOpen(false)} items={permittedNav(VISIBLE_NAV, user.data.permissions)} />}

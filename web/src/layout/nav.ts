@@ -84,16 +84,16 @@ export function permittedNav(items: readonly NavItem[], permissions: Permissions
 /** A page of the route table, for deciding which links lead somewhere real. */
 export interface BuiltPage {
   path: string;
-  component?: unknown;
+  load?: unknown;
 }
 
-/** Whether the address `to` (path and query) is a page that has been built (a row with a component). */
+/** Whether the address `to` (path and query) is a page that has been built (a row with a loader). */
 export function pageIsBuilt(to: string, pages: readonly BuiltPage[]): boolean {
   const path = split(to).path;
   // A row written for exactly this address decides (/reporting/attention_required is not /reporting/:id).
   const exact = pages.find((page) => page.path === path);
-  if (exact) return exact.component !== undefined;
-  return pages.some((page) => page.component !== undefined && matchesPattern(page.path, path));
+  if (exact) return exact.load !== undefined;
+  return pages.some((page) => page.load !== undefined && matchesPattern(page.path, path));
 }
 
 function matchesPattern(pattern: string, path: string): boolean {

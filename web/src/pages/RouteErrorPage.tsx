@@ -1,9 +1,8 @@
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { DEFAULT_ERROR_TEXT } from '../kit/messages';
 
 /** A page that crashed while rendering: say so plainly and offer a way on. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   if (error) console.error(error);
   return (
     <div className="page-error" role="alert">

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
-import { appRoutes } from '../router';
+import { AppRoutes } from '../router';
 import type { CurrentUser } from '../api/types';
 
 export function testQueryClient(): QueryClient {
@@ -14,11 +14,19 @@ export function renderWithQuery(ui: ReactElement, client: QueryClient = testQuer
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
 
+/** The app at `path`; `router.state.location` is the address it is at. */
 export function renderApp(path: string, client: QueryClient = testQueryClient()) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = { state: { location: undefined as unknown as Location } };
+  function LocationProbe() {
+    router.state.location = useLocation();
+    return null;
+  }
   const result = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { router, client, ...result };

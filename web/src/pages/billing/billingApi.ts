@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { formatDay, viewerZone } from '../../kit';
 import type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson } from '../../../../src/billing/api-types';
@@ -9,8 +9,11 @@ export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS, SUPPORT_EMAIL 
 export const BILLING_KEY = ['billing', 'account'] as const;
 export const COST_KEY = ['billing', 'premium-cost'] as const;
 
+/** GET /billing: the account's plan (the route table prefetches it). */
+export const billingAccountQuery = queryOptions({ queryKey: BILLING_KEY, queryFn: () => api.get<BillingAccountJson>('/billing', { toastOnError: false }) });
+
 export function useBillingAccount() {
-  return useQuery({ queryKey: BILLING_KEY, queryFn: () => api.get<BillingAccountJson>('/billing', { toastOnError: false }) });
+  return useQuery(billingAccountQuery);
 }
 
 export function usePremiumCost() {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../api/client';
 import { formatDay, formatTime, isTimeZone } from '../../kit';
 import type { CoffeePageData, CoffeeUpdateAnswer, MeetingState, MemberStatus, RoundState } from '../../../../src/intros/api-types';
@@ -10,12 +10,11 @@ export const coffeeKey = (id: string | number) => ['coffee', String(id)] as cons
 export const previewKey = (id: string | number) => ['coffee', String(id), 'preview'] as const;
 export const icebreakersKey = (id: string | number) => ['coffee', String(id), 'icebreakers'] as const;
 
+/** GET /coffee/{id}: the program's page (the route table prefetches it). */
+export const coffeeQuery = (id: string) => queryOptions({ queryKey: coffeeKey(id), queryFn: () => api.get<CoffeePageData>(`/coffee/${id}`, { toastOnError: false }) });
+
 export function useCoffee(id: string | undefined) {
-  return useQuery({
-    queryKey: coffeeKey(id ?? ''),
-    queryFn: () => api.get<CoffeePageData>(`/coffee/${id}`, { toastOnError: false }),
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...coffeeQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 /**

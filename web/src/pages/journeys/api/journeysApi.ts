@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type {
   ActionItemsAnswer,
@@ -44,8 +44,11 @@ export function useTurnOnHeldMessages(flow: Flow, tagId: number) {
   });
 }
 
+/** GET /onboarding: the journey home (the route table prefetches it). */
+export const journeyHomeQuery = queryOptions({ queryKey: ['journeys', 'home'], queryFn: () => api.get<JourneyHomeAnswer>('/onboarding', { toastOnError: false }) });
+
 export function useJourneyHome() {
-  return useQuery({ queryKey: ['journeys', 'home'], queryFn: () => api.get<JourneyHomeAnswer>('/onboarding', { toastOnError: false }) });
+  return useQuery(journeyHomeQuery);
 }
 
 export function useActionItems() {
