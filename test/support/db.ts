@@ -23,9 +23,15 @@ function provided<K extends 'templateDatabase' | 'pgliteDump'>(key: K): string |
   }
 }
 
+/**
+ * A test file's database on the server of `url`. Its sessions commit without waiting for the WAL to reach the disk
+ * (synchronous_commit off: a crash of the server could lose the last commits, which no test makes happen), so
+ * each of the many small commits a test makes does not wait on an fsync of the shared CI disk.
+ */
 function databaseUrl(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
+  u.searchParams.set('options', '-c synchronous_commit=off');
   return u.toString();
 }
 
