@@ -61,6 +61,11 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One worker loads React, the router and jsdom once for every file, rather than a process per file. The
+          // setup file runs again before each file and resets what a test leaves (the DOM, stores, cookies,
+          // stubbed globals) after each test.
+          isolate: false,
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
     ],
