@@ -45,6 +45,14 @@ async function onServer(url: string, sql: string): Promise<void> {
   }
 }
 
+/** The migrated dump, read once per worker: the files a worker runs share its module cache (isolate: false). */
+const dumps = new Map<string, Blob>();
+function dumpBlob(file: string): Blob {
+  let blob = dumps.get(file);
+  if (!blob) dumps.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
+}
+
 /**
  * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set (dropped on
  * close), an in-memory PGlite otherwise. Every file gets its own; the migrations run once per run (the
@@ -70,7 +78,7 @@ export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<Db
     };
   }
   const dump = migrate ? provided('pgliteDump') : undefined;
-  const handle = await openDatabase(dump ? { pgliteDump: new Blob([readFileSync(dump)]) } : {});
+  const handle = await openDatabase(dump ? { pgliteDump: dumpBlob(dump) } : {});
   if (migrate && !dump) await migrateToLatest(handle.db);
   return handle;
 }
