@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { pgliteTemplateDir } from '../../src/db/embedded.js';
 import { openDatabase, type DbHandle } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
@@ -94,9 +97,17 @@ export async function migratedTemplate(): Promise<{ provide: { templateDatabase?
     await handle.close();
     return { provide: { templateDatabase: name }, drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
   }
-  const handle = await openDatabase({});
-  await migrateToLatest(handle.db);
-  const dump = await handle.dump!();
-  await handle.close();
-  return { provide: { pgliteDump: dump }, drop: async () => {} };
+  // From a copy of the database `npm install` made (scripts/postinstall.mjs), when there is one: no initdb here.
+  const template = pgliteTemplateDir();
+  const copy = existsSync(join(template, 'PG_VERSION')) ? join(mkdtempSync(join(tmpdir(), 'hearth-pglite-')), 'pglite') : undefined;
+  try {
+    if (copy) cpSync(template, copy, { recursive: true });
+    const handle = await openDatabase(copy ? { pgliteDir: copy } : {});
+    await migrateToLatest(handle.db);
+    const dump = await handle.dump!();
+    await handle.close();
+    return { provide: { pgliteDump: dump }, drop: async () => {} };
+  } finally {
+    if (copy) rmSync(dirname(copy), { recursive: true, force: true });
+  }
 }
