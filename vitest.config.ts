@@ -4,7 +4,7 @@ const services = Boolean(process.env.DATABASE_URL);
 
 /** The time tests again under host zones other than UTC, to prove no code depends on the host's zone. */
 const hostZone = (tz: string) => ({
-  test: { name: `time ${tz}`, include: ['test/unit/time/**/*.test.ts'], environment: 'node', env: { TZ: tz } },
+  test: { name: `time ${tz}`, include: ['test/unit/time/**/*.test.ts'], environment: 'node', env: { TZ: tz }, isolate: false },
 });
 
 // The projects: pure cores (unit, and the time tests under two more host zones), real database and queue
@@ -46,6 +46,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // The pages are built once and one Chromium serves every file (each connects to it).
           globalSetup: ['test/support/global-db.ts', 'test/support/global-browser.ts'],
+          // As in integration: each file's Hearth has its own database, Redis prefix and job catalogue, so a
+          // worker loads the app once for all its files.
+          isolate: false,
           // Each file starts its own Hearth (port, database, Redis prefix), so files run side by side: 2 workers
           // took the suite from 213 s to 141 s on the 2-core CI machine (vitest's default there is 1). A project
           // with its own worker count needs its own group, run after the others.
@@ -58,6 +61,11 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One worker loads React, the router and jsdom once for every file, rather than a process per file. The
+          // setup file runs again before each file and resets what a test leaves (the DOM, stores, cookies,
+          // stubbed globals) after each test.
+          isolate: false,
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
     ],

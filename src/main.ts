@@ -26,8 +26,9 @@ const root = projectRoot();
 const webRoles = config.role === 'web' || config.role === 'all';
 const workerRoles = config.role === 'worker' || config.role === 'all';
 
-// A new embedded database is created by a child process (the migration script beside this file: src/db/migrate-cli.ts
-// under tsx, or the built .js) while this one loads the app's modules.
+// A new embedded database is a copy of the one `npm install` made (dist/pglite-template), or else created by a child
+// process (the migration script beside this file: src/db/migrate-cli.ts under tsx, or the built .js) while this one
+// loads the app's modules.
 const [{ createHearth }] = await Promise.all([
   import('./hearth.js'),
   config.databaseUrl ? undefined : prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), fileURLToPath(new URL(`./db/migrate-cli${extname(import.meta.url)}`, import.meta.url))),

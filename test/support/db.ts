@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { pgliteTemplateDir } from '../../src/db/embedded.js';
 import { openDatabase, type DbHandle } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
@@ -23,9 +26,15 @@ function provided<K extends 'templateDatabase' | 'pgliteDump'>(key: K): string |
   }
 }
 
+/**
+ * A test file's database on the server of `url`. Its sessions commit without waiting for the WAL to reach the disk
+ * (synchronous_commit off: a crash of the server could lose the last commits, which no test makes happen), so
+ * each of the many small commits a test makes does not wait on an fsync of the shared CI disk.
+ */
 function databaseUrl(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
+  u.searchParams.set('options', '-c synchronous_commit=off');
   return u.toString();
 }
 
@@ -37,6 +46,14 @@ async function onServer(url: string, sql: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/** The migrated dump, read once per worker: the files a worker runs share its module cache (isolate: false). */
+const dumps = new Map<string, Blob>();
+function dumpBlob(file: string): Blob {
+  let blob = dumps.get(file);
+  if (!blob) dumps.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
 }
 
 /**
@@ -64,7 +81,7 @@ export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<Db
     };
   }
   const dump = migrate ? provided('pgliteDump') : undefined;
-  const handle = await openDatabase(dump ? { pgliteDump: new Blob([readFileSync(dump)]) } : {});
+  const handle = await openDatabase(dump ? { pgliteDump: dumpBlob(dump) } : {});
   if (migrate && !dump) await migrateToLatest(handle.db);
   return handle;
 }
@@ -80,9 +97,17 @@ export async function migratedTemplate(): Promise<{ provide: { templateDatabase?
     await handle.close();
     return { provide: { templateDatabase: name }, drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
   }
-  const handle = await openDatabase({});
-  await migrateToLatest(handle.db);
-  const dump = await handle.dump!();
-  await handle.close();
-  return { provide: { pgliteDump: dump }, drop: async () => {} };
+  // From a copy of the database `npm install` made (scripts/postinstall.mjs), when there is one: no initdb here.
+  const template = pgliteTemplateDir();
+  const copy = existsSync(join(template, 'PG_VERSION')) ? join(mkdtempSync(join(tmpdir(), 'hearth-pglite-')), 'pglite') : undefined;
+  try {
+    if (copy) cpSync(template, copy, { recursive: true });
+    const handle = await openDatabase(copy ? { pgliteDir: copy } : {});
+    await migrateToLatest(handle.db);
+    const dump = await handle.dump!();
+    await handle.close();
+    return { provide: { pgliteDump: dump }, drop: async () => {} };
+  } finally {
+    if (copy) rmSync(dirname(copy), { recursive: true, force: true });
+  }
 }

@@ -1,4 +1,4 @@
-// Imported first by every web test (vitest.config.ts has no setupFiles for the web project).
+// The web project's setup file (vitest.config.ts): it runs before each test file, in the module cache the files share.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
