@@ -53,8 +53,9 @@ export class JourneyDelivery {
   }
 
   /**
-   * A session event's message failed for good: the cause is kept on its delivery and the session gets an
-   * attention-required issue (one per session and cause), naming what failed, to whom and why.
+   * A session event's message failed for good, or was never confirmed (cause `outcome_unknown`): the cause is kept
+   * on its delivery and the session gets an attention-required issue (one per session and cause), naming what
+   * failed, to whom and why.
    */
   private async deliveryFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
     const code = status.code ?? 'error';

@@ -115,6 +115,9 @@ export function deliveryStatus(state: DeliveryState, error: string | null, conte
     return { label: 'Waiting', code, reason: code && code !== 'ratelimited' ? `Retrying: ${REASONS[code]?.retrying ?? 'Slack didn’t answer; Hearth is trying again.'}` : null, canRetry: false };
   }
   if (state === 'unknown') {
+    // No longer looked for (`outcome unknown (…); why`): a person checks, and a Try again sends it again if it isn't there.
+    if (errorCode(error) === 'outcome_unknown')
+      return { label: 'Not confirmed', code: 'outcome_unknown', reason: `Hearth couldn't confirm its message reached ${channelWords(context)}: check the channel; Try again posts it again if it isn't there.`, canRetry: true };
     return { label: 'Not confirmed', code: 'outcome_unknown', reason: 'Slack didn’t confirm it. It may have arrived; Hearth won’t send it twice.', canRetry: false };
   }
   const code = errorCode(error) ?? 'error';

@@ -342,14 +342,17 @@ export class OutboxRepository {
       .execute();
   }
 
-  /** A failed row of this workspace goes again now, as if new. False when there is no such failed row. */
+  /**
+   * A failed row of this workspace, or an unknown one no longer looked for, goes again now, as if new. False when
+   * there is no such row.
+   */
   async retryFailed(workspaceId: number, id: number, now: Date): Promise<boolean> {
     const res = await this.db
       .updateTable('outbox')
-      .set({ state: 'pending', attempts: 0, last_error: null, retrying_since: null, reconcile_lookups: 0, not_before: now, updated_at: now })
+      .set({ state: 'pending', attempts: 0, last_error: null, retrying_since: null, reconcile_lookups: 0, reconcile_stopped_at: null, not_before: now, updated_at: now })
       .where('id', '=', id)
       .where('workspace_id', '=', workspaceId)
-      .where('state', '=', 'failed')
+      .where((eb) => eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'unknown'), eb('reconcile_stopped_at', 'is not', null)])]))
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }

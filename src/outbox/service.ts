@@ -82,7 +82,10 @@ export type SendResult = 'sent' | 'failed' | 'unknown' | 'deferred' | 'skipped';
 /** Told when a row of its kind was sent, with what Slack answered (e.g. who an invite really added). */
 export type SentHandler = (row: OutboxRow, result: Record<string, unknown>) => Promise<void>;
 
-/** Told when a row of its kind failed for good, with why (e.g. a shoutout's giver learns the post did not go). */
+/**
+ * Told when a row of its kind failed for good, with why (e.g. a shoutout's giver learns the post did not go), or
+ * when its outcome could not be found out (`status.label` 'Not confirmed': say it may not have arrived).
+ */
 export type FailedHandler = (row: OutboxRow, status: DeliveryStatus) => Promise<void>;
 
 export interface OutboxDeps {
@@ -141,14 +144,14 @@ export class Outbox {
   }
 
   /**
-   * Runs `handler` once when a row of this kind fails for good (not while it is still retrying), for telling the
-   * person who asked for it. A failing handler is logged; the row stays failed.
+   * Runs `handler` once when a row of this kind fails for good (not while it is still retrying) or is no longer
+   * looked for with its outcome unknown, for telling the person who asked for it. A failing handler is logged.
    */
   onFailed(kind: string, handler: FailedHandler): void {
     this.failedHandlers.set(kind, handler);
   }
 
-  /** Runs `handler` once when any row sent for a channel program (`programId`) fails for good, whatever its kind. */
+  /** Runs `handler` as `onFailed` does, for any row sent for a channel program (`programId`), whatever its kind. */
   onProgramFailed(handler: FailedHandler): void {
     this.programFailedHandler = handler;
   }
@@ -322,7 +325,11 @@ export class Outbox {
       return 'pending';
     }
     const policy = RECONCILE_BY_METHOD[row.method] ?? DEFAULT_POLICY;
-    if (policy === 'stop') return this.stopLooking(row, 'not re-sent');
+    if (policy === 'stop') {
+      // A modal whose trigger has expired: nothing to re-open or to tell anyone about; the person can click again.
+      await this.repo.settle(id, 'unknown', { state: 'unknown', error: row.last_error, stopLooking: true }, now);
+      return 'stopped';
+    }
     if (policy === 'resend') {
       await this.repo.settle(id, 'unknown', { state: 'pending', error: row.last_error, notBefore: now }, now);
       await this.kick([id]);
@@ -370,22 +377,30 @@ export class Outbox {
 
   /**
    * The message may exist and cannot be ruled out, so it is not sent again: the row stays unknown, with why,
-   * and is no longer looked for (its history budget is the workspace's).
+   * and is no longer looked for (its history budget is the workspace's). Whoever is told of a failure is told
+   * once that it is not confirmed, with what to check (an admin's Try again sends it again).
    */
   private async stopLooking(row: OutboxRow, why: string): Promise<'stopped'> {
     this.deps.log.warn({ outboxId: row.id, why }, 'outcome unknown and no longer looked for; not re-sent');
-    await this.repo.settle(row.id, 'unknown', { state: 'unknown', error: `outcome unknown (${row.last_error}); ${why}`, stopLooking: true }, this.deps.clock.now());
+    const error = `outcome unknown (${row.last_error}); ${why}`;
+    if (await this.repo.settle(row.id, 'unknown', { state: 'unknown', error, stopLooking: true }, this.deps.clock.now())) await this.tell(row, 'unknown', error);
     return 'stopped';
   }
 
   private async fail(row: OutboxRow, error: string): Promise<'failed'> {
     if (!(await this.repo.settle(row.id, 'sending', { state: 'failed', error }, this.deps.clock.now()))) return 'failed';
     if (errorCode(error) === 'missing_scope') await this.tellInstaller(row, error);
+    await this.tell(row, 'failed', error);
+    return 'failed';
+  }
+
+  /** Runs the row's failure handlers (its kind's, its program's) once it failed or is no longer looked for. */
+  private async tell(row: OutboxRow, state: 'failed' | 'unknown', error: string): Promise<void> {
     const handlers = [this.failedHandlers.get(row.kind), row.program_id === null ? undefined : this.programFailedHandler].filter((h) => h !== undefined);
-    if (!handlers.length) return 'failed';
+    if (!handlers.length) return;
     // Read as every page reads it (`deliveries`): with the channel's name where the write went to one.
     const [settled] = await this.repo.byKeys(row.workspace_id, [row.idempotency_key]);
-    const status = deliveryStatus('failed', error, { channelName: settled?.channel_name });
+    const status = deliveryStatus(state, error, { channelName: settled?.channel_name });
     for (const handler of handlers) {
       try {
         await handler(row, status);
@@ -393,7 +408,6 @@ export class Outbox {
         this.deps.log.warn({ err, outboxId: row.id, kind: row.kind }, 'after-failure handler failed');
       }
     }
-    return 'failed';
   }
 
   /**
@@ -452,13 +466,13 @@ export class Outbox {
   }
 
   /**
-   * Tries a failed delivery again (an admin's Try again): 404 when the workspace has no such failed row, 400 when
-   * trying again cannot work (a deactivated person, a deleted channel).
+   * Tries a failed or unconfirmed delivery again (an admin's Try again, once they saw it isn't there): 404 when the
+   * workspace has no such row, 400 when trying again cannot work (a deactivated person, a deleted channel).
    */
   async retry(auth: AuthContext, id: number): Promise<void> {
     const { workspaceId } = await requireAccess(auth, deliveriesPolicy, auth.workspace.id, 'edit');
     const row = await this.repo.byId(id);
-    if (!row || row.workspace_id !== workspaceId || row.state !== 'failed') throw new HttpError(404, 'Not found');
+    if (!row || row.workspace_id !== workspaceId || !(row.state === 'failed' || (row.state === 'unknown' && row.reconcile_stopped_at))) throw new HttpError(404, 'Not found');
     const status = deliveryStatus(row.state, row.last_error);
     if (!status.canRetry) throw new HttpError(400, `Trying again can't work: ${status.reason}`, { id: 'cannot be tried again' });
     if (!(await this.repo.retryFailed(workspaceId, id, this.deps.clock.now()))) throw new HttpError(404, 'Not found');

@@ -58,7 +58,7 @@ export class Shoutouts {
     private readonly repo: PointsRepository,
     private readonly points: PointsService,
   ) {
-    // The giver was told the shoutout was given; if its channel post fails for good, they are told that too.
+    // The giver was told the shoutout was given; if its channel post fails for good (or is never confirmed), they are told that too.
     s.outbox.onFailed(SHOUTOUT_POST, (row, status) => this.postFailed(row, status));
   }
 
@@ -187,12 +187,16 @@ export class Shoutouts {
     return { shoutoutId: result.shoutoutId, remaining: result.remaining, plural: result.plural, duplicate: result.duplicate };
   }
 
-  /** A shoutout's channel post failed for good: its giver learns it in a DM, with why, once per post. */
+  /** A shoutout's channel post failed for good, or was never confirmed: its giver learns it in a DM, with why, once per post. */
   private async postFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
     const { channel } = row.payload as { channel: string };
     const [shoutout] = await this.repo.recentShoutouts(row.workspace_id, 1, { shoutoutId: shoutoutOfPostKey(row.idempotency_key) });
     if (!shoutout) return;
-    const text = `Your shoutout to <@${shoutout.recipient_slack_id}> wasn't posted in <#${channel}>. ${status.reason ?? ''} Your ${(await this.repo.program(row.workspace_id)).points_name_plural} still reached them.`;
+    const points = (await this.repo.program(row.workspace_id)).points_name_plural;
+    const text =
+      status.label === 'Not confirmed'
+        ? `Hearth couldn't confirm your shoutout to <@${shoutout.recipient_slack_id}> was posted in <#${channel}>: check the channel. Your ${points} still reached them.`
+        : `Your shoutout to <@${shoutout.recipient_slack_id}> wasn't posted in <#${channel}>. ${status.reason ?? ''} Your ${points} still reached them.`;
     await this.s.outbox.enqueue([{ workspaceId: row.workspace_id, key: `shoutout-not-posted:${row.id}`, kind: 'shoutout', method: 'dm.post', args: { users: [shoutout.giver_slack_id], text } }]);
   }
 

@@ -54,3 +54,8 @@ export function resumedNotice(a: About, why: ChannelBack): { text: string } {
 export function failingNotice(a: About, reason: string): { text: string } {
   return { text: `Some messages of *${a.label}* in ${channelOf(a)} could not be delivered. ${reason} <${a.failedUrl}|See each one, and try again where it can work>.` };
 }
+
+/** Messages of the program whose arrival Slack never confirmed (told once per incident): what to check. */
+export function unconfirmedNotice(a: About, reason: string): { text: string } {
+  return { text: `Some messages of *${a.label}* in ${channelOf(a)} may not have arrived. ${reason} <${a.failedUrl}|See each one>.` };
+}

@@ -18,7 +18,7 @@ import { compareLocalDate, instantToZoned, type LocalDate, formatLocalDate } fro
 import type { ProgramJson } from './api-types.js';
 import { programCreated, programPaused, programResumed } from './events.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
-import { failingNotice, INCIDENT_WINDOW_MS, isChannelLoss, pausedNotice, resumedNotice, type ChannelBack, type ChannelLoss } from './notices.js';
+import { failingNotice, INCIDENT_WINDOW_MS, isChannelLoss, pausedNotice, resumedNotice, unconfirmedNotice, type ChannelBack, type ChannelLoss } from './notices.js';
 import { ProgramRepository } from './repository.js';
 import { ownershipBody } from './schema.js';
 
@@ -143,8 +143,9 @@ export class ChannelProgramService {
   }
 
   /**
-   * A message of a program failed for good. A lost channel pauses the program; its owner is told once per incident
-   * (the program and the reason, while failures keep coming within INCIDENT_WINDOW_MS), not once per message.
+   * A message of a program failed for good (or was never confirmed). A lost channel pauses the program; its owner is
+   * told once per incident (the program and the reason, while failures keep coming within INCIDENT_WINDOW_MS), not
+   * once per message.
    */
   private async deliveryFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
     const program = row.program_id === null ? undefined : await this.repo.find(row.workspace_id, row.program_id);
@@ -157,7 +158,8 @@ export class ChannelProgramService {
       // A row failing for a lost channel pauses the program once; a later one finds it paused already.
       const paused = isChannelLoss(code) && (await this.setActiveIn(trx, emit, program, false, code));
       if (!started && !paused) return [];
-      const notice = paused && isChannelLoss(code) ? pausedNotice(about, code) : failingNotice(about, status.reason ?? code);
+      const reason = status.reason ?? code;
+      const notice = paused && isChannelLoss(code) ? pausedNotice(about, code) : status.label === 'Not confirmed' ? unconfirmedNotice(about, reason) : failingNotice(about, reason);
       return this.outbox.add(trx, ownerNotice(program, owner, `program-incident:${program.id}:${code}:${now.getTime()}`, notice));
     });
     await this.outbox.kick(ids);

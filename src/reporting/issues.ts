@@ -1,4 +1,5 @@
 import type { FlowType } from '../journeys/api-types.js';
+import { FAILED_DELIVERIES_PATH } from '../outbox/api-types.js';
 
 /**
  * The attention-required issues' words and links, one place for each type: a sentence naming the event, the
@@ -34,8 +35,13 @@ export function connectionsText(a: About & { roleNames: string[] }): IssueText {
   return { detail: `${quoted(a)}${inJourney(a)} was not sent: no strategic connections selected (nobody is the ${orList(a.roleNames)})`, fix_path: path, fix_label: path && 'Choose whom to introduce' };
 }
 
-/** A message Slack refused for good: what, to whom, and why in the outbox's words; fixed from the journey's People tab. */
-export function deliveryFailedText(a: About & { reason: string; recipientName: string | null }): IssueText {
+/**
+ * A message Slack refused for good: what, to whom, and why in the outbox's words; fixed from the journey's People tab.
+ * Or one Hearth couldn't confirm: checked in Slack, and tried again from the deliveries page.
+ */
+export function deliveryFailedText(a: About & { code: string; reason: string; recipientName: string | null }): IssueText {
+  // Not confirmed (its answer was lost where Hearth can't look): the reason says what to check; Try again is with the deliveries.
+  if (a.code === 'outcome_unknown') return { detail: `${quoted(a)}${inJourney(a)}${a.recipientName ? ` (to ${a.recipientName})` : ''}: ${a.reason}`, fix_path: FAILED_DELIVERIES_PATH, fix_label: 'Check it, then try again' };
   const path = journeyTab(a, 'people');
   return { detail: `${quoted(a)}${inJourney(a)} was not delivered${a.recipientName ? ` to ${a.recipientName}` : ''}: ${a.reason}`, fix_path: path, fix_label: path && 'See who didn’t get it' };
 }

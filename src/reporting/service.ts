@@ -188,10 +188,17 @@ export class ReportingService {
     ]);
   }
 
-  /** Slack refused the report for good: its requester is told why in a DM, with the way to ask for it again. */
+  /**
+   * Slack refused the report for good, or never confirmed it: its requester is told in a DM, with why and the way to
+   * ask for it again.
+   */
   private async csvFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
     const { users } = row.payload as { users: string[] };
-    const text = `Your Hearth report couldn’t be delivered: ${status.reason ?? 'Slack refused it.'} <${this.s.config.publicUrl}/reporting|Ask for it again>.`;
+    const url = `${this.s.config.publicUrl}/reporting`;
+    const text =
+      status.label === 'Not confirmed'
+        ? `Hearth couldn't confirm your report reached you. If it isn't in this conversation, <${url}|ask for it again>.`
+        : `Your Hearth report couldn’t be delivered: ${status.reason ?? 'Slack refused it.'} <${url}|Ask for it again>.`;
     await this.s.outbox.enqueue([{ workspaceId: row.workspace_id, key: `${row.idempotency_key}:failed`, kind: 'reporting-csv-failed', method: 'dm.post', args: { users, text } }]);
   }
 

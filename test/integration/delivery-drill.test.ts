@@ -127,6 +127,8 @@ describe(`The delivery fault drill (${path})`, () => {
     await add('hello', { kind: 'channel_post', recipient_type: 'channel', channel_id: ACME.channels.newHires, title: 'Say hello', text: 'Say hello to {first_name}!' });
     await add('celebrate', { kind: 'channel_post', recipient_type: 'channel', channel_id: ACME.channels.celebrations, title: 'Celebrate', text: 'Celebrate {first_name}!' });
     await add('intro', { kind: 'channel_post', recipient_type: 'channel', channel_id: ACME.channels.intros, title: 'Introduce', text: 'Meet {first_name}!' });
+    // #general, where Hearth is not a member: it posts there through chat:write.public, and can't read it.
+    await add('general', { kind: 'channel_post', recipient_type: 'channel', channel_id: ACME.channels.general, title: 'Announce', text: 'Everyone, meet {first_name}!' });
     await add('cohort', { kind: 'cohort_message', title: 'Cohort hello', text: 'Welcome, everyone starting together!' });
     await quiet();
   }, LONG);
@@ -183,6 +185,48 @@ describe(`The delivery fault drill (${path})`, () => {
     expect(pages.some((c) => typeof c.args.cursor === 'string')).toBe(true);
     expect(await peopleTab('U0DEMO008', 'hello')).toMatchObject({ delivery: { label: 'Sent' } });
     delivered.push(hello.id);
+  }, LONG);
+
+  it("a journey post to a public channel Hearth isn't in, whose answer is lost: shown Not confirmed with what to check, its owner told once, and a Try again", async () => {
+    await enrol('U0DEMO013');
+    const channel = t.sandbox.state.channel(TEAM, ACME.channels.general)!;
+    expect(channel.members).not.toContain(ACME.botUserId);
+    // Slack stores the post (chat:write.public) and the answer is lost; Hearth can't read #general to find it.
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel: channel.id, kind: 'timeout' });
+    await trigger('U0DEMO013', 'general');
+    await quiet();
+    const key = `${journeyKey('U0DEMO013', 'general')}channel:${channel.id}`;
+    const post = await row(key);
+    expect(post.state).toBe('unknown');
+    expect(post.reconcile_stopped_at).not.toBeNull();
+    expect(post.last_error).toMatch(/Slack refused the lookup: not_in_channel/);
+    expect(posted(post.id)).toHaveLength(1);
+    expect(t.sandbox.state.callsTo('conversations.join', TEAM).filter((c) => c.args.channel === channel.id)).toHaveLength(0);
+
+    // Not confirmed (never "Not sent"), in words that say what to check, on the People tab and the deliveries page.
+    const words = "Hearth couldn't confirm its message reached #general: check the channel; Try again posts it again if it isn't there.";
+    expect((await peopleTab('U0DEMO013', 'general')).delivery).toMatchObject({ label: 'Not confirmed', reason: words, canRetry: true });
+    const listed = (await t.call<FailedDeliveriesPage>(owner, 'GET', '/deliveries/failed?per=100')).deliveries.filter((d) => d.id === post.id);
+    expect(listed).toEqual([expect.objectContaining({ label: 'Not confirmed', code: 'outcome_unknown', reason: words, canRetry: true })]);
+    // The journey's owner is told once: one attention-required issue, from one event, however long it stays so.
+    await expect.poll(() => issues('U0DEMO013'), { timeout: 10_000 }).toHaveLength(1);
+    expect(await issues('U0DEMO013')).toEqual([expect.objectContaining({ detail: `“Announce” in Drill: ${words}`, fix: { label: 'Check it, then try again', path: '/settings/deliveries' } })]);
+    await advance(10);
+    await quiet();
+    expect(await t.services.outbox.reconcile(post.id)).toBe('skipped');
+    const told = await db().selectFrom('domain_events').select('payload').where('workspace_id', '=', ws).where('type', '=', 'journey.delivery_failed').execute();
+    expect(told.filter((e) => e.payload.sessionId === sessions.get('U0DEMO013')!.id)).toHaveLength(1);
+    expect(await issues('U0DEMO013')).toHaveLength(1);
+
+    // An admin looks in #general and it isn't there (someone deleted it): Try again posts it, once, and the issue closes.
+    t.sandbox.state.deleteMessage(channel, posted(post.id)[0]!);
+    await t.call(owner, 'POST', `/deliveries/${post.id}/retry`);
+    await quiet();
+    expect((await row(key)).state).toBe('sent');
+    expect(posted(post.id)).toHaveLength(1);
+    expect(await peopleTab('U0DEMO013', 'general')).toMatchObject({ delivery: { label: 'Sent' } });
+    await expect.poll(() => issues('U0DEMO013'), { timeout: 10_000 }).toHaveLength(0);
+    delivered.push(post.id);
   }, LONG);
 
   it('a cohort channel whose create times out: the resent create finds it (name_taken), and its post goes once', async () => {

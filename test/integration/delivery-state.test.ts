@@ -51,4 +51,22 @@ describe('delivery state on the pages', () => {
     const told = dms.filter((m) => m.text.includes("wasn't posted"));
     expect(told.map((m) => m.text)).toEqual([`Your shoutout to <@U0DEMO009> wasn't posted in <#${ACME.channels.general}>. #general is archived. Unarchive it, then try again. Your points still reached them.`]);
   });
+  it("a shoutout's post Hearth couldn't confirm (#general, which it can't read): its giver is told so once, and the page shows Not confirmed", async () => {
+    const ws = (await t.services.workspaces.byTeamId(TEAM))!.id;
+    const lena = (await t.services.people.bySlackId(ws, 'U0DEMO009'))!.id;
+    expect(t.sandbox.state.channel(TEAM, ACME.channels.general)!.members).not.toContain(ACME.botUserId);
+    // Slack stores the post (chat:write.public) and its answer is lost.
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel: ACME.channels.general, kind: 'drop_after_store' });
+    const { shoutoutId } = await t.call<{ shoutoutId: number }>(owner, 'POST', '/shoutouts', { recipient_id: lena, points: 5, message: 'for the docs', channels: [ACME.channels.general], request_id: 'delivery-state-2' });
+    const row = async () => (await t.services.outbox.repo.byKey(ws, `shoutout:${shoutoutId}:${ACME.channels.general}`))!;
+    await expect.poll(async () => (await row()).state, { timeout: 10_000 }).toBe('unknown');
+    await t.services.outbox.reconcile((await row()).id);
+    await t.services.outbox.reconcile((await row()).id);
+    await settle(t);
+    expect(await row()).toMatchObject({ state: 'unknown', reconcile_stopped_at: expect.any(Date) });
+    const recent = (await t.call<ShoutoutsPageData>(owner, 'GET', '/shoutouts')).recent.find((r) => r.id === shoutoutId)!;
+    expect(recent.delivery).toMatchObject({ label: 'Not confirmed', reason: "Hearth couldn't confirm its message reached #general: check the channel; Try again posts it again if it isn't there.", canRetry: true });
+    const dms = async () => (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dmWith(t, ACME.adminUserId)}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages.map((m) => m.text).filter((m) => m.includes("couldn't confirm your shoutout"));
+    await expect.poll(dms, { timeout: 10_000 }).toEqual([`Hearth couldn't confirm your shoutout to <@U0DEMO009> was posted in <#${ACME.channels.general}>: check the channel. Your points still reached them.`]);
+  });
 });

@@ -84,6 +84,26 @@ describe('delivery failures: someone is told', () => {
     expect(await ownerDms('could not be delivered')).toEqual([told, told]);
   });
 
+  it("a program's post Hearth couldn't confirm: its owner is told once that messages may not have arrived, with what to check", async () => {
+    const channel = ACME.channels.intros;
+    const programId = await program(channel);
+    // Slack stores the post and its answer is lost; Slack refuses the lookup, so nothing can confirm it.
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel, kind: 'drop_after_store' });
+    t.sandbox.state.injectFault({ method: 'conversations.history', teamId: TEAM, channel, kind: 'error', error: 'not_in_channel' });
+    const [id] = await posts(programId, channel, 1, 'unconfirmed');
+    await expect.poll(async () => (await t.services.outbox.repo.byId(id!))!.state, { timeout: 10_000 }).toBe('unknown');
+    expect(await t.services.outbox.reconcile(id!)).toBe('stopped');
+    // Looked at again (the tick, a lease watch): nothing more, nobody told twice.
+    expect(await t.services.outbox.reconcile(id!)).toBe('skipped');
+    await settle(t);
+    expect((await t.services.outbox.repo.byId(id!))!).toMatchObject({ state: 'unknown', reconcile_stopped_at: expect.any(Date) });
+    expect(await ownerDms('may not have arrived')).toEqual([
+      `Some messages of *Watercooler* in #intros may not have arrived. Hearth couldn't confirm its message reached #intros: check the channel; Try again posts it again if it isn't there. <${t.url}/settings/deliveries|See each one>.`,
+    ]);
+    // Not a lost channel: the program keeps running.
+    expect((await t.services.db.selectFrom('channel_programs').select('is_active').where('id', '=', programId).executeTakeFirstOrThrow()).is_active).toBe(true);
+  });
+
   it('Hearth removed from a program\'s channel: the program pauses, its owner is told once, nothing is posted there through chat:write.public, and it resumes when Hearth is invited back', async () => {
     const channel = ACME.channels.celebrations;
     const programId = await program(channel);

@@ -20,8 +20,17 @@ describe('delivery status in words', () => {
     expect(deliveryStatus('failed', 'user_not_found')).toMatchObject({ reason: "Slack can't find this person.", canRetry: false });
   });
 
-  it('an unknown outcome is "Not confirmed", never re-sent from here', () => {
-    expect(deliveryStatus('unknown', 'outcome unknown (timeout); not found in 20 pages of history')).toMatchObject({ label: 'Not confirmed', code: 'outcome_unknown', canRetry: false });
+  it('an unknown outcome is "Not confirmed": while it is looked for, never re-sent from here', () => {
+    expect(deliveryStatus('unknown', 'timeout')).toMatchObject({ label: 'Not confirmed', code: 'outcome_unknown', canRetry: false });
+  });
+
+  it('an unknown outcome no longer looked for says what to check, with a Try again', () => {
+    expect(deliveryStatus('unknown', 'outcome unknown (timeout); Slack refused the lookup: not_in_channel', { channelName: 'general' })).toEqual({
+      label: 'Not confirmed',
+      code: 'outcome_unknown',
+      reason: "Hearth couldn't confirm its message reached #general: check the channel; Try again posts it again if it isn't there.",
+      canRetry: true,
+    });
   });
 
   it('an error it has no words for still says what Slack said', () => {
