@@ -10,6 +10,8 @@ import type { AvoidListRepository } from './preferences.repository.js';
 import type { IntrosRepository } from './repository.js';
 import type { SlackRequester } from '../slack/requester.js';
 import type { ViewStateValues } from '../slack/view-values.js';
+import type { AuthContext } from '../http/auth.js';
+import { requireSelf } from '../platform/access.js';
 
 /** The longest snooze a member may set from their settings (the same as `/hearth snooze`). */
 export const MAX_SNOOZE_DAYS = 365;
@@ -87,6 +89,11 @@ export class IntrosPreferences {
 
   // ----------------------------------------------------------------------------------------------
   // From the Home tab
+
+  /** The caller's own preferences: the path's member id must be theirs (`requireSelf`: another's is a 404). */
+  own(auth: AuthContext, memberId: number): Pick<AuthContext, 'workspace' | 'member'> {
+    return requireSelf(auth, memberId);
+  }
 
   async modal(ws: Workspace, member: Member): Promise<View> {
     const [status, avoid] = await Promise.all([this.snoozeStatus(ws, member), this.avoidList(ws, member)]);

@@ -10,7 +10,6 @@ import { icebreakerParams, avoidListBody, memberPathParams, snoozeBulkUpdateBody
 import type { IntrosPreferences } from './preferences.js';
 import type { IntrosService } from './service.js';
 import { idParams } from '../http/ids.js';
-import { requireSelf } from '../platform/access.js';
 
 export interface IntrosRouteDeps {
   intros: IntrosService;
@@ -118,16 +117,12 @@ export function introsRoutes({ intros, rounds, meetings, members, reports }: Int
 
 /**
  * A member's own Intros preferences (journeys.md §7): snoozing every Intros program, and the avoid list. Only
- * the member themselves: another member's id, or another workspace's, is a 404 (requireSelf).
+ * the member themselves: another member's id, or another workspace's, is a 404 (the service's `own`).
  */
 export function introsPreferenceRoutes(prefs: IntrosPreferences): Router {
   const router = Router();
   router.use('/users', requireMember);
-  const self = (req: Parameters<typeof authOf>[0]) => {
-    const auth = authOf(req);
-    requireSelf(auth, params(req, memberPathParams).id);
-    return auth;
-  };
+  const self = (req: Parameters<typeof authOf>[0]) => prefs.own(authOf(req), params(req, memberPathParams).id);
 
   router.get('/users/:id/snooze_intros', async (req, res) => {
     const { workspace, member } = self(req);

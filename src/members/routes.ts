@@ -2,7 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { authOf, requireMember } from '../http/auth.js';
 import { body, params } from '../http/validate.js';
-import { requireSelf } from '../platform/access.js';
 import { assetJson, TOTAL_UPLOAD_BYTES, UPLOAD_TIMEOUT_MS, type AssetService } from './assets.js';
 import { assetParams, managerBody, memberPathParams, profileEntriesBody, workHoursBody } from './schema.js';
 import type { MemberSettingsService } from './settings.js';
@@ -12,16 +11,12 @@ const MAX_FILES = 20;
 
 /**
  * A member's own settings (journeys.md §7 "User preferences"). Only the member themselves: another member's
- * id, or another workspace's, is a 404 (requireSelf).
+ * id, or another workspace's, is a 404 (the service's `own`).
  */
 export function memberSettingsRoutes(settings: MemberSettingsService): Router {
   const router = Router();
   router.use('/users', requireMember);
-  const self = (req: Request) => {
-    const auth = authOf(req);
-    requireSelf(auth, params(req, memberPathParams).id);
-    return auth;
-  };
+  const self = (req: Request) => settings.own(authOf(req), params(req, memberPathParams).id);
 
   router.get('/users/:id/preferences_as_json', async (req, res) => {
     const { workspace, member } = self(req);

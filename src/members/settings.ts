@@ -12,6 +12,8 @@ import type { KnownBlock } from '@slack/types';
 import { MemberSettingsRepository } from './repository.js';
 import type { SlackRequester } from '../slack/requester.js';
 import type { ViewStateValues } from '../slack/view-values.js';
+import type { AuthContext } from '../http/auth.js';
+import { requireSelf } from '../platform/access.js';
 
 export const personJson = (m: Member): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
 
@@ -81,6 +83,11 @@ export class MemberSettingsService {
 
   // ----------------------------------------------------------------------------------------------
   // The Home tab and its modal
+
+  /** The caller's own settings: the path's member id must be theirs (`requireSelf`: another's is a 404). */
+  own(auth: AuthContext, memberId: number): Pick<AuthContext, 'workspace' | 'member'> {
+    return requireSelf(auth, memberId);
+  }
 
   async homeBlocks(workspace: Workspace, member: Member): Promise<KnownBlock[]> {
     if (member.is_bot || member.deleted) return [];

@@ -57,7 +57,12 @@ export function workspacePolicy(rules: Omit<AccessPolicy<WorkspaceResource>, 'lo
   return { load: (workspaceId, id) => Promise.resolve(id === workspaceId ? { workspaceId } : undefined), ...rules };
 }
 
-/** A member's own settings: only they may change them; another member's id is a 404. */
-export function requireSelf(auth: AuthContext, memberId: number): void {
+/**
+ * A member's own settings (their preferences, profile, snoozes, notifications): only they may read or change them;
+ * another member's id, or another workspace's, is a 404. Services that serve a member's own settings start with it
+ * and answer the caller's workspace and member.
+ */
+export function requireSelf(auth: AuthContext, memberId: number): Pick<AuthContext, 'workspace' | 'member'> {
   if (auth.member.id !== memberId) throw new HttpError(404, 'Not found');
+  return { workspace: auth.workspace, member: auth.member };
 }

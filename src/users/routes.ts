@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { jsonApi } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
 import { currentUserJson, notificationsJson, okJson } from './api-types.js';
 import { memberParams, recordProgressBody, showQuery, updateNotificationsBody } from './schema.js';
 import type { UserService } from './service.js';
@@ -14,10 +13,7 @@ export function userRoutes(users: UserService): Router {
   api.get('/users/show_as_json', { summary: 'The signed-in member, their workspace and what they may do', query: showQuery, response: currentUserJson }, ({ req }) => users.current(authOf(req)));
 
   api.post('/users/:id/update_notifications', { summary: 'Turn notification keys on or off', params: memberParams, body: updateNotificationsBody, response: notificationsJson }, async ({ params, body, req }) => {
-    const auth = authOf(req);
-    // A member changes only their own notifications; another id is someone else's (404, not 403).
-    if (params.id !== auth.member.id) throw new HttpError(404, 'Not found');
-    return { notifications: await users.updateNotifications(auth.member, body.append_keys, body.delete_keys) };
+    return { notifications: await users.updateNotifications(authOf(req), params.id, body.append_keys, body.delete_keys) };
   });
 
   api.post('/user_details/record_progress', { summary: 'Record that the member has done something once', body: recordProgressBody, response: okJson }, async ({ body, req }) => {

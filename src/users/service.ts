@@ -6,6 +6,7 @@ import { Entitlements } from '../platform/entitlements/service.js';
 import type { Clock } from '../time/clock.js';
 import type { CurrentUser } from './api-types.js';
 import { UserRepository } from './repository.js';
+import { requireSelf } from '../platform/access.js';
 
 /** Whose settings: a member of a workspace. */
 type SettingsOwner = Pick<Member, 'id' | 'workspace_id'>;
@@ -66,7 +67,9 @@ export class UserService {
     return target && { workspaceId: target.workspace_id, memberId: target.member_id };
   }
 
-  async updateNotifications(member: SettingsOwner, append: string[], remove: string[]): Promise<Record<string, boolean>> {
+  /** A member changes only their own notifications: another member's id is a 404 (`requireSelf`). */
+  async updateNotifications(auth: AuthContext, memberId: number, append: string[], remove: string[]): Promise<Record<string, boolean>> {
+    const { member } = requireSelf(auth, memberId);
     const next = { ...(await this.repo.settings(member.workspace_id, member.id)).notifications };
     for (const k of append) next[k] = true;
     for (const k of remove) delete next[k];
