@@ -104,6 +104,8 @@ export const PAGES: readonly PageDef[] = [
   // Not in pages.tsv: the workspace's open data (export, import, Donut import) and its files, for admins.
   { path: '/settings/data', title: 'Workspace data', component: lazy(() => import('./pages/settings/WorkspaceDataPage')) },
   { path: '/settings/deliveries', title: 'Failed deliveries', component: lazy(() => import('./pages/settings/DeliveriesPage')) },
+  // Not in pages.tsv: Hearth's JSON API, read from its OpenAPI document, for admins who script it.
+  { path: '/settings/api', title: 'API reference', component: lazy(() => import('./pages/settings/ApiReferencePage')) },
   { path: '/integrations', title: 'Integrations', component: lazy(() => import('./pages/integrations/IntegrationsPage')) },
   // Not in pages.tsv: where calendar and video providers send members back, and the sandbox's stand-in consent page.
   { path: '/integrations/oauth/:provider/callback', title: 'Linking your account', component: lazy(() => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.OAuthCallbackPage }))) },
