@@ -1,78 +1,91 @@
 /** What Billing's endpoints answer (the pages in web/src/pages/billing read these shapes). */
+import { z } from 'zod';
 
-export interface PersonJson {
-  id: number;
-  slack_user_id: string;
-  name: string;
-  avatar_url: string | null;
-}
+const int = z.number().int();
+const planState = z.enum(['free', 'trial', 'premium']);
 
-export interface PlanJson {
-  plan: 'free' | 'premium';
+export const personJson = z.object({ id: int, slack_user_id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
+export type PersonJson = z.infer<typeof personJson>;
+
+export const planJson = z.object({
+  plan: z.enum(['free', 'premium']),
   /** free, trial (a running trial on the free plan) or premium. */
-  state: 'free' | 'trial' | 'premium';
-  paid_feature_access: boolean;
-  trial_allowed: boolean;
-  paid_coffee_trial_allowed: boolean;
-  trial_ends_at: string | null;
+  state: planState,
+  paid_feature_access: z.boolean(),
+  trial_allowed: z.boolean(),
+  paid_coffee_trial_allowed: z.boolean(),
+  trial_ends_at: z.string().nullable(),
   /** Whole days left in a running trial, counted up (the last day reads 1); null when no trial runs. */
-  trial_days_left: number | null;
-}
+  trial_days_left: int.nullable(),
+});
+export type PlanJson = z.infer<typeof planJson>;
 
 /** One change of the plan, newest first on the billing page. */
-export interface PlanHistoryJson {
-  at: string;
-  from: 'free' | 'trial' | 'premium';
-  to: 'free' | 'trial' | 'premium';
-  reason: 'trial_started' | 'subscribed' | 'downgraded' | 'trial_expired' | 'provider';
+export const planHistoryJson = z.object({
+  at: z.string(),
+  from: planState,
+  to: planState,
+  reason: z.enum(['trial_started', 'subscribed', 'downgraded', 'trial_expired', 'provider']),
   /** When the trial ends (or ended), for trial changes. */
-  trial_ends_at: string | null;
+  trial_ends_at: z.string().nullable(),
   /** Who changed it, when a person did. */
-  by: PersonJson | null;
-}
+  by: personJson.nullable(),
+});
+export type PlanHistoryJson = z.infer<typeof planHistoryJson>;
 
-export interface BillingAccountJson {
-  account: PlanJson & {
-    id: number;
-    card_required: boolean;
-    own_new_configs: boolean;
-    invoiced: boolean;
-    payment_method: { label: string } | null;
-    subscription_status: string | null;
-    provider: 'stripe' | 'sandbox' | 'off';
-    owner: PersonJson | null;
-    admins: PersonJson[];
-  };
-  /** The plan's changes, newest first (the last 20). */
-  history: PlanHistoryJson[];
-  can_change_plan: boolean;
-  can_change_owner: boolean;
-  trial_days: number;
-  support_email: string;
-}
+/** GET /billing: the account, its plan, payment method, owner and admins. */
+export const billingAccountJson = z
+  .object({
+    account: planJson.extend({
+      id: int,
+      card_required: z.boolean(),
+      own_new_configs: z.boolean(),
+      invoiced: z.boolean(),
+      payment_method: z.object({ label: z.string() }).nullable(),
+      subscription_status: z.string().nullable(),
+      provider: z.enum(['stripe', 'sandbox', 'off']),
+      owner: personJson.nullable(),
+      admins: z.array(personJson),
+    }),
+    /** The plan's changes, newest first (the last 20). */
+    history: z.array(planHistoryJson),
+    can_change_plan: z.boolean(),
+    can_change_owner: z.boolean(),
+    trial_days: int,
+    support_email: z.string(),
+  })
+  .meta({ id: 'BillingAccount' });
+export type BillingAccountJson = z.infer<typeof billingAccountJson>;
 
-export interface CostJson {
-  quantity: number;
-  cost: number;
-  cost_formatted: string;
-  unit_amount: number;
-  currency: string;
-  interval: 'month';
-  tiers: Array<{ up_to: number | null; unit_amount: number }>;
-  cached: boolean;
-}
+/** What a plan would cost now, at the operator's tiers. */
+export const costJson = z.object({
+  quantity: int,
+  cost: z.number(),
+  cost_formatted: z.string(),
+  unit_amount: z.number(),
+  currency: z.string(),
+  interval: z.literal('month'),
+  tiers: z.array(z.object({ up_to: int.nullable(), unit_amount: z.number() })),
+  cached: z.boolean(),
+});
+export type CostJson = z.infer<typeof costJson>;
 
-export interface InvoiceJson {
-  id: string;
-  number: string | null;
-  status: string | null;
-  amount_due: number;
-  amount_paid: number;
-  currency: string;
-  created: string;
-  hosted_invoice_url: string | null;
-  invoice_pdf: string | null;
-}
+export const invoiceJson = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: z.string().nullable(),
+  amount_due: z.number(),
+  amount_paid: z.number(),
+  currency: z.string(),
+  created: z.string(),
+  hosted_invoice_url: z.string().nullable(),
+  invoice_pdf: z.string().nullable(),
+});
+export type InvoiceJson = z.infer<typeof invoiceJson>;
+
+/** GET /billing/invoices: a page of the provider's invoices, newest first. */
+export const invoicesPage = z.object({ invoices: z.array(invoiceJson), has_more: z.boolean() });
+export type InvoicesPage = z.infer<typeof invoicesPage>;
 
 /** The downgrade survey's reasons (the modal's choices). */
 export const DOWNGRADE_REASONS = {

@@ -2,6 +2,7 @@
  * The payment provider's port: what Billing asks of Stripe (src/billing/stripe-provider.ts) or of the offline
  * sandbox provider (src/billing/sandbox-provider.ts). Amounts are in the currency's smallest unit (cents).
  */
+import type { InvoiceJson, InvoicesPage } from './api-types.js';
 
 export interface ProviderCustomer {
   customerId: string;
@@ -18,23 +19,9 @@ export interface ProviderSubscription {
   status: string;
 }
 
-export interface ProviderInvoice {
-  id: string;
-  number: string | null;
-  status: string | null;
-  amount_due: number;
-  amount_paid: number;
-  currency: string;
-  /** ISO time the invoice was created. */
-  created: string;
-  hosted_invoice_url: string | null;
-  invoice_pdf: string | null;
-}
-
-export interface InvoicePage {
-  invoices: ProviderInvoice[];
-  has_more: boolean;
-}
+/** The provider's invoices are answered as they are (GET /billing/invoices). */
+export type ProviderInvoice = InvoiceJson;
+export type InvoicePage = InvoicesPage;
 
 /** A provider's webhook, verified and reduced to what changes Hearth's records. */
 export type ProviderEvent =

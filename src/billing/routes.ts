@@ -1,9 +1,11 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { jsonApi } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { body } from '../http/validate.js';
 import { WebhookSignatureError } from './provider.js';
-import { ticketBody } from './schema.js';
+import { billingAccountJson, costJson, invoicesPage, planJson } from './api-types.js';
+import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoicesQuery, ownNewConfigsBody, ownershipBody, ticketBody } from './schema.js';
 import type { BillingService } from './service.js';
 
 /** The provider's webhooks: no session, the signature over the raw body is the authentication. */
@@ -29,46 +31,25 @@ export function billingRoutes(billing: BillingService): Router {
   });
 
   router.use(['/billing', '/payment', '/sign_up', '/intercom_tickets'], requireMember);
+  const api = jsonApi(router, 'Billing');
+  const url = z.object({ url: z.string() });
 
   // The pages' own reads: the account, its plan, payment method, owner and admins.
-  router.get(['/billing', '/billing/payment'], async (req, res) => {
-    res.json(await billing.overview(authOf(req)));
-  });
-  router.post('/billing/payment/setup', async (req, res) => {
-    res.json(await billing.startSetup(authOf(req)));
-  });
-  router.post('/billing/payment/complete', async (req, res) => {
-    res.json(await billing.completeSetup(authOf(req), req.body));
-  });
-  router.post('/billing/payment/portal', async (req, res) => {
-    res.json(await billing.portal(authOf(req)));
-  });
+  for (const path of ['/billing', '/billing/payment'])
+    api.get(path, { summary: 'The Hearth account: its plan, payment method, owner and admins', response: billingAccountJson }, ({ req }) => billing.overview(authOf(req)));
+  api.post('/billing/payment/setup', { summary: 'Start adding a payment method: the provider’s page to go to', response: url }, ({ req }) => billing.startSetup(authOf(req)));
+  api.post('/billing/payment/complete', { summary: 'Save the payment method the provider’s page took', serviceBody: completeSetupBody, response: billingAccountJson }, ({ req }) => billing.completeSetup(authOf(req), req.body));
+  api.post('/billing/payment/portal', { summary: 'The provider’s billing portal to go to', response: url }, ({ req }) => billing.portal(authOf(req)));
 
-  router.get('/billing/invoices', async (req, res) => {
-    res.json(await billing.invoices(authOf(req), req.query));
-  });
-  router.put('/billing/update_ownership', async (req, res) => {
-    res.json(await billing.updateOwnership(authOf(req), req.body));
-  });
+  api.get('/billing/invoices', { summary: 'The account’s invoices, newest first', serviceQuery: invoicesQuery, response: invoicesPage }, ({ req }) => billing.invoices(authOf(req), req.query));
+  api.put('/billing/update_ownership', { summary: 'Make another admin the account’s owner', serviceBody: ownershipBody, response: billingAccountJson }, ({ req }) => billing.updateOwnership(authOf(req), req.body));
 
-  router.get('/payment/paid_coffee_cost_and_quantity', async (req, res) => {
-    res.json(await billing.cost(authOf(req), 'paid_coffee', req.query));
-  });
-  router.get('/payment/premium_cost_and_quantity', async (req, res) => {
-    res.json(await billing.cost(authOf(req), 'premium', req.query));
-  });
-  router.post('/payment/update_admins_as_json', async (req, res) => {
-    res.json(await billing.updateAdmins(authOf(req), req.body));
-  });
-  router.post('/payment/update_own_new_configs', async (req, res) => {
-    res.json(await billing.updateOwnNewConfigs(authOf(req), req.body));
-  });
+  api.get('/payment/paid_coffee_cost_and_quantity', { summary: 'What paid Intros would cost now', serviceQuery: costQuery, response: costJson }, ({ req }) => billing.cost(authOf(req), 'paid_coffee', req.query));
+  api.get('/payment/premium_cost_and_quantity', { summary: 'What Premium would cost now', serviceQuery: costQuery, response: costJson }, ({ req }) => billing.cost(authOf(req), 'premium', req.query));
+  api.post('/payment/update_admins_as_json', { summary: 'Add or remove a billing admin', serviceBody: adminsBody, response: billingAccountJson }, ({ req }) => billing.updateAdmins(authOf(req), req.body));
+  api.post('/payment/update_own_new_configs', { summary: 'Whether new programs join the paid account', serviceBody: ownNewConfigsBody, response: billingAccountJson }, ({ req }) => billing.updateOwnNewConfigs(authOf(req), req.body));
 
-  router.post('/sign_up/change_plan', async (req, res) => {
-    res.json(await billing.changePlan(authOf(req), req.body));
-  });
-  router.post('/intercom_tickets', async (req, res) => {
-    res.json(await billing.fileTicket(authOf(req), body(req, ticketBody)));
-  });
+  api.post('/sign_up/change_plan', { summary: 'Change the plan: start a trial, upgrade, or downgrade with the survey', serviceBody: changePlanBody, response: z.object({ plan: planJson }) }, ({ req }) => billing.changePlan(authOf(req), req.body));
+  api.post('/intercom_tickets', { summary: 'Ask Hearth’s support (an upgrade, an invoice, gift cards, help)', body: ticketBody, response: z.object({ ok: z.literal(true), id: z.number().int(), email: z.string() }) }, ({ body, req }) => billing.fileTicket(authOf(req), body));
   return router;
 }

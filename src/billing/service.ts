@@ -374,7 +374,7 @@ export class BillingService {
 
   async fileTicket(auth: AuthContext, input: { kind: string; feature?: string; message?: string }) {
     const id = await this.repo.insertTicket(auth.workspace.id, { member_id: auth.member.id, kind: input.kind, feature: input.feature || null, message: input.message || null }, this.s.clock.now());
-    return { ok: true, id, email: SUPPORT_EMAIL };
+    return { ok: true as const, id, email: SUPPORT_EMAIL };
   }
 
   // ----------------------------------------------------------------------------------------------

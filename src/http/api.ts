@@ -1,7 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError, fieldsOf } from './errors.js';
 import { parse } from './validate.js';
+
+/** A write that answers nothing more. */
+export const okJson = z.object({ ok: z.literal(true) });
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -16,6 +19,9 @@ export interface ApiOperation {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A query and a body the service parses itself, after its access check (see `OperationSpec.serviceBody`). */
+  serviceQuery?: z.ZodType;
+  serviceBody?: z.ZodType;
   /** The 200 response's JSON body. */
   response: z.ZodType;
 }
@@ -28,6 +34,13 @@ export interface OperationSpec<P extends Schema, Q extends Schema, B extends Sch
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The body's schema when the service parses it after its access check (so a member without access hears 403,
+   * not 400 about a field): documented like `body`, not parsed by the router; the handler passes `req.body` on.
+   */
+  serviceBody?: z.ZodType;
+  /** The same for a query the service parses (the handler passes `req.query` on). */
+  serviceQuery?: z.ZodType;
   response: R;
 }
 

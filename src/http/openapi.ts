@@ -19,12 +19,14 @@ export const openApiPath = (expressPath: string) => expressPath.replace(/:([A-Za
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
 
 function operationObject(op: ApiOperation) {
+  const query = op.query ?? op.serviceQuery;
+  const body = op.body ?? op.serviceBody;
   return {
     tags: [op.tag],
     summary: op.summary,
     operationId: `${op.method}${openApiPath(op.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
-    ...(op.params || op.query ? { requestParams: { ...(op.params ? { path: op.params as z.ZodObject } : {}), ...(op.query ? { query: op.query as z.ZodObject } : {}) } } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    ...(op.params || query ? { requestParams: { ...(op.params ? { path: op.params as z.ZodObject } : {}), ...(query ? { query: query as z.ZodObject } : {}) } } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     responses: {
       '200': { description: 'OK', content: { 'application/json': { schema: op.response } } },
       '400': errorResponse('A value is not valid: `fields` names each one.'),

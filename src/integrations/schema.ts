@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { id } from '../http/ids.js';
+import { CALENDAR_PROVIDERS, HRIS_PROGRAM_TYPES } from './api-types.js';
 
 const text = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-const provider = z.enum(['google', 'microsoft', 'zoom'], { error: 'must be one of google, microsoft, zoom' });
+const provider = z.enum(CALENDAR_PROVIDERS, { error: `must be one of ${CALENDAR_PROVIDERS.join(', ')}` });
 
 export const createIntegrationBody = z.object({ public_token: text(500) });
 
@@ -10,7 +11,7 @@ export const updateHrisBody = z.object({ hris_identity: z.object({ user_id: id }
 
 export const syncablesBody = z.object({
   hris_syncables: z
-    .array(z.object({ program_type: z.enum(['celebrations', 'onboarding', 'intros'], { error: 'must be one of celebrations, onboarding, intros' }), program_id: id }), { error: 'must be a list' })
+    .array(z.object({ program_type: z.enum(HRIS_PROGRAM_TYPES, { error: `must be one of ${HRIS_PROGRAM_TYPES.join(', ')}` }), program_id: id }), { error: 'must be a list' })
     .max(200, 'at most 200 programs'),
 });
 

@@ -13,6 +13,7 @@ import type { MembersDeps } from './deps.js';
 import { assetProcessed, assetUploaded } from './events.js';
 import { processAsset } from './jobs.js';
 import type { Asset } from './tables.js';
+import type { AssetJson } from './api-types.js';
 
 /** programs.md §5, §9: all of a workspace's files together take at most 100,000,000 bytes. */
 export const TOTAL_UPLOAD_BYTES = 100_000_000;
@@ -29,19 +30,8 @@ const THUMBNAIL_PX = 256;
 const BLOCKED = new Set(['exe', 'elf', 'mach', 'msi', 'dmg', 'apk', 'class', 'dll', 'dex']);
 const IMAGE_NAME = /\.(png|jpe?g|gif|webp|avif|tiff?|bmp)$/i;
 
-export interface AssetJson {
-  id: number;
-  file_name: string;
-  file_size: number;
-  content_type: string | null;
-  state: Asset['state'];
-  errors: string[];
-  url: string;
-  thumbnail_url: string | null;
-  created_at: string;
-}
 
-export const assetJson = (a: Asset): AssetJson => ({
+export const toAssetJson = (a: Asset): AssetJson => ({
   id: a.id,
   file_name: a.file_name,
   file_size: Number(a.file_size),
@@ -167,7 +157,7 @@ export class AssetService {
       return out;
     });
     for (const a of assets) await this.s.queue.enqueue(processAsset, { workspaceId: workspace.id, assetId: a.id }, { jobId: `asset:${a.id}` });
-    return assets.map(assetJson);
+    return assets.map(toAssetJson);
   }
 
   async get(workspaceId: number, id: number): Promise<Asset> {

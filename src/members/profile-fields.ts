@@ -2,12 +2,7 @@
  * The profile fields a member fills in (journeys.md §3 "Profile entry: field id, text, category machine_name").
  * Fixed in code: the field id is stable, and an entry names its field's category by machine name.
  */
-export interface ProfileField {
-  id: number;
-  label: string;
-  placeholder: string;
-  category: { machine_name: string; name: string };
-}
+import type { ProfileField } from './api-types.js';
 
 const basics = { machine_name: 'basics', name: 'The basics' };
 const about = { machine_name: 'about_me', name: 'About me' };

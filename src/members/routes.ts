@@ -1,8 +1,10 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { authOf, requireMember } from '../http/auth.js';
-import { body, params } from '../http/validate.js';
-import { assetJson, TOTAL_UPLOAD_BYTES, UPLOAD_TIMEOUT_MS, type AssetService } from './assets.js';
+import { jsonApi } from '../http/api.js';
+import { params } from '../http/validate.js';
+import { assetJson, myPreferencesJson, uploadLimitsJson } from './api-types.js';
+import { toAssetJson, TOTAL_UPLOAD_BYTES, UPLOAD_TIMEOUT_MS, type AssetService } from './assets.js';
 import { assetParams, managerBody, memberPathParams, profileEntriesBody, workHoursBody } from './schema.js';
 import type { MemberSettingsService } from './settings.js';
 
@@ -16,31 +18,26 @@ const MAX_FILES = 20;
 export function memberSettingsRoutes(settings: MemberSettingsService): Router {
   const router = Router();
   router.use('/users', requireMember);
-  const self = (req: Request) => settings.own(authOf(req), params(req, memberPathParams).id);
+  const api = jsonApi(router, 'Member settings');
+  // Only the member themselves (the service's rule), checked before the body is read: another member's id is a 404 whatever it sends.
+  const selfOnly = (req: Request, _res: Response, next: NextFunction) => {
+    settings.own(authOf(req), params(req, memberPathParams).id);
+    next();
+  };
+  const me = (req: Request) => authOf(req);
 
-  router.get('/users/:id/preferences_as_json', async (req, res) => {
-    const { workspace, member } = self(req);
-    res.json(await settings.preferences(workspace, member));
-  });
+  api.get('/users/:id/preferences_as_json', { summary: 'The member’s own profile entries, manager and work hours', params: memberPathParams, response: myPreferencesJson }, ({ req }) => settings.preferences(me(req).workspace, me(req).member), selfOnly);
 
-  router.patch('/users/:id/user_profile_entries/bulk_upsert', async (req, res) => {
-    const { workspace, member } = self(req);
-    const input = body(req, profileEntriesBody);
-    res.json(await settings.upsertProfileEntries(workspace, member, input.user_profile_entries));
-  });
+  api.patch('/users/:id/user_profile_entries/bulk_upsert', { summary: 'Fill in profile fields', params: memberPathParams, body: profileEntriesBody, response: myPreferencesJson }, ({ body, req }) =>
+    settings.upsertProfileEntries(me(req).workspace, me(req).member, body.user_profile_entries), selfOnly);
 
-  router.patch('/users/:id/user_relationships/upsert', async (req, res) => {
-    const { workspace, member } = self(req);
-    const input = body(req, managerBody);
-    const related = input.user_relationship.related_user_id;
-    res.json(await settings.setManager(workspace, member, related === '' || related === null ? null : related));
-  });
+  api.patch('/users/:id/user_relationships/upsert', { summary: 'Set the member’s manager (an empty id: none)', params: memberPathParams, body: managerBody, response: myPreferencesJson }, ({ body, req }) => {
+    const related = body.user_relationship.related_user_id;
+    return settings.setManager(me(req).workspace, me(req).member, related === '' || related === null ? null : related);
+  }, selfOnly);
 
-  router.patch('/users/:id/update_work_hours', async (req, res) => {
-    const { workspace, member } = self(req);
-    const input = body(req, workHoursBody);
-    res.json(await settings.setWorkHours(workspace, member, input.work_hours));
-  });
+  api.patch('/users/:id/update_work_hours', { summary: 'Set the member’s work hours', params: memberPathParams, body: workHoursBody, response: myPreferencesJson }, ({ body, req }) =>
+    settings.setWorkHours(me(req).workspace, me(req).member, body.work_hours), selfOnly);
 
   return router;
 }
@@ -84,15 +81,11 @@ export function assetRoutes(assets: AssetService): Router {
     },
   );
 
+  const api = jsonApi(router, 'Uploads');
   /** What an upload may be, so the uploaders check files before sending them (the server checks again). */
-  router.get('/onboarding/assets/limits', (_req, res) => {
-    res.json({ max_file_mb: assets.perFileMb, total_mb: TOTAL_UPLOAD_BYTES / 1_000_000 });
-  });
+  api.get('/onboarding/assets/limits', { summary: 'What an upload may be', response: uploadLimitsJson }, () => ({ max_file_mb: assets.perFileMb, total_mb: TOTAL_UPLOAD_BYTES / 1_000_000 }));
 
-  router.get('/onboarding/assets/:id', async (req, res) => {
-    const { id } = params(req, assetParams);
-    res.json(assetJson(await assets.get(authOf(req).workspace.id, id)));
-  });
+  api.get('/onboarding/assets/:id', { summary: 'An uploaded file: its state and where to get it', params: assetParams, response: assetJson }, async ({ params, req }) => toAssetJson(await assets.get(authOf(req).workspace.id, params.id)));
 
   const send = async (req: Request, res: Response, which: 'file' | 'thumbnail') => {
     const { id } = params(req, assetParams);

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AssetState } from './api-types.js';
 
 /** The members capability's tables (migrations/0011_members.ts). Times are written from the Clock. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -7,7 +8,7 @@ type Json<T = unknown> = ColumnType<T, string | undefined, string>;
 /** bigint comes back as a string from node-postgres; the repository reads it as a number. */
 type BigIntColumn = ColumnType<string | number, number, number>;
 
-export type AssetState = 'needs_processing' | 'uploaded' | 'failed_processing';
+export type { AssetState };
 
 /** journeys.md §3 "Profile entry: field id, text, category machine_name" — one per member and field. */
 export interface MemberProfileEntriesTable {

@@ -1,3 +1,5 @@
+import type { DeliveryStatus } from './api-types.js';
+
 /**
  * What a delivery's state means to a person: "Sent" only when Slack accepted it; a failed or unsettled one says
  * why in words, and whether trying again can work. Pure: the People tab, the admin's failed-deliveries list and
@@ -5,16 +7,7 @@
  */
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 
-export interface DeliveryStatus {
-  /** Waiting, Sent, Not sent, or Not confirmed. */
-  label: 'Waiting' | 'Sent' | 'Not sent' | 'Not confirmed';
-  /** The error Slack or Hearth recorded (a code such as `channel_not_found`), when not sent. */
-  code: string | null;
-  /** Why, in words a person understands; null when sent or on its way without trouble. */
-  reason: string | null;
-  /** Whether a Try again can work (after the cause is fixed, where one is named). */
-  canRetry: boolean;
-}
+export type { DeliveryStatus };
 
 /** `#name` of the channel the write went to, when known. */
 export interface ReasonContext {

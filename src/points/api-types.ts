@@ -1,21 +1,27 @@
 // The JSON shapes of the points, shoutouts and rewards API (journeys.md §3, §7): the pages import these types.
 
-import type { Delivery } from '../outbox/api-types.js';
+import { z } from 'zod';
+import { deliveryJson } from '../outbox/api-types.js';
 
-export type ShoutoutsState = 'inactive' | 'active';
+export const SHOUTOUTS_STATES = ['inactive', 'active'] as const;
+export type ShoutoutsState = (typeof SHOUTOUTS_STATES)[number];
 /** Who takes part in shoutouts: gives and receives, only receives, or neither. */
-export type ShoutoutsRole = 'participant' | 'receive_only' | 'excluded';
-export const SHOUTOUTS_ROLES: readonly ShoutoutsRole[] = ['participant', 'receive_only', 'excluded'];
+export const SHOUTOUTS_ROLES = ['participant', 'receive_only', 'excluded'] as const;
+export type ShoutoutsRole = (typeof SHOUTOUTS_ROLES)[number];
 export type ShoutoutSource = 'command' | 'shortcut' | 'modal';
-export type ListingState = 'active' | 'inactive';
-export type RedemptionState = 'unfulfilled' | 'fulfilled' | 'failed';
-export type LedgerReason = 'event' | 'shoutout' | 'bonus' | 'redemption' | 'refund';
+export const LISTING_STATES = ['active', 'inactive'] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
+export const REDEMPTION_STATES = ['unfulfilled', 'fulfilled', 'failed'] as const;
+export type RedemptionState = (typeof REDEMPTION_STATES)[number];
+export const LEDGER_REASONS = ['event', 'shoutout', 'bonus', 'redemption', 'refund'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+const int = z.number().int();
+const person = z.object({ id: int, name: z.string() });
 
 /** journeys.md §9: gift-card points convert to dollars through these options. */
-export interface GiftCardOption {
-  points: number;
-  dollars: number;
-}
+export const giftCardOptionJson = z.object({ points: int, dollars: z.number() });
+export type GiftCardOption = z.infer<typeof giftCardOptionJson>;
 
 /** Leaderboard columns (GET /points/wallets order_col). */
 export const LEADERBOARD_COLUMNS = ['name', 'points_received', 'points_given', 'current_redeemable', 'allowance'] as const;
@@ -28,172 +34,156 @@ export function nextSort(current: { col: LeaderboardColumn; dir: OrderDir }, cli
   return { col: clicked, dir: current.dir === 'desc' ? 'asc' : 'desc' };
 }
 
-
 /** A wallet user (journeys.md §3): id, points.allowance, points.is_custom_allowance, shoutouts_role. */
-export interface WalletUserJson {
-  id: number;
-  slack_user_id: string;
-  name: string;
-  avatar_url: string | null;
-  shoutouts_role: ShoutoutsRole;
-  points: {
-    allowance: number;
-    is_custom_allowance: boolean;
+export const walletUserJson = z.object({
+  id: int,
+  slack_user_id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  shoutouts_role: z.enum(SHOUTOUTS_ROLES),
+  points: z.object({
+    allowance: int,
+    is_custom_allowance: z.boolean(),
     /** What is left of this month's allowance to give. */
-    allowance_remaining: number;
-    current_redeemable: number;
+    allowance_remaining: int,
+    current_redeemable: int,
     /** Received (events, shoutouts, bonuses) within the date range. */
-    received: number;
+    received: int,
     /** Given as shoutouts within the date range. */
-    given: number;
-  };
-}
+    given: int,
+  }),
+});
+export type WalletUserJson = z.infer<typeof walletUserJson>;
 
 /** GET /points/wallets. */
-export interface WalletsPage {
-  list: WalletUserJson[];
-  nextPage: number | null;
-}
+export const walletsPage = z.object({ list: z.array(walletUserJson), nextPage: int.nullable() });
+export type WalletsPage = z.infer<typeof walletsPage>;
 
-export interface PointsWalletJson {
-  current_redeemable: number;
-  lifetime_earned: number;
-  allowance: number;
-  allowance_remaining: number;
-}
+export const pointsWalletJson = z.object({ current_redeemable: int, lifetime_earned: int, allowance: int, allowance_remaining: int });
+export type PointsWalletJson = z.infer<typeof pointsWalletJson>;
 
 /** One earning rule of the points program, as the settings show it. */
-export interface EarningRuleJson {
-  key: string;
-  label: string;
-  points: number;
-  default_points: number;
-}
+export const earningRuleJson = z.object({ key: z.string(), label: z.string(), points: int, default_points: int });
+export type EarningRuleJson = z.infer<typeof earningRuleJson>;
 
 /** GET/PUT /points/settings: the points config (journeys.md §3: points_name_plural) and its rules. */
-export interface PointsProgramJson {
-  points_name: string;
-  points_name_plural: string;
-  default_allowance: number;
-  daily_cap: number;
-  rules: EarningRuleJson[];
-}
+export const pointsProgramJson = z.object({ points_name: z.string(), points_name_plural: z.string(), default_allowance: int, daily_cap: int, rules: z.array(earningRuleJson) });
+export type PointsProgramJson = z.infer<typeof pointsProgramJson>;
 
-export interface PointsPageData {
-  points_program: PointsProgramJson;
-  wallet: PointsWalletJson;
-  is_admin: boolean;
-}
+/** GET /points. */
+export const pointsPageData = z.object({ points_program: pointsProgramJson, wallet: pointsWalletJson, is_admin: z.boolean() });
+export type PointsPageData = z.infer<typeof pointsPageData>;
 
-export interface LedgerEntryJson {
-  id: number;
-  delta: number;
-  balance_after: number;
-  reason: LedgerReason;
-  rule: string | null;
-  note: string | null;
-  capped: boolean;
-  created_at: string;
-}
+export const ledgerEntryJson = z.object({
+  id: int,
+  delta: int,
+  balance_after: int,
+  reason: z.enum(LEDGER_REASONS),
+  rule: z.string().nullable(),
+  note: z.string().nullable(),
+  capped: z.boolean(),
+  created_at: z.string(),
+});
+export type LedgerEntryJson = z.infer<typeof ledgerEntryJson>;
 
 /** The shoutouts program (journeys.md §3): state, launch_checklist.announced, channels. */
-export interface ShoutoutsProgramJson {
-  state: ShoutoutsState;
-  launch_checklist: { announced: boolean };
-  channels: string[];
-}
+export const shoutoutsProgramJson = z.object({ state: z.enum(SHOUTOUTS_STATES), launch_checklist: z.object({ announced: z.boolean() }), channels: z.array(z.string()) });
+export type ShoutoutsProgramJson = z.infer<typeof shoutoutsProgramJson>;
 
-export interface ShoutoutJson {
-  id: number;
-  giver: { id: number; name: string };
-  recipient: { id: number; name: string };
-  points: number;
-  message: string;
-  created_at: string;
+export const shoutoutJson = z.object({
+  id: int,
+  giver: person,
+  recipient: person,
+  points: int,
+  message: z.string(),
+  created_at: z.string(),
   /** Its channel posts' real delivery (the most urgent of them); null when it posts in no channel. */
-  delivery: Delivery | null;
-}
+  delivery: deliveryJson.nullable(),
+});
+export type ShoutoutJson = z.infer<typeof shoutoutJson>;
 
-export interface ShoutoutsPageData {
-  program: ShoutoutsProgramJson;
-  points_name_plural: string;
-  recent: ShoutoutJson[];
-  default_announcement: string;
-}
+/** GET /shoutouts. */
+export const shoutoutsPageData = z.object({ program: shoutoutsProgramJson, points_name_plural: z.string(), recent: z.array(shoutoutJson), default_announcement: z.string() });
+export type ShoutoutsPageData = z.infer<typeof shoutoutsPageData>;
+
+/** POST /shoutouts: the shoutout given (or the one this request_id already gave), and the giver's allowance left. */
+export const shoutoutGivenJson = z.object({ shoutoutId: int, remaining: int, plural: z.string(), duplicate: z.boolean() });
 
 /** A reward listing (journeys.md §3). */
-export interface ListingJson {
-  id: number;
-  name: string;
-  short_description: string;
-  description: string;
-  points_cost: number;
-  quantity_available: number | null;
-  state: ListingState;
-  is_gift_card: boolean;
-  preset_id: string | null;
-  image_url: string | null;
-  image_id: string | null;
-  gift_card_options: GiftCardOption[];
-}
+export const listingJson = z.object({
+  id: int,
+  name: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  points_cost: int,
+  quantity_available: int.nullable(),
+  state: z.enum(LISTING_STATES),
+  is_gift_card: z.boolean(),
+  preset_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  image_id: z.string().nullable(),
+  gift_card_options: z.array(giftCardOptionJson),
+});
+export type ListingJson = z.infer<typeof listingJson>;
 
-export interface RewardPresetJson {
-  preset_id: string;
-  name: string;
-  short_description: string;
-  description: string;
-  points_cost: number;
-  is_gift_card: boolean;
-  image_url: string | null;
-}
+export const rewardPresetJson = z.object({
+  preset_id: z.string(),
+  name: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  points_cost: int,
+  is_gift_card: z.boolean(),
+  image_url: z.string().nullable(),
+});
+export type RewardPresetJson = z.infer<typeof rewardPresetJson>;
 
 /** The rewards program (journeys.md §3): redemption_fulfillment_channel_id. */
-export interface RewardsProgramJson {
-  redemption_fulfillment_channel_id: string | null;
+export const rewardsProgramJson = z.object({
+  redemption_fulfillment_channel_id: z.string().nullable(),
   /** That channel's name (without #), for the page to show; null when Hearth has not synced the channel. */
-  redemption_fulfillment_channel_name: string | null;
-  gift_card_options: GiftCardOption[];
-  gift_cards_enabled: boolean;
-}
+  redemption_fulfillment_channel_name: z.string().nullable(),
+  gift_card_options: z.array(giftCardOptionJson),
+  gift_cards_enabled: z.boolean(),
+});
+export type RewardsProgramJson = z.infer<typeof rewardsProgramJson>;
 
-export interface RewardsPageData {
-  listings: ListingJson[];
-  points_wallet: { current_redeemable: number };
-  points_name_plural: string;
-  rewards_program: RewardsProgramJson;
-  presets: RewardPresetJson[];
-  is_admin: boolean;
-}
+/** GET /rewards. */
+export const rewardsPageData = z.object({
+  listings: z.array(listingJson),
+  points_wallet: z.object({ current_redeemable: int }),
+  points_name_plural: z.string(),
+  rewards_program: rewardsProgramJson,
+  presets: z.array(rewardPresetJson),
+  is_admin: z.boolean(),
+});
+export type RewardsPageData = z.infer<typeof rewardsPageData>;
 
 /** POST /rewards/{id}/redeem. */
-export interface RedeemAnswer {
-  listings: ListingJson[];
-  points_wallet: { current_redeemable: number };
-  gift_card_link: string | null;
-}
+export const redeemAnswer = z.object({ listings: z.array(listingJson), points_wallet: z.object({ current_redeemable: int }), gift_card_link: z.string().nullable() });
+export type RedeemAnswer = z.infer<typeof redeemAnswer>;
 
 /** A redemption (journeys.md §3): id, fulfiller, fulfilled_at. */
-export interface RedemptionJson {
-  id: number;
-  listing: { id: number; name: string; is_gift_card: boolean };
-  member: { id: number; name: string };
-  points_cost: number;
-  gift_card_dollars: number | null;
-  gift_card_link: string | null;
-  state: RedemptionState;
-  fulfiller: { id: number; name: string } | null;
-  fulfilled_at: string | null;
-  created_at: string;
+export const redemptionJson = z.object({
+  id: int,
+  listing: z.object({ id: int, name: z.string(), is_gift_card: z.boolean() }),
+  member: person,
+  points_cost: int,
+  gift_card_dollars: z.number().nullable(),
+  gift_card_link: z.string().nullable(),
+  state: z.enum(REDEMPTION_STATES),
+  fulfiller: person.nullable(),
+  fulfilled_at: z.string().nullable(),
+  created_at: z.string(),
   /** The notice in the fulfilment channel, as Slack took it; null when there is no fulfilment channel. */
-  notice_delivery: Delivery | null;
+  notice_delivery: deliveryJson.nullable(),
   /** The member's "on its way" DM once fulfilled, as Slack took it; null before. */
-  fulfilled_delivery: Delivery | null;
-}
+  fulfilled_delivery: deliveryJson.nullable(),
+});
+export type RedemptionJson = z.infer<typeof redemptionJson>;
 
-export interface RedemptionsPage {
-  list: RedemptionJson[];
-  nextPage: number | null;
-}
+/** GET /rewards/redemptions/list. */
+export const redemptionsPage = z.object({ list: z.array(redemptionJson), nextPage: int.nullable() });
+export type RedemptionsPage = z.infer<typeof redemptionsPage>;
 
 /** Errors the gift-card switch reacts to (journeys.md §8). */
 export const GIFT_CARD_ERRORS = { billing: 'redirect_to_billing', invoiced: 'invoiced' } as const;

@@ -1,23 +1,29 @@
-// The JSON the pages read, shared by the server and web/ (no imports: both type-check it).
+// The JSON the pages read, shared by the server and web/.
+import { z } from 'zod';
 
 export const PROGRAM_TYPES = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
 
+const person = z.object({ id: z.number().int(), name: z.string() });
+
 /** A channel program as the pages read it (programs.md §3 "Channel program"). */
-export interface ProgramJson {
-  id: number;
-  type: ProgramType;
-  is_active: boolean;
-  channel: string;
-  channel_uid: string;
-  creator: { id: number; name: string } | null;
-  owner: { id: number; name: string } | null;
-  permission_users: Array<{ id: number; name: string; role: 'editor' | 'permission_user' }>;
-  num_participants: number;
-  next_occurrence_on: string | null;
-  next_occurrence_on_days_from_now: number | null;
-  controller_path: string;
-  page_path: string;
-  send_now_data: { allow_send_now: boolean; slack_url: string; isLoading: boolean };
-  service_account: { paidFeatureAccess: boolean; paidCoffeeTrialAllowed: boolean };
-}
+export const programJson = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(PROGRAM_TYPES),
+    is_active: z.boolean(),
+    channel: z.string(),
+    channel_uid: z.string(),
+    creator: person.nullable(),
+    owner: person.nullable(),
+    permission_users: z.array(person.extend({ role: z.enum(['editor', 'permission_user']) })),
+    num_participants: z.number().int(),
+    next_occurrence_on: z.string().nullable(),
+    next_occurrence_on_days_from_now: z.number().int().nullable(),
+    controller_path: z.string(),
+    page_path: z.string(),
+    send_now_data: z.object({ allow_send_now: z.boolean(), slack_url: z.string(), isLoading: z.boolean() }),
+    service_account: z.object({ paidFeatureAccess: z.boolean(), paidCoffeeTrialAllowed: z.boolean() }),
+  })
+  .meta({ id: 'Program' });
+export type ProgramJson = z.infer<typeof programJson>;

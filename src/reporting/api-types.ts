@@ -1,4 +1,5 @@
-import type { Aggregation, DateWindow, FeedbackDateWindow, ModuleSetting, StatData, StatName } from './stats.js';
+import { z } from 'zod';
+import { AGGREGATIONS, DATE_WINDOWS, FEEDBACK_DATE_WINDOWS, STAT_NAMES, type Aggregation, type DateWindow, type FeedbackDateWindow, type ModuleSetting, type StatData, type StatName } from './stats.js';
 
 /** GET/PUT /reporting_module_settings/{userId} */
 export interface ReportingModuleSettingsJson {
@@ -14,7 +15,8 @@ export type ReportingModuleDataJson = ({ status: 'ready' } & StatData) | { statu
 
 export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
 /** An attention-required issue's kind (stored in session_issues.issue_type). */
-export type SessionIssueType = 'missing_role' | 'task_overdue' | 'poll_overdue' | 'strategic_connections_not_selected' | 'channels_not_selected' | 'delivery_failed';
+export const SESSION_ISSUE_TYPES = ['missing_role', 'task_overdue', 'poll_overdue', 'strategic_connections_not_selected', 'channels_not_selected', 'delivery_failed'] as const;
+export type SessionIssueType = (typeof SESSION_ISSUE_TYPES)[number];
 /** Which stats are states (a count now) and which are rates (done of sent): the server's lists, for the page too. */
 export { RATE_STATS, STAT_NAMES, STATE_STATS } from './stats.js';
 
@@ -100,3 +102,88 @@ export interface ConnectionPerson {
   name: string;
   slack_user_id: string | null;
 }
+
+// The answers' schemas (the OpenAPI document's, and the test suites' check of every answer): each is typed with its
+// interface above, so the two cannot drift apart.
+const int = z.number().int();
+
+const moduleSettingJson: z.ZodType<ModuleSetting> = z.object({
+  stat_name: z.enum(STAT_NAMES),
+  date_window: z.enum(DATE_WINDOWS),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  tag_id: int.nullable(),
+  aggregation: z.enum(AGGREGATIONS),
+});
+
+export const reportingModuleSettingsJson: z.ZodType<ReportingModuleSettingsJson> = z.object({ user_id: int, show_all_tags: z.boolean(), template: z.array(moduleSettingJson), updated: z.boolean().optional() });
+
+const statData = z.object({
+  stat_name: z.enum(STAT_NAMES),
+  start_date: z.string(),
+  end_date: z.string(),
+  aggregation: z.enum(AGGREGATIONS),
+  total: z.number(),
+  sent: z.number().optional(),
+  rate: z.number().nullable().optional(),
+  series: z.array(z.object({ date: z.string(), value: z.number(), sent: z.number().optional(), rate: z.number().nullable().optional() })),
+});
+export const reportingModuleDataJson: z.ZodType<ReportingModuleDataJson> = z.union([
+  statData.extend({ status: z.literal('ready') }),
+  z.object({ status: z.literal('generating_async'), stat_name: z.enum(STAT_NAMES) }),
+]);
+
+export const sessionIssuesJson: z.ZodType<SessionIssuesJson> = z.object({
+  data: z.array(
+    z.object({
+      user: z.object({ id: int.nullable(), name: z.string(), slack_user_id: z.string().nullable(), avatar_url: z.string().nullable() }),
+      sessions: z.array(
+        z.object({
+          session_id: int,
+          tag_id: int,
+          issues: z.array(
+            z.object({
+              id: int,
+              issue_type: z.enum(SESSION_ISSUE_TYPES),
+              session_event_id: int.nullable(),
+              detail: z.string(),
+              fix: z.object({ label: z.string(), path: z.string() }).nullable(),
+              occurred_at: z.string(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  cursor: z.object({ page: int, per_page: int, total_count: int, total_pages: int, next_page: int.nullable(), prev_page: int.nullable() }),
+});
+
+export const viewableConfigurationsJson: z.ZodType<ViewableConfigurationsJson> = z.object({ configurations: z.array(z.object({ id: int, channel: z.string(), is_active: z.boolean() })) });
+
+export const feedbackStatsJson: z.ZodType<FeedbackStatsJson> = z.object({
+  date_window: z.enum(FEEDBACK_DATE_WINDOWS),
+  label: z.string(),
+  total_count: int,
+  average_rating: z.number().nullable(),
+  ratings: z.array(z.object({ rating: int, count: int })),
+});
+
+export const feedbackCommentsJson: z.ZodType<FeedbackCommentsJson> = z.object({
+  data: z.array(z.object({ id: int, config_id: int, rating: int, comment: z.string(), author: z.string(), created_at: z.string() })),
+  page: int,
+  per_page: int,
+  total_count: int,
+});
+
+const connectionPerson: z.ZodType<ConnectionPerson> = z.object({ id: int, name: z.string(), slack_user_id: z.string().nullable() });
+export const strategicConnectionsJson: z.ZodType<StrategicConnectionsJson> = z.object({
+  id: int,
+  tag_id: int.nullable(),
+  batch_id: int.nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  participants: int,
+  connected: int,
+  connections: z.array(z.object({ member: connectionPerson, batch_id: int, date: z.string(), with: z.array(connectionPerson), met: z.boolean() })),
+  not_connected: z.array(connectionPerson),
+});

@@ -53,6 +53,3 @@ export type CurrentUser = z.infer<typeof currentUserJson>;
 
 /** POST /users/{id}/update_notifications */
 export const notificationsJson = z.object({ notifications: z.record(z.string(), z.boolean()) });
-
-/** A write that answers nothing more. */
-export const okJson = z.object({ ok: z.literal(true) });

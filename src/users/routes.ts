@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { jsonApi } from '../http/api.js';
+import { jsonApi, okJson } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
-import { currentUserJson, notificationsJson, okJson } from './api-types.js';
+import { currentUserJson, notificationsJson } from './api-types.js';
 import { memberParams, recordProgressBody, showQuery, updateNotificationsBody } from './schema.js';
 import type { UserService } from './service.js';
 

@@ -48,6 +48,7 @@ const PAGES: Array<[name: string, path: (ids: Ids) => string]> = [
   ['profile', () => '/settings/profile'],
   ['intros preferences', () => '/settings/intros'],
   ['workspace data', () => '/settings/data'],
+  ['api reference', () => '/settings/api'],
   ['integrations', () => '/integrations'],
   ['not found', () => '/no/such/page'],
 ];

@@ -51,6 +51,24 @@ describe('jsonApi: a call registers its schemas once', () => {
     expect(res.body.error).toMatch(/^POST \/things\/:id: the response does not match its schema \(id: /);
   });
 
+  it('a body the service parses after its access check is documented, not parsed by the router', async () => {
+    const router = express.Router();
+    const body = z.object({ name: z.string().min(1) });
+    let received: unknown;
+    jsonApi(router, 'Things').post('/things', { summary: 'Make a thing', serviceBody: body, response: thing }, ({ req }) => {
+      received = req.body;
+      return { id: 1, name: 'x' };
+    });
+    const a = express();
+    a.use(express.json());
+    a.use(router);
+    a.use(errorHandler(pino({ level: 'silent' })));
+    expect(await post(a, '/things', { name: '' })).toEqual({ status: 200, body: { id: 1, name: 'x' } });
+    expect(received).toEqual({ name: '' });
+    const doc = openApiDocument([router], { version: '1.0.0', serverUrl: 'http://localhost' }) as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+    expect(doc.paths['/things']!.post!.requestBody?.content['application/json']).toEqual({ schema: expect.objectContaining({ properties: { name: expect.objectContaining({ type: 'string' }) } }) });
+  });
+
   it('the OpenAPI document is made from the same schemas', () => {
     const { router } = app({});
     expect(operationsOf(router)).toHaveLength(1);

@@ -119,6 +119,8 @@ export const PAGES: readonly PageDef[] = [
   // Not in pages.tsv: the workspace's open data (export, import, Donut import) and its files, for admins.
   { path: '/settings/data', title: 'Workspace data', load: () => import('./pages/settings/WorkspaceDataPage') },
   { path: '/settings/deliveries', title: 'Failed deliveries', load: () => import('./pages/settings/DeliveriesPage') },
+  // Not in pages.tsv: Hearth's JSON API, read from its OpenAPI document, for admins who script it.
+  { path: '/settings/api', title: 'API reference', load: () => import('./pages/settings/ApiReferencePage') },
   { path: '/integrations', title: 'Integrations', load: () => import('./pages/integrations/IntegrationsPage') },
   // Not in pages.tsv: where calendar and video providers send members back, and the sandbox's stand-in consent page.
   { path: '/integrations/oauth/:provider/callback', title: 'Linking your account', load: () => import('./pages/integrations/OAuthPages').then((m) => ({ default: m.OAuthCallbackPage })) },

@@ -64,6 +64,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { label: 'Celebrations', to: '/settings/celebrations', match: [] },
       { label: 'Workspace data', to: '/settings/data', match: [] },
       { label: 'Failed deliveries', to: '/settings/deliveries', match: [], permission: 'deliveries' },
+      { label: 'API reference', to: '/settings/api', match: [] },
     ],
   },
   { label: 'Integrations', to: '/integrations', match: ['/integrations'] },

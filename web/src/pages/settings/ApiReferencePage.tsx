@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { PageState } from '../../kit';
+import { PageHeader } from '../PageHeader';
+import './settings.css';
+
+/** The parts of the OpenAPI 3.1 document (GET /api/openapi.json) the page reads. */
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  description?: string;
+}
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema; description?: string }>;
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+export interface OpenApiDoc {
+  info: { title: string; description?: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** A schema in words a script writer reads: `text`, `whole number`, `one of a, b`, `list of …`, a named shape. */
+export function typeLabel(schema: Schema | undefined): string {
+  if (!schema) return 'any';
+  if (schema.$ref) return schema.$ref.split('/').pop()!;
+  if (schema.enum) return `one of ${schema.enum.map(String).join(', ')}`;
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return [...new Set(options.map(typeLabel))].join(' or ');
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const words: Record<string, string> = { string: 'text', integer: 'whole number', number: 'number', boolean: 'true or false', object: 'object', null: 'null' };
+  return types.map((t) => (t === 'array' ? `list of ${typeLabel(schema.items)}` : (words[t] ?? t))).join(' or ') || 'any';
+}
+
+interface Field {
+  name: string;
+  where: string;
+  required: boolean;
+  type: string;
+  description?: string | undefined;
+}
+
+/** The fields a call takes: its path and query parameters, then its JSON body's top-level fields. */
+function fieldsOf(op: Operation, doc: OpenApiDoc): Field[] {
+  const params = (op.parameters ?? []).map((p) => ({ name: p.name, where: p.in, required: p.required ?? false, type: typeLabel(p.schema), description: p.description }));
+  let body = op.requestBody?.content['application/json']?.schema;
+  if (body?.$ref) body = doc.components?.schemas?.[body.$ref.split('/').pop()!];
+  const bodyFields = Object.entries(body?.properties ?? {}).map(([name, s]) => ({ name, where: 'body', required: body?.required?.includes(name) ?? false, type: typeLabel(s), description: s.description }));
+  return [...params, ...bodyFields];
+}
+
+/** The calls by tag, in the document's order. */
+function byTag(doc: OpenApiDoc) {
+  const tags = new Map<string, Array<{ method: string; path: string; op: Operation }>>();
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? 'Other';
+      tags.set(tag, [...(tags.get(tag) ?? []), { method, path, op }]);
+    }
+  return [...tags.entries()];
+}
+
+/** /settings/api: Hearth's JSON API, read from its OpenAPI document — every call by area, with what it takes. */
+export default function ApiReferencePage() {
+  const doc = useQuery({ queryKey: ['openapi'], queryFn: () => api.get<OpenApiDoc>('/api/openapi.json') });
+  return (
+    <div className="settings-page">
+      <PageHeader title="API reference" subtitle="The calls behind Hearth’s pages, for your own scripts: sign in to Hearth, then call them with your session. Writes also need the x-csrf-token header." />
+      <PageState query={doc}>
+        {(d) => (
+          <>
+            <p>
+              <a href="/api/openapi.json">Download the OpenAPI document</a> (OpenAPI 3.1, for tools that generate clients).
+            </p>
+            {byTag(d).map(([tag, calls]) => (
+              <section key={tag} className="card settings-section" aria-labelledby={`api-${tag}`}>
+                <h2 id={`api-${tag}`}>{tag}</h2>
+                {calls.map(({ method, path, op }) => {
+                  const fields = fieldsOf(op, d);
+                  return (
+                    <article key={`${method} ${path}`} className="api-call">
+                      <h3>
+                        <code>
+                          {method.toUpperCase()} {path}
+                        </code>
+                      </h3>
+                      {op.summary && <p>{op.summary}</p>}
+                      {fields.length > 0 && (
+                        <table className="api-fields">
+                          <caption className="visually-hidden">What {method.toUpperCase()} {path} takes</caption>
+                          <thead>
+                            <tr>
+                              <th scope="col">Field</th>
+                              <th scope="col">In</th>
+                              <th scope="col">Type</th>
+                              <th scope="col">Required</th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {fields.map((f) => (
+                              <tr key={`${f.where} ${f.name}`}>
+                                <th scope="row">
+                                  <code>{f.name}</code>
+                                  {f.description && <div className="muted">{f.description}</div>}
+                                </th>
+                                <td>{f.where}</td>
+                                <td>{f.type}</td>
+                                <td>{f.required ? 'Yes' : 'No'}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      )}
+                    </article>
+                  );
+                })}
+              </section>
+            ))}
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}
