@@ -37,10 +37,10 @@ const RULES = [
   ['migrations import no app code', 'migrations are frozen once shipped', /^migrations\//, /^(src|jobs)\//],
   [
     'the pages see the server only through its shared files',
-    "a capability's api-types.ts (its JSON shapes) or *-rules.ts (pure rules the page checks too), or a file shared with the browser (SHARED_WITH_PAGES)",
+    "a capability's api-types.ts (its JSON shapes), api-constants.ts (texts and constants, no zod) or *-rules.ts (pure rules the page checks too), or a file shared with the browser (SHARED_WITH_PAGES)",
     /^web\//,
     /^(src|jobs|migrations)\//,
-    (_from, to) => /^src\/[^/]+\/(api-types|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to),
+    (_from, to) => /^src\/[^/]+\/(api-types|api-constants|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to),
   ],
 ];
 

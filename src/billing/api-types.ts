@@ -1,5 +1,6 @@
 /** What Billing's endpoints answer (the pages in web/src/pages/billing read these shapes). */
 import { z } from 'zod';
+export * from './api-constants.js';
 
 const int = z.number().int();
 const planState = z.enum(['free', 'trial', 'premium']);
@@ -87,18 +88,3 @@ export type InvoiceJson = z.infer<typeof invoiceJson>;
 export const invoicesPage = z.object({ invoices: z.array(invoiceJson), has_more: z.boolean() });
 export type InvoicesPage = z.infer<typeof invoicesPage>;
 
-/** The downgrade survey's reasons (the modal's choices). */
-export const DOWNGRADE_REASONS = {
-  too_expensive: 'It costs too much',
-  missing_features: 'It is missing features we need',
-  not_using: 'We are not using it enough',
-  switching: 'We are switching to another tool',
-  temporary: 'We only needed it for a while',
-  other: 'Something else',
-} as const;
-export type DowngradeReason = keyof typeof DOWNGRADE_REASONS;
-
-export const SUPPORT_EMAIL = 'support@hearth.example';
-export const COST_ERROR_TEXT = 'Failed to calculate cost based on current usage. Try reloading?';
-export const INVOICES_ERROR_TEXT = 'Failed to retrieve invoices. Try again?';
-export const CARD_REQUIRED_TEXT = 'Add a payment method to upgrade to Premium.';

@@ -1,12 +1,12 @@
 /** The JSON the integrations routes answer and the pages read (shared by server and web). */
 import { z } from 'zod';
+import { HRIS_PROGRAM_TYPES } from './api-constants.js';
+export * from './api-constants.js';
 
 const int = z.number().int();
 
 export const HRIS_STATES = ['pending', 'active', 'relink_needed', 'deactivated'] as const;
 export type HrisStateJson = (typeof HRIS_STATES)[number];
-export const HRIS_PROGRAM_TYPES = ['celebrations', 'onboarding', 'intros'] as const;
-export type HrisProgramTypeJson = (typeof HRIS_PROGRAM_TYPES)[number];
 export const CALENDAR_PROVIDERS = ['google', 'microsoft', 'zoom'] as const;
 export type CalendarProviderJson = (typeof CALENDAR_PROVIDERS)[number];
 
@@ -91,9 +91,3 @@ export const newHireJson = z.object({
 });
 export type NewHireJson = z.infer<typeof newHireJson>;
 
-/** Messages the pages show word for word. */
-export const HRIS_OWNER_NOT_MEMBER = "That person isn't in this workspace.";
-export const VIDEO_NOT_LINKED_TEXT = "Your video account hasn't been linked yet. Try linking it again.";
-export const CALENDAR_NOT_LINKED_TEXT = "Your calendar hasn't been linked yet. Try linking it again.";
-/** The same for a setting that needs the HR system (Intros groups by department or location). */
-export const HRIS_NOT_LINKED_TEXT = "Your HR system hasn't been linked yet. Try linking it again.";

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { deliveryJson } from '../outbox/api-types.js';
+export * from './api-constants.js';
 
 export const SHOUTOUTS_STATES = ['inactive', 'active'] as const;
 export type ShoutoutsState = (typeof SHOUTOUTS_STATES)[number];
@@ -22,17 +23,6 @@ const person = z.object({ id: int, name: z.string() });
 /** journeys.md §9: gift-card points convert to dollars through these options. */
 export const giftCardOptionJson = z.object({ points: int, dollars: z.number() });
 export type GiftCardOption = z.infer<typeof giftCardOptionJson>;
-
-/** Leaderboard columns (GET /points/wallets order_col). */
-export const LEADERBOARD_COLUMNS = ['name', 'points_received', 'points_given', 'current_redeemable', 'allowance'] as const;
-export type LeaderboardColumn = (typeof LEADERBOARD_COLUMNS)[number];
-export type OrderDir = 'asc' | 'desc';
-
-/** journeys.md §4: sorting toggles desc/asc on the same column; a new column starts desc. */
-export function nextSort(current: { col: LeaderboardColumn; dir: OrderDir }, clicked: LeaderboardColumn): { col: LeaderboardColumn; dir: OrderDir } {
-  if (current.col !== clicked) return { col: clicked, dir: 'desc' };
-  return { col: clicked, dir: current.dir === 'desc' ? 'asc' : 'desc' };
-}
 
 /** A wallet user (journeys.md §3): id, points.allowance, points.is_custom_allowance, shoutouts_role. */
 export const walletUserJson = z.object({
@@ -185,5 +175,3 @@ export type RedemptionJson = z.infer<typeof redemptionJson>;
 export const redemptionsPage = z.object({ list: z.array(redemptionJson), nextPage: int.nullable() });
 export type RedemptionsPage = z.infer<typeof redemptionsPage>;
 
-/** Errors the gift-card switch reacts to (journeys.md §8). */
-export const GIFT_CARD_ERRORS = { billing: 'redirect_to_billing', invoiced: 'invoiced' } as const;

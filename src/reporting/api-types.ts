@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export * from './api-constants.js';
 import { AGGREGATIONS, DATE_WINDOWS, FEEDBACK_DATE_WINDOWS, STAT_NAMES, type Aggregation, type DateWindow, type FeedbackDateWindow, type ModuleSetting, type StatData, type StatName } from './stats.js';
 
 /** GET/PUT /reporting_module_settings/{userId} */
@@ -17,30 +18,11 @@ export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
 /** An attention-required issue's kind (stored in session_issues.issue_type). */
 export const SESSION_ISSUE_TYPES = ['missing_role', 'task_overdue', 'poll_overdue', 'strategic_connections_not_selected', 'channels_not_selected', 'delivery_failed'] as const;
 export type SessionIssueType = (typeof SESSION_ISSUE_TYPES)[number];
-/** Which stats are states (a count now) and which are rates (done of sent): the server's lists, for the page too. */
-export { RATE_STATS, STAT_NAMES, STATE_STATS } from './stats.js';
-
-/** Each stat's name on the page and in the CSV report. */
-export const STAT_LABELS: Record<StatName, string> = {
-  active_users: 'Active users',
-  onboarding_sessions_created: 'Onboarding sessions created',
-  nonboarding_sessions_created: 'Other journey sessions created',
-  active_session_members: 'Active session members',
-  poll_interactions_completed: 'Poll interactions completed',
-  task_assignments_completed: 'Task assignments completed',
-  coffee_meetings_completed: 'Intros meetings completed',
-  active_programs: 'Active programs',
-  celebration_events_sent: 'Celebrations sent',
-  watercooler_prompt_events_sent: 'Watercooler prompts sent',
-};
 
 /** POST /reporting/csv_report: the report is on its way to the requester's Slack DMs. */
 export interface CsvReportJson {
   status: 'queued';
 }
-/** The success toast after asking for the CSV report (shown 10 s, journeys.md §9). */
-export const CSV_REPORT_TOAST = 'Your report is being generated. We will send the CSV to you in a Slack DM.';
-export const CSV_REPORT_TOAST_MS = 10_000;
 
 /** GET /onboarding/session_issues */
 export interface SessionIssueJson {

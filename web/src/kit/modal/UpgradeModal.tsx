@@ -8,7 +8,7 @@ import { InlineError } from '../inlineerror/InlineError';
 import { Modal } from './Modal';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
-import { SUPPORT_EMAIL } from '../../../../src/billing/api-types';
+import { SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
 
 /** programs.md §9: after a plan change the page reloads after 3 s. */
 export const PLAN_CHANGE_RELOAD_MS = 3000;

@@ -4,7 +4,7 @@ import { formatDay, viewerZone } from '../../kit';
 import type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson } from '../../../../src/billing/api-types';
 
 export type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson, PlanJson, PersonJson } from '../../../../src/billing/api-types';
-export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS, SUPPORT_EMAIL } from '../../../../src/billing/api-types';
+export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS, SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
 
 export const BILLING_KEY = ['billing', 'account'] as const;
 export const COST_KEY = ['billing', 'premium-cost'] as const;

@@ -13,7 +13,7 @@ export type {
   MemberIdentityJson,
   CalendarProviderJson,
 } from '../../../../src/integrations/api-types';
-export { CALENDAR_NOT_LINKED_TEXT, HRIS_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT, HRIS_PROGRAM_TYPES } from '../../../../src/integrations/api-types';
+export { CALENDAR_NOT_LINKED_TEXT, HRIS_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT, HRIS_PROGRAM_TYPES } from '../../../../src/integrations/api-constants';
 
 export const OVERVIEW_KEY = ['integrations', 'overview'] as const;
 export const hrisKey = (id: number) => ['integrations', 'hris', id] as const;

@@ -2,7 +2,7 @@ import { api } from '../../api/client';
 
 /** The shapes of the points, shoutouts and rewards API: the server's own types. */
 export type * from '../../../../src/points/api-types';
-export { nextSort, LEADERBOARD_COLUMNS, GIFT_CARD_ERRORS } from '../../../../src/points/api-types';
+export { nextSort, LEADERBOARD_COLUMNS, GIFT_CARD_ERRORS } from '../../../../src/points/api-constants';
 import type {
   LeaderboardColumn,
   OrderDir,
