@@ -22,6 +22,7 @@ export const COMMON_ERRORS = [
   'ratelimited',
   'internal_error',
   'fatal_error',
+  'service_unavailable',
   'team_not_found',
 ] as const;
 

@@ -59,10 +59,10 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Journeys w
     const today = instantToZoned(clock.now(), 'UTC');
     const session = (await call('POST', `/onboarding/tags/${tagId}/sessions`, { start_date: formatLocalDate(today.date), time_zone: 'UTC', memberships: [{ role_id: primary, user_id: jonas.id }] })).session;
     const seId = session.session_events[0]!.id;
-    // Moved by hand to a minute ago (today, whatever the weekday): due now.
+    // Moved by hand to a minute ago (today, whatever the weekday, so a weekend day is confirmed): due now.
     const minute = Math.max(0, today.minuteOfDay - 1);
     const hhmm = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-    await call('PUT', `/onboarding/session_events/${seId}`, { onboarding_session_event: { occurs_at: `${formatLocalDate(today.date)}T${hhmm}` } });
+    await call('PUT', `/onboarding/session_events/${seId}`, { onboarding_session_event: { occurs_at: `${formatLocalDate(today.date)}T${hhmm}`, allow_weekend: true } });
 
     const dm = () => sandbox.state.openConversation(ACME.teamId, ACME.botUserId, ['U0DEMO010']).channel.id;
     const posted = () => sandbox.state.messageList(dm()).filter((m) => m.bot_id && (m.text ?? '').includes('Welcome aboard, Jonas'));
