@@ -1,11 +1,14 @@
 import type { ExtrasBilling } from '../billing/public.js';
 import type { AuthContext } from '../http/auth.js';
+import type { OutboxRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
+import type { DeliveryStatus } from '../outbox/reasons.js';
 import { parse } from '../http/validate.js';
 import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { pointsProgramPolicy } from './access.js';
 import { event } from '../platform/events/define.js';
 import { GIFT_CARD_ERRORS, type GiftCardOption, type ListingJson, type RedeemAnswer, type RedemptionJson, type RedemptionsPage, type RewardsPageData, type RewardsProgramJson } from './api-types.js';
+import { escapeMrkdwn } from '../slack/mrkdwn.js';
 import { redemptionNotice } from './blocks.js';
 import type { PointsDeps } from './deps.js';
 import { redemptionFulfilled, rewardRedeemed } from './events.js';
@@ -19,11 +22,12 @@ import type { Listing, PointsProgram, Redemption } from './tables.js';
 
 export const REDEMPTIONS_PAGE_SIZE = 25;
 
-/** journeys.md §5: the words when the wallet is short. */
 /** The outbox keys of a redemption's two messages: the fulfilment channel's notice and the member's DM once fulfilled. */
 const noticeKey = (redemptionId: number) => `redemption:${redemptionId}`;
 const fulfilledKey = (redemptionId: number) => `redemption-fulfilled:${redemptionId}`;
+const NOTICE_KIND = 'redemption_notice';
 
+/** journeys.md §5: the words when the wallet is short. */
 export const notEnoughPoints = (plural: string) => `You don't have enough ${plural} to redeem this.`;
 
 /**
@@ -54,7 +58,24 @@ export class Rewards {
     private readonly repo: PointsRepository,
     private readonly giftCards: GiftCardProvider,
     private readonly billing: GiftCardBilling,
-  ) {}
+  ) {
+    // The redeemer was told the reward is theirs; if the fulfilment channel's notice fails (or is never confirmed),
+    // nobody would know to hand it out, so they are told that too, with why.
+    s.outbox.onFailed(NOTICE_KIND, (row, status) => this.noticeFailed(row, status));
+  }
+
+  private async noticeFailed(row: OutboxRow, status: DeliveryStatus): Promise<void> {
+    const id = Number(/^redemption:(\d+)$/.exec(row.idempotency_key)?.[1]);
+    const [redemption] = await this.repo.redemptions(row.workspace_id, { page: 1, perPage: 1, from: null, to: null, ids: [id] });
+    const member = redemption && (await this.repo.member(row.workspace_id, redemption.member_id));
+    if (!redemption || !member) return;
+    const { channel } = row.payload as { channel: string };
+    const text =
+      status.label === 'Not confirmed'
+        ? `Hearth couldn't confirm that the people who hand out rewards saw your request for *${escapeMrkdwn(redemption.listing_name)}* in <#${channel}>. If you hear nothing, ask an admin: your request is on Hearth's Rewards page.`
+        : `Your request for *${escapeMrkdwn(redemption.listing_name)}* is recorded, but Hearth couldn't tell the people who hand out rewards in <#${channel}>. ${status.reason ?? ''} Ask an admin: your request is on Hearth's Rewards page.`;
+    await this.s.outbox.enqueue([{ workspaceId: row.workspace_id, key: `redemption-notice-failed:${row.id}`, kind: 'redemption_notice_failed', method: 'dm.post', args: { users: [member.slack_user_id], text } }]);
+  }
 
   readonly listingPolicy: AccessPolicy<Listing> = {
     load: (workspaceId, id) => this.repo.listing(workspaceId, id),
@@ -214,7 +235,7 @@ export class Rewards {
       const channel = program.redemption_fulfillment_channel_id;
       if (channel) {
         const notice = redemptionNotice({ memberSlackId: member.slack_user_id, listing: listing.name, points: cost, plural, giftCard: dollars === null ? null : { dollars }, pagesUrl: this.s.config.publicUrl });
-        ids.push(...(await this.s.outbox.add(trx, [{ workspaceId: ws, key: noticeKey(redemption.id), kind: 'redemption_notice', method: 'chat.postMessage', args: { channel, text: notice.text, blocks: notice.blocks, unfurl_links: false } }])));
+        ids.push(...(await this.s.outbox.add(trx, [{ workspaceId: ws, key: noticeKey(redemption.id), kind: NOTICE_KIND, method: 'chat.postMessage', args: { channel, text: notice.text, blocks: notice.blocks, unfurl_links: false } }])));
       }
       emit(event(rewardRedeemed, ws, { redemptionId: redemption.id, listingId: listing.id, memberId: member.id, points: cost, giftCard: listing.is_gift_card }));
       return { redemption, ids };

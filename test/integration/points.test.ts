@@ -237,6 +237,20 @@ describe('Points, shoutouts and rewards', () => {
     expect(ledgerRows.reduce((s, r) => s + r.delta, 0)).toBe(145);
   });
 
+  it("a redemption whose notice can't reach the fulfilment channel: the redeemer is told why in a DM, and the page says so", async () => {
+    const { listing } = await ok<{ listing: { id: number } }>(admin, 'POST', '/rewards', { listing: { name: 'Team lunch', points_cost: 10, quantity_available: 1 } });
+    await ok(admin, 'POST', '/points/bonus', { member_id: lena.memberId, points: 10, note: 'Lunch', request_id: 'lunch' });
+    const channel = (await ok<{ rewards_program: { redemption_fulfillment_channel_id: string } }>(admin, 'GET', '/rewards')).rewards_program.redemption_fulfillment_channel_id;
+    t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel, kind: 'error', error: 'not_in_channel' });
+    await ok(lena, 'POST', `/rewards/${listing.id}/redeem`, {});
+    await t.services.queue.idle();
+    const told = async () => t.sandbox.state.messageList(dmWith(t, LENA)).filter((m) => (m.text ?? '').includes('Your request for *Team lunch* is recorded'));
+    await expect.poll(async () => (await told()).length, { timeout: 10_000 }).toBe(1);
+    expect((await told())[0]!.text).toContain('Hearth was removed from #leadership');
+    const mine = await ok<{ list: Array<{ listing: { name: string }; notice_delivery: unknown }> }>(lena, 'GET', '/rewards/redemptions/list');
+    expect(mine.list.find((r) => r.listing.name === 'Team lunch')!.notice_delivery).toMatchObject({ label: 'Not sent', code: 'not_in_channel' });
+  });
+
   it('gift cards: the free plan is sent to billing; a paying workspace redeems through the provider at the conversion', async () => {
     const refused = await call<{ error: string; billing_path: string }>(admin, 'POST', '/rewards', { listing: { preset_id: 'gift_card' } });
     expect(refused.status).toBe(402);

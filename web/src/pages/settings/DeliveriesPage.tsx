@@ -35,6 +35,7 @@ const KIND_LABELS: Record<string, string> = {
   program_notice: 'Note to a program owner',
   redemption_fulfilled: 'Reward fulfilled note',
   redemption_notice: 'Reward redemption',
+  redemption_notice_failed: 'Note that a reward request didn’t reach its channel',
   'reporting-csv': 'Reporting CSV',
   'reporting-csv-failed': 'Note that a report couldn’t be sent',
   'reporting-feedback': 'Intros feedback question',
