@@ -154,6 +154,8 @@ export interface TagDetail {
   /** Every event of the journey, active or not, ordered by day then minute. */
   events: ScheduleEventJson[];
   limits: JourneyLimitsJson;
+  /** Whether this member may run it (admins, its creator, its permission users): the page shows its tabs only then. */
+  can_edit: boolean;
 }
 
 /** GET /{flow}/tags/{id}/fetch_roles_as_json */

@@ -184,6 +184,7 @@ export class JourneyService {
       roles: roles.filter((r) => tag.role_ids.includes(r.id)).map(roleJson),
       events: events.map((e) => eventJson(e)),
       limits: await this.limitsFor(tag.workspace_id),
+      can_edit: await hasAccess(auth, this.policy, tag, 'edit'),
     };
   }
 

@@ -69,6 +69,9 @@ describe(`Access in the services, before the body (${process.env.DATABASE_URL ? 
       const bad = await c.call<{ fields: Record<string, string> }>('GET', `/onboarding/tags/${tagId}/dry_run?time_zone=Mars/Base`, undefined, 400);
       expect(bad.fields).toHaveProperty('time_zone');
     }
+    // The journey's page asks the server whether to show its tabs and buttons: only to those who run it.
+    for (const [c, can] of [[admin, true], [permissionUser, true], [owner, false], [manager, false], [plain, false]] as const)
+      expect((await c.call<{ can_edit: boolean }>('GET', `/onboarding/tags/${tagId}`)).can_edit).toBe(can);
   });
 
   it('the Watercooler refuses a member who may not change it before reading the body', async () => {

@@ -36,6 +36,16 @@ const toasts = () => toastStore.get().map((t) => t.text);
 
 // The first test pays for loading the page's modules; a loaded 2-core machine needs more than the default 5 s.
 describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
+  test("a member who doesn't run the journey sees its name and why, and no tab or button that would be refused", async () => {
+    serve({ ...tagDetail(), can_edit: false });
+    renderApp('/onboarding/tags/7');
+    expect(await screen.findByRole('heading', { level: 1, name: /Engineering onboarding/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Only admins and the people who run this journey see its schedule, people and dry run.');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Archive/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Enroll people' })).not.toBeInTheDocument();
+  });
+
   test('events sit on a calendar of 5-day weeks, and the same events show as a list', async () => {
     serve(tagDetail());
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { api } from '../../../api/client';
 import { useSearchParam } from '../../../api/searchParams';
-import { ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
+import { Callout, ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
 import { JourneyEnrollment } from '../../enrollment/JourneyEnrollment';
 import { PageHeader } from '../../PageHeader';
 import { journeysKey, useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
@@ -71,17 +71,19 @@ function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
         </span>
       }
       actions={
-        <>
-          <ArchiveButton data={data} flow={flow} />
-          <Link className="button button-secondary" to={`/${flow}/tags/${tag.id}/manual_enrollment`}>
-            Enroll people
-          </Link>
-          {flow === 'onboarding' && (
-            <Link className="button button-secondary" to={`/onboarding/tags/${tag.id}/presets`}>
-              <Layers size={16} aria-hidden="true" /> Presets
+        data.can_edit && (
+          <>
+            <ArchiveButton data={data} flow={flow} />
+            <Link className="button button-secondary" to={`/${flow}/tags/${tag.id}/manual_enrollment`}>
+              Enroll people
             </Link>
-          )}
-        </>
+            {flow === 'onboarding' && (
+              <Link className="button button-secondary" to={`/onboarding/tags/${tag.id}/presets`}>
+                <Layers size={16} aria-hidden="true" /> Presets
+              </Link>
+            )}
+          </>
+        )
       }
     />
   );
@@ -110,18 +112,22 @@ export default function JourneyPage() {
         {(data) => (
           <>
             <Header data={data} flow={flow} />
-            <Tabs<TabId>
-              label="Journey"
-              value={tab}
-              onChange={(next) => setTab(next === 'schedule' ? null : next)}
-              items={[
-                { id: 'schedule', label: 'Schedule', icon: <CalendarDays size={16} aria-hidden="true" />, count: data.events.filter((e) => e.active).length, content: tab === 'schedule' ? <ScheduleTab flow={flow} data={data} /> : null },
-                { id: 'roles', label: 'Roles', icon: <UsersRound size={16} aria-hidden="true" />, count: data.tag.roleIds.length, content: tab === 'roles' ? <RolesTab flow={flow} data={data} /> : null },
-                { id: 'people', label: 'People', icon: <Users size={16} aria-hidden="true" />, count: data.tag.num_sessions, content: tab === 'people' ? <SessionsTab flow={flow} data={data} onDryRun={dryRunFor} /> : null },
-                { id: 'dry_run', label: 'Dry run', icon: <FlaskConical size={16} aria-hidden="true" />, content: tab === 'dry_run' ? <DryRunPanel key={subject?.userId ?? 'none'} flow={flow} data={data} subject={subject} /> : null },
-                { id: 'enrollment', label: 'Enrollment', icon: <UserPlus size={16} aria-hidden="true" />, content: tab === 'enrollment' ? <JourneyEnrollment base={`/${flow}/tags/${data.tag.id}`} /> : null },
-              ]}
-            />
+            {data.can_edit ? (
+              <Tabs<TabId>
+                label="Journey"
+                value={tab}
+                onChange={(next) => setTab(next === 'schedule' ? null : next)}
+                items={[
+                  { id: 'schedule', label: 'Schedule', icon: <CalendarDays size={16} aria-hidden="true" />, count: data.events.filter((e) => e.active).length, content: tab === 'schedule' ? <ScheduleTab flow={flow} data={data} /> : null },
+                  { id: 'roles', label: 'Roles', icon: <UsersRound size={16} aria-hidden="true" />, count: data.tag.roleIds.length, content: tab === 'roles' ? <RolesTab flow={flow} data={data} /> : null },
+                  { id: 'people', label: 'People', icon: <Users size={16} aria-hidden="true" />, count: data.tag.num_sessions, content: tab === 'people' ? <SessionsTab flow={flow} data={data} onDryRun={dryRunFor} /> : null },
+                  { id: 'dry_run', label: 'Dry run', icon: <FlaskConical size={16} aria-hidden="true" />, content: tab === 'dry_run' ? <DryRunPanel key={subject?.userId ?? 'none'} flow={flow} data={data} subject={subject} /> : null },
+                  { id: 'enrollment', label: 'Enrollment', icon: <UserPlus size={16} aria-hidden="true" />, content: tab === 'enrollment' ? <JourneyEnrollment base={`/${flow}/tags/${data.tag.id}`} /> : null },
+                ]}
+              />
+            ) : (
+              <Callout>Only admins and the people who run this journey see its schedule, people and dry run. Ask an admin if you should be one of them.</Callout>
+            )}
           </>
         )}
       </PageState>

@@ -68,6 +68,7 @@ export function tagDetail(events: ScheduleEventJson[] = defaultEvents()): TagDet
     roles: ROLES,
     events,
     limits: { paid: true, journeys: null, journeys_active: 1, journey_messages: null },
+    can_edit: true,
   };
 }
 
