@@ -76,7 +76,7 @@ export function buildPagesIfStale(): void {
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   const out = mkdtempSync(join(ROOT, 'dist', '.web-build-'));
   try {
-    const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
+    const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (result.status !== 0) throw new Error('vite build failed');
     mergeInto(out, dist);
   } finally {
