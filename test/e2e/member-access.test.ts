@@ -20,6 +20,7 @@ describe.skipIf(!HAS_CHROMIUM)(`a plain member's pages${HAS_CHROMIUM ? '' : ` (s
   let page: Page;
   const pageErrors: string[] = [];
   const refused: string[] = [];
+  let journeyId: number;
 
   beforeAll(async () => {
     buildPagesIfStale();
@@ -27,6 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)(`a plain member's pages${HAS_CHROMIUM ? '' : ` (s
     // A reward to (not) redeem, made by an admin.
     const admin = await member(t, ACME.teamId, ACME.adminUserId);
     await admin.call('POST', '/rewards', { listing: { preset_id: 'coffee' } });
+    journeyId = (await admin.call<{ tag: { id: number } }>('POST', '/onboarding/tags', { onboarding_tag: { name: 'Welcome to Acme', flow_type: 'onboarding' } })).tag.id;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     page = await context.newPage();
@@ -98,6 +100,22 @@ describe.skipIf(!HAS_CHROMIUM)(`a plain member's pages${HAS_CHROMIUM ? '' : ` (s
     expect(download.status()).toBe(200);
     await screenshot(page, 'member-access-data');
     expect(refused).toEqual([]);
+  });
+
+  it("a journey's page, reached by its address, shows its name and why, and no tab or button whose call would answer 403 (1366 and 800 px)", async () => {
+    refused.length = 0;
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${t.url}/onboarding/tags/${journeyId}`);
+      await page.getByRole('heading', { level: 1, name: /Welcome to Acme/ }).waitFor();
+      await page.getByText('Only admins and the people who run this journey see its schedule, people and dry run.').waitFor();
+      expect(await page.getByRole('tab').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Enroll people' }).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `member-access-journey-${width}`);
+    }
+    expect(refused).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
   // Last: it deletes Kai's data (and ends the session).
