@@ -1,8 +1,7 @@
 // The JSON the Celebrations pages read, shared by the server and web/.
 import { z } from 'zod';
 import { programJson } from '../programs/api-types.js';
-
-const int = z.number().int();
+import { int } from '../http/fields.js';
 
 export const SCHEDULE_TYPES = ['birthday', 'anniversary', 'custom'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];

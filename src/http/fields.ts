@@ -13,3 +13,9 @@ const CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
 
 /** A Slack channel id; `message` is what the field says when it is not one. */
 export const channelId = (message = 'is not a Slack channel id') => z.string().regex(CHANNEL_ID, message);
+
+/** A whole number in a JSON answer (the response schemas of every area's api-types.ts). */
+export const int = z.number().int();
+
+/** A member as answers name them: their id and their name. */
+export const personRef = z.object({ id: int, name: z.string() });

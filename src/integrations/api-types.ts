@@ -1,9 +1,8 @@
 /** The JSON the integrations routes answer and the pages read (shared by server and web). */
 import { z } from 'zod';
 import { HRIS_PROGRAM_TYPES } from './api-constants.js';
+import { int } from '../http/fields.js';
 export * from './api-constants.js';
-
-const int = z.number().int();
 
 export const HRIS_STATES = ['pending', 'active', 'relink_needed', 'deactivated'] as const;
 export type HrisStateJson = (typeof HRIS_STATES)[number];

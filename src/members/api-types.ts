@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { int } from '../http/fields.js';
 
 /** What the members API answers (the settings pages read these shapes). */
-const int = z.number().int();
 
 export const personJson = z.object({ id: int, slack_user_id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
 export type PersonJson = z.infer<typeof personJson>;

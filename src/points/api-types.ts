@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { deliveryJson } from '../outbox/api-types.js';
+import { int, personRef as person } from '../http/fields.js';
 export * from './api-constants.js';
 
 export const SHOUTOUTS_STATES = ['inactive', 'active'] as const;
@@ -16,9 +17,6 @@ export const REDEMPTION_STATES = ['unfulfilled', 'fulfilled', 'failed'] as const
 export type RedemptionState = (typeof REDEMPTION_STATES)[number];
 export const LEDGER_REASONS = ['event', 'shoutout', 'bonus', 'redemption', 'refund'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
-
-const int = z.number().int();
-const person = z.object({ id: int, name: z.string() });
 
 /** journeys.md §9: gift-card points convert to dollars through these options. */
 export const giftCardOptionJson = z.object({ points: int, dollars: z.number() });

@@ -1,10 +1,9 @@
 // The JSON the pages read, shared by the server and web/.
 import { z } from 'zod';
+import { personRef as person } from '../http/fields.js';
 
 export const PROGRAM_TYPES = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
-
-const person = z.object({ id: z.number().int(), name: z.string() });
 
 /** A channel program as the pages read it (programs.md §3 "Channel program"). */
 export const programJson = z

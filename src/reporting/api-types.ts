@@ -1,6 +1,7 @@
 import { z } from 'zod';
 export * from './api-constants.js';
 import { AGGREGATIONS, DATE_WINDOWS, FEEDBACK_DATE_WINDOWS, STAT_NAMES, type Aggregation, type DateWindow, type FeedbackDateWindow, type ModuleSetting, type StatData, type StatName } from './stats.js';
+import { int } from '../http/fields.js';
 
 /** GET/PUT /reporting_module_settings/{userId} */
 export interface ReportingModuleSettingsJson {
@@ -87,7 +88,6 @@ export interface ConnectionPerson {
 
 // The answers' schemas (the OpenAPI document's, and the test suites' check of every answer): each is typed with its
 // interface above, so the two cannot drift apart.
-const int = z.number().int();
 
 const moduleSettingJson: z.ZodType<ModuleSetting> = z.object({
   stat_name: z.enum(STAT_NAMES),
