@@ -129,11 +129,13 @@ export function createBolt(opts: BoltOptions): BoltParts {
   });
 
   // The request's workspace and the member who acted, looked up once here for every listener (src/slack/requester.ts).
+  // Events (every message in a busy channel among them) need no member: their listeners read the event's own user.
   app.use(async ({ body, context, next }) => {
     const from = origin(body);
     if (from) {
       const workspace = await ctx.workspaces.ensure(from.teamId, from.enterpriseId, from.teamDomain);
-      const member = from.userId ? await ctx.people.bySlackId(workspace.id, from.userId) : undefined;
+      const acted = from.userId && !(body as { event?: unknown }).event;
+      const member = acted ? await ctx.people.bySlackId(workspace.id, from.userId!) : undefined;
       setRequester(context, { workspace, userId: from.userId, member });
     }
     await next();

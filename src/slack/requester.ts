@@ -11,6 +11,7 @@ export interface SlackRequester {
   workspace: Workspace;
   /** The Slack user who acted (a command's, a click's, a submission's, or an event's `user`). */
   userId: string | undefined;
+  /** The member who clicked, submitted or ran a command (undefined before the directory has them, and for events). */
   member: Member | undefined;
 }
 

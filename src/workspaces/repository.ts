@@ -26,7 +26,10 @@ export class WorkspaceRepository {
   }
 
   /** Org-wide installs cover workspaces Hearth has not seen yet: the first event from one creates its row. */
+  /** The team's workspace, made on first contact: every Slack request passes here, so a known team costs one read. */
   async ensure(teamId: string, enterpriseId: string | null, name = ''): Promise<Workspace> {
+    const known = await this.byTeamId(teamId);
+    if (known) return known;
     const now = this.clock.now();
     await this.db
       .insertInto('workspaces')
