@@ -104,8 +104,26 @@ export function jsonApi(router: Router, tag: string) {
 }
 
 /**
- * The test suites' check: every JSON response of a registered call must match its declared schema, so a response
- * that drifts from its documentation fails the test that made it (a 500 naming the call and the fields).
+ * The keys a response sends that its schema does not declare: zod's parse drops an object's unknown keys, so they
+ * are what the sent value has and the parsed value lacks (dotted paths, as `fieldsOf` names a failing field).
+ */
+export function undeclared(sent: unknown, parsed: unknown, path = ''): Record<string, string> {
+  if (Array.isArray(sent) && Array.isArray(parsed)) return Object.assign({}, ...sent.map((v, i) => undeclared(v, parsed[i], `${path}${i}.`)));
+  if (!isObject(sent) || !isObject(parsed)) return {};
+  const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(sent)) {
+    if (!(key in parsed)) found[`${path}${key}`] = 'sent but not in the schema';
+    else Object.assign(found, undeclared(value, parsed[key], `${path}${key}.`));
+  }
+  return found;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The test suites' check: every JSON response of a registered call must match its declared schema — no field missing
+ * or of another type, and none the schema does not declare — so a response that drifts from its documentation
+ * fails the test that made it (a 500 naming the call and the fields).
  */
 export function checkResponses(): RequestHandler {
   return (_req: Request, res: Response, next: NextFunction) => {
@@ -116,8 +134,8 @@ export function checkResponses(): RequestHandler {
       const { operation } = declared;
       const sent: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
       const result = operation.response.safeParse(sent);
-      if (result.success) return json(body);
-      const fields = fieldsOf(result.error);
+      const fields = result.success ? undeclared(sent, result.data) : fieldsOf(result.error);
+      if (Object.keys(fields).length === 0) return json(body);
       throw new HttpError(500, `${operation.method.toUpperCase()} ${operation.path}: the response does not match its schema (${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ')})`, fields);
     };
     next();

@@ -3,7 +3,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkResponses, jsonApi, operationsOf } from '../../src/http/api.js';
+import { checkResponses, jsonApi, operationsOf, undeclared } from '../../src/http/api.js';
 import { errorHandler } from '../../src/http/errors.js';
 import { openApiDocument } from '../../src/http/openapi.js';
 
@@ -49,6 +49,21 @@ describe('jsonApi: a call registers its schemas once', () => {
     const res = await post(a, '/things/1', { name: 'x' });
     expect(res.status).toBe(500);
     expect(res.body.error).toMatch(/^POST \/things\/:id: the response does not match its schema \(id: /);
+  });
+
+  it('in the test suites, a response that sends a field its schema does not declare fails too (zod would drop it silently)', async () => {
+    const { a } = app({ id: 1, name: 'x', secret: 'token' });
+    const res = await post(a, '/things/1', { name: 'x' });
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ fields: { secret: 'sent but not in the schema' } });
+  });
+
+  it('undeclared keys are found at any depth, in arrays too, and none when the schema declares them all', () => {
+    const schema = z.object({ items: z.array(z.object({ id: z.number() })), meta: z.record(z.string(), z.unknown()) });
+    const sent = { items: [{ id: 1 }, { id: 2, extra: true }], meta: { anything: 1 } };
+    expect(undeclared(sent, schema.parse(sent))).toEqual({ 'items.1.extra': 'sent but not in the schema' });
+    const clean = { items: [{ id: 1 }], meta: {} };
+    expect(undeclared(clean, schema.parse(clean))).toEqual({});
   });
 
   it('a body the service parses after its access check is documented, not parsed by the router', async () => {
