@@ -4,7 +4,6 @@
 import {
   addDays,
   compareLocalDate,
-  formatLocalDate,
   instantToZoned,
   isLeapYear,
   resolveMonthDay,
@@ -25,7 +24,6 @@ export interface MonthDay {
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** A month and day some year has (Feb 29 counts: leap years have it). */
 export function isValidMonthDay(month: number, day: number): boolean {
@@ -203,4 +201,3 @@ export function monthDayString(md: MonthDay): string {
   return `${String(md.month).padStart(2, '0')}-${String(md.day).padStart(2, '0')}`;
 }
 
-export { formatLocalDate };

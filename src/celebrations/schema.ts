@@ -79,7 +79,6 @@ export const upsertMyBody = z
   })
   .refine((b) => b.date !== undefined || b.selected_channel_ids !== undefined, { message: 'give a date or channels', path: ['date'] });
 
-export const importBody = z.object({ celebration_program_id: id });
 export const importQuery = z.object({ program_id: id, program_type: z.string().min(1).max(40) });
 
 /** The preview: the saved settings, or these unsaved ones (and a custom date being written). */

@@ -228,4 +228,3 @@ export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type Channel = Selectable<ChannelsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
-export type Account = Selectable<AccountsTable>;

@@ -18,7 +18,6 @@ export const syncablesBody = z.object({
 export const directIdentityBody = z.object({ integration_name: text(40), api_key: text(500) });
 
 export const providerBody = z.object({ provider });
-export const providerParams = z.object({ provider });
 export const completeBody = z.object({ provider, code: text(4000), state: text(1000) });
 
 export const variantBody = z.object({

@@ -52,7 +52,6 @@ export type PointsWalletJson = z.infer<typeof pointsWalletJson>;
 
 /** One earning rule of the points program, as the settings show it. */
 export const earningRuleJson = z.object({ key: z.string(), label: z.string(), points: int, default_points: int });
-export type EarningRuleJson = z.infer<typeof earningRuleJson>;
 
 /** GET/PUT /points/settings: the points config (journeys.md §3: points_name_plural) and its rules. */
 export const pointsProgramJson = z.object({ points_name: z.string(), points_name_plural: z.string(), default_allowance: int, daily_cap: int, rules: z.array(earningRuleJson) });
@@ -72,7 +71,6 @@ export const ledgerEntryJson = z.object({
   capped: z.boolean(),
   created_at: z.string(),
 });
-export type LedgerEntryJson = z.infer<typeof ledgerEntryJson>;
 
 /** The shoutouts program (journeys.md §3): state, launch_checklist.announced, channels. */
 export const shoutoutsProgramJson = z.object({ state: z.enum(SHOUTOUTS_STATES), launch_checklist: z.object({ announced: z.boolean() }), channels: z.array(z.string()) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 export * from './api-constants.js';
-import { AGGREGATIONS, DATE_WINDOWS, FEEDBACK_DATE_WINDOWS, STAT_NAMES, type Aggregation, type DateWindow, type FeedbackDateWindow, type ModuleSetting, type StatData, type StatName } from './stats.js';
+import { AGGREGATIONS, DATE_WINDOWS, FEEDBACK_DATE_WINDOWS, STAT_NAMES, type Aggregation, type FeedbackDateWindow, type ModuleSetting, type StatData, type StatName } from './stats.js';
 import { int } from '../http/fields.js';
 
 /** GET/PUT /reporting_module_settings/{userId} */
@@ -15,7 +15,7 @@ export interface ReportingModuleSettingsJson {
 /** GET /reporting_module_settings/data */
 export type ReportingModuleDataJson = ({ status: 'ready' } & StatData) | { status: 'generating_async'; stat_name: StatName };
 
-export type { Aggregation, DateWindow, ModuleSetting, StatData, StatName };
+export type { Aggregation, ModuleSetting, StatData, StatName };
 /** An attention-required issue's kind (stored in session_issues.issue_type). */
 export const SESSION_ISSUE_TYPES = ['missing_role', 'task_overdue', 'poll_overdue', 'strategic_connections_not_selected', 'channels_not_selected', 'delivery_failed'] as const;
 export type SessionIssueType = (typeof SESSION_ISSUE_TYPES)[number];

@@ -21,8 +21,6 @@ export const TIERS = {
   4: { limit: 100, windowMs: MINUTE },
 } as const satisfies Record<number, RateLimit>;
 
-export type Tier = keyof typeof TIERS;
-
 /** Slack's published tiers for the methods the sandbox answers. */
 export const METHOD_LIMITS: Record<string, RateLimit> = {
   'auth.test': { limit: 600, windowMs: MINUTE }, // "special": very generous

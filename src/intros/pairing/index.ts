@@ -10,13 +10,10 @@
  */
 export { computeRound } from './engine.js';
 export { eligibleCandidates } from './eligibility.js';
-export type { EligibilityResult, ExclusionReason, MemberForEligibility } from './eligibility.js';
+export type { ExclusionReason } from './eligibility.js';
 export { describeGroup, formatReason } from './reason.js';
-export type { ReasonNames } from './reason.js';
-export { planGroupSizes, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from './group-sizes.js';
+export { planGroupSizes } from './group-sizes.js';
 export { coverage, longestWait, repeatRate, repeatRateByRound, waitsSinceLastGroup } from './stats.js';
-export type { MemberWait, RoundRepeatStats } from './stats.js';
 export { maxWeightMatching } from './blossom.js';
 export type { WeightedEdge } from './blossom.js';
-export { EXACT_PAIRING_LIMIT } from './pairs.js';
 export type * from './types.js';

@@ -12,10 +12,9 @@ import {
   conversationQuery,
   eventBody,
   homeOpenBody,
-  homeQuery,
+  personQuery,
   inviteHearthBody,
   messageBody,
-  modalsQuery,
   openConversationBody,
   submitBody,
   teamParams,
@@ -78,7 +77,7 @@ export function memberRoutes(client: SandboxClient, state: SandboxState): Router
   });
 
   router.get('/sandbox/views', (req, res) => {
-    const { team, user } = query(req, modalsQuery);
+    const { team, user } = query(req, personQuery);
     res.json({ modals: client.modals(team, user) });
   });
 
@@ -93,7 +92,7 @@ export function memberRoutes(client: SandboxClient, state: SandboxState): Router
   });
 
   router.get('/sandbox/home', (req, res) => {
-    const { team, user } = query(req, homeQuery);
+    const { team, user } = query(req, personQuery);
     res.json({ view: client.home(team, user) });
   });
 

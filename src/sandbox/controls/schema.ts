@@ -15,8 +15,8 @@ export const teamParams = z.object({ team: id });
 export const asQuery = z.object({ as: id });
 export const conversationParams = z.object({ channel: id });
 export const conversationQuery = z.object({ team: id, as: id });
-export const homeQuery = z.object({ team: id, user: id });
-export const modalsQuery = homeQuery;
+/** A person in a sandbox team: whose Home tab, whose open modals. */
+export const personQuery = z.object({ team: id, user: id });
 
 export const openConversationBody = z.object({
   team_id: id,
