@@ -12,22 +12,12 @@ import type { SlackRequester } from '../slack/requester.js';
 import type { ViewStateValues } from '../slack/view-values.js';
 import type { AuthContext } from '../http/auth.js';
 import { requireSelf } from '../platform/access.js';
+import type { AvoidListJson, SnoozeStatusJson } from './api-types.js';
 
 /** The longest snooze a member may set from their settings (the same as `/hearth snooze`). */
 export const MAX_SNOOZE_DAYS = 365;
 /** The most people on one member's avoid list. */
 export const MAX_AVOIDS = 50;
-
-export interface SnoozeStatusJson {
-  snoozed: boolean;
-  /** The local date (YYYY-MM-DD) the member is back in rounds; null when not snoozed. */
-  end_date: string | null;
-}
-
-export interface AvoidListJson {
-  invalid_partner_uids: string[];
-  partners: Array<{ uid: string; name: string; avatar_url: string | null }>;
-}
 
 const nameOf = (m: Member) => m.display_name || m.real_name || m.name;
 

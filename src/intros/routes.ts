@@ -1,12 +1,49 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { jsonApi, okJson } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
-import { body, params } from '../http/validate.js';
+import { int } from '../http/fields.js';
+import { body } from '../http/validate.js';
+import { programJson } from '../programs/api-types.js';
+import {
+  avoidListJson,
+  coffeePageData,
+  coffeeUpdateAnswer,
+  groupsPage,
+  icebreakerJson,
+  icebreakerLibrary,
+  introPreviewJson,
+  meetingJson,
+  memberJson,
+  membersPage,
+  pairingReport,
+  peopleMetJson,
+  roundPreview,
+  shareCardJson,
+  snoozeStatusJson,
+} from './api-types.js';
 import { ICEBREAKER_LIBRARY, ICEBREAKER_THEMES } from './icebreakers-library.js';
 import type { MeetingService } from './meetings.js';
 import type { MemberService } from './members.js';
 import type { ReportService } from './reports.js';
 import type { RoundRunner } from './rounds.js';
-import { icebreakerParams, avoidListBody, memberPathParams, snoozeBulkUpdateBody } from './schema.js';
+import {
+  avoidListBody,
+  createIcebreakerBody,
+  destroyGhostsBody,
+  groupsQuery,
+  icebreakerParams,
+  meetingStateBody,
+  memberPathParams,
+  membersQuery,
+  newProgramPreviewBody,
+  pairingShowQuery,
+  snoozeBulkUpdateBody,
+  teamBody,
+  updateConfigBody,
+  updateIcebreakerBody,
+  updateUsersStatusBody,
+} from './schema.js';
 import type { IntrosPreferences } from './preferences.js';
 import type { IntrosService } from './service.js';
 import { idParams } from '../http/ids.js';
@@ -19,133 +56,109 @@ export interface IntrosRouteDeps {
   reports: ReportService;
 }
 
-/** The Intros API (src/intros/API.md). Thin: validate, scope to the workspace, call a service. */
+/** The Intros API (src/intros/API.md). Thin: the path parsed, a service called (it checks access, then reads the rest). */
 export function introsRoutes({ intros, rounds, meetings, members, reports }: IntrosRouteDeps): Router {
   const router = Router();
   router.use(['/coffee', '/coffee_meetings', '/icebreakers', '/share', '/teams', '/reporting'], requireMember);
-
-  const programId = (req: Parameters<typeof authOf>[0]) => params(req, idParams).id;
+  const api = jsonApi(router, 'Intros');
 
   // Before /coffee/:id, which would take this path's last part for an id.
-  router.get('/coffee/show_people_met_as_json', async (req, res) => {
-    res.json(await reports.peopleMet(authOf(req)));
-  });
+  api.get('/coffee/show_people_met_as_json', { summary: 'The people the signed-in member was introduced to, most recent first', response: peopleMetJson }, ({ req }) => reports.peopleMet(authOf(req)));
 
-  router.get('/icebreakers/index_no_config', (_req, res) => {
-    res.json({ themes: ICEBREAKER_THEMES, icebreakers: ICEBREAKER_LIBRARY });
-  });
-
-  router.get('/coffee/:id', async (req, res) => {
-    res.json(await intros.page(authOf(req), programId(req)));
-  });
-
-  router.get('/coffee/:id/members', async (req, res) => {
-    res.json(await intros.membersPage(authOf(req), programId(req), req.query));
-  });
-
-  router.get('/coffee/:id/groups', async (req, res) => {
-    res.json(await intros.groupsPage(authOf(req), programId(req), req.query));
-  });
-
-  router.put('/coffee/:id/update_as_json', async (req, res) => {
-    res.json(await intros.update(authOf(req), programId(req), req.body));
-  });
-
-  router.post('/coffee/:id/trigger_arrangement_as_json', async (req, res) => {
-    res.json(await intros.triggerRound(authOf(req), programId(req)));
-  });
+  api.get('/icebreakers/index_no_config', { summary: 'The icebreaker library and its themes', response: icebreakerLibrary }, () => ({ themes: ICEBREAKER_THEMES, icebreakers: ICEBREAKER_LIBRARY }));
 
   // What an admin previews is what is sent: the round's own builder, for the saved or the posted settings.
-  router.post('/coffee/preview_as_json', async (req, res) => {
-    res.json(await rounds.newProgramPreview(authOf(req), req.body));
-  });
+  api.post('/coffee/preview_as_json', { summary: 'A new program’s first intro, from a template', serviceBody: newProgramPreviewBody, response: introPreviewJson }, ({ req }) => rounds.newProgramPreview(authOf(req), req.body));
 
-  router.post('/coffee/:id/preview_as_json', async (req, res) => {
-    res.json(await rounds.introPreview(authOf(req), programId(req), req.body));
-  });
+  api.get('/coffee/:id', { summary: 'An Intros program: settings, the first page of the roster and of the latest round’s groups, recent rounds', params: idParams, response: coffeePageData }, ({ params, req }) => intros.page(authOf(req), params.id));
 
-  router.get('/coffee/:id/preview_next_round', async (req, res) => {
-    res.json(await rounds.preview(authOf(req), programId(req)));
-  });
+  api.get('/coffee/:id/members', { summary: 'A page of the roster, searched and filtered by status', params: idParams, serviceQuery: membersQuery, response: membersPage }, ({ params, req }) => intros.membersPage(authOf(req), params.id, req.query));
 
-  router.post('/coffee/:id/update_users_status', async (req, res) => {
-    res.json(await members.updateUsersStatus(authOf(req), programId(req), req.body));
-  });
+  api.get('/coffee/:id/groups', { summary: 'A page of a round’s groups (the latest round’s unless asked), searched by who is in them', params: idParams, serviceQuery: groupsQuery, response: groupsPage }, ({ params, req }) =>
+    intros.groupsPage(authOf(req), params.id, req.query),
+  );
 
-  router.post('/coffee/:id/remind_users_to_pick_category_options', async (req, res) => {
-    res.json({ num_users_messaged: await members.remindCategories(authOf(req), programId(req)) });
-  });
+  api.put('/coffee/:id/update_as_json', { summary: 'Change an Intros program’s settings (the answer names the values the rules adjusted)', params: idParams, serviceBody: updateConfigBody, response: coffeeUpdateAnswer }, ({ params, req }) =>
+    intros.update(authOf(req), params.id, req.body),
+  );
 
-  router.delete('/coffee/:id/destroy_ghosts_as_json', async (req, res) => {
-    // The page may come in the body or the query string.
-    res.json(await members.destroyGhosts(authOf(req), programId(req), { ...(req.query as object), ...((req.body as object | undefined) ?? {}) }));
-  });
+  api.post('/coffee/:id/trigger_arrangement_as_json', { summary: 'Start a round now', params: idParams, response: okJson.extend({ program: programJson }) }, ({ params, req }) => intros.triggerRound(authOf(req), params.id));
 
-  router.get('/coffee/:id/icebreakers', async (req, res) => {
-    res.json({ icebreakers: await members.icebreakers(authOf(req), programId(req)) });
-  });
+  api.post('/coffee/:id/preview_as_json', { summary: 'The intro the next round’s first group would get, with the saved or these settings', params: idParams, serviceBody: updateConfigBody, response: introPreviewJson }, ({ params, req }) =>
+    rounds.introPreview(authOf(req), params.id, req.body),
+  );
 
-  router.post('/coffee/:id/icebreakers', async (req, res) => {
-    res.json({ icebreaker: await members.addIcebreaker(authOf(req), programId(req), req.body) });
-  });
+  api.get('/coffee/:id/preview_next_round', { summary: 'The groups a round started now would make, and who it would leave out and why', params: idParams, response: roundPreview }, ({ params, req }) => rounds.preview(authOf(req), params.id));
 
-  router.put('/coffee/:id/icebreakers/:icebreakerId', async (req, res) => {
-    const { id, icebreakerId } = params(req, icebreakerParams);
-    res.json({ icebreaker: await members.updateIcebreaker(authOf(req), id, icebreakerId, req.body) });
-  });
+  api.post('/coffee/:id/update_users_status', { summary: 'Set people active, snoozed or opted out of the program', params: idParams, serviceBody: updateUsersStatusBody, response: z.object({ updated: int, members: z.array(memberJson) }) }, ({ params, req }) =>
+    members.updateUsersStatus(authOf(req), params.id, req.body),
+  );
 
-  router.put('/coffee_meetings/:id', async (req, res) => {
-    const { id } = params(req, idParams);
-    res.json({ meeting: await meetings.setStateByAdmin(authOf(req), id, req.body) });
-  });
+  api.post('/coffee/:id/remind_users_to_pick_category_options', { summary: 'Ask the members without interests to pick theirs, by DM', params: idParams, response: z.object({ num_users_messaged: int }) }, async ({ params, req }) => ({
+    num_users_messaged: await members.remindCategories(authOf(req), params.id),
+  }));
 
-  router.post('/share/:id/preload', async (req, res) => {
-    const { id } = params(req, idParams);
-    res.json(await reports.sharePreload(authOf(req), id));
-  });
+  api.delete('/coffee/:id/destroy_ghosts_as_json', { summary: 'Remove a page of the people who left Slack from the roster (`page` in the body or the query)', params: idParams, serviceBody: destroyGhostsBody, response: z.object({ removed: int, next_page: int.nullable() }) }, ({ params, req }) =>
+    members.destroyGhosts(authOf(req), params.id, { ...(req.query as object), ...((req.body as object | undefined) ?? {}) }),
+  );
 
-  router.put('/teams/:id', async (req, res) => {
-    res.json({ team: await intros.setTeamWelcome(authOf(req), params(req, idParams).id, req.body) });
-  });
+  api.get('/coffee/:id/icebreakers', { summary: 'The program’s icebreakers', params: idParams, response: z.object({ icebreakers: z.array(icebreakerJson) }) }, async ({ params, req }) => ({ icebreakers: await members.icebreakers(authOf(req), params.id) }));
 
-  router.get('/reporting/:id/pairing_show', async (req, res) => {
-    res.json(await reports.pairingShow(authOf(req), programId(req), req.query));
-  });
+  api.post('/coffee/:id/icebreakers', { summary: 'Add an icebreaker: the program’s own question, or one from the library', params: idParams, serviceBody: createIcebreakerBody, response: z.object({ icebreaker: icebreakerJson }) }, async ({ params, req }) => ({
+    icebreaker: await members.addIcebreaker(authOf(req), params.id, req.body),
+  }));
+
+  api.put('/coffee/:id/icebreakers/:icebreakerId', { summary: 'Change an icebreaker’s question, or turn it on or off', params: icebreakerParams, serviceBody: updateIcebreakerBody, response: z.object({ icebreaker: icebreakerJson }) }, async ({ params, req }) => ({
+    icebreaker: await members.updateIcebreaker(authOf(req), params.id, params.icebreakerId, req.body),
+  }));
+
+  api.put('/coffee_meetings/:id', { summary: 'Set whether a group met (program admins)', params: idParams, serviceBody: meetingStateBody, response: z.object({ meeting: meetingJson }) }, async ({ params, req }) => ({
+    meeting: await meetings.setStateByAdmin(authOf(req), params.id, req.body),
+  }));
+
+  api.post('/share/:id/preload', { summary: 'A round’s share card: its groups, first-time meetings and a sentence to share', params: idParams, response: shareCardJson }, ({ params, req }) => reports.sharePreload(authOf(req), params.id));
+
+  api.put('/teams/:id', { summary: 'Set the workspace’s Intros welcome message (workspace admins)', params: idParams, serviceBody: teamBody, response: z.object({ team: z.object({ id: int, pairing_welcome_message: z.string().nullable() }) }) }, async ({ params, req }) => ({
+    team: await intros.setTeamWelcome(authOf(req), params.id, req.body),
+  }));
+
+  api.get('/reporting/:id/pairing_show', { summary: 'A program’s pairing report between two local dates: rounds, groups, stats and fairness', params: idParams, serviceQuery: pairingShowQuery, response: pairingReport }, ({ params, req }) =>
+    reports.pairingShow(authOf(req), params.id, req.query),
+  );
 
   return router;
 }
 
 /**
  * A member's own Intros preferences (journeys.md §7): snoozing every Intros program, and the avoid list. Only
- * the member themselves: another member's id, or another workspace's, is a 404 (the service's `own`).
+ * the member themselves: another member's id, or another workspace's, is a 404 (the service's `own`), before the body is read.
  */
 export function introsPreferenceRoutes(prefs: IntrosPreferences): Router {
   const router = Router();
   router.use('/users', requireMember);
-  const self = (req: Parameters<typeof authOf>[0]) => prefs.own(authOf(req), params(req, memberPathParams).id);
+  const api = jsonApi(router, 'Intros');
+  const params = memberPathParams;
 
-  router.get('/users/:id/snooze_intros', async (req, res) => {
-    const { workspace, member } = self(req);
-    res.json(await prefs.snoozeStatus(workspace, member));
+  api.get('/users/:id/snooze_intros', { summary: 'Whether the member snoozed every Intros program, and until when', params, response: snoozeStatusJson }, ({ params, req }) => {
+    const { workspace, member } = prefs.own(authOf(req), params.id);
+    return prefs.snoozeStatus(workspace, member);
   });
-  router.patch('/users/:id/snooze_intros/bulk_update', async (req, res) => {
-    const { workspace, member } = self(req);
-    const input = body(req, snoozeBulkUpdateBody);
-    res.json(await prefs.snoozeUntil(workspace, member, input.end_date));
+  api.patch('/users/:id/snooze_intros/bulk_update', { summary: 'Snooze every Intros program until a local date', params, serviceBody: snoozeBulkUpdateBody, response: snoozeStatusJson }, ({ params, req }) => {
+    const { workspace, member } = prefs.own(authOf(req), params.id);
+    return prefs.snoozeUntil(workspace, member, body(req, snoozeBulkUpdateBody).end_date);
   });
-  router.delete('/users/:id/snooze_intros/destroy_all', async (req, res) => {
-    const { workspace, member } = self(req);
-    res.json(await prefs.unsnoozeAll(workspace, member));
+  api.delete('/users/:id/snooze_intros/destroy_all', { summary: 'End the member’s snooze of every Intros program', params, response: snoozeStatusJson }, ({ params, req }) => {
+    const { workspace, member } = prefs.own(authOf(req), params.id);
+    return prefs.unsnoozeAll(workspace, member);
   });
 
-  router.get('/users/:id/incompatible_pairs', async (req, res) => {
-    const { workspace, member } = self(req);
-    res.json(await prefs.avoidList(workspace, member));
+  api.get('/users/:id/incompatible_pairs', { summary: 'The member’s avoid list (confidential: only they read it)', params, response: avoidListJson }, ({ params, req }) => {
+    const { workspace, member } = prefs.own(authOf(req), params.id);
+    return prefs.avoidList(workspace, member);
   });
-  router.patch('/users/:id/incompatible_pairs/bulk_upsert', async (req, res) => {
-    const { workspace, member } = self(req);
-    const input = body(req, avoidListBody);
-    res.json(await prefs.setAvoidList(workspace, member, input.invalid_partner_uids));
+  api.patch('/users/:id/incompatible_pairs/bulk_upsert', { summary: 'Replace the member’s avoid list', params, serviceBody: avoidListBody, response: avoidListJson }, ({ params, req }) => {
+    const { workspace, member } = prefs.own(authOf(req), params.id);
+    return prefs.setAvoidList(workspace, member, body(req, avoidListBody).invalid_partner_uids);
   });
 
   return router;

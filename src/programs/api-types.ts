@@ -26,3 +26,14 @@ export const programJson = z
   })
   .meta({ id: 'Program' });
 export type ProgramJson = z.infer<typeof programJson>;
+
+/** A template a program is created from (GET /templates), without the settings it applies. */
+export const templateJson = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(PROGRAM_TYPES),
+  /** Shipped with Hearth (hidden by hide_defaults=true). */
+  is_default: z.boolean(),
+});
+export type TemplateJson = z.infer<typeof templateJson>;

@@ -25,7 +25,7 @@ const specCalls = readFileSync(new URL('../support/spec/endpoints.tsv', import.m
   });
 
 /** The areas whose routes register their schemas (src/http/api.ts); the others are listed as to do below. */
-const REGISTERED_AREAS = new Set(['users', 'points', 'billing', 'preferences', 'integrations', 'celebrations', 'widgets', 'reporting']);
+const REGISTERED_AREAS = new Set(['users', 'points', 'billing', 'preferences', 'integrations', 'celebrations', 'widgets', 'reporting', 'intros', 'programs', 'watercooler']);
 /** Spec'd calls of a registered area that another, not yet registered, area's routes serve (to do with that area). */
 const SERVED_BY: Record<string, string> = {
   'GET /users/{id}/snooze_intros': 'intros',
@@ -39,14 +39,21 @@ const SERVED_BY: Record<string, string> = {
 const served = (call: { method: string; path: string; area: string }) => SERVED_BY[`${call.method.toUpperCase()} ${call.path}`] ?? call.area;
 
 const param = String.raw`\{[^}/]+\}`;
-/** A spec path as a pattern over the document's paths: `{id}` is any parameter; `{flow}`, `{controller}` and `{base}` their values or a parameter. */
+/**
+ * A spec path as a pattern over the document's paths: `{id}` is any parameter; `{flow}`, `{controller}` and `{base}`
+ * their values or a parameter; a program's own path (`/watercooler/{id}/…`) may be the shared `/{controller}/{id}/…`.
+ */
 function specPattern(path: string): RegExp {
   const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const placeholders: Record<string, string> = {
+    base: `/(onboarding|participants|${param})(/tags/${param})?`,
+    flow: `(onboarding|participants|${param})`,
+    controller: `(coffee|watercooler|celebrations|${param})`,
+  };
+  // One pass: a placeholder's own pattern is not read again as placeholders.
   const source = escaped
-    .replace('{base}', `/(onboarding|participants|${param})(/tags/${param})?`)
-    .replace('{flow}', `(onboarding|participants|${param})`)
-    .replace('{controller}', `(coffee|watercooler|celebrations|${param})`)
-    .replace(/\{[^}]+\}/g, param);
+    .replace(/\{([^}]+)\}/g, (_m, name: string) => placeholders[name] ?? param)
+    .replace(/^\/(coffee|watercooler|celebrations)\//, (_m, controller: string) => `/(${controller}|${param})/`);
   return new RegExp(`^${source}$`);
 }
 
