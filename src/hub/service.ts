@@ -127,12 +127,12 @@ export class HubService {
       return { e, json: { id: e.id, title: fill(e.title), kind: e.kind, occurs_on: o.occursOn, minute_in_day: o.minuteInDay, occurs_at: o.at.toISOString(), state: o.at < now ? 'sent' : 'pending' } satisfies HubEventJson };
     });
     events.sort((a, b) => a.json.occurs_at.localeCompare(b.json.occurs_at));
-    const sample = { id: 0, session_id: 0, session_event_id: 0, completed_at: null, source: null, answered_at: null, mine: true };
+    const sample = { id: 0, session_id: 0, session_event_id: 0, source: null, mine: true };
     const data: HubModuleData = {
       people: { people: roles.map((r) => ({ role_id: r.id, role_name: r.name, purpose: r.purpose, primary: r.primary, person: r.primary ? me : null })) },
       events: splitEvents(events.map((x) => x.json)),
-      tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: fill(x.e.title), text: fill(x.e.text), state: 'incomplete' as const, assignee: me, reminders_sent: 0 })) },
-      polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: fill(x.e.text), options: x.e.poll_options, answer_index: null, respondent: me })) },
+      tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: fill(x.e.title), text: fill(x.e.text), state: 'incomplete' as const, assignee: me, completed_at: null, reminders_sent: 0 })) },
+      polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: fill(x.e.text), options: x.e.poll_options, answer_index: null, respondent: me, answered_at: null })) },
       channels: { channels: await this.channels(auth.workspace, site, [tag.channel_id]) },
       timeline: timeline(start, events.map((x) => x.json), [], []),
     };
