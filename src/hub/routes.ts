@@ -1,15 +1,14 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
+import { jsonApi } from '../http/api.js';
 import { authOf, requireMember, startSession, type SessionOptions } from '../http/auth.js';
 import { idParams } from '../http/ids.js';
 import { readSiteToken } from '../http/site-links.js';
 import { params, query } from '../http/validate.js';
-import type { RouteFlowType } from '../journeys/api-types.js';
+import { ROUTE_FLOW_TYPES } from '../journeys/api-types.js';
 import type { Clock } from '../time/clock.js';
-import { dataQuery, linkQuery, sessionParams } from './schema.js';
+import { hubData, hubSaveAnswer, hubSiteAnswer } from './api-types.js';
+import { dataQuery, linkQuery, sessionParams, siteBody } from './schema.js';
 import type { HubService } from './service.js';
-
-/** The same route under /onboarding and /participants ({flow} in the specs). */
-const both = (path: string) => ['onboarding', 'participants'].map((f) => `/${f}${path}`);
 
 /** The hub's calls (journeys.md §7 "Journey site", programs.md §2 "Tag site"). Thin over the service. */
 export function hubRoutes(hub: HubService, deps: { session: SessionOptions; clock: Clock }): Router {
@@ -31,20 +30,18 @@ export function hubRoutes(hub: HubService, deps: { session: SessionOptions; cloc
     res.redirect(target);
   });
 
-  router.get('/site/:sessionId/data', requireMember, async (req, res) => {
-    const { sessionId } = params(req, sessionParams);
-    const { module } = query(req, dataQuery);
-    const viewer = await hub.viewer(authOf(req), sessionId);
-    res.json(module === 'site' ? hub.frame(viewer) : await hub.moduleData(viewer, module));
-  });
+  const api = jsonApi(router, 'Journey hub');
+  api.get('/site/:sessionId/data', { summary: 'A session’s journey hub: its frame (`module=site`) or one module’s data', params: sessionParams, query: dataQuery, response: hubData }, async ({ params, query, req }) => {
+    const viewer = await hub.viewer(authOf(req), params.sessionId);
+    return query.module === 'site' ? hub.frame(viewer) : hub.moduleData(viewer, query.module);
+  }, requireMember);
 
-  const flowOf = (req: Request): RouteFlowType => (req.path.startsWith('/participants') ? 'participants' : 'onboarding');
-  router.get(both('/tags/:id/site'), requireMember, async (req, res) => {
-    res.json(await hub.preview(authOf(req), params(req, idParams).id, flowOf(req)));
-  });
-  router.put(both('/tags/:id/site'), requireMember, async (req, res) => {
-    res.json({ site: await hub.save(authOf(req), params(req, idParams).id, flowOf(req), req.body) });
-  });
+  for (const flow of ROUTE_FLOW_TYPES) {
+    api.get(`/${flow}/tags/:id/site`, { summary: 'A journey’s hub: its site and a preview with sample data (for those who run it)', params: idParams, response: hubSiteAnswer }, ({ params, req }) => hub.preview(authOf(req), params.id, flow), requireMember);
+    api.put(`/${flow}/tags/:id/site`, { summary: 'Save a journey’s hub: its template, published, or both', params: idParams, serviceBody: siteBody, response: hubSaveAnswer }, async ({ params, req }) => ({
+      site: await hub.save(authOf(req), params.id, flow, req.body),
+    }), requireMember);
+  }
 
   return router;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { channelId } from '../http/fields.js';
 import { id } from '../http/ids.js';
-import { HUB_LIMITS as L, HUB_MODULES, type HubModuleType } from './api-types.js';
+import { HUB_LIMITS as L, HUB_MODULES, type HubModuleType } from './api-constants.js';
 
 const moduleType = z.enum(HUB_MODULES as unknown as [HubModuleType, ...HubModuleType[]], { error: `must be one of ${HUB_MODULES.join(', ')}` });
 

@@ -116,7 +116,8 @@ export class HubService {
     const now = this.s.clock.now();
     const tz = auth.member.tz ?? auth.workspace.default_tz;
     const start = formatLocalDate(localToday(now, tz));
-    const me = this.person(auth.workspace, { id: auth.member.id, slack_user_id: auth.member.slack_user_id, name: auth.member.real_name || auth.member.display_name || auth.member.name, avatar_url: auth.member.avatar_url, tz: auth.member.tz });
+    const person: PersonJson = { id: auth.member.id, slack_user_id: auth.member.slack_user_id, name: auth.member.real_name || auth.member.display_name || auth.member.name, avatar_url: auth.member.avatar_url, tz: auth.member.tz };
+    const me = this.person(auth.workspace, person);
     const roles = (await this.journeys.rolesJson(tag.workspace_id)).filter((r) => tag.role_ids.includes(r.id));
     const primary = new Set(roles.filter((r) => r.primary).map((r) => r.id));
     const forParticipant = (e: JourneyEvent) => e.active && (e.recipient_type !== 'role' || (e.role_id !== null && primary.has(e.role_id)));
@@ -127,12 +128,12 @@ export class HubService {
       return { e, json: { id: e.id, title: fill(e.title), kind: e.kind, occurs_on: o.occursOn, minute_in_day: o.minuteInDay, occurs_at: o.at.toISOString(), state: o.at < now ? 'sent' : 'pending' } satisfies HubEventJson };
     });
     events.sort((a, b) => a.json.occurs_at.localeCompare(b.json.occurs_at));
-    const sample = { id: 0, session_id: 0, session_event_id: 0, completed_at: null, source: null, answered_at: null, mine: true };
+    const sample = { id: 0, session_id: 0, session_event_id: 0, source: null, mine: true };
     const data: HubModuleData = {
       people: { people: roles.map((r) => ({ role_id: r.id, role_name: r.name, purpose: r.purpose, primary: r.primary, person: r.primary ? me : null })) },
       events: splitEvents(events.map((x) => x.json)),
-      tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: fill(x.e.title), text: fill(x.e.text), state: 'incomplete' as const, assignee: me, reminders_sent: 0 })) },
-      polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: fill(x.e.text), options: x.e.poll_options, answer_index: null, respondent: me })) },
+      tasks: { tasks: events.filter((x) => x.e.kind === 'task').map((x) => ({ ...sample, title: fill(x.e.title), text: fill(x.e.text), state: 'incomplete' as const, assignee: person, completed_at: null, reminders_sent: 0 })) },
+      polls: { polls: events.filter((x) => x.e.kind === 'poll').map((x) => ({ ...sample, question: fill(x.e.text), options: x.e.poll_options, answer_index: null, respondent: person, answered_at: null })) },
       channels: { channels: await this.channels(auth.workspace, site, [tag.channel_id]) },
       timeline: timeline(start, events.map((x) => x.json), [], []),
     };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../platform/events/define.js';
-import { FLOW_TYPES, type FlowType } from './api-types.js';
+import { FLOW_TYPES } from './api-types.js';
 
 const id = z.number().int().positive();
 const source = z.enum(['slack', 'site', 'admin']);
@@ -12,7 +12,7 @@ export const journeySessionCreated = defineEvent(
     sessionId: id,
     tagId: id,
     /** The journey's flow type (reporting counts onboarding and other sessions apart); absent on events recorded before it was added. */
-    flowType: z.enum(FLOW_TYPES as [FlowType, ...FlowType[]]).optional(),
+    flowType: z.enum(FLOW_TYPES).optional(),
     participantMemberId: id.nullable(),
     startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     source: z.string(),
@@ -47,7 +47,7 @@ export const journeyPollAnswered = defineEvent(
 const about = {
   eventTitle: z.string().optional(),
   journeyName: z.string().optional(),
-  flowType: z.enum(FLOW_TYPES as [FlowType, ...FlowType[]]).optional(),
+  flowType: z.enum(FLOW_TYPES).optional(),
 };
 
 /** A session event's recipient role had nobody in it when it was due: attention required. */

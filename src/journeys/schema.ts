@@ -7,7 +7,7 @@ import { EVENT_KINDS, FLOW_TYPES } from './api-types.js';
 
 /** "true"/"1"/true (forms and query strings) or "false"/"0"/false. */
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])]).transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
-const flowType = z.enum(FLOW_TYPES as [string, ...string[]], { error: 'must be onboarding, events, mentorship, training, offboarding or other' }).transform((v) => v as (typeof FLOW_TYPES)[number]);
+const flowType = z.enum(FLOW_TYPES, { error: 'must be onboarding, events, mentorship, training, offboarding or other' });
 const channelId = slackChannelId();
 const timeZone = z.string().refine((tz) => tz === 'sync' || isValidTimeZone(tz), 'is not a known time zone');
 const source = z.enum(['slack', 'site', 'admin'], { error: 'must be slack, site or admin' });
@@ -68,7 +68,7 @@ export const addEventBody = z.object({ days_later: daysLater, channel_id: channe
 
 const eventFields = z
   .object({
-    kind: z.enum(EVENT_KINDS as [string, ...string[]], { error: 'must be message, task, poll, intro, channel_post or cohort_message' }).transform((v) => v as (typeof EVENT_KINDS)[number]),
+    kind: z.enum(EVENT_KINDS, { error: 'must be message, task, poll, intro, channel_post or cohort_message' }),
     active: z.boolean({ error: 'must be true or false' }),
     days_later: daysLater,
     minute_in_day: z.number({ error: 'must be a number' }).int('must be a whole minute').min(0, 'must be 0 to 1439').max(1439, 'must be 0 to 1439'),

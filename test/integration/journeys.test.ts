@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateTagAnswer, DryRunAnswer, ScheduleEventJson, SessionJson, TagDetail, TogglePresetAnswer } from '../../src/journeys/api-types.js';
+import type { HubSiteAnswer } from '../../src/hub/api-types.js';
+import type { CreateTagAnswer, DryRunAnswer, JourneyHomeAnswer, PresetAnswer, PresetBundlesIndex, ScheduleEventJson, SessionJson, TagDetail, TagPresetsIndex, TogglePresetAnswer } from '../../src/journeys/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
 import { onPremium, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
@@ -70,6 +71,12 @@ describe(`Journeys (${path})`, () => {
     const bundle = await call<{ preset_bundle: { presets: Array<{ earliest_day: number; latest_day: number; num_events: number }> } }>(admin, 'GET', '/onboarding/preset_bundles/1');
     expect(bundle.preset_bundle.presets[0]).toMatchObject({ earliest_day: -5, latest_day: -2, num_events: 3 });
     await call(admin, 'GET', '/onboarding/preset_bundles/999', undefined, 404);
+    const mentorship = await call<PresetBundlesIndex>(admin, 'GET', '/onboarding/preset_bundles?flow_type=mentorship');
+    expect(mentorship.preset_bundles.map((b) => b.id)).toEqual([3]);
+    // A preset's events page reads the preset, as its own page does.
+    const preset = await call<PresetAnswer>(admin, 'GET', '/onboarding/presets/201/events');
+    expect(preset.preset).toEqual((await call<PresetAnswer>(admin, 'GET', '/onboarding/presets/201')).preset);
+    expect(preset.preset.events.length).toBeGreaterThan(0);
     await call(admin, 'GET', '/prebuilt_journeys?quick_setup_type=nope', undefined, 400);
   });
 
@@ -96,6 +103,13 @@ describe(`Journeys (${path})`, () => {
     expect((await call<{ tags: unknown[] }>(admin, 'GET', '/participants/tags')).tags).toEqual([]);
     // The journey lives under its own flow only.
     await call(admin, 'GET', `/participants/tags/${tagId}`, undefined, 404);
+    // The journey home lists it; the journey's page of one preset has that preset only, added.
+    const home = await call<JourneyHomeAnswer>(admin, 'GET', '/onboarding');
+    expect(home.tags.map((x) => x.id)).toContain(tagId);
+    expect(home.open_action_items).toBe(0);
+    const presetId = created.events[0]!.preset_id!;
+    const one = await call<TagPresetsIndex>(admin, 'GET', `/onboarding/tags/${tagId}/presets/${presetId}`);
+    expect(one.presets.map((p) => [p.id, p.selected])).toEqual([[presetId, true]]);
   });
 
   it('refuses bad input with the field, and another workspace gets 404s', async () => {
@@ -329,5 +343,21 @@ describe(`Journeys (${path})`, () => {
     const second = await call<{ feature: string }>(globex, 'POST', '/onboarding/tags', { onboarding_tag: { name: 'Another', flow_type: 'training' } }, 402);
     expect(second.feature).toBe('journeys');
     await call(globex, 'POST', `/participants/tags/${first.tag.id}/events`, { onboarding_schedule_event: { text: 'One more' } }, 402);
+  });
+  it('a journey of another flow answers under /participants: its page, an event, its dry run and its hub', async () => {
+    const created = await call<CreateTagAnswer>(admin, 'POST', '/onboarding/tags', { onboarding_tag: { name: 'Mentoring circle', flow_type: 'mentorship' } });
+    const id = created.tag.id;
+    expect(created.redirect_url).toBe(`/participants/tags/${id}`);
+    const detail = await call<TagDetail>(admin, 'GET', `/participants/tags/${id}`);
+    expect(detail.flow_type.routeResource).toBe('participants');
+    await call(admin, 'GET', `/onboarding/tags/${id}`, undefined, 404);
+    const { event } = await call<{ event: ScheduleEventJson }>(admin, 'POST', `/participants/tags/${id}/events`, {
+      onboarding_schedule_event: { kind: 'message', title: 'Welcome', text: 'Hi {first_name}', days_later: 0, minute_in_day: 540, recipient_type: 'role', role: created.tag.roleIds[0] },
+    });
+    const dry = await call<DryRunAnswer>(admin, 'GET', `/participants/tags/${id}/dry_run`);
+    expect(dry.items.map((i) => [i.event_id, i.local_time])).toEqual([[event.id, '09:00']]);
+    const site = await call<HubSiteAnswer>(admin, 'GET', `/participants/tags/${id}/site`);
+    expect(site.journey_name).toBe('Mentoring circle');
+    expect(site.preview.data.events.upcoming.map((e) => e.id)).toEqual([event.id]);
   });
 });

@@ -4,7 +4,7 @@ import type { HubFrameData, HubModuleData, HubSiteAnswer, HubSiteBody, HubSiteJs
 
 /** The shapes of src/hub/api-types.ts: the server's own types. */
 export type * from '../../../../src/hub/api-types';
-export { HUB_LIMITS, MODULE_LABELS, SITE_SAVE_ERROR } from '../../../../src/hub/api-types';
+export { HUB_LIMITS, MODULE_LABELS, SITE_SAVE_ERROR } from '../../../../src/hub/api-constants';
 
 export type Flow = 'onboarding' | 'participants';
 export type DataModule = keyof HubModuleData;
