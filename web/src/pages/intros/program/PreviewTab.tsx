@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../api/client';
 import { AlertIcon, InlineError, RemoteBlockKitPreview, Spinner, useServerPreview } from '../../../kit';
-import { formatInstant, hourLabel, roundPreviewQuery, type CoffeePageData, type PersonJson, type RoundPreview } from '../introsApi';
+import { formatInstant, hourLabel, roundPreviewQuery, type CoffeePageData, type PersonJson } from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { plural } from './lists';
 import { Stat } from './Summary';
