@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client';
-import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, InlineError, Modal, ModalCancelButton, SortIcon, TextField, toastSuccess } from '../../kit';
+import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, InlineError, Modal, ModalCancelButton, PersonName, SortIcon, TextField, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { nextSort, pointsPageQuery, useSavePointsSettings, useSaveWallet, walletsPageQuery, type LeaderboardColumn, type OrderDir, type PointsProgramJson, type WalletUserJson, type WalletsQuery } from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
@@ -78,10 +78,7 @@ export default function PointsPage() {
               <tr key={w.id}>
                 <td className="muted">{(pageNo - 1) * 25 + i + 1}</td>
                 <td>
-                  <span className="pts-person">
-                    {w.avatar_url ? <img className="avatar" src={w.avatar_url} alt="" width={24} height={24} /> : null}
-                    {w.name}
-                  </span>
+                  <PersonName person={w} />
                 </td>
                 <td>{w.points.received}</td>
                 <td>{w.points.given}</td>
