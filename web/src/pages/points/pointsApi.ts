@@ -31,7 +31,8 @@ type RewardsSettings = z.input<typeof rewardsSettingsBody>['rewards_program'];
 const pointsKey = ['points'] as const;
 const walletsKey = (q: WalletsQuery) => [...pointsKey, 'wallets', q] as const;
 const rewardsKey = ['rewards'] as const;
-const redemptionsKey = (q: RedemptionsQuery) => [...rewardsKey, 'redemptions', q] as const;
+const allRedemptionsKey = [...rewardsKey, 'redemptions'] as const;
+const redemptionsKey = (q: RedemptionsQuery) => [...allRedemptionsKey, q] as const;
 const shoutoutsKey = ['shoutouts'] as const;
 
 /** GET /points: the member's wallet and the program. */
@@ -118,7 +119,7 @@ export function useFulfill() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<{ redemption: RedemptionJson }>(`/rewards/redemptions/${id}/fulfill`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: [...rewardsKey, 'redemptions'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: allRedemptionsKey }),
   });
 }
 
