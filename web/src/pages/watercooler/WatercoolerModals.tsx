@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { InlineError, Modal, ModalCancelButton, RemoteBlockKitPreview, Spinner, toastSuccess, useServerPreview } from '../../kit';
 import {
@@ -86,8 +86,9 @@ export function SuggestionsModal({
   const [limit, setLimit] = useState(10);
   const { data, isLoading, isError } = useQuery(suggestionsQuery(path, limit));
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  // onAdd runs the page's own mutation; this only waits for it.
-  const [saving, setSaving] = useState(false);
+  // onAdd runs the page's own writes (which say what went wrong); this waits for them, and closes when they worked.
+  const adding = useMutation({ mutationFn: onAdd, onSuccess: (ok) => ok && onClose() });
+  const saving = adding.isPending;
   const toggle = (id: number) =>
     setChosen((c) => {
       const next = new Set(c);
@@ -95,13 +96,7 @@ export function SuggestionsModal({
       else next.add(id);
       return next;
     });
-  const add = async () => {
-    if (!data) return;
-    setSaving(true);
-    const ok = await onAdd(data.filter((s) => chosen.has(s.prompt_id)));
-    setSaving(false);
-    if (ok) onClose();
-  };
+  const add = () => data && adding.mutate(data.filter((s) => chosen.has(s.prompt_id)));
   return (
     <Modal
       title={title}
@@ -110,7 +105,7 @@ export function SuggestionsModal({
       footer={
         <>
           <ModalCancelButton />
-          <button type="button" className="button button-primary" disabled={!chosen.size || saving} onClick={() => void add()}>
+          <button type="button" className="button button-primary" disabled={!chosen.size || saving} onClick={add}>
             {saving && <Spinner title="" />} {addLabel}
             {chosen.size ? ` (${chosen.size})` : ''}
           </button>
