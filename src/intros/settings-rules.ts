@@ -129,6 +129,13 @@ export interface RulesOutcome {
   errors: Partial<Record<keyof IntrosSettings, string>>;
   /** The pairing type needs the paid plan (HTTP 402 on the server; the upgrade modal on the page). */
   paymentRequired: boolean;
+  /** The date (YYYY-MM-DD) a set fixed meeting was moved to, else null: pages show it formatted (meetingMovedText). */
+  meetingMovedTo: string | null;
+}
+
+/** The note on a moved fixed meeting; `date` as the reader should see it (the API gives YYYY-MM-DD, pages their formatted date). */
+export function meetingMovedText(date: string): string {
+  return `moved to ${date}: the meeting must fall on a weekday within the round`;
 }
 
 /**
@@ -139,6 +146,7 @@ export function applySettingsRules(input: IntrosSettings, ctx: RulesContext): Ru
   const adjusted: RulesOutcome['adjusted'] = {};
   const errors: RulesOutcome['errors'] = {};
   let s: IntrosSettings = { ...input };
+  let meetingMovedTo: string | null = null;
 
   if (!PAIRING_TYPES.includes(s.pairing_type)) errors.pairing_type = `must be one of ${PAIRING_TYPES.join(', ')}`;
   if (!Number.isInteger(s.group_size) || s.group_size < MIN_GROUP_SIZE || s.group_size > MAX_GROUP_SIZE)
@@ -171,13 +179,16 @@ export function applySettingsRules(input: IntrosSettings, ctx: RulesContext): Ru
     if (ctx.nextOccurrenceOn && !errors.next_fixed_meeting_on) {
       const date = fixedMeetingDate(s.next_fixed_meeting_on, ctx.nextOccurrenceOn, s.period);
       if (date !== s.next_fixed_meeting_on) {
-        if (s.next_fixed_meeting_on) adjusted.next_fixed_meeting_on = `moved to ${date}: the meeting must fall on a weekday within the round`;
+        if (s.next_fixed_meeting_on) {
+          adjusted.next_fixed_meeting_on = meetingMovedText(date);
+          meetingMovedTo = date;
+        }
         s.next_fixed_meeting_on = date;
       }
     }
   }
 
-  return { settings: s, adjusted, errors, paymentRequired: needsPaidAccess(s.pairing_type, s.claiming_allowed, ctx.paidFeatureAccess) };
+  return { settings: s, adjusted, errors, paymentRequired: needsPaidAccess(s.pairing_type, s.claiming_allowed, ctx.paidFeatureAccess), meetingMovedTo };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import {
   fixedMeetingDate,
   fixedMeetingTimeError,
   needsPaidAccess,
+  meetingMovedText,
   withCalendarRule,
   withPairingTypeRule,
   type IntrosSettings,
@@ -79,6 +80,10 @@ describe('Intros settings rules', () => {
     );
     expect(out.settings).toMatchObject({ enforce_group_size: false, video_platform: 'none', next_fixed_meeting_on: '2026-03-03', next_fixed_meeting_time: '10:00' });
     expect(Object.keys(out.adjusted).sort()).toEqual(['enforce_group_size', 'next_fixed_meeting_on', 'video_platform']);
+    // The moved date is a field of its own, so a page can show it formatted rather than as YYYY-MM-DD.
+    expect(out.meetingMovedTo).toBe('2026-03-03');
+    expect(out.adjusted.next_fixed_meeting_on).toBe(meetingMovedText('2026-03-03'));
+    expect(meetingMovedText('Tuesday, March 3')).toBe('moved to Tuesday, March 3: the meeting must fall on a weekday within the round');
     expect(out.paymentRequired).toBe(true);
     expect(out.errors).toEqual({});
 
@@ -88,5 +93,7 @@ describe('Intros settings rules', () => {
     expect(early.errors.next_fixed_meeting_time).toMatch(/at least 30 minutes/);
     // Not a fixed meeting: the fixed time is not checked.
     expect(applySettingsRules({ ...base, next_fixed_meeting_time: '09:00' }, { nextOccurrenceOn: null, paidFeatureAccess: false }).errors).toEqual({});
+    // A date the rules set where none was (no note) is not a move.
+    expect(applySettingsRules({ ...base, calendar_scheduling_selection: 'fixed-meeting' }, { nextOccurrenceOn: '2026-03-02', paidFeatureAccess: true }).meetingMovedTo).toBeNull();
   });
 });

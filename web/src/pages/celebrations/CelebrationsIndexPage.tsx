@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { ChannelPicker, InlineError, PartyIcon, Spinner, toastError } from '../../kit';
 import { existingProgramPath } from '../programs/programsApi';
 import { PageHeader } from '../PageHeader';
-import { usePrograms, useTemplates } from '../programs/programsApi';
+import { useApplyTemplate, usePrograms, useTemplates } from '../programs/programsApi';
 import { longDate } from './celebrationsApi';
 import '../programs/programs.css';
 import './celebrations.css';
@@ -20,26 +20,28 @@ export default function CelebrationsIndexPage() {
   const celebrationTemplates = (templates ?? []).filter((t) => t.type === 'CelebrationProgram');
   const [template, setTemplate] = useState('');
   const [channel, setChannel] = useState('');
-  const [creating, setCreating] = useState(false);
+  const applyTemplate = useApplyTemplate();
+  const creating = applyTemplate.isPending;
   const [error, setError] = useState<string | null>(null);
   const [existing, setExisting] = useState<string | null>(null);
   const mine = (programs ?? []).filter((p) => p.type === 'CelebrationProgram');
   const chosenTemplate = template || celebrationTemplates[0]?.id || '';
 
-  const create = async () => {
-    setCreating(true);
+  const create = () => {
     setError(null);
-    try {
-      const res = await api.post<{ redirect_url: string }>('/channel_programs/apply_template_as_json', { template_id: chosenTemplate, channel_id: channel }, { toastOnError: false });
-      void navigate(res.redirect_url);
-    } catch (e) {
-      // programs.md §8: the server's error text is shown, and the form is enabled again.
-      const text = errorText(e);
-      setError(text);
-      setExisting(existingProgramPath(e));
-      toastError(text);
-      setCreating(false);
-    }
+    applyTemplate.mutate(
+      { template_id: chosenTemplate, channel_id: channel },
+      {
+        onSuccess: (res) => void navigate(res.redirect_url),
+        onError: (e) => {
+          // programs.md §8: the server's error text is shown, and the form is enabled again.
+          const text = errorText(e);
+          setError(text);
+          setExisting(existingProgramPath(e));
+          toastError(text);
+        },
+      },
+    );
   };
 
   return (

@@ -1,14 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { DEFAULT_SUCCESS_TEXT, InlineError, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { daysIn, MONTHS, MY_SCHEDULES_KEY, type MyScheduleJson } from './celebrationsApi';
+import { daysIn, MONTHS, mySchedulesQuery, useUpsertMySchedule, type MyScheduleJson } from './celebrationsApi';
 import '../programs/programs.css';
 import './celebrations.css';
 
+import { FETCH_ERROR_TEXT } from './celebrationsApi';
+export { FETCH_ERROR_TEXT };
 /** journeys.md §8, word for word. */
-export const FETCH_ERROR_TEXT = 'Failed to fetch celebration preferences';
 export const UPDATE_ERROR_TEXT = 'Failed to update celebration schedule';
 export const BIRTHDAY_CHANNELS_ERROR_TEXT = 'Failed to update birthday channel selection';
 const ANNIVERSARY_CHANNELS_ERROR_TEXT = 'Failed to update anniversary channel selection';
@@ -16,28 +17,24 @@ const ANNIVERSARY_CHANNELS_ERROR_TEXT = 'Failed to update anniversary channel se
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function DateCard({ s }: { s: MyScheduleJson }) {
-  const client = useQueryClient();
+  const upsert = useUpsertMySchedule();
   const id = useId();
   const birthday = s.celebration_type === 'birthday';
   const [md, setMd] = useState(() => ({ month: s.date ? Number(s.date.slice(-5, -3)) : 0, day: s.date ? Number(s.date.slice(-2)) : 0 }));
   const [full, setFull] = useState(!birthday && s.date ? s.date : '');
-  const [saving, setSaving] = useState(false);
+  const saving = upsert.isPending;
   const value = birthday ? (md.month && md.day ? `${pad(md.month)}-${pad(md.day)}` : '') : full;
   const current = birthday ? (s.date ?? '') : (s.date ?? '');
-  const patch = async (body: Record<string, unknown>, errorText: string) => {
-    setSaving(true);
+  const patch = async (body: { date?: string | null; selected_channel_ids?: string[] }, errorText: string) => {
     try {
-      const res = await api.patch<{ schedule: MyScheduleJson }>('/celebration_schedules/upsert_my_schedule', { celebration_type: s.celebration_type, ...body }, { toastOnError: false });
-      client.setQueryData<{ schedules: MyScheduleJson[] }>(MY_SCHEDULES_KEY, (old) => old && { schedules: old.schedules.map((x) => (x.celebration_type === s.celebration_type ? res.schedule : x)) });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-      return true;
+      await upsert.mutateAsync({ celebration_type: s.celebration_type, ...body });
     } catch (error) {
       // A refused value says why (400); anything else gets the spec's words (journeys.md §8).
       toastError(error instanceof ApiError && error.status === 400 && error.serverError ? error.serverError : errorText);
       return false;
-    } finally {
-      setSaving(false);
     }
+    toastSuccess(DEFAULT_SUCCESS_TEXT);
+    return true;
   };
   const toggleChannel = (uid: string, on: boolean) => {
     const next = on ? [...s.selected_channel_ids, uid] : s.selected_channel_ids.filter((c) => c !== uid);
@@ -119,17 +116,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
 
 /** /settings/celebrations: the member's own dates and the channels that celebrate them (journeys.md §3). */
 export default function MyCelebrationsPage() {
-  const { data, isLoading, isError, refetch } = useQuery({
-    queryKey: MY_SCHEDULES_KEY,
-    queryFn: async () => {
-      try {
-        return await api.get<{ schedules: MyScheduleJson[] }>('/celebration_schedules/my_schedules', { toastOnError: false });
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 401)) toastError(FETCH_ERROR_TEXT);
-        throw error;
-      }
-    },
-  });
+  const { data, isLoading, isError, refetch } = useQuery(mySchedulesQuery);
   return (
     <div className="cel-page">
       <PageHeader title="Celebration preferences" subtitle="Your birthday and work anniversary, and where your team celebrates them." />

@@ -1,16 +1,37 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { formatLongPlainDate, formatPlainDate, formatTime } from '../../kit';
+import { api, ApiError } from '../../api/client';
+import { formatLongPlainDate, formatPlainDate, formatTime, toastError } from '../../kit';
 
 /** The shapes of GET /celebrations/{id} and friends: the server's own types. */
 export type * from '../../../../src/celebrations/api-types';
-import type { CelebrationAnswer, CelebrationPreviewJson, EventsJson, NewHiresJson, ScheduleIndex, ScheduleType, LeapPolicy, WeekendPolicy } from '../../../../src/celebrations/api-types';
+import type {
+  CelebrationAnswer,
+  CelebrationPreviewJson,
+  EventsJson,
+  ImportJson,
+  MyScheduleJson,
+  NewHiresJson,
+  ScheduleIndex,
+  ScheduleType,
+  LeapPolicy,
+  WeekendPolicy,
+} from '../../../../src/celebrations/api-types';
 
+/** Everything of one program (its page, dates, events and previews) is under its key. */
 export const celebrationKey = (id: string) => ['celebrations', id] as const;
-export const schedulesKey = (id: string, type: ScheduleType) => ['celebrations', id, 'schedules', type] as const;
-export const eventsKey = (id: string, days: number) => ['celebrations', id, 'events', days] as const;
+const allSchedulesKey = (id: string) => [...celebrationKey(id), 'schedules'] as const;
+export const schedulesKey = (id: string, type: ScheduleType) => [...allSchedulesKey(id), type] as const;
+const allEventsKey = (id: string) => [...celebrationKey(id), 'events'] as const;
+export const eventsKey = (id: string, days: number) => [...allEventsKey(id), days] as const;
+const previewKey = (id: string, settings: string) => [...celebrationKey(id), 'preview', settings] as const;
 export const MY_SCHEDULES_KEY = ['celebration_schedules', 'mine'] as const;
+const NEW_HIRES_KEY = ['upcoming_new_hires'] as const;
+
+/** programs.md §8. */
+export const SAVE_ERROR_TEXT = 'Error saving settings. Please try again.';
+/** journeys.md §8, word for word. */
+export const FETCH_ERROR_TEXT = 'Failed to fetch celebration preferences';
 
 export function useCelebration(id: string) {
   return useQuery({ queryKey: celebrationKey(id), queryFn: () => api.get<CelebrationAnswer>(`/celebrations/${id}`, { toastOnError: false }) });
@@ -39,7 +60,7 @@ export function usePreview(id: string, settings: Record<string, unknown>) {
     return () => clearTimeout(timer);
   }, [key]);
   return useQuery({
-    queryKey: ['celebrations', id, 'preview', settled],
+    queryKey: previewKey(id, settled),
     queryFn: ({ signal }) => api.post<CelebrationPreviewJson>(`/celebrations/${id}/preview_as_json`, JSON.parse(settled), { signal, toastOnError: false }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -47,7 +68,124 @@ export function usePreview(id: string, settings: Record<string, unknown>) {
 }
 
 export function useNewHires() {
-  return useQuery({ queryKey: ['upcoming_new_hires'], queryFn: () => api.get<NewHiresJson>('/upcoming_new_hires', { query: { days: 90 }, toastOnError: false }) });
+  return useQuery({ queryKey: NEW_HIRES_KEY, queryFn: () => api.get<NewHiresJson>('/upcoming_new_hires', { query: { days: 90 }, toastOnError: false }) });
+}
+
+/** Reloads what a change touched: everything, the program, or one kind's dates (and what is coming up). */
+export function useRefresh(id: string) {
+  const client = useQueryClient();
+  return (what: 'all' | 'program' | ScheduleType = 'all') => {
+    if (what === 'all') return client.invalidateQueries({ queryKey: celebrationKey(id) });
+    if (what === 'program') return client.invalidateQueries({ queryKey: celebrationKey(id), exact: true });
+    void client.invalidateQueries({ queryKey: allEventsKey(id) });
+    return client.invalidateQueries({ queryKey: schedulesKey(id, what) });
+  };
+}
+
+/**
+ * PUT /celebrations/{id}/update_as_json: the answer is the page's data; what is coming up is refetched.
+ * `toastOnError: false` when the page shows the errors at their fields (else SAVE_ERROR_TEXT is the toast).
+ */
+export function useUpdateCelebration(id: string, options: { toastOnError?: boolean } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: CelebrationChange) =>
+      api.put<CelebrationAnswer>(`/celebrations/${id}/update_as_json`, change, options.toastOnError === false ? { toastOnError: false } : { errorText: SAVE_ERROR_TEXT }),
+    onSuccess: (answer) => {
+      client.setQueryData(celebrationKey(id), answer);
+      void client.invalidateQueries({ queryKey: allEventsKey(id) });
+    },
+  });
+}
+
+/**
+ * The request bodies follow src/celebrations/schema.ts. They are not derived from it (z.input) because that file
+ * reaches src/celebrations/tables.ts, whose Database augmentation the web's type check cannot take (TS2664).
+ */
+type CelebrationChange = Partial<Pick<CelebrationAnswer['celebration'], 'birthdays_enabled' | 'anniversaries_enabled' | 'custom_enabled' | 'posting_hour' | 'time_zone' | 'weekend_policy' | 'leap_day_policy' | 'birthday_template' | 'anniversary_template'>> & {
+  is_active?: boolean;
+  birthday_image?: string | null;
+  anniversary_image?: string | null;
+  custom_image?: string | null;
+};
+type ScheduleBody = {
+  schedule_type: ScheduleType;
+  celebration_schedule_id?: number;
+  user_id?: number | null;
+  date: string | null;
+  title?: string;
+  message?: string | null;
+};
+
+/**
+ * PUT /celebration_schedules/create_or_update_as_json: a person's or a custom date (null date removes it); that
+ * kind's dates are refetched either way. `toastOnError: false` when the page shows the errors at their fields.
+ */
+export function useSaveSchedule(id: string, options: { toastOnError?: boolean } = {}) {
+  const refresh = useRefresh(id);
+  return useMutation({
+    mutationFn: (body: ScheduleBody) =>
+      api.put('/celebration_schedules/create_or_update_as_json', { celebration_program_id: Number(id), ...body }, options.toastOnError === false ? { toastOnError: false } : { errorText: SAVE_ERROR_TEXT }),
+    onSettled: (_answer, _error, body) => refresh(body.schedule_type),
+  });
+}
+
+/** PUT /celebration_schedules/{id}/update_included_programs_as_json: celebrated in this channel or not; that kind's dates are refetched. */
+export function useIncludeSchedule(id: string) {
+  const refresh = useRefresh(id);
+  return useMutation({
+    mutationFn: ({ scheduleId, activate }: { scheduleId: number; activate: boolean; type: ScheduleType }) =>
+      api.put(`/celebration_schedules/${scheduleId}/update_included_programs_as_json`, { celebration_program_id: Number(id), activate }),
+    onSettled: (_answer, _error, { type }) => refresh(type),
+  });
+}
+
+/** POST /celebration_schedules/send_ask_for_dates_dms → how many DMs went out. */
+export function useAskForDates(id: string) {
+  return useMutation({
+    mutationFn: (user_ids: number[]) =>
+      api.post<{ num_sent: number }>('/celebration_schedules/send_ask_for_dates_dms', { celebration_program_id: Number(id), user_ids }),
+  });
+}
+
+/** POST /celebrations/import_dates_as_json (a CSV file): the import, processed in the background (importStatus). */
+export function useImportDates(id: string) {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('celebration_program_id', id);
+      form.set('file', file);
+      return api.post<ImportJson>('/celebrations/import_dates_as_json', form, { errorText: 'Failed to upload file.' });
+    },
+  });
+}
+
+/** GET /asset_imports/{id}/show_as_json: one poll of a dates import. */
+export function importStatus(id: string, importId: number, signal: AbortSignal) {
+  return api.get<ImportJson>(`/asset_imports/${importId}/show_as_json`, { query: { program_id: id, program_type: 'CelebrationProgram' }, signal, toastOnError: false });
+}
+
+/** GET /celebration_schedules/my_schedules: the member's own dates (a failure says FETCH_ERROR_TEXT). */
+export const mySchedulesQuery = queryOptions({
+  queryKey: MY_SCHEDULES_KEY,
+  queryFn: async () => {
+    try {
+      return await api.get<{ schedules: MyScheduleJson[] }>('/celebration_schedules/my_schedules', { toastOnError: false });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) toastError(FETCH_ERROR_TEXT);
+      throw error;
+    }
+  },
+});
+
+/** PATCH /celebration_schedules/upsert_my_schedule: one of the member's dates or its channels; the answer replaces it in the cache. */
+export function useUpsertMySchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { celebration_type: 'birthday' | 'anniversary'; date?: string | null; selected_channel_ids?: string[] }) => api.patch<{ schedule: MyScheduleJson }>('/celebration_schedules/upsert_my_schedule', body, { toastOnError: false }),
+    onSuccess: (res, body) =>
+      client.setQueryData<{ schedules: MyScheduleJson[] }>(MY_SCHEDULES_KEY, (old) => old && { schedules: old.schedules.map((x) => (x.celebration_type === body.celebration_type ? res.schedule : x)) }),
+  });
 }
 
 // ---- wording shared by the pages ----------------------------------------------------------------------------------

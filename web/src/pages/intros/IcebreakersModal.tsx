@@ -1,83 +1,53 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { api } from '../../api/client';
 import { InlineError, Modal, Spinner, Switch, Tabs } from '../../kit';
-import { icebreakersKey, type IcebreakerJson, type IcebreakerLibrary } from './introsApi';
+import { icebreakerLibraryQuery, icebreakersQuery, useAddIcebreaker, useToggleIcebreaker, type IcebreakerJson } from './introsApi';
 
 /** The question most groups see first: icebreakers in use are picked at random for each intro. */
 export const ICEBREAKER_MAX_LENGTH = 300;
 
-function useIcebreakers(programId: string) {
-  return useQuery({
-    queryKey: icebreakersKey(programId),
-    queryFn: async () => (await api.get<{ icebreakers: IcebreakerJson[] }>(`/coffee/${programId}/icebreakers`, { toastOnError: false })).icebreakers ?? [],
-  });
-}
-
-function useLibrary() {
-  return useQuery({
-    queryKey: ['icebreakers', 'library'],
-    queryFn: () => api.get<IcebreakerLibrary>('/icebreakers/index_no_config', { toastOnError: false }),
-    staleTime: 10 * 60_000,
-  });
-}
-
 /** A switch (role=switch) for one icebreaker: on means it can be asked. */
 function IcebreakerRow({ icebreaker, programId, themeLabel }: { icebreaker: IcebreakerJson; programId: string; themeLabel: (key: string) => string }) {
-  const queryClient = useQueryClient();
-  const [active, setActive] = useState(icebreaker.active);
-  const [saving, setSaving] = useState(false);
+  const toggle = useToggleIcebreaker(programId);
   const id = useId();
-  const toggle = async () => {
-    const next = !active;
-    setActive(next);
-    setSaving(true);
-    try {
-      await api.put(`/coffee/${programId}/icebreakers/${icebreaker.id}`, { icebreaker: { active: next } });
-      queryClient.setQueryData<IcebreakerJson[]>(icebreakersKey(programId), (list) =>
-        list?.map((i) => (i.id === icebreaker.id ? { ...i, active: next } : i)),
-      );
-    } catch {
-      setActive(!next);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const active = icebreaker.active;
   return (
     <li className={active ? 'icebreaker-row' : 'icebreaker-row is-off'}>
       <span id={id} className="icebreaker-question">
         {icebreaker.question}
       </span>
       <span className="icebreaker-theme">{icebreaker.library_key ? themeLabel(icebreaker.theme) : 'Your own'}</span>
-      <Switch checked={active} label={icebreaker.question} hideLabel size="small" stateText={['On', 'Off']} busy={saving} onChange={() => void toggle()} />
+      <Switch
+        checked={active}
+        label={icebreaker.question}
+        hideLabel
+        size="small"
+        stateText={['On', 'Off']}
+        busy={toggle.isPending}
+        onChange={() => toggle.mutate({ icebreakerId: icebreaker.id, active: !active })}
+      />
     </li>
   );
 }
 
 export function IcebreakersModal({ programId, onClose }: { programId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const list = useIcebreakers(programId);
+  const list = useQuery(icebreakersQuery(programId));
   const [view, setView] = useState<'mine' | 'library'>('mine');
-  const library = useLibrary();
+  const library = useQuery(icebreakerLibraryQuery);
   const [theme, setTheme] = useState<string>('all');
   const [question, setQuestion] = useState('');
-  const [adding, setAdding] = useState<string | null>(null);
+  const addIcebreaker = useAddIcebreaker(programId);
+  const [addingKey, setAddingKey] = useState<string | null>(null);
+  const adding = addIcebreaker.isPending ? addingKey : null;
   const inputId = useId();
 
   const have = useMemo(() => new Set((list.data ?? []).map((i) => i.library_key).filter(Boolean)), [list.data]);
   const activeCount = (list.data ?? []).filter((i) => i.active).length;
 
-  const add = async (body: { question: string; theme: string } | { library_key: string }, key: string) => {
-    setAdding(key);
-    try {
-      const answer = await api.post<{ icebreaker: IcebreakerJson }>(`/coffee/${programId}/icebreakers`, { icebreaker: body });
-      queryClient.setQueryData<IcebreakerJson[]>(icebreakersKey(programId), (old) => [...(old ?? []), answer.icebreaker]);
-      if ('question' in body) setQuestion('');
-    } catch {
-      // the API client has shown the error
-    } finally {
-      setAdding(null);
-    }
+  // The API client shows a failure.
+  const add = (body: { question: string; theme: string } | { library_key: string }, key: string) => {
+    setAddingKey(key);
+    addIcebreaker.mutate(body, { onSuccess: () => 'question' in body && setQuestion('') });
   };
 
   const libraryItems = (library.data?.icebreakers ?? []).filter((i) => theme === 'all' || i.theme === theme);
@@ -115,7 +85,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
             onSubmit={(e) => {
               e.preventDefault();
               const text = question.trim();
-              if (text) void add({ question: text, theme: 'custom' }, 'own');
+              if (text) add({ question: text, theme: 'custom' }, 'own');
             }}
           >
             <label htmlFor={inputId} className="field-label">
@@ -183,7 +153,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
                           className="button button-secondary"
                           disabled={adding === i.library_key}
                           aria-label={`Add “${i.question}”`}
-                          onClick={() => void add({ library_key: i.library_key }, i.library_key)}
+                          onClick={() => add({ library_key: i.library_key }, i.library_key)}
                         >
                           {adding === i.library_key && <Spinner title="" />} Add
                         </button>

@@ -1,5 +1,6 @@
+import { formatLongPlainDate } from '../../kit/dates';
 import type { CategoryJson, CoffeeConfigurationJson } from './introsApi';
-import { applySettingsRules, needsPaidAccess, type HrisGrouping, type IntrosSettings, type PairingType, type RulesContext } from './settingsRules';
+import { applySettingsRules, meetingMovedText, needsPaidAccess, type HrisGrouping, type IntrosSettings, type PairingType, type RulesContext } from './settingsRules';
 
 /** What the edit page edits: the rules' settings plus the zone and the interest categories. */
 export interface SettingsDraft extends IntrosSettings {
@@ -51,8 +52,18 @@ export function applyChange(draft: SettingsDraft, patch: Partial<SettingsDraft>,
   const notes: Notes = { ...previousNotes };
   for (const key of Object.keys(patch) as Array<keyof IntrosSettings>) delete notes[key];
   // A field the person changes again drops the note the rules left on it; fields the rules just changed get one.
-  for (const [key, text] of Object.entries(outcome.adjusted) as Array<[keyof IntrosSettings, string]>) notes[key] = text;
+  Object.assign(notes, adjustmentNotes(outcome.adjusted, outcome.meetingMovedTo));
   return { draft: { ...outcome.settings, tz, categories, hris_groups }, notes, errors: outcome.errors };
+}
+
+/**
+ * The rules' notes as people read them: a moved fixed meeting names its new date formatted ("Tuesday, March 3"),
+ * not as the API's YYYY-MM-DD. `movedTo`: the date the meeting was moved to (the rules' meetingMovedTo, or the saved date).
+ */
+export function adjustmentNotes(adjusted: Notes | Record<string, string>, movedTo: string | null): Notes {
+  const notes: Notes = { ...adjusted };
+  if (notes.next_fixed_meeting_on && movedTo) notes.next_fixed_meeting_on = meetingMovedText(formatLongPlainDate(movedTo));
+  return notes;
 }
 
 /**

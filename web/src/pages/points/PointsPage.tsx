@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client';
-import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, InlineError, Modal, ModalCancelButton, SortIcon, TextField, toastSuccess } from '../../kit';
+import { ArrowDownIcon, ArrowUpIcon, ErrorState, Field, InlineError, Modal, ModalCancelButton, PersonName, SortIcon, TextField, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { nextSort, pointsApi, pointsKey, walletsKey, type LeaderboardColumn, type OrderDir, type PointsProgramJson, type WalletUserJson, type WalletsQuery } from './pointsApi';
+import { nextSort, pointsPageQuery, useSavePointsSettings, useSaveWallet, walletsPageQuery, type LeaderboardColumn, type OrderDir, type PointsProgramJson, type WalletUserJson, type WalletsQuery } from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
 import './points.css';
 
@@ -17,8 +17,7 @@ const COLUMNS: Array<{ col: LeaderboardColumn; label: string; admin?: boolean }>
 
 /** /points: the leaderboard (GET /points/wallets), the member's wallet, and for admins the points settings. */
 export default function PointsPage() {
-  const client = useQueryClient();
-  const page = useQuery({ queryKey: pointsKey, queryFn: pointsApi.page });
+  const page = useQuery(pointsPageQuery);
   const [sort, setSort] = useState<{ col: LeaderboardColumn; dir: OrderDir }>({ col: 'points_received', dir: 'desc' });
   const [search, setSearch] = useState('');
   const [range, setRange] = useState<DateFilterValue>(NO_DATES);
@@ -35,11 +34,9 @@ export default function PointsPage() {
     for_people_page: false,
     ...dateParams(range),
   };
-  const wallets = useQuery({ queryKey: walletsKey(q), queryFn: () => pointsApi.wallets(q), placeholderData: keepPreviousData });
+  const wallets = useQuery({ ...walletsPageQuery(q), placeholderData: keepPreviousData });
   const plural = page.data?.points_program.points_name_plural ?? 'points';
   const columns = COLUMNS.filter((c) => !c.admin || isAdmin);
-
-  const refresh = () => void client.invalidateQueries({ queryKey: pointsKey });
 
   return (
     <div className="pts-page">
@@ -81,10 +78,7 @@ export default function PointsPage() {
               <tr key={w.id}>
                 <td className="muted">{(pageNo - 1) * 25 + i + 1}</td>
                 <td>
-                  <span className="pts-person">
-                    {w.avatar_url ? <img className="avatar" src={w.avatar_url} alt="" width={24} height={24} /> : null}
-                    {w.name}
-                  </span>
+                  <PersonName person={w} />
                 </td>
                 <td>{w.points.received}</td>
                 <td>{w.points.given}</td>
@@ -123,52 +117,48 @@ export default function PointsPage() {
           </button>
         </div>
       </section>
-      {settingsOpen && page.data && <SettingsModal program={page.data.points_program} onClose={() => setSettingsOpen(false)} onSaved={refresh} />}
+      {settingsOpen && page.data && <SettingsModal program={page.data.points_program} onClose={() => setSettingsOpen(false)} />}
       {bonusFor && (
         <BonusModal
           person={bonusFor}
           plural={plural}
           onClose={() => setBonusFor(null)}
-          onSaved={() => {
-            refresh();
-            void client.invalidateQueries({ queryKey: ['points', 'wallets'] });
-          }}
         />
       )}
     </div>
   );
 }
 
-function SettingsModal({ program, onClose, onSaved }: { program: PointsProgramJson; onClose: () => void; onSaved: () => void }) {
+function SettingsModal({ program, onClose }: { program: PointsProgramJson; onClose: () => void }) {
   const [plural, setPlural] = useState(program.points_name_plural);
   const [allowance, setAllowance] = useState(String(program.default_allowance));
   const [cap, setCap] = useState(String(program.daily_cap));
   const [rules, setRules] = useState<Record<string, string>>(Object.fromEntries(program.rules.map((r) => [r.key, String(r.points)])));
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const save = useSavePointsSettings();
+  const saving = save.isPending;
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
     setError(null);
-    try {
-      await pointsApi.saveSettings({
+    save.mutate(
+      {
         points_name_plural: plural,
         default_allowance: Number(allowance),
         daily_cap: Number(cap),
         rules: Object.fromEntries(Object.entries(rules).map(([k, v]) => [k, Number(v)])),
-      });
-      toastSuccess('Your preferences have been saved.');
-      onSaved();
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+      },
+      {
+        onSuccess: () => {
+          toastSuccess('Your preferences have been saved.');
+          onClose();
+        },
+        onError: (err) => setError(errorText(err)),
+      },
+    );
   };
   return (
     <Modal title="Points settings" onClose={onClose} size="medium" footer={<><ModalCancelButton /><button type="submit" form="pts-settings" className="button button-primary" disabled={saving}>Save</button></>}>
-      <form id="pts-settings" className="pts-form" onSubmit={(e) => void submit(e)}>
+      <form id="pts-settings" className="pts-form" onSubmit={submit}>
         <TextField label="What points are called (plural)" value={plural} onChange={setPlural} maxLength={40} required />
         <Field label="Monthly allowance to give" required>
           {(control) => <input className="kit-input" type="number" min={0} {...control} value={allowance} onChange={(e) => setAllowance(e.target.value)} required />}
@@ -190,27 +180,33 @@ function SettingsModal({ program, onClose, onSaved }: { program: PointsProgramJs
   );
 }
 
-function BonusModal({ person, plural, onClose, onSaved }: { person: WalletUserJson; plural: string; onClose: () => void; onSaved: () => void }) {
+function BonusModal({ person, plural, onClose }: { person: WalletUserJson; plural: string; onClose: () => void }) {
   const [points, setPoints] = useState('');
   const [note, setNote] = useState('');
   const [allowance, setAllowance] = useState(person.points.is_custom_allowance ? String(person.points.allowance) : '');
   const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
+  const save = useSaveWallet();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    try {
-      const custom = allowance.trim() === '' ? null : Number(allowance);
-      if (custom !== (person.points.is_custom_allowance ? person.points.allowance : null)) await pointsApi.setAllowance(person.id, custom);
-      if (points.trim() !== '') await pointsApi.bonus(person.id, Number(points), note);
-      toastSuccess(points.trim() !== '' ? `${person.name} got ${points} bonus ${plural}.` : 'Your preferences have been saved.');
-      onSaved();
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-    }
+    const custom = allowance.trim() === '' ? null : Number(allowance);
+    save.mutate(
+      {
+        memberId: person.id,
+        allowance: custom !== (person.points.is_custom_allowance ? person.points.allowance : null) ? custom : undefined,
+        bonus: points.trim() !== '' ? { points: Number(points), note } : undefined,
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(points.trim() !== '' ? `${person.name} got ${points} bonus ${plural}.` : 'Your preferences have been saved.');
+          onClose();
+        },
+        onError: (err) => setError(errorText(err)),
+      },
+    );
   };
   return (
-    <Modal title={person.name} onClose={onClose} size="small" footer={<><ModalCancelButton /><button type="submit" form="pts-bonus" className="button button-primary">Save</button></>}>
-      <form id="pts-bonus" className="pts-form" onSubmit={(e) => void submit(e)}>
+    <Modal title={person.name} onClose={onClose} size="small" footer={<><ModalCancelButton /><button type="submit" form="pts-bonus" className="button button-primary" disabled={save.isPending}>Save</button></>}>
+      <form id="pts-bonus" className="pts-form" onSubmit={submit}>
         <Field label={`Bonus ${plural}`} optional>
           {(control) => <input className="kit-input" type="number" min={1} {...control} value={points} onChange={(e) => setPoints(e.target.value)} />}
         </Field>

@@ -1,11 +1,23 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
 import { ChannelPicker, DeliveryBadge, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, showToast, SuccessModal, Switch, Tabs, TextAreaField, TextField, toastSuccess, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { GIFT_CARD_ERRORS, pointsApi, redemptionsKey, rewardsKey, type ListingJson, type RewardsPageData } from './pointsApi';
+import {
+  GIFT_CARD_ERRORS,
+  redemptionsPageQuery,
+  rewardsPageQuery,
+  useFulfill,
+  useRedeem,
+  useRefreshRewards,
+  useSaveListing,
+  useSaveRewardsSettings,
+  useSupportTicket,
+  type ListingJson,
+  type RewardsPageData,
+} from './pointsApi';
 import { DateFilter, dateParams, NO_DATES, type DateFilterValue } from './DateFilter';
 import './points.css';
 
@@ -18,7 +30,7 @@ const SUPPORT_EMAIL = 'support@hearth.example.com';
 export default function RewardsPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'redemptions' ? 'redemptions' : 'listings';
-  const rewards = useQuery({ queryKey: rewardsKey, queryFn: pointsApi.rewards });
+  const rewards = useQuery(rewardsPageQuery);
   const data = rewards.data;
   const plural = data?.points_name_plural ?? 'points';
   return (
@@ -45,13 +57,15 @@ export default function RewardsPage() {
 const cheapest = (l: ListingJson) => (l.is_gift_card ? (l.gift_card_options[0]?.points ?? 0) : l.points_cost);
 
 function Listings({ data }: { data: RewardsPageData }) {
-  const client = useQueryClient();
+  const saveListing = useSaveListing();
+  const refresh = useRefreshRewards();
+  const saveSettings = useSaveRewardsSettings();
+  const ticketMutation = useSupportTicket();
   const [redeeming, setRedeeming] = useState<ListingJson | null>(null);
   const [editing, setEditing] = useState<ListingJson | 'new' | null>(null);
   const [giftCardLink, setGiftCardLink] = useState<string | null>(null);
   const [ticket, setTicket] = useState<'submitted' | 'email' | null>(null);
   const plural = data.points_name_plural;
-  const refresh = () => void client.invalidateQueries({ queryKey: rewardsKey });
   const giftCard = data.listings.find((l) => l.is_gift_card);
   const { redemption_fulfillment_channel_id: fulfilmentId, redemption_fulfillment_channel_name: fulfilmentName } = data.rewards_program;
   // The chosen channel by its name before any search (an id Hearth has not synced stays as it is).
@@ -63,7 +77,10 @@ function Listings({ data }: { data: RewardsPageData }) {
     if (server === GIFT_CARD_ERRORS.billing) return browser.open('/billing/payment');
     if (server) {
       try {
-        await pointsApi.ticket('gift_card_access', server === GIFT_CARD_ERRORS.invoiced ? 'Invoiced team asks to enable gift cards' : `Gift cards could not be ${enabling ? 'enabled' : 'disabled'}: ${server}`);
+        await ticketMutation.mutateAsync({
+          kind: 'gift_card_access',
+          message: server === GIFT_CARD_ERRORS.invoiced ? 'Invoiced team asks to enable gift cards' : `Gift cards could not be ${enabling ? 'enabled' : 'disabled'}: ${server}`,
+        });
         setTicket('submitted');
       } catch {
         setTicket('email');
@@ -73,14 +90,11 @@ function Listings({ data }: { data: RewardsPageData }) {
     showToast({ type: 'error', text: enabling ? GIFT_CARD_ENABLE_ERROR : GIFT_CARD_DISABLE_ERROR });
   };
 
-  const toggleGiftCards = async (on: boolean) => {
-    try {
-      if (giftCard) await pointsApi.updateListing(giftCard.id, { state: on ? 'active' : 'inactive' }, { toastOnError: false });
-      else if (on) await pointsApi.createListing({ preset_id: 'gift_card' }, { toastOnError: false });
-      refresh();
-    } catch (err) {
-      await giftCardFailure(err, on);
-    }
+  const toggleGiftCards = (on: boolean) => {
+    if (!giftCard && !on) return;
+    saveListing.mutate(giftCard ? { id: giftCard.id, listing: { state: on ? 'active' : 'inactive' } } : { listing: { preset_id: 'gift_card' } }, {
+      onError: (err) => void giftCardFailure(err, on),
+    });
   };
 
   return (
@@ -90,7 +104,7 @@ function Listings({ data }: { data: RewardsPageData }) {
           <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
             Add a reward
           </button>
-          <Switch label="Gift cards" description="Let people turn their points into gift cards." checked={data.rewards_program.gift_cards_enabled} onChange={(on) => void toggleGiftCards(on)} />
+          <Switch label="Gift cards" description="Let people turn their points into gift cards." checked={data.rewards_program.gift_cards_enabled} onChange={toggleGiftCards} />
           <div className="pts-field">
             <ChannelPicker
               label="Fulfilment channel"
@@ -98,10 +112,7 @@ function Listings({ data }: { data: RewardsPageData }) {
               knownChannels={fulfilmentChannel ? [fulfilmentChannel] : undefined}
               clearable
               onChange={(values) =>
-                void pointsApi.saveRewardsSettings({ redemption_fulfillment_channel_id: values[0] ?? null }).then(() => {
-                  toastSuccess('Your preferences have been saved.');
-                  refresh();
-                })
+                saveSettings.mutate({ redemption_fulfillment_channel_id: values[0] ?? null }, { onSuccess: () => toastSuccess('Your preferences have been saved.') })
               }
             />
           </div>
@@ -151,7 +162,7 @@ function Listings({ data }: { data: RewardsPageData }) {
           }}
         />
       )}
-      {editing && <ListingModal listing={editing === 'new' ? null : editing} data={data} onClose={() => setEditing(null)} onSaved={refresh} onFailure={giftCardFailure} />}
+      {editing && <ListingModal listing={editing === 'new' ? null : editing} data={data} onClose={() => setEditing(null)} onFailure={giftCardFailure} />}
       {giftCardLink && (
         <SuccessModal title="Your gift card is ready" onClose={() => setGiftCardLink(null)}>
           <p>
@@ -178,25 +189,25 @@ function Listings({ data }: { data: RewardsPageData }) {
 }
 
 function RedeemModal({ listing, plural, balance, onClose, onDone }: { listing: ListingJson; plural: string; balance: number; onClose: () => void; onDone: (giftCardLink: string | null) => void }) {
-  const client = useQueryClient();
+  const redeemMutation = useRedeem();
   const [option, setOption] = useState(listing.gift_card_options[0]?.points);
-  const [busy, setBusy] = useState(false);
+  const busy = redeemMutation.isPending;
   const cost = listing.is_gift_card ? (option ?? 0) : listing.points_cost;
-  const redeem = async () => {
-    setBusy(true);
-    try {
-      const answer = await pointsApi.redeem(listing.id, listing.is_gift_card ? option : undefined);
-      client.setQueryData<RewardsPageData>(rewardsKey, (d) => (d ? { ...d, listings: answer.listings, points_wallet: answer.points_wallet } : d));
-      toastSuccess(`Redeemed ${listing.name}.`);
-      onDone(answer.gift_card_link);
-    } catch (err) {
-      // journeys.md §8: the server's error, the modal closed, the listings refreshed.
-      showToast({ type: 'error', text: errorText(err) });
-      onDone(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const redeem = () =>
+    redeemMutation.mutate(
+      { id: listing.id, giftCardPointsCost: listing.is_gift_card ? option : undefined },
+      {
+        onSuccess: (answer) => {
+          toastSuccess(`Redeemed ${listing.name}.`);
+          onDone(answer.gift_card_link);
+        },
+        onError: (err) => {
+          // journeys.md §8: the server's error, the modal closed, the listings refreshed.
+          showToast({ type: 'error', text: errorText(err) });
+          onDone(null);
+        },
+      },
+    );
   return (
     <Modal
       title={`Redeem ${listing.name}`}
@@ -229,7 +240,8 @@ function RedeemModal({ listing, plural, balance, onClose, onDone }: { listing: L
   );
 }
 
-function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing: ListingJson | null; data: RewardsPageData; onClose: () => void; onSaved: () => void; onFailure: (err: unknown, enabling: boolean) => Promise<void> }) {
+function ListingModal({ listing, data, onClose, onFailure }: { listing: ListingJson | null; data: RewardsPageData; onClose: () => void; onFailure: (err: unknown, enabling: boolean) => Promise<void> }) {
+  const saveListing = useSaveListing();
   const [preset, setPreset] = useState('');
   const [form, setForm] = useState({
     name: listing?.name ?? '',
@@ -246,7 +258,7 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
     const p = data.presets.find((x) => x.preset_id === id);
     if (p) setForm((f) => ({ ...f, name: p.name, short_description: p.short_description, description: p.description, points_cost: String(p.points_cost) }));
   };
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     const body = {
@@ -257,20 +269,23 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
       quantity_available: form.quantity_available === '' ? null : Number(form.quantity_available),
       state: form.state,
       ...(preset ? { preset_id: preset } : {}),
-    } as Partial<ListingJson>;
+    };
     const isGiftCard = listing?.is_gift_card || data.presets.find((p) => p.preset_id === preset)?.is_gift_card;
-    try {
-      if (listing) await pointsApi.updateListing(listing.id, body, { toastOnError: false });
-      else await pointsApi.createListing(body, { toastOnError: false });
-      toastSuccess('Your preferences have been saved.');
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (isGiftCard && form.state === 'active') {
-        onClose();
-        await onFailure(err, true);
-      } else setError(errorText(err));
-    }
+    saveListing.mutate(
+      { id: listing?.id, listing: body },
+      {
+        onSuccess: () => {
+          toastSuccess('Your preferences have been saved.');
+          onClose();
+        },
+        onError: (err) => {
+          if (isGiftCard && form.state === 'active') {
+            onClose();
+            void onFailure(err, true);
+          } else setError(errorText(err));
+        },
+      },
+    );
   };
   return (
     <Modal
@@ -286,7 +301,7 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
         </>
       }
     >
-      <form id="pts-listing" className="pts-form" onSubmit={(e) => void submit(e)}>
+      <form id="pts-listing" className="pts-form" onSubmit={submit}>
         {!listing && (
           <Field label="Start from a preset" optional>
             {(control) => (
@@ -327,20 +342,13 @@ function ListingModal({ listing, data, onClose, onSaved, onFailure }: { listing:
 }
 
 function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) {
-  const client = useQueryClient();
+  const fulfillMutation = useFulfill();
   const [pageNo, setPageNo] = useState(1);
   const [range, setRange] = useState<DateFilterValue>(NO_DATES);
   const q = { page: pageNo, ...dateParams(range) };
-  const list = useQuery({ queryKey: redemptionsKey(q), queryFn: () => pointsApi.redemptions(q), placeholderData: keepPreviousData });
-  const fulfill = async (id: number) => {
-    try {
-      await pointsApi.fulfill(id);
-      toastSuccess('Marked as fulfilled.');
-      void client.invalidateQueries({ queryKey: ['rewards', 'redemptions'] });
-    } catch {
-      // The client showed the error toast.
-    }
-  };
+  const list = useQuery({ ...redemptionsPageQuery(q), placeholderData: keepPreviousData });
+  // A failure: the client showed the error toast.
+  const fulfill = (id: number) => fulfillMutation.mutate(id, { onSuccess: () => toastSuccess('Marked as fulfilled.') });
   return (
     <section className="card pts-section" aria-label="Redemptions">
       <div className="pts-filters">
@@ -375,7 +383,7 @@ function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) 
                 ) : r.state === 'failed' ? (
                   <span className="muted">Failed, refunded</span>
                 ) : isAdmin ? (
-                  <button type="button" className="button button-secondary pts-small" onClick={() => void fulfill(r.id)}>
+                  <button type="button" className="button button-secondary pts-small" disabled={fulfillMutation.isPending} onClick={() => fulfill(r.id)}>
                     Mark fulfilled
                   </button>
                 ) : (

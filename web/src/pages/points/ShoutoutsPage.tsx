@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ChannelPicker, CheckCircleIcon, DeliveryBadge, ErrorState, PageSkeleton, TextAreaField, showToast, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { pointsApi, shoutoutsKey, type ShoutoutsPageData } from './pointsApi';
+import { shoutoutsPageQuery, useShoutoutsLaunch } from './pointsApi';
 import './points.css';
 
 export const LAUNCH_ERROR = 'There was an error with launch.';
@@ -10,11 +10,11 @@ export const ANNOUNCE_ERROR = 'There was an error sending the announcement.';
 
 /** /shoutouts: the launch checklist (launch, then announce in channels) and the latest shoutouts. */
 export default function ShoutoutsPage() {
-  const client = useQueryClient();
-  const page = useQuery({ queryKey: shoutoutsKey, queryFn: pointsApi.shoutouts });
+  const page = useQuery(shoutoutsPageQuery);
+  const launchMutation = useShoutoutsLaunch();
   const [channels, setChannels] = useState<string[]>([]);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = launchMutation.isPending;
   const data = page.data;
   useEffect(() => {
     if (data && !text) setText(data.default_announcement);
@@ -22,30 +22,19 @@ export default function ShoutoutsPage() {
     // Only when the page data first arrives.
   }, [data]);
 
-  const store = (program: ShoutoutsPageData['program']) => client.setQueryData<ShoutoutsPageData>(shoutoutsKey, (d) => (d ? { ...d, program } : d));
-
-  const launch = async () => {
-    setBusy(true);
-    try {
-      store((await pointsApi.activate()).program);
-      toastSuccess('Shoutouts are live.');
-    } catch {
-      showToast({ type: 'error', text: LAUNCH_ERROR });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const announce = async () => {
-    setBusy(true);
-    try {
-      store((await pointsApi.announce(channels, text)).program);
-      toastSuccess('Announcement sent.');
-    } catch {
-      showToast({ type: 'error', text: ANNOUNCE_ERROR });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const launch = () =>
+    launchMutation.mutate(null, {
+      onSuccess: () => toastSuccess('Shoutouts are live.'),
+      onError: () => showToast({ type: 'error', text: LAUNCH_ERROR }),
+    });
+  const announce = () =>
+    launchMutation.mutate(
+      { channels, text },
+      {
+        onSuccess: () => toastSuccess('Announcement sent.'),
+        onError: () => showToast({ type: 'error', text: ANNOUNCE_ERROR }),
+      },
+    );
 
   const active = data?.program.state === 'active';
   const announced = data?.program.launch_checklist.announced ?? false;

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, ApiError, errorText } from '../../api/client';
+import { ApiError, errorText } from '../../api/client';
 import { BlockKitPreview, ChannelPicker, InlineError, RemoteBlockKitPreview, Spinner, useServerPreview, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { existingProgramPath, isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
+import { existingProgramPath, isProgramSlug, PROGRAM_SLUGS, PROGRAM_TYPES, useApplyTemplate, useTemplates, type ProgramSlug, type ProgramTemplate } from './programsApi';
 import './programs.css';
 
 /** What each kind of program posts, in a line, beside its preview. */
@@ -17,12 +17,6 @@ const CAPTIONS: Record<ProgramSlug, string> = {
 const PREVIEW_PATHS: Partial<Record<ProgramSlug, string>> = { intros: '/coffee/preview_as_json', watercooler: '/watercooler/preview_as_json' };
 const CELEBRATION_SAMPLE = { text: ':birthday: Happy birthday, <@U1>! Wishing you a wonderful year ahead. :tada:' };
 
-/** POST /channel_programs/apply_template_as_json → { redirect_url }. */
-interface ApplyTemplateAnswer {
-  redirect_url: string;
-  id?: number;
-}
-
 export default function NewProgramPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -35,7 +29,8 @@ export default function NewProgramPage() {
   const wantedTemplate = params.get('template_id');
   const [templateId, setTemplateId] = useState<string | null>(wantedTemplate);
   const [channel, setChannel] = useState<ChannelOption | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const applyTemplate = useApplyTemplate();
+  const submitting = applyTemplate.isPending;
   const [error, setError] = useState<string | null>(null);
   /** "#intros already has Intros": the program that is already there, to link to. */
   const [existing, setExisting] = useState<string | null>(null);
@@ -64,26 +59,23 @@ export default function NewProgramPage() {
     );
   };
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
     if (!templateId || !channel) return;
-    setSubmitting(true);
     setError(null);
     setExisting(null);
-    try {
-      const answer = await api.post<ApplyTemplateAnswer>(
-        '/channel_programs/apply_template_as_json',
-        { template_id: templateId, channel_id: channel.uid },
-        { toastOnError: false },
-      );
-      navigate(answer.redirect_url);
-    } catch (caught) {
-      // programs.md §8: the server's error is shown and the form is enabled again. 402 opened the upgrade modal.
-      if (!(caught instanceof ApiError && caught.status === 402)) setError(errorText(caught));
-      setExisting(existingProgramPath(caught));
-      setSubmitting(false);
-    }
+    applyTemplate.mutate(
+      { template_id: templateId, channel_id: channel.uid },
+      {
+        onSuccess: (answer) => void navigate(answer.redirect_url),
+        onError: (caught) => {
+          // programs.md §8: the server's error is shown and the form is enabled again. 402 opened the upgrade modal.
+          if (!(caught instanceof ApiError && caught.status === 402)) setError(errorText(caught));
+          setExisting(existingProgramPath(caught));
+        },
+      },
+    );
   };
 
   const previewPath = templateId ? (PREVIEW_PATHS[slug] ?? null) : null;
@@ -106,7 +98,7 @@ export default function NewProgramPage() {
         }
       />
       <div className="new-program-grid">
-        <form className="card form-card" onSubmit={(e) => void submit(e)} aria-describedby={error ? errorId : undefined} noValidate>
+        <form className="card form-card" onSubmit={submit} aria-describedby={error ? errorId : undefined} noValidate>
           <fieldset className="form-section" disabled={submitting}>
             <legend className="form-section-title">1. What kind of program?</legend>
             <div className="kind-choices" role="radiogroup" aria-label="Program type">

@@ -1,5 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import { api, ApiError, errorText } from '../../api/client';
+import { POLL_PRESETS, usePoller } from '../../api/polling';
+import { plural, type SendSummary } from '../../kit';
+import type { applyTemplateBody, sendNowBody } from '../../../../src/programs/schema';
+import type { CoffeePageData } from '../intros/introsApi';
 
 /** The program types of the shared channel-program model (ProgramJson.type on the server). */
 export type ProgramType = 'CoffeeConfiguration' | 'Watercooler' | 'CelebrationProgram';
@@ -66,20 +72,23 @@ export function relativeDays(days: number | null | undefined): string | null {
 }
 
 export const PROGRAMS_KEY = ['channel_programs', 'editable'] as const;
+export const templatesKey = (hideDefaults: boolean) => ['templates', { hideDefaults }] as const;
 
 export async function fetchPrograms(): Promise<ProgramJson[]> {
   const data = await api.get<{ programs: ProgramJson[] }>('/channel_programs/editable_programs_as_json', { toastOnError: false });
   return data?.programs ?? [];
 }
 
+/** GET /channel_programs/editable_programs_as_json: the programs the viewer can edit. */
+export const programsQuery = queryOptions({ queryKey: PROGRAMS_KEY, queryFn: fetchPrograms });
+
 export function usePrograms() {
-  return useQuery({ queryKey: PROGRAMS_KEY, queryFn: fetchPrograms });
+  return useQuery(programsQuery);
 }
 
-export const templatesKey = (hideDefaults: boolean) => ['templates', { hideDefaults }] as const;
-
-export function useTemplates(hideDefaults = false) {
-  return useQuery({
+/** GET /templates (hide_defaults). */
+export const templatesQuery = (hideDefaults: boolean) =>
+  queryOptions({
     queryKey: templatesKey(hideDefaults),
     queryFn: async () => {
       const data = await api.get<{ templates: ProgramTemplate[] }>('/templates', {
@@ -89,6 +98,109 @@ export function useTemplates(hideDefaults = false) {
       return data?.templates ?? [];
     },
   });
+
+export function useTemplates(hideDefaults = false) {
+  return useQuery(templatesQuery(hideDefaults));
+}
+
+/** POST /channel_programs/apply_template_as_json → { redirect_url }: a new program from a template (errors are the page's to show). */
+export function useApplyTemplate() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof applyTemplateBody>) => api.post<{ redirect_url: string; id?: number }>('/channel_programs/apply_template_as_json', body, { toastOnError: false }),
+  });
+}
+
+/** PUT /channel_programs/send_now_data_as_json: sends the programs now (the page then polls useSendNowStatus). */
+export function useRequestSendNow() {
+  return useMutation({ mutationFn: (body: z.input<typeof sendNowBody>) => api.put('/channel_programs/send_now_data_as_json', body) });
+}
+
+/** GET {controller_path}/send_now_complete_as_json */
+export interface SendNowStatus {
+  done: boolean;
+  program: ProgramJson;
+}
+
+export type SendNowOutcome = { status: 'done'; program: ProgramJson } | { status: 'error'; message: string } | { status: 'timeout' };
+
+/**
+ * Polls {controller_path}/send_now_complete_as_json from start() (POLL_PRESETS.sendNow: the first poll after 3 s,
+ * then every 3 s, 40 at most, the timeout a 10 s toast) until the send is done, fails or times out; then onSettled.
+ * A program still sending when the page opens (send_now_data.isLoading) resumes polling at once.
+ * (usePoller, not usePollingQuery: that one fetches at once and does not count its first answer as a poll.)
+ */
+export function useSendNowStatus(program: ProgramJson, onSettled: (outcome: SendNowOutcome) => void) {
+  const latest = useRef({ program, onSettled });
+  useEffect(() => {
+    latest.current = { program, onSettled };
+  });
+  const poller = usePoller<SendNowStatus>({
+    preset: POLL_PRESETS.sendNow,
+    poll: (signal) => api.get<SendNowStatus>(`${latest.current.program.controller_path}/send_now_complete_as_json`, { signal, toastOnError: false }),
+    isDone: (status) => Boolean(status?.done),
+    onSettled: (outcome) => {
+      const settled = latest.current.onSettled;
+      if (outcome.status === 'done') settled({ status: 'done', program: outcome.data?.program ?? latest.current.program });
+      else if (outcome.status === 'error') settled({ status: 'error', message: outcome.message ?? errorText(outcome.error) });
+      else settled({ status: 'timeout' });
+    },
+  });
+
+  const resumed = useRef(false);
+  const { start } = poller;
+  const sendingOnLoad = program.send_now_data.isLoading;
+  useEffect(() => {
+    if (resumed.current || !sendingOnLoad) return;
+    resumed.current = true;
+    void start({ immediate: true });
+  }, [sendingOnLoad, start]);
+
+  return {
+    polling: poller.status === 'polling',
+    start: () => {
+      resumed.current = true;
+      void start();
+    },
+  };
+}
+
+/** "12 group DMs to 24 people in #intros": who gets what and where, before anything is sent. */
+export async function sendSummary(program: ProgramJson): Promise<SendSummary> {
+  const people = plural(program.num_participants, 'person', 'people');
+  if (program.type === 'CoffeeConfiguration') {
+    // The server's plan of the round (group size and enforce_group_size applied), not a guess of our own.
+    const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
+    const { groups, people: grouped } = page.planned_round;
+    return {
+      text: `${plural(groups, 'group DM')} to ${plural(grouped, 'person', 'people')} in ${program.channel}`,
+      details: [`A new round of Intros starts now, in groups of ${page.config.group_size}. Each group gets its own DM.`],
+    };
+  }
+  if (program.type === 'Watercooler') return { text: `The next prompt, posted in ${program.channel} for ${people}` };
+  return { text: `Today's celebrations, posted in ${program.channel}` };
+}
+
+/** The fallback result text, when the program's kind does not say what was sent. */
+export function sentText(program: Pick<ProgramJson, 'channel'>): string {
+  return `Sent! Your message is on its way to ${program.channel} in Slack.`;
+}
+
+/** What happened, said after it happened: "Sent 12 group DMs to 24 people in #intros." */
+export async function resultText(program: ProgramJson): Promise<{ ok: boolean; text: string }> {
+  if (program.type === 'CoffeeConfiguration') {
+    try {
+      const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
+      const round = page.current_round;
+      if (round?.problem) return { ok: false, text: round.problem.message };
+      if (round && round.num_groups === 0) return { ok: false, text: `No intros were sent: ${program.channel} needs at least 2 people who can be paired.` };
+      if (round) return { ok: true, text: `Sent ${plural(round.num_groups, 'group DM')} to ${plural(round.num_candidates - round.num_left_out, 'person', 'people')} in ${program.channel}.` };
+    } catch {
+      // fall through to the plain text
+    }
+  }
+  if (program.type === 'Watercooler') return { ok: true, text: `Posted the next prompt in ${program.channel}.` };
+  if (program.type === 'CelebrationProgram') return { ok: true, text: `Posted today's celebrations in ${program.channel}.` };
+  return { ok: true, text: sentText(program) };
 }
 
 /** The page of the program a channel already has (the server's `existing_program` on "already has"). */

@@ -1,60 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
-import { POLL_PRESETS, usePoller } from '../../api/polling';
-import { confirmSendNow, dismissToast, InviteUsersModal, openModal, plural, SendIcon, showToast, Spinner, toastError, toastSuccess, type SendSummary } from '../../kit';
-import type { CoffeePageData } from '../intros/introsApi';
-import { PROGRAMS_KEY, type ProgramJson } from './programsApi';
+import { useRef } from 'react';
+import { POLL_PRESETS } from '../../api/polling';
+import { confirmSendNow, dismissToast, InviteUsersModal, openModal, SendIcon, showToast, Spinner, toastError, toastSuccess } from '../../kit';
+import { PROGRAMS_KEY, resultText, sendSummary, useRequestSendNow, useSendNowStatus, type ProgramJson } from './programsApi';
 
-/** GET /{controller}/{id}/send_now_complete_as_json */
-export interface SendNowStatus {
-  done: boolean;
-  program: ProgramJson;
-}
+export { resultText, sendSummary, sentText, type SendNowStatus } from './programsApi';
 
 /** programs.md §9: the send-now toasts last 10 s. */
 export const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
 /** Who the invite-users modal searches: people of the workspace, `slack_user_id` being what the invite takes. */
 export const PEOPLE_SEARCH_PATH = '/people/search';
-
-/** The fallback result text, when the program's kind does not say what was sent. */
-export function sentText(program: Pick<ProgramJson, 'channel'>): string {
-  return `Sent! Your message is on its way to ${program.channel} in Slack.`;
-}
-
-/** "12 group DMs to 24 people in #intros": who gets what and where, before anything is sent. */
-export async function sendSummary(program: ProgramJson): Promise<SendSummary> {
-  const people = plural(program.num_participants, 'person', 'people');
-  if (program.type === 'CoffeeConfiguration') {
-    // The server's plan of the round (group size and enforce_group_size applied), not a guess of our own.
-    const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
-    const { groups, people: grouped } = page.planned_round;
-    return {
-      text: `${plural(groups, 'group DM')} to ${plural(grouped, 'person', 'people')} in ${program.channel}`,
-      details: [`A new round of Intros starts now, in groups of ${page.config.group_size}. Each group gets its own DM.`],
-    };
-  }
-  if (program.type === 'Watercooler') return { text: `The next prompt, posted in ${program.channel} for ${people}` };
-  return { text: `Today's celebrations, posted in ${program.channel}` };
-}
-
-/** What happened, said after it happened: "Sent 12 group DMs to 24 people in #intros." */
-export async function resultText(program: ProgramJson): Promise<{ ok: boolean; text: string }> {
-  if (program.type === 'CoffeeConfiguration') {
-    try {
-      const page = await api.get<CoffeePageData>(`/coffee/${program.id}`, { toastOnError: false });
-      const round = page.current_round;
-      if (round?.problem) return { ok: false, text: round.problem.message };
-      if (round && round.num_groups === 0) return { ok: false, text: `No intros were sent: ${program.channel} needs at least 2 people who can be paired.` };
-      if (round) return { ok: true, text: `Sent ${plural(round.num_groups, 'group DM')} to ${plural(round.num_candidates - round.num_left_out, 'person', 'people')} in ${program.channel}.` };
-    } catch {
-      // fall through to the plain text
-    }
-  }
-  if (program.type === 'Watercooler') return { ok: true, text: `Posted the next prompt in ${program.channel}.` };
-  if (program.type === 'CelebrationProgram') return { ok: true, text: `Posted today's celebrations in ${program.channel}.` };
-  return { ok: true, text: sentText(program) };
-}
 
 /** Intros need two people to pair: with fewer, "Send now" invites people first (programs.md §5). */
 export function needsInvites(program: Pick<ProgramJson, 'type' | 'num_participants'>): boolean {
@@ -81,65 +36,39 @@ export function openInviteUsers(program: Pick<ProgramJson, 'channel' | 'channel_
  */
 export function useSendNow(program: ProgramJson, options: { onSent?: (program: ProgramJson) => void } = {}) {
   const queryClient = useQueryClient();
-  const [requesting, setRequesting] = useState(false);
-  const latest = useRef({ program, options });
-  useEffect(() => {
-    latest.current = { program, options };
-  });
-
+  const request = useRequestSendNow();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: PROGRAMS_KEY });
   /** The "Sending…" toast shown at once, replaced by the result. */
   const pending = useRef<number | null>(null);
 
-  const poller = usePoller<SendNowStatus>({
-    preset: POLL_PRESETS.sendNow,
-    poll: (signal) =>
-      api.get<SendNowStatus>(`${latest.current.program.controller_path}/send_now_complete_as_json`, { signal, toastOnError: false }),
-    isDone: (status) => Boolean(status?.done),
-    onSettled: (outcome) => {
-      if (pending.current !== null) dismissToast(pending.current);
-      pending.current = null;
-      if (outcome.status === 'done') {
-        const fresh = outcome.data?.program ?? latest.current.program;
-        void resultText(fresh).then((result) => (result.ok ? toastSuccess(result.text, SEND_NOW_TOAST_MS) : toastError(result.text, SEND_NOW_TOAST_MS)));
-        latest.current.options.onSent?.(fresh);
-      } else if (outcome.status === 'error') {
-        toastError(outcome.message, SEND_NOW_TOAST_MS);
-      }
-      refresh();
-    },
+  const status = useSendNowStatus(program, (outcome) => {
+    if (pending.current !== null) dismissToast(pending.current);
+    pending.current = null;
+    if (outcome.status === 'done') {
+      void resultText(outcome.program).then((result) => (result.ok ? toastSuccess(result.text, SEND_NOW_TOAST_MS) : toastError(result.text, SEND_NOW_TOAST_MS)));
+      options.onSent?.(outcome.program);
+    } else if (outcome.status === 'error') {
+      toastError(outcome.message, SEND_NOW_TOAST_MS);
+    }
+    refresh();
   });
 
-  // Resume a send that was already under way when the page loaded.
-  const resumed = useRef(false);
-  const { start } = poller;
-  useEffect(() => {
-    if (resumed.current || !program.send_now_data.isLoading) return;
-    resumed.current = true;
-    void start({ immediate: true });
-  }, [program.send_now_data.isLoading, start]);
-
+  // A failure: the API client has said what went wrong.
   const send = async () => {
-    const current = latest.current.program;
-    if (needsInvites(current)) {
-      openInviteUsers(current, refresh);
+    if (needsInvites(program)) {
+      openInviteUsers(program, refresh);
       return;
     }
-    setRequesting(true);
     try {
-      await api.put('/channel_programs/send_now_data_as_json', { programs: [{ id: current.id }] });
+      await request.mutateAsync({ programs: [{ id: program.id }] });
     } catch {
-      // the API client has said what went wrong
-      setRequesting(false);
       return;
     }
-    setRequesting(false);
-    resumed.current = true;
-    pending.current = showToast({ type: 'standard', text: `Sending to ${current.channel}…`, duration: SEND_NOW_TOAST_MS * 6 });
-    void poller.start();
+    pending.current = showToast({ type: 'standard', text: `Sending to ${program.channel}…`, duration: SEND_NOW_TOAST_MS * 6 });
+    status.start();
   };
 
-  return { send, sending: requesting || poller.status === 'polling', status: poller.status, message: poller.message };
+  return { send, sending: request.isPending || status.polling };
 }
 
 /**

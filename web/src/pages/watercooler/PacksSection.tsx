@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { CheckIcon, InlineError, LockIcon, openModal, PlusIcon, toastSuccess } from '../../kit';
 import { upgrade } from './useUpdate';
 import { NewPackModal, PackModal } from './WatercoolerModals';
-import { usePacksLibrary, useStoreWatercooler, type PackJson, type WatercoolerJson } from './watercoolerApi';
+import { usePacksLibrary, useWatercoolerWrite, watercoolerRequests, type PackJson, type WatercoolerJson } from './watercoolerApi';
 
 function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: WatercoolerJson; id: string; onToggle: () => void; busy: boolean }) {
   const view = () => openModal((close) => <PackModal watercoolerId={id} pack={pack} onClose={close} />);
@@ -46,19 +45,15 @@ function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: Waterc
 /** The packs the queue draws from: the library's and the workspace's own. */
 export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const { data: packs, isLoading, isError } = usePacksLibrary(id);
-  const store = useStoreWatercooler(id);
-  const [busy, setBusy] = useState<number | null>(null);
-  const toggle = async (pack: PackJson) => {
-    setBusy(pack.id);
-    try {
-      const path = `/watercooler/${id}/watercooler_packs_watercoolers/${pack.subscribed ? 'destroy_as_json' : 'create_as_json'}`;
-      store(pack.subscribed ? await api.delete(path, { body: { pack_id: pack.id } }) : await api.post(path, { pack_id: pack.id }));
-      toastSuccess(pack.subscribed ? `${pack.name} removed from the queue.` : `${pack.name} added to the queue.`);
-    } catch {
-      // the API client has told them (or opened the upgrade modal)
-    } finally {
-      setBusy(null);
-    }
+  const write = useWatercoolerWrite(id);
+  const [togglingId, setTogglingId] = useState<number | null>(null);
+  const busy = write.isPending ? togglingId : null;
+  // A failure: the API client has told them (or opened the upgrade modal).
+  const toggle = (pack: PackJson) => {
+    setTogglingId(pack.id);
+    write.mutate(() => watercoolerRequests(id).subscribe(pack), {
+      onSuccess: () => toastSuccess(pack.subscribed ? `${pack.name} removed from the queue.` : `${pack.name} added to the queue.`),
+    });
   };
   const library = (packs ?? []).filter((p) => p.is_library);
   const own = (packs ?? []).filter((p) => !p.is_library);
@@ -82,7 +77,7 @@ export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           <h3 className="wc-subhead">Your packs</h3>
           <ul className="wc-packs" aria-label="Your packs">
             {own.map((p) => (
-              <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => void toggle(p)} />
+              <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => toggle(p)} />
             ))}
           </ul>
         </>
@@ -92,7 +87,7 @@ export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           {own.length > 0 && <h3 className="wc-subhead">Hearth’s library</h3>}
           <ul className="wc-packs" aria-label="Packs library">
             {library.map((p) => (
-              <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => void toggle(p)} />
+              <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => toggle(p)} />
             ))}
           </ul>
         </>

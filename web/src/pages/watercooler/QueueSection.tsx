@@ -1,10 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
 import { LockIcon, openModal, toastSuccess, WarningModal } from '../../kit';
 import { upgrade, useUpdate } from './useUpdate';
 import { PromptPreviewModal, SuggestionsModal } from './WatercoolerModals';
-import { formatSlot, moveId, useStoreWatercooler, visibleItems, watercoolerKey, type QueueItemJson, type SuggestionJson, type WatercoolerAnswer, type WatercoolerJson } from './watercoolerApi';
+import {
+  formatSlot,
+  moveId,
+  useReorderQueue,
+  useWatercoolerWrite,
+  visibleItems,
+  watercoolerRequests,
+  type QueueItemJson,
+  type SuggestionJson,
+  type WatercoolerJson,
+  type WatercoolerWriteAnswer,
+} from './watercoolerApi';
 
 const STATUS_LABEL: Record<QueueItemJson['status'], string> = { pinned: 'Up next (pinned)', queued: 'Queued', sent: 'Sent this round', skipped: 'Skipped' };
 
@@ -123,52 +132,36 @@ function QueueItem({
 
 /** The queue: what posts next, in order; pin, skip, move, edit and add prompts. */
 export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
-  const client = useQueryClient();
-  const store = useStoreWatercooler(id);
   const update = useUpdate(id);
-  const [busy, setBusy] = useState(false);
+  const write = useWatercoolerWrite(id);
+  const reorder = useReorderQueue(id);
+  const requests = watercoolerRequests(id);
+  const busy = write.isPending;
   const [text, setText] = useState('');
   const addId = useId();
   const items = visibleItems(wc);
   const movable = wc.topicsQueue.prompts.filter((p) => p.status === 'queued').map((p) => p.id);
   const hidden = wc.topicsQueue.prompts.length - items.length;
 
-  const run = async (fn: () => Promise<Partial<WatercoolerAnswer>>, success?: string) => {
-    setBusy(true);
+  /** One write; says `success` when it worked (the API client says what went wrong) and answers whether it did. */
+  const run = async (request: () => Promise<WatercoolerWriteAnswer>, success?: string) => {
     try {
-      store(await fn());
-      if (success) toastSuccess(success);
-      return true;
+      await write.mutateAsync(request);
     } catch {
       return false;
-    } finally {
-      setBusy(false);
     }
+    if (success) toastSuccess(success);
+    return true;
   };
 
-  const move = async (item: QueueItemJson, direction: 'up' | 'down') => {
+  const move = (item: QueueItemJson, direction: 'up' | 'down') => {
     const pinned = wc.topicsQueue.prompts.filter((p) => p.status === 'pinned').map((p) => p.id);
-    const order = moveId(movable, item.id, direction);
-    // Optimistic: show the new order now; put the old one back if the server refuses.
-    const before = client.getQueryData<WatercoolerJson>(watercoolerKey(id));
-    if (before) {
-      const byId = new Map(before.topicsQueue.prompts.map((p) => [p.id, p]));
-      const unsent = [...pinned, ...order];
-      const rest = before.topicsQueue.prompts.filter((p) => p.status === 'sent' || p.status === 'skipped');
-      const prompts = [...unsent.map((pid, i) => ({ ...byId.get(pid)!, position: i + 1, next_at: wc.schedule.next_slots[i] ?? null })), ...rest];
-      client.setQueryData<WatercoolerJson>(watercoolerKey(id), { ...before, ordered_unsent_prompt_ids: unsent, topicsQueue: { ...before.topicsQueue, prompts, promptIds: prompts.map((p) => p.id) } });
-    }
-    if (!(await update({ ordered_unsent_prompt_ids: [...pinned, ...order] }, ''))) {
-      if (before) client.setQueryData(watercoolerKey(id), before);
-    }
+    reorder.mutate([...pinned, ...moveId(movable, item.id, direction)]);
   };
 
   const adjust = (item: QueueItemJson, kind: 'skip' | 'pin', on: boolean) =>
     run(
-      () =>
-        on
-          ? api.post(`/watercooler/${id}/prompt_adjustments/create_as_json`, { prompt_id: item.id, kind })
-          : api.delete(`/watercooler/${id}/prompt_adjustments/destroy_as_json`, { body: { prompt_id: item.id, kind } }),
+      () => requests.adjust(item.id, kind, on),
       on ? (kind === 'pin' ? 'Pinned: it goes out next.' : 'Skipped: it won’t be posted here.') : kind === 'pin' ? 'Unpinned.' : 'Back in the queue.',
     );
 
@@ -176,7 +169,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
     e.preventDefault();
     if (!wc.can_customize) return upgrade(wc);
     if (!text.trim()) return;
-    if (await run(() => api.post('/watercooler_prompts/create_as_json', { watercooler_id: Number(id), watercooler_prompt: { text } }), 'Prompt added to the queue.')) setText('');
+    if (await run(() => requests.addPrompt(text), 'Prompt added to the queue.')) setText('');
   };
 
   const suggest = () =>
@@ -187,12 +180,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
         onClose={close}
         onAdd={(chosen: SuggestionJson[]) =>
           run(
-            () =>
-              api.post('/watercooler_prompts/bulk_create_as_json', {
-                watercooler_id: Number(id),
-                pack_id: chosen.every((c) => c.pack_id === chosen[0]?.pack_id) ? (chosen[0]?.pack_id ?? null) : null,
-                watercooler_prompts: chosen.map((c) => ({ text: c.text })),
-              }),
+            () => requests.addPrompts(chosen),
             chosen.length === 1 ? 'Prompt added to the queue.' : `${chosen.length} prompts added to the queue.`,
           )
         }
@@ -201,7 +189,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
 
   const remove = (item: QueueItemJson) =>
     openModal((close) => (
-      <WarningModal title="Delete this prompt?" confirmText="Delete" danger onClose={close} onConfirm={() => void run(() => api.delete(`/watercooler_prompts/${item.id}/destroy_as_json`, { body: { watercooler_id: Number(id) } }), 'Prompt deleted.')}>
+      <WarningModal title="Delete this prompt?" confirmText="Delete" danger onClose={close} onConfirm={() => void run(() => requests.deletePrompt(item.id), 'Prompt deleted.')}>
         <p>“{item.text}” will be removed from this Watercooler. Prompts already posted stay in Slack.</p>
       </WarningModal>
     ));
@@ -216,7 +204,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           </p>
         </div>
         <label className="wc-check">
-          <input type="checkbox" checked={wc.hideInactivePrompts} onChange={(e) => void update({ hideInactivePrompts: e.target.checked }, '')} />
+          <input type="checkbox" checked={wc.hideInactivePrompts} onChange={(e) => void update.save({ hideInactivePrompts: e.target.checked }, '')} />
           Hide sent and skipped prompts{wc.hideInactivePrompts && hidden > 0 ? ` (${hidden})` : ''}
         </label>
       </div>
@@ -235,9 +223,9 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
               busy={busy}
               first={movable[0] === item.id}
               last={movable.at(-1) === item.id}
-              onMove={(d) => void move(item, d)}
+              onMove={(d) => move(item, d)}
               onAdjust={(kind, on) => void adjust(item, kind, on)}
-              onSaveText={(t) => run(() => api.put(`/watercooler_prompts/${item.id}/update_as_json`, { watercooler_id: Number(id), watercooler_prompt: { text: t } }), 'Prompt saved.')}
+              onSaveText={(t) => run(() => requests.savePrompt(item.id, t), 'Prompt saved.')}
               onDelete={() => remove(item)}
             />
           ))}

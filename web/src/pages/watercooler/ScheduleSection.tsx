@@ -14,7 +14,7 @@ export function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string })
   const toggleDay = (day: number) => {
     const has = wc.schedule.weekdays.includes(day);
     if (has && wc.schedule.weekdays.length === 1) return toastError('Choose at least one day.');
-    void update({ weekdays: has ? wc.schedule.weekdays.filter((d) => d !== day) : [...wc.schedule.weekdays, day].sort() });
+    void update.save({ weekdays: has ? wc.schedule.weekdays.filter((d) => d !== day) : [...wc.schedule.weekdays, day].sort() });
   };
   return (
     <section className="card wc-section" aria-labelledby="wc-schedule-title">
@@ -29,10 +29,10 @@ export function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string })
         ))}
       </fieldset>
       <div className="wc-time-row">
-        <Select label="Time" options={HOUR_OPTIONS} value={String(wc.schedule.hour)} onChange={(v) => v[0] && void update({ hour: Number(v[0]), minute: wc.schedule.minute })} />
-        <Select aria-label="Minutes" options={minutes} value={String(wc.schedule.minute)} onChange={(v) => v[0] && void update({ hour: wc.schedule.hour, minute: Number(v[0]) })} />
+        <Select label="Time" options={HOUR_OPTIONS} value={String(wc.schedule.hour)} onChange={(v) => v[0] && void update.save({ hour: Number(v[0]), minute: wc.schedule.minute })} />
+        <Select aria-label="Minutes" options={minutes} value={String(wc.schedule.minute)} onChange={(v) => v[0] && void update.save({ hour: wc.schedule.hour, minute: Number(v[0]) })} />
       </div>
-      <TimeZoneSelect value={wc.schedule.tz} onChange={(tz) => tz !== wc.schedule.tz && void update({ tz })} />
+      <TimeZoneSelect value={wc.schedule.tz} onChange={(tz) => tz !== wc.schedule.tz && void update.save({ tz })} />
       <div className="wc-next">
         <h3 className="field-label">Next prompts</h3>
         {wc.schedule.next_slots.length ? (

@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
-import { POLL_PRESETS, usePoller } from '../../api/polling';
+import { POLL_PRESETS } from '../../api/polling';
 import { plural, SendNowButton, Switch, toastError, toastSuccess } from '../../kit';
-import type { ProgramJson } from '../programs/programsApi';
+import { useSendNowStatus } from '../programs/programsApi';
 import { useUpdate } from './useUpdate';
-import { watercoolerKey, type WatercoolerJson } from './watercoolerApi';
+import { useSendPromptNow, watercoolerKey, type WatercoolerJson } from './watercoolerApi';
 
 /** programs.md §9: send-now toasts last 10 s. */
 const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;
@@ -20,39 +18,24 @@ export const sentText = (channel: string) => `Posted the next prompt in ${channe
  */
 export function SendPromptNowButton({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const client = useQueryClient();
-  const [requesting, setRequesting] = useState(false);
+  const request = useSendPromptNow(id);
   const channel = wc.program.channel;
-  const poller = usePoller<{ done: boolean; program: ProgramJson }>({
-    preset: POLL_PRESETS.sendNow,
-    poll: (signal) => api.get(`/watercooler/${id}/send_now_complete_as_json`, { signal, toastOnError: false }),
-    isDone: (s) => Boolean(s?.done),
-    onSettled: (outcome) => {
-      if (outcome.status === 'done') toastSuccess(sentText(channel), SEND_NOW_TOAST_MS);
-      else if (outcome.status === 'error') toastError(outcome.message, SEND_NOW_TOAST_MS);
-      void client.invalidateQueries({ queryKey: watercoolerKey(id) });
-    },
+  const status = useSendNowStatus(wc.program, (outcome) => {
+    if (outcome.status === 'done') toastSuccess(sentText(channel), SEND_NOW_TOAST_MS);
+    else if (outcome.status === 'error') toastError(outcome.message, SEND_NOW_TOAST_MS);
+    void client.invalidateQueries({ queryKey: watercoolerKey(id) });
   });
-  const resumed = useRef(false);
-  const { start } = poller;
-  useEffect(() => {
-    if (resumed.current || !wc.program.send_now_data.isLoading) return;
-    resumed.current = true;
-    void start({ immediate: true });
-  }, [wc.program.send_now_data.isLoading, start]);
 
+  // A failure: the API client has said what went wrong.
   const send = async () => {
-    setRequesting(true);
     try {
-      await api.post(`/watercooler/${id}/send_prompt_as_json`, {});
+      await request.mutateAsync();
     } catch {
-      setRequesting(false);
       return;
     }
-    setRequesting(false);
-    resumed.current = true;
-    void poller.start();
+    status.start();
   };
-  const sending = requesting || poller.status === 'polling';
+  const sending = request.isPending || status.polling;
   const empty = wc.ordered_unsent_prompt_ids.length === 0 && !wc.topicsQueue.prompts.some((p) => p.status === 'sent');
   const reason = !wc.is_active ? 'Turn the Watercooler on to send a prompt' : empty ? 'Add a pack or a prompt first' : undefined;
   return (
@@ -73,13 +56,8 @@ export function SendPromptNowButton({ wc, id }: { wc: WatercoolerJson; id: strin
 /** On or paused, saved at once. */
 export function ActiveSwitch({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const update = useUpdate(id);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    await update({ is_active: !wc.is_active }, wc.is_active ? 'Watercooler paused. No prompts will be posted.' : 'Watercooler is on. Prompts will be posted on schedule.');
-    setBusy(false);
-  };
+  const toggle = () => update.save({ is_active: !wc.is_active }, wc.is_active ? 'Watercooler paused. No prompts will be posted.' : 'Watercooler is on. Prompts will be posted on schedule.');
   return (
-    <Switch checked={wc.is_active} label="Watercooler on" hideLabel stateText={['On', 'Paused']} busy={busy} onChange={() => void toggle()} />
+    <Switch checked={wc.is_active} label="Watercooler on" hideLabel stateText={['On', 'Paused']} busy={update.isPending} onChange={() => void toggle()} />
   );
 }

@@ -1,15 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
 import { InlineError, Modal, ModalCancelButton, RemoteBlockKitPreview, Spinner, toastSuccess, useServerPreview } from '../../kit';
 import {
-  packsLibraryKey,
+  packRequests,
+  suggestionsQuery,
   usePacksLibrary,
-  useStoreWatercooler,
+  usePackWrite,
+  useWatercoolerWrite,
+  watercoolerRequests,
   type PackJson,
   type PromptJson,
   type SuggestionJson,
-  type WatercoolerAnswer,
 } from './watercoolerApi';
 
 /** The watercooler prompt preview modal: the prompt as the server's builder posts it, drawn as Slack draws it. */
@@ -83,12 +84,11 @@ export function SuggestionsModal({
   addLabel?: string;
 }) {
   const [limit, setLimit] = useState(10);
-  const { data, isLoading, isError } = useQuery({
-    queryKey: ['watercooler-suggestions', path, limit],
-    queryFn: async () => (await api.get<{ prompts: SuggestionJson[] }>(path, { query: { limit }, toastOnError: false })).prompts,
-  });
+  const { data, isLoading, isError } = useQuery(suggestionsQuery(path, limit));
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [saving, setSaving] = useState(false);
+  // onAdd runs the page's own writes (which say what went wrong); this waits for them, and closes when they worked.
+  const adding = useMutation({ mutationFn: onAdd, onSuccess: (ok) => ok && onClose() });
+  const saving = adding.isPending;
   const toggle = (id: number) =>
     setChosen((c) => {
       const next = new Set(c);
@@ -96,13 +96,7 @@ export function SuggestionsModal({
       else next.add(id);
       return next;
     });
-  const add = async () => {
-    if (!data) return;
-    setSaving(true);
-    const ok = await onAdd(data.filter((s) => chosen.has(s.prompt_id)));
-    setSaving(false);
-    if (ok) onClose();
-  };
+  const add = () => data && adding.mutate(data.filter((s) => chosen.has(s.prompt_id)));
   return (
     <Modal
       title={title}
@@ -111,7 +105,7 @@ export function SuggestionsModal({
       footer={
         <>
           <ModalCancelButton />
-          <button type="button" className="button button-primary" disabled={!chosen.size || saving} onClick={() => void add()}>
+          <button type="button" className="button button-primary" disabled={!chosen.size || saving} onClick={add}>
             {saving && <Spinner title="" />} {addLabel}
             {chosen.size ? ` (${chosen.size})` : ''}
           </button>
@@ -148,12 +142,12 @@ export function SuggestionsModal({
 
 /** A new pack of the workspace's own, added to this watercooler. */
 export function NewPackModal({ watercoolerId, onClose }: { watercoolerId: string; onClose: () => void }) {
-  const store = useStoreWatercooler(watercoolerId);
+  const write = useWatercoolerWrite(watercoolerId);
   const [name, setName] = useState('');
   const [emoji, setEmoji] = useState('💬');
   const [description, setDescription] = useState('');
   const [prompts, setPrompts] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saving = write.isPending;
   const ids = { name: useId(), emoji: useId(), description: useId(), prompts: useId() };
   const lines = prompts
     .split('\n')
@@ -161,21 +155,15 @@ export function NewPackModal({ watercoolerId, onClose }: { watercoolerId: string
     .filter(Boolean);
   const dirty = Boolean(name || description || prompts);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return;
-    setSaving(true);
-    try {
-      const answer = await api.post<Partial<WatercoolerAnswer> & { pack: PackJson }>('/watercooler_packs/create_as_json', {
-        watercooler_id: Number(watercoolerId),
-        watercooler_pack: { name, emoji, description, prompts: lines },
-      });
-      store(answer);
-      toastSuccess(`${answer.pack.name} is in your queue.`);
-      onClose();
-    } catch {
-      setSaving(false);
-    }
+    write.mutate(() => watercoolerRequests(watercoolerId).createPack({ name, emoji, description, prompts: lines }), {
+      onSuccess: (answer) => {
+        toastSuccess(`${answer.pack?.name ?? name} is in your queue.`);
+        onClose();
+      },
+    });
   };
 
   return (
@@ -227,45 +215,38 @@ export function NewPackModal({ watercoolerId, onClose }: { watercoolerId: string
 
 /** A pack's prompts: read-only for Hearth's packs; add, reorder, delete and rename for the workspace's own. */
 export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: string; pack: PackJson; onClose: () => void }) {
-  const client = useQueryClient();
-  const store = useStoreWatercooler(watercoolerId);
+  const write = usePackWrite(watercoolerId);
   const library = usePacksLibrary(watercoolerId);
   const [showSuggestions, setShowSuggestions] = useState(false);
   const current = library.data?.find((p) => p.id === pack.id) ?? pack;
   const prompts = current.prompts ?? [];
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = write.isPending;
   const [meta, setMeta] = useState({ name: current.name, emoji: current.emoji, description: current.description });
   const metaChanged = meta.name !== current.name || meta.emoji !== current.emoji || meta.description !== current.description;
   const editable = current.can_edit;
   const addId = useId();
 
-  const storePack = (next: PackJson) => {
-    client.setQueryData<PackJson[]>(packsLibraryKey(watercoolerId), (list) => list?.map((p) => (p.id === next.id ? { ...p, ...next, subscribed: p.subscribed } : p)));
-    // The queue may draw from this pack.
-    store(undefined, { library: false });
-  };
-  const run = async (fn: () => Promise<{ pack: PackJson }>) => {
-    setBusy(true);
+  const requests = packRequests(current.id);
+  /** One write (the API client says what went wrong); answers whether it worked. */
+  const run = async (request: () => Promise<{ pack: PackJson }>) => {
     try {
-      storePack((await fn()).pack);
+      await write.mutateAsync(request);
       return true;
     } catch {
       return false;
-    } finally {
-      setBusy(false);
     }
   };
   const add = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    if (await run(() => api.post(`/watercooler_packs/${current.id}/prompts`, { prompt: { text } }))) setText('');
+    if (await run(() => requests.addPrompt(text))) setText('');
   };
-  const move = (p: PromptJson, direction: 'up' | 'down') => run(() => api.put(`/watercooler_packs/${current.id}/prompts/${p.id}/reorder`, { direction }));
-  const remove = (p: PromptJson) => run(() => api.delete(`/watercooler_packs/${current.id}/prompts/${p.id}`));
-  const saveMeta = () => run(() => api.put(`/watercooler_packs/${current.id}/update_as_json`, { watercooler_pack: meta }));
+  const move = (p: PromptJson, direction: 'up' | 'down') => run(() => requests.movePrompt(p.id, direction));
+  const remove = (p: PromptJson) => run(() => requests.deletePrompt(p.id));
+  const saveMeta = () => run(() => requests.update(meta));
   const addSuggestions = async (chosen: SuggestionJson[]) => {
-    for (const s of chosen) if (!(await run(() => api.post(`/watercooler_packs/${current.id}/prompts`, { text: s.text })))) return false;
+    for (const s of chosen) if (!(await run(() => requests.addPrompt(s.text)))) return false;
     return true;
   };
 

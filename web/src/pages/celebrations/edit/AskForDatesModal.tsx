@@ -1,24 +1,22 @@
 import { useState } from 'react';
-import { api } from '../../../api/client';
 import { Modal, ModalCancelButton, RemoteBlockKitPreview, Spinner, toastSuccess } from '../../../kit';
-import { usePreview, type ScheduleJson } from '../celebrationsApi';
+import { useAskForDates, usePreview, type ScheduleJson } from '../celebrationsApi';
 import { Avatar } from './shared';
 
 /** Ask people for their dates by DM, showing the DM they will get. */
 export function AskForDatesModal({ id, people, onClose }: { id: string; people: ScheduleJson[]; onClose: () => void }) {
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(people.map((p) => p.user_id!).filter(Boolean)));
-  const [sending, setSending] = useState(false);
+  const ask = useAskForDates(id);
+  const sending = ask.isPending;
   const all = chosen.size === people.length;
-  const send = async () => {
-    setSending(true);
-    try {
-      const res = await api.post<{ num_sent: number }>('/celebration_schedules/send_ask_for_dates_dms', { celebration_program_id: Number(id), user_ids: [...chosen] });
-      toastSuccess(res.num_sent === 1 ? 'Sent! 1 person will get a DM from Hearth.' : `Sent! ${res.num_sent} people will get a DM from Hearth.`);
-      onClose();
-    } catch {
-      setSending(false);
-    }
-  };
+  // A failure: shown by the API client.
+  const send = () =>
+    ask.mutate([...chosen], {
+      onSuccess: (res) => {
+        toastSuccess(res.num_sent === 1 ? 'Sent! 1 person will get a DM from Hearth.' : `Sent! ${res.num_sent} people will get a DM from Hearth.`);
+        onClose();
+      },
+    });
   const preview = usePreview(id, {});
   return (
     <Modal
@@ -28,7 +26,7 @@ export function AskForDatesModal({ id, people, onClose }: { id: string; people: 
       footer={
         <>
           <ModalCancelButton />
-          <button type="button" className="button button-primary" disabled={chosen.size === 0 || sending} onClick={() => void send()}>
+          <button type="button" className="button button-primary" disabled={chosen.size === 0 || sending} onClick={send}>
             {sending && <Spinner title="" />} Send to {chosen.size} {chosen.size === 1 ? 'person' : 'people'}
           </button>
         </>

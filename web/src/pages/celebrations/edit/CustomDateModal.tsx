@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { api, ApiError, errorText } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/client';
 import { BlockKitPreview, Field, fieldErrors, Modal, ModalCancelButton, Select, Spinner, TextAreaField, TextField, toastError, toastSuccess } from '../../../kit';
-import { hourLabel, usePreview, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
+import { hourLabel, usePreview, useSaveSchedule, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
 import { MonthDayInput } from './MonthDayInput';
-import { pad, PEOPLE_SEARCH, SAVE_ERROR_TEXT, useRefresh } from './shared';
+import { pad, PEOPLE_SEARCH, SAVE_ERROR_TEXT } from './shared';
 
 interface CustomForm {
   title: string;
@@ -16,7 +16,7 @@ interface CustomForm {
 
 /** Add or change a custom date: name, day, optional first year and person, and its message with the real preview. */
 export function CustomDateModal({ id, data, existing, onClose }: { id: string; data: CelebrationAnswer; existing?: ScheduleJson; onClose: () => void }) {
-  const refresh = useRefresh(id);
+  const saveSchedule = useSaveSchedule(id, { toastOnError: false });
   const formId = useId();
   const [form, setForm] = useState<CustomForm>(() => ({
     title: existing?.title ?? '',
@@ -26,41 +26,37 @@ export function CustomDateModal({ id, data, existing, onClose }: { id: string; d
     person: existing?.user_id ? String(existing.user_id) : '',
     message: existing?.message ?? '',
   }));
-  const [saving, setSaving] = useState(false);
+  const saving = saveSchedule.isPending;
   const [saveErrors, setSaveErrors] = useState<Record<string, string>>({});
   const preview = usePreview(id, { custom_title: form.title.trim(), custom_message: form.message.trim() || null });
   const previewErrors = fieldErrors(preview.error);
   const errors: Record<string, string | undefined> = { ...saveErrors, ...(previewErrors.custom_message ? { message: previewErrors.custom_message } : {}) };
   const valid = form.title.trim() !== '' && form.month > 0 && form.day > 0 && (form.year === '' || /^\d{4}$/.test(form.year));
-  const save = async () => {
-    setSaving(true);
+  // Either way the list is refreshed (useSaveSchedule).
+  const save = () => {
     setSaveErrors({});
-    try {
-      await api.put(
-        '/celebration_schedules/create_or_update_as_json',
-        {
-          celebration_program_id: Number(id),
-          schedule_type: 'custom',
-          ...(existing?.celebration_schedule_id ? { celebration_schedule_id: existing.celebration_schedule_id } : {}),
-          title: form.title.trim(),
-          date: `${form.year ? `${form.year}-` : ''}${pad(form.month)}-${pad(form.day)}`,
-          user_id: form.person ? Number(form.person) : null,
-          message: form.message.trim() || null,
+    saveSchedule.mutate(
+      {
+        schedule_type: 'custom',
+        ...(existing?.celebration_schedule_id ? { celebration_schedule_id: existing.celebration_schedule_id } : {}),
+        title: form.title.trim(),
+        date: `${form.year ? `${form.year}-` : ''}${pad(form.month)}-${pad(form.day)}`,
+        user_id: form.person ? Number(form.person) : null,
+        message: form.message.trim() || null,
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(existing ? 'Custom date saved.' : `${form.title.trim()} added.`);
+          onClose();
         },
-        { toastOnError: false },
-      );
-      toastSuccess(existing ? 'Custom date saved.' : `${form.title.trim()} added.`);
-      onClose();
-    } catch (error) {
-      // Each field's problem at the field and the spec's toast; a 402 has opened the upgrade instead.
-      const errors = fieldErrors(error);
-      setSaveErrors(errors);
-      if (!(error instanceof ApiError && error.status === 402)) toastError(Object.keys(errors).length ? SAVE_ERROR_TEXT : errorText(error, SAVE_ERROR_TEXT));
-    } finally {
-      // 402 opens the upgrade modal (API client); either way the list is refreshed.
-      await refresh('custom');
-      setSaving(false);
-    }
+        onError: (error) => {
+          // Each field's problem at the field and the spec's toast; a 402 has opened the upgrade instead.
+          const errors = fieldErrors(error);
+          setSaveErrors(errors);
+          if (!(error instanceof ApiError && error.status === 402)) toastError(Object.keys(errors).length ? SAVE_ERROR_TEXT : errorText(error, SAVE_ERROR_TEXT));
+        },
+      },
+    );
   };
   const known = existing?.user_id && existing.name ? [{ id: String(existing.user_id), name: existing.name }] : [];
   return (
@@ -82,7 +78,7 @@ export function CustomDateModal({ id, data, existing, onClose }: { id: string; d
         className="cel-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (valid) void save();
+          if (valid) save();
         }}
       >
         <TextField label="Name" value={form.title} maxLength={120} placeholder="e.g. Acme’s founding day" error={errors.title} onChange={(title) => setForm({ ...form, title })} />

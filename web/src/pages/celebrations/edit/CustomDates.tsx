@@ -1,26 +1,22 @@
 import { useState } from 'react';
-import { api } from '../../../api/client';
 import { InlineError, openModal, SparklesIcon, Switch, toastSuccess } from '../../../kit';
-import { useSchedules, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
+import { useIncludeSchedule, useSchedules, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
 import { CustomDateModal } from './CustomDateModal';
-import { useRefresh } from './shared';
 
 /** The workspace's custom dates, each switched on or off for this channel. */
 export function CustomDates({ id, data }: { id: string; data: CelebrationAnswer }) {
   const { data: index, isLoading, isError } = useSchedules(id, 'custom');
-  const refresh = useRefresh(id);
-  const [busy, setBusy] = useState<number | null>(null);
-  const toggle = async (s: ScheduleJson, on: boolean) => {
-    setBusy(s.celebration_schedule_id);
-    try {
-      await api.put(`/celebration_schedules/${s.celebration_schedule_id}/update_included_programs_as_json`, { celebration_program_id: Number(id), activate: on });
-      toastSuccess(on ? `${s.title} will be celebrated here.` : `${s.title} won’t be celebrated here.`);
-    } catch {
-      // 402: the API client opens the unlimited-celebrations upgrade modal; the list below is refreshed.
-    } finally {
-      await refresh('custom');
-      setBusy(null);
-    }
+  const include = useIncludeSchedule(id);
+  const [togglingId, setTogglingId] = useState<number | null>(null);
+  const busy = include.isPending ? togglingId : null;
+  // 402: the API client opens the unlimited-celebrations upgrade modal; either way the list is refreshed.
+  const toggle = (s: ScheduleJson, on: boolean) => {
+    if (s.celebration_schedule_id === null) return;
+    setTogglingId(s.celebration_schedule_id);
+    include.mutate(
+      { scheduleId: s.celebration_schedule_id, activate: on, type: 'custom' },
+      { onSuccess: () => toastSuccess(on ? `${s.title} will be celebrated here.` : `${s.title} won’t be celebrated here.`) },
+    );
   };
   const add = () => openModal((close) => <CustomDateModal id={id} data={data} onClose={close} />);
   const limit = index?.limit;
@@ -57,7 +53,7 @@ export function CustomDates({ id, data }: { id: string; data: CelebrationAnswer 
                   {s.name ? ` · ${s.name}` : ''}
                 </span>
               </div>
-              <Switch checked={s.included} label={`Celebrate ${s.title} in this channel`} hideLabel size="small" busy={busy === s.celebration_schedule_id} onChange={(on) => void toggle(s, on)} />
+              <Switch checked={s.included} label={`Celebrate ${s.title} in this channel`} hideLabel size="small" busy={busy === s.celebration_schedule_id} onChange={(on) => toggle(s, on)} />
               <button type="button" className="text-link" onClick={() => openModal((close) => <CustomDateModal id={id} data={data} existing={s} onClose={close} />)}>
                 Edit
               </button>

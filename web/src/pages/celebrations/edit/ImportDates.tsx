@@ -1,9 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { api } from '../../../api/client';
 import { POLL_PRESETS, usePoller } from '../../../api/polling';
 import { Spinner, toastError, toastSuccess } from '../../../kit';
-import type { ImportJson } from '../celebrationsApi';
-import { useRefresh } from './shared';
+import { importStatus, useImportDates, useRefresh, type ImportJson } from '../celebrationsApi';
 
 const SAMPLE_CSV = 'Email,Birthday (MM/DD/YYYY),Start date (MM/DD/YYYY)\nana@example.com,06/18,09/10/2018\nsam@example.com,02/29/1996,03/13/2023\n';
 
@@ -12,7 +10,8 @@ export function ImportDates({ id }: { id: string }) {
   const refresh = useRefresh(id);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const importDates = useImportDates(id);
+  const uploading = importDates.isPending;
   const [result, setResult] = useState<ImportJson | null>(null);
   const poller = usePoller<ImportJson>({
     preset: POLL_PRESETS.datesImport,
@@ -26,24 +25,18 @@ export function ImportDates({ id }: { id: string }) {
       void refresh('all');
     },
   });
-  const upload = async () => {
+  // A failure: shown by the API client.
+  const upload = () => {
     if (!file) return toastError('Please select a file for upload.');
-    setUploading(true);
     setResult(null);
-    try {
-      const form = new FormData();
-      form.set('celebration_program_id', id);
-      form.set('file', file);
-      const started = await api.post<ImportJson>('/celebrations/import_dates_as_json', form, { errorText: 'Failed to upload file.' });
-      setResult(started);
-      void poller.start({ poll: (signal) => api.get<ImportJson>(`/asset_imports/${started.id}/show_as_json`, { query: { program_id: id, program_type: 'CelebrationProgram' }, signal, toastOnError: false }) });
-      setFile(null);
-      if (input.current) input.current.value = '';
-    } catch {
-      // shown by the API client
-    } finally {
-      setUploading(false);
-    }
+    importDates.mutate(file, {
+      onSuccess: (started) => {
+        setResult(started);
+        void poller.start({ poll: (signal) => importStatus(id, started.id, signal) });
+        setFile(null);
+        if (input.current) input.current.value = '';
+      },
+    });
   };
   const processing = poller.status === 'polling' || result?.state === 'needs_processing';
   const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;

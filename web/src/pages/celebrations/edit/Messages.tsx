@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../api/client';
 import { BlockKitPreview, fieldErrors, focusFirstFieldError, formatDateTime, Spinner, TextAreaField, toastError, toastSuccess } from '../../../kit';
-import { celebrationKey, hourLabel, usePreview, type CelebrationAnswer, type ScheduleType } from '../celebrationsApi';
+import { hourLabel, usePreview, useUpdateCelebration, type CelebrationAnswer, type ScheduleType } from '../celebrationsApi';
 import { ImagePicker } from './ImagePicker';
 import { SAVE_ERROR_TEXT } from './shared';
 
@@ -22,11 +20,11 @@ type Draft = { birthday_template: string; anniversary_template: string; birthday
  * not): what is previewed is what is posted.
  */
 export function Messages({ data, id }: { data: CelebrationAnswer; id: string }) {
-  const client = useQueryClient();
+  const update = useUpdateCelebration(id, { toastOnError: false });
   const c = data.celebration;
   const saved: Draft = { birthday_template: c.birthday_template, anniversary_template: c.anniversary_template, birthday_image: c.images.birthday, anniversary_image: c.images.anniversary, custom_image: c.images.custom };
   const [draft, setDraft] = useState<Draft>(saved);
-  const [saving, setSaving] = useState(false);
+  const saving = update.isPending;
   const [saveErrors, setSaveErrors] = useState<Record<string, string>>({});
   const preview = usePreview(id, draft);
   const errors = { ...fieldErrors(preview.error), ...saveErrors };
@@ -35,19 +33,15 @@ export function Messages({ data, id }: { data: CelebrationAnswer; id: string }) 
     setDraft((d) => ({ ...d, ...change }));
     setSaveErrors({});
   };
-  const save = async () => {
-    setSaving(true);
-    try {
-      client.setQueryData(celebrationKey(id), await api.put<CelebrationAnswer>(`/celebrations/${id}/update_as_json`, draft, { toastOnError: false }));
-      toastSuccess(MESSAGES_SAVED_TEXT);
-    } catch (error) {
-      setSaveErrors(fieldErrors(error));
-      toastError(SAVE_ERROR_TEXT);
-      requestAnimationFrame(() => focusFirstFieldError());
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    update.mutate(draft, {
+      onSuccess: () => toastSuccess(MESSAGES_SAVED_TEXT),
+      onError: (error) => {
+        setSaveErrors(fieldErrors(error));
+        toastError(SAVE_ERROR_TEXT);
+        requestAnimationFrame(() => focusFirstFieldError());
+      },
+    });
   const time = hourLabel(c.posting_hour);
   const next = preview.data?.next;
   return (
@@ -100,7 +94,7 @@ export function Messages({ data, id }: { data: CelebrationAnswer; id: string }) 
       </div>
       <div className="cel-save-row">
         {changed && <span className="muted">You have unsaved changes.</span>}
-        <button type="button" className="button button-primary" disabled={!changed || saving} onClick={() => void save()}>
+        <button type="button" className="button button-primary" disabled={!changed || saving} onClick={save}>
           {saving && <Spinner title="" />} Save messages
         </button>
       </div>

@@ -1,34 +1,31 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { api } from '../../../api/client';
 import { DataTable, dataTableColumns, InlineError, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
-import { useSchedules, type ScheduleJson } from '../celebrationsApi';
+import { useIncludeSchedule, useSaveSchedule, useSchedules, type ScheduleJson } from '../celebrationsApi';
 import { MonthDayInput } from './MonthDayInput';
-import { Avatar, pad, SAVE_ERROR_TEXT, useRefresh } from './shared';
+import { Avatar, pad } from './shared';
 
 type PeopleType = 'birthday' | 'anniversary';
 
 /** A person's date: shown, or edited in place; Add/Edit/Remove, or Ask when there is none. */
 function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType; id: string; onAsk: (s: ScheduleJson) => void }) {
-  const refresh = useRefresh(id);
+  const saveSchedule = useSaveSchedule(id);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = saveSchedule.isPending;
   const fieldId = useId();
   const [md, setMd] = useState(() => ({ month: Number(s.date?.slice(-5, -3) ?? 0), day: Number(s.date?.slice(-2) ?? 0) }));
   const [full, setFull] = useState(s.date && type === 'anniversary' ? s.date : '');
   const what = type === 'birthday' ? 'birthday' : 'start date';
-  const save = async (date: string | null) => {
-    setBusy(true);
-    try {
-      await api.put('/celebration_schedules/create_or_update_as_json', { celebration_program_id: Number(id), schedule_type: type, user_id: s.user_id, date }, { errorText: SAVE_ERROR_TEXT });
-      setEditing(false);
-      toastSuccess(date ? `${s.name}’s ${what} is saved.` : `${s.name}’s ${what} is removed.`);
-      await refresh(type);
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure: shown by the API client. That kind's dates are refetched either way.
+  const save = (date: string | null) =>
+    saveSchedule.mutate(
+      { schedule_type: type, user_id: s.user_id, date },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toastSuccess(date ? `${s.name}’s ${what} is saved.` : `${s.name}’s ${what} is removed.`);
+        },
+      },
+    );
   const valid = type === 'birthday' ? md.month > 0 && md.day > 0 : /^\d{4}-\d{2}-\d{2}$/.test(full);
   if (editing)
     return (
@@ -36,7 +33,7 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
         className="cel-inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (valid) void save(type === 'birthday' ? `${pad(md.month)}-${pad(md.day)}` : full);
+          if (valid) save(type === 'birthday' ? `${pad(md.month)}-${pad(md.day)}` : full);
         }}
       >
         {type === 'birthday' ? (
@@ -64,7 +61,7 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
         {s.date ? 'Edit' : 'Add'}
       </button>
       {s.date ? (
-        <button type="button" className="text-link cel-danger" disabled={busy} onClick={() => void save(null)}>
+        <button type="button" className="text-link cel-danger" disabled={busy} onClick={() => save(null)}>
           Remove
         </button>
       ) : (
@@ -78,22 +75,13 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
 
 /** Whether the channel celebrates this person (their date stays on file either way). */
 function IncludeSwitch({ s, type, id }: { s: ScheduleJson; type: PeopleType; id: string }) {
-  const refresh = useRefresh(id);
-  const [busy, setBusy] = useState(false);
-  if (s.celebration_schedule_id === null) return null;
-  const include = async (on: boolean) => {
-    setBusy(true);
-    try {
-      await api.put(`/celebration_schedules/${s.celebration_schedule_id}/update_included_programs_as_json`, { celebration_program_id: Number(id), activate: on });
-      toastSuccess(on ? `${s.name} will be celebrated here.` : `${s.name} won’t be celebrated here.`);
-    } catch {
-      // shown by the API client
-    } finally {
-      await refresh(type);
-      setBusy(false);
-    }
-  };
-  return <Switch checked={s.included} label={`Celebrate ${s.name} in this channel`} hideLabel size="small" busy={busy} onChange={(on) => void include(on)} />;
+  const includeSchedule = useIncludeSchedule(id);
+  const scheduleId = s.celebration_schedule_id;
+  if (scheduleId === null) return null;
+  // A failure: shown by the API client. That kind's dates are refetched either way.
+  const include = (on: boolean) =>
+    includeSchedule.mutate({ scheduleId, activate: on, type }, { onSuccess: () => toastSuccess(on ? `${s.name} will be celebrated here.` : `${s.name} won’t be celebrated here.`) });
+  return <Switch checked={s.included} label={`Celebrate ${s.name} in this channel`} hideLabel size="small" busy={includeSchedule.isPending} onChange={include} />;
 }
 
 const col = dataTableColumns<ScheduleJson>();

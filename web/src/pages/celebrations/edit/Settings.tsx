@@ -1,29 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api } from '../../../api/client';
 import { Select, TimeZoneSelect, toastSuccess, type SelectOption } from '../../../kit';
-import { celebrationKey, hourLabel, LEAP_POLICY_TEXT, WEEKEND_POLICY_TEXT, type CelebrationAnswer, type LeapPolicy, type WeekendPolicy } from '../celebrationsApi';
-import { SAVE_ERROR_TEXT } from './shared';
+import { hourLabel, useUpdateCelebration, LEAP_POLICY_TEXT, WEEKEND_POLICY_TEXT, type CelebrationAnswer, type LeapPolicy, type WeekendPolicy } from '../celebrationsApi';
 
 const HOUR_OPTIONS: SelectOption[] = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: hourLabel(h) }));
 
 /** What is celebrated, when it is posted, and what happens to weekend dates and 29 February. */
 export function Settings({ data, id }: { data: CelebrationAnswer; id: string }) {
-  const client = useQueryClient();
   const c = data.celebration;
-  const [busy, setBusy] = useState(false);
-  const update = async (change: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      client.setQueryData(celebrationKey(id), await api.put<CelebrationAnswer>(`/celebrations/${id}/update_as_json`, change, { errorText: SAVE_ERROR_TEXT }));
-      void client.invalidateQueries({ queryKey: ['celebrations', id, 'events'] });
-      toastSuccess('Celebrations settings saved.');
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useUpdateCelebration(id);
+  const busy = save.isPending;
+  // A failure: shown by the API client.
+  const update = (change: Parameters<typeof save.mutate>[0]) => save.mutate(change, { onSuccess: () => toastSuccess('Celebrations settings saved.') });
   const kinds: Array<[keyof typeof c & ('birthdays_enabled' | 'anniversaries_enabled' | 'custom_enabled'), string]> = [
     ['birthdays_enabled', 'Birthdays'],
     ['anniversaries_enabled', 'Work anniversaries'],

@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../../../api/client';
 import { useSearchParam } from '../../../api/searchParams';
 import { AlertIcon, PageState, Spinner, Tabs, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { TypeBadge } from '../../programs/AllChannelsPage';
 import { SendNowButton } from '../../programs/sendNow';
-import { coffeeKey, useCoffee, useStoreCoffee, type CoffeePageData, type CoffeeUpdateAnswer } from '../introsApi';
+import { useCoffee, useRefreshCoffee, useUpdateCoffee, type CoffeePageData } from '../introsApi';
 import { plural } from './lists';
 import { MembersTab } from './MembersTab';
 import { PreviewTab } from './PreviewTab';
@@ -23,23 +20,17 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t === 
 function ProgramView({ data, id }: { data: CoffeePageData; id: string }) {
   const [tabParam, setTab] = useSearchParam('tab', 'members');
   const tab: TabKey = isTab(tabParam) ? tabParam : 'members';
-  const store = useStoreCoffee(id);
-  const queryClient = useQueryClient();
-  const [toggling, setToggling] = useState(false);
+  const refresh = useRefreshCoffee(id);
+  const update = useUpdateCoffee(id);
+  const toggling = update.isPending;
   const { program, config, member_counts: counts } = data;
 
-  const toggleActive = async () => {
-    setToggling(true);
-    try {
-      const answer = await api.put<CoffeeUpdateAnswer>(`/coffee/${id}/update_as_json`, { coffee_configuration: { is_active: !program.is_active } });
-      store(answer);
-      toastSuccess(program.is_active ? 'Intros are paused. No rounds go out until you activate them again.' : 'Intros are active again.');
-    } catch {
-      // the API client has shown the error
-    } finally {
-      setToggling(false);
-    }
-  };
+  // The API client shows a failure.
+  const toggleActive = () =>
+    update.mutate(
+      { is_active: !program.is_active },
+      { onSuccess: () => toastSuccess(program.is_active ? 'Intros are paused. No rounds go out until you activate them again.' : 'Intros are active again.') },
+    );
 
   const next = nextRound(data);
   return (
@@ -56,8 +47,8 @@ function ProgramView({ data, id }: { data: CoffeePageData; id: string }) {
         actions={
           data.can_edit && (
             <>
-              <SendNowButton program={program} onSent={() => void queryClient.invalidateQueries({ queryKey: coffeeKey(id) })} />
-              <button type="button" className="button button-secondary" disabled={toggling} onClick={() => void toggleActive()}>
+              <SendNowButton program={program} onSent={refresh} />
+              <button type="button" className="button button-secondary" disabled={toggling} onClick={toggleActive}>
                 {toggling && <Spinner title="" />}
                 {program.is_active ? 'Pause' : 'Activate'}
               </button>

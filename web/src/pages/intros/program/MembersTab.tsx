@@ -1,9 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api } from '../../../api/client';
 import { DataTable, dataTableColumns, InlineError, openModal, SegmentedControl, showToast, Spinner, toastSuccess, useDebounced, WarningModal } from '../../../kit';
 import { openInviteUsers } from '../../programs/sendNow';
-import { coffeeKey, formatInstant, MEMBER_STATUS_LABELS, useCoffeeList, type CoffeePageData, type MemberJson, type MembersPage, type MemberStatus } from '../introsApi';
+import {
+  formatInstant,
+  MEMBER_STATUS_LABELS,
+  useCoffeeList,
+  useRemindInterests,
+  useRefreshCoffee,
+  useRemoveGhosts,
+  useSetMemberStatus,
+  type CoffeePageData,
+  type MemberJson,
+  type MembersPage,
+  type MemberStatus,
+  type MemberStatusChange,
+} from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { plural, SearchField, usePage } from './lists';
 
@@ -25,68 +36,47 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
   const [page, setPage] = usePage(`${filter}\n${query}`);
-  const [busy, setBusy] = useState<string | null>(null);
   const [reminded, setReminded] = useState<number | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: coffeeKey(id) });
   const { config, member_counts: counts } = data;
+  const statusChange = useSetMemberStatus(id, config.id);
+  const remindInterests = useRemindInterests(id);
+  const removeGhosts = useRemoveGhosts(id);
+  const refresh = useRefreshCoffee(id);
+  const busy = statusChange.isPending;
   const categoryName = useMemo(() => new Map(config.categories.map((c) => [c.id, c.name])), [config.categories]);
   // The server searches, filters and pages (in name order); GET /coffee/{id} brought the first page of everyone.
   const first: MembersPage = { members: data.members, ...data.members_page };
   const list = useCoffeeList(id, 'members', { status: filter, query, page }, first, filter === 'all' && query === '' && page === 1);
   const countOf = (status: MemberStatus | 'all') => (status === 'all' ? data.members_page.total : (counts[status] ?? 0));
 
-  const setStatus = async (member: MemberJson, status: 'active' | 'snoozed' | 'opted_out') => {
-    setBusy(`${member.slack_user_id}:${status}`);
-    try {
-      await api.post(`/coffee/${id}/update_users_status`, {
-        user_uids: [member.slack_user_id],
-        status,
-        coffee_configuration_id: config.id,
-        ...(status === 'snoozed' ? { days_to_snooze: 14 } : {}),
-      });
-      const said = { active: 'is back in Intros', snoozed: 'is snoozed for 2 weeks', opted_out: 'is opted out of this program' }[status];
-      toastSuccess(`${member.name} ${said}.`);
-      refresh();
-    } catch {
-      // the API client said what went wrong
-    } finally {
-      setBusy(null);
-    }
-  };
+  // Failures: the API client says what went wrong.
+  const setStatus = (member: MemberJson, status: MemberStatusChange) =>
+    statusChange.mutate(
+      { slackUserId: member.slack_user_id, status },
+      {
+        onSuccess: () => {
+          const said = { active: 'is back in Intros', snoozed: 'is snoozed for 2 weeks', opted_out: 'is opted out of this program' }[status];
+          toastSuccess(`${member.name} ${said}.`);
+        },
+      },
+    );
 
-  const remind = async () => {
-    setBusy('remind');
-    try {
-      const answer = await api.post<{ num_users_messaged: number }>(`/coffee/${id}/remind_users_to_pick_category_options`, {});
-      const n = Number(answer?.num_users_messaged ?? 0);
-      setReminded(n);
-      toastSuccess(n === 0 ? 'Everyone has picked their interests already.' : `Reminded ${plural(n, 'person', 'people')} to pick their interests.`);
-    } catch {
-      // toast shown by the API client
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remind = () =>
+    remindInterests.mutate(undefined, {
+      onSuccess: (n) => {
+        setReminded(n);
+        toastSuccess(n === 0 ? 'Everyone has picked their interests already.' : `Reminded ${plural(n, 'person', 'people')} to pick their interests.`);
+      },
+    });
 
-  const destroyGhosts = async () => {
-    setBusy('ghosts');
-    let removed = 0;
-    try {
-      let page: number | null = 1;
-      for (let guard = 0; page !== null && guard < 100; guard++) {
-        const answer: { removed: number; next_page: number | null } = await api.delete(`/coffee/${id}/destroy_ghosts_as_json`, { body: { page } });
-        removed += Number(answer?.removed ?? 0);
-        page = answer?.next_page ?? null;
-      }
-      toastSuccess(`Removed ${plural(removed, 'ghost')} from Intros.`);
-    } catch {
-      if (removed > 0) showToast(`Removed ${plural(removed, 'ghost')} before something went wrong.`);
-    } finally {
-      setBusy(null);
-      refresh();
-    }
-  };
+  const destroyGhosts = () =>
+    removeGhosts.mutate(undefined, {
+      onSuccess: (removed) => toastSuccess(`Removed ${plural(removed, 'ghost')} from Intros.`),
+      onError: (error) => {
+        const removed = (error as { removedBefore?: number }).removedBefore ?? 0;
+        if (removed > 0) showToast(`Removed ${plural(removed, 'ghost')} before something went wrong.`);
+      },
+    });
 
   const canEdit = data.can_edit;
   const hasCategories = config.categories.length > 0;
@@ -141,15 +131,15 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
             <div className="row-actions">
               {m.status === 'active' ? (
                 <>
-                  <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Snooze ${m.name} for 2 weeks`} onClick={() => void setStatus(m, 'snoozed')}>
+                  <button type="button" className="button button-secondary" disabled={busy} aria-label={`Snooze ${m.name} for 2 weeks`} onClick={() => setStatus(m, 'snoozed')}>
                     Snooze
                   </button>
-                  <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Opt out ${m.name}`} onClick={() => void setStatus(m, 'opted_out')}>
+                  <button type="button" className="button button-secondary" disabled={busy} aria-label={`Opt out ${m.name}`} onClick={() => setStatus(m, 'opted_out')}>
                     Opt out
                   </button>
                 </>
               ) : (
-                <button type="button" className="button button-secondary" disabled={busy !== null} aria-label={`Bring ${m.name} back`} onClick={() => void setStatus(m, 'active')}>
+                <button type="button" className="button button-secondary" disabled={busy} aria-label={`Bring ${m.name} back`} onClick={() => setStatus(m, 'active')}>
                   Bring back
                 </button>
               )}
@@ -164,7 +154,7 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
 
   const confirmGhosts = () =>
     openModal((close) => (
-      <WarningModal title="Remove ghosts?" confirmText="Remove ghosts" danger onClose={close} onConfirm={() => void destroyGhosts()}>
+      <WarningModal title="Remove ghosts?" confirmText="Remove ghosts" danger onClose={close} onConfirm={destroyGhosts}>
         <p>
           {plural(counts.ghost, 'person has', 'people have')} not answered their intros several rounds in a row. They will be opted out of
           this program and stop getting intros. They can join again at any time.
@@ -193,14 +183,14 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
         <SearchField label="Search by name or email" value={text} onChange={setText} />
         <div className="button-row">
           {config.categories.length > 0 && (
-            <button type="button" className="button button-secondary" disabled={busy === 'remind'} onClick={() => void remind()}>
-              {busy === 'remind' && <Spinner title="" />}
+            <button type="button" className="button button-secondary" disabled={remindInterests.isPending} onClick={remind}>
+              {remindInterests.isPending && <Spinner title="" />}
               Remind to pick interests{counts.need_categories > 0 ? ` (${counts.need_categories})` : ''}
             </button>
           )}
           {counts.ghost > 0 && (
-            <button type="button" className="button button-secondary" disabled={busy === 'ghosts'} onClick={confirmGhosts}>
-              {busy === 'ghosts' && <Spinner title="" />}
+            <button type="button" className="button button-secondary" disabled={removeGhosts.isPending} onClick={confirmGhosts}>
+              {removeGhosts.isPending && <Spinner title="" />}
               Remove ghosts ({counts.ghost})
             </button>
           )}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { AlertIcon, InlineError, RemoteBlockKitPreview, Spinner, useServerPreview } from '../../../kit';
-import { formatInstant, hourLabel, previewKey, type CoffeePageData, type PersonJson, type RoundPreview } from '../introsApi';
+import { formatInstant, hourLabel, roundPreviewQuery, type CoffeePageData, type PersonJson } from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { plural } from './lists';
 import { Stat } from './Summary';
@@ -46,11 +46,7 @@ function PeopleByWhy({ title, id, entries }: { title: string; id: string; entrie
 
 /** A dry run of the next round (groups, reasons, who is left out) and the intro its first group would get. */
 export function PreviewTab({ data, id }: { data: CoffeePageData; id: string }) {
-  const preview = useQuery({
-    queryKey: previewKey(id),
-    queryFn: () => api.get<RoundPreview>(`/coffee/${id}/preview_next_round`, { toastOnError: false }),
-    staleTime: 0,
-  });
+  const preview = useQuery({ ...roundPreviewQuery(id), staleTime: 0 });
   const intro = useServerPreview(`/coffee/${id}/preview_as_json`, {});
   const { config } = data;
   const p = preview.data;

@@ -1,31 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
 import { AlertIcon, DeliveryBadge, Spinner, useDebounced } from '../../../kit';
-import { coffeeKey, formatInstant, ROUND_STATE_LABELS, STATE_LABELS, useCoffeeList, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
+import { formatInstant, ROUND_STATE_LABELS, STATE_LABELS, useCoffeeList, useSetMeetingState, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { joinNames } from '../people';
 import { Pager, plural, SearchField, usePage } from './lists';
 
 const MEETING_STATES: MeetingState[] = ['pending', 'met', 'not_yet', 'skipped', 'cancelled'];
 
-function MeetingCard({ meeting, canEdit, onChanged }: { meeting: MeetingJson; canEdit: boolean; onChanged: () => void }) {
+function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; canEdit: boolean; programId: string }) {
   const [state, setState] = useState<MeetingState>(meeting.state);
-  const [saving, setSaving] = useState(false);
+  const setMeetingState = useSetMeetingState(programId);
+  const saving = setMeetingState.isPending;
   const selectId = useId();
-  const change = async (next: MeetingState) => {
+  // Shown at once; put back if the server refuses (the API client says why).
+  const change = (next: MeetingState) => {
     const previous = state;
     setState(next);
-    setSaving(true);
-    try {
-      await api.put(`/coffee_meetings/${meeting.id}`, { state: next });
-      onChanged();
-    } catch {
-      setState(previous);
-    } finally {
-      setSaving(false);
-    }
+    setMeetingState.mutate({ meetingId: meeting.id, state: next }, { onError: () => setState(previous) });
   };
   return (
     <li className={`group-card meeting-${state}`}>
@@ -44,7 +36,7 @@ function MeetingCard({ meeting, canEdit, onChanged }: { meeting: MeetingJson; ca
             <label className="visually-hidden" htmlFor={selectId}>
               How did the intro of {joinNames(meeting.members.map((m) => m.name))} go?
             </label>
-            <select id={selectId} className="state-select" value={state} disabled={saving} onChange={(e) => void change(e.target.value as MeetingState)}>
+            <select id={selectId} className="state-select" value={state} disabled={saving} onChange={(e) => change(e.target.value as MeetingState)}>
               {MEETING_STATES.map((s) => (
                 <option key={s} value={s}>
                   {STATE_LABELS[s]}
@@ -66,7 +58,7 @@ function RoundStateBadge({ round }: { round: Pick<RoundJson, 'state'> }) {
 }
 
 /** The current round's groups, a page at a time, searched by who is in them. */
-function CurrentGroups({ data, current, firstPage, id, onChanged }: { data: CoffeePageData; current: RoundJson; firstPage: PageInfo; id: string; onChanged: () => void }) {
+function CurrentGroups({ data, current, firstPage, id }: { data: CoffeePageData; current: RoundJson; firstPage: PageInfo; id: string }) {
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
   const [page, setPage] = usePage(query);
@@ -85,7 +77,7 @@ function CurrentGroups({ data, current, firstPage, id, onChanged }: { data: Coff
         <>
           <ul className="group-grid" aria-label="Groups of this round" aria-busy={list.isFetching || undefined}>
             {list.data.groups.map((meeting) => (
-              <MeetingCard key={meeting.id} meeting={meeting} canEdit={data.can_edit} onChanged={onChanged} />
+              <MeetingCard key={meeting.id} meeting={meeting} canEdit={data.can_edit} programId={id} />
             ))}
           </ul>
           <Pager info={list.data} label="Pages of groups" onPage={setPage} />
@@ -97,8 +89,6 @@ function CurrentGroups({ data, current, firstPage, id, onChanged }: { data: Coff
 
 /** The rounds so far: the current one's groups (searchable, paged) and the ones before. */
 export function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: coffeeKey(id) });
   const { current_round: current, rounds, config } = data;
   if (!current && rounds.length === 0) {
     return (
@@ -133,7 +123,7 @@ export function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
               <AlertIcon /> {current.problem.message}
             </p>
           )}
-          {current.num_groups > 0 && data.groups_page && <CurrentGroups data={data} current={current} firstPage={data.groups_page} id={id} onChanged={refresh} />}
+          {current.num_groups > 0 && data.groups_page && <CurrentGroups data={data} current={current} firstPage={data.groups_page} id={id} />}
         </section>
       )}
       <section aria-labelledby="rounds-title" className="rounds-history">

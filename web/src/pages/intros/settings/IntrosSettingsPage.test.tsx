@@ -2,12 +2,14 @@ import '../../../test/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { formatLongPlainDate } from '../../../kit/dates';
 import { toastStore } from '../../../kit/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
 import { coffeePage, config, program } from '../../testing/fixtures';
 import type { CoffeePageData } from '../introsApi';
 import { CALENDAR_NOT_LINKED_TEXT, HRIS_NOT_LINKED_TEXT, VIDEO_NOT_LINKED_TEXT } from '../../integrations/integrationsApi';
 import { SAVE_ERROR_TEXT } from './IntrosSettingsPage';
+import { meetingMovedText } from '../settingsRules';
 
 function serve(page: CoffeePageData, onPut?: (body: Record<string, unknown>) => Response, me: typeof TEST_USER = TEST_USER) {
   const puts: Array<Record<string, unknown>> = [];
@@ -120,7 +122,10 @@ describe('/coffee/{id}/edit rules, live', () => {
     fireEvent.change(date, { target: { value: '03/27/2026' } });
     fireEvent.blur(date);
     expect(date).toHaveValue('03/16/2026');
-    expect(screen.getByText(/Moved to 2026-03-16/)).toBeInTheDocument();
+    // The note names the date as people read it (2026-03-16 is a Monday), never as YYYY-MM-DD.
+    expect(screen.getByText(new RegExp(`^Moved to ${formatLongPlainDate('2026-03-16')}:`))).toBeInTheDocument();
+    expect(formatLongPlainDate('2026-03-16')).toMatch(/^Monday, March 16/);
+    expect(screen.queryByText(/2026-03-16/)).toBeNull();
   });
 
   test('period 0 puts the meeting on the occurrence date', async () => {
@@ -241,12 +246,16 @@ describe('/coffee/{id}/edit saving', () => {
 
   test('the server’s adjustments are shown after saving', async () => {
     const page = coffeePage();
-    serve(page, () => jsonResponse({ ...page, adjusted: { next_fixed_meeting_on: 'moved to 2026-03-10' } }));
+    // The server names the new date as YYYY-MM-DD; the toast names it as people read dates.
+    serve(page, () =>
+      jsonResponse({ ...page, config: { ...page.config, next_fixed_meeting_on: '2026-03-10' }, adjusted: { next_fixed_meeting_on: meetingMovedText('2026-03-10') } }),
+    );
     const user = userEvent.setup();
     await open();
     await user.click(radio(/^Lottery/));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain('Moved to 2026-03-10'));
+    await waitFor(() => expect(toastStore.get().map((t) => t.text)).toContain(`Moved to ${formatLongPlainDate('2026-03-10')}: the meeting must fall on a weekday within the round`));
+    expect(toastStore.get().map((t) => t.text).join('\n')).not.toContain('2026-03-10');
   });
 });
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { api, ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { fieldErrors, focusFirstFieldError, openUpgradeModal, showToast, Spinner, toastError, toastSuccess } from '../../../kit';
-import { useStoreCoffee, type CoffeePageData, type CoffeeUpdateAnswer } from '../introsApi';
-import { applyChange, draftOf, pairingTypeAllowed, sameDraft, updateBody, type Notes, type SettingsDraft } from '../settingsForm';
+import { useUpdateCoffee, type CoffeePageData } from '../introsApi';
+import { adjustmentNotes, applyChange, draftOf, pairingTypeAllowed, sameDraft, updateBody, type Notes, type SettingsDraft } from '../settingsForm';
 import type { PairingType } from '../settingsRules';
 import { MeetingsSection } from './MeetingsSection';
 import { MessageSection } from './MessageSection';
@@ -12,7 +12,7 @@ import { INTROS_SAVED_TEXT, SAVE_ERROR_TEXT, sentence, type SectionProps } from 
 
 /** The program's settings as one form: rules apply as the admin changes things, errors show at each field. */
 export function SettingsForm({ data, id }: { data: CoffeePageData; id: string }) {
-  const store = useStoreCoffee(id);
+  const update = useUpdateCoffee(id, { toastOnError: false });
   const { program, config } = data;
   const ctx = useMemo(
     () => ({ nextOccurrenceOn: config.next_occurrence_on, paidFeatureAccess: program.service_account.paidFeatureAccess }),
@@ -23,7 +23,7 @@ export function SettingsForm({ data, id }: { data: CoffeePageData; id: string })
   const [notes, setNotes] = useState<Notes>({});
   const [errors, setErrors] = useState<Notes>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const saving = update.isPending;
   const dirty = !sameDraft(draft, saved);
 
   // Leaving with unsaved changes asks first.
@@ -56,7 +56,7 @@ export function SettingsForm({ data, id }: { data: CoffeePageData; id: string })
     change({ pairing_type: type });
   };
 
-  const save = async (event: React.FormEvent) => {
+  const save = (event: React.FormEvent) => {
     event.preventDefault();
     const outcome = applyChange(draft, {}, ctx, notes);
     setErrors(outcome.errors);
@@ -64,26 +64,24 @@ export function SettingsForm({ data, id }: { data: CoffeePageData; id: string })
       toastError(SAVE_ERROR_TEXT);
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await api.put<CoffeeUpdateAnswer>(`/coffee/${id}/update_as_json`, updateBody(outcome.draft), { toastOnError: false });
-      store(answer);
-      const fresh = draftOf(answer.config);
-      setSaved(fresh);
-      setDraft(fresh);
-      setNotes({});
-      setServerErrors({});
-      toastSuccess(INTROS_SAVED_TEXT);
-      for (const text of Object.values(answer.adjusted ?? {})) showToast({ type: 'standard', text: sentence(text) });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 402) return; // the upgrade modal is open
-      const fields = fieldErrors(error);
-      setServerErrors(fields);
-      toastError(SAVE_ERROR_TEXT);
-      if (Object.keys(fields).length > 0) requestAnimationFrame(() => focusFirstFieldError());
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(updateBody(outcome.draft).coffee_configuration, {
+      onSuccess: (answer) => {
+        const fresh = draftOf(answer.config);
+        setSaved(fresh);
+        setDraft(fresh);
+        setNotes({});
+        setServerErrors({});
+        toastSuccess(INTROS_SAVED_TEXT);
+        for (const text of Object.values(adjustmentNotes(answer.adjusted ?? {}, fresh.next_fixed_meeting_on))) showToast({ type: 'standard', text: sentence(text) });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 402) return; // the upgrade modal is open
+        const fields = fieldErrors(error);
+        setServerErrors(fields);
+        toastError(SAVE_ERROR_TEXT);
+        if (Object.keys(fields).length > 0) requestAnimationFrame(() => focusFirstFieldError());
+      },
+    });
   };
 
   const section: SectionProps = {
@@ -97,7 +95,7 @@ export function SettingsForm({ data, id }: { data: CoffeePageData; id: string })
   };
 
   return (
-    <form className="settings-form" onSubmit={(e) => void save(e)} noValidate>
+    <form className="settings-form" onSubmit={save} noValidate>
       <PairingSection {...section} paidFeatureAccess={ctx.paidFeatureAccess} onPairingType={choosePairingType} hrisLinked={data.hris_linked} />
       <ScheduleSection {...section} nextOccurrenceOn={config.next_occurrence_on} />
       <MeetingsSection {...section} nextOccurrenceOn={config.next_occurrence_on} />

@@ -1,34 +1,27 @@
 import { useState } from 'react';
-import { api } from '../../../api/client';
 import { useCurrentUser } from '../../../api/currentUser';
 import { BlockKitPreview, fieldErrors, Spinner, TextAreaField, toastSuccess } from '../../../kit';
-import { useStoreCoffee, type CoffeePageData } from '../introsApi';
+import { useSaveWelcomeMessage, type CoffeePageData } from '../introsApi';
 
 /** The server's limit on the welcome message (src/intros/schema.ts). */
 const WELCOME_MAX = 3000;
 
 /** The workspace's welcome DM, sent before someone's first intro; `{channel}` becomes the program's channel. */
 export function WelcomeSection({ data, id }: { data: CoffeePageData; id: string }) {
-  const store = useStoreCoffee(id);
+  const saveWelcome = useSaveWelcomeMessage(id, data);
   const user = useCurrentUser();
   const [text, setText] = useState(data.team.pairing_welcome_message ?? '');
-  const [saving, setSaving] = useState(false);
+  const saving = saveWelcome.isPending;
   const [error, setError] = useState<string | undefined>();
   const changed = text !== (data.team.pairing_welcome_message ?? '');
   const canEdit = user.data?.is_admin ?? false;
 
-  const save = async () => {
-    setSaving(true);
+  const save = () => {
     setError(undefined);
-    try {
-      const answer = await api.put<{ team: CoffeePageData['team'] }>(`/teams/${data.team.id}`, { team: { pairing_welcome_message: text } });
-      store({ ...data, team: answer.team ?? { ...data.team, pairing_welcome_message: text } });
-      toastSuccess('Welcome message saved.');
-    } catch (caught) {
-      setError(fieldErrors(caught)['team.pairing_welcome_message']);
-    } finally {
-      setSaving(false);
-    }
+    saveWelcome.mutate(text, {
+      onSuccess: () => toastSuccess('Welcome message saved.'),
+      onError: (caught) => setError(fieldErrors(caught)['team.pairing_welcome_message']),
+    });
   };
 
   return (
@@ -55,7 +48,7 @@ export function WelcomeSection({ data, id }: { data: CoffeePageData; id: string 
         />
       </div>
       <div className="section-actions">
-        <button type="button" className="button button-secondary" disabled={!changed || saving || !canEdit} onClick={() => void save()}>
+        <button type="button" className="button button-secondary" disabled={!changed || saving || !canEdit} onClick={save}>
           {saving && <Spinner title="" />} Save welcome message
         </button>
       </div>
