@@ -40,7 +40,6 @@ function AssetRow({ asset, onUploaded }: { asset: AssetJson; onUploaded?: (asset
     if (state === 'uploaded') onUploaded?.(current);
     else if (state === 'failed_processing') toastError(why);
     // Once per outcome: the parent's callback may be a new function each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   return (
     <li className="asset-row" data-state={state}>
