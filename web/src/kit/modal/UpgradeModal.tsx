@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError, errorText, type PaymentRequired } from '../../api/client';
+import { ApiError, errorText, type PaymentRequired } from '../../api/client';
 import { browser } from '../../api/browser';
 import { sessionStore } from '../../api/session';
 import type { CurrentUser } from '../../api/types';
 import { CheckIcon, Spinner } from '../icons';
 import { InlineError } from '../inlineerror/InlineError';
 import { Modal } from './Modal';
+import { useChangePlan, useSupportTicket, type PlanChangeRequest } from './modalApi';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
 import { SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
@@ -40,8 +41,7 @@ export interface UpgradeModalProps {
 
 type PlanChange = { state: 'idle' } | { state: 'updating' } | { state: 'done'; text: string } | { state: 'error'; text: string };
 
-/** What POST /sign_up/change_plan takes. */
-export type PlanChangeRequest = { plan: 'premium'; trial?: boolean } | { plan: 'free'; survey: { reason: string; comment?: string } };
+export type { PlanChangeRequest };
 
 const REDONE_TEXT = 'The change you were making is saved too.';
 
@@ -57,30 +57,39 @@ const DONE_TEXT = {
  * /billing/payment instead.
  */
 export function usePlanChange(redo?: () => Promise<unknown>) {
-  const [change, setChange] = useState<PlanChange>({ state: 'idle' });
+  const mutation = useChangePlan();
+  // The plan is changed, and the refused change redone (or not): the words of the success modal.
+  const [doneText, setDoneText] = useState<string | null>(null);
+  const refusal = mutation.error instanceof ApiError && mutation.error.body?.card_required ? null : mutation.error;
+  const change: PlanChange = doneText
+    ? { state: 'done', text: doneText }
+    : mutation.isPending || mutation.isSuccess
+      ? { state: 'updating' }
+      : refusal
+        ? { state: 'error', text: errorText(refusal) }
+        : { state: 'idle' };
   useEffect(() => {
-    if (change.state !== 'done') return;
+    if (!doneText) return;
     const timer = setTimeout(() => browser.reload(), PLAN_CHANGE_RELOAD_MS);
     return () => clearTimeout(timer);
-  }, [change.state]);
-  const run = async (request: PlanChangeRequest) => {
-    setChange({ state: 'updating' });
-    try {
-      await api.post('/sign_up/change_plan', request, { toastOnError: false });
-      const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
-      // The change the free plan refused goes through now (a failure shows its own toast).
-      const redone = redo ? await redo().then(() => true, () => false) : false;
-      setChange({ state: 'done', text: redone ? `${text} ${REDONE_TEXT}` : text });
-    } catch (error) {
-      if (error instanceof ApiError && error.body?.card_required) {
-        setChange({ state: 'idle' });
-        browser.assign(typeof error.body.redirect_url === 'string' ? error.body.redirect_url : '/billing/payment');
-        return;
-      }
-      setChange({ state: 'error', text: errorText(error) });
-    }
+  }, [doneText]);
+  const run = (request: PlanChangeRequest) =>
+    mutation.mutate(request, {
+      onSuccess: async () => {
+        const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
+        // The change the free plan refused goes through now (a failure shows its own toast).
+        const redone = redo ? await redo().then(() => true, () => false) : false;
+        setDoneText(redone ? `${text} ${REDONE_TEXT}` : text);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.body?.card_required) browser.assign(typeof error.body.redirect_url === 'string' ? error.body.redirect_url : '/billing/payment');
+      },
+    });
+  const reset = () => {
+    mutation.reset();
+    setDoneText(null);
   };
-  return { change, run, reset: () => setChange({ state: 'idle' }) };
+  return { change, run, reset };
 }
 
 /** The updating and success modals of a plan change (null otherwise). */
@@ -112,16 +121,9 @@ export function PlanChangeStatus({ change }: { change: PlanChange }) {
 export function UpgradeModal({ variant, feature = 'premium', message, redo, onClose }: UpgradeModalProps) {
   const copy = UPGRADE_FEATURES[feature] ?? UPGRADE_FEATURES.premium!;
   const { change, run } = usePlanChange(redo);
-  const [ticket, setTicket] = useState<'idle' | 'sent' | 'failed'>('idle');
-
-  const contactSupport = async () => {
-    try {
-      await api.post('/intercom_tickets', { kind: 'upgrade_request', feature }, { toastOnError: false });
-      setTicket('sent');
-    } catch {
-      setTicket('failed');
-    }
-  };
+  const support = useSupportTicket();
+  const ticket = support.isSuccess ? 'sent' : support.isError ? 'failed' : 'idle';
+  const contactSupport = () => support.mutate({ kind: 'upgrade_request', feature });
 
   if (change.state === 'updating' || change.state === 'done') return <PlanChangeStatus change={change} />;
 
@@ -154,7 +156,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Not now
         </button>
-        <button type="button" className="button button-primary" onClick={() => void run({ plan: 'premium', trial: true })}>
+        <button type="button" className="button button-primary" onClick={() => run({ plan: 'premium', trial: true })}>
           Start free trial
         </button>
       </>
@@ -170,7 +172,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Not now
         </button>
-        <button type="button" className="button button-primary" onClick={() => void run({ plan: 'premium' })}>
+        <button type="button" className="button button-primary" onClick={() => run({ plan: 'premium' })}>
           Upgrade
         </button>
       </>
@@ -189,7 +191,8 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close
         </button>
-        <button type="button" className="button button-primary" onClick={() => void contactSupport()}>
+        <button type="button" className="button button-primary" onClick={contactSupport}
+          disabled={support.isPending}>
           Contact support
         </button>
       </>
