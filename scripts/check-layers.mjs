@@ -40,7 +40,8 @@ const RULES = [
     "a capability's api-types.ts (its JSON shapes), api-constants.ts (texts and constants, no zod) or *-rules.ts (pure rules the page checks too), or a file shared with the browser (SHARED_WITH_PAGES)",
     /^web\//,
     /^(src|jobs|migrations)\//,
-    (_from, to) => /^src\/[^/]+\/(api-types|api-constants|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to),
+    // A route group's schema.ts only for `import type` (request types are `z.input<typeof body>`): no zod reaches the pages.
+    (from, to) => /^src\/[^/]+\/(api-types|api-constants|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to) || (/^src\/[^/]+\/schema\.ts$/.test(to) && typeOnly.get(from).has(to)),
   ],
 ];
 
@@ -65,11 +66,19 @@ function resolveImport(from, spec) {
 
 const all = [...files('src'), ...files('jobs'), ...files('migrations'), ...files('web/src')];
 const graph = new Map(all.map((f) => [f, []]));
+/** Per file, the files it imports with `import type` only (erased from the build). */
+const typeOnly = new Map(all.map((f) => [f, new Set()]));
 for (const file of all) {
-  const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
+  const text = readFileSync(join(root, file), 'utf8');
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  const specs = (re) => new Set([...text.matchAll(re)].map((m) => m[1]));
+  const typeSpecs = specs(/^\s*(?:import|export)\s+type\s[^;]*?from\s+['"]([^'"]+)['"]/gm);
+  const valueSpecs = specs(/^\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm);
   for (const { fileName } of importedFiles) {
     const target = resolveImport(file, fileName);
-    if (target) graph.get(file).push(target);
+    if (!target) continue;
+    graph.get(file).push(target);
+    if (typeSpecs.has(fileName) && !valueSpecs.has(fileName)) typeOnly.get(file).add(target);
   }
 }
 

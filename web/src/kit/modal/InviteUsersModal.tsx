@@ -4,13 +4,9 @@ import { Select } from '../select/Select';
 import type { SelectOption } from '../select/options';
 import type { RemoteSearchConfig } from '../select/remoteSearch';
 import { Modal, ModalCancelButton } from './Modal';
-import { useInviteUsers } from './modalApi';
+import { useInviteUsers, type InviteUsersResult } from './modalApi';
 
-/** POST /channels/invite_users_as_json answers with these counts. */
-export interface InviteUsersResult {
-  num_invited: number;
-  num_added: number;
-}
+export type { InviteUsersResult };
 
 export interface InviteUsersModalProps {
   channelId: string;

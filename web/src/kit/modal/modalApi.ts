@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import { api } from '../../api/client';
 import type { changePlanBody, ticketBody } from '../../../../src/billing/schema';
 import type { inviteUsersBody } from '../../../../src/channels/schema';
-import type { InviteUsersResult } from './InviteUsersModal';
+
+/** POST /channels/invite_users_as_json answers with these counts. */
+export interface InviteUsersResult {
+  num_invited: number;
+  num_added: number;
+}
 
 /** What POST /sign_up/change_plan takes. */
 export type PlanChangeRequest = z.input<typeof changePlanBody>;

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { addPlainDays, DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, todayIn, viewerZone } from '../../kit';
+import { DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, todayIn, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
@@ -12,6 +12,9 @@ import '../programs/programs.css';
 import '../intros/intros.css';
 import { journeyTagsQuery, pairingReportQuery, strategicQuery, type StrategicConnectionsJson } from './reportingApi';
 import './reporting.css';
+
+/** The choice of no filter in a Select (whose empty value means nothing chosen). */
+const ALL = 'all';
 
 type Fairness = PairingReport['fairness'];
 type Wait = Fairness['waits'][number];
@@ -144,15 +147,15 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
       <div className="report-filters">
         <Select
           label="Journey"
-          options={[{ value: '', label: 'All journeys' }, ...(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
-          value={tagId === null ? '' : String(tagId)}
-          onChange={(v) => setTagId(v[0] ? Number(v[0]) : null)}
+          options={[{ value: ALL, label: 'All journeys' }, ...(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+          value={tagId === null ? ALL : String(tagId)}
+          onChange={(v) => setTagId(v[0] && v[0] !== ALL ? Number(v[0]) : null)}
         />
         <Select
           label="Round"
-          options={[{ value: '', label: 'Every round in these dates' }, ...batches.map((b) => ({ value: String(b.id), label: formatPlainDate(b.date, { weekday: false, year: 'always' }) }))]}
-          value={batchId === null ? '' : String(batchId)}
-          onChange={(v) => setBatchId(v[0] ? Number(v[0]) : null)}
+          options={[{ value: ALL, label: 'Every round in these dates' }, ...batches.map((b) => ({ value: String(b.id), label: formatPlainDate(b.date, { weekday: false, year: 'always' }) }))]}
+          value={batchId === null ? ALL : String(batchId)}
+          onChange={(v) => setBatchId(v[0] && v[0] !== ALL ? Number(v[0]) : null)}
         />
       </div>
       {q.isError ? (
@@ -238,8 +241,8 @@ export default function PairingReportPage() {
   const report = useQuery(pairingReportQuery(id, range));
   const data = report.data;
   const today = todayIn(viewerZone());
-  // The dates asked for, else the server's (the last 90 days).
-  const shown = { from: range.start_date ?? data?.start ?? addPlainDays(today, -89), to: range.end_date ?? data?.end ?? today };
+  // The dates asked for, else the server's (the last 90 days), once it has said them.
+  const shown = range.start_date && range.end_date ? { from: range.start_date, to: range.end_date } : data ? { from: range.start_date ?? data.start, to: range.end_date ?? data.end } : null;
 
   return (
     <section className="pairing-report" aria-labelledby="pairing-report-title">
@@ -253,7 +256,7 @@ export default function PairingReportPage() {
         }
       />
       <div className="card date-range">
-        <DateRangePicker label="Dates" value={shown} today={today} max={shown.to > today ? shown.to : today} onChange={(r) => setRange({ start_date: r.from, end_date: r.to })} />
+        {shown && <DateRangePicker label="Dates" value={shown} today={today} max={shown.to > today ? shown.to : today} onChange={(r) => setRange({ start_date: r.from, end_date: r.to })} />}
         {report.isFetching && <Spinner title="Loading the report" />}
       </div>
 

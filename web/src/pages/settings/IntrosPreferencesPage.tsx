@@ -24,7 +24,7 @@ function SnoozeSection({ memberId }: { memberId: string }) {
           </p>
           <div className="settings-inline">
             <DateField label="Snooze until" value={until} onChange={setUntil} today={today} />
-            <button type="button" className="button button-primary" disabled={snooze.isPending || !until || until <= today} onClick={() => snooze.mutate({ end_date: until })}>
+            <button type="button" className="button button-primary" disabled={snooze.isPending || !until} onClick={() => snooze.mutate({ end_date: until })}>
               {snooze.isPending && snooze.variables !== null && <Spinner title="" />} Snooze
             </button>
             {status.data.snoozed && (
