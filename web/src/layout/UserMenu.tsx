@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { browser } from '../api/browser';
 import type { CurrentUser } from '../api/types';
 import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit/coreIcons';
 import { initialsOf } from '../kit/person/PersonName';
-import { useSignOut, useSwitchWorkspace } from './layoutApi';
+import { signOut as endSession, switchWorkspace } from './layoutApi';
 import './usermenu.css';
 
 export function Avatar({ user }: { user: Pick<CurrentUser, 'name' | 'avatar_url'> }) {
@@ -21,10 +22,7 @@ export function Avatar({ user }: { user: Pick<CurrentUser, 'name' | 'avatar_url'
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
-  const signOut = useSignOut();
-  const switchTo = useSwitchWorkspace();
-  // Busy until the page leaves: a success navigates away.
-  const busy = signOut.isPending || signOut.isSuccess ? 'sign-out' : switchTo.isPending || switchTo.isSuccess ? (switchTo.variables ?? null) : null;
+  const [busy, setBusy] = useState<string | null>(null);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const others = (user.workspaces ?? []).filter((w) => !w.current);
@@ -47,6 +45,26 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  const signOut = async () => {
+    setBusy('sign-out');
+    try {
+      await endSession();
+      browser.assign('/auth/slack');
+    } catch {
+      setBusy(null);
+    }
+  };
+
+  const switchTo = async (teamId: string) => {
+    setBusy(teamId);
+    try {
+      const answer = await switchWorkspace(teamId);
+      browser.assign(answer.redirect_url ?? '/');
+    } catch {
+      setBusy(null);
+    }
+  };
 
   return (
     <div className="user-menu" ref={ref}>
@@ -77,7 +95,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
                 </li>
                 {others.map((w) => (
                   <li key={w.team_id}>
-                    <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => switchTo.mutate(w.team_id)}>
+                    <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => void switchTo(w.team_id)}>
                       {busy === w.team_id ? <Spinner title="" /> : <span className="user-menu-spacer" />} {w.name}
                     </button>
                   </li>
@@ -86,7 +104,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           )}
           <div className="user-menu-section">
-            <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => signOut.mutate()}>
+            <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => void signOut()}>
               {busy === 'sign-out' ? <Spinner title="" /> : <SignOutIcon />} Sign out
             </button>
           </div>

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../api/types';
 import { CheckIcon, Spinner } from '../icons';
 import { InlineError } from '../inlineerror/InlineError';
 import { Modal } from './Modal';
-import { useChangePlan, useSupportTicket, type PlanChangeRequest } from './modalApi';
+import { changePlan, fileSupportTicket, type PlanChangeRequest } from './planApi';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
 import { SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
@@ -57,39 +57,30 @@ const DONE_TEXT = {
  * /billing/payment instead.
  */
 export function usePlanChange(redo?: () => Promise<unknown>) {
-  const mutation = useChangePlan();
-  // The plan is changed, and the refused change redone (or not): the words of the success modal.
-  const [doneText, setDoneText] = useState<string | null>(null);
-  const refusal = mutation.error instanceof ApiError && mutation.error.body?.card_required ? null : mutation.error;
-  const change: PlanChange = doneText
-    ? { state: 'done', text: doneText }
-    : mutation.isPending || mutation.isSuccess
-      ? { state: 'updating' }
-      : refusal
-        ? { state: 'error', text: errorText(refusal) }
-        : { state: 'idle' };
+  const [change, setChange] = useState<PlanChange>({ state: 'idle' });
   useEffect(() => {
-    if (!doneText) return;
+    if (change.state !== 'done') return;
     const timer = setTimeout(() => browser.reload(), PLAN_CHANGE_RELOAD_MS);
     return () => clearTimeout(timer);
-  }, [doneText]);
-  const run = (request: PlanChangeRequest) =>
-    mutation.mutate(request, {
-      onSuccess: async () => {
-        const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
-        // The change the free plan refused goes through now (a failure shows its own toast).
-        const redone = redo ? await redo().then(() => true, () => false) : false;
-        setDoneText(redone ? `${text} ${REDONE_TEXT}` : text);
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.body?.card_required) browser.assign(typeof error.body.redirect_url === 'string' ? error.body.redirect_url : '/billing/payment');
-      },
-    });
-  const reset = () => {
-    mutation.reset();
-    setDoneText(null);
+  }, [change.state]);
+  const run = async (request: PlanChangeRequest) => {
+    setChange({ state: 'updating' });
+    try {
+      await changePlan(request);
+      const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
+      // The change the free plan refused goes through now (a failure shows its own toast).
+      const redone = redo ? await redo().then(() => true, () => false) : false;
+      setChange({ state: 'done', text: redone ? `${text} ${REDONE_TEXT}` : text });
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.card_required) {
+        setChange({ state: 'idle' });
+        browser.assign(typeof error.body.redirect_url === 'string' ? error.body.redirect_url : '/billing/payment');
+        return;
+      }
+      setChange({ state: 'error', text: errorText(error) });
+    }
   };
-  return { change, run, reset };
+  return { change, run, reset: () => setChange({ state: 'idle' }) };
 }
 
 /** The updating and success modals of a plan change (null otherwise). */
@@ -121,9 +112,16 @@ export function PlanChangeStatus({ change }: { change: PlanChange }) {
 export function UpgradeModal({ variant, feature = 'premium', message, redo, onClose }: UpgradeModalProps) {
   const copy = UPGRADE_FEATURES[feature] ?? UPGRADE_FEATURES.premium!;
   const { change, run } = usePlanChange(redo);
-  const support = useSupportTicket();
-  const ticket = support.isSuccess ? 'sent' : support.isError ? 'failed' : 'idle';
-  const contactSupport = () => support.mutate({ kind: 'upgrade_request', feature });
+  const [ticket, setTicket] = useState<'idle' | 'sent' | 'failed'>('idle');
+
+  const contactSupport = async () => {
+    try {
+      await fileSupportTicket({ kind: 'upgrade_request', feature });
+      setTicket('sent');
+    } catch {
+      setTicket('failed');
+    }
+  };
 
   if (change.state === 'updating' || change.state === 'done') return <PlanChangeStatus change={change} />;
 
@@ -156,7 +154,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Not now
         </button>
-        <button type="button" className="button button-primary" onClick={() => run({ plan: 'premium', trial: true })}>
+        <button type="button" className="button button-primary" onClick={() => void run({ plan: 'premium', trial: true })}>
           Start free trial
         </button>
       </>
@@ -172,7 +170,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Not now
         </button>
-        <button type="button" className="button button-primary" onClick={() => run({ plan: 'premium' })}>
+        <button type="button" className="button button-primary" onClick={() => void run({ plan: 'premium' })}>
           Upgrade
         </button>
       </>
@@ -191,8 +189,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close
         </button>
-        <button type="button" className="button button-primary" onClick={contactSupport}
-          disabled={support.isPending}>
+        <button type="button" className="button button-primary" onClick={() => void contactSupport()}>
           Contact support
         </button>
       </>

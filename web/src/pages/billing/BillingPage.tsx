@@ -86,7 +86,7 @@ function PlanCard({ data }: { data: BillingAccountJson }) {
   const [survey, setSurvey] = useState(false);
   const go = (request: PlanChangeRequest) => {
     setSurvey(false);
-    run(request);
+    void run(request);
   };
   return (
     <section className="card billing-card" aria-labelledby="billing-plan">

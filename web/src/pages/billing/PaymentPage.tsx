@@ -82,7 +82,7 @@ export default function PaymentPage() {
               </button>
             )}
             {a.state !== 'premium' && (a.payment_method || a.invoiced) && (
-              <button type="button" className="button button-secondary" disabled={busy} onClick={() => run({ plan: 'premium' })}>
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => void run({ plan: 'premium' })}>
                 Upgrade to Premium
               </button>
             )}
