@@ -50,4 +50,20 @@ describe('the layer check of npm run lint', () => {
     expect(r.output).toContain('src/intros/repository.ts → src/intros/service.ts: repositories are the bottom layer');
     expect(r.output).toContain('src/celebrations/csv.ts → src/sandbox/seed.ts: nothing imports the sandbox');
   });
+
+  it("lets a page import a route group's schema.ts for its types only, never its values", () => {
+    const schema = "import { z } from 'zod';\nexport const body = z.object({ a: z.string() });\n";
+    const typed = check({
+      'src/intros/schema.ts': schema,
+      'web/src/pages/intros/introsApi.ts': "import type { z } from 'zod';\nimport type {\n  body,\n} from '../../../../src/intros/schema';\nexport type Body = z.input<typeof body>;\n",
+    });
+    expect(typed.output).toContain('layers respected');
+    expect(typed.status).toBe(0);
+    const valued = check({
+      'src/intros/schema.ts': schema,
+      'web/src/pages/intros/introsApi.ts': "import { body } from '../../../../src/intros/schema';\nexport const parse = (v: unknown) => body.parse(v);\n",
+    });
+    expect(valued.status).toBe(1);
+    expect(valued.output).toContain('web/src/pages/intros/introsApi.ts → src/intros/schema.ts: the pages see the server only through its shared files');
+  });
 });
