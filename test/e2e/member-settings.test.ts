@@ -51,8 +51,10 @@ describe.skipIf(!HAS_CHROMIUM)(`member settings end to end${HAS_CHROMIUM ? '' : 
     await page.getByRole('button', { name: 'Save profile' }).click();
     await profileSaved;
     await toast(SAVED);
-    await page.getByLabel('From').fill('08:00');
-    await page.getByLabel('To', { exact: true }).fill('16:30');
+    await page.getByRole('combobox', { name: 'From' }).click();
+    await page.getByRole('option', { name: '8:00 AM', exact: true }).click();
+    await page.getByRole('combobox', { name: 'To', exact: true }).click();
+    await page.getByRole('option', { name: '4:30 PM', exact: true }).click();
     const hoursSaved = page.waitForResponse((r) => r.url().includes('/update_work_hours') && r.status() === 200);
     await page.getByRole('button', { name: 'Save working hours' }).click();
     await hoursSaved;
@@ -74,7 +76,7 @@ describe.skipIf(!HAS_CHROMIUM)(`member settings end to end${HAS_CHROMIUM ? '' : 
   it('snoozes intros and sets an avoid-list entry on /settings/intros', async () => {
     await page.goto(`${t.url}/settings/intros`);
     await page.getByRole('heading', { name: 'Intros preferences', level: 1 }).waitFor();
-    await page.getByLabel('Snooze until').fill('2026-03-20');
+    await page.getByRole('textbox', { name: 'Snooze until' }).fill('03/20/2026');
     const snoozed = page.waitForResponse((r) => r.url().includes('/snooze_intros/bulk_update') && r.status() === 200);
     await page.getByRole('button', { name: 'Snooze', exact: true }).click();
     await snoozed;

@@ -1,11 +1,11 @@
 import '../test/setup';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { ModalHost } from '../kit/modal/Modal';
 import { openUpgradeModal } from '../kit/modal/UpgradeModal';
 import { toastStore } from '../kit/toast/store';
-import { jsonResponse, mockFetch, TEST_USER } from '../test/utils';
+import { jsonResponse, mockFetch, renderWithQuery, TEST_USER } from '../test/utils';
 import { browser } from './browser';
 import { api, ApiError, buildUrl, csrfToken, errorText, onPaymentRequired, readCookie, request, setCsrfToken, signInUrl } from './client';
 import { sessionStore } from './session';
@@ -129,7 +129,7 @@ describe('failures', () => {
 
   test('402 opens the matching upgrade modal instead of a toast', async () => {
     sessionStore.set({ ...TEST_USER, can_change_plan: true });
-    render(<ModalHost />);
+    renderWithQuery(<ModalHost />);
     mockFetch(() => jsonResponse({ error: 'Upgrade to include more celebrations', feature: 'unlimited_celebrations', trial_available: true }, 402));
     await expect(request('/celebration_schedules/1/update_included_programs_as_json', { method: 'PUT', body: {} })).rejects.toMatchObject({
       status: 402,
@@ -142,7 +142,7 @@ describe('failures', () => {
 
   test('after the trial starts from a 402, the refused change is sent again and the success says so', async () => {
     sessionStore.set({ ...TEST_USER, can_change_plan: true });
-    render(<ModalHost />);
+    renderWithQuery(<ModalHost />);
     let plan: 'free' | 'trial' = 'free';
     const fetch = mockFetch((url) => {
       if (url.pathname === '/sign_up/change_plan') {
@@ -163,7 +163,7 @@ describe('failures', () => {
 
   test('402 for someone who cannot change the plan offers support', async () => {
     sessionStore.set({ ...TEST_USER, can_change_plan: false });
-    render(<ModalHost />);
+    renderWithQuery(<ModalHost />);
     mockFetch(() => jsonResponse({ error: 'Premium only' }, 402));
     await api.post('/x').catch(() => undefined);
     expect(await screen.findByRole('dialog', { name: 'Upgrade to Premium' })).toHaveClass('upgrade-contact_support');

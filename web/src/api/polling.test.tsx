@@ -229,6 +229,26 @@ describe('usePoller', () => {
 });
 
 describe('usePollingQuery', () => {
+  test('a live view keeps polling through a failed try (the sandbox page); another preset stops at it', async () => {
+    const wrapper = (client: ReturnType<typeof testQueryClient>) => ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const answers = (fail: number) => {
+      let calls = 0;
+      return vi.fn(async () => {
+        calls += 1;
+        if (calls === fail) throw new Error('down for a moment');
+        return { n: calls };
+      });
+    };
+    const live = answers(2);
+    const { result } = renderHook(() => usePollingQuery({ queryKey: ['live'], queryFn: live, preset: { intervalMs: 10, live: true }, isDone: () => false }), { wrapper: wrapper(testQueryClient()) });
+    await waitFor(() => expect(result.current.data?.n).toBeGreaterThanOrEqual(3));
+    const once = answers(2);
+    const { result: other } = renderHook(() => usePollingQuery({ queryKey: ['once'], queryFn: once, preset: { intervalMs: 10 }, isDone: () => false }), { wrapper: wrapper(testQueryClient()) });
+    await waitFor(() => expect(other.current.isError).toBe(true));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(once).toHaveBeenCalledTimes(2);
+  });
+
   test('refetches every interval until done', async () => {
     const client = testQueryClient();
     const answers = [{ status: 'generating_async' }, { status: 'generating_async' }, { status: 'ready', value: 7 }];

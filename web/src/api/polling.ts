@@ -28,6 +28,8 @@ export interface PollPreset {
   toastOnWarning?: boolean;
   /** Duration of those toasts; default 3.5 s. */
   toastDurationMs?: number;
+  /** A live view (the sandbox's channels, messages and clock): a failed try does not end it; the next one may answer. */
+  live?: boolean;
 }
 
 /** Every polling rule of programs.md §4/§9 and journeys.md §4/§8/§9. */
@@ -246,6 +248,7 @@ export function usePollingQuery<T, TKey extends QueryKey = QueryKey>(
     ...queryOptions,
     refetchInterval: (query) => {
       const data = query.state.data;
+      if (query.state.status === 'error' && preset.live) return preset.intervalMs;
       if (data === undefined || query.state.status === 'error') return false;
       if (isDone(data)) return false;
       const tries = Math.max(0, query.state.dataUpdateCount - 1);

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../api/client';
 import { browser } from '../api/browser';
 import type { CurrentUser } from '../api/types';
 import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit/coreIcons';
 import { initialsOf } from '../kit/person/PersonName';
+import { signOut as endSession, switchWorkspace } from './layoutApi';
 import './usermenu.css';
 
 export function Avatar({ user }: { user: Pick<CurrentUser, 'name' | 'avatar_url'> }) {
@@ -49,7 +49,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = async () => {
     setBusy('sign-out');
     try {
-      await api.post('/auth/sign_out', undefined);
+      await endSession();
       browser.assign('/auth/slack');
     } catch {
       setBusy(null);
@@ -59,7 +59,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const switchTo = async (teamId: string) => {
     setBusy(teamId);
     try {
-      const answer = await api.post<{ redirect_url: string }>('/auth/switch_workspace', { team_id: teamId });
+      const answer = await switchWorkspace(teamId);
       browser.assign(answer.redirect_url ?? '/');
     } catch {
       setBusy(null);

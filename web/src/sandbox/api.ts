@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { usePollingQuery, type PollPreset } from '../api/polling';
 
 /** The sandbox API (README: "The sandbox"), as the sandbox page uses it. Shapes mirror src/sandbox/controls. */
 
@@ -104,6 +105,11 @@ export interface View {
 
 /** Refetch often enough that what the app does shows up by itself. */
 export const POLL_MS = 1500;
+/** The sandbox page is a live view of Slack: it never stops polling (usePollingQuery with a live preset). */
+const LIVE: PollPreset = { intervalMs: POLL_MS, live: true };
+const LIVE_SLOW: PollPreset = { intervalMs: POLL_MS * 2, live: true };
+const LIVE_CLOCK: PollPreset = { intervalMs: 10_000, live: true };
+const never = () => false;
 
 export const keys = {
   workspaces: ['sandbox', 'workspaces'] as const,
@@ -129,51 +135,56 @@ export function useMembers(team: string | undefined) {
 }
 
 export function useSidebar(team: string | undefined, user: string | undefined) {
-  return useQuery({
+  return usePollingQuery({
     queryKey: keys.sidebar(team ?? '', user ?? ''),
     queryFn: () => api.get<Sidebar>(`/sandbox/workspaces/${team}/channels`, { query: { as: user }, toastOnError: false }),
     enabled: Boolean(team && user),
-    refetchInterval: POLL_MS * 2,
+    preset: LIVE_SLOW,
+    isDone: never,
     staleTime: 0,
   });
 }
 
 export function useMessages(team: string, user: string, channel: string | undefined) {
-  return useQuery({
+  return usePollingQuery({
     queryKey: keys.messages(team, user, channel ?? ''),
     queryFn: () =>
       api.get<{ channel: Conversation; messages: Message[] }>(`/sandbox/conversations/${channel}/messages`, { query: { team, as: user }, toastOnError: false }),
     enabled: Boolean(channel),
-    refetchInterval: POLL_MS,
+    preset: LIVE,
+    isDone: never,
     staleTime: 0,
   });
 }
 
 export function useModals(team: string, user: string) {
-  return useQuery({
+  return usePollingQuery({
     queryKey: keys.modals(team, user),
     queryFn: () => api.get<{ modals: View[] }>('/sandbox/views', { query: { team, user }, toastOnError: false }).then((r) => r.modals),
     enabled: Boolean(team && user),
-    refetchInterval: POLL_MS,
+    preset: LIVE,
+    isDone: never,
     staleTime: 0,
   });
 }
 
 export function useHome(team: string, user: string, enabled: boolean) {
-  return useQuery({
+  return usePollingQuery({
     queryKey: keys.home(team, user),
     queryFn: () => api.get<{ view: View | null }>('/sandbox/home', { query: { team, user }, toastOnError: false }).then((r) => r.view),
     enabled: enabled && Boolean(team && user),
-    refetchInterval: POLL_MS * 2,
+    preset: LIVE_SLOW,
+    isDone: never,
     staleTime: 0,
   });
 }
 
 export function useClock() {
-  return useQuery({
+  return usePollingQuery({
     queryKey: keys.clock,
     queryFn: () => api.get<{ now: string }>('/sandbox/clock', { toastOnError: false }).then((r) => r.now),
-    refetchInterval: 10_000,
+    preset: LIVE_CLOCK,
+    isDone: never,
     staleTime: 0,
   });
 }

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { Spinner } from '../icons';
 import { Select } from '../select/Select';
 import type { SelectOption } from '../select/options';
 import type { RemoteSearchConfig } from '../select/remoteSearch';
 import { Modal, ModalCancelButton } from './Modal';
+import { useInviteUsers, type InviteUsersResult } from './modalApi';
 
-/** POST /channels/invite_users_as_json answers with these counts. */
-export interface InviteUsersResult {
-  num_invited: number;
-  num_added: number;
-}
+export type { InviteUsersResult };
 
 export interface InviteUsersModalProps {
   channelId: string;
@@ -37,27 +33,15 @@ export function inviteSummary(result: InviteUsersResult, channelName?: string): 
 
 export function InviteUsersModal({ channelId, channelName, users, userSearch, userValueKey = 'id', onClose, onInvited }: InviteUsersModalProps) {
   const [userIds, setUserIds] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<InviteUsersResult | null>(null);
+  const invite = useInviteUsers();
+  const sending = invite.isPending;
+  const result = invite.data ?? null;
   const title = channelName ? `Invite people to #${channelName}` : 'Invite people';
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (userIds.length === 0) return;
-    setSending(true);
-    try {
-      const answer = await api.post<InviteUsersResult>('/channels/invite_users_as_json', {
-        channel_id: channelId,
-        user_ids: userIds,
-      });
-      const counts = { num_invited: Number(answer?.num_invited ?? 0), num_added: Number(answer?.num_added ?? 0) };
-      setResult(counts);
-      onInvited?.(counts);
-    } catch {
-      // the API client has shown the error
-    } finally {
-      setSending(false);
-    }
+    invite.mutate({ channel_id: channelId, user_ids: userIds }, { onSuccess: (counts) => onInvited?.(counts) });
   };
 
   if (result) {
@@ -91,7 +75,7 @@ export function InviteUsersModal({ channelId, channelName, users, userSearch, us
         </>
       }
     >
-      <form id="invite-users-form" onSubmit={(e) => void submit(e)}>
+      <form id="invite-users-form" onSubmit={submit}>
         <Select
           label="People"
           multiple

@@ -1,11 +1,11 @@
 import '../../test/setup';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { browser } from '../../api/browser';
 import { sessionStore } from '../../api/session';
-import { jsonResponse, mockFetch, TEST_USER } from '../../test/utils';
+import { jsonResponse, mockFetch, renderWithQuery, TEST_USER } from '../../test/utils';
 import { InviteUsersModal, inviteSummary } from './InviteUsersModal';
 import { Modal, ModalCancelButton, ModalHost } from './Modal';
 import { SaveSuccessModal, VideoModal, WarningModal, videoEmbedUrl } from './modals';
@@ -38,7 +38,7 @@ function Harness({ confirmOnCancel }: { confirmOnCancel?: boolean }) {
 describe('Modal', () => {
   test('is an accessible dialog that focuses inside and closes on Esc, giving focus back', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Edit program' });
@@ -51,7 +51,7 @@ describe('Modal', () => {
 
   test('Tab and Shift+Tab stay inside (focus trap)', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const close = screen.getByRole('button', { name: 'Close' });
     const cancel = screen.getByRole('button', { name: 'Cancel' });
@@ -64,7 +64,7 @@ describe('Modal', () => {
 
   test('confirmOnCancel: cancel asks first; "Keep editing" stays, "Yes, cancel" closes', async () => {
     const user = userEvent.setup();
-    render(<Harness confirmOnCancel />);
+    renderWithQuery(<Harness confirmOnCancel />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const confirm = screen.getByRole('alertdialog');
@@ -86,7 +86,7 @@ describe('Modal', () => {
 
   test('without confirmOnCancel, cancel closes at once', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -94,7 +94,7 @@ describe('Modal', () => {
 
   test('openModal renders through ModalHost; only the top modal answers Esc', async () => {
     const user = userEvent.setup();
-    render(<ModalHost />);
+    renderWithQuery(<ModalHost />);
     act(() => {
       openModal((close) => <Modal title="First" onClose={close}>one</Modal>);
       openModal((close) => <Modal title="Second" onClose={close}>two</Modal>);
@@ -111,7 +111,7 @@ describe('variants', () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
     const onClose = vi.fn();
-    render(
+    renderWithQuery(
       <WarningModal title="Delete program?" confirmText="Delete" danger onConfirm={onConfirm} onClose={onClose}>
         This cannot be undone.
       </WarningModal>,
@@ -123,7 +123,7 @@ describe('variants', () => {
 
   test('save-success modal', async () => {
     const onClose = vi.fn();
-    render(<SaveSuccessModal viewHref="/coffee/1" viewText="View program" onClose={onClose} />);
+    renderWithQuery(<SaveSuccessModal viewHref="/coffee/1" viewText="View program" onClose={onClose} />);
     expect(screen.getByRole('dialog', { name: 'Your changes have been saved' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View program' })).toHaveAttribute('href', '/coffee/1');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
@@ -135,7 +135,7 @@ describe('variants', () => {
     expect(videoEmbedUrl('https://youtu.be/abc')).toBe('https://www.youtube.com/embed/abc');
     expect(videoEmbedUrl('https://vimeo.com/42')).toBe('https://player.vimeo.com/video/42');
     expect(videoEmbedUrl('/videos/intro.mp4')).toBeNull();
-    render(<VideoModal title="How Intros work" url="https://youtu.be/abc" onClose={() => undefined} />);
+    renderWithQuery(<VideoModal title="How Intros work" url="https://youtu.be/abc" onClose={() => undefined} />);
     expect(screen.getByTitle('How Intros work')).toHaveAttribute('src', 'https://www.youtube.com/embed/abc');
   });
 });
@@ -149,7 +149,7 @@ describe('plan upgrade modal', () => {
   });
 
   test('openUpgradeModal picks the variant from the signed-in member', () => {
-    render(<ModalHost />);
+    renderWithQuery(<ModalHost />);
     sessionStore.set({ ...TEST_USER, can_change_plan: false });
     act(() => void openUpgradeModal({ feature: 'unlimited_celebrations', trialAvailable: true }));
     expect(screen.getByRole('dialog', { name: 'Unlock unlimited celebrations' })).toHaveClass('upgrade-contact_support');
@@ -159,7 +159,7 @@ describe('plan upgrade modal', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const fetch = mockFetch(() => jsonResponse({ error: 'Add a payment method to upgrade to Premium.', card_required: true, redirect_url: '/billing/payment' }, 409));
     const user = userEvent.setup();
-    render(<UpgradeModal variant="payment_required" onClose={() => undefined} />);
+    renderWithQuery(<UpgradeModal variant="payment_required" onClose={() => undefined} />);
     expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/billing');
     await user.click(screen.getByRole('button', { name: 'Upgrade' }));
     expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ plan: 'premium' });
@@ -170,7 +170,7 @@ describe('plan upgrade modal', () => {
   test('contact support files a ticket and says it is submitted', async () => {
     const fetch = mockFetch(() => jsonResponse({ ok: true, id: 1 }));
     const user = userEvent.setup();
-    render(<UpgradeModal variant="contact_support" feature="pairing_types" onClose={() => undefined} />);
+    renderWithQuery(<UpgradeModal variant="contact_support" feature="pairing_types" onClose={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Contact support' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your request is submitted');
     expect(String(fetch.mock.calls[0]![0])).toBe('/intercom_tickets');
@@ -180,7 +180,7 @@ describe('plan upgrade modal', () => {
   test('contact support that fails offers email support instead', async () => {
     mockFetch(() => jsonResponse({ error: 'down' }, 503));
     const user = userEvent.setup();
-    render(<UpgradeModal variant="contact_support" onClose={() => undefined} />);
+    renderWithQuery(<UpgradeModal variant="contact_support" onClose={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Contact support' }));
     expect(await screen.findByRole('dialog', { name: 'Email our support team' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /support@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
@@ -191,7 +191,7 @@ describe('plan upgrade modal', () => {
     let release!: () => void;
     mockFetch(() => new Promise((r) => (release = () => r(jsonResponse({ ok: true })))));
     const user = userEvent.setup();
-    render(<UpgradeModal variant="trial" onClose={() => undefined} />);
+    renderWithQuery(<UpgradeModal variant="trial" onClose={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
     expect(screen.getByRole('dialog', { name: 'Updating your plan' })).toBeInTheDocument();
     vi.useFakeTimers();
@@ -213,7 +213,7 @@ describe('plan upgrade modal', () => {
   test("trial failure shows the server's error", async () => {
     mockFetch(() => jsonResponse({ error: 'Your trial has already been used.' }, 422));
     const user = userEvent.setup();
-    render(<UpgradeModal variant="trial" onClose={() => undefined} />);
+    renderWithQuery(<UpgradeModal variant="trial" onClose={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your trial has already been used.');
   });
@@ -223,7 +223,7 @@ describe('invite users modal', () => {
   test('posts channel_id and user_ids and reports the counts', async () => {
     const fetch = mockFetch(() => jsonResponse({ num_invited: 2, num_added: 1 }));
     const user = userEvent.setup();
-    render(
+    renderWithQuery(
       <InviteUsersModal
         channelId="C42"
         channelName="coffee"

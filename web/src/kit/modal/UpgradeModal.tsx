@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError, errorText, type PaymentRequired } from '../../api/client';
+import { ApiError, errorText, type PaymentRequired } from '../../api/client';
 import { browser } from '../../api/browser';
 import { sessionStore } from '../../api/session';
 import type { CurrentUser } from '../../api/types';
 import { CheckIcon, Spinner } from '../icons';
 import { InlineError } from '../inlineerror/InlineError';
 import { Modal } from './Modal';
+import { changePlan, fileSupportTicket, type PlanChangeRequest } from './planApi';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
 import { SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
@@ -40,8 +41,7 @@ export interface UpgradeModalProps {
 
 type PlanChange = { state: 'idle' } | { state: 'updating' } | { state: 'done'; text: string } | { state: 'error'; text: string };
 
-/** What POST /sign_up/change_plan takes. */
-export type PlanChangeRequest = { plan: 'premium'; trial?: boolean } | { plan: 'free'; survey: { reason: string; comment?: string } };
+export type { PlanChangeRequest };
 
 const REDONE_TEXT = 'The change you were making is saved too.';
 
@@ -66,7 +66,7 @@ export function usePlanChange(redo?: () => Promise<unknown>) {
   const run = async (request: PlanChangeRequest) => {
     setChange({ state: 'updating' });
     try {
-      await api.post('/sign_up/change_plan', request, { toastOnError: false });
+      await changePlan(request);
       const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
       // The change the free plan refused goes through now (a failure shows its own toast).
       const redone = redo ? await redo().then(() => true, () => false) : false;
@@ -116,7 +116,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
 
   const contactSupport = async () => {
     try {
-      await api.post('/intercom_tickets', { kind: 'upgrade_request', feature }, { toastOnError: false });
+      await fileSupportTicket({ kind: 'upgrade_request', feature });
       setTicket('sent');
     } catch {
       setTicket('failed');

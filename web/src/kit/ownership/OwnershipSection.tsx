@@ -1,10 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { api } from '../../api/client';
 import { Select } from '../select/Select';
 import type { SelectOption } from '../select/options';
 import { Spinner } from '../icons';
-import { toastSuccess } from '../toast/store';
-import { DEFAULT_SUCCESS_TEXT } from '../messages';
+import { useSaveOwnership } from './ownershipApi';
 import './ownership.css';
 
 export interface OwnershipPerson {
@@ -60,26 +58,14 @@ export function OwnershipSection<T = unknown>({
     viewers: program.permission_users.filter((p) => p.role === 'permission_user').map((p) => String(p.id)),
   });
   const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const saveOwnership = useSaveOwnership<T>(path);
+  const saving = saveOwnership.isPending;
   const changed = JSON.stringify(form) !== JSON.stringify(initial());
   const remote = useMemo(() => ({ path: searchPath }), [searchPath]);
 
-  const save = async () => {
+  const save = () => {
     if (!form.owner) return;
-    setSaving(true);
-    try {
-      const answer = await api.put<T>(path, {
-        owner_id: Number(form.owner),
-        editor_ids: form.editors.map(Number),
-        permission_user_ids: form.viewers.map(Number),
-      });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-      onSaved?.(answer);
-    } catch {
-      // the API client has shown the server's error
-    } finally {
-      setSaving(false);
-    }
+    saveOwnership.mutate({ owner_id: Number(form.owner), editor_ids: form.editors.map(Number), permission_user_ids: form.viewers.map(Number) }, { onSuccess: (answer) => onSaved?.(answer) });
   };
 
   return (
@@ -94,7 +80,7 @@ export function OwnershipSection<T = unknown>({
         )}
       </div>
       <div className="kit-ownership-actions">
-        <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={() => void save()}>
+        <button type="button" className="button button-secondary" disabled={!changed || saving || !form.owner} onClick={save}>
           {saving && <Spinner title="" />} Save ownership
         </button>
       </div>

@@ -1,6 +1,5 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import {
   DataTable,
   type DataTableColumn,
@@ -16,15 +15,13 @@ import {
   Spinner,
   Switch,
   TextAreaField,
-  toastSuccess,
   usePlanChange,
 } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
-  BILLING_KEY,
   COST_ERROR_TEXT,
   DOWNGRADE_REASONS,
-  fetchInvoices,
+  invoicesQuery,
   invoiceState,
   INVOICES_ERROR_TEXT,
   money,
@@ -33,8 +30,12 @@ import {
   planDay,
   planLabel,
   useBillingAccount,
+  useChangeOwner,
+  useOwnNewConfigs,
   usePremiumCost,
+  useUpdateAdmins,
   type BillingAccountJson,
+  type DowngradeReason,
   type InvoiceJson,
   type PersonJson,
 } from './billingApi';
@@ -45,8 +46,8 @@ import './billing.css';
 const PEOPLE_SEARCH = { path: '/people/search' };
 
 /** The downgrade survey (programs.md §2 "downgrade survey"): a reason is required, a comment optional. */
-export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey: { reason: string; comment?: string }) => void; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey: { reason: DowngradeReason; comment?: string }) => void; onClose: () => void }) {
+  const [reason, setReason] = useState<DowngradeReason | ''>('');
   const [comment, setComment] = useState('');
   return (
     <Modal
@@ -58,7 +59,7 @@ export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey:
           <button type="button" className="button button-secondary" onClick={onClose}>
             Keep Premium
           </button>
-          <button type="button" className="button button-danger" disabled={!reason} onClick={() => onSubmit({ reason, ...(comment.trim() ? { comment: comment.trim() } : {}) })}>
+          <button type="button" className="button button-danger" disabled={!reason} onClick={() => reason && onSubmit({ reason, ...(comment.trim() ? { comment: comment.trim() } : {}) })}>
             Downgrade to Free
           </button>
         </>
@@ -67,7 +68,7 @@ export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey:
       <p>Your programs and settings are kept: paid features pause on the Free plan and come back when you upgrade. Why are you downgrading?</p>
       <fieldset>
         <legend className="visually-hidden">Reason</legend>
-        {Object.entries(DOWNGRADE_REASONS).map(([key, text]) => (
+        {(Object.entries(DOWNGRADE_REASONS) as Array<[DowngradeReason, string]>).map(([key, text]) => (
           <label key={key} className="billing-check">
             <input type="radio" name="downgrade-reason" value={key} checked={reason === key} onChange={() => setReason(key)} />
             {text}
@@ -197,26 +198,14 @@ function PersonRow({ p, action }: { p: PersonJson; action?: React.ReactNode }) {
 }
 
 function AccountCard({ data }: { data: BillingAccountJson }) {
-  const client = useQueryClient();
   const a = data.account;
-  const [busy, setBusy] = useState(false);
   const [newAdmin, setNewAdmin] = useState('');
   const [newOwner, setNewOwner] = useState('');
-  const save = async (fn: () => Promise<BillingAccountJson>, done: string) => {
-    setBusy(true);
-    try {
-      client.setQueryData(BILLING_KEY, await fn());
-      toastSuccess(done);
-      return true;
-    } catch {
-      // The client has shown the server's error.
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const admins = (user_id: number, action_type: 'add' | 'remove') =>
-    save(() => api.post<BillingAccountJson>('/payment/update_admins_as_json', { service_account: a.id, user_id, action_type }), action_type === 'add' ? 'Admin added' : 'Admin removed');
+  const updateAdmins = useUpdateAdmins();
+  const changeOwner = useChangeOwner();
+  const ownNewConfigs = useOwnNewConfigs();
+  const busy = updateAdmins.isPending || changeOwner.isPending || ownNewConfigs.isPending;
+  const admins = (user_id: number, action_type: 'add' | 'remove', then?: () => void) => updateAdmins.mutate({ service_account: a.id, user_id, action_type }, { onSuccess: then });
   return (
     <section className="card billing-card" aria-labelledby="billing-account">
       <h2 id="billing-account">Account</h2>
@@ -230,7 +219,7 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
             type="button"
             className="button button-secondary"
             disabled={busy || !newOwner}
-            onClick={() => void save(() => api.put<BillingAccountJson>('/billing/update_ownership', { new_owner_id: Number(newOwner) }), 'Owner changed').then((ok) => ok && setNewOwner(''))}
+            onClick={() => changeOwner.mutate({ new_owner_id: Number(newOwner) }, { onSuccess: () => setNewOwner('') })}
           >
             Make owner
           </button>
@@ -246,7 +235,7 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
             p={p}
             action={
               data.can_change_plan && (
-                <button type="button" className="text-link" disabled={busy} onClick={() => void admins(p.id, 'remove')}>
+                <button type="button" className="text-link" disabled={busy} onClick={() => admins(p.id, 'remove')}>
                   Remove
                 </button>
               )
@@ -257,7 +246,7 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
       {data.can_change_plan && (
         <div className="button-row">
           <Select label="Add an admin" remote={PEOPLE_SEARCH} valueKey="id" labelKey="name" value={newAdmin} placeholder="Search people…" disabled={busy} onChange={(v) => setNewAdmin(v[0] ?? '')} />
-          <button type="button" className="button button-secondary" disabled={busy || !newAdmin} onClick={() => void admins(Number(newAdmin), 'add').then((ok) => ok && setNewAdmin(''))}>
+          <button type="button" className="button button-secondary" disabled={busy || !newAdmin} onClick={() => admins(Number(newAdmin), 'add', () => setNewAdmin(''))}>
             Add admin
           </button>
         </div>
@@ -267,8 +256,8 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
         description="On: anyone may add a channel program, and this account covers it. Off: on a paid plan or a trial, only admins add programs."
         checked={a.own_new_configs}
         disabled={!data.can_change_plan}
-        busy={busy}
-        onChange={(on) => void save(() => api.post<BillingAccountJson>('/payment/update_own_new_configs', { own_new_configs: on }), 'Saved')}
+        busy={ownNewConfigs.isPending}
+        onChange={(on) => ownNewConfigs.mutate({ own_new_configs: on })}
       />
     </section>
   );
@@ -328,13 +317,7 @@ function HistoryCard({ data }: { data: BillingAccountJson }) {
 }
 
 function InvoicesCard() {
-  const invoices = useInfiniteQuery({
-    queryKey: ['billing', 'invoices'],
-    queryFn: ({ pageParam }) => fetchInvoices(pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.has_more ? last.invoices[last.invoices.length - 1]?.id : undefined),
-    retry: false,
-  });
+  const invoices = useInfiniteQuery(invoicesQuery);
   const rows = invoices.data?.pages.flatMap((p) => p.invoices) ?? [];
   return (
     <section className="card billing-card billing-wide" aria-labelledby="billing-invoices">

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { InlineError, PlanChangeStatus, Spinner, toastSuccess, usePlanChange } from '../../kit';
+import { InlineError, PlanChangeStatus, Spinner, usePlanChange } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
-import { BILLING_KEY, planLabel, useBillingAccount, type BillingAccountJson } from './billingApi';
+import { planLabel, useBillingAccount, useCompletePayment, usePaymentRedirect } from './billingApi';
 import '../programs/programs.css';
 import './billing.css';
 
@@ -16,50 +15,38 @@ import './billing.css';
  */
 export default function PaymentPage() {
   useDocumentTitle('Payment');
-  const client = useQueryClient();
   const account = useBillingAccount();
   const [params, setParams] = useSearchParams();
   const sessionId = params.get('session_id');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const complete = useCompletePayment();
+  const redirect = usePaymentRedirect();
+  // Leaving for the provider's page: the buttons stay off until the page goes.
+  const busy = complete.isPending || redirect.isPending || redirect.isSuccess;
+  const failure = complete.error ?? redirect.error;
+  const error = failure ? errorText(failure) : null;
   const completing = useRef(false);
   const { change, run } = usePlanChange();
 
   useEffect(() => {
     if (!sessionId || completing.current) return;
     completing.current = true;
-    setBusy(true);
-    api
-      .post<BillingAccountJson>('/billing/payment/complete', { session_id: sessionId }, { toastOnError: false })
-      .then((data) => {
-        client.setQueryData(BILLING_KEY, data);
-        toastSuccess(data.account.payment_method ? `Payment method saved: ${data.account.payment_method.label}.` : 'Payment details saved.');
-      })
-      .catch((e: unknown) => setError(errorText(e)))
-      .finally(() => {
-        setBusy(false);
-        setParams((prev) => {
-          const copy = new URLSearchParams(prev);
-          copy.delete('session_id');
-          return copy;
-        }, { replace: true });
-      });
-  }, [sessionId, client, setParams]);
+    complete.mutate(
+      { session_id: sessionId },
+      {
+        onSettled: () =>
+          setParams((prev) => {
+            const copy = new URLSearchParams(prev);
+            copy.delete('session_id');
+            return copy;
+          }, { replace: true }),
+      },
+    );
+  }, [sessionId, complete, setParams]);
 
-  const go = async (path: '/billing/payment/setup' | '/billing/payment/portal') => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { url } = await api.post<{ url: string }>(path, undefined, { toastOnError: false });
-      browser.assign(url);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
+  const go = (path: '/billing/payment/setup' | '/billing/payment/portal') => redirect.mutate(path, { onSuccess: (url) => browser.assign(url) });
 
   let body: React.ReactNode;
-  if (account.isPending || (busy && sessionId)) {
+  if (account.isPending || complete.isPending) {
     body = (
       <div className="page-loading" role="status">
         <Spinner /> Loading…
@@ -85,12 +72,12 @@ export default function PaymentPage() {
         {account.data.can_change_plan ? (
           <div className="button-row">
             {!a.invoiced && (
-              <button type="button" className="button button-primary" disabled={busy} onClick={() => void go('/billing/payment/setup')}>
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => go('/billing/payment/setup')}>
                 {a.payment_method ? 'Replace payment method' : 'Add a payment method'}
               </button>
             )}
             {a.provider === 'stripe' && a.payment_method && (
-              <button type="button" className="button button-secondary" disabled={busy} onClick={() => void go('/billing/payment/portal')}>
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => go('/billing/payment/portal')}>
                 Open billing portal
               </button>
             )}

@@ -1,28 +1,76 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import { formatDay, viewerZone } from '../../kit';
+import { formatDay, toastSuccess, viewerZone } from '../../kit';
 import type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson } from '../../../../src/billing/api-types';
+import type { adminsBody, completeSetupBody, ownershipBody, ownNewConfigsBody } from '../../../../src/billing/schema';
 
 export type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson, PlanJson, PersonJson } from '../../../../src/billing/api-types';
 export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS, SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
+export type { DowngradeReason } from '../../../../src/billing/api-constants';
 
-export const BILLING_KEY = ['billing', 'account'] as const;
-export const COST_KEY = ['billing', 'premium-cost'] as const;
+/** The billing pages' query keys, in one place. */
+export const billingKeys = {
+  account: ['billing', 'account'] as const,
+  cost: ['billing', 'premium-cost'] as const,
+  invoices: ['billing', 'invoices'] as const,
+};
 
 /** GET /billing: the account's plan (the route table prefetches it). */
-export const billingAccountQuery = queryOptions({ queryKey: BILLING_KEY, queryFn: () => api.get<BillingAccountJson>('/billing', { toastOnError: false }) });
+export const billingAccountQuery = queryOptions({ queryKey: billingKeys.account, queryFn: () => api.get<BillingAccountJson>('/billing', { toastOnError: false }) });
 
 export function useBillingAccount() {
   return useQuery(billingAccountQuery);
 }
 
+// Fresh, never the server's cache: this is the number the next invoice bills.
+export const premiumCostQuery = queryOptions({ queryKey: billingKeys.cost, queryFn: () => api.get<CostJson>('/payment/premium_cost_and_quantity', { toastOnError: false }), retry: false });
+
 export function usePremiumCost() {
-  // Fresh, never the server's cache: this is the number the next invoice bills.
-  return useQuery({ queryKey: COST_KEY, queryFn: () => api.get<CostJson>('/payment/premium_cost_and_quantity', { toastOnError: false }), retry: false });
+  return useQuery(premiumCostQuery);
 }
 
-export function fetchInvoices(startingAfter?: string) {
-  return api.get<{ invoices: InvoiceJson[]; has_more: boolean }>('/billing/invoices', { query: { starting_after: startingAfter }, toastOnError: false });
+/** The invoices, newest first, a page at a time (the provider's cursor: the last invoice's id). */
+export const invoicesQuery = infiniteQueryOptions({
+  queryKey: billingKeys.invoices,
+  queryFn: ({ pageParam }) => api.get<{ invoices: InvoiceJson[]; has_more: boolean }>('/billing/invoices', { query: { starting_after: pageParam }, toastOnError: false }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => (last.has_more ? last.invoices[last.invoices.length - 1]?.id : undefined),
+  retry: false,
+});
+
+/** A change to the account whose answer is the account: stored, then `done` as a toast (a refusal is the API client's toast). */
+function useAccountChange<V>(call: (v: V) => Promise<BillingAccountJson>, done: (v: V, account: BillingAccountJson) => string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (account, v) => {
+      client.setQueryData(billingKeys.account, account);
+      // Who counts and what it costs may follow the account (an admin's programs are covered).
+      void client.invalidateQueries({ queryKey: billingKeys.cost });
+      toastSuccess(done(v, account));
+    },
+  });
+}
+
+export const useUpdateAdmins = () =>
+  useAccountChange((body: z.input<typeof adminsBody>) => api.post<BillingAccountJson>('/payment/update_admins_as_json', body), (body) => (body.action_type === 'add' ? 'Admin added' : 'Admin removed'));
+
+export const useChangeOwner = () => useAccountChange((body: z.input<typeof ownershipBody>) => api.put<BillingAccountJson>('/billing/update_ownership', body), () => 'Owner changed');
+
+export const useOwnNewConfigs = () => useAccountChange((body: z.input<typeof ownNewConfigsBody>) => api.post<BillingAccountJson>('/payment/update_own_new_configs', body), () => 'Saved');
+
+/** Back from the provider's hosted page with ?session_id=: the card is saved. The page shows a failure where it is. */
+export function useCompletePayment() {
+  return useAccountChange(
+    (body: z.input<typeof completeSetupBody>) => api.post<BillingAccountJson>('/billing/payment/complete', body, { toastOnError: false }),
+    (_body, { account }) => (account.payment_method ? `Payment method saved: ${account.payment_method.label}.` : 'Payment details saved.'),
+  );
+}
+
+/** The provider's hosted page to go to: adding a card (setup) or managing it (portal). */
+export function usePaymentRedirect() {
+  return useMutation({ mutationFn: (path: '/billing/payment/setup' | '/billing/payment/portal') => api.post<{ url: string }>(path, undefined, { toastOnError: false }).then((r) => r.url) });
 }
 
 export function money(cents: number, currency: string): string {

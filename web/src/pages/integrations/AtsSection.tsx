@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, errorText } from '../../api/client';
-import { INTEGRATION_IDENTITY_POLL, usePoller } from '../../api/polling';
-import { fieldErrors, InlineError, Select, Spinner, TextField, type FieldErrors } from '../../kit';
-import { OVERVIEW_KEY, type DirectIdentityJson } from './integrationsApi';
+import { errorText } from '../../api/client';
+import { INTEGRATION_IDENTITY_POLL, usePollingQuery } from '../../api/polling';
+import { fieldErrors, InlineError, Select, Spinner, TextField } from '../../kit';
+import { directIdentityQuery, integrationsKeys, useConnectAts, type DirectIdentityJson } from './integrationsApi';
 
-type Answer = { direct_integration_identity: DirectIdentityJson };
 const INTEGRATIONS = [{ id: 'greenhouse', name: 'Greenhouse' }];
 /** Where the connect flow ends (journeys.md §2). */
 export const ATS_DONE_PATH = '/onboarding/tags/enrollment';
@@ -21,45 +20,26 @@ export function AtsSection({ identities, permissionGroups, isAdmin }: { identiti
   const navigate = useNavigate();
   const [integration, setIntegration] = useState('greenhouse');
   const [key, setKey] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [checking, setChecking] = useState<DirectIdentityJson | null>(null);
-  const poller = usePoller<DirectIdentityJson>({
-    preset: INTEGRATION_IDENTITY_POLL,
-    poll: (signal) => api.get<Answer>(`/direct_integration_identities/${checking?.id ?? 0}`, { signal, toastOnError: false }).then((r) => r.direct_integration_identity),
-    isDone: (d) => d.state === 'validated' || d.state === 'active',
-    isFailed: (d) => d.state === 'error',
-    onSettled: (outcome) => {
-      void client.invalidateQueries({ queryKey: OVERVIEW_KEY });
-      if (outcome.data) setChecking(outcome.data);
-      if (outcome.status === 'done') void navigate(ATS_DONE_PATH);
-      if (outcome.status === 'error') setError(outcome.message ?? null);
-    },
-  });
+  const connect = useConnectAts();
+  // The key being checked: the first check's answer is in the query, polled every 5 s while it is pending.
+  const checkingId = connect.data?.id ?? null;
+  const poll = usePollingQuery({ ...directIdentityQuery(checkingId ?? 0), enabled: checkingId !== null, preset: INTEGRATION_IDENTITY_POLL, isDone: (d) => d.state !== 'pending' });
+  const shown = checkingId === null ? null : (poll.data ?? null);
+  const state = shown?.state;
+  useEffect(() => {
+    if (!state || state === 'pending') return;
+    void client.invalidateQueries({ queryKey: integrationsKeys.overview });
+    if (state === 'validated' || state === 'active') void navigate(ATS_DONE_PATH);
+  }, [state, client, navigate]);
+  const fields = connect.isError ? fieldErrors(connect.error) : {};
+  const error = connect.isError ? errorText(connect.error) : poll.isError ? errorText(poll.error) : null;
+  const checking = connect.isPending || state === 'pending';
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    setFields({});
-    setError(null);
-    try {
-      const created = (await api.post<Answer>('/direct_integration_identities', { integration_name: integration, api_key: key }, { toastOnError: false })).direct_integration_identity;
-      const first = (await api.get<Answer>(`/direct_integration_identities/${created.id}/validate`, { toastOnError: false })).direct_integration_identity;
-      setChecking(first);
-      setKey('');
-      if (first.state === 'validated' || first.state === 'active') void navigate(ATS_DONE_PATH);
-      else if (first.state === 'pending')
-        void poller.start({ poll: (signal) => api.get<Answer>(`/direct_integration_identities/${first.id}`, { signal, toastOnError: false }).then((r) => r.direct_integration_identity) });
-    } catch (err) {
-      setFields(fieldErrors(err));
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    connect.mutate({ integration_name: integration, api_key: key }, { onSuccess: () => setKey('') });
   };
 
-  const shown = checking ?? null;
   return (
     <section className="card integrations-card" aria-labelledby="ats-title">
       <h2 id="ats-title">Applicant tracking</h2>
@@ -75,7 +55,7 @@ export function AtsSection({ identities, permissionGroups, isAdmin }: { identiti
         </ul>
       )}
       {isAdmin ? (
-        <form className="integrations-form" onSubmit={(e) => void submit(e)}>
+        <form className="integrations-form" onSubmit={submit}>
           <Select label="System" options={INTEGRATIONS} valueKey="id" labelKey="name" value={integration} onChange={(v) => setIntegration(v[0] ?? integration)} />
           <TextField
             label="Harvest API key"
@@ -90,8 +70,8 @@ export function AtsSection({ identities, permissionGroups, isAdmin }: { identiti
             hint={<>In Greenhouse, create a Harvest API key with the get and list permissions of: {permissionGroups.join(', ')}.</>}
           />
           <div className="button-row">
-            <button type="submit" className="button button-primary" disabled={saving || poller.status === 'polling' || !key.trim()}>
-              {(saving || poller.status === 'polling') && <Spinner title="" />} Connect
+            <button type="submit" className="button button-primary" disabled={checking || !key.trim()}>
+              {checking && <Spinner title="" />} Connect
             </button>
           </div>
         </form>

@@ -1,25 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api } from '../../api/client';
 import { browser } from '../../api/browser';
-import { CURRENT_USER_KEY } from '../../api/currentUser';
 import { confirmAction, Spinner } from '../../kit';
-import { OVERVIEW_KEY, PROVIDER_LABEL, type CalendarProviderJson, type MemberIdentityJson } from './integrationsApi';
+import { PROVIDER_LABEL, useAuthorizeCalendar, useUnlinkCalendar, type CalendarProviderJson, type MemberIdentityJson } from './integrationsApi';
 
 /** The signed-in member's calendar and video accounts: link (OAuth, on the provider's consent page) and unlink. */
 export function CalendarSection({ identities }: { identities: MemberIdentityJson[] }) {
-  const client = useQueryClient();
-  const [busy, setBusy] = useState<CalendarProviderJson | null>(null);
-
-  const link = async (provider: CalendarProviderJson) => {
-    setBusy(provider);
-    try {
-      const { authorize_url } = await api.post<{ authorize_url: string }>('/users/integrations/authorize_as_json', { provider });
-      browser.assign(authorize_url);
-    } catch {
-      setBusy(null);
-    }
-  };
+  const authorize = useAuthorizeCalendar();
+  const unlinking = useUnlinkCalendar();
+  // On its way to the provider's consent page: the button keeps spinning until the page leaves.
+  const busy = authorize.isPending || authorize.isSuccess ? authorize.variables?.provider : null;
+  const link = (provider: CalendarProviderJson) => authorize.mutate({ provider }, { onSuccess: ({ authorize_url }) => browser.assign(authorize_url) });
 
   const unlink = (provider: CalendarProviderJson) =>
     confirmAction({
@@ -27,10 +16,7 @@ export function CalendarSection({ identities }: { identities: MemberIdentityJson
       confirmText: 'Unlink',
       danger: true,
       children: <p>Hearth will stop suggesting meeting times from this account and forget its access.</p>,
-      onConfirm: async () => {
-        await api.delete('/users/integrations/destroy_as_json', { body: { provider } });
-        await Promise.all([client.invalidateQueries({ queryKey: OVERVIEW_KEY }), client.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
-      },
+      onConfirm: () => unlinking.mutateAsync({ provider }),
     });
 
   return (
@@ -52,7 +38,7 @@ export function CalendarSection({ identities }: { identities: MemberIdentityJson
               </button>
             ) : (
               i.available && (
-                <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void link(i.provider)}>
+                <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={() => link(i.provider)}>
                   {busy === i.provider && <Spinner title="" />} Link {PROVIDER_LABEL[i.provider]}
                 </button>
               )

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { api, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { InlineError, Modal, ModalCancelButton, Spinner } from '../../kit';
-import type { LinkTokenJson } from './integrationsApi';
+import { useSandboxHrisLink, type LinkTokenJson } from './integrationsApi';
 
 /** Merge Link's global (https://cdn.merge.dev/initialize.js). */
 interface MergeLinkGlobal {
@@ -39,19 +38,9 @@ export async function openMergeLink(link: LinkTokenJson & { link: { kind: 'merge
  * public token, as Merge Link's dialog does.
  */
 export function SandboxLinkDialog({ linkToken, onLinked, onClose }: { linkToken: string; onLinked: (publicToken: string) => void; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const connect = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { public_token } = await api.post<{ public_token: string }>('/sandbox/merge/api/link', { link_token: linkToken }, { toastOnError: false });
-      onLinked(public_token);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
+  const link = useSandboxHrisLink();
+  const busy = link.isPending || link.isSuccess;
+  const connect = () => link.mutate(linkToken, { onSuccess: onLinked });
   return (
     <Modal
       title="Connect your HR system"
@@ -60,7 +49,7 @@ export function SandboxLinkDialog({ linkToken, onLinked, onClose }: { linkToken:
       footer={
         <>
           <ModalCancelButton />
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void connect()}>
+          <button type="button" className="button button-primary" disabled={busy} onClick={connect}>
             {busy && <Spinner title="" />} Connect Sandbox HR
           </button>
         </>
@@ -70,9 +59,7 @@ export function SandboxLinkDialog({ linkToken, onLinked, onClose }: { linkToken:
         <strong>Sandbox HR</strong> stands in for your HR system (BambooHR, Workday, HiBob…) while Hearth runs offline. It holds a handful of
         employees, some of them in this workspace and two who start soon.
       </p>
-      {error && (
-        <InlineError variant="text">{error}</InlineError>
-      )}
+      {link.isError && <InlineError variant="text">{errorText(link.error)}</InlineError>}
     </Modal>
   );
 }

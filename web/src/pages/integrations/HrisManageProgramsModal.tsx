@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
 import { Modal, ModalCancelButton, PageState, SkeletonLines, Spinner, SuccessModal, Switch } from '../../kit';
-import { HRIS_PROGRAM_TYPES, PROGRAM_TYPE_LABEL, hrisKey, type HrisIdentityJson, type IntegratableProgramJson } from './integrationsApi';
+import { HRIS_PROGRAM_TYPES, hrisProgramsQuery, PROGRAM_TYPE_LABEL, useSaveSyncables, type HrisIdentityJson, type HrisProgramTypeJson } from './integrationsApi';
 
 const keyOf = (p: { program_type: string; program_id?: number; id?: number }) => `${p.program_type}:${p.program_id ?? p.id}`;
 
@@ -13,12 +12,12 @@ const keyOf = (p: { program_type: string; program_id?: number; id?: number }) =>
  * and a success variant after saving.
  */
 export function HrisManageProgramsModal({ identity, onClose }: { identity: HrisIdentityJson; onClose: () => void }) {
-  const client = useQueryClient();
   const user = useCurrentUser();
-  const programs = useQuery({ queryKey: ['integrations', 'hris', 'programs'], queryFn: () => api.get<{ programs: IntegratableProgramJson[] }>('/hris/integratable_programs_as_json', { toastOnError: false }).then((r) => r.programs) });
+  const programs = useQuery(hrisProgramsQuery);
   const [chosen, setChosen] = useState(() => new Set(identity.syncables.map(keyOf)));
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<HrisIdentityJson | null>(null);
+  // A refusal is the API client's toast; the modal stays for another try.
+  const save = useSaveSyncables(identity.id);
+  const saved = save.data ?? null;
   const types = HRIS_PROGRAM_TYPES.filter((t) => t !== 'onboarding' || user.data?.onboarding_unrestricted);
 
   if (saved) {
@@ -32,22 +31,13 @@ export function HrisManageProgramsModal({ identity, onClose }: { identity: HrisI
     );
   }
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const hris_syncables = [...chosen].map((k) => {
+  const submit = () =>
+    save.mutate({
+      hris_syncables: [...chosen].map((k) => {
         const [program_type, id] = k.split(':');
-        return { program_type, program_id: Number(id) };
-      });
-      const { hris_identity } = await api.post<{ hris_identity: HrisIdentityJson }>(`/hris/${identity.id}/create_syncables_as_json`, { hris_syncables });
-      client.setQueryData(hrisKey(identity.id), hris_identity);
-      setSaved(hris_identity);
-    } catch {
-      // the API client has shown the server's error
-    } finally {
-      setSaving(false);
-    }
-  };
+        return { program_type: program_type as HrisProgramTypeJson, program_id: Number(id) };
+      }),
+    });
 
   return (
     <Modal
@@ -58,8 +48,8 @@ export function HrisManageProgramsModal({ identity, onClose }: { identity: HrisI
         programs.data?.some((p) => types.includes(p.program_type)) ? (
           <>
             <ModalCancelButton />
-            <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()}>
-              {saving && <Spinner title="" />} Save
+            <button type="button" className="button button-primary" disabled={save.isPending} onClick={submit}>
+              {save.isPending && <Spinner title="" />} Save
             </button>
           </>
         ) : (

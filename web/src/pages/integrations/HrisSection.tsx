@@ -1,50 +1,39 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { HRIS_POLL, usePollingQuery } from '../../api/polling';
 import { DEFAULT_SUCCESS_TEXT, formatDateTime, InlineError, Select, Spinner, toastSuccess, viewerZone } from '../../kit';
 import { HrisManageProgramsModal } from './HrisManageProgramsModal';
 import { openMergeLink, SandboxLinkDialog } from './HrisLink';
-import { HRIS_STATE_TEXT, hrisKey, OVERVIEW_KEY, showHris, type HrisIdentityJson, type LinkTokenJson } from './integrationsApi';
-
+import { HRIS_STATE_TEXT, hrisQuery, useCreateHris, useCreateLinkToken, useUpdateHrisOwner, type HrisIdentityJson, type LinkTokenJson } from './integrationsApi';
 
 /**
  * The HR system card: connect (link token → the link dialog → public token → integration), then its state,
  * polled every 30 s until it is active (fully synced); ownership; the programs it feeds.
  */
 export function HrisSection({ available, identity, isAdmin }: { available: boolean; identity: HrisIdentityJson | null; isAdmin: boolean }) {
-  const client = useQueryClient();
   const [linking, setLinking] = useState<LinkTokenJson | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** Merge Link's own dialog is open (outside React). */
+  const [inDialog, setInDialog] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<HrisIdentityJson | null>(null);
-  const current = created ?? identity;
+  const linkToken = useCreateLinkToken();
+  const create = useCreateHris();
+  const busy = linkToken.isPending || create.isPending || inDialog || linking !== null;
+  const current = create.data ?? identity;
 
-  const finish = async (publicToken: string | null) => {
+  const finish = (publicToken: string | null) => {
     setLinking(null);
-    if (!publicToken) return setBusy(false);
-    try {
-      const { hris_identity } = await api.post<{ hris_identity: HrisIdentityJson }>('/hris/create_integration_as_json', { public_token: publicToken }, { toastOnError: false });
-      client.setQueryData(hrisKey(hris_identity.id), hris_identity);
-      setCreated(hris_identity);
-      void client.invalidateQueries({ queryKey: OVERVIEW_KEY });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    if (publicToken) create.mutate({ public_token: publicToken }, { onError: (e) => setError(errorText(e)) });
   };
 
   const connect = async () => {
-    setBusy(true);
     setError(null);
     try {
-      const link = await api.post<LinkTokenJson>('/hris/create_link_token_as_json', undefined, { toastOnError: false });
-      if (link.link.kind === 'sandbox') setLinking(link);
-      else await finish(await openMergeLink({ ...link, link: link.link }));
+      const link = await linkToken.mutateAsync();
+      if (link.link.kind === 'sandbox') return setLinking(link);
+      setInDialog(true);
+      finish(await openMergeLink({ ...link, link: link.link }).finally(() => setInDialog(false)));
     } catch (e) {
       setError(errorText(e));
-      setBusy(false);
     }
   };
 
@@ -68,16 +57,14 @@ export function HrisSection({ available, identity, isAdmin }: { available: boole
       {error && (
         <InlineError>{error}</InlineError>
       )}
-      {linking && <SandboxLinkDialog linkToken={linking.link_token} onLinked={(t) => void finish(t)} onClose={() => void finish(null)} />}
+      {linking && <SandboxLinkDialog linkToken={linking.link_token} onLinked={finish} onClose={() => finish(null)} />}
     </section>
   );
 }
 
 function HrisIdentity({ initial, isAdmin, onRelink, relinking }: { initial: HrisIdentityJson; isAdmin: boolean; onRelink: () => void; relinking: boolean }) {
-  const client = useQueryClient();
   const poll = usePollingQuery({
-    queryKey: hrisKey(initial.id),
-    queryFn: ({ signal }) => showHris(initial.id, signal),
+    ...hrisQuery(initial.id),
     initialData: initial,
     preset: HRIS_POLL,
     isDone: (d) => d.state !== 'pending',
@@ -85,23 +72,13 @@ function HrisIdentity({ initial, isAdmin, onRelink, relinking }: { initial: Hris
   const identity = poll.data ?? initial;
   const [managing, setManaging] = useState(false);
   const [owner, setOwner] = useState(identity.owner ? String(identity.owner.id) : '');
-  const [saving, setSaving] = useState(false);
+  const saveOwner = useUpdateHrisOwner(identity.id);
   const known = useMemo(() => [identity.owner, identity.creator].filter((p): p is NonNullable<typeof p> => p !== null).map((p) => ({ id: String(p.id), name: p.name })), [identity.owner, identity.creator]);
   const remote = useMemo(() => ({ path: '/people/search' }), []);
 
-  const saveOwner = async () => {
-    setSaving(true);
-    try {
-      // The server's error (someone not in the workspace) is shown as a toast by the API client.
-      const { hris_identity } = await api.put<{ hris_identity: HrisIdentityJson }>(`/hris/${identity.id}/update_as_json`, { hris_identity: { user_id: Number(owner) } });
-      client.setQueryData(hrisKey(identity.id), hris_identity);
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch {
-      setOwner(identity.owner ? String(identity.owner.id) : '');
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The server's error (someone not in the workspace) is shown as a toast by the API client.
+  const save = () =>
+    saveOwner.mutate({ hris_identity: { user_id: Number(owner) } }, { onSuccess: () => toastSuccess(DEFAULT_SUCCESS_TEXT), onError: () => setOwner(identity.owner ? String(identity.owner.id) : '') });
 
   return (
     <div className="integrations-identity">
@@ -129,8 +106,8 @@ function HrisIdentity({ initial, isAdmin, onRelink, relinking }: { initial: Hris
       )}
       <div className="integrations-owner">
         <Select label="Owner" remote={remote} valueKey="id" labelKey="name" knownOptions={known} value={owner} placeholder="Search people…" onChange={(v) => setOwner(v[0] ?? owner)} />
-        <button type="button" className="button button-secondary" disabled={saving || !owner || owner === String(identity.owner?.id ?? '')} onClick={() => void saveOwner()}>
-          {saving && <Spinner title="" />} Save owner
+        <button type="button" className="button button-secondary" disabled={saveOwner.isPending || !owner || owner === String(identity.owner?.id ?? '')} onClick={save}>
+          {saveOwner.isPending && <Spinner title="" />} Save owner
         </button>
       </div>
       {isAdmin && (

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { browser } from '../../api/browser';
 import { InlineError, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
-import { CALENDAR_NOT_LINKED_TEXT, OVERVIEW_KEY, PROVIDER_LABEL, VIDEO_NOT_LINKED_TEXT, type CalendarProviderJson } from './integrationsApi';
-import { useQueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_KEY } from '../../api/currentUser';
+import { CALENDAR_NOT_LINKED_TEXT, PROVIDER_LABEL, useCompleteCalendarLink, useSandboxOAuthAllow, VIDEO_NOT_LINKED_TEXT, type CalendarProviderJson } from './integrationsApi';
 import './integrations.css';
 
 const isProvider = (p: string | undefined): p is CalendarProviderJson => p === 'google' || p === 'microsoft' || p === 'zoom';
@@ -21,7 +19,7 @@ export function OAuthCallbackPage() {
   const { provider } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const complete = useCompleteCalendarLink();
   const started = useRef(false);
 
   useEffect(() => {
@@ -33,15 +31,15 @@ export function OAuthCallbackPage() {
     const done = async () => {
       if (!code || !state || params.get('error')) return failed();
       try {
-        await api.post('/users/integrations/complete_as_json', { provider, code, state }, { toastOnError: false });
-        await Promise.all([client.invalidateQueries({ queryKey: OVERVIEW_KEY }), client.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
+        await complete.mutateAsync({ provider, code, state });
         toastSuccess(`${PROVIDER_LABEL[provider]} is linked.`);
       } catch {
         failed();
       }
     };
     void done().finally(() => void navigate('/integrations', { replace: true }));
-  }, [provider, params, navigate, client]);
+    // Once per visit: the trade of a code happens once.
+  }, [provider, params, navigate]);
 
   return (
     <div className="page-loading" role="status">
@@ -59,21 +57,13 @@ export function SandboxAuthorizePage() {
   const [params] = useSearchParams();
   const label = isProvider(provider) ? PROVIDER_LABEL[provider] : 'Unknown provider';
   useDocumentTitle(`Sandbox ${label}`);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const allowing = useSandboxOAuthAllow(provider ?? '');
+  // Leaving for the redirect: the buttons stay off until the page goes.
+  const busy = allowing.isPending || allowing.isSuccess;
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
 
-  const allow = async () => {
-    setBusy(true);
-    try {
-      const { redirect_to } = await api.post<{ redirect_to: string }>(`/sandbox/oauth/${provider}/code`, { client_id: params.get('client_id'), redirect_uri: redirectUri, state }, { toastOnError: false });
-      browser.assign(redirect_to);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
+  const allow = () => allowing.mutate({ client_id: params.get('client_id'), redirect_uri: redirectUri, state }, { onSuccess: (to) => browser.assign(to) });
   const deny = () => {
     const to = new URL(redirectUri, window.location.origin);
     to.searchParams.set('error', 'access_denied');
@@ -99,13 +89,11 @@ export function SandboxAuthorizePage() {
           <button type="button" className="button button-secondary" onClick={deny} disabled={busy}>
             Deny
           </button>
-          <button type="button" className="button button-primary" onClick={() => void allow()} disabled={busy || !isProvider(provider)}>
+          <button type="button" className="button button-primary" onClick={allow} disabled={busy || !isProvider(provider)}>
             {busy && <Spinner title="" />} Allow
           </button>
         </div>
-        {error && (
-          <InlineError>{error}</InlineError>
-        )}
+        {allowing.isError && <InlineError>{errorText(allowing.error)}</InlineError>}
       </section>
     </div>
   );

@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
-import { AlertIcon, EmptyState, formatDateTime, PageState, SegmentedControl, Spinner, toastError, viewerZone } from '../../kit';
+import { AlertIcon, EmptyState, formatDateTime, PageState, SegmentedControl, Spinner, viewerZone } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   DEFAULT_ISSUE_DATE_WINDOW,
@@ -10,9 +10,11 @@ import {
   ISSUE_TYPE_LABELS,
   ISSUE_TYPES,
   ISSUES_PAGE_SIZE,
+  issuesQuery,
+  journeyTagsQuery,
   loadFilters,
-  reportingApi,
   saveFilters,
+  useHideIssue,
   type IssueType,
   type SessionIssuesJson,
   withoutIssue,
@@ -40,30 +42,22 @@ export default function AttentionRequiredPage() {
     setPage(1);
     saveFilters('attention_required', teamId, next);
   };
-  const key = ['reporting', 'issues', filters, page] as const;
-  const issues = useQuery({
-    queryKey: key,
-    queryFn: () => reportingApi.issues({ page, date_window: filters.dateWindow, tag_ids: filters.tagIds, issue_types: filters.issueTypes }),
-    placeholderData: keepPreviousData,
-  });
-  const tags = useQuery({ queryKey: ['reporting', 'journey-tags'], queryFn: () => reportingApi.journeyTags().then((r) => r.tags), retry: false });
+  const query = issuesQuery({ date_window: filters.dateWindow, tag_ids: filters.tagIds, issue_types: filters.issueTypes }, page);
+  const issues = useQuery(query);
+  const tags = useQuery(journeyTagsQuery);
   const tagName = (id: number) => tags.data?.find((t) => t.id === id)?.name ?? `Journey ${id}`;
 
-  const hide = useMutation({
-    mutationFn: (id: number) => reportingApi.hideIssue(id),
-    onMutate: (id) => setPending((p) => new Set(p).add(id)),
-    onSuccess: (_r, id) => {
-      // Pending removal, then removed: the issue (and a session or user left empty) leaves the page.
-      const current = client.getQueryData<SessionIssuesJson>(key);
-      if (current) {
-        const next = withoutIssue(current, id);
-        client.setQueryData(key, next);
-        if (next.data.length === 0 && page > 1) setPage(page - 1);
-      }
-      void client.invalidateQueries({ queryKey: ['reporting', 'issues'] });
+  // Pending removal, then removed: the issue (and a session or user left empty) leaves the page.
+  const hide = useHideIssue({
+    onStart: (id) => setPending((p) => new Set(p).add(id)),
+    onHidden: (id) => {
+      const current = client.getQueryData<SessionIssuesJson>(query.queryKey);
+      if (!current) return;
+      const next = withoutIssue(current, id);
+      client.setQueryData(query.queryKey, next);
+      if (next.data.length === 0 && page > 1) setPage(page - 1);
     },
-    onError: () => toastError(),
-    onSettled: (_r, _e, id) =>
+    onEnd: (id) =>
       setPending((p) => {
         const n = new Set(p);
         n.delete(id);

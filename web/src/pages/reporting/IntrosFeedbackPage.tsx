@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
 import { EmptyState, formatDay, INTROS_LOAD_ERROR, PageState, SegmentedControl, viewerZone } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
-import { DEFAULT_FEEDBACK_DATE_WINDOW, FEEDBACK_DATE_WINDOWS, loadFilters, reportingApi, saveFilters } from './reportingApi';
+import { DEFAULT_FEEDBACK_DATE_WINDOW, FEEDBACK_DATE_WINDOWS, feedbackCommentsQuery, feedbackConfigsQuery, feedbackStatsQuery, loadFilters, saveFilters } from './reportingApi';
 import { StatChart } from './StatChart';
 import './reporting.css';
 
@@ -27,12 +27,12 @@ export default function IntrosFeedbackPage() {
     setPage(1);
     saveFilters('intros_feedback', teamId, next);
   };
-  const configs = useQuery({ queryKey: ['reporting', 'feedback-configs'], queryFn: () => reportingApi.configurations() });
+  const configs = useQuery(feedbackConfigsQuery);
   const all = configs.data?.configurations ?? [];
   const chosen = filters.configIds.filter((id) => all.some((c) => c.id === id));
   const ids = chosen.length ? chosen : all.map((c) => c.id);
-  const stats = useQuery({ queryKey: ['reporting', 'feedback-stats', ids, filters.dateWindow], queryFn: () => reportingApi.feedbackStats(ids, filters.dateWindow), enabled: ids.length > 0 });
-  const comments = useQuery({ queryKey: ['reporting', 'feedback-comments', ids, page], queryFn: () => reportingApi.feedbackComments(ids, page), enabled: ids.length > 0, placeholderData: keepPreviousData });
+  const stats = useQuery(feedbackStatsQuery(ids, filters.dateWindow));
+  const comments = useQuery(feedbackCommentsQuery(ids, page));
 
   return (
     <section className="reporting-page">

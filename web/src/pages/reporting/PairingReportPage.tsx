@@ -1,19 +1,40 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { AlertIcon, Field, formatPlainDate, InlineError, Spinner } from '../../kit';
+import { DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, todayIn, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { usePrograms } from '../programs/programsApi';
 import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
 import { PersonName } from '../../kit/person';
 import '../programs/programs.css';
 import '../intros/intros.css';
-import { reportingApi } from './reportingApi';
+import { journeyTagsQuery, pairingReportQuery, strategicQuery, type StrategicConnectionsJson } from './reportingApi';
 import './reporting.css';
 
-export const pairingReportKey = (id: string, start: string | null, end: string | null) => ['reporting', id, 'pairing', { start, end }] as const;
+/** The choice of no filter in a Select (whose empty value means nothing chosen). */
+const ALL = 'all';
+
+type Fairness = PairingReport['fairness'];
+type Wait = Fairness['waits'][number];
+type GroupMix = NonNullable<Fairness['cross_team']>['by_group'][number];
+type Connection = StrategicConnectionsJson['connections'][number];
+
+const waitCol = dataTableColumns<Wait>();
+const WAIT_COLUMNS = [
+  waitCol.accessor((w) => w.member.name, { id: 'person', header: 'Person' }),
+  waitCol.accessor((w) => w.rounds_waiting ?? Number.MAX_SAFE_INTEGER, { id: 'rounds', header: 'Rounds since last intro', cell: (c) => waitLabel(c.row.original.rounds_waiting) }),
+];
+const mixCol = dataTableColumns<GroupMix>();
+const MIX_COLUMNS = [mixCol.accessor('name', { header: 'Group' }), mixCol.accessor('intros', { header: 'Intros' }), mixCol.accessor('mixed', { header: 'With another group' })];
+const connCol = dataTableColumns<Connection>();
+const CONNECTION_COLUMNS = [
+  connCol.accessor((c) => c.member.name, { id: 'participant', header: 'Participant' }),
+  connCol.accessor((c) => c.with.map((w) => w.name).join(', '), { id: 'with', header: 'Introduced to' }),
+  connCol.accessor('date', { header: 'Round', cell: (c) => formatPlainDate(c.getValue(), { weekday: false, year: 'always' }) }),
+  connCol.accessor((c) => (c.met ? 'Yes' : 'Not yet'), { id: 'met', header: 'Met' }),
+];
 
 /** Fairness in words: what each number means for the people in the program. */
 export function fairnessSummary(stats: PairingReport['stats']): string {
@@ -62,25 +83,7 @@ function FairnessPeople({ fairness }: { fairness: PairingReport['fairness'] }) {
   const mixTotal = mix ? mix.mixed + mix.same_group + mix.unknown : 0;
   return (
     <div className="fairness-people">
-      <div className="stat-table-wrap">
-        <table className="stat-table">
-          <caption>Wait since their last intro</caption>
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Rounds since last intro</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fairness.waits.map((w) => (
-              <tr key={w.member.id}>
-                <th scope="row">{w.member.name}</th>
-                <td>{waitLabel(w.rounds_waiting)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Wait since their last intro" showCaption data={fairness.waits} columns={WAIT_COLUMNS} getRowId={(w) => String(w.member.id)} rowHeader="person" searchPlaceholder={false} pageSize={10} />
       <section aria-labelledby="never-paired-title">
         <h3 id="never-paired-title" className="fairness-label">
           Never paired
@@ -114,30 +117,16 @@ function FairnessPeople({ fairness }: { fairness: PairingReport['fairness'] }) {
         )}
       </section>
       {mix && (
-        <div className="stat-table-wrap">
-          <table className="stat-table">
-            <caption>
-              Cross-group mix: {mix.mixed} of {mixTotal} intros mixed groups
-              {mix.unknown > 0 ? ` (${mix.unknown} with someone in no group)` : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Group</th>
-                <th scope="col">Intros</th>
-                <th scope="col">With another group</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mix.by_group.map((g) => (
-                <tr key={g.id}>
-                  <th scope="row">{g.name}</th>
-                  <td>{g.intros}</td>
-                  <td>{g.mixed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={`Cross-group mix: ${mix.mixed} of ${mixTotal} intros mixed groups${mix.unknown > 0 ? ` (${mix.unknown} with someone in no group)` : ''}`}
+          showCaption
+          data={mix.by_group}
+          columns={MIX_COLUMNS}
+          getRowId={(g) => String(g.id)}
+          rowHeader="name"
+          searchPlaceholder={false}
+          pageSize={10}
+        />
       )}
     </div>
   );
@@ -147,12 +136,8 @@ function FairnessPeople({ fairness }: { fairness: PairingReport['fairness'] }) {
 function StrategicConnections({ programId, start, end, batches }: { programId: string; start: string; end: string; batches: PairingReport['batches'] }) {
   const [tagId, setTagId] = useState<number | null>(null);
   const [batchId, setBatchId] = useState<number | null>(null);
-  const tags = useQuery({ queryKey: ['reporting', 'journey-tags'], queryFn: () => reportingApi.journeyTags().then((r) => r.tags), retry: false });
-  const q = useQuery({
-    queryKey: ['reporting', programId, 'strategic', { tagId, batchId, start, end }],
-    queryFn: () => reportingApi.strategicConnections({ id: programId, tag_id: tagId, batch_id: batchId, start_date: start, end_date: end }),
-    placeholderData: keepPreviousData,
-  });
+  const tags = useQuery(journeyTagsQuery);
+  const q = useQuery(strategicQuery({ id: programId, tag_id: tagId, batch_id: batchId, start_date: start, end_date: end }));
   const data = q.data;
   return (
     <section className="card strategic" aria-labelledby="strategic-title">
@@ -160,30 +145,18 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
         Strategic connections
       </h2>
       <div className="report-filters">
-        <Field label="Journey">
-          {(c) => (
-            <select {...c} className="text-input" value={tagId ?? ''} onChange={(e) => setTagId(e.target.value ? Number(e.target.value) : null)}>
-              <option value="">All journeys</option>
-              {(tags.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Round">
-          {(c) => (
-            <select {...c} className="text-input" value={batchId ?? ''} onChange={(e) => setBatchId(e.target.value ? Number(e.target.value) : null)}>
-              <option value="">Every round in these dates</option>
-              {batches.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {formatPlainDate(b.date, { weekday: false, year: 'always' })}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Select
+          label="Journey"
+          options={[{ value: ALL, label: 'All journeys' }, ...(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+          value={tagId === null ? ALL : String(tagId)}
+          onChange={(v) => setTagId(v[0] && v[0] !== ALL ? Number(v[0]) : null)}
+        />
+        <Select
+          label="Round"
+          options={[{ value: ALL, label: 'Every round in these dates' }, ...batches.map((b) => ({ value: String(b.id), label: formatPlainDate(b.date, { weekday: false, year: 'always' }) }))]}
+          value={batchId === null ? ALL : String(batchId)}
+          onChange={(v) => setBatchId(v[0] && v[0] !== ALL ? Number(v[0]) : null)}
+        />
       </div>
       {q.isError ? (
         <InlineError>Could not load strategic connections.</InlineError>
@@ -195,29 +168,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
             {data.connected} of {data.participants} journey {data.participants === 1 ? 'participant' : 'participants'} had an intro.
           </p>
           {data.connections.length > 0 && (
-            <div className="stat-table-wrap">
-              <table className="stat-table">
-                <caption>Intros of journey participants</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Participant</th>
-                    <th scope="col">Introduced to</th>
-                    <th scope="col">Round</th>
-                    <th scope="col">Met</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.connections.map((c) => (
-                    <tr key={`${c.member.id}:${c.batch_id}:${c.with.map((w) => w.id).join('-')}`}>
-                      <th scope="row">{c.member.name}</th>
-                      <td>{c.with.map((w) => w.name).join(', ')}</td>
-                      <td>{formatPlainDate(c.date, { weekday: false, year: 'always' })}</td>
-                      <td>{c.met ? 'Yes' : 'Not yet'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable label="Intros of journey participants" showCaption data={data.connections} columns={CONNECTION_COLUMNS} getRowId={(c) => `${c.member.id}:${c.batch_id}:${c.with.map((w) => w.id).join('-')}`} rowHeader="participant" searchPlaceholder={false} pageSize={10} />
           )}
           {data.not_connected.length > 0 && (
             <section aria-labelledby="strategic-waiting-title">
@@ -287,19 +238,11 @@ export default function PairingReportPage() {
   const { range, setRange } = useDateRangeParams();
   const programs = usePrograms();
   const program = programs.data?.find((p) => String(p.id) === id && p.type === 'CoffeeConfiguration');
-  const report = useQuery({
-    queryKey: pairingReportKey(id, range.start_date, range.end_date),
-    queryFn: () =>
-      api.get<PairingReport>(`/reporting/${id}/pairing_show`, {
-        query: { start_date: range.start_date, end_date: range.end_date },
-        toastOnError: false,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  const startId = useId();
-  const endId = useId();
+  const report = useQuery(pairingReportQuery(id, range));
   const data = report.data;
-  const invalidRange = Boolean(range.start_date && range.end_date && range.start_date > range.end_date);
+  const today = todayIn(viewerZone());
+  // The dates asked for, else the server's (the last 90 days), once it has said them.
+  const shown = range.start_date && range.end_date ? { from: range.start_date, to: range.end_date } : data ? { from: range.start_date ?? data.start, to: range.end_date ?? data.end } : null;
 
   return (
     <section className="pairing-report" aria-labelledby="pairing-report-title">
@@ -312,46 +255,10 @@ export default function PairingReportPage() {
           </Link>
         }
       />
-      <form className="card date-range" onSubmit={(e) => e.preventDefault()} aria-label="Dates">
-        <div>
-          <label className="field-label" htmlFor={startId}>
-            From
-          </label>
-          <input
-            id={startId}
-            type="date"
-            className="text-input"
-            value={range.start_date ?? ''}
-            max={range.end_date ?? undefined}
-            onChange={(e) => setRange({ start_date: e.target.value || null })}
-          />
-        </div>
-        <div>
-          <label className="field-label" htmlFor={endId}>
-            To
-          </label>
-          <input
-            id={endId}
-            type="date"
-            className="text-input"
-            value={range.end_date ?? ''}
-            min={range.start_date ?? undefined}
-            onChange={(e) => setRange({ end_date: e.target.value || null })}
-          />
-        </div>
-        {(range.start_date || range.end_date) && (
-          <button type="button" className="button button-secondary" onClick={() => setRange({ start_date: null, end_date: null })}>
-            Last 90 days
-          </button>
-        )}
-        <span className="muted small date-range-note">{!range.start_date && !range.end_date ? 'Showing the last 90 days.' : ''}</span>
+      <div className="card date-range">
+        {shown && <DateRangePicker label="Dates" value={shown} today={today} max={shown.to > today ? shown.to : today} onChange={(r) => setRange({ start_date: r.from, end_date: r.to })} />}
         {report.isFetching && <Spinner title="Loading the report" />}
-      </form>
-      {invalidRange && (
-        <p className="notice notice-warning" role="alert">
-          <AlertIcon /> The start date is after the end date.
-        </p>
-      )}
+      </div>
 
       {report.isPending ? (
         <div className="page-loading" role="status">

@@ -1,26 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/currentUser';
 import { REPORTING_MODULE_POLL, usePollingQuery } from '../../api/polling';
-import { DateRangePicker, DEFAULT_ERROR_TEXT, formatPlainRange, InlineError, PageState, SegmentedControl, Select, Switch, toastError, toastSuccess, todayIn, viewerZone } from '../../kit';
+import { DateRangePicker, DEFAULT_ERROR_TEXT, formatPlainRange, InlineError, PageState, SegmentedControl, Select, Switch, todayIn, viewerZone } from '../../kit';
 import { PageHeader, useDocumentTitle } from '../PageHeader';
 import {
   AGGREGATION_LABELS,
-  CSV_REPORT_TOAST,
-  CSV_REPORT_TOAST_MS,
   DATE_WINDOW_LABELS,
+  journeyTagsQuery,
   loadFilters,
+  moduleDataQuery,
   RATE_STATS,
-  reportingApi,
   saveFilters,
+  settingsQuery,
   STAT_LABELS,
   STAT_NAMES,
   STATE_STATS,
+  useSaveReportingSettings,
+  useSendCsv,
   type Aggregation,
   type DateWindowId,
   type ModuleSetting,
-  type ReportingModuleDataJson,
 } from './reportingApi';
 import { StatChart } from './StatChart';
 import './reporting.css';
@@ -35,9 +36,8 @@ interface PageFilters {
 
 /** One module: its numbers, polled while the server is still generating them, as a chart and a table. */
 function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting; index: number; onChange: (s: ModuleSetting) => void; tags: Array<{ id: number; name: string }> }) {
-  const q = usePollingQuery<ReportingModuleDataJson>({
-    queryKey: ['reporting', 'module', setting],
-    queryFn: () => reportingApi.data(setting),
+  const q = usePollingQuery({
+    ...moduleDataQuery(setting),
     preset: REPORTING_MODULE_POLL,
     isDone: (d) => d.status === 'ready',
   });
@@ -108,26 +108,16 @@ export default function ReportingPage() {
   const me = useCurrentUser();
   const userId = me.data?.id;
   const teamId = me.data ? String(me.data.team.id) : undefined;
-  const client = useQueryClient();
-  const settings = useQuery({ queryKey: ['reporting', 'settings', userId], queryFn: () => reportingApi.settings(userId!), enabled: userId !== undefined });
-  const tags = useQuery({ queryKey: ['reporting', 'journey-tags'], queryFn: () => reportingApi.journeyTags().then((r) => r.tags), retry: false });
+  const settings = useQuery({ ...settingsQuery(userId ?? ''), enabled: userId !== undefined });
+  const tags = useQuery(journeyTagsQuery);
   const [filters, setFilters] = useState<PageFilters>({ tagId: null });
   useEffect(() => setFilters(loadFilters<PageFilters>('modules', teamId, { tagId: null })), [teamId]);
   const updateFilters = (next: PageFilters) => {
     setFilters(next);
     saveFilters('modules', teamId, next);
   };
-  const save = useMutation({
-    mutationFn: (input: { template: ModuleSetting[]; showAllTags: boolean }) => reportingApi.saveSettings(userId!, input.template, input.showAllTags),
-    onSuccess: (saved) => client.setQueryData(['reporting', 'settings', userId], saved),
-    onError: () => toastError(),
-  });
-  // The CSV is made by a job and sent to the requester in a Slack DM; the toast says so for 10 s.
-  const sendCsv = useMutation({
-    mutationFn: () => reportingApi.sendCsv(filters.tagId),
-    onSuccess: () => toastSuccess(CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS),
-    onError: () => toastError(),
-  });
+  const save = useSaveReportingSettings(userId ?? '');
+  const sendCsv = useSendCsv();
   const tagList = tags.data ?? [];
   return (
     <section className="reporting-page">
@@ -136,7 +126,7 @@ export default function ReportingPage() {
         subtitle="What your programs and journeys did, from what happened in Slack."
         actions={
           <>
-            <button type="button" className="button button-secondary" disabled={sendCsv.isPending} onClick={() => sendCsv.mutate()}>
+            <button type="button" className="button button-secondary" disabled={sendCsv.isPending} onClick={() => sendCsv.mutate(filters.tagId)}>
               Send CSV to Slack
             </button>
             <Link className="button button-secondary" to="/reporting/attention_required">

@@ -44,9 +44,9 @@ describe('/settings/api: the API reference', () => {
     expect(within(rewards).getByRole('heading', { name: 'PUT /rewards/{id}' })).toBeInTheDocument();
     const fields = within(rewards).getByRole('table', { name: 'What PUT /rewards/{id} takes' });
     const [, id, listing] = within(fields).getAllByRole('row');
-    expect(id!.textContent).toBe('idpathwhole numberYes');
+    expect(id!.textContent).toBe('idPathwhole numberYes');
     expect(within(listing!).getByText('The reward’s fields')).toBeInTheDocument();
-    expect(listing!.textContent).toContain('bodyobjectYes');
+    expect(listing!.textContent).toContain('BodyobjectYes');
     const points = screen.getByRole('region', { name: 'Points' });
     expect(within(points).getByText('one of asc, desc')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download the OpenAPI document' })).toHaveAttribute('href', '/api/openapi.json');

@@ -1,32 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { PageState } from '../../kit';
+import { DataTable, dataTableColumns, PageState } from '../../kit';
 import { PageHeader } from '../PageHeader';
+import { openApiQuery, type OpenApiDoc, type OpenApiOperation as Operation, type OpenApiSchema as Schema } from './settingsApi';
 import './settings.css';
 
-/** The parts of the OpenAPI 3.1 document (GET /api/openapi.json) the page reads. */
-interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  description?: string;
-}
-interface Operation {
-  tags?: string[];
-  summary?: string;
-  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema; description?: string }>;
-  requestBody?: { content: Record<string, { schema: Schema }> };
-}
-export interface OpenApiDoc {
-  info: { title: string; description?: string };
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
-}
+export type { OpenApiDoc };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -49,6 +27,25 @@ interface Field {
   type: string;
   description?: string | undefined;
 }
+
+/** Where a field goes, in words. */
+const WHERE: Record<string, string> = { path: 'Path', query: 'Query', header: 'Header', cookie: 'Cookie', body: 'Body' };
+
+const col = dataTableColumns<Field>();
+const FIELD_COLUMNS = [
+  col.accessor('name', {
+    header: 'Field',
+    cell: (c) => (
+      <>
+        <code>{c.getValue()}</code>
+        {c.row.original.description && <div className="muted">{c.row.original.description}</div>}
+      </>
+    ),
+  }),
+  col.accessor((f) => WHERE[f.where] ?? f.where, { id: 'where', header: 'In' }),
+  col.accessor('type', { header: 'Type' }),
+  col.accessor((f) => (f.required ? 'Yes' : 'No'), { id: 'required', header: 'Required' }),
+];
 
 /** The fields a call takes: its path and query parameters, then its JSON body's top-level fields. */
 function fieldsOf(op: Operation, doc: OpenApiDoc): Field[] {
@@ -74,7 +71,7 @@ function byTag(doc: OpenApiDoc) {
 
 /** /settings/api: Hearth's JSON API, read from its OpenAPI document — every call by area, with what it takes. */
 export default function ApiReferencePage() {
-  const doc = useQuery({ queryKey: ['openapi'], queryFn: () => api.get<OpenApiDoc>('/api/openapi.json') });
+  const doc = useQuery(openApiQuery);
   return (
     <div className="settings-page">
       <PageHeader title="API reference" subtitle="The calls behind Hearth’s pages, for your own scripts: sign in to Hearth, then call them with your session. Writes also need the x-csrf-token header." />
@@ -98,30 +95,7 @@ export default function ApiReferencePage() {
                       </h3>
                       {op.summary && <p>{op.summary}</p>}
                       {fields.length > 0 && (
-                        <table className="api-fields">
-                          <caption className="visually-hidden">What {method.toUpperCase()} {path} takes</caption>
-                          <thead>
-                            <tr>
-                              <th scope="col">Field</th>
-                              <th scope="col">In</th>
-                              <th scope="col">Type</th>
-                              <th scope="col">Required</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {fields.map((f) => (
-                              <tr key={`${f.where} ${f.name}`}>
-                                <th scope="row">
-                                  <code>{f.name}</code>
-                                  {f.description && <div className="muted">{f.description}</div>}
-                                </th>
-                                <td>{f.where}</td>
-                                <td>{f.type}</td>
-                                <td>{f.required ? 'Yes' : 'No'}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
+                        <DataTable label={`What ${method.toUpperCase()} ${path} takes`} data={fields} columns={FIELD_COLUMNS} getRowId={(f) => `${f.where} ${f.name}`} rowHeader="name" searchPlaceholder={false} pageSize={200} />
                       )}
                     </article>
                   );

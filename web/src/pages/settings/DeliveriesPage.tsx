@@ -1,14 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FailedDeliveriesPage, FailedDelivery } from '../../../../src/outbox/api-types';
-import { api, ApiError } from '../../api/client';
-import { dataTableColumns, DataTable, DeliveryBadge, formatDateTime, PageState, Spinner, toastError, toastSuccess, viewerZone, DEFAULT_ERROR_TEXT } from '../../kit';
+import type { FailedDelivery } from '../../../../src/outbox/api-types';
+import { dataTableColumns, DataTable, DeliveryBadge, formatDateTime, PageState, Spinner, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
+import { failedDeliveriesQuery, NEWEST_DELIVERIES, useRetryDelivery } from './settingsApi';
 import './settings.css';
-
-/** The newest failed deliveries the page lists (the server pages them; a workspace with more sees the newest). */
-const NEWEST = 100;
-const QUERY_KEY = ['deliveries', 'failed'] as const;
 
 /**
  * What a message was for, in words, by the outbox row's kind (every kind Hearth writes to people; an internal key is
@@ -57,16 +53,8 @@ export function whereLabel(d: Pick<FailedDelivery, 'channel' | 'method'>): strin
  * each with why in words and a Try again where trying again can work (workspace admins; program owners' notices link here).
  */
 export default function DeliveriesPage() {
-  const client = useQueryClient();
-  const failed = useQuery({ queryKey: QUERY_KEY, queryFn: () => api.get<FailedDeliveriesPage>(`/deliveries/failed?per=${NEWEST}`) });
-  const retry = useMutation({
-    mutationFn: (id: number) => api.post(`/deliveries/${id}/retry`, {}, { toastOnError: false }),
-    onSuccess: () => {
-      toastSuccess('Sending it again. It leaves this list once Slack accepts it.');
-      void client.invalidateQueries({ queryKey: QUERY_KEY });
-    },
-    onError: (error) => toastError(error instanceof ApiError && error.serverError ? error.serverError : DEFAULT_ERROR_TEXT),
-  });
+  const failed = useQuery(failedDeliveriesQuery);
+  const retry = useRetryDelivery();
   const zone = viewerZone();
   const columns = useMemo(() => {
     const col = dataTableColumns<FailedDelivery>();
@@ -103,7 +91,7 @@ export default function DeliveriesPage() {
               unsearchable={['actions', 'why']}
               emptyText="Nothing has failed. Every message Hearth sent was delivered."
             />
-            {page.next_page !== null && <p className="muted">Showing the {NEWEST} newest.</p>}
+            {page.next_page !== null && <p className="muted">Showing the {NEWEST_DELIVERIES} newest.</p>}
           </section>
         )}
       </PageState>

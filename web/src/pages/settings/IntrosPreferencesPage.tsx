@@ -1,42 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_SUCCESS_TEXT, Field, formatPlainDate, PageSkeleton, Select, SkeletonLines, Spinner, toastError, toastSuccess } from '../../kit';
+import { DateField, formatPlainDate, PageSkeleton, Select, SkeletonLines, Spinner, todayIn, viewerZone, addPlainDays } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { CHANNELS_PER_PAGE, failed, TEXT, type AvoidList, type ChannelRow, type SnoozeStatus } from './settingsApi';
+import { avoidListQuery, myChannelsQuery, snoozeQuery, TEXT, useSaveAvoidList, useSetIntrosStatus, useSnooze } from './settingsApi';
 import '../intros/intros.css';
 import './settings.css';
 
-const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 function SnoozeSection({ memberId }: { memberId: string }) {
-  const client = useQueryClient();
-  const key = ['snoozeIntros', memberId];
-  const status = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      try {
-        return await api.get<SnoozeStatus>(`/users/${memberId}/snooze_intros`, { toastOnError: false });
-      } catch (error) {
-        failed(error, TEXT.loadSnooze);
-        throw error;
-      }
-    },
-  });
-  const [until, setUntil] = useState(plusDays(14));
-  const [saving, setSaving] = useState(false);
-  const run = async (call: () => Promise<SnoozeStatus>, errorText: string) => {
-    setSaving(true);
-    try {
-      client.setQueryData(key, await call());
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch (error) {
-      failed(error, errorText);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const status = useQuery(snoozeQuery(memberId));
+  const today = todayIn(viewerZone());
+  const [until, setUntil] = useState(addPlainDays(today, 14));
+  const snooze = useSnooze(memberId);
   return (
     <section className="card settings-section" aria-labelledby="snooze-title">
       <h2 id="snooze-title">Snooze intros</h2>
@@ -48,12 +23,12 @@ function SnoozeSection({ memberId }: { memberId: string }) {
             {status.data.snoozed ? `Your intros are snoozed; you are back in rounds from ${formatPlainDate(status.data.end_date)}.` : 'You are in every Intros round of your channels.'}
           </p>
           <div className="settings-inline">
-            <Field label="Snooze until">{(control) => <input {...control} type="date" className="text-input" name="end_date" min={plusDays(1)} value={until} onChange={(e) => setUntil(e.target.value)} />}</Field>
-            <button type="button" className="button button-primary" disabled={saving || !until} onClick={() => void run(() => api.patch<SnoozeStatus>(`/users/${memberId}/snooze_intros/bulk_update`, { end_date: until }, { toastOnError: false }), TEXT.snooze)}>
-              {saving && <Spinner title="" />} Snooze
+            <DateField label="Snooze until" value={until} onChange={setUntil} today={today} />
+            <button type="button" className="button button-primary" disabled={snooze.isPending || !until} onClick={() => snooze.mutate({ end_date: until })}>
+              {snooze.isPending && snooze.variables !== null && <Spinner title="" />} Snooze
             </button>
             {status.data.snoozed && (
-              <button type="button" className="button button-secondary" disabled={saving} onClick={() => void run(() => api.delete<SnoozeStatus>(`/users/${memberId}/snooze_intros/destroy_all`, { toastOnError: false }), TEXT.unsnooze)}>
+              <button type="button" className="button button-secondary" disabled={snooze.isPending} onClick={() => snooze.mutate(null)}>
                 Unsnooze
               </button>
             )}
@@ -65,34 +40,10 @@ function SnoozeSection({ memberId }: { memberId: string }) {
 }
 
 function AvoidSection({ memberId }: { memberId: string }) {
-  const client = useQueryClient();
-  const key = ['avoidList', memberId];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      try {
-        return await api.get<AvoidList>(`/users/${memberId}/incompatible_pairs`, { toastOnError: false });
-      } catch (error) {
-        failed(error, TEXT.loadAvoid);
-        throw error;
-      }
-    },
-  });
+  const list = useQuery(avoidListQuery(memberId));
   const [chosen, setChosen] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveAvoidList(memberId);
   const value = chosen ?? list.data?.invalid_partner_uids ?? [];
-  const save = async () => {
-    setSaving(true);
-    try {
-      client.setQueryData(key, await api.patch<AvoidList>(`/users/${memberId}/incompatible_pairs/bulk_upsert`, { invalid_partner_uids: value }, { toastOnError: false }));
-      setChosen(null);
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch (error) {
-      failed(error, TEXT.avoid);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <section className="card settings-section" aria-labelledby="avoid-title">
       <h2 id="avoid-title">People you won’t be paired with</h2>
@@ -111,8 +62,8 @@ function AvoidSection({ memberId }: { memberId: string }) {
             onChange={(v) => setChosen(v)}
             placeholder="Search people..."
           />
-          <button type="button" className="button button-primary" disabled={saving || chosen === null} onClick={() => void save()}>
-            {saving && <Spinner title="" />} Save avoid list
+          <button type="button" className="button button-primary" disabled={save.isPending || chosen === null} onClick={() => save.mutate({ invalid_partner_uids: value }, { onSuccess: () => setChosen(null) })}>
+            {save.isPending && <Spinner title="" />} Save avoid list
           </button>
         </div>
       )}
@@ -122,29 +73,10 @@ function AvoidSection({ memberId }: { memberId: string }) {
 
 function ChannelsSection({ slackUserId }: { slackUserId: string }) {
   const [page, setPage] = useState(1);
-  const channels = useQuery({
-    queryKey: ['myChannels', page],
-    queryFn: async () => {
-      try {
-        return await api.get<{ channels: ChannelRow[]; next_page: number | null }>('/users/channels.json', { query: { page, per: CHANNELS_PER_PAGE }, toastOnError: false });
-      } catch (error) {
-        toastError(TEXT.loadPrograms);
-        throw error;
-      }
-    },
-  });
-  const [busy, setBusy] = useState<number | null>(null);
-  const setStatus = async (programId: number, status: 'active' | 'snoozed' | 'opted_out', days?: number) => {
-    setBusy(programId);
-    try {
-      await api.post(`/coffee/${programId}/update_users_status`, { user_uids: [slackUserId], status, coffee_configuration_id: programId, ...(days ? { days_to_snooze: days } : {}) }, { toastOnError: false });
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch (error) {
-      failed(error, 'Uh oh, something went wrong. Try again?');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const channels = useQuery(myChannelsQuery(page));
+  const status = useSetIntrosStatus();
+  const setStatus = (programId: number, to: 'active' | 'snoozed' | 'opted_out', days?: number) =>
+    status.mutate({ programId, body: { user_uids: [slackUserId], status: to, coffee_configuration_id: programId, ...(days ? { days_to_snooze: days } : {}) } });
   const intros = (channels.data?.channels ?? []).filter((c) => c.type === 'CoffeeConfiguration');
   return (
     <section className="card settings-section" aria-labelledby="channels-title">
@@ -156,13 +88,13 @@ function ChannelsSection({ slackUserId }: { slackUserId: string }) {
           <li key={c.program_id}>
             <span>#{c.name}</span>
             <span className="settings-inline">
-              <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void setStatus(c.program_id, 'snoozed', 7)}>
+              <button type="button" className="button button-secondary" disabled={status.isPending} onClick={() => setStatus(c.program_id, 'snoozed', 7)}>
                 Snooze a week
               </button>
-              <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void setStatus(c.program_id, 'opted_out')}>
+              <button type="button" className="button button-secondary" disabled={status.isPending} onClick={() => setStatus(c.program_id, 'opted_out')}>
                 Leave
               </button>
-              <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void setStatus(c.program_id, 'active')}>
+              <button type="button" className="button button-secondary" disabled={status.isPending} onClick={() => setStatus(c.program_id, 'active')}>
                 Back in
               </button>
             </span>

@@ -1,32 +1,31 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { DEFAULT_SUCCESS_TEXT, ErrorState, PageSkeleton, Select, Spinner, TextField, toastSuccess } from '../../kit';
+import { ErrorState, formatTime, PageSkeleton, Select, Spinner, TextField } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { failed, loadPreferences, prefsKey, TEXT, type MyPreferences } from './settingsApi';
+import { preferencesQuery, useSaveManager, useSaveProfile, useSaveWorkHours, type MyPreferences } from './settingsApi';
 import './settings.css';
 
+/** Every half hour of the day, "9:30 AM" (the kit's time formatter on a wall-clock time). */
+const pad = (n: number) => String(n).padStart(2, '0');
+export const HALF_HOURS = Array.from({ length: 48 }, (_, i) => {
+  const value = `${pad(Math.floor(i / 2))}:${i % 2 ? '30' : '00'}`;
+  return { value, label: formatTime(`2000-01-01T${value}:00Z`, 'UTC') };
+});
+/** The saved time among the choices, even when it is not on the half hour. */
+const timeOptions = (...saved: string[]) => [...HALF_HOURS, ...saved.filter((t) => !HALF_HOURS.some((o) => o.value === t)).map((t) => ({ value: t, label: formatTime(`2000-01-01T${t}:00Z`, 'UTC') }))].sort((a, b) => a.value.localeCompare(b.value));
+
 function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferences }) {
-  const client = useQueryClient();
   const initial = Object.fromEntries(prefs.profile_fields.map((f) => [f.id, prefs.user_profile_entries.find((e) => e.field === f.id)?.text ?? '']));
   const [texts, setTexts] = useState<Record<number, string>>(initial);
   const [manager, setManager] = useState<string[]>(prefs.manager ? [String(prefs.manager.id)] : []);
   const [hours, setHours] = useState(prefs.work_hours ?? { beginning_time: '09:00', end_time: '17:00' });
-  const [saving, setSaving] = useState<string | null>(null);
+  const saveProfile = useSaveProfile(memberId);
+  const saveManager = useSaveManager(memberId);
+  const saveHours = useSaveWorkHours(memberId);
+  const saving = saveProfile.isPending || saveManager.isPending || saveHours.isPending;
   const categories = [...new Map(prefs.profile_fields.map((f) => [f.category.machine_name, f.category])).values()];
 
-  const save = async (part: string, call: () => Promise<MyPreferences>, errorText: string) => {
-    setSaving(part);
-    try {
-      client.setQueryData(prefsKey(memberId), await call());
-      toastSuccess(DEFAULT_SUCCESS_TEXT);
-    } catch (error) {
-      failed(error, errorText);
-    } finally {
-      setSaving(null);
-    }
-  };
   const changedEntries = prefs.profile_fields.filter((f) => (texts[f.id] ?? '').trim() !== (initial[f.id] ?? ''));
 
   return (
@@ -37,16 +36,7 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void save(
-              'profile',
-              () =>
-                api.patch<MyPreferences>(
-                  `/users/${memberId}/user_profile_entries/bulk_upsert`,
-                  { user_profile_entries: changedEntries.map((f) => ({ field: f.id, text: (texts[f.id] ?? '').trim(), category: f.category.machine_name })) },
-                  { toastOnError: false },
-                ),
-              TEXT.profile,
-            );
+            saveProfile.mutate({ user_profile_entries: changedEntries.map((f) => ({ field: f.id, text: (texts[f.id] ?? '').trim(), category: f.category.machine_name })) });
           }}
         >
           {categories.map((c) => (
@@ -59,8 +49,8 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
                 ))}
             </fieldset>
           ))}
-          <button type="submit" className="button button-primary" disabled={!changedEntries.length || saving !== null}>
-            {saving === 'profile' && <Spinner title="" />} Save profile
+          <button type="submit" className="button button-primary" disabled={!changedEntries.length || saving}>
+            {saveProfile.isPending && <Spinner title="" />} Save profile
           </button>
         </form>
       </section>
@@ -82,17 +72,11 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
           <button
             type="button"
             className="button button-primary"
-            disabled={saving !== null || (manager[0] ?? '') === (prefs.manager ? String(prefs.manager.id) : '')}
-            onClick={() =>
-              void save(
-                'manager',
-                // journeys.md §5: an empty related id when none is chosen.
-                () => api.patch<MyPreferences>(`/users/${memberId}/user_relationships/upsert`, { user_relationship: { related_user_id: manager[0] ? Number(manager[0]) : '' } }, { toastOnError: false }),
-                TEXT.manager,
-              )
-            }
+            disabled={saving || (manager[0] ?? '') === (prefs.manager ? String(prefs.manager.id) : '')}
+            // journeys.md §5: an empty related id when none is chosen.
+            onClick={() => saveManager.mutate({ user_relationship: { related_user_id: manager[0] ? Number(manager[0]) : '' } })}
           >
-            {saving === 'manager' && <Spinner title="" />} Save manager
+            {saveManager.isPending && <Spinner title="" />} Save manager
           </button>
         </div>
       </section>
@@ -104,13 +88,13 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
           className="settings-inline"
           onSubmit={(e) => {
             e.preventDefault();
-            void save('hours', () => api.patch<MyPreferences>(`/users/${memberId}/update_work_hours`, { work_hours: hours }, { toastOnError: false }), TEXT.workHours);
+            saveHours.mutate({ work_hours: hours });
           }}
         >
-          <TextField label="From" type="time" name="beginning_time" value={hours.beginning_time} onChange={(v) => setHours({ ...hours, beginning_time: v })} />
-          <TextField label="To" type="time" name="end_time" value={hours.end_time} onChange={(v) => setHours({ ...hours, end_time: v })} />
-          <button type="submit" className="button button-primary" disabled={saving !== null}>
-            {saving === 'hours' && <Spinner title="" />} Save working hours
+          <Select label="From" name="beginning_time" options={timeOptions(hours.beginning_time)} value={hours.beginning_time} onChange={(v) => v[0] && setHours({ ...hours, beginning_time: v[0] })} />
+          <Select label="To" name="end_time" options={timeOptions(hours.end_time)} value={hours.end_time} onChange={(v) => v[0] && setHours({ ...hours, end_time: v[0] })} />
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saveHours.isPending && <Spinner title="" />} Save working hours
           </button>
         </form>
       </section>
@@ -122,7 +106,7 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
 export default function ProfileSettingsPage() {
   const user = useCurrentUser();
   const memberId = user.data?.id;
-  const prefs = useQuery({ queryKey: prefsKey(memberId ?? ''), enabled: memberId !== undefined, queryFn: () => loadPreferences(memberId!) });
+  const prefs = useQuery({ ...preferencesQuery(memberId ?? ''), enabled: memberId !== undefined });
   return (
     <div className="settings-page">
       <PageHeader title="My profile" subtitle="Your profile, your manager and your working hours." />

@@ -1,44 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { browser } from '../../api/browser';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/currentUser';
-import { ConfirmDialog, DEFAULT_ERROR_TEXT, FileField, Spinner, TextField, toastError, toastSuccess } from '../../kit';
+import { ConfirmDialog, DEFAULT_ERROR_TEXT, FileField, Spinner, TextField, toastError } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader, NO_FILE_TEXT } from './AssetUploader';
-import { deleteMyData, deleteWorkspaceData, failed, WORKSPACE_DELETED_PATH } from './settingsApi';
+import { failed, manifestQuery, useDeleteMyData, useDeleteWorkspaceData, useImportData, WORKSPACE_DELETED_PATH } from './settingsApi';
 import '../intros/intros.css';
 import './settings.css';
 
-interface Manifest {
-  tables: Array<{ table: string; capability: string; description: string }>;
-}
-
 function ImportForm({ path, label, accept, multiple = false, summarize }: { path: string; label: string; accept: string; multiple?: boolean; summarize: (body: Record<string, unknown>) => string }) {
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
-  const run = async () => {
+  const importing = useImportData(path);
+  const busy = importing.isPending;
+  const result = importing.data ? summarize(importing.data) : null;
+  const run = () => {
     if (!files.length) return void toastError(NO_FILE_TEXT);
     const form = new FormData();
     for (const file of files) form.append('file', file, file.name);
-    setBusy(true);
-    setResult(null);
-    try {
-      const body = await api.post<Record<string, unknown>>(path, form, { toastOnError: false });
-      setResult(summarize(body));
-      toastSuccess('Imported.');
-    } catch (error) {
-      toastError(error instanceof ApiError && error.serverError ? error.serverError : DEFAULT_ERROR_TEXT);
-    } finally {
-      setBusy(false);
-    }
+    importing.mutate(form);
   };
   return (
     <div className="settings-fields">
       <div className="settings-inline">
         <FileField label={label} accept={accept} multiple={multiple} files={files} onChange={setFiles} disabled={busy} />
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void run()}>
+        <button type="button" className="button button-primary" disabled={busy} onClick={run}>
           {busy && <Spinner title="" />} Import
         </button>
       </div>
@@ -80,10 +67,11 @@ export default function WorkspaceDataPage() {
 /** "Delete my data": confirmed in a dialog; the session ends with it, so the page leaves for the start page. */
 function DeleteMyData() {
   const [confirming, setConfirming] = useState(false);
+  const deleteMine = useDeleteMyData();
   const erase = async () => {
     try {
-      await deleteMyData();
-      window.location.assign('/');
+      await deleteMine.mutateAsync();
+      browser.assign('/');
     } catch (error) {
       failed(error, DEFAULT_ERROR_TEXT);
     }
@@ -108,7 +96,7 @@ function DeleteMyData() {
 
 /** The workspace's export and imports, and its files (workspace admins). */
 function WorkspaceSections() {
-  const manifest = useQuery({ queryKey: ['dataManifest'], queryFn: () => api.get<Manifest>('/data/manifest_as_json') });
+  const manifest = useQuery(manifestQuery);
   return (
     <>
       <section className="card settings-section" aria-labelledby="export-title">
@@ -161,6 +149,7 @@ function DeleteWorkspaceData({ name }: { name: string }) {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const deleteAll = useDeleteWorkspaceData();
   const close = () => {
     setConfirming(false);
     setTyped('');
@@ -168,7 +157,7 @@ function DeleteWorkspaceData({ name }: { name: string }) {
   };
   const erase = async () => {
     try {
-      await deleteWorkspaceData(typed);
+      await deleteAll.mutateAsync({ confirm_name: typed });
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) setError(e.serverError ?? `Type ${name} to confirm`);
       else failed(e, DEFAULT_ERROR_TEXT);
