@@ -60,6 +60,7 @@ export const journeysKey = ['journeys'] as const;
 export const journeysKeys = {
   home: ['journeys', 'home'] as const,
   actionItems: ['journeys', 'action_items'] as const,
+  tagLists: ['journeys', 'tags'] as const,
   tags: (flow: Flow, showArchived: boolean) => ['journeys', 'tags', flow, showArchived] as const,
   allTags: ['journeys', 'tags', 'all'] as const,
   tag: (flow: Flow, id: string | number) => ['journeys', 'tag', flow, String(id)] as const,
@@ -206,12 +207,12 @@ function createTagForm(body: CreateTagBody): FormData {
   return form;
 }
 
-/** Creates a journey (one click, a template, or the bundle wizard); the journeys lists refresh. */
+/** Creates a journey (one click, a template, or the bundle wizard); the journey lists and the home refresh. */
 export function useCreateJourney() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTagBody) => api.post<CreateTagAnswer>('/onboarding/tags', createTagForm(body)),
-    onSuccess: () => client.invalidateQueries({ queryKey: journeysKey }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: journeysKeys.tagLists }), client.invalidateQueries({ queryKey: journeysKeys.home })]),
   });
 }
 
