@@ -37,10 +37,11 @@ const RULES = [
   ['migrations import no app code', 'migrations are frozen once shipped', /^migrations\//, /^(src|jobs)\//],
   [
     'the pages see the server only through its shared files',
-    "a capability's api-types.ts (its JSON shapes), api-constants.ts (texts and constants, no zod) or *-rules.ts (pure rules the page checks too), or a file shared with the browser (SHARED_WITH_PAGES)",
+    "a capability's api-types.ts (its JSON shapes), api-constants.ts (texts and constants, no zod) or *-rules.ts (pure rules the page checks too), a file shared with the browser (SHARED_WITH_PAGES), or, type-only, its route schemas (schema.ts: the request types, z.input<typeof body>)",
     /^web\//,
     /^(src|jobs|migrations)\//,
-    (_from, to) => /^src\/[^/]+\/(api-types|api-constants|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to),
+    (from, to) =>
+      /^src\/[^/]+\/(api-types|api-constants|[a-z-]+-rules)\.ts$/.test(to) || SHARED_WITH_PAGES.includes(to) || (/^src\/[^/]+\/schema\.ts$/.test(to) && typeOnly.get(from)?.has(to) === true),
   ],
 ];
 
@@ -63,8 +64,25 @@ function resolveImport(from, spec) {
   return undefined;
 }
 
+/** The targets a file imports only with `import type` / `export type` (no value reaches the bundle). */
+function typeOnlyTargets(file, text) {
+  const kinds = new Map();
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  for (const node of source.statements) {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || !node.moduleSpecifier || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    const target = resolveImport(file, node.moduleSpecifier.text);
+    if (!target) continue;
+    const clause = ts.isImportDeclaration(node) ? node.importClause : node;
+    const onlyTypes = Boolean(clause?.isTypeOnly) || (clause && ts.isImportClause(clause) && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly));
+    kinds.set(target, (kinds.get(target) ?? true) && Boolean(onlyTypes));
+  }
+  return new Set([...kinds].filter(([, only]) => only).map(([target]) => target));
+}
+
 const all = [...files('src'), ...files('jobs'), ...files('migrations'), ...files('web/src')];
 const graph = new Map(all.map((f) => [f, []]));
+const typeOnly = new Map();
+for (const file of all.filter((f) => f.startsWith('web/'))) typeOnly.set(file, typeOnlyTargets(file, readFileSync(join(root, file), 'utf8')));
 for (const file of all) {
   const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
   for (const { fileName } of importedFiles) {

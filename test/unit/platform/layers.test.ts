@@ -50,4 +50,16 @@ describe('the layer check of npm run lint', () => {
     expect(r.output).toContain('src/intros/repository.ts → src/intros/service.ts: repositories are the bottom layer');
     expect(r.output).toContain('src/celebrations/csv.ts → src/sandbox/seed.ts: nothing imports the sandbox');
   });
+
+  it('lets a page import a route schema only as types (its request bodies), never as a value', () => {
+    const schema = "import { z } from 'zod';\nexport const body = z.object({ name: z.string() });\n";
+    const r = check({
+      'src/intros/schema.ts': schema,
+      'web/src/pages/intros/introsApi.ts': "import type { z } from 'zod';\nimport type { body } from '../../../../src/intros/schema';\nexport type Body = z.input<typeof body>;\n",
+      'web/src/pages/intros/Page.tsx': "import { body } from '../../../../src/intros/schema';\nexport const b = body;\n",
+    });
+    expect(r.status).toBe(1);
+    expect(r.output).toContain('web/src/pages/intros/Page.tsx → src/intros/schema.ts: the pages see the server only through its shared files');
+    expect(r.output).not.toContain('introsApi.ts');
+  });
 });
