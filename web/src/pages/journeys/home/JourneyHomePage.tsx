@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatPlainDate, openModal, PageState } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { DEFAULT_ISSUE_DATE_WINDOW, ISSUE_TYPES, reportingApi } from '../../reporting/reportingApi';
-import { journeyHomeQuery, type JourneyHomeAnswer } from '../api/journeysApi';
+import { useJourneyHome, type JourneyHomeAnswer } from '../api/journeysApi';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
@@ -111,7 +111,7 @@ function Home({ data }: { data: JourneyHomeAnswer }) {
 
 /** /onboarding: the journey home. */
 export default function JourneyHomePage() {
-  const home = useQuery(journeyHomeQuery);
+  const home = useJourneyHome();
   return (
     <div className="journeys-page">
       <PageHeader
