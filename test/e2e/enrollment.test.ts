@@ -46,11 +46,13 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     expect(await problems.textContent()).toContain('Line 4: "31/02/2026" is not a date in DD/MM/YYYY');
     // The blank first row made way for the imported one.
     await expect.poll(() => page.getByRole('region', { name: /^Row \d+$/ }).count()).toBe(1);
-    expect(await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').inputValue()).toBe('2026-03-09');
+    expect(await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').inputValue()).toBe('03/09/2026');
 
     await page.getByRole('button', { name: 'Add a person' }).click();
     const row2 = page.getByRole('region', { name: 'Row 2' });
-    await row2.getByLabel('Start date').fill('2026-03-16');
+    // The kit date field: typed as mm/dd/yyyy, taken on Enter (or leaving the field).
+    await row2.getByLabel('Start date').fill('03/16/2026');
+    await row2.getByLabel('Start date').press('Enter');
     const picker = row2.getByRole('combobox', { name: 'New hire' });
     await picker.click();
     await picker.fill('Rohan');
@@ -78,7 +80,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     await page.goto(`${t.url}/onboarding/manual_enrollment`);
     await page.getByRole('heading', { level: 1, name: 'Manual enrollment' }).waitFor();
     // A row with no journey and nobody in it: the server answers 400.
-    await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').fill('2026-03-16');
+    await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').fill('03/16/2026');
+    await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').press('Enter');
     const submit = page.getByRole('button', { name: 'Enroll 1 person' });
     await submit.click();
     await page.getByText('Row 1: tag ids choose at least one journey').waitFor();
