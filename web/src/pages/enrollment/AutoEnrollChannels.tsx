@@ -39,7 +39,7 @@ export function AutoEnrollChannels({ base }: { base: string }) {
     <section className="card" aria-label="Auto-enroll channels">
       <p>
         {set.length ? `People who join ${set.map((c) => `#${c.name ?? c.channel_id}`).join(', ')} are enrolled automatically.` : 'Nobody is enrolled by joining a channel.'}{' '}
-        <button type="button" className="link-button" onClick={edit}>
+        <button type="button" className="button button-secondary button-small" onClick={edit}>
           Channel-join settings
         </button>
       </p>

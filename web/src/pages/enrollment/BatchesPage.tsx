@@ -103,7 +103,7 @@ export default function BatchesPage() {
                 </Link>
               )
             )}
-            <Link className="button" to={`${base}/manual_enrollment`}>
+            <Link className="button button-primary" to={`${base}/manual_enrollment`}>
               Enroll people
             </Link>
           </>

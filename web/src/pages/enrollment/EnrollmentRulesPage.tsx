@@ -193,7 +193,7 @@ function FilterModal({ rule, types, onClose, onSave }: { rule: ProcessingRule; t
               </button>
             </div>
           ))}
-          <button type="button" className="link-button small" onClick={() => setGroups(groups.map((x, j) => (j === g ? { formulas: [...x.formulas, { type: f0(types), operator: 'equals', value: '' }] } : x)))}>
+          <button type="button" className="button button-secondary button-small" onClick={() => setGroups(groups.map((x, j) => (j === g ? { formulas: [...x.formulas, { type: f0(types), operator: 'equals', value: '' }] } : x)))}>
             + or
           </button>
         </div>

@@ -187,7 +187,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
               <div className="enrollment-zone">
                 <TimeZoneSelect value={row.time_zone.value === 'sync' ? '' : row.time_zone.value} onChange={(z) => updateRow(row.id, (r) => ({ ...r, time_zone: { label: zoneName(z), value: z } }))} />
                 {row.time_zone.value === 'sync' ? <span className="muted small">{SYNC_ZONE.label}</span> : (
-                  <button type="button" className="link-button small" onClick={() => updateRow(row.id, (r) => ({ ...r, time_zone: { ...SYNC_ZONE } }))}>
+                  <button type="button" className="button button-secondary button-small" onClick={() => updateRow(row.id, (r) => ({ ...r, time_zone: { ...SYNC_ZONE } }))}>
                     {SYNC_ZONE.label}
                   </button>
                 )}

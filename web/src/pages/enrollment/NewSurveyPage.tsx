@@ -127,7 +127,7 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
       ))}
       {q.input_type !== 'text' &&
         (q.options.length < MAX_CHOICE_OPTIONS ? (
-          <button type="button" className="link-button small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
+          <button type="button" className="button button-secondary button-small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
             + option
           </button>
         ) : (
