@@ -27,7 +27,7 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
           {requirements.length > 0 && <span className="bundle-requirements small">Needs: {requirements.join(', ')}</span>}
         </span>
       </label>
-      <button type="button" className="text-link small" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className="button button-secondary button-small bundle-preset-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide items' : 'Show items'}
       </button>
       {open && (

@@ -58,7 +58,7 @@ function PollOptions({ form, setForm, error }: { form: EventForm; setForm: (f: E
         ))}
       </ol>
       {form.poll_options.length < POLL_MAX_OPTIONS && (
-        <button type="button" className="text-link" onClick={() => setForm({ ...form, poll_options: [...form.poll_options, ''] })}>
+        <button type="button" className="button button-secondary button-small" onClick={() => setForm({ ...form, poll_options: [...form.poll_options, ''] })}>
           <Plus size={14} aria-hidden="true" /> Add an answer
         </button>
       )}
