@@ -46,11 +46,13 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     expect(await problems.textContent()).toContain('Line 4: "31/02/2026" is not a date in DD/MM/YYYY');
     // The blank first row made way for the imported one.
     await expect.poll(() => page.getByRole('region', { name: /^Row \d+$/ }).count()).toBe(1);
-    expect(await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').inputValue()).toBe('2026-03-09');
+    expect(await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').inputValue()).toBe('03/09/2026');
 
     await page.getByRole('button', { name: 'Add a person' }).click();
     const row2 = page.getByRole('region', { name: 'Row 2' });
-    await row2.getByLabel('Start date').fill('2026-03-16');
+    // The kit date field: typed as mm/dd/yyyy, taken on Enter (or leaving the field).
+    await row2.getByLabel('Start date').fill('03/16/2026');
+    await row2.getByLabel('Start date').press('Enter');
     const picker = row2.getByRole('combobox', { name: 'New hire' });
     await picker.click();
     await picker.fill('Rohan');
@@ -74,11 +76,45 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     expect(pageErrors).toEqual([]);
   });
 
+  it('the form and the batches are on the kit at 1366 and 800 px: nothing wider than the window, padded cells, states in words', async () => {
+    const fits = () => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${t.url}/onboarding/tags/${tagId}/manual_enrollment`);
+      await page.getByRole('heading', { level: 1, name: 'Enroll people in Acme onboarding' }).waitFor();
+      // The CSV template and its columns; the kit's date field (mm/dd/yyyy with a calendar); the main action primary.
+      expect(await page.getByRole('link', { name: 'Download the CSV template' }).getAttribute('href')).toMatch(/^data:text\/csv/);
+      expect(await page.getByText('Start Date (MM/DD/YYYY)').count()).toBe(1);
+      const row = page.getByRole('region', { name: 'Row 1' });
+      expect(await row.getByLabel('Start date').getAttribute('placeholder')).toBe('mm/dd/yyyy');
+      expect(await row.getByRole('button', { name: 'Choose start date' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^Enroll 1 person$/ }).getAttribute('class')).toContain('button-primary');
+      expect(await fits()).toBe(true);
+      await screenshot(page, `enrollment-form-${width}`, { fullPage: true });
+
+      await page.goto(`${t.url}/onboarding/tags/${tagId}/batches`);
+      const table = page.getByRole('table', { name: 'Batches' });
+      await table.waitFor();
+      expect(await table.textContent()).toContain('Done');
+      expect(await table.textContent()).not.toMatch(/\bsuccess\b/);
+      const padding = await table
+        .locator('td')
+        .first()
+        .evaluate((td) => parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { paddingLeft: string } }).getComputedStyle(td).paddingLeft));
+      expect(padding).toBeGreaterThan(0);
+      expect(await fits()).toBe(true);
+      await screenshot(page, `enrollment-batches-${width}`, { fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(pageErrors).toEqual([]);
+  });
+
   it('shows the generic toast and re-enables the form when the server refuses the rows', async () => {
     await page.goto(`${t.url}/onboarding/manual_enrollment`);
     await page.getByRole('heading', { level: 1, name: 'Manual enrollment' }).waitFor();
     // A row with no journey and nobody in it: the server answers 400.
-    await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').fill('2026-03-16');
+    await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').fill('03/16/2026');
+    await page.getByRole('region', { name: 'Row 1' }).getByLabel('Start date').press('Enter');
     const submit = page.getByRole('button', { name: 'Enroll 1 person' });
     await submit.click();
     await page.getByText('Row 1: tag ids choose at least one journey').waitFor();

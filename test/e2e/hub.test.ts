@@ -85,6 +85,25 @@ describe.skipIf(!HAS_CHROMIUM)(`journey hub end to end${HAS_CHROMIUM ? '' : ` (s
     await context.close();
   });
 
+  it('the editor’s image upload is the kit uploader, and the editor fits 1366 and 800 px', async () => {
+    for (const width of [1366, 800]) {
+      const { context, page } = await open({ width, height: 900 }, ACME.adminUserId);
+      await page.goto(`${t.url}/onboarding/tags/${tagId}/site/edit`);
+      await page.getByRole('heading', { name: 'Journey site editor', level: 1 }).waitFor();
+      // The Welcome module's picture: the kit's file field (its label, what it takes, how large) and its Upload button.
+      const image = page.getByLabel('Image', { exact: true });
+      expect(await image.getAttribute('type')).toBe('file');
+      expect(await image.getAttribute('accept')).toBe('image/*');
+      expect(await image.getAttribute('class')).toContain('kit-file-input');
+      expect(await image.getAttribute('aria-describedby')).toBeTruthy();
+      expect(await page.getByRole('button', { name: 'Upload' }).first().isVisible()).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      await screenshot(page, `hub-editor-${width}`, { fullPage: true });
+      await context.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Jonas opens his hub on a phone from his Slack message, completes a task and answers a poll: the same events as Slack, source site', async () => {
     await sendTasksAndPolls(t, admin, session);
     const message = t.sandbox.state.messageList(dm(t, JONAS)).find((m) => m.bot_id && textOf(m).includes('Open your journey hub'))!;

@@ -111,7 +111,8 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
   it('runs the dry run for a start date in New York', async () => {
     await page.getByRole('tab', { name: 'Dry run' }).click();
     const start = page.getByLabel('Start date');
-    await start.fill('2026-03-09');
+    await start.fill('03/09/2026');
+    await start.press('Enter');
     const calendar = page.getByRole('region', { name: 'Dry run calendar' });
     await calendar.waitFor();
     await calendar.getByText(/starting Monday, March 9, 2026/).waitFor();

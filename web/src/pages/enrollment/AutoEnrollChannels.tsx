@@ -1,17 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AutoEnrollChannelsAnswer, StartDateRule } from '../../../../src/enrollment/api-types';
-import { api } from '../../api/client';
+import type { StartDateRule } from '../../../../src/enrollment/api-types';
 import { ChannelPicker, Modal, ModalCancelButton, SegmentedControl, toastSuccess, WarningModal } from '../../kit';
+import { autoChannelsQuery, useSaveAutoChannels } from './enrollmentApi';
 
 /**
  * A journey's auto-enroll channels: joining one enrols the person. The channel-join settings modal saves the
  * journey's whole list; stopping all channels when some are set asks first (programs.md §5).
  */
 export function AutoEnrollChannels({ base }: { base: string }) {
-  const queryClient = useQueryClient();
-  const key = ['enrollment', 'auto-channels', base];
-  const current = useQuery({ queryKey: key, queryFn: () => api.get<AutoEnrollChannelsAnswer>(`${base}/auto_enroll_channels/load_channels_as_json`, { toastOnError: false }) });
+  const current = useQuery(autoChannelsQuery(base));
+  const saveChannels = useSaveAutoChannels(base);
   const [open, setOpen] = useState(false);
   const [channels, setChannels] = useState<string[]>([]);
   const [rule, setRule] = useState<StartDateRule>('join_date');
@@ -23,20 +22,24 @@ export function AutoEnrollChannels({ base }: { base: string }) {
     setRule(set[0]?.start_date_rule ?? 'join_date');
     setOpen(true);
   };
-  async function save(list: string[]) {
-    await api.put(`${base}/auto_enroll_channels/bulk_update`, { channels: list.map((channel_id) => ({ channel_id, start_date_rule: rule })) });
-    await queryClient.invalidateQueries({ queryKey: key });
-    setOpen(false);
-    setConfirmStop(false);
-    toastSuccess();
-  }
-  const submit = () => (channels.length === 0 && set.length > 0 ? setConfirmStop(true) : void save(channels));
+  const save = (list: string[]) =>
+    saveChannels.mutate(
+      { channels: list.map((channel_id) => ({ channel_id, start_date_rule: rule })) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setConfirmStop(false);
+          toastSuccess();
+        },
+      },
+    );
+  const submit = () => (channels.length === 0 && set.length > 0 ? setConfirmStop(true) : save(channels));
 
   return (
     <section className="card" aria-label="Auto-enroll channels">
       <p>
         {set.length ? `People who join ${set.map((c) => `#${c.name ?? c.channel_id}`).join(', ')} are enrolled automatically.` : 'Nobody is enrolled by joining a channel.'}{' '}
-        <button type="button" className="link-button" onClick={edit}>
+        <button type="button" className="button button-secondary button-small" onClick={edit}>
           Channel-join settings
         </button>
       </p>
@@ -47,7 +50,7 @@ export function AutoEnrollChannels({ base }: { base: string }) {
           footer={
             <>
               <ModalCancelButton />
-              <button type="button" className="button" onClick={submit}>
+              <button type="button" className="button button-primary" disabled={saveChannels.isPending} onClick={submit}>
                 Save
               </button>
             </>
@@ -66,7 +69,7 @@ export function AutoEnrollChannels({ base }: { base: string }) {
         </Modal>
       )}
       {confirmStop && (
-        <WarningModal title="Stop enrolling from every channel?" confirmText="Stop all" danger onClose={() => setConfirmStop(false)} onConfirm={() => void save([])}>
+        <WarningModal title="Stop enrolling from every channel?" confirmText="Stop all" danger onClose={() => setConfirmStop(false)} onConfirm={() => save([])}>
           People who join these channels will no longer be enrolled in this journey.
         </WarningModal>
       )}

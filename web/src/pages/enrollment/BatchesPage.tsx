@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import type { BatchesAnswer, BatchJson, BatchStatus, EnrollmentJson, EnrollmentState, UpsertStatusAnswer } from '../../../../src/enrollment/api-types';
-import { api } from '../../api/client';
+import type { BatchJson, BatchStatus, EnrollmentJson, EnrollmentState } from '../../../../src/enrollment/api-types';
 import { MANUAL_ENROLLMENT_POLL, usePollingQuery } from '../../api/polling';
 import { useSearchParam } from '../../api/searchParams';
 import { DataTable, dataTableColumns, EmptyState, formatDateTime, formatPlainDate, InlineError, PageState, StatusPill, viewerZone, type DataTableColumn, type StatusTone } from '../../kit';
 import { PageHeader } from '../PageHeader';
+import { batchesQuery, upsertStatusQuery } from './enrollmentApi';
 import { useEnrollmentBase } from './enrollmentBase';
 import './enrollment.css';
 
@@ -78,17 +78,12 @@ export default function BatchesPage() {
   const [batchId] = useSearchParam('batch_id');
   const [statusId] = useSearchParam('manual_enrollment_status_id');
   const shown = ownPage ?? batchId ?? statusId;
-  const status = usePollingQuery<UpsertStatusAnswer>({
-    queryKey: ['enrollment', 'status', statusId],
-    queryFn: () => api.get<UpsertStatusAnswer>(`/onboarding/manual_enrollment/upsert_status/${statusId}`, { toastOnError: false }),
-    enabled: Boolean(statusId),
+  const status = usePollingQuery({
+    ...upsertStatusQuery(statusId),
     preset: MANUAL_ENROLLMENT_POLL,
     isDone: (s) => s.status !== 'pending',
   });
-  const batches = useQuery({
-    queryKey: ['enrollment', 'batches', base, shown, status.data?.status],
-    queryFn: () => api.get<BatchesAnswer>(`${base}/batches`, { query: { batch_id: shown ?? undefined }, toastOnError: false }),
-  });
+  const batches = useQuery(batchesQuery(base, shown, status.data?.status));
   const batchCols = useMemo(() => batchColumns(base), [base]);
   const enrollmentCols = useMemo(() => enrollmentColumns(base), [base]);
   return (
@@ -108,7 +103,7 @@ export default function BatchesPage() {
                 </Link>
               )
             )}
-            <Link className="button" to={`${base}/manual_enrollment`}>
+            <Link className="button button-primary" to={`${base}/manual_enrollment`}>
               Enroll people
             </Link>
           </>

@@ -182,9 +182,11 @@ describe('/onboarding/manual_enrollment?session_id=77: a saved session in the fo
     const row = await screen.findByRole('region', { name: 'Row 1' });
     expect(screen.queryByRole('region', { name: 'Row 2' })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('One session has already started');
-    const date = within(row).getByLabelText(/^Start date/) as HTMLInputElement;
-    expect(date.value).toBe('2026-04-06');
-    fireEvent.change(date, { target: { value: '2026-04-13' } });
+    // The kit date field: shown and typed as mm/dd/yyyy, sent as the plain date.
+    const date = within(row).getByLabelText('Start date') as HTMLInputElement;
+    expect(date.value).toBe('04/06/2026');
+    fireEvent.change(date, { target: { value: '04/13/2026' } });
+    fireEvent.blur(date);
     expect(within(row).getByText('Lena Fischer')).toBeTruthy();
     const save = screen.getByRole('button', { name: /Save changes/ });
     fireEvent.click(save);

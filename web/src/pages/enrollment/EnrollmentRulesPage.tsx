@@ -1,12 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { EnrollmentSettingsAnswer, EnrollmentSource, Formula, ProcessingRule } from '../../../../src/enrollment/api-types';
 import { FORMULA_OPERATORS } from '../../../../src/enrollment/api-types';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { Modal, ModalCancelButton, PageState, SegmentedControl, Select, toastSuccess, WarningModal } from '../../kit';
-import type { TagsIndex } from '../journeys/api/journeysApi';
+import { allTagsQuery, type TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
+import { settingsQuery, useSaveEnrollmentSettings } from './enrollmentApi';
 import { HrMappings, type HrMappingsDraft } from './HrMappings';
 import { clearDraft, loadDraft, useRulesDraftAutosave, type RulesDraft } from './rulesDraft';
 import './enrollment.css';
@@ -26,12 +27,11 @@ const OPERATOR_LABELS: Record<Formula['operator'], string> = {
   is_present: 'is present',
   is_blank: 'is blank',
 };
-const settingsKey = ['enrollment', 'settings'] as const;
 
 /** /onboarding/tags/enrollment: how new hires are enrolled (manual, HR mappings or enrollment rules), and the rules. */
 export default function EnrollmentRulesPage() {
-  const settings = useQuery({ queryKey: settingsKey, queryFn: () => api.get<EnrollmentSettingsAnswer>('/onboarding/enrollment_settings', { toastOnError: false }) });
-  const tags = useQuery({ queryKey: ['journeys', 'tags', 'all'], queryFn: () => api.get<TagsIndex>('/onboarding/tags', { query: { ignore_flow_typable_scope: 1 }, toastOnError: false }) });
+  const settings = useQuery(settingsQuery);
+  const tags = useQuery(allTagsQuery);
   return (
     <div className="enrollment-page">
       <PageHeader title="Enrollment rules and HR mappings" subtitle="Who is put on which journey when your HR system or applicant tracking reports a new hire." />
@@ -43,7 +43,7 @@ export default function EnrollmentRulesPage() {
 }
 
 function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; tags: TagsIndex }) {
-  const queryClient = useQueryClient();
+  const saveSettings = useSaveEnrollmentSettings();
   const restored = loadDraft(settings.team_id);
   const [rules, setRules] = useState<RulesDraft>(() => restored ?? settings.enrollment_rules.map(({ id: _id, team_id: _team, ...r }) => r));
   const [dirty, setDirty] = useState(restored !== null);
@@ -66,20 +66,16 @@ function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; t
     if (!warned && next !== source && (source === 'auto_enroll' || source === 'rules')) setPendingSource(next);
     else setSource(next);
   };
-  async function save() {
-    try {
-      if (source === 'rules') await api.put('/onboarding/enrollment_rules', { enrollment_rules: rules });
-      else await api.patch('/onboarding/tags/hris_category_mappings/bulk_update', { enrollment_source: source, ...hr });
-    } catch (err) {
-      setErrors(err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) : {});
-      return;
-    }
-    setErrors({});
-    clearDraft(settings.team_id);
-    setDirty(false);
-    await queryClient.invalidateQueries({ queryKey: settingsKey });
-    toastSuccess();
-  }
+  const save = () =>
+    saveSettings.mutate(source === 'rules' ? { rules: { enrollment_rules: rules } } : { mappings: { enrollment_source: source, ...hr } }, {
+      onSuccess: () => {
+        setErrors({});
+        clearDraft(settings.team_id);
+        setDirty(false);
+        toastSuccess();
+      },
+      onError: (err) => setErrors(err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) : {}),
+    });
 
   return (
     <>
@@ -122,7 +118,7 @@ function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; t
       )}
       {source === 'auto_enroll' && <HrMappings value={hr} onChange={setHr} tagOptions={tagOptions} types={settings.formula_types} errors={errors} />}
       <div className="button-row enrollment-submit">
-        <button type="button" className="button" onClick={() => void save()}>
+        <button type="button" className="button button-primary" disabled={saveSettings.isPending} onClick={save}>
           Save
         </button>
       </div>
@@ -197,7 +193,7 @@ function FilterModal({ rule, types, onClose, onSave }: { rule: ProcessingRule; t
               </button>
             </div>
           ))}
-          <button type="button" className="link-button small" onClick={() => setGroups(groups.map((x, j) => (j === g ? { formulas: [...x.formulas, { type: f0(types), operator: 'equals', value: '' }] } : x)))}>
+          <button type="button" className="button button-secondary button-small" onClick={() => setGroups(groups.map((x, j) => (j === g ? { formulas: [...x.formulas, { type: f0(types), operator: 'equals', value: '' }] } : x)))}>
             + or
           </button>
         </div>

@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
-import type { HrMappingsBody } from '../../../../src/enrollment/api-types';
+import type { MappingsBody } from './enrollmentApi';
 import { Field, Select, type SelectOption } from '../../kit';
 
 /** What the HR mappings section edits: the PATCH …/hris_category_mappings/bulk_update body without the source. */
-export type HrMappingsDraft = Omit<HrMappingsBody, 'enrollment_source'>;
+export type HrMappingsDraft = Required<Omit<MappingsBody, 'enrollment_source'>>;
 
 interface Props {
   value: HrMappingsDraft;

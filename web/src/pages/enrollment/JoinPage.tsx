@@ -1,9 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
-import { SELF_ENROLL_ERROR_TEXT, type SelfEnrollValidationAnswer } from '../../../../src/enrollment/api-types';
-import { api, ApiError } from '../../api/client';
+import { SELF_ENROLL_ERROR_TEXT } from '../../../../src/enrollment/api-types';
+import { ApiError } from '../../api/client';
 import { InlineError, PageState } from '../../kit';
 import { PageHeader } from '../PageHeader';
+import { joinCheckQuery, useSelfEnroll } from './enrollmentApi';
 import './enrollment.css';
 
 /** The spec's self-enroll failure text: the server's displayError, else the default (journeys.md §8). */
@@ -17,8 +18,8 @@ export default function JoinPage() {
   const { tagId } = useParams();
   const flow = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
   const base = `/${flow}/tags/${tagId}`;
-  const check = useQuery({ queryKey: ['enrollment', 'join', base], queryFn: () => api.get<SelfEnrollValidationAnswer>(`${base}/self_enroll_validation`, { toastOnError: false }) });
-  const join = useMutation({ mutationFn: () => api.post<{ success: true; session_id: number }>(`${base}/self_enroll`, {}, { toastOnError: false }) });
+  const check = useQuery(joinCheckQuery(base));
+  const join = useSelfEnroll(base);
   return (
     <div className="enrollment-page">
       <PageState headingLevel={1} query={check} what="journey">

@@ -1,23 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { EnrollmentSurveyListItem, SelfEnrollSettingsAnswer } from '../../../../src/enrollment/api-types';
-import { api } from '../../api/client';
+import type { EnrollmentSurveyListItem } from '../../../../src/enrollment/api-types';
 import { DataTable, dataTableColumns, EmptyState, formatDateTime, PageState, Switch, toastSuccess, viewerZone } from '../../kit';
+import { selfEnrollSettingsQuery, surveysQuery, useToggleSelfEnroll } from './enrollmentApi';
 import './enrollment.css';
-
 
 /** Self-enrollment of one journey: the switch, the link members join from, and who joined that way. */
 function SelfEnrollCard({ base }: { base: string }) {
-  const key = ['enrollment', 'self-enroll', base];
-  const client = useQueryClient();
-  const settings = useQuery({ queryKey: key, queryFn: () => api.get<SelfEnrollSettingsAnswer>(`${base}/self_enroll_settings`, { toastOnError: false }) });
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => api.put<SelfEnrollSettingsAnswer>(`${base}/self_enroll_settings`, { enabled }),
-    onSuccess: (answer) => {
-      client.setQueryData(key, answer);
-      toastSuccess(answer.enabled ? 'Members can join it themselves now.' : 'Self-enrollment is off.');
-    },
-  });
+  const settings = useQuery(selfEnrollSettingsQuery(base));
+  const toggle = useToggleSelfEnroll(base);
   return (
     <section className="card enrollment-card" aria-labelledby="self-enroll-title">
       <h2 id="self-enroll-title">Self-enrollment</h2>
@@ -29,7 +20,7 @@ function SelfEnrollCard({ base }: { base: string }) {
               description="From its link, with /hearth join in Slack, or from Hearth's Home tab."
               checked={s.enabled}
               busy={toggle.isPending}
-              onChange={(on) => toggle.mutate(on)}
+              onChange={(on) => toggle.mutate(on, { onSuccess: (answer) => toastSuccess(answer.enabled ? 'Members can join it themselves now.' : 'Self-enrollment is off.') })}
             />
             {s.enabled && (
               <p>
@@ -73,7 +64,7 @@ const SURVEY_COLUMNS = [
 
 /** A journey's enrollment surveys: each with its share state and answers, and where to make a new one. */
 function SurveysCard({ base }: { base: string }) {
-  const surveys = useQuery({ queryKey: ['enrollment', 'surveys', base], queryFn: () => api.get<{ enrollment_surveys: EnrollmentSurveyListItem[] }>(`${base}/enrollment_surveys`, { toastOnError: false }) });
+  const surveys = useQuery(surveysQuery(base));
   return (
     <section className="card enrollment-card" aria-labelledby="surveys-title">
       <h2 id="surveys-title">Enrollment surveys</h2>

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Plus, Trash2, Upload, Users } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { HrisManagerAnswer, ManualEnrollmentAnswer, SavedSessionAnswer, UpsertStatusAnswer, UsersFromEmailAnswer } from '../../../../src/enrollment/api-types';
+import { ApiError } from '../../api/client';
+import type { SavedSessionAnswer } from '../../../../src/enrollment/api-types';
 import { enrollmentCsvColumns, enrollmentCsvTemplate, parseEnrollmentCsv, resolveEmails, type CsvError } from '../../../../src/enrollment/csv';
-import { api } from '../../api/client';
-import { MANUAL_ENROLLMENT_POLL, startPolling } from '../../api/polling';
-import { InlineError, PageState, Select, Spinner, Switch, TextField, TimeZoneSelect, timeZoneOptions, toastError, zoneName, type SelectOption } from '../../kit';
-import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
+import { DateField, InlineError, PageState, Select, Spinner, Switch, TextField, TimeZoneSelect, timeZoneOptions, toastError, zoneName, type SelectOption } from '../../kit';
+import { tagsQuery, type RoleJson, type TagsIndex } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { AutoEnrollChannels } from './AutoEnrollChannels';
 import { useEnrollmentBase } from './enrollmentBase';
+import { rolesQuery, savedSessionsQuery, useImportManagers, usersFromEmail, useSubmitEnrollment } from './enrollmentApi';
 import { addRows, deleteRow, newRow, participantEmails, rowFromSaved, rowsFromCsv, setJourneys, setMembership, submission, SYNC_ZONE, withManagers, type FormRow, type FormState } from './manualForm';
 import './enrollment.css';
 
@@ -24,21 +24,11 @@ const PEOPLE = { path: '/people/search' };
  */
 export default function ManualEnrollmentPage() {
   const { flow, tagId, base } = useEnrollmentBase();
-  const tags = useQuery({ queryKey: ['journeys', 'tags', flow, false], queryFn: () => api.get<TagsIndex>(`/${flow}/tags`, { toastOnError: false }) });
-  const roles = useQuery({
-    queryKey: ['enrollment', 'roles', flow, tagId],
-    queryFn: async () => {
-      const list = (await api.get<TagsIndex>(`/${flow}/tags`, { toastOnError: false })).tags;
-      const first = tagId ?? list[0]?.id;
-      return first ? (await api.get<{ roles: RoleJson[] }>(`/${flow}/tags/${first}/fetch_roles_as_json`, { toastOnError: false })).roles : [];
-    },
-  });
+  const tags = useQuery(tagsQuery(flow, false));
+  const roles = useQuery(rolesQuery(flow, tagId));
   const [search] = useSearchParams();
   const sessionIds = search.getAll('session_id').filter((v) => /^\d+$/.test(v));
-  const saved = useQuery({
-    queryKey: ['enrollment', 'saved-sessions', base, sessionIds.join(',')],
-    queryFn: () => Promise.all(sessionIds.map((id) => api.get<SavedSessionAnswer>(`${base}/manual_enrollment/sessions/${id}`, { toastOnError: false }))),
-  });
+  const saved = useQuery(savedSessionsQuery(base, sessionIds));
   return (
     <PageState headingLevel={1} query={tags} what="journeys">
       {(index) => (
@@ -64,7 +54,6 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
   // Changing saved sessions: what the rows show replaces their memberships unless the admin keeps them.
   const [preserve, setPreserve] = useState(!editable.length);
   const [source, setSource] = useState<'manual' | 'csv'>('manual');
-  const [submitted, setSubmitted] = useState(false);
   const [csvErrors, setCsvErrors] = useState<CsvError[]>([]);
   const [limitError, setLimitError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -91,7 +80,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
     const text = await file.text();
     const ctx = { isOnboarding: flow === 'onboarding', tags: index.tags, roles: roles.map((r) => ({ id: r.id, name: r.name, primary: r.primary })), timeZones: [SYNC_ZONE, ...timeZoneOptions().map((o) => ({ label: String(o.label), value: String(o.value) }))], defaultTagId: tagId };
     const parsed = parseEnrollmentCsv(text, ctx);
-    const resolved = await resolveEmails(parsed.rows, ctx, async (emails) => (await api.get<UsersFromEmailAnswer>('/onboarding/users/from_email', { query: { emails: emails.join(',') } })).users);
+    const resolved = await resolveEmails(parsed.rows, ctx, usersFromEmail);
     setCsvErrors([...parsed.errors, ...resolved.errors].sort((a, b) => a.line - b.line));
     const blank = state.rows.filter((r) => typeof r.id === 'string' && r.memberships.every((m) => m.user_id === null && !m.email));
     const kept = { ...state, rows: state.rows.filter((r) => !blank.includes(r)) };
@@ -106,49 +95,35 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
 
   // The HR-manager import: each row's manager from the HR system (GET /hris/manager?email=), where none is chosen yet.
   const managerRole = usedRoles.find((r) => r.purpose === 'manager' && !r.primary);
-  const [managerImport, setManagerImport] = useState<{ busy: boolean; text?: string }>({ busy: false });
-  async function importManagers() {
+  const managers = useImportManagers();
+  const [managerText, setManagerText] = useState<string | null>(null);
+  function importManagers() {
     if (!managerRole || !primary) return;
     const emails = participantEmails(state, primary.id);
-    if (!emails.length) return setManagerImport({ busy: false, text: 'Type the participants’ emails first: their managers are looked up by email.' });
-    setManagerImport({ busy: true });
-    const found = new Map<string, { id: number; name: string }>();
-    try {
-      for (const email of emails) {
-        const answer = await api.get<HrisManagerAnswer>('/hris/manager', { query: { email }, toastOnError: false });
-        if (answer.success) found.set(email, { id: answer.manager.id, name: answer.manager.name });
-      }
-    } catch {
-      return setManagerImport({ busy: false, text: 'Uh oh, something went wrong. Try again?' });
-    }
-    const { state: next, filled } = withManagers(state, primary.id, managerRole.id, found);
-    setState(next);
-    const unknown = emails.length - found.size;
-    setManagerImport({ busy: false, text: `${filled === 1 ? 'One manager' : `${filled} managers`} filled in from your HR system${unknown ? `; ${unknown === 1 ? 'one person has' : `${unknown} people have`} no manager there` : ''}.` });
+    if (!emails.length) return setManagerText('Type the participants’ emails first: their managers are looked up by email.');
+    setManagerText(null);
+    managers.mutate(emails, {
+      onSuccess: (found) => {
+        const { state: next, filled } = withManagers(state, primary.id, managerRole.id, found);
+        setState(next);
+        const unknown = emails.length - found.size;
+        setManagerText(`${filled === 1 ? 'One manager' : `${filled} managers`} filled in from your HR system${unknown ? `; ${unknown === 1 ? 'one person has' : `${unknown} people have`} no manager there` : ''}.`);
+      },
+      onError: () => setManagerText('Uh oh, something went wrong. Try again?'),
+    });
   }
 
-  async function submit() {
-    setSubmitted(true);
-    const failed = () => {
-      toastError();
-      setSubmitted(false);
-    };
-    try {
-      const { status_id } = await api.post<ManualEnrollmentAnswer>(`${base}/manual_enrollment`, submission(state, source, preserve));
-      if (!status_id) return failed();
-      const outcome = await startPolling<UpsertStatusAnswer>({
-        preset: MANUAL_ENROLLMENT_POLL,
-        immediate: true,
-        poll: (signal) => api.get<UpsertStatusAnswer>(`/onboarding/manual_enrollment/upsert_status/${status_id}`, { signal, toastOnError: false }),
-        isDone: (s) => s.status === 'success',
-        isFailed: (s) => s.status === 'error',
-      }).promise;
-      if (outcome.status === 'done') navigate(`${base}/batches?manual_enrollment_status_id=${status_id}`);
-      else failed();
-    } catch {
-      setSubmitted(false);
-    }
-  }
+  // Submitting: the rows are sent and the upsert polled; success goes to the batch, failure says so and re-enables the form.
+  const enroll = useSubmitEnrollment(base);
+  const submitted = enroll.isPending || enroll.isSuccess;
+  const submit = () =>
+    enroll.mutate(submission(state, source, preserve), {
+      onSuccess: (statusId) => navigate(`${base}/batches?manual_enrollment_status_id=${statusId}`),
+      onError: (error) => {
+        // The API client has toasted a refused POST; a failed or missing status gets the error toast here.
+        if (!(error instanceof ApiError)) toastError();
+      },
+    });
 
   return (
     <div className="enrollment-page">
@@ -162,8 +137,8 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
               <Upload size={16} aria-hidden="true" /> Import CSV
             </button>
             {managerRole && (
-              <button type="button" className="button button-secondary" disabled={submitted || managerImport.busy} onClick={() => void importManagers()}>
-                {managerImport.busy ? <Spinner /> : <Users size={16} aria-hidden="true" />} Import managers from HR
+              <button type="button" className="button button-secondary" disabled={submitted || managers.isPending} onClick={importManagers}>
+                {managers.isPending ? <Spinner /> : <Users size={16} aria-hidden="true" />} Import managers from HR
               </button>
             )}
           </>
@@ -181,9 +156,9 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
           {started.length === 1 ? 'One session has' : `${started.length} sessions have`} already started, so {started.length === 1 ? 'it' : 'they'} can be changed only on the session page.
         </p>
       )}
-      {managerImport.text && (
+      {managerText && (
         <p role="status" className="muted">
-          {managerImport.text}
+          {managerText}
         </p>
       )}
       {limitError && (
@@ -207,12 +182,12 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
         {state.rows.map((row, i) => (
           <section key={row.id} className="card enrollment-row" aria-label={`Row ${i + 1}`}>
             <div className="enrollment-row-head">
-              <TextField label="Start date" type="date" required value={row.start_date} onChange={(v) => updateRow(row.id, (r) => ({ ...r, start_date: v }))} />
+              <DateField label="Start date" value={row.start_date || null} onChange={(v) => updateRow(row.id, (r) => ({ ...r, start_date: v }))} />
               <Select label="Journeys" multiple options={tagOptions} value={row.tag_ids.map(String)} onChange={(v) => updateRow(row.id, (r) => setJourneys(r, v.map(Number), settingsOf, preserve))} />
               <div className="enrollment-zone">
                 <TimeZoneSelect value={row.time_zone.value === 'sync' ? '' : row.time_zone.value} onChange={(z) => updateRow(row.id, (r) => ({ ...r, time_zone: { label: zoneName(z), value: z } }))} />
                 {row.time_zone.value === 'sync' ? <span className="muted small">{SYNC_ZONE.label}</span> : (
-                  <button type="button" className="link-button small" onClick={() => updateRow(row.id, (r) => ({ ...r, time_zone: { ...SYNC_ZONE } }))}>
+                  <button type="button" className="button button-secondary button-small" onClick={() => updateRow(row.id, (r) => ({ ...r, time_zone: { ...SYNC_ZONE } }))}>
                     {SYNC_ZONE.label}
                   </button>
                 )}
@@ -262,7 +237,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
         </div>
       </fieldset>
       <div className="button-row enrollment-submit">
-        <button type="button" className="button button-primary" disabled={submitted || (!state.rows.length && !state.session_ids_to_delete.length)} onClick={() => void submit()}>
+        <button type="button" className="button button-primary" disabled={submitted || (!state.rows.length && !state.session_ids_to_delete.length)} onClick={submit}>
           {submitted && <Spinner title="" />} {state.rows.every((r) => typeof r.id === 'number') && state.rows.length ? 'Save changes' : `Enroll ${state.rows.length} ${state.rows.length === 1 ? 'person' : 'people'}`}
         </button>
       </div>

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EnrollmentSurveyJson, PresetSurveyJson, QuestionType, RoleSurvey, SurveyQuestion } from '../../../../src/enrollment/api-types';
 import { MAX_CHOICE_OPTIONS, newQuestion, nextIsoMonday, setSecondSurvey, withType } from '../../../../src/enrollment/survey-rules';
-import { api } from '../../api/client';
-import { ChannelPicker, PageState, Select, Switch, TextField, toastSuccess, todayIn, viewerZone } from '../../kit';
-import type { RoleJson, TagDetail } from '../journeys/api/journeysApi';
+import { ChannelPicker, DateField, PageState, Select, Switch, TextField, toastSuccess, todayIn, viewerZone } from '../../kit';
+import { tagQuery, type RoleJson, type TagDetail } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
+import { presetSurveysQuery, surveyQuery, useSaveSurvey, useShareSurvey } from './enrollmentApi';
 import './enrollment.css';
 
 const TYPES: Array<{ value: QuestionType; label: string }> = [
@@ -28,12 +28,9 @@ export default function NewSurveyPage() {
   const { tagId, surveyId } = useParams();
   const flow = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
   const base = `/${flow}/tags/${tagId}`;
-  const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
-  const presets = useQuery({ queryKey: ['enrollment', 'preset-surveys'], queryFn: () => api.get<{ preset_enrollment_surveys: PresetSurveyJson[] }>('/onboarding/preset_enrollment_surveys/index_as_json', { toastOnError: false }) });
-  const existing = useQuery({
-    queryKey: ['enrollment', 'survey', base, surveyId ?? 'new'],
-    queryFn: async () => (surveyId ? (await api.get<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys/${surveyId}`, { toastOnError: false })).enrollment_survey : null),
-  });
+  const tag = useQuery(tagQuery(flow, tagId));
+  const presets = useQuery(presetSurveysQuery);
+  const existing = useQuery(surveyQuery(base, surveyId));
   return (
     <PageState headingLevel={1} query={tag} what="journey">
       {(detail) => (
@@ -65,15 +62,18 @@ function SurveyEditor({ base, detail, presets, initial }: { base: string; detail
   };
   const setQuestions = (i: number, questions: SurveyQuestion[]) => setSurveys(surveys.map((s, j) => (j === i ? { ...s, questions } : s)));
 
-  async function save() {
-    const body = { enrollment_survey: { name, role_enrollment_surveys: surveys } };
-    const answer = saved
-      ? await api.put<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys/${saved.id}`, body)
-      : await api.post<{ enrollment_survey: EnrollmentSurveyJson }>(`${base}/enrollment_surveys`, body);
-    setSaved(answer.enrollment_survey);
-    toastSuccess('Survey saved.');
-    if (!saved) navigate(`${base}/enrollment_surveys/${answer.enrollment_survey.id}`, { replace: true });
-  }
+  const saveSurvey = useSaveSurvey(base);
+  const save = () =>
+    saveSurvey.mutate(
+      { id: saved?.id ?? null, body: { enrollment_survey: { name, role_enrollment_surveys: surveys } } },
+      {
+        onSuccess: (answer) => {
+          setSaved(answer.enrollment_survey);
+          toastSuccess('Survey saved.');
+          if (!saved) navigate(`${base}/enrollment_surveys/${answer.enrollment_survey.id}`, { replace: true });
+        },
+      },
+    );
 
   return (
     <div className="enrollment-page">
@@ -101,7 +101,7 @@ function SurveyEditor({ base, detail, presets, initial }: { base: string; detail
         </section>
       ))}
       <div className="button-row enrollment-submit">
-        <button type="button" className="button" onClick={() => void save()}>
+        <button type="button" className="button button-primary" disabled={saveSurvey.isPending} onClick={save}>
           Save survey
         </button>
       </div>
@@ -127,7 +127,7 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
       ))}
       {q.input_type !== 'text' &&
         (q.options.length < MAX_CHOICE_OPTIONS ? (
-          <button type="button" className="link-button small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
+          <button type="button" className="button button-secondary button-small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
             + option
           </button>
         ) : (
@@ -147,21 +147,20 @@ function ShareSection({ base, survey }: { base: string; survey: EnrollmentSurvey
   const [channels, setChannels] = useState<string[]>([]);
   const [users, setUsers] = useState<string[]>([]);
   const [startDate, setStartDate] = useState(() => nextIsoMonday(todayIn(viewerZone())));
-  async function share() {
-    const answer = await api.post<{ num_sent: number }>(`${base}/enrollment_surveys/${survey.id}/share_to_slack_as_json`, { channel_ids: channels, user_ids: users.map(Number), start_date: startDate, enrollment_survey: { id: survey.id } });
-    toastSuccess(`Shared with ${answer.num_sent} ${answer.num_sent === 1 ? 'person' : 'people'}.`);
-  }
+  const shareSurvey = useShareSurvey(base, survey.id);
+  const share = () =>
+    shareSurvey.mutate(
+      { channel_ids: channels, user_ids: users.map(Number), start_date: startDate, enrollment_survey: { id: survey.id } },
+      { onSuccess: (answer) => toastSuccess(`Shared with ${answer.num_sent} ${answer.num_sent === 1 ? 'person' : 'people'}.`) },
+    );
   return (
     <section className="card enrollment-rule" aria-label="Share to Slack">
       <h2>Share to Slack</h2>
       <Select label="People" multiple remote={{ path: '/people/search' }} valueKey="id" labelKey="name" value={users} placeholder="Search people…" onChange={setUsers} />
       <ChannelPicker label="Channels" multiple value={channels} onChange={setChannels} />
-      <label className="field">
-        <span className="field-label">Start date</span>
-        <input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-      </label>
+      <DateField label="Start date" value={startDate} onChange={setStartDate} />
       <div className="button-row">
-        <button type="button" className="button" disabled={!channels.length && !users.length} onClick={() => void share()}>
+        <button type="button" className="button button-primary" disabled={shareSurvey.isPending || (!channels.length && !users.length)} onClick={share}>
           Share
         </button>
       </div>

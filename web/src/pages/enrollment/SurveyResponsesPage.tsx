@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { SubmissionJson, SurveyResponsesAnswer } from '../../../../src/enrollment/api-types';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { EmptyState, formatDateTime, InlineError, PageState, Select, toastSuccess, viewerZone } from '../../kit';
-import type { TagDetail } from '../journeys/api/journeysApi';
+import { tagQuery, type TagDetail } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
+import { responsesQuery, useSaveMatches, type MatchesBody } from './enrollmentApi';
 import './enrollment.css';
 
 /** The matches to show: the saved ones, else none; `suggested` fills the rest when asked. Pure. */
@@ -15,7 +16,7 @@ export function initialMatches(answer: SurveyResponsesAnswer): Record<number, nu
 }
 
 /** The PUT body: each primary answer with a match chosen, with the session its answer enrolled (if any). Pure. */
-export function matchesBody(answer: SurveyResponsesAnswer, matches: Record<number, number | null>) {
+export function matchesBody(answer: SurveyResponsesAnswer, matches: Record<number, number | null>): MatchesBody {
   const byId = new Map(answer.submissions.map((s) => [s.id, s]));
   return {
     matches: Object.entries(matches)
@@ -32,15 +33,15 @@ export function matchesBody(answer: SurveyResponsesAnswer, matches: Record<numbe
 export default function SurveyResponsesPage() {
   const { tagId, surveyId } = useParams();
   const flow = useLocation().pathname.startsWith('/participants') ? 'participants' : 'onboarding';
-  const path = `/${flow}/tags/${tagId}/enrollment_surveys/${surveyId}/responses`;
-  const responses = useQuery({ queryKey: ['enrollment', 'responses', path], queryFn: () => api.get<SurveyResponsesAnswer>(path, { toastOnError: false }) });
-  const tag = useQuery({ queryKey: ['journeys', 'tag', flow, String(tagId)], queryFn: () => api.get<TagDetail>(`/${flow}/tags/${tagId}`, { toastOnError: false }) });
+  const base = `/${flow}/tags/${tagId}`;
+  const responses = useQuery(responsesQuery(base, surveyId));
+  const tag = useQuery(tagQuery(flow, tagId));
   return (
     <div className="enrollment-page">
       <PageState headingLevel={1} query={tag} what="journey">
         {(detail) => (
           <PageState headingLevel={1} query={responses} what="survey responses">
-            {(answer) => <Responses key={answer.survey.id} path={path} answer={answer} detail={detail} />}
+            {(answer) => <Responses key={answer.survey.id} base={base} surveyId={surveyId} answer={answer} detail={detail} />}
           </PageState>
         )}
       </PageState>
@@ -48,32 +49,26 @@ export default function SurveyResponsesPage() {
   );
 }
 
-function Responses({ path, answer, detail }: { path: string; answer: SurveyResponsesAnswer; detail: TagDetail }) {
-  const queryClient = useQueryClient();
+function Responses({ base, surveyId, answer, detail }: { base: string; surveyId: string | undefined; answer: SurveyResponsesAnswer; detail: TagDetail }) {
+  const saveMatches = useSaveMatches(base, surveyId);
   const [first, second] = answer.survey.role_enrollment_surveys;
   const roleName = (id: number) => detail.roles.find((r) => r.id === id)?.name ?? 'Role';
   const [matches, setMatches] = useState<Record<number, number | null>>(() => initialMatches(answer));
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const primaries = answer.submissions.filter((s) => s.role_id === first?.role_id);
   const seconds = answer.submissions.filter((s) => s.role_id === second?.role_id);
   const name = (id: number | null) => answer.submissions.find((s) => s.id === id)?.member.name ?? '—';
   const questionsOf = (s: SubmissionJson) => answer.survey.role_enrollment_surveys.find((r) => r.role_id === s.role_id)?.questions ?? [];
   const taken = (except: number) => new Set(Object.entries(matches).filter(([p, m]) => Number(p) !== except && m !== null).map(([, m]) => m));
 
-  async function save() {
-    setSaving(true);
-    try {
-      const next = await api.put<SurveyResponsesAnswer>(path, matchesBody(answer, matches), { toastOnError: false });
-      queryClient.setQueryData(['enrollment', 'responses', path], next);
-      setError(null);
-      toastSuccess('Matches saved.');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The matches could not be saved.');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    saveMatches.mutate(matchesBody(answer, matches), {
+      onSuccess: () => {
+        setError(null);
+        toastSuccess('Matches saved.');
+      },
+      onError: (err) => setError(err instanceof ApiError ? err.message : 'The matches could not be saved.'),
+    });
 
   return (
     <>
@@ -140,7 +135,7 @@ function Responses({ path, answer, detail }: { path: string; answer: SurveyRespo
             >
               Use suggested matches
             </button>
-            <button type="button" className="button" disabled={saving} onClick={() => void save()}>
+            <button type="button" className="button button-primary" disabled={saveMatches.isPending} onClick={save}>
               Save matches
             </button>
           </div>

@@ -1,8 +1,9 @@
-import type { ManualEnrollmentBody, MembershipInput, RoleSelectionJson, SavedSessionRow } from '../../../../src/enrollment/api-types';
+import type { RoleSelectionJson, SavedSessionRow } from '../../../../src/enrollment/api-types';
 import { MAX_ENROLLMENT_ROWS, TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
 import type { RoleSelectionSettings } from '../../../../src/journeys/api-types';
 import { isoDate, type ResolvedRow } from '../../../../src/enrollment/csv';
 import { zoneName } from '../../kit/dates';
+import type { ManualEnrollmentBody, MembershipInput } from './enrollmentApi';
 
 // The manual enrollment form's rules (journeys.md §3, §4), pure so they are tested without a browser.
 

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import type { EnrollmentRulesBody } from '../../../../src/enrollment/api-types';
+import type { EnrollmentRuleJson } from '../../../../src/enrollment/api-types';
 
 /** journeys.md §9: the enrollment rule draft is saved 500 ms after the last change, per team, in session storage. */
 export const RULE_DRAFT_DELAY_MS = 500;
 
-export type RulesDraft = EnrollmentRulesBody['enrollment_rules'];
+/** The rules being edited: the saved rules' JSON without their ids (what PUT /onboarding/enrollment_rules takes). */
+export type RulesDraft = Array<Omit<EnrollmentRuleJson, 'id' | 'team_id'>>;
 
 export const draftKey = (teamId: number) => `hearth:enrollment-rules-draft:${teamId}`;
 

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ErrorState, LockIcon, NotFoundState, PageSkeleton } from '../../kit';
-import { useHubFrame } from './hubApi';
+import { hubFrameQuery } from './hubApi';
 import { HubView } from './HubView';
 
 /**
@@ -10,7 +11,7 @@ import { HubView } from './HubView';
  */
 export default function HubPage() {
   const { sessionId = '' } = useParams();
-  const frame = useHubFrame(sessionId);
+  const frame = useQuery(hubFrameQuery(sessionId));
   if (frame.data) return <HubView frame={frame.data} source={{ kind: 'session', sessionId }} />;
   if (frame.error instanceof ApiError && frame.error.status === 403)
     return (

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
 import { CalendarIcon, CheckCircleIcon, ExternalIcon, HashIcon, InlineError, Mrkdwn, SkeletonLines, Spinner, UserIcon, formatDateTime, formatLongPlainDate } from '../../kit';
-import { useHubActions, useHubModule, type DataModule, type HubEventJson, type HubFrameData, type HubModuleData, type HubPersonJson, type HubTimelineStatus } from './hubApi';
+import { hubModuleQuery, useHubActions, type DataModule, type HubEventJson, type HubFrameData, type HubModuleData, type HubPersonJson, type HubTimelineStatus } from './hubApi';
 import './hub.css';
 
 /** Where the modules' data comes from: a session's hub (one call per module), or the editor's sample data. */
@@ -10,7 +11,7 @@ const SourceContext = createContext<HubSource>({ kind: 'preview', data: { people
 
 function useModuleData<K extends DataModule>(module: K) {
   const source = useContext(SourceContext);
-  const query = useHubModule(source.kind === 'session' ? source.sessionId : '', module, source.kind === 'session');
+  const query = useQuery(hubModuleQuery(source.kind === 'session' ? source.sessionId : '', module, source.kind === 'session'));
   return source.kind === 'preview' ? { data: source.data[module], isError: false, error: null, refetch: () => undefined } : query;
 }
 

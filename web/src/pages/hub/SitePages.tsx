@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ArrowDownIcon, ArrowUpIcon, ChannelPicker, ChevronLeftIcon, EditIcon, InlineError, PageState, PlusIcon, Spinner, Switch, TextAreaField, TextField, toastSuccess, TrashIcon, EyeIcon, type ChannelOption } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { AssetUploader } from '../settings/AssetUploader';
-import { HUB_LIMITS as L, MODULE_LABELS, SITE_SAVE_ERROR, useSaveSite, useSite, type Flow, type HubFrameData, type HubModuleSettings, type HubSiteAnswer, type HubTemplate } from './hubApi';
+import { HUB_LIMITS as L, MODULE_LABELS, SITE_SAVE_ERROR, siteQuery, useSaveSite, type Flow, type HubFrameData, type HubModuleSettings, type HubSiteAnswer, type HubTemplate } from './hubApi';
 import { HubView } from './HubView';
 
 function useFlowAndTag(): { flow: Flow; tagId: string } {
@@ -24,7 +25,7 @@ function previewFrame(answer: HubSiteAnswer, template: HubTemplate, published: b
 /** /{flow}/tags/{id}/site: the journey's hub as its participants will see it (sample data: you as the participant). */
 export function SitePreviewPage() {
   const { flow, tagId } = useFlowAndTag();
-  const site = useSite(flow, tagId);
+  const site = useQuery(siteQuery(flow, tagId));
   return (
     <PageState headingLevel={1} query={site} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
       {(answer) => (
@@ -50,7 +51,7 @@ export function SitePreviewPage() {
 /** /{flow}/tags/{id}/site/edit: modules on and off, their order, texts, links, image and channels, published; a live preview. */
 export function SiteEditorPage() {
   const { flow, tagId } = useFlowAndTag();
-  const site = useSite(flow, tagId);
+  const site = useQuery(siteQuery(flow, tagId));
   return (
     <PageState headingLevel={1} query={site} what="journey" backTo={`/${flow}/tags`} backLabel="Back to journeys">
       {(answer) => <SiteEditor key={answer.site.updated_at ?? 'new'} answer={answer} flow={flow} tagId={tagId} />}
@@ -61,7 +62,6 @@ export function SiteEditorPage() {
 function SiteEditor({ answer, flow, tagId }: { answer: HubSiteAnswer; flow: Flow; tagId: string }) {
   const [template, setTemplate] = useState<HubTemplate>(answer.site.template);
   const [published, setPublished] = useState(answer.site.published);
-  const [failed, setFailed] = useState(false);
   const save = useSaveSite(flow, tagId);
   const knownChannels = answer.preview.data.channels.channels.map((c) => ({ uid: c.id, name: c.name }));
 
@@ -74,15 +74,7 @@ function SiteEditor({ answer, flow, tagId }: { answer: HubSiteAnswer; flow: Flow
       return { modules };
     });
 
-  const submit = async () => {
-    setFailed(false);
-    try {
-      await save.mutateAsync({ template, published });
-      toastSuccess('The journey site is saved.');
-    } catch {
-      setFailed(true);
-    }
-  };
+  const submit = () => save.mutate({ template, published }, { onSuccess: () => toastSuccess('The journey site is saved.') });
 
   return (
     <>
@@ -94,13 +86,13 @@ function SiteEditor({ answer, flow, tagId }: { answer: HubSiteAnswer; flow: Flow
             <Link className="button button-secondary" to={`/${flow}/tags/${tagId}/site`}>
               <EyeIcon aria-hidden="true" /> Preview
             </Link>
-            <button type="button" className="button button-primary" disabled={save.isPending} onClick={() => void submit()}>
+            <button type="button" className="button button-primary" disabled={save.isPending} onClick={submit}>
               {save.isPending && <Spinner title="" />} Save
             </button>
           </>
         }
       />
-      {failed && (
+      {save.isError && (
         <InlineError className="hub-error">{SITE_SAVE_ERROR}</InlineError>
       )}
       <div className="hub-editor">

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../api/client';
-import type { HubFrameData, HubModuleData, HubSiteAnswer, HubSiteBody, HubSiteJson } from '../../../../src/hub/api-types';
+import type { HubFrameData, HubModuleData, HubSiteAnswer, HubSiteJson } from '../../../../src/hub/api-types';
+import type { siteBody } from '../../../../src/hub/schema';
 
 /** The shapes of src/hub/api-types.ts: the server's own types. */
 export type * from '../../../../src/hub/api-types';
@@ -8,25 +10,29 @@ export { HUB_LIMITS, MODULE_LABELS, SITE_SAVE_ERROR } from '../../../../src/hub/
 
 export type Flow = 'onboarding' | 'participants';
 export type DataModule = keyof HubModuleData;
+/** PUT on the site path: the server schema's input type. */
+export type HubSiteBody = z.input<typeof siteBody>;
 
-const hubKey = (sessionId: string) => ['hub', sessionId] as const;
-const siteKey = (flow: Flow, tagId: string) => ['hub', 'site', flow, tagId] as const;
+/** Every hub query key, defined once. */
+export const hubKeys = {
+  session: (sessionId: string) => ['hub', sessionId] as const,
+  module: (sessionId: string, module: 'site' | DataModule) => ['hub', sessionId, module] as const,
+  site: (flow: Flow, tagId: string) => ['hub', 'site', flow, tagId] as const,
+};
 
 /** GET /site/{sessionId}/data?module=…: the frame ('site') or one module's data. */
 const data = <T>(sessionId: string, module: 'site' | DataModule) => api.get<T>(`/site/${sessionId}/data`, { query: { module }, toastOnError: false });
 
-export function useHubFrame(sessionId: string) {
-  return useQuery({ queryKey: [...hubKey(sessionId), 'site'], queryFn: () => data<HubFrameData>(sessionId, 'site'), retry: false });
-}
+export const hubFrameQuery = (sessionId: string) =>
+  queryOptions({ queryKey: hubKeys.module(sessionId, 'site'), queryFn: () => data<HubFrameData>(sessionId, 'site'), retry: false });
 
-export function useHubModule<K extends DataModule>(sessionId: string, module: K, enabled: boolean) {
-  return useQuery({ queryKey: [...hubKey(sessionId), module], queryFn: () => data<HubModuleData[K]>(sessionId, module), enabled });
-}
+export const hubModuleQuery = <K extends DataModule>(sessionId: string, module: K, enabled: boolean) =>
+  queryOptions({ queryKey: hubKeys.module(sessionId, module), queryFn: () => data<HubModuleData[K]>(sessionId, module), enabled });
 
 /** Completing a task or answering a poll from the hub: Journeys' own calls, with source site. */
 export function useHubActions(sessionId: string) {
   const client = useQueryClient();
-  const refresh = (module: DataModule) => client.invalidateQueries({ queryKey: [...hubKey(sessionId), module] });
+  const refresh = (module: DataModule) => client.invalidateQueries({ queryKey: hubKeys.module(sessionId, module) });
   const completeTask = useMutation({
     mutationFn: (id: number) => api.put(`/onboarding/task_assignments/${id}`, { task_assignment: { state: 'complete' }, source: 'site' }),
     onSettled: () => refresh('tasks'),
@@ -38,15 +44,14 @@ export function useHubActions(sessionId: string) {
   return { completeTask, answerPoll };
 }
 
-export function useSite(flow: Flow, tagId: string) {
-  return useQuery({ queryKey: siteKey(flow, tagId), queryFn: () => api.get<HubSiteAnswer>(`/${flow}/tags/${tagId}/site`, { toastOnError: false }) });
-}
+export const siteQuery = (flow: Flow, tagId: string) =>
+  queryOptions({ queryKey: hubKeys.site(flow, tagId), queryFn: () => api.get<HubSiteAnswer>(`/${flow}/tags/${tagId}/site`, { toastOnError: false }) });
 
 /** PUT on the site path with the template and the published flag. */
 export function useSaveSite(flow: Flow, tagId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: HubSiteBody) => api.put<{ site: HubSiteJson }>(`/${flow}/tags/${tagId}/site`, body, { toastOnError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: siteKey(flow, tagId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: hubKeys.site(flow, tagId) }),
   });
 }

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
-import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TemplateText } from '../../../kit';
-import { usePresetBundle, usePresetBundles, type PresetBundleJson, type PresetBundlePresetJson } from '../api/journeysApi';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TemplateText, TextField } from '../../../kit';
+import { presetBundleQuery, presetBundlesQuery, useCreateJourney, type PresetBundleJson, type PresetBundlePresetJson } from '../api/journeysApi';
 import { dayLabel, plural } from '../lib/schedule';
-import { createJourney, JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
+import { JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
 import { CreateSuccessModal } from './CreateSuccessModal';
 
 function span(preset: PresetBundlePresetJson): string {
@@ -26,7 +27,7 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
           {requirements.length > 0 && <span className="bundle-requirements small">Needs: {requirements.join(', ')}</span>}
         </span>
       </label>
-      <button type="button" className="text-link small" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className="button button-secondary button-small bundle-preset-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide items' : 'Show items'}
       </button>
       {open && (
@@ -48,7 +49,10 @@ interface BundleDraft {
   chosen: ReadonlySet<number>;
   name: string;
   channel: string | null;
+  /** Why the name is refused. */
   error: string | null;
+  /** Why the choice of presets is refused. */
+  presetError: string | null;
 }
 
 const draftFor = (bundle: PresetBundleJson): BundleDraft => ({
@@ -57,18 +61,18 @@ const draftFor = (bundle: PresetBundleJson): BundleDraft => ({
   name: bundle.name,
   channel: null,
   error: null,
+  presetError: null,
 });
 
 const FORM_ID = 'bundle-form';
 
 function BundleDetail({ bundle, draft, onChange, onSubmit }: { bundle: PresetBundleJson; draft: BundleDraft; onChange: (change: Partial<BundleDraft>) => void; onSubmit: () => void }) {
-  const id = useId();
-  const { chosen, name, channel, error } = draft;
+  const { chosen, name, channel, error, presetError } = draft;
   const toggle = (presetId: number) => {
     const next = new Set(chosen);
     if (next.has(presetId)) next.delete(presetId);
     else next.add(presetId);
-    onChange({ chosen: next });
+    onChange({ chosen: next, presetError: null });
   };
   return (
     <form
@@ -88,15 +92,12 @@ function BundleDetail({ bundle, draft, onChange, onSubmit }: { bundle: PresetBun
         ))}
       </ul>
       <div className="field-row">
-        <div className={`form-field${error ? ' has-error' : ''}`}>
-          <label htmlFor={`${id}-name`}>Journey name</label>
-          <input id={`${id}-name`} value={name} maxLength={JOURNEY_NAME_MAX + 20} aria-invalid={error ? true : undefined} onChange={(e) => onChange({ name: e.target.value, error: null })} />
-        </div>
+        <TextField label="Journey name" value={name} maxLength={JOURNEY_NAME_MAX + 20} counter={false} error={error} onChange={(v) => onChange({ name: v, error: null })} />
         <div className="form-field">
           <ChannelPicker label="Channel for its posts (optional)" value={channel ? [channel] : []} onChange={(v) => onChange({ channel: v[0] ?? null })} clearable />
         </div>
       </div>
-      {error && <InlineError variant="text">{error}</InlineError>}
+      {presetError && <InlineError variant="text">{presetError}</InlineError>}
     </form>
   );
 }
@@ -107,11 +108,11 @@ function BundleDetail({ bundle, draft, onChange, onSubmit }: { bundle: PresetBun
  */
 export function BundleWizard() {
   const [idParam, setId] = usePresetBundleIdParam();
-  const bundles = usePresetBundles('onboarding');
-  const bundle = usePresetBundle(idParam);
+  const bundles = useQuery(presetBundlesQuery('onboarding'));
+  const bundle = useQuery(presetBundleQuery(idParam));
   const loaded = bundle.data?.preset_bundle;
   const [draft, setDraft] = useState<BundleDraft | null>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useCreateJourney();
   // Another bundle picked: its own presets, name and channel (state reset while rendering, as React advises).
   if (loaded && draft?.bundleId !== loaded.id) setDraft(draftFor(loaded));
   if (!idParam) return null;
@@ -119,28 +120,29 @@ export function BundleWizard() {
   const current = loaded && draft?.bundleId === loaded.id ? { bundle: loaded, draft } : null;
   const change = (next: Partial<BundleDraft>) => setDraft((d) => (d ? { ...d, ...next } : d));
 
-  const submit = async () => {
+  const submit = () => {
     if (!current) return;
     const { bundle: b, draft: d } = current;
-    const problem = validateJourneyName(d.name) ?? (d.chosen.size === 0 ? 'Pick at least one preset.' : null);
-    if (problem) {
-      change({ error: problem });
+    const nameProblem = validateJourneyName(d.name);
+    const presetProblem = d.chosen.size === 0 ? 'Pick at least one preset.' : null;
+    if (nameProblem || presetProblem) {
+      change({ error: nameProblem, presetError: presetProblem });
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await createJourney({
+    create.mutate(
+      {
         channel_id: d.channel,
         onboarding_tag: { name: d.name.trim(), flow_type: b.flow_type, preset_bundle_id: b.id, preset_ids: [...d.chosen] },
         source: 'bundle_wizard',
-      });
-      close();
-      openModal((closeSuccess) => <CreateSuccessModal answer={answer} onClose={closeSuccess} />);
-    } catch {
-      // The API client has shown what went wrong; the choices stay for another try.
-    } finally {
-      setSaving(false);
-    }
+      },
+      {
+        // On failure the API client has shown what went wrong; the choices stay for another try.
+        onSuccess: (answer) => {
+          close();
+          openModal((closeSuccess) => <CreateSuccessModal answer={answer} onClose={closeSuccess} />);
+        },
+      },
+    );
   };
 
   const events = current ? current.bundle.presets.filter((p) => current.draft.chosen.has(p.id)).reduce((n, p) => n + p.num_events, 0) : 0;
@@ -153,8 +155,8 @@ export function BundleWizard() {
       )}
       <ModalCancelButton>Cancel</ModalCancelButton>
       {current && (
-        <button type="submit" form={FORM_ID} className="button button-primary" disabled={saving}>
-          {saving ? 'Creating…' : 'Create journey'}
+        <button type="submit" form={FORM_ID} className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create journey'}
         </button>
       )}
     </>
@@ -171,7 +173,7 @@ export function BundleWizard() {
           ))}
         </nav>
         {current ? (
-          <BundleDetail bundle={current.bundle} draft={current.draft} onChange={change} onSubmit={() => void submit()} />
+          <BundleDetail bundle={current.bundle} draft={current.draft} onChange={change} onSubmit={submit} />
         ) : bundle.isError ? (
           <InlineError>We couldn't find that bundle. Pick one on the left.</InlineError>
         ) : (

@@ -68,7 +68,8 @@ describe('creating a journey', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Journey name')).toHaveValue('Remote starter');
     await user.clear(within(dialog).getByLabelText('Journey name'));
     await user.click(within(dialog).getByRole('button', { name: 'Create journey' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the journey a name.');
+    expect(within(dialog).getByLabelText('Journey name')).toHaveAccessibleDescription('Give the journey a name.');
+    expect(within(dialog).getByLabelText('Journey name')).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toBeUndefined();
     await user.type(within(dialog).getByLabelText('Journey name'), 'Remote starter');
     await user.click(within(dialog).getByRole('button', { name: 'Create journey' }));

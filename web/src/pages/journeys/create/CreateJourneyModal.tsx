@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner } from '../../../kit';
-import { usePrebuiltJourneys, type FlowType, type PrebuiltJourneyJson, type QuickSetupType } from '../api/journeysApi';
+import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TextField } from '../../../kit';
+import { prebuiltJourneysQuery, useCreateJourney, type FlowType, type PrebuiltJourneyJson, type QuickSetupType } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
-import { createJourney, JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
+import { JOURNEY_NAME_MAX, validateJourneyName } from './createJourney';
 import { CreateSuccessModal } from './CreateSuccessModal';
 
 export interface CreateJourneyModalProps {
@@ -41,7 +42,7 @@ function PrebuiltChoice({ journey, chosen, onChoose }: { journey: PrebuiltJourne
 export function CreateJourneyModal({ flowType, hris, initialId, onClose }: CreateJourneyModalProps) {
   const id = useId();
   const setup = quickSetupOf(flowType, hris);
-  const prebuilt = usePrebuiltJourneys(setup ?? 'one_click_onboarding');
+  const prebuilt = useQuery(prebuiltJourneysQuery(setup ?? 'one_click_onboarding'));
   const options = setup ? (prebuilt.data?.prebuilt_journeys ?? []) : [];
   const [chosenId, setChosenId] = useState<number | null>(initialId ?? null);
   const chosen = options.find((j) => j.id === chosenId) ?? (setup ? options[0] : undefined);
@@ -49,19 +50,18 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
   const [nameTouched, setNameTouched] = useState(false);
   const [channel, setChannel] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useCreateJourney();
   const shownName = nameTouched ? name : (chosen?.name ?? name);
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const problem = validateJourneyName(shownName);
     if (problem) {
       setError(problem);
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await createJourney({
+    create.mutate(
+      {
         channel_id: channel,
         onboarding_tag: {
           name: shownName.trim(),
@@ -71,13 +71,17 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
           auto_enroll: hris ? true : undefined,
         },
         source: setup ?? 'blank',
-      });
-      onClose();
-      openModal((close) => <CreateSuccessModal answer={answer} hris={hris} onClose={close} />);
-    } catch (err) {
-      if (err instanceof ApiError && typeof err.fields?.name === 'string') setError(err.fields.name);
-      setSaving(false);
-    }
+      },
+      {
+        onSuccess: (answer) => {
+          onClose();
+          openModal((close) => <CreateSuccessModal answer={answer} hris={hris} onClose={close} />);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && typeof err.fields?.name === 'string') setError(err.fields.name);
+        },
+      },
+    );
   };
 
   const title = hris ? 'Onboarding from your HR system' : `New ${FLOW_TYPE_LABELS[flowType].toLowerCase()} journey`;
@@ -90,8 +94,8 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
       footer={
         <>
           <ModalCancelButton />
-          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={saving || (Boolean(setup) && prebuilt.isPending)}>
-            {saving ? 'Creating…' : 'Create journey'}
+          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={create.isPending || (Boolean(setup) && prebuilt.isPending)}>
+            {create.isPending ? 'Creating…' : 'Create journey'}
           </button>
         </>
       }
@@ -118,26 +122,18 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
             )}
           </fieldset>
         )}
-        <div className={`form-field${error ? ' has-error' : ''}`}>
-          <label htmlFor={`${id}-name`}>Journey name</label>
-          <input
-            id={`${id}-name`}
-            value={shownName}
-            maxLength={JOURNEY_NAME_MAX + 20}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-name-err` : undefined}
-            onChange={(e) => {
-              setNameTouched(true);
-              setName(e.target.value);
-              setError(null);
-            }}
-          />
-          {error && (
-            <InlineError id={`${id}-name-err`} variant="text">
-              {error}
-            </InlineError>
-          )}
-        </div>
+        <TextField
+          label="Journey name"
+          value={shownName}
+          maxLength={JOURNEY_NAME_MAX + 20}
+          counter={false}
+          error={error}
+          onChange={(v) => {
+            setNameTouched(true);
+            setName(v);
+            setError(null);
+          }}
+        />
         <div className="form-field">
           <ChannelPicker label="Channel for its channel posts (optional)" value={channel ? [channel] : []} onChange={(values) => setChannel(values[0] ?? null)} clearable />
         </div>

@@ -1,7 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { api } from '../../../api/client';
 import { openModal } from '../../../kit';
-import type { PrebuiltJourneyJson, PrebuiltJourneysIndex, QuickSetupType } from '../api/journeysApi';
+import { prebuiltJourneysQuery, type PrebuiltJourneyJson, type QuickSetupType } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
 import { CreateJourneyModal } from './CreateJourneyModal';
@@ -12,10 +11,7 @@ const SETUPS: readonly QuickSetupType[] = ['one_click_onboarding', 'mentorship',
 /** The journey templates on /templates: the ready-made journeys; "Use template" opens the create modal on it. */
 export function JourneyTemplates() {
   const results = useQueries({
-    queries: SETUPS.map((type) => ({
-      queryKey: ['journeys', 'prebuilt', type],
-      queryFn: () => api.get<PrebuiltJourneysIndex>('/prebuilt_journeys', { query: { quick_setup_type: type }, toastOnError: false }),
-    })),
+    queries: SETUPS.map((type) => prebuiltJourneysQuery(type)),
   });
   const seen = new Set<number>();
   const journeys: PrebuiltJourneyJson[] = [];

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FlaskConical, Rocket } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../../api/client';
-import { formatPlainDate, PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
-import { useDryRun, type DryRunQuery, type Flow, type TagDetail, type TryInSandboxAnswer } from '../api/journeysApi';
+import { DateField, formatPlainDate, PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
+import { dryRunQuery, useTryInSandbox, type DryRunQuery, type Flow, type TagDetail } from '../api/journeysApi';
 import { nextMonday } from '../lib/schedule';
 import { DryRunCalendar } from './DryRunCalendar';
 
@@ -23,7 +22,7 @@ function browserZone(): string {
 }
 
 function TryInSandbox({ flow, tagId }: { flow: Flow; tagId: number }) {
-  const tryIt = useMutation({ mutationFn: () => api.post<TryInSandboxAnswer>(`/${flow}/tags/${tagId}/try_in_sandbox`, {}) });
+  const tryIt = useTryInSandbox(flow, tagId);
   if (tryIt.data)
     return (
       <div className="sandbox-callout" role="status">
@@ -54,7 +53,7 @@ export function DryRunPanel({ flow, data, subject }: { flow: Flow; data: TagDeta
   const [zone, setZone] = useState(browserZone());
   const query: DryRunQuery | null =
     mode === 'person' ? (person ? { user_id: person.id } : null) : /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? { start_date: startDate, time_zone: zone } : null;
-  const dryRun = useDryRun(flow, data.tag.id, query);
+  const dryRun = useQuery(dryRunQuery(flow, data.tag.id, query));
   const primary = data.roles.find((r) => r.primary);
 
   return (
@@ -90,10 +89,7 @@ export function DryRunPanel({ flow, data, subject }: { flow: Flow; data: TagDeta
             </div>
           ) : (
             <>
-              <div className="form-field">
-                <label htmlFor="dry-run-start">Start date</label>
-                <input id="dry-run-start" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-              </div>
+              <DateField label="Start date" value={startDate} onChange={setStartDate} />
               <TimeZoneSelect value={zone} onChange={setZone} />
             </>
           )}

@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Copy, Plus, Power, PowerOff, Send, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { ChannelPicker, InlineError, Modal, ModalCancelButton, Select, useModal } from '../../../kit';
 import { type Flow, type MessagePreviewJson, type RecipientType, type RoleJson, type ScheduleEventJson, type UpdateEventBody } from '../api/journeysApi';
-import { useDraftPreview, useEventPreview, type EventDraft } from '../api/journeysApi';
+import { draftPreviewQuery, eventPreviewQuery, type EventDraft } from '../api/journeysApi';
 import { EVENT_KINDS, KIND_INFO, KindIcon, RECIPIENT_LABELS } from '../lib/labels';
 import { minuteLabel } from '../lib/schedule';
 import { RemoteBlockPreview } from './BlockPreview';
@@ -57,7 +58,7 @@ function PollOptions({ form, setForm, error }: { form: EventForm; setForm: (f: E
         ))}
       </ol>
       {form.poll_options.length < POLL_MAX_OPTIONS && (
-        <button type="button" className="text-link" onClick={() => setForm({ ...form, poll_options: [...form.poll_options, ''] })}>
+        <button type="button" className="button button-secondary button-small" onClick={() => setForm({ ...form, poll_options: [...form.poll_options, ''] })}>
           <Plus size={14} aria-hidden="true" /> Add an answer
         </button>
       )}
@@ -192,8 +193,8 @@ export function EventModal(props: EventModalProps) {
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [dirty, setDirty] = useState(false);
   const draft = useDraft(form, dirty);
-  const saved = useEventPreview(flow, event?.id ?? null);
-  const drafted = useDraftPreview(flow, tagId, draft);
+  const saved = useQuery(eventPreviewQuery(flow, event?.id ?? null));
+  const drafted = useQuery(draftPreviewQuery(flow, tagId, draft));
   const [sent, setSent] = useState<MessagePreviewJson | null>(null);
   const setForm = (next: EventForm) => {
     setFormState(next);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
 import { DEFAULT_ERROR_TEXT, showToast, toastSuccess } from '../../../kit';
-import { tagKey, type EventAnswer, type Flow, type ScheduleEventJson, type SendTestAnswer, type TagDetail, type UpdateEventBody } from '../api/journeysApi';
+import { eventCalls, tagKey, type EventAnswer, type EventPatch as Patch, type Flow, type ScheduleEventJson, type SendTestAnswer, type TagDetail } from '../api/journeysApi';
 
 /** The spec's texts (programs.md §8), word for word. */
 export const EVENT_ERROR_TEXTS = {
@@ -11,8 +11,6 @@ export const EVENT_ERROR_TEXTS = {
   deleting: 'Uh oh, something went wrong deleting that message!',
   duplicating: 'Uh oh, something went wrong duplicating that message!',
 } as const;
-
-type Patch = UpdateEventBody['onboarding_schedule_event'];
 
 /** A failure toast, except for a 402 (the client opened the upgrade modal) and a 401 (signing in). */
 export function eventErrorToast(error: unknown, text: string): void {
@@ -29,15 +27,11 @@ function patchEvents(old: TagDetail | undefined, id: number, patch: Partial<Sche
   return { ...old, events: old.events.map((e) => (e.id === id ? { ...e, ...patch } : e)) };
 }
 
-function putEvent(flow: Flow, id: number, patch: Patch) {
-  return api.put<EventAnswer>(`/${flow}/events/${id}`, { onboarding_schedule_event: patch }, { toastOnError: false });
-}
-
 /** A PUT of some of an event's fields, shown at once and put back if it fails (with `errorText`, or the server's error). */
 function useEventPatch(flow: Flow, tagId: string | number, errorText: string | null) {
   return useOptimisticMutation<{ id: number; patch: Patch }, EventAnswer, TagDetail>({
     queryKey: tagKey(flow, tagId),
-    mutationFn: ({ id, patch }) => putEvent(flow, id, patch),
+    mutationFn: ({ id, patch }) => eventCalls.update(flow, id, patch),
     apply: (old, { id, patch }) => patchEvents(old, id, patch as Partial<ScheduleEventJson>),
     onError: (error) => eventErrorToast(error, errorText ?? errorTextOf(error)),
   });
@@ -59,7 +53,7 @@ export function useEventActions(flow: Flow, tagId: string | number) {
     queryClient.setQueryData<TagDetail>(queryKey, (old) => (old ? { ...old, events: [...old.events.filter((e) => e.id !== event.id), event] } : old));
 
   const duplicate = useMutation({
-    mutationFn: (id: number) => api.post<EventAnswer>(`/${flow}/tags/${tagId}/events/${id}/duplicate_as_json`, undefined, { toastOnError: false }),
+    mutationFn: (id: number) => eventCalls.duplicate(flow, tagId, id),
     onSuccess: (answer) => {
       appendEvent(answer.event);
       toastSuccess('Duplicated. The copy is inactive until you turn it on.');
@@ -69,14 +63,14 @@ export function useEventActions(flow: Flow, tagId: string | number) {
   });
 
   const add = useMutation({
-    mutationFn: (event: Patch) => api.post<EventAnswer>(`/${flow}/tags/${tagId}/events`, { onboarding_schedule_event: event }, { toastOnError: false }),
+    mutationFn: (event: Patch) => eventCalls.add(flow, tagId, event),
     onSuccess: (answer) => appendEvent(answer.event),
     onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.adding),
     onSettled: () => void queryClient.invalidateQueries({ queryKey }),
   });
 
   const sendTest = useMutation({
-    mutationFn: (id: number) => api.post<SendTestAnswer>(`/${flow}/tags/${tagId}/events/${id}/send_test`, undefined, { toastOnError: false }),
+    mutationFn: (id: number) => eventCalls.sendTest(flow, tagId, id),
     onSuccess: () => toastSuccess('Sent! Check your DMs from Hearth in Slack.'),
     onError: (error) => eventErrorToast(error, errorTextOf(error)),
   });

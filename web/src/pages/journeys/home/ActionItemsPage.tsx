@@ -1,30 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
-import { useState } from 'react';
-import { api } from '../../../api/client';
 import { EmptyState, PageState, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
-import { useActionItems, type ActionItemsAnswer, type PollResponseJson, type TaskAssignmentJson } from '../api/journeysApi';
+import { actionItemsQuery, useActionItemCalls, type ActionItemsAnswer, type PollResponseJson, type TaskAssignmentJson } from '../api/journeysApi';
 import '../journeys.css';
 
-const KEY = ['journeys', 'action_items'];
-
 function Task({ task }: { task: TaskAssignmentJson }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const complete = async () => {
-    setBusy(true);
-    try {
-      await api.put(`/onboarding/task_assignments/${task.id}`, { task_assignment: { state: 'complete' }, source: 'site' });
-      toastSuccess('Done! Nice work.');
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { completeTask } = useActionItemCalls();
+  const complete = () => completeTask.mutate(task.id, { onSuccess: () => toastSuccess('Done! Nice work.') });
   return (
     <li className="card action-item">
-      <button type="button" className="icon-button action-check" aria-label={`Mark “${task.title}” done`} disabled={busy} onClick={() => void complete()}>
+      <button type="button" className="icon-button action-check" aria-label={`Mark “${task.title}” done`} disabled={completeTask.isPending} onClick={complete}>
         {task.state === 'complete' ? <CheckCircle2 size={20} aria-hidden="true" /> : <Circle size={20} aria-hidden="true" />}
       </button>
       <div>
@@ -36,25 +22,15 @@ function Task({ task }: { task: TaskAssignmentJson }) {
 }
 
 function Poll({ poll }: { poll: PollResponseJson }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const answer = async (index: number) => {
-    setBusy(true);
-    try {
-      await api.post(`/onboarding/poll_responses/${poll.id}/answer`, { answer_index: index, source: 'site' });
-      toastSuccess('Thanks for answering!');
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { answerPoll } = useActionItemCalls();
+  const answer = (index: number) => answerPoll.mutate({ id: poll.id, index }, { onSuccess: () => toastSuccess('Thanks for answering!') });
   return (
     <li className="card action-item">
       <div>
         <strong>{poll.question}</strong>
         <div className="button-row poll-answers" role="group" aria-label={poll.question}>
           {poll.options.map((o, i) => (
-            <button key={i} type="button" className={`button button-secondary button-small${poll.answer_index === i ? ' is-chosen' : ''}`} disabled={busy} onClick={() => void answer(i)}>
+            <button key={i} type="button" className={`button button-secondary button-small${poll.answer_index === i ? ' is-chosen' : ''}`} disabled={answerPoll.isPending} onClick={() => answer(i)}>
               {o}
             </button>
           ))}
@@ -98,7 +74,7 @@ function Items({ data }: { data: ActionItemsAnswer }) {
 
 /** /onboarding/action_items: my open tasks and polls from journeys. */
 export default function ActionItemsPage() {
-  const items = useActionItems();
+  const items = useQuery(actionItemsQuery);
   return (
     <div className="journeys-page">
       <PageHeader title="Your action items" subtitle="Tasks and polls from the journeys you are part of." />

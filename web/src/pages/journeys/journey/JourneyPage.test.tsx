@@ -219,7 +219,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     renderApp('/onboarding/tags/7?tab=dry_run');
     const start = await screen.findByLabelText('Start date');
     await user.clear(start);
-    await user.type(start, '2026-03-09');
+    await user.type(start, '03/09/2026');
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
     await user.keyboard('Tokyo');
     await user.click(await screen.findByRole('option', { name: /Tokyo/ }));

@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, CalendarDays, FlaskConical, Layers, UserPlus, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { api } from '../../../api/client';
 import { useSearchParam } from '../../../api/searchParams';
 import { Callout, ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
 import { JourneyEnrollment } from '../../enrollment/JourneyEnrollment';
 import { PageHeader } from '../../PageHeader';
-import { journeysKey, useTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
+import { tagQuery, useUpdateTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
 import { DryRunPanel, type DryRunSubject } from '../dryrun/DryRunPanel';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { plural } from '../lib/schedule';
@@ -24,16 +23,15 @@ function isTab(value: string | null): value is TabId {
 }
 
 function ArchiveButton({ data, flow }: { data: TagDetail; flow: Flow }) {
-  const queryClient = useQueryClient();
   const { tag } = data;
+  const update = useUpdateTag(flow, tag.id);
   const set = async (archived: boolean) => {
-    await api.put(`/${flow}/tags/${tag.id}`, { onboarding_tag: { archived } });
+    await update.mutateAsync({ onboarding_tag: { archived } });
     toastSuccess(archived ? `Archived ${tag.name}. Nobody new can be enrolled.` : `${tag.name} is running again.`);
-    void queryClient.invalidateQueries({ queryKey: journeysKey });
   };
   if (tag.archived)
     return (
-      <button type="button" className="button button-secondary" onClick={() => void set(false)}>
+      <button type="button" className="button button-secondary" disabled={update.isPending} onClick={() => void set(false).catch(() => undefined)}>
         <ArchiveRestore size={16} aria-hidden="true" /> Unarchive
       </button>
     );
@@ -94,7 +92,7 @@ export default function JourneyPage() {
   const { id } = useParams();
   const location = useLocation();
   const flow: Flow = location.pathname.startsWith('/participants') ? 'participants' : 'onboarding';
-  const tag = useTag(flow, id);
+  const tag = useQuery(tagQuery(flow, id));
   const [tabParam, setTab] = useSearchParam('tab');
   const tab: TabId = isTab(tabParam) ? tabParam : 'schedule';
   const [subject, setSubject] = useState<DryRunSubject | undefined>();

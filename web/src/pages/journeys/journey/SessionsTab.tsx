@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { api, ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
 import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
-import { sessionsKey, useSessions, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
+import { sessionEventCalls, sessionsKey, sessionsQuery, useTriggerSessionEvents, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_STATE_LABELS } from '../lib/labels';
 import { minuteLabel } from '../lib/schedule';
@@ -18,7 +19,7 @@ function useSessionEventActions(flow: Flow, tagId: number) {
   const queryKey = sessionsKey(flow, tagId);
   const remove = useOptimisticMutation<number, unknown, SessionsIndex>({
     queryKey,
-    mutationFn: (id) => api.delete(`/${flow}/session_events/${id}`, { toastOnError: false }),
+    mutationFn: (id) => sessionEventCalls.remove(flow, id),
     apply: (old, id) => patchSessionEvent(old, id, { active: false }),
     onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.deleting),
   });
@@ -26,7 +27,7 @@ function useSessionEventActions(flow: Flow, tagId: number) {
   const [weekend, setWeekend] = useState<{ id: number; date: string; reason: string } | null>(null);
   const reschedule = useOptimisticMutation<{ id: number; date: string; allowWeekend?: boolean }, unknown, SessionsIndex>({
     queryKey,
-    mutationFn: ({ id, date, allowWeekend }) => api.put(`/${flow}/session_events/${id}`, { onboarding_session_event: { occurs_at: date, ...(allowWeekend ? { allow_weekend: true } : {}) } }, { toastOnError: false }),
+    mutationFn: ({ id, date, allowWeekend }) => sessionEventCalls.reschedule(flow, id, { onboarding_session_event: { occurs_at: date, ...(allowWeekend ? { allow_weekend: true } : {}) } }),
     apply: (old, { id, date }) => patchSessionEvent(old, id, { occurs_on: date, rescheduled: true }),
     onError: (error, { id, date }) => {
       const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
@@ -37,19 +38,11 @@ function useSessionEventActions(flow: Flow, tagId: number) {
       else eventErrorToast(error, EVENT_ERROR_TEXTS.moving);
     },
   });
-  const [triggering, setTriggering] = useState<number | null>(null);
-  /** Sends events now, one after the other (journeys.md §4: trigger sequentially). */
-  const trigger = async (ids: number[]) => {
-    for (const id of ids) {
-      setTriggering(id);
-      try {
-        await api.post(`/${flow}/session_events/${id}/trigger`);
-      } catch {
-        break;
-      }
-    }
-    setTriggering(null);
-  };
+  // The event being sent now (sending is one after the other).
+  const [current, setCurrent] = useState<number | null>(null);
+  const send = useTriggerSessionEvents(flow);
+  const trigger = (ids: number[]) => send.mutate({ ids, onEach: setCurrent });
+  const triggering = send.isPending ? current : null;
   return { remove, reschedule, trigger, triggering, weekend, setWeekend };
 }
 
@@ -66,7 +59,7 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
       {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</span>}
       <span className="row-actions">
         {!done && event.active && (
-          <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => void actions.trigger([event.id])}>
+          <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => actions.trigger([event.id])}>
             {actions.triggering === event.id ? <Spinner /> : <Play size={15} aria-hidden="true" />}
           </button>
         )}
@@ -132,7 +125,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
 
 /** The people on the journey (sessions), each with their own schedule. */
 export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDetail; onDryRun: (s: SessionJson) => void }) {
-  const sessions = useSessions(flow, data.tag.id);
+  const sessions = useQuery(sessionsQuery(flow, data.tag.id));
   const actions = useSessionEventActions(flow, data.tag.id);
   const { weekend, setWeekend, reschedule } = actions;
   return (

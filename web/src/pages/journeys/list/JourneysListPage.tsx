@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Archive, Boxes, Plus, Route, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -5,7 +6,7 @@ import { useCurrentUser } from '../../../api/currentUser';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
 import { EmptyState, openModal, PageState, Switch } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
-import { usePresetBundles, useTags, type Flow, type FlowType, type TagJson } from '../api/journeysApi';
+import { presetBundlesQuery, tagsQuery, type Flow, type FlowType, type TagJson } from '../api/journeysApi';
 import { BundleWizard } from '../create/BundleWizard';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
 import { FLOW_TYPE_LABELS, PARTICIPANT_FLOW_TYPES } from '../lib/labels';
@@ -63,8 +64,8 @@ export default function JourneysListPage() {
   const location = useLocation();
   const flow: Flow = location.pathname.startsWith('/participants') ? 'participants' : 'onboarding';
   const [showArchived, setShowArchived] = useState(false);
-  const tags = useTags(flow, showArchived);
-  const bundles = usePresetBundles(flow === 'onboarding' ? 'onboarding' : undefined);
+  const tags = useQuery(tagsQuery(flow, showArchived));
+  const bundles = useQuery(presetBundlesQuery(flow === 'onboarding' ? 'onboarding' : undefined));
   const [, setBundleId] = usePresetBundleIdParam();
   const flowTypes: readonly FlowType[] = flow === 'onboarding' ? ['onboarding'] : PARTICIPANT_FLOW_TYPES;
   const [newType, setNewType] = useState<FlowType>(flowTypes[0]!);

@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { Field, fieldErrors, PageState, SegmentedControl, Select, showToast, TextAreaField, TextField, type FieldErrors } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
-import { usePresetCategories, type FlowType, type PresetAnswer, type RolePurpose } from '../api/journeysApi';
+import { presetCategoriesQuery, useCreatePreset, type CreatePresetBody, type FlowType, type RolePurpose } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
 import { PURPOSE_LABELS } from '../roles/roleRules';
 import '../journeys.css';
@@ -49,7 +49,7 @@ function minuteOf(time: string): number {
 }
 
 /** The POST body: what the admin typed, numbers as numbers; the server checks every field. */
-export function presetBody(form: { name: string; description: string; category: string; flowTypes: FlowType[]; items: ItemDraft[] }) {
+export function presetBody(form: { name: string; description: string; category: string; flowTypes: FlowType[]; items: ItemDraft[] }): CreatePresetBody {
   return {
     preset: {
       name: form.name,
@@ -80,39 +80,37 @@ function FieldError({ error }: { error: string | null }) {
 
 /** /onboarding/presets/new: an admin's own preset (its items, when and to whom), usable in journeys like the library's. */
 export function NewPresetPage() {
-  const categories = usePresetCategories();
+  const categories = useQuery(presetCategoriesQuery);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState('');
   const [flowTypes, setFlowTypes] = useState<FlowType[]>(['onboarding']);
   const [items, setItems] = useState<ItemDraft[]>([newItem()]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const create = useCreatePreset();
 
   const setItem = (index: number, patch: Partial<ItemDraft>) => setItems((list) => list.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   const err = (field: string) => errors[`preset.${field}`] ?? null;
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // The one check before the server's: a name (the same words the server answers).
     if (name.trim() === '') {
       setErrors({ 'preset.name': "Can't be blank" });
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await api.post<PresetAnswer>('/onboarding/presets', presetBody({ name, description, category, flowTypes, items }), { toastOnError: false });
-      await queryClient.invalidateQueries({ queryKey: ['journeys', 'presets'] });
-      showToast({ type: 'success', text: `${answer.preset.name} is ready to add to a journey.` });
-      void navigate(`/onboarding/presets/${answer.preset.id}`);
-    } catch (error) {
-      const found = fieldErrors(error);
-      setErrors(found);
-      if (Object.keys(found).length === 0) showToast({ type: 'error', text: errorText(error) });
-      setSaving(false);
-    }
+    create.mutate(presetBody({ name, description, category, flowTypes, items }), {
+      onSuccess: (answer) => {
+        showToast({ type: 'success', text: `${answer.preset.name} is ready to add to a journey.` });
+        void navigate(`/onboarding/presets/${answer.preset.id}`);
+      },
+      onError: (error) => {
+        const found = fieldErrors(error);
+        setErrors(found);
+        if (Object.keys(found).length === 0) showToast({ type: 'error', text: errorText(error) });
+      },
+    });
   };
 
   return (
@@ -123,7 +121,7 @@ export function NewPresetPage() {
       <PageHeader title="New preset" subtitle="Your own set of messages, tasks and polls. Add it to any journey from the journey's Presets page." />
       <PageState query={categories} what="preset categories">
         {({ preset_categories: list }) => (
-          <form className="card new-preset-form" onSubmit={(e) => void submit(e)} noValidate aria-label="New preset">
+          <form className="card new-preset-form" onSubmit={submit} noValidate aria-label="New preset">
             <TextField label="Name" required value={name} onChange={setName} maxLength={NAME_MAX} error={err('name')} />
             <TextAreaField label="Description" optional value={description} onChange={setDescription} maxLength={DESCRIPTION_MAX} rows={2} error={err('description')} />
             <Select label="Category" options={list.map((c) => ({ value: String(c.id), label: c.name }))} value={category} onChange={([v]) => setCategory(v ?? '')} placeholder="Choose a category" />
@@ -181,8 +179,8 @@ export function NewPresetPage() {
               <button type="button" className="button button-secondary" disabled={items.length >= MAX_ITEMS} onClick={() => setItems((list) => [...list, newItem()])}>
                 <Plus size={14} aria-hidden="true" /> Add an item
               </button>
-              <button type="submit" className="button button-primary" disabled={saving}>
-                {saving ? 'Creating…' : 'Create preset'}
+              <button type="submit" className="button button-primary" disabled={create.isPending}>
+                {create.isPending ? 'Creating…' : 'Create preset'}
               </button>
             </div>
           </form>

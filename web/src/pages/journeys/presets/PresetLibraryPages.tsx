@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Boxes } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../PageHeader';
-import { usePreset, usePresetCategories, usePresetCategory, usePresetEvent, usePresets, type FlowType } from '../api/journeysApi';
+import { presetQuery, presetCategoriesQuery, presetCategoryQuery, presetEventQuery, presetsQuery, type FlowType } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS, KIND_INFO } from '../lib/labels';
 import { dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { PageState } from '../../../kit';
@@ -23,7 +24,7 @@ function Crumbs({ items }: { items: Array<[string, string]> }) {
 
 /** /onboarding/preset_categories */
 export function PresetCategoriesPage() {
-  const categories = usePresetCategories();
+  const categories = useQuery(presetCategoriesQuery);
   return (
     <div className="journeys-page">
       <Crumbs items={[['/onboarding', 'Journeys']]} />
@@ -53,7 +54,7 @@ export function PresetCategoriesPage() {
 /** /onboarding/preset_categories/{id} */
 export function PresetCategoryPage() {
   const { id } = useParams();
-  const category = usePresetCategory(id);
+  const category = useQuery(presetCategoryQuery(id));
   return (
     <div className="journeys-page">
       <Crumbs items={[['/onboarding/preset_categories', 'Preset categories']]} />
@@ -76,7 +77,7 @@ export function PresetCategoryPage() {
 /** /onboarding/presets: every preset, by flow type. */
 export function PresetsPage() {
   const [flowType, setFlowType] = useState<FlowType | ''>('');
-  const presets = usePresets(flowType || undefined);
+  const presets = useQuery(presetsQuery(flowType || undefined));
   return (
     <div className="journeys-page">
       <Crumbs items={[['/onboarding', 'Journeys']]} />
@@ -118,7 +119,7 @@ export function PresetsPage() {
 /** /onboarding/presets/{id} and /onboarding/presets/{id}/events: one preset and its items. */
 export function PresetPage() {
   const { id } = useParams();
-  const preset = usePreset(id);
+  const preset = useQuery(presetQuery(id));
   return (
     <div className="journeys-page">
       <Crumbs items={[['/onboarding/presets', 'Presets']]} />
@@ -139,7 +140,7 @@ export function PresetPage() {
 /** /onboarding/presets/{presetId}/events/{id}: one library item and how it reads in Slack. */
 export function PresetEventPage() {
   const { presetId, id } = useParams();
-  const event = usePresetEvent(presetId, id);
+  const event = useQuery(presetEventQuery(presetId, id));
   return (
     <div className="journeys-page">
       <Crumbs items={[[`/onboarding/presets/${presetId}`, 'Preset']]} />

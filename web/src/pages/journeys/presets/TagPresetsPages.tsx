@@ -1,28 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Minus, Plus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { api } from '../../../api/client';
 import { InlineError, PageState, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
-import { journeysKey, useTagPresets, type EventAnswer, type PresetEventJson, type PresetJson, type TogglePresetAnswer } from '../api/journeysApi';
+import { tagPresetsQuery, useAddPresetEvent, useTogglePreset, type PresetEventJson, type PresetJson } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { plural } from '../lib/schedule';
 import { PresetCard, PresetEventsTable, RolesLine } from './PresetParts';
 import '../journeys.css';
 
-/** Add a preset to a journey, or take it out (its events are deactivated). */
-function useTogglePreset(tagId: string, channelId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ preset, removing }: { preset: PresetJson; removing: boolean }) =>
-      api.put<TogglePresetAnswer>(`/onboarding/tags/${tagId}/presets/${preset.id}`, { removing, channel_id: channelId }, { toastOnError: false }),
-    onSuccess: (answer, { removing }) => {
-      if (removing) toastSuccess(`Took ${answer.preset.name} out: ${plural(answer.removed_event_ids?.length ?? 0, 'item')} turned off.`);
-      else toastSuccess(`Added ${answer.preset.name}: ${plural(answer.events?.length ?? 0, 'item')} scheduled${answer.new_roles?.length ? `, with ${answer.new_roles.map((r) => r.name).join(', ')} as new roles` : ''}.`);
-    },
-    onError: (error, { removing }) => eventErrorToast(error, removing ? EVENT_ERROR_TEXTS.deleting : EVENT_ERROR_TEXTS.adding),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: journeysKey }),
-  });
+/** Add a preset to a journey, or take it out (its events are deactivated), saying what changed. */
+function useTogglePresetWithToasts(tagId: string, channelId: string | null) {
+  const toggle = useTogglePreset(tagId);
+  const run = (preset: PresetJson, removing: boolean) =>
+    toggle.mutate(
+      { presetId: preset.id, body: { removing, channel_id: channelId } },
+      {
+        onSuccess: (answer) => {
+          if (removing) toastSuccess(`Took ${answer.preset.name} out: ${plural(answer.removed_event_ids?.length ?? 0, 'item')} turned off.`);
+          else toastSuccess(`Added ${answer.preset.name}: ${plural(answer.events?.length ?? 0, 'item')} scheduled${answer.new_roles?.length ? `, with ${answer.new_roles.map((r) => r.name).join(', ')} as new roles` : ''}.`);
+        },
+        onError: (error) => eventErrorToast(error, removing ? EVENT_ERROR_TEXTS.deleting : EVENT_ERROR_TEXTS.adding),
+      },
+    );
+  return { run, busyWith: toggle.isPending ? toggle.variables.presetId : null };
 }
 
 function ToggleButton({ preset, busy, onToggle }: { preset: PresetJson; busy: boolean; onToggle: (removing: boolean) => void }) {
@@ -40,8 +41,8 @@ function ToggleButton({ preset, busy, onToggle }: { preset: PresetJson; busy: bo
 /** /onboarding/tags/{id}/presets: the library, with what this journey already uses. */
 export function TagPresetsPage() {
   const { id = '' } = useParams();
-  const data = useTagPresets(id);
-  const toggle = useTogglePreset(id, data.data?.tag.channel_id ?? null);
+  const data = useQuery(tagPresetsQuery(id));
+  const toggle = useTogglePresetWithToasts(id, data.data?.tag.channel_id ?? null);
   return (
     <div className="journeys-page">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -65,7 +66,7 @@ export function TagPresetsPage() {
                         key={p.id}
                         preset={p}
                         to={`/onboarding/tags/${tag.id}/presets/${p.id}`}
-                        actions={<ToggleButton preset={p} busy={toggle.isPending && toggle.variables?.preset.id === p.id} onToggle={(removing) => toggle.mutate({ preset: p, removing })} />}
+                        actions={<ToggleButton preset={p} busy={toggle.busyWith === p.id} onToggle={(removing) => toggle.run(p, removing)} />}
                       />
                     ))}
                   </ul>
@@ -82,16 +83,14 @@ export function TagPresetsPage() {
 /** /onboarding/tags/{tagId}/presets/{presetId}: one preset of a journey, item by item. */
 export function TagPresetPage() {
   const { tagId = '', presetId = '' } = useParams();
-  const data = useTagPresets(tagId);
-  const queryClient = useQueryClient();
-  const toggle = useTogglePreset(tagId, data.data?.tag.channel_id ?? null);
-  const addEvent = useMutation({
-    mutationFn: (event: PresetEventJson) =>
-      api.post<EventAnswer>(`/onboarding/tags/${tagId}/presets/${presetId}/add_event`, { days_later: event.days_later, channel_id: data.data?.tag.channel_id ?? null }, { toastOnError: false }),
-    onSuccess: (answer) => toastSuccess(`Added “${answer.event.title}” to the journey.`),
-    onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.adding),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: journeysKey }),
-  });
+  const data = useQuery(tagPresetsQuery(tagId));
+  const toggle = useTogglePresetWithToasts(tagId, data.data?.tag.channel_id ?? null);
+  const addEvent = useAddPresetEvent(tagId, presetId);
+  const add = (event: PresetEventJson) =>
+    addEvent.mutate(
+      { days_later: event.days_later, channel_id: data.data?.tag.channel_id ?? null },
+      { onSuccess: (answer) => toastSuccess(`Added “${answer.event.title}” to the journey.`), onError: (error) => eventErrorToast(error, EVENT_ERROR_TEXTS.adding) },
+    );
   return (
     <div className="journeys-page">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -104,7 +103,7 @@ export function TagPresetPage() {
           if (!preset) return <InlineError>We couldn't find that preset in the library.</InlineError>;
           return (
             <>
-              <PageHeader title={preset.name} subtitle={preset.description} actions={<ToggleButton preset={preset} busy={toggle.isPending} onToggle={(removing) => toggle.mutate({ preset, removing })} />} />
+              <PageHeader title={preset.name} subtitle={preset.description} actions={<ToggleButton preset={preset} busy={toggle.busyWith !== null} onToggle={(removing) => toggle.run(preset, removing)} />} />
               <RolesLine roles={preset.involvedRoles} />
               <PresetEventsTable
                 events={preset.events}
@@ -114,7 +113,7 @@ export function TagPresetPage() {
                       <Check size={12} aria-hidden="true" /> In the journey
                     </span>
                   ) : (
-                    <button type="button" className="button button-secondary button-small" disabled={addEvent.isPending} onClick={() => addEvent.mutate(e)} aria-label={`Add ${e.title} to the journey`}>
+                    <button type="button" className="button button-secondary button-small" disabled={addEvent.isPending} onClick={() => add(e)} aria-label={`Add ${e.title} to the journey`}>
                       <Plus size={14} aria-hidden="true" /> Add
                     </button>
                   )

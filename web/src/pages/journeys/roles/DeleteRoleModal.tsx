@@ -1,30 +1,29 @@
-import { useState } from 'react';
 import { InlineError, Modal, ModalCancelButton, TemplateText } from '../../../kit';
-import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
+import { useDeleteRole, type Flow, type RoleJson, type ScheduleEventJson } from '../api/journeysApi';
 import { dayLabel } from '../lib/schedule';
 import { roleRemoval } from './roleRules';
 
 export interface DeleteRoleModalProps {
+  flow: Flow;
+  tagId: number;
   role: RoleJson;
   journeyName: string;
   events: readonly ScheduleEventJson[];
-  onDelete: () => Promise<unknown>;
+  onDeleted: () => void;
   onClose: () => void;
 }
 
 /** The delete-role modal: says what depends on the role, and only removes it when nothing active does. */
-export function DeleteRoleModal({ role, journeyName, events, onDelete, onClose }: DeleteRoleModalProps) {
+export function DeleteRoleModal({ flow, tagId, role, journeyName, events, onDeleted, onClose }: DeleteRoleModalProps) {
   const check = roleRemoval(role, events);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onDelete();
-      onClose();
-    } catch {
-      setBusy(false);
-    }
-  };
+  const remove = useDeleteRole(flow, tagId);
+  const confirm = () =>
+    remove.mutate(role.id, {
+      onSuccess: () => {
+        onDeleted();
+        onClose();
+      },
+    });
   return (
     <Modal
       title={`Remove ${role.name}?`}
@@ -35,8 +34,8 @@ export function DeleteRoleModal({ role, journeyName, events, onDelete, onClose }
         <>
           <ModalCancelButton>{check.allowed ? 'Cancel' : 'Got it'}</ModalCancelButton>
           {check.allowed && (
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>
-              {busy ? 'Removing…' : 'Remove role'}
+            <button type="button" className="button button-danger" disabled={remove.isPending} onClick={confirm}>
+              {remove.isPending ? 'Removing…' : 'Remove role'}
             </button>
           )}
         </>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { api, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { InlineError, Modal, ModalCancelButton, showToast } from '../../../kit';
-import type { RoleAnswer, RoleJson, RolePurpose } from '../api/journeysApi';
-import { NEW_ROLE_PURPOSES, PURPOSE_LABELS, ROLE_NAME_MAX, suggestPlural, validateNewRole, type NewRoleForm } from './roleRules';
+import { useCreateRole, type RoleJson } from '../api/journeysApi';
+import { NEW_ROLE_PURPOSES, PURPOSE_LABELS, ROLE_NAME_MAX, suggestPlural, validateNewRole, type NewRoleForm, type NewRolePurpose } from './roleRules';
 
 export interface NewRoleModalProps {
   tagId: number;
@@ -17,21 +17,22 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
   const [form, setForm] = useState<NewRoleForm>({ name: '', plural_name: '', purpose: 'other' });
   const [pluralTouched, setPluralTouched] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof NewRoleForm, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: React.FormEvent) => {
+  const create = useCreateRole();
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found = validateNewRole(form, existing);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const answer = await api.post<RoleAnswer>('/onboarding/roles', { role: { name: form.name.trim(), plural_name: form.plural_name.trim(), purpose: form.purpose }, tag_id: tagId }, { toastOnError: false });
-      onCreated(answer.role);
-      onClose();
-    } catch (error) {
-      showToast({ type: 'error', text: errorText(error) });
-      setSaving(false);
-    }
+    create.mutate(
+      { role: { name: form.name.trim(), plural_name: form.plural_name.trim(), purpose: form.purpose }, tag_id: tagId },
+      {
+        onSuccess: (answer) => {
+          onCreated(answer.role);
+          onClose();
+        },
+        onError: (error) => showToast({ type: 'error', text: errorText(error) }),
+      },
+    );
   };
   const dirty = form.name !== '' || form.plural_name !== '';
   return (
@@ -44,8 +45,8 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
       footer={
         <>
           <ModalCancelButton />
-          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={saving}>
-            {saving ? 'Adding…' : 'Add role'}
+          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={create.isPending}>
+            {create.isPending ? 'Adding…' : 'Add role'}
           </button>
         </>
       }
@@ -90,7 +91,7 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-purpose`}>What they do</label>
-          <select id={`${id}-purpose`} value={form.purpose} onChange={(e) => setForm({ ...form, purpose: e.target.value as RolePurpose })}>
+          <select id={`${id}-purpose`} value={form.purpose} onChange={(e) => setForm({ ...form, purpose: e.target.value as NewRolePurpose })}>
             {NEW_ROLE_PURPOSES.map((p) => (
               <option key={p} value={p}>
                 {PURPOSE_LABELS[p]}

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
-import { api } from '../../../api/client';
 import { openModal, toastSuccess } from '../../../kit';
-import { tagKey, type DeleteRoleAnswer, type Flow, type RoleJson, type TagDetail } from '../api/journeysApi';
+import { tagKey, type Flow, type RoleJson, type TagDetail } from '../api/journeysApi';
 import { PURPOSE_LABELS } from './roleRules';
 import { DeleteRoleModal } from './DeleteRoleModal';
 import { NewRoleModal } from './NewRoleModal';
@@ -34,15 +33,13 @@ export function RolesTab({ flow, data }: { flow: Flow; data: TagDetail }) {
   const remove = (role: RoleJson) =>
     openModal((close) => (
       <DeleteRoleModal
+        flow={flow}
+        tagId={tag.id}
         role={role}
         journeyName={tag.name}
         events={events}
         onClose={close}
-        onDelete={async () => {
-          await api.delete<DeleteRoleAnswer>(`/onboarding/roles/${role.id}`, { query: { tag_id: tag.id } });
-          toastSuccess(`Removed ${role.name} from ${tag.name}.`);
-          refresh();
-        }}
+        onDeleted={() => toastSuccess(`Removed ${role.name} from ${tag.name}.`)}
       />
     ));
 

@@ -13,7 +13,8 @@ export const PURPOSE_LABELS: Record<RolePurpose, string> = {
 };
 
 /** Purposes a new role can have (there is one primary role per journey). */
-export const NEW_ROLE_PURPOSES: readonly RolePurpose[] = ['manager', 'buddy', 'mentor', 'people_team', 'it', 'other'];
+export type NewRolePurpose = Exclude<RolePurpose, 'primary'>;
+export const NEW_ROLE_PURPOSES: readonly NewRolePurpose[] = ['manager', 'buddy', 'mentor', 'people_team', 'it', 'other'];
 
 /** "Buddy" → "Buddies", "Manager" → "Managers", "Boss" → "Bosses". */
 export function suggestPlural(name: string): string {
@@ -27,7 +28,7 @@ export function suggestPlural(name: string): string {
 export interface NewRoleForm {
   name: string;
   plural_name: string;
-  purpose: RolePurpose;
+  purpose: NewRolePurpose;
 }
 
 export function validateNewRole(form: NewRoleForm, existing: readonly RoleJson[]): Partial<Record<keyof NewRoleForm, string>> {
