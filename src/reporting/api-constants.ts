@@ -4,6 +4,9 @@ import type { StatName } from './stats.js';
 /** Which stats are states (a count now) and which are rates (done of sent): the server's lists, for the page too. */
 export { RATE_STATS, STAT_NAMES, STATE_STATS } from './stats.js';
 
+/** The periods the attention-required and Intros feedback pages offer, their words, and the default of each. */
+export { DEFAULT_FEEDBACK_DATE_WINDOW, DEFAULT_ISSUE_DATE_WINDOW, FEEDBACK_DATE_WINDOWS, FEEDBACK_WINDOW_LABELS, ISSUE_DATE_WINDOWS, ISSUE_WINDOW_LABELS } from './stats.js';
+
 /** Each stat's name on the page and in the CSV report. */
 export const STAT_LABELS: Record<StatName, string> = {
   active_users: 'Active users',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from '../http/ids.js';
-import { AGGREGATIONS, DATE_WINDOWS, FEEDBACK_DATE_WINDOWS, ISSUE_DATE_WINDOWS, ISSUE_TYPES, STAT_NAMES } from './stats.js';
+import { AGGREGATIONS, DATE_WINDOWS, DEFAULT_FEEDBACK_DATE_WINDOW, DEFAULT_ISSUE_DATE_WINDOW, FEEDBACK_DATE_WINDOWS, ISSUE_DATE_WINDOWS, ISSUE_TYPES, STAT_NAMES } from './stats.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'is not a real date');
 const statName = z.enum(STAT_NAMES, { error: `must be one of ${STAT_NAMES.join(', ')}` });
@@ -53,7 +53,7 @@ const dashTypes = z.preprocess(
 
 export const issuesQuery = z.object({
   page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').optional().default(1),
-  date_window: z.enum(ISSUE_DATE_WINDOWS, { error: `must be one of ${ISSUE_DATE_WINDOWS.join(', ')}` }).optional().default('1m'),
+  date_window: z.enum(ISSUE_DATE_WINDOWS, { error: `must be one of ${ISSUE_DATE_WINDOWS.join(', ')}` }).optional().default(DEFAULT_ISSUE_DATE_WINDOW),
   tag_ids: dashIds,
   issue_types: dashTypes,
 });
@@ -62,7 +62,7 @@ const configIds = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), z.st
 
 export const feedbackStatsQuery = z.object({
   config_ids: configIds,
-  date_window: z.enum(FEEDBACK_DATE_WINDOWS, { error: `must be one of ${FEEDBACK_DATE_WINDOWS.join(', ')}` }).optional().default('3m'),
+  date_window: z.enum(FEEDBACK_DATE_WINDOWS, { error: `must be one of ${FEEDBACK_DATE_WINDOWS.join(', ')}` }).optional().default(DEFAULT_FEEDBACK_DATE_WINDOW),
 });
 
 export const feedbackCommentsQuery = z.object({

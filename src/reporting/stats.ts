@@ -224,6 +224,7 @@ export const ISSUES_PAGE_SIZE = 10;
 export const ISSUE_DATE_WINDOWS = ['1w', '1m', '3m', '6m', '1y'] as const;
 export type IssueDateWindow = (typeof ISSUE_DATE_WINDOWS)[number];
 export const DEFAULT_ISSUE_DATE_WINDOW: IssueDateWindow = '1m';
+export const ISSUE_WINDOW_LABELS: Record<IssueDateWindow, string> = { '1w': '1 week', '1m': '1 month', '3m': '3 months', '6m': '6 months', '1y': '1 year' };
 /** A task or poll still unanswered this long after it went out is overdue. */
 export const OVERDUE_AFTER_DAYS = 3;
 

@@ -4,7 +4,16 @@ import { api } from '../../api/client';
 import { toastError, toastSuccess } from '../../kit';
 import type { PairingReport } from '../../../../src/intros/api-types';
 import type { csvReportBody, putSettingsBody } from '../../../../src/reporting/schema';
-import { CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS } from '../../../../src/reporting/api-constants';
+import {
+  CSV_REPORT_TOAST,
+  CSV_REPORT_TOAST_MS,
+  DEFAULT_FEEDBACK_DATE_WINDOW,
+  DEFAULT_ISSUE_DATE_WINDOW,
+  FEEDBACK_DATE_WINDOWS as SERVER_FEEDBACK_WINDOWS,
+  FEEDBACK_WINDOW_LABELS,
+  ISSUE_DATE_WINDOWS as SERVER_ISSUE_WINDOWS,
+  ISSUE_WINDOW_LABELS,
+} from '../../../../src/reporting/api-constants';
 import type {
   CsvReportJson,
   FeedbackCommentsJson,
@@ -21,7 +30,7 @@ export type * from '../../../../src/reporting/api-types';
 /** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
 
 /** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
-export { CSV_REPORT_TOAST, CSV_REPORT_TOAST_MS, RATE_STATS, STAT_LABELS, STAT_NAMES, STATE_STATS } from '../../../../src/reporting/api-constants';
+export { CSV_REPORT_TOAST, RATE_STATS, STAT_LABELS, STAT_NAMES, STATE_STATS } from '../../../../src/reporting/api-constants';
 
 export const DATE_WINDOW_LABELS = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '6m': '6 months', '1y': '1 year', all_time: 'All time', custom: 'Custom' } as const;
 export type DateWindowId = keyof typeof DATE_WINDOW_LABELS;
@@ -38,23 +47,10 @@ export const ISSUE_TYPE_LABELS = {
 export type IssueType = keyof typeof ISSUE_TYPE_LABELS;
 export const ISSUE_TYPES = Object.keys(ISSUE_TYPE_LABELS) as IssueType[];
 export const ISSUES_PAGE_SIZE = 10;
-export const ISSUE_DATE_WINDOWS = [
-  { value: '1w', label: '1 week' },
-  { value: '1m', label: '1 month' },
-  { value: '3m', label: '3 months' },
-  { value: '6m', label: '6 months' },
-  { value: '1y', label: '1 year' },
-] as const;
-export const DEFAULT_ISSUE_DATE_WINDOW = '1m';
-
-export const FEEDBACK_DATE_WINDOWS = [
-  { value: '1w', label: '7 days' },
-  { value: '1m', label: '1 month' },
-  { value: '3m', label: '3 months' },
-  { value: '6m', label: '6 months' },
-  { value: '1y', label: '12 months' },
-] as const;
-export const DEFAULT_FEEDBACK_DATE_WINDOW = '3m';
+/** The period options of the attention-required and Intros feedback pages: the server's windows and words. */
+export const ISSUE_DATE_WINDOWS = SERVER_ISSUE_WINDOWS.map((value) => ({ value, label: ISSUE_WINDOW_LABELS[value] }));
+export const FEEDBACK_DATE_WINDOWS = SERVER_FEEDBACK_WINDOWS.map((value) => ({ value, label: FEEDBACK_WINDOW_LABELS[value] }));
+export { DEFAULT_FEEDBACK_DATE_WINDOW, DEFAULT_ISSUE_DATE_WINDOW };
 
 export type IssuesFilter = { page: number; date_window: string; tag_ids?: number[]; issue_types: IssueType[] };
 export type StrategicFilter = { id: number | string; tag_id: number | null; batch_id: number | null; start_date: string; end_date: string };
