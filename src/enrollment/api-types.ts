@@ -1,24 +1,22 @@
-// The JSON the enrollment pages read and send, shared by the server and web/ (type-only imports). Field names
-// follow the specs (journeys.md §3 and §7, programs.md §3 and §7). {flow} is 'onboarding' or 'participants';
-// {base} is /{flow} or /{flow}/tags/{tagId}.
+// The JSON the enrollment pages read and send, shared by the server and web/ (type-only imports: the constants the
+// pages use are in api-constants.ts). Field names follow the specs (journeys.md §3 and §7, programs.md §3 and §7).
+// {flow} is 'onboarding' or 'participants'; {base} is /{flow} or /{flow}/tags/{tagId}. The answers are zod schemas
+// (the routes register them, the OpenAPI document shows them); what the pages send is typed here too.
 
-export type Flow = 'onboarding' | 'participants';
+import { z } from 'zod';
+import { int } from '../http/fields.js';
+import { FORMULA_OPERATORS } from './api-constants.js';
+export * from './api-constants.js';
 
-/** journeys.md §9: at most 2000 rows (sessions) in one manual enrollment. */
-export const MAX_ENROLLMENT_ROWS = 2000;
-export const TOO_MANY_ROWS_TEXT = 'Sorry, no more than 2000 rows allowed';
-/** journeys.md §9: users are looked up by email 50 at a time. */
-export const EMAIL_LOOKUP_CHUNK = 50;
+export const FLOWS = ['onboarding', 'participants'] as const;
+export type Flow = (typeof FLOWS)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Manual enrollment (POST {base}/manual_enrollment)
 
 /** Who fills a role when no user is named: selected by another role's member, a given user, or a channel. */
-export interface RoleSelectionJson {
-  selector_id?: number | null;
-  selector_role_id?: number | null;
-  channel_id?: string | null;
-}
+export const roleSelectionJson = z.object({ selector_id: int.nullable().optional(), selector_role_id: int.nullable().optional(), channel_id: z.string().nullable().optional() });
+export type RoleSelectionJson = z.infer<typeof roleSelectionJson>;
 
 export interface MembershipInput {
   role_id: number;
@@ -52,123 +50,118 @@ export interface ManualEnrollmentBody {
 }
 
 /** A saved session as a row of the manual enrollment form (GET {base}/manual_enrollment/sessions/{sessionId}). */
-export interface SavedSessionRow {
-  id: number;
-  start_date: string;
-  tag_ids: number[];
+export const savedSessionRow = z.object({
+  id: int,
+  start_date: z.string(),
+  tag_ids: z.array(int),
   /** 'sync' when the session follows the participant's Slack zone. */
-  time_zone_name: string;
-  memberships: Array<{ role_id: number; user_id: number | null; user_name: string | null; email: string | null; role_selection: RoleSelectionJson | null }>;
-}
+  time_zone_name: z.string(),
+  memberships: z.array(z.object({ role_id: int, user_id: int.nullable(), user_name: z.string().nullable(), email: z.string().nullable(), role_selection: roleSelectionJson.nullable() })),
+});
+export type SavedSessionRow = z.infer<typeof savedSessionRow>;
 
-export interface SavedSessionAnswer {
-  session: SavedSessionRow;
+export const savedSessionAnswer = z.object({
+  session: savedSessionRow,
   /** Only a session that has not started yet (and is still active) can be changed in the form. */
-  editable: boolean;
-}
+  editable: z.boolean(),
+});
+export type SavedSessionAnswer = z.infer<typeof savedSessionAnswer>;
 
-export interface ManualEnrollmentAnswer {
-  status_id: number;
-}
+/** POST {base}/manual_enrollment: the batch whose progress the page follows. */
+export const manualEnrollmentAnswer = z.object({ status_id: int });
+export type ManualEnrollmentAnswer = z.infer<typeof manualEnrollmentAnswer>;
 
-export type BatchStatus = 'pending' | 'success' | 'error';
+export const BATCH_STATUSES = ['pending', 'success', 'error'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /** GET /onboarding/manual_enrollment/upsert_status/{statusId} */
-export interface UpsertStatusAnswer {
-  status: BatchStatus;
-  error: string | null;
-}
+export const upsertStatusAnswer = z.object({ status: z.enum(BATCH_STATUSES), error: z.string().nullable() });
+export type UpsertStatusAnswer = z.infer<typeof upsertStatusAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Batches
 
-export type EnrollmentState = 'enrolled' | 'pending' | 'failed';
+export const ENROLLMENT_STATES = ['enrolled', 'pending', 'failed'] as const;
+export type EnrollmentState = (typeof ENROLLMENT_STATES)[number];
 
-export interface EnrollmentJson {
-  id: number;
-  tag_id: number;
-  tag_name: string;
-  session_id: number | null;
-  member: { id: number; name: string; slack_user_id: string } | null;
-  email: string | null;
-  state: EnrollmentState;
-  reason: string | null;
-  start_date: string | null;
-  source: string;
-  created_at: string;
-}
+export const enrollmentJson = z.object({
+  id: int,
+  tag_id: int,
+  tag_name: z.string(),
+  session_id: int.nullable(),
+  member: z.object({ id: int, name: z.string(), slack_user_id: z.string() }).nullable(),
+  email: z.string().nullable(),
+  state: z.enum(ENROLLMENT_STATES),
+  reason: z.string().nullable(),
+  start_date: z.string().nullable(),
+  source: z.string(),
+  created_at: z.string(),
+});
+export type EnrollmentJson = z.infer<typeof enrollmentJson>;
 
-export interface BatchJson {
-  id: number;
-  flow: Flow;
-  tag_id: number | null;
-  source: 'manual' | 'csv';
-  status: BatchStatus;
-  error: string | null;
-  sessions_created: number;
-  sessions_updated: number;
-  sessions_deleted: number;
-  created_by: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+export const batchJson = z.object({
+  id: int,
+  flow: z.enum(FLOWS),
+  tag_id: int.nullable(),
+  source: z.enum(['manual', 'csv']),
+  status: z.enum(BATCH_STATUSES),
+  error: z.string().nullable(),
+  sessions_created: int,
+  sessions_updated: int,
+  sessions_deleted: int,
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type BatchJson = z.infer<typeof batchJson>;
 
 /** GET {base}/batches (query batch_id: one batch with its enrollments) */
-export interface BatchesAnswer {
-  batches: BatchJson[];
-  batch: (BatchJson & { enrollments: EnrollmentJson[] }) | null;
-}
+export const batchesAnswer = z.object({ batches: z.array(batchJson), batch: batchJson.extend({ enrollments: z.array(enrollmentJson) }).nullable() });
+export type BatchesAnswer = z.infer<typeof batchesAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lookups
 
-export interface UserByEmailJson {
-  id: number;
-  email: string;
-  name: string;
-  slack_user_id: string;
-  avatar_url: string | null;
-}
+export const userByEmailJson = z.object({ id: int, email: z.string(), name: z.string(), slack_user_id: z.string(), avatar_url: z.string().nullable() });
+export type UserByEmailJson = z.infer<typeof userByEmailJson>;
 
 /** GET /onboarding/users/from_email?emails=a,b */
-export interface UsersFromEmailAnswer {
-  users: UserByEmailJson[];
-}
+export const usersFromEmailAnswer = z.object({ users: z.array(userByEmailJson) });
+export type UsersFromEmailAnswer = z.infer<typeof usersFromEmailAnswer>;
 
 /** GET /hris/manager?email= */
-export type HrisManagerAnswer = { success: true; manager: UserByEmailJson } | { success: false; error: string };
+export const hrisManagerAnswer = z.union([z.object({ success: z.literal(true), manager: userByEmailJson }), z.object({ success: z.literal(false), error: z.string() })]);
+export type HrisManagerAnswer = z.infer<typeof hrisManagerAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enrollment rules (journeys.md §3): processing_rule version 1
 
-export type FormulaOperator = 'equals' | 'not_equals' | 'contains' | 'not_contains' | 'starts_with' | 'in' | 'is_present' | 'is_blank';
-export const FORMULA_OPERATORS: readonly FormulaOperator[] = ['equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'in', 'is_present', 'is_blank'];
-
 /** One test of a new hire's field: `type` names the field (department, location, employment_type …). */
-export interface Formula {
-  type: string;
-  operator: FormulaOperator;
+export const formulaJson = z.object({
+  type: z.string(),
+  operator: z.enum(FORMULA_OPERATORS),
   /** Text; for `in`, values separated by commas. Ignored by is_present and is_blank. */
-  value: string;
-}
+  value: z.string(),
+});
+export type Formula = z.infer<typeof formulaJson>;
 
 /** OR within a group, AND across groups. No groups: everyone matches. */
-export interface ProcessingRule {
-  version: 1;
-  groups: Array<{ formulas: Formula[] }>;
-}
+export const processingRuleJson = z.object({ version: z.literal(1), groups: z.array(z.object({ formulas: z.array(formulaJson) })) });
+export type ProcessingRule = z.infer<typeof processingRuleJson>;
 
-export type IntegrationIdentityType = 'HrisIdentity' | 'AtsIdentity';
+export const INTEGRATION_IDENTITY_TYPES = ['HrisIdentity', 'AtsIdentity'] as const;
+export type IntegrationIdentityType = (typeof INTEGRATION_IDENTITY_TYPES)[number];
 
-export interface EnrollmentRuleJson {
-  id: number;
-  team_id: number;
-  integration_identity_type: IntegrationIdentityType;
-  integration_identity_id: number | null;
-  target_class: string;
-  tag_ids: number[];
-  processing_rule: ProcessingRule;
-}
+export const enrollmentRuleJson = z.object({
+  id: int,
+  team_id: int,
+  integration_identity_type: z.enum(INTEGRATION_IDENTITY_TYPES),
+  integration_identity_id: int.nullable(),
+  target_class: z.string(),
+  tag_ids: z.array(int),
+  processing_rule: processingRuleJson,
+});
+export type EnrollmentRuleJson = z.infer<typeof enrollmentRuleJson>;
 
 /** PUT /onboarding/tags/enrollment_rules: the team's whole rule set, replaced. */
 export interface EnrollmentRulesBody {
@@ -178,144 +171,150 @@ export interface EnrollmentRulesBody {
 // ---------------------------------------------------------------------------------------------------------------
 // HR mappings (PATCH /onboarding/tags/hris_category_mappings/bulk_update)
 
-export type EnrollmentSource = 'none' | 'auto_enroll' | 'rules';
+export const ENROLLMENT_SOURCES = ['none', 'auto_enroll', 'rules'] as const;
+export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
 
-export interface HrMappingJson {
-  hris_type: string;
-  hris_value: string;
-  category_value?: string | null;
-  target_ids: number[];
-}
+export const hrMappingJson = z.object({ hris_type: z.string(), hris_value: z.string(), category_value: z.string().nullable().optional(), target_ids: z.array(int) });
+export type HrMappingJson = z.infer<typeof hrMappingJson>;
+
+const hrPairJson = z.object({ hris_type: z.string(), hris_value: z.string() });
 
 export interface HrMappingsBody {
   enrollment_source: 'none' | 'auto_enroll';
   default_tag_ids: number[];
   mappings: HrMappingJson[];
-  exclusions?: Array<{ hris_type: string; hris_value: string }>;
+  exclusions?: Array<z.infer<typeof hrPairJson>>;
   /** Journeys a person joining the workspace is enrolled in (the workspace-join settings). */
   channel_joins?: { tag_ids: number[] };
 }
 
-/** GET /onboarding/tags/enrollment: everything the rules and mappings page shows. */
-export interface EnrollmentSettingsAnswer {
-  team_id: number;
-  enrollment_source: EnrollmentSource;
-  default_tag_ids: number[];
-  mappings: HrMappingJson[];
-  exclusions: Array<{ hris_type: string; hris_value: string }>;
-  channel_joins: { tag_ids: number[] };
-  enrollment_rules: EnrollmentRuleJson[];
+/** GET /onboarding/enrollment_settings: everything the rules and mappings page shows. */
+export const enrollmentSettingsAnswer = z.object({
+  team_id: int,
+  enrollment_source: z.enum(ENROLLMENT_SOURCES),
+  default_tag_ids: z.array(int),
+  mappings: z.array(hrMappingJson),
+  exclusions: z.array(hrPairJson),
+  channel_joins: z.object({ tag_ids: z.array(int) }),
+  enrollment_rules: z.array(enrollmentRuleJson),
   /** Field names seen on new hires, for the filter modal. */
-  formula_types: string[];
-  paid: boolean;
-}
+  formula_types: z.array(z.string()),
+  paid: z.boolean(),
+});
+export type EnrollmentSettingsAnswer = z.infer<typeof enrollmentSettingsAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Auto-enroll channels
 
-export type StartDateRule = 'join_date' | 'next_monday';
+export const START_DATE_RULES = ['join_date', 'next_monday'] as const;
+export type StartDateRule = (typeof START_DATE_RULES)[number];
 
-export interface AutoEnrollChannelJson {
-  channel_id: string;
-  name: string | null;
-  start_date_rule: StartDateRule;
-}
+export const autoEnrollChannelJson = z.object({ channel_id: z.string(), name: z.string().nullable(), start_date_rule: z.enum(START_DATE_RULES) });
+export type AutoEnrollChannelJson = z.infer<typeof autoEnrollChannelJson>;
 
 /** GET /{flow}/tags/{id}/auto_enroll_channels/load_channels_as_json */
-export interface AutoEnrollChannelsAnswer {
-  channels: AutoEnrollChannelJson[];
-}
+export const autoEnrollChannelsAnswer = z.object({ channels: z.array(autoEnrollChannelJson) });
+export type AutoEnrollChannelsAnswer = z.infer<typeof autoEnrollChannelsAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Self-enroll
 
-export interface SelfEnrollValidationAnswer {
-  valid: boolean;
+export const selfEnrollValidationAnswer = z.object({
+  valid: z.boolean(),
   /** Why not, when not. */
-  displayError: string | null;
-  already_enrolled: boolean;
+  displayError: z.string().nullable(),
+  already_enrolled: z.boolean(),
   /** The journey it is about (the join page names it). */
-  journey: { id: number; name: string };
-}
+  journey: z.object({ id: int, name: z.string() }),
+});
+export type SelfEnrollValidationAnswer = z.infer<typeof selfEnrollValidationAnswer>;
+
+/** POST /{flow}/tags/{tagId}/self_enroll and self_test: the session made. */
+export const selfEnrollAnswer = z.object({ success: z.literal(true), session_id: int });
+export type SelfEnrollAnswer = z.infer<typeof selfEnrollAnswer>;
 
 /** GET/PUT /{flow}/tags/{tagId}/self_enroll_settings: self-enrollment of one journey (PUT {enabled}). */
-export interface SelfEnrollSettingsAnswer {
-  enabled: boolean;
+export const selfEnrollSettingsAnswer = z.object({
+  enabled: z.boolean(),
   /** The page where a member joins it (share it; `/hearth join` and the Home tab list it too). */
-  link: string;
+  link: z.string(),
   /** Who joined it themselves, latest first. */
-  joined: Array<{ id: number | null; name: string | null; slack_user_id: string | null; start_date: string | null; joined_at: string }>;
-}
-
-export const SELF_ENROLL_ERROR_TEXT = 'There was an unexpected error processing your request. Try again?';
+  joined: z.array(z.object({ id: int.nullable(), name: z.string().nullable(), slack_user_id: z.string().nullable(), start_date: z.string().nullable(), joined_at: z.string() })),
+});
+export type SelfEnrollSettingsAnswer = z.infer<typeof selfEnrollSettingsAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enrollment surveys (programs.md §3)
 
-export type QuestionType = 'text' | 'radio' | 'checkbox';
+export const QUESTION_TYPES = ['text', 'radio', 'checkbox'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-export interface SurveyOption {
-  id?: number | null;
-  text: string;
-}
+export const surveyOptionJson = z.object({ id: int.nullable().optional(), text: z.string() });
+export type SurveyOption = z.infer<typeof surveyOptionJson>;
 
-export interface SurveyQuestion {
-  id?: number | null;
-  input_type: QuestionType;
-  query: string;
+export const surveyQuestionJson = z.object({
+  id: int.nullable().optional(),
+  input_type: z.enum(QUESTION_TYPES),
+  query: z.string(),
   /** Shown to the matched person as feedback on the pairing. */
-  collect_feedback: boolean;
-  optional: boolean;
-  options: SurveyOption[];
-}
+  collect_feedback: z.boolean(),
+  optional: z.boolean(),
+  options: z.array(surveyOptionJson),
+});
+export type SurveyQuestion = z.infer<typeof surveyQuestionJson>;
 
-export interface RoleSurvey {
-  role_id: number;
-  questions: SurveyQuestion[];
-}
+export const roleSurveyJson = z.object({ role_id: int, questions: z.array(surveyQuestionJson) });
+export type RoleSurvey = z.infer<typeof roleSurveyJson>;
 
-export interface EnrollmentSurveyJson {
-  id: number;
-  tag_id: number;
-  name: string;
+export const enrollmentSurveyJson = z.object({
+  id: int,
+  tag_id: int,
+  name: z.string(),
   /** One or two: the primary role's, and optionally the matched role's (mentors). */
-  role_enrollment_surveys: RoleSurvey[];
-}
+  role_enrollment_surveys: z.array(roleSurveyJson),
+});
+export type EnrollmentSurveyJson = z.infer<typeof enrollmentSurveyJson>;
 
 /** GET /{flow}/tags/{id}/enrollment_surveys: each survey with its share state and responses. */
-export interface EnrollmentSurveyListItem extends EnrollmentSurveyJson {
+export const enrollmentSurveyListItem = enrollmentSurveyJson.extend({
   /** How often it was shared to Slack, and when last (null: never). */
-  shares: number;
-  last_shared_at: string | null;
+  shares: int,
+  last_shared_at: z.string().nullable(),
   /** Answers received. */
-  responses: number;
-}
+  responses: int,
+});
+export type EnrollmentSurveyListItem = z.infer<typeof enrollmentSurveyListItem>;
 
 export interface EnrollmentSurveyBody {
   enrollment_survey: { name: string; role_enrollment_surveys: RoleSurvey[] };
 }
 
-export interface PresetSurveyJson {
-  key: string;
-  name: string;
-  role_enrollment_surveys: Array<{ role_purpose: 'primary' | 'mentor'; questions: SurveyQuestion[] }>;
-}
+export const presetSurveyJson = z.object({
+  key: z.string(),
+  name: z.string(),
+  role_enrollment_surveys: z.array(z.object({ role_purpose: z.enum(['primary', 'mentor']), questions: z.array(surveyQuestionJson) })),
+});
+export type PresetSurveyJson = z.infer<typeof presetSurveyJson>;
 
-export interface SubmissionJson {
-  id: number;
-  member: { id: number; name: string; slack_user_id: string };
-  role_id: number;
-  answers: Record<string, string | string[]>;
-  session_id: number | null;
-  matched_submission_id: number | null;
-  created_at: string;
-}
+/** POST …/enrollment_surveys/{surveyId}/share_to_slack_as_json: how many were sent the survey. */
+export const surveyShareAnswer = z.object({ success: z.literal(true), num_sent: int });
+
+export const submissionJson = z.object({
+  id: int,
+  member: z.object({ id: int, name: z.string(), slack_user_id: z.string() }),
+  role_id: int,
+  answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  session_id: int.nullable(),
+  matched_submission_id: int.nullable(),
+  created_at: z.string(),
+});
+export type SubmissionJson = z.infer<typeof submissionJson>;
 
 /** GET …/enrollment_surveys/{id}/responses */
-export interface SurveyResponsesAnswer {
-  survey: EnrollmentSurveyJson;
-  submissions: SubmissionJson[];
+export const surveyResponsesAnswer = z.object({
+  survey: enrollmentSurveyJson,
+  submissions: z.array(submissionJson),
   /** The pairing engine's proposal: primary submission → matched submission. */
-  suggested: Array<{ primary_submission_id: number; matched_submission_id: number }>;
-}
-
+  suggested: z.array(z.object({ primary_submission_id: int, matched_submission_id: int })),
+});
+export type SurveyResponsesAnswer = z.infer<typeof surveyResponsesAnswer>;

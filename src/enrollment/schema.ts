@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { channelId as slackChannelId, localDate } from '../http/fields.js';
 import { id } from '../http/ids.js';
-import { FORMULA_OPERATORS } from './api-types.js';
+import { FORMULA_OPERATORS } from './api-constants.js';
 
 const email = z.string().trim().max(254).email('is not an email address');
 const optionalEmail = z.union([z.literal('').transform(() => null), email]).nullable().optional();
@@ -57,7 +57,7 @@ export const managerQuery = z
 
 const formula = z.object({
   type: z.string().trim().min(1, "can't be blank").max(60),
-  operator: z.enum(FORMULA_OPERATORS as [string, ...string[]], { error: `must be one of ${FORMULA_OPERATORS.join(', ')}` }).transform((v) => v as (typeof FORMULA_OPERATORS)[number]),
+  operator: z.enum(FORMULA_OPERATORS, { error: `must be one of ${FORMULA_OPERATORS.join(', ')}` }),
   value: z.string().max(500).default(''),
 });
 

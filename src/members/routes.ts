@@ -1,5 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
+import { z } from 'zod';
 import { authOf, requireMember } from '../http/auth.js';
 import { jsonApi } from '../http/api.js';
 import { params } from '../http/validate.js';
@@ -52,36 +53,40 @@ export function assetRoutes(assets: AssetService): Router {
     { name: 'files[]', maxCount: MAX_FILES },
   ]);
 
-  router.post(
+  const api = jsonApi(router, 'Uploads');
+  const refuseEarly = async (req: Request, res: Response, next: NextFunction) => {
+    req.setTimeout(UPLOAD_TIMEOUT_MS);
+    try {
+      await assets.begin(req, authOf(req).workspace.id);
+      next();
+    } catch (err) {
+      // Refused before reading the body: close the connection rather than read what we will not keep.
+      res.setHeader('connection', 'close');
+      next(err);
+    }
+  };
+  const receive = (req: Request, res: Response, next: NextFunction) => {
+    upload(req, res, (err: unknown) => {
+      if (err) res.setHeader('connection', 'close');
+      next(err);
+    });
+  };
+  api.post(
     '/onboarding/assets',
-    async (req, res, next) => {
-      req.setTimeout(UPLOAD_TIMEOUT_MS);
-      try {
-        await assets.begin(req, authOf(req).workspace.id);
-        next();
-      } catch (err) {
-        // Refused before reading the body: close the connection rather than read what we will not keep.
-        res.setHeader('connection', 'close');
-        next(err);
-      }
-    },
-    (req, res, next) => {
-      upload(req, res, (err: unknown) => {
-        if (err) res.setHeader('connection', 'close');
-        next(err);
-      });
-    },
-    async (req, res) => {
+    { summary: 'Upload files (multipart: `file` or `files`); answers 201 with the files recorded', response: z.object({ assets: z.array(assetJson), asset: assetJson }) },
+    async ({ req, res }) => {
       const { workspace, member } = authOf(req);
       const groups = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
       const files = Object.values(groups).flat();
       await assets.refuseTooLarge(req, files);
       const created = await assets.record(workspace, member, files);
-      res.status(201).json({ assets: created, asset: created[0] });
+      res.status(201);
+      return { assets: created, asset: created[0]! };
     },
+    refuseEarly,
+    receive,
   );
 
-  const api = jsonApi(router, 'Uploads');
   /** What an upload may be, so the uploaders check files before sending them (the server checks again). */
   api.get('/onboarding/assets/limits', { summary: 'What an upload may be', response: uploadLimitsJson }, () => ({ max_file_mb: assets.perFileMb, total_mb: TOTAL_UPLOAD_BYTES / 1_000_000 }));
 

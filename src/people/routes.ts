@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { PeopleService } from './service.js';
+import { jsonApi } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
-import { query } from '../http/validate.js';
+import { personFoundJson } from './api-types.js';
 
 const searchQuery = z.object({
   query: z.string().trim().max(80).default(''),
@@ -15,11 +16,11 @@ const searchQuery = z.object({
  */
 export function peopleRoutes(people: PeopleService): Router {
   const router = Router();
-  router.get('/people/search', requireMember, async (req, res) => {
-    const q = query(req, searchQuery);
-    if (!q.query) return void res.json([]);
-    const rows = await people.search(authOf(req).workspace.id, q.query, q.limit);
-    res.json(rows.map((m) => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url })));
-  });
+  const api = jsonApi(router, 'People');
+  api.get('/people/search', { summary: 'The workspace’s people whose name or email contains the text (none for no text)', query: searchQuery, response: z.array(personFoundJson) }, async ({ query, req }) => {
+    if (!query.query) return [];
+    const rows = await people.search(authOf(req).workspace.id, query.query, query.limit);
+    return rows.map((m) => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.real_name || m.display_name || m.name, email: m.email, avatar_url: m.avatar_url }));
+  }, requireMember);
   return router;
 }

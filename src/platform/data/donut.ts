@@ -7,18 +7,10 @@ import { requireAccess } from '../access.js';
 import type { Clock } from '../../time/clock.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
+import type { DonutSummary } from './api-types.js';
 import { workspaceImported } from './events.js';
 import { DonutRepository } from './repository.js';
 import { workspaceData } from './service.js';
-
-export interface DonutSummary {
-  /** Whose data it was: the importer's kind ('intros', 'celebrations'). */
-  kind: string;
-  imported: number;
-  /** Rows left out (people no longer in the workspace, already-known dates), with why; the first 50. */
-  skipped: Array<{ row: number; reason: string }>;
-  skipped_count: number;
-}
 
 const norm = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 

@@ -10,6 +10,7 @@ import { readCsvCell, toCsv } from '../csv.js';
 import { event } from '../events/define.js';
 import type { DomainEvents } from '../events/service.js';
 import { refName, refsOf, remapJson, remapText, type DataExportPart, type ExportedTable } from './define.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument, type ImportSummary } from './api-types.js';
 import { memberErased, workspaceImported } from './events.js';
 import { DataRepository, type ColumnInfo, type Row } from './repository.js';
 
@@ -21,26 +22,9 @@ export const workspaceData = workspacePolicy({
   readForbidden: 'Only workspace admins can do that',
 });
 
-export const EXPORT_FORMAT = 'hearth.workspace-export';
-export const EXPORT_VERSION = 1;
-
 /** A declared table with the capability that declared it. */
 export interface RegisteredTable extends ExportedTable {
   capability: string;
-}
-
-export interface ExportDocument {
-  format: typeof EXPORT_FORMAT;
-  version: typeof EXPORT_VERSION;
-  exported_at: string;
-  workspace: { team_id: string; name: string };
-  manifest: Array<{ table: string; capability: string; description: string; columns: string[]; refs: Record<string, string> }>;
-  tables: Record<string, Row[]>;
-}
-
-export interface ImportSummary {
-  imported: Record<string, number>;
-  matched: Record<string, number>;
 }
 
 const documentSchema = z.object({

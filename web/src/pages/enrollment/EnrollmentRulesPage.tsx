@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { EnrollmentSettingsAnswer, EnrollmentSource, Formula, ProcessingRule } from '../../../../src/enrollment/api-types';
-import { FORMULA_OPERATORS } from '../../../../src/enrollment/api-types';
+import { FORMULA_OPERATORS } from '../../../../src/enrollment/api-constants';
 import { ApiError } from '../../api/client';
 import { Modal, ModalCancelButton, PageState, SegmentedControl, Select, toastSuccess, WarningModal } from '../../kit';
 import { allTagsQuery, type TagsIndex } from '../journeys/api/journeysApi';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
-import { SELF_ENROLL_ERROR_TEXT } from '../../../../src/enrollment/api-types';
+import { SELF_ENROLL_ERROR_TEXT } from '../../../../src/enrollment/api-constants';
 import { ApiError } from '../../api/client';
 import { InlineError, PageState } from '../../kit';
 import { PageHeader } from '../PageHeader';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
+import { TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-constants';
 import { addRows, deleteRow, newRow, participantEmails, rowFromSaved, setJourneys, setMembership, submission, withManagers, type FormState } from './manualForm';
 
 const PRIMARY = 1;

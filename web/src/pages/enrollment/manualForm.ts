@@ -1,5 +1,5 @@
 import type { RoleSelectionJson, SavedSessionRow } from '../../../../src/enrollment/api-types';
-import { MAX_ENROLLMENT_ROWS, TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-types';
+import { MAX_ENROLLMENT_ROWS, TOO_MANY_ROWS_TEXT } from '../../../../src/enrollment/api-constants';
 import type { RoleSelectionSettings } from '../../../../src/journeys/api-types';
 import { isoDate, type ResolvedRow } from '../../../../src/enrollment/csv';
 import { zoneName } from '../../kit/dates';
