@@ -7,6 +7,5 @@ export const TOO_MANY_ROWS_TEXT = 'Sorry, no more than 2000 rows allowed';
 export const EMAIL_LOOKUP_CHUNK = 50;
 
 export const FORMULA_OPERATORS = ['equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'in', 'is_present', 'is_blank'] as const;
-export type FormulaOperator = (typeof FORMULA_OPERATORS)[number];
 
 export const SELF_ENROLL_ERROR_TEXT = 'There was an unexpected error processing your request. Try again?';

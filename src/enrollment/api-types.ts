@@ -163,11 +163,6 @@ export const enrollmentRuleJson = z.object({
 });
 export type EnrollmentRuleJson = z.infer<typeof enrollmentRuleJson>;
 
-/** PUT /onboarding/tags/enrollment_rules: the team's whole rule set, replaced. */
-export interface EnrollmentRulesBody {
-  enrollment_rules: Array<Omit<EnrollmentRuleJson, 'id' | 'team_id'>>;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // HR mappings (PATCH /onboarding/tags/hris_category_mappings/bulk_update)
 
@@ -175,18 +170,8 @@ export const ENROLLMENT_SOURCES = ['none', 'auto_enroll', 'rules'] as const;
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
 
 export const hrMappingJson = z.object({ hris_type: z.string(), hris_value: z.string(), category_value: z.string().nullable().optional(), target_ids: z.array(int) });
-export type HrMappingJson = z.infer<typeof hrMappingJson>;
 
 const hrPairJson = z.object({ hris_type: z.string(), hris_value: z.string() });
-
-export interface HrMappingsBody {
-  enrollment_source: 'none' | 'auto_enroll';
-  default_tag_ids: number[];
-  mappings: HrMappingJson[];
-  exclusions?: Array<z.infer<typeof hrPairJson>>;
-  /** Journeys a person joining the workspace is enrolled in (the workspace-join settings). */
-  channel_joins?: { tag_ids: number[] };
-}
 
 /** GET /onboarding/enrollment_settings: everything the rules and mappings page shows. */
 export const enrollmentSettingsAnswer = z.object({
@@ -210,7 +195,6 @@ export const START_DATE_RULES = ['join_date', 'next_monday'] as const;
 export type StartDateRule = (typeof START_DATE_RULES)[number];
 
 export const autoEnrollChannelJson = z.object({ channel_id: z.string(), name: z.string().nullable(), start_date_rule: z.enum(START_DATE_RULES) });
-export type AutoEnrollChannelJson = z.infer<typeof autoEnrollChannelJson>;
 
 /** GET /{flow}/tags/{id}/auto_enroll_channels/load_channels_as_json */
 export const autoEnrollChannelsAnswer = z.object({ channels: z.array(autoEnrollChannelJson) });
@@ -231,7 +215,6 @@ export type SelfEnrollValidationAnswer = z.infer<typeof selfEnrollValidationAnsw
 
 /** POST /{flow}/tags/{tagId}/self_enroll and self_test: the session made. */
 export const selfEnrollAnswer = z.object({ success: z.literal(true), session_id: int });
-export type SelfEnrollAnswer = z.infer<typeof selfEnrollAnswer>;
 
 /** GET/PUT /{flow}/tags/{tagId}/self_enroll_settings: self-enrollment of one journey (PUT {enabled}). */
 export const selfEnrollSettingsAnswer = z.object({
@@ -250,7 +233,6 @@ export const QUESTION_TYPES = ['text', 'radio', 'checkbox'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const surveyOptionJson = z.object({ id: int.nullable().optional(), text: z.string() });
-export type SurveyOption = z.infer<typeof surveyOptionJson>;
 
 export const surveyQuestionJson = z.object({
   id: int.nullable().optional(),

@@ -8,7 +8,6 @@ import { HUB_MODULES } from './api-constants.js';
 export * from './api-constants.js';
 
 const hubLink = z.object({ label: z.string(), url: z.string() });
-export type HubLink = z.infer<typeof hubLink>;
 
 /** One module of the site's template: shown or not, in the template's order, with its texts. */
 export const hubModuleSettings = z.object({
@@ -36,12 +35,6 @@ export type HubSiteJson = z.infer<typeof hubSiteJson>;
 /** PUT /{flow}/tags/{id}/site: the site saved. */
 export const hubSaveAnswer = z.object({ site: hubSiteJson });
 
-/** PUT /{flow}/tags/{id}/site: the template, the published flag, or both. */
-export interface HubSiteBody {
-  template?: HubTemplate;
-  published?: boolean;
-}
-
 export const hubPersonJson = personJson.extend({
   /** Opens a DM with them in Slack. */
   slack_url: z.string(),
@@ -49,7 +42,6 @@ export const hubPersonJson = personJson.extend({
 export type HubPersonJson = z.infer<typeof hubPersonJson>;
 
 export const hubRoleMemberJson = z.object({ role_id: int, role_name: z.string(), purpose: z.string(), primary: z.boolean(), person: hubPersonJson.nullable() });
-export type HubRoleMemberJson = z.infer<typeof hubRoleMemberJson>;
 
 export const hubEventJson = z.object({
   id: int,
@@ -64,7 +56,6 @@ export const hubEventJson = z.object({
 export type HubEventJson = z.infer<typeof hubEventJson>;
 
 export const hubChannelJson = z.object({ id: z.string(), name: z.string(), slack_url: z.string() });
-export type HubChannelJson = z.infer<typeof hubChannelJson>;
 
 /** GET /site/{sessionId}/data?module=site: the hub's frame. */
 export const hubFrameData = z
@@ -81,7 +72,6 @@ export type HubFrameData = z.infer<typeof hubFrameData>;
 export const hubPeopleData = z.object({ people: z.array(hubRoleMemberJson) });
 export type HubPeopleData = z.infer<typeof hubPeopleData>;
 export const hubEventsData = z.object({ upcoming: z.array(hubEventJson), past: z.array(hubEventJson) });
-export type HubEventsData = z.infer<typeof hubEventsData>;
 export const hubTasksData = z.object({
   /** `mine`: the viewer's own, which they may complete from the hub. */
   tasks: z.array(taskAssignmentJson.extend({ mine: z.boolean() })),
@@ -90,7 +80,6 @@ export type HubTasksData = z.infer<typeof hubTasksData>;
 export const hubPollsData = z.object({ polls: z.array(pollResponseJson.extend({ mine: z.boolean() })) });
 export type HubPollsData = z.infer<typeof hubPollsData>;
 export const hubChannelsData = z.object({ channels: z.array(hubChannelJson) });
-export type HubChannelsData = z.infer<typeof hubChannelsData>;
 
 /** What became of a timeline item: a task is done or still to do, a poll answered or waiting, a message sent. */
 const hubTimelineStatus = z.enum(['started', 'coming_up', 'sent', 'to_do', 'done', 'to_answer', 'answered']);

@@ -5,15 +5,12 @@ import { int } from '../http/fields.js';
 export * from './api-constants.js';
 
 export const HRIS_STATES = ['pending', 'active', 'relink_needed', 'deactivated'] as const;
-export type HrisStateJson = (typeof HRIS_STATES)[number];
 export const CALENDAR_PROVIDERS = ['google', 'microsoft', 'zoom'] as const;
 export type CalendarProviderJson = (typeof CALENDAR_PROVIDERS)[number];
 
 export const personRefJson = z.object({ id: int, name: z.string() });
-export type PersonRefJson = z.infer<typeof personRefJson>;
 
 export const hrisSyncableJson = z.object({ program_type: z.enum(HRIS_PROGRAM_TYPES), program_id: int });
-export type HrisSyncableJson = z.infer<typeof hrisSyncableJson>;
 
 /** programs.md §3 "HRIS identity": id, state, creator, hris_sync_data flags per program; never the account token. */
 export const hrisIdentityJson = z

@@ -105,7 +105,6 @@ export const roundJson = z.object({
 export type RoundJson = z.infer<typeof roundJson>;
 
 export const memberCountsJson = z.object({ active: int, snoozed: int, opted_out: int, ghost: int, ineligible: int, need_categories: int });
-export type MemberCounts = z.infer<typeof memberCountsJson>;
 
 /** Where a page of a list stands: `total` counts what matches the search and filter; `next_page` is null on the last page. */
 export const pageInfo = z.object({ page: int, per: int, total: int, next_page: int.nullable() });

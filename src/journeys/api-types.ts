@@ -41,12 +41,6 @@ export type RolePurpose = z.infer<typeof rolePurpose>;
 export const roleJson = z.object({ id: int, purpose: rolePurpose, primary: z.boolean(), name: z.string(), plural_name: z.string() }).meta({ id: 'JourneyRole' });
 export type RoleJson = z.infer<typeof roleJson>;
 
-/**
- * How a role's member is found when someone is enrolled (journeys.md §6): a specific user, selected by another
- * role's member or by a given user, picked from a channel's members, or left to whoever enrols ('manual').
- */
-export type RoleSelectionMethod = 'specific_user' | 'selected_by_role' | 'selected_by_user' | 'from_channel' | 'manual';
-
 const roleSelectionSetting = z.object({
   method: z.enum(['specific_user', 'selected_by_role', 'selected_by_user', 'from_channel', 'manual']),
   /** specific_user: the member (members.id). */
@@ -58,7 +52,6 @@ const roleSelectionSetting = z.object({
   /** from_channel: the Slack channel whose members are picked from. */
   channel_id: z.string().nullable().optional(),
 });
-export type RoleSelectionSetting = z.infer<typeof roleSelectionSetting>;
 
 /** Keyed by role id (as a string, JSON's only key type). */
 const roleSelectionSettings = z.record(z.string(), roleSelectionSetting);
@@ -129,23 +122,6 @@ export const tagsIndex = z.object({
   limits: journeyLimitsJson,
 });
 export type TagsIndex = z.infer<typeof tagsIndex>;
-
-/**
- * POST /onboarding/tags, multipart form or JSON: channel_id, onboarding_tag[name], onboarding_tag[flow_type],
- * onboarding_tag[preset_bundle_id], onboarding_tag[preset_ids][] (or a comma list), onboarding_tag[auto_enroll], source.
- */
-export interface CreateTagBody {
-  channel_id?: string | null;
-  onboarding_tag: {
-    name: string;
-    flow_type: FlowType;
-    preset_bundle_id?: number | null;
-    preset_ids?: number[];
-    auto_enroll?: boolean;
-  };
-  /** Where the create came from: 'one_click', 'hris_one_click_onboarding', 'bundle_wizard', 'blank', … */
-  source?: string;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Schedule events

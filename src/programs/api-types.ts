@@ -36,4 +36,3 @@ export const templateJson = z.object({
   /** Shipped with Hearth (hidden by hide_defaults=true). */
   is_default: z.boolean(),
 });
-export type TemplateJson = z.infer<typeof templateJson>;

@@ -47,7 +47,7 @@ export function flowOf(pathname: string): Flow | undefined {
 const prefetchCoffee: PageDef['prefetch'] = (client, { id }) => import('./pages/intros/introsApi').then((m) => client.prefetchQuery(m.coffeeQuery(id!)));
 
 export const PAGES: readonly PageDef[] = [
-  { path: '/', title: 'Home', load: () => import('./pages/HomePage').then((m) => ({ default: () => <m.HomePage pages={PAGES} /> })) },
+  { path: '/', title: 'Home', load: () => import('./pages/HomePage').then(({ HomePage }) => ({ default: () => <HomePage pages={PAGES} /> })) },
   { path: '/installed', title: 'Hearth is installed', load: () => import('./pages/install/InstalledPage') },
 
   // Journeys (programs.md §2, journeys.md §2)

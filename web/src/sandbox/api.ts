@@ -4,9 +4,9 @@ import { usePollingQuery, type PollPreset } from '../api/polling';
 
 /** The sandbox API (README: "The sandbox"), as the sandbox page uses it. Shapes mirror src/sandbox/controls. */
 
-import type { Json, JsonObject, Raw } from '../kit/blockkit';
+import type { JsonObject, Raw } from '../kit/blockkit';
 
-export type { Json, JsonObject, Raw };
+export type { JsonObject, Raw };
 
 export interface Workspace {
   id: string;

@@ -5,8 +5,8 @@ import { formatDay, toastSuccess, viewerZone } from '../../kit';
 import type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson } from '../../../../src/billing/api-types';
 import type { adminsBody, completeSetupBody, ownershipBody, ownNewConfigsBody } from '../../../../src/billing/schema';
 
-export type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson, PlanJson, PersonJson } from '../../../../src/billing/api-types';
-export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS, SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
+export type { BillingAccountJson, CostJson, InvoiceJson, PlanHistoryJson, PersonJson } from '../../../../src/billing/api-types';
+export { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, DOWNGRADE_REASONS } from '../../../../src/billing/api-constants';
 export type { DowngradeReason } from '../../../../src/billing/api-constants';
 
 /** The billing pages' query keys, in one place. */

@@ -9,7 +9,6 @@ export type {
   DirectIdentityJson,
   HrisIdentityJson,
   HrisProgramTypeJson,
-  HrisSyncableJson,
   IntegratableProgramJson,
   IntegrationsOverviewJson,
   LinkTokenJson,

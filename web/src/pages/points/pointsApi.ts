@@ -5,7 +5,7 @@ import type { announceBody, listingBody, pointsSettingsBody, redemptionsQuery, r
 
 /** The shapes of the points, shoutouts and rewards API: the server's own types. */
 export type * from '../../../../src/points/api-types';
-export { nextSort, LEADERBOARD_COLUMNS, GIFT_CARD_ERRORS } from '../../../../src/points/api-constants';
+export { nextSort, GIFT_CARD_ERRORS } from '../../../../src/points/api-constants';
 import type {
   PointsPageData,
   RedeemAnswer,

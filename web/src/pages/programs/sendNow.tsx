@@ -4,7 +4,7 @@ import { POLL_PRESETS } from '../../api/polling';
 import { confirmSendNow, dismissToast, InviteUsersModal, openModal, SendIcon, showToast, Spinner, toastError, toastSuccess } from '../../kit';
 import { PROGRAMS_KEY, resultText, sendSummary, useRequestSendNow, useSendNowStatus, type ProgramJson } from './programsApi';
 
-export { resultText, sendSummary, sentText, type SendNowStatus } from './programsApi';
+export { resultText } from './programsApi';
 
 /** programs.md §9: the send-now toasts last 10 s. */
 export const SEND_NOW_TOAST_MS = POLL_PRESETS.sendNow.toastDurationMs;

@@ -8,7 +8,7 @@ import type { deleteWorkspaceBody } from '../../../../src/workspaces/schema';
 import { api, ApiError } from '../../api/client';
 import { DEFAULT_SUCCESS_TEXT, INTROS_LOAD_ERROR, toastError, toastSuccess } from '../../kit';
 
-export type { AssetJson, PersonJson, ProfileField } from '../../../../src/members/api-types';
+export type { AssetJson } from '../../../../src/members/api-types';
 export type MyPreferences = MyPreferencesJson;
 
 /** journeys.md §8, word for word. */

@@ -1,5 +1,5 @@
 import { Hash, ListChecks, Megaphone, MessageSquare, Users, UsersRound, Vote, type LucideIcon } from 'lucide-react';
-import type { EventKind, EventType, FlowType, RecipientType, RoleJson, ScheduleEventJson, SessionEventState, SessionState } from '../api/journeysApi';
+import type { EventKind, FlowType, RecipientType, RoleJson, ScheduleEventJson, SessionEventState, SessionState } from '../api/journeysApi';
 
 /** A person's session and each of its events, in words (the People tab). */
 export const SESSION_STATE_LABELS: Record<SessionState, string> = { active: 'Active', finished: 'Finished', cancelled: 'Cancelled' };
@@ -45,14 +45,6 @@ export const RECIPIENT_LABELS: Record<RecipientType, string> = {
   channel: 'A channel',
   cohortChannel: 'The cohort channel',
 };
-
-/** Which event types a kind means. */
-export function eventTypeOf(kind: EventKind): EventType {
-  if (kind === 'task') return 'task';
-  if (kind === 'poll') return 'poll';
-  if (kind === 'intro') return 'intro';
-  return 'messaging';
-}
 
 /** "New hire", "#general", "Cohort channel". */
 export function recipientLabel(event: Pick<ScheduleEventJson, 'recipient_type' | 'role' | 'channel_id'>, roles: readonly RoleJson[], channelNames?: Record<string, string>): string {
