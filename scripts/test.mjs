@@ -24,6 +24,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   Object.assign(totals, { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+  // Where the time went (issue 33): the ten longest files, and the whole report for anyone who wants to rank more.
+  const slowest = r.testResults.map((f) => ({ s: (f.endTime - f.startTime) / 1000, name: f.name.slice(process.cwd().length + 1) })).sort((a, b) => b.s - a.s);
+  console.log(`\nThe longest files (of ${slowest.length}; the JSON report is ${report}):`);
+  for (const f of slowest.slice(0, 10)) console.log(`${f.s.toFixed(1).padStart(7)} s  ${f.name}`);
 }
 console.log(`\nTests on ${path} (${projects.join(', ')}):`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
