@@ -22,8 +22,10 @@ export interface ApiOperation {
   /** A query and a body the service parses itself, after its access check (see `OperationSpec.serviceBody`). */
   serviceQuery?: z.ZodType;
   serviceBody?: z.ZodType;
-  /** The 200 response's JSON body. */
+  /** The success response's JSON body. */
   response: z.ZodType;
+  /** The success status: 200, or 201 when the call makes something. */
+  status?: 201;
 }
 
 type Schema = z.ZodType | undefined;
@@ -42,6 +44,8 @@ export interface OperationSpec<P extends Schema, Q extends Schema, B extends Sch
   /** The same for a query the service parses (the handler passes `req.query` on). */
   serviceQuery?: z.ZodType;
   response: R;
+  /** 201 when the call makes something (the document says so too); 200 otherwise. */
+  status?: 201;
 }
 
 /** What a handler receives: the parsed request parts, and the request itself (its auth, files, headers). */
@@ -97,6 +101,7 @@ export function jsonApi(router: Router, tag: string) {
         };
         const result = await handler(input);
         (res as WithResponse)[RESPONSE] = { operation };
+        if (spec.status) res.status(spec.status);
         res.json(result);
       });
     };

@@ -28,7 +28,7 @@ function operationObject(op: ApiOperation) {
     ...(op.params || query ? { requestParams: { ...(op.params ? { path: op.params as z.ZodObject } : {}), ...(query ? { query: query as z.ZodObject } : {}) } } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     responses: {
-      '200': { description: 'OK', content: { 'application/json': { schema: op.response } } },
+      [String(op.status ?? 200)]: { description: op.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema: op.response } } },
       '400': errorResponse('A value is not valid: `fields` names each one.'),
       '401': errorResponse('Not signed in.'),
       '403': errorResponse('Signed in, but not allowed to do this.'),

@@ -73,14 +73,13 @@ export function assetRoutes(assets: AssetService): Router {
   };
   api.post(
     '/onboarding/assets',
-    { summary: 'Upload files (multipart: `file` or `files`); answers 201 with the files recorded', response: z.object({ assets: z.array(assetJson), asset: assetJson }) },
-    async ({ req, res }) => {
+    { summary: 'Upload files (multipart: `file` or `files`): the files recorded', status: 201, response: z.object({ assets: z.array(assetJson), asset: assetJson }) },
+    async ({ req }) => {
       const { workspace, member } = authOf(req);
       const groups = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
       const files = Object.values(groups).flat();
       await assets.refuseTooLarge(req, files);
       const created = await assets.record(workspace, member, files);
-      res.status(201);
       return { assets: created, asset: created[0]! };
     },
     refuseEarly,
