@@ -18,37 +18,6 @@ export type Flow = (typeof FLOWS)[number];
 export const roleSelectionJson = z.object({ selector_id: int.nullable().optional(), selector_role_id: int.nullable().optional(), channel_id: z.string().nullable().optional() });
 export type RoleSelectionJson = z.infer<typeof roleSelectionJson>;
 
-export interface MembershipInput {
-  role_id: number;
-  user_id?: number | null;
-  email?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  /** Onboarding only: where the new hire is reached before they have Slack. */
-  personal_email?: string | null;
-  role_selection?: RoleSelectionJson | null;
-}
-
-export interface SessionInput {
-  /** Numeric: an existing session. Absent (or the page's uuid): a new one. */
-  id?: number | string | null;
-  /** 'YYYY-MM-DD' (the page sends the date input's value). */
-  start_date: string;
-  tag_ids: number[];
-  /** An IANA zone, or 'sync' (default: "Import from Slack"). */
-  time_zone_name?: string | null;
-  memberships: MembershipInput[];
-}
-
-export interface ManualEnrollmentBody {
-  sessions: SessionInput[];
-  session_ids_to_delete?: number[];
-  /** Keep the existing sessions' memberships (journeys.md §4). */
-  preserve?: boolean;
-  /** Where the rows came from: typed in the form, or a CSV import. */
-  source?: 'manual' | 'csv';
-}
-
 /** A saved session as a row of the manual enrollment form (GET {base}/manual_enrollment/sessions/{sessionId}). */
 export const savedSessionRow = z.object({
   id: int,
@@ -266,10 +235,6 @@ export const enrollmentSurveyListItem = enrollmentSurveyJson.extend({
   responses: int,
 });
 export type EnrollmentSurveyListItem = z.infer<typeof enrollmentSurveyListItem>;
-
-export interface EnrollmentSurveyBody {
-  enrollment_survey: { name: string; role_enrollment_surveys: RoleSurvey[] };
-}
 
 export const presetSurveyJson = z.object({
   key: z.string(),

@@ -18,7 +18,6 @@ import {
   type Flow,
   type HrisManagerAnswer,
   type ManualEnrollmentAnswer,
-  type ManualEnrollmentBody,
   type SavedSessionAnswer,
   type UpsertStatusAnswer,
   type UserByEmailJson,
@@ -26,7 +25,7 @@ import {
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
 import type { EnrollmentRepository } from './repository.js';
-import { fromEmailQuery, managerQuery, manualEnrollmentBody } from './schema.js';
+import { fromEmailQuery, managerQuery, manualEnrollmentBody, type ManualEnrollmentBody } from './schema.js';
 import type { EnrollmentBatch } from './tables.js';
 
 /** The upsert of one manual or CSV enrollment batch: all its rows in one transaction, or none. */

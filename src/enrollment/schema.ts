@@ -36,6 +36,8 @@ export const manualEnrollmentBody = z.object({
   preserve: z.boolean().optional(),
   source: z.enum(['manual', 'csv']).optional(),
 });
+/** POST {base}/manual_enrollment, as the service reads it (the batch's stored payload too). */
+export type ManualEnrollmentBody = z.infer<typeof manualEnrollmentBody>;
 
 export const statusParams = z.object({ statusId: id });
 
@@ -116,6 +118,7 @@ export const surveyBody = z.object({
       .max(2, 'a survey has one or two role surveys'),
   }),
 });
+export type EnrollmentSurveyBody = z.infer<typeof surveyBody>;
 
 export const surveyParams = z.object({ id, surveyId: id });
 

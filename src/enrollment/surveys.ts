@@ -4,14 +4,14 @@ import { parse } from '../http/validate.js';
 import { maxWeightMatching, type WeightedEdge } from '../intros/public.js';
 import { requireFlow, requireJourney, type JourneysPublic, type JourneyTag } from '../journeys/public.js';
 import { hasAccess, requireAccess, type AccessMode, type AccessPolicy } from '../platform/access.js';
-import type { EnrollmentSurveyBody, EnrollmentSurveyJson, EnrollmentSurveyListItem, Flow, PresetSurveyJson, RoleSurvey, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
+import type { EnrollmentSurveyJson, EnrollmentSurveyListItem, Flow, PresetSurveyJson, RoleSurvey, SurveyQuestion, SurveyResponsesAnswer } from './api-types.js';
 import { readAnswers, surveyAnswered, surveyInvitation, surveyModal } from './blocks.js';
 import type { ViewStateValues } from '../slack/view-values.js';
 
 import type { EnrollmentDeps } from './deps.js';
 import type { Enroller } from './enroller.js';
 import type { EnrollmentRepository } from './repository.js';
-import { matchesBody, shareBody, surveyBody } from './schema.js';
+import { matchesBody, shareBody, surveyBody, type EnrollmentSurveyBody } from './schema.js';
 import { surveyProblems } from './survey-rules.js';
 import type { EnrollmentSurvey, EnrollmentSurveySubmission } from './tables.js';
 

@@ -180,24 +180,6 @@ export const scheduleEventJson = z
   .meta({ id: 'JourneyEvent' });
 export type ScheduleEventJson = z.infer<typeof scheduleEventJson>;
 
-/** PUT /{flow}/events/{id} {onboarding_schedule_event: …}: edit, deactivate (active false), reschedule. */
-export interface UpdateEventBody {
-  onboarding_schedule_event: Partial<{
-    kind: EventKind;
-    active: boolean;
-    days_later: number;
-    minute_in_day: number;
-    recipient_type: RecipientType;
-    role: number | null;
-    role_ids: number[];
-    channel_id: string | null;
-    group: string | null;
-    title: string;
-    text: string;
-    poll_options: string[];
-  }>;
-}
-
 /** PUT /{flow}/events/{id}, POST …/duplicate_as_json, POST …/add_event, POST /{flow}/tags/{tagId}/events. */
 export const eventAnswer = z.object({ event: scheduleEventJson });
 export type EventAnswer = z.infer<typeof eventAnswer>;

@@ -21,7 +21,6 @@ import type {
   TagRolesAnswer,
   TagsIndex,
   TogglePresetAnswer,
-  UpdateEventBody,
 } from './api-types.js';
 import { eventPolicy, journeyPolicy, journeysPolicy, requireEvent, requireJourney, type EventOf } from './access.js';
 import type { JourneysDeps } from './deps.js';
@@ -30,7 +29,7 @@ import { bundleById, PRIMARY_ROLE, ROLE_DEFAULTS, type LibraryEvent, type Librar
 import { planAddPreset, planRemovePreset, presetFits, presetPurposes, presetSelected } from './presets.js';
 import { allCategories, allFlowTypes, eventJson, flowTypeJson, limitsJson, presetJson, roleJson, routeFlowType, tagJson } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
-import { addEventBody, createRoleBody, createTagBody, eventBody, togglePresetBody, updateTagBody } from './schema.js';
+import { addEventBody, createRoleBody, createTagBody, eventBody, togglePresetBody, updateTagBody, type UpdateEventBody } from './schema.js';
 import type { SessionService } from './sessions.js';
 import type { JourneyEvent, JourneyRole, JourneyTag } from './tables.js';
 

@@ -83,7 +83,9 @@ const eventFields = z
   })
   .partial();
 
+/** PUT /{flow}/events/{id} {onboarding_schedule_event: …}: edit, deactivate (active false), reschedule. */
 export const eventBody = z.object({ onboarding_schedule_event: eventFields });
+export type UpdateEventBody = z.infer<typeof eventBody>;
 
 export const previewQuery = z.object({ user_id: id.optional() });
 /** An unsaved event's message: what the editor's form holds. */
