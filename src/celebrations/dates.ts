@@ -12,7 +12,7 @@ import {
   type LeapPolicy,
   type LocalDate,
 } from '../time/zoned.js';
-import type { ScheduleType, WeekendPolicy } from './tables.js';
+import type { ScheduleType, WeekendPolicy } from './api-types.js';
 
 export type { WeekendPolicy };
 export const WEEKEND_POLICIES: readonly WeekendPolicy[] = ['friday_before', 'on_the_day', 'monday_after'];

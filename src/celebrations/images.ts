@@ -1,4 +1,4 @@
-import type { ScheduleType } from './tables.js';
+import type { ScheduleType } from './api-types.js';
 
 /**
  * The images Hearth ships for celebration posts (PNG files in public/celebrations/, drawn by

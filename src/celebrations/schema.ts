@@ -24,7 +24,7 @@ export const updateBody = z.object({
   custom_enabled: z.boolean().optional(),
   posting_hour: z.number().int('choose a whole hour').min(0).max(23).optional(),
   time_zone: z.string().refine(isValidTimeZone, 'is not a time zone').optional(),
-  weekend_policy: z.enum(WEEKEND_POLICIES as [string, ...string[]]).transform((v) => v as (typeof WEEKEND_POLICIES)[number]).optional(),
+  weekend_policy: z.enum(WEEKEND_POLICIES).optional(),
   birthday_template: template('birthday').optional(),
   anniversary_template: template('anniversary').optional(),
   birthday_image: image('birthday').optional(),
@@ -32,8 +32,6 @@ export const updateBody = z.object({
   custom_image: image('custom').optional(),
   leap_day_policy: z.enum(['feb28', 'mar1']).optional(),
 });
-
-
 
 export const eventsQuery = z.object({ days: z.coerce.number().int().refine((d) => d === 30 || d === 60, 'choose 30 or 60').default(30) });
 export const newHiresQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });

@@ -1,6 +1,6 @@
 // Message templates: defaults, variables and their checks. Pure.
 import { authoredMrkdwn, type MrkdwnValue } from '../slack/mrkdwn.js';
-import type { ScheduleType } from './tables.js';
+import type { ScheduleType } from './api-types.js';
 
 /** Good defaults: warm, short, and never an age. */
 export const DEFAULT_TEMPLATES: Record<ScheduleType, string> = {

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../api/client';
 import { formatLongPlainDate, formatPlainDate, formatTime, toastError } from '../../kit';
+import type { z } from 'zod';
+import type { createOrUpdateBody, updateBody, upsertMyBody } from '../../../../src/celebrations/schema';
 
 /** The shapes of GET /celebrations/{id} and friends: the server's own types. */
 export type * from '../../../../src/celebrations/api-types';
@@ -98,24 +100,9 @@ export function useUpdateCelebration(id: string, options: { toastOnError?: boole
   });
 }
 
-/**
- * The request bodies follow src/celebrations/schema.ts. They are not derived from it (z.input) because that file
- * reaches src/celebrations/tables.ts, whose Database augmentation the web's type check cannot take (TS2664).
- */
-type CelebrationChange = Partial<Pick<CelebrationAnswer['celebration'], 'birthdays_enabled' | 'anniversaries_enabled' | 'custom_enabled' | 'posting_hour' | 'time_zone' | 'weekend_policy' | 'leap_day_policy' | 'birthday_template' | 'anniversary_template'>> & {
-  is_active?: boolean;
-  birthday_image?: string | null;
-  anniversary_image?: string | null;
-  custom_image?: string | null;
-};
-type ScheduleBody = {
-  schedule_type: ScheduleType;
-  celebration_schedule_id?: number;
-  user_id?: number | null;
-  date: string | null;
-  title?: string;
-  message?: string | null;
-};
+/** The request bodies: the inputs of src/celebrations/schema.ts's schemas (the program id is the page's). */
+type CelebrationChange = z.input<typeof updateBody>;
+type ScheduleBody = Omit<z.input<typeof createOrUpdateBody>, 'celebration_program_id'>;
 
 /**
  * PUT /celebration_schedules/create_or_update_as_json: a person's or a custom date (null date removes it); that
@@ -182,7 +169,7 @@ export const mySchedulesQuery = queryOptions({
 export function useUpsertMySchedule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { celebration_type: 'birthday' | 'anniversary'; date?: string | null; selected_channel_ids?: string[] }) => api.patch<{ schedule: MyScheduleJson }>('/celebration_schedules/upsert_my_schedule', body, { toastOnError: false }),
+    mutationFn: (body: z.input<typeof upsertMyBody>) => api.patch<{ schedule: MyScheduleJson }>('/celebration_schedules/upsert_my_schedule', body, { toastOnError: false }),
     onSuccess: (res, body) =>
       client.setQueryData<{ schedules: MyScheduleJson[] }>(MY_SCHEDULES_KEY, (old) => old && { schedules: old.schedules.map((x) => (x.celebration_type === body.celebration_type ? res.schedule : x)) }),
   });
