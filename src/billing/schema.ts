@@ -57,6 +57,7 @@ export const ticketBody = z.object({
   feature: z.string().trim().max(60, 'at most 60 characters').optional(),
   message: z.string().trim().max(2000, 'at most 2,000 characters').optional(),
 });
+export type TicketBody = z.infer<typeof ticketBody>;
 
 export const completeSetupBody = z.object({
   session_id: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, 'must be a checkout session id'),

@@ -25,7 +25,7 @@ import { accountAdminChanged, accountOwnerChanged, accountOwnNewConfigsChanged }
 import { quote } from './pricing.js';
 import { ProviderError, type PaymentProvider, type ProviderEvent } from './provider.js';
 import type { BillingRepository } from './repository.js';
-import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoicesQuery, ownershipBody, ownNewConfigsBody } from './schema.js';
+import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoicesQuery, ownershipBody, ownNewConfigsBody, type TicketBody } from './schema.js';
 
 const ALL_TYPES: ProgramType[] = ['CoffeeConfiguration', 'Watercooler', 'CelebrationProgram'];
 const COST_CACHE_MS = 10 * 60_000;
@@ -372,7 +372,7 @@ export class BillingService {
   // ----------------------------------------------------------------------------------------------
   // Support tickets
 
-  async fileTicket(auth: AuthContext, input: { kind: string; feature?: string; message?: string }) {
+  async fileTicket(auth: AuthContext, input: TicketBody) {
     const id = await this.repo.insertTicket(auth.workspace.id, { member_id: auth.member.id, kind: input.kind, feature: input.feature || null, message: input.message || null }, this.s.clock.now());
     return { ok: true as const, id, email: SUPPORT_EMAIL };
   }

@@ -24,6 +24,7 @@ export const variantBody = z.object({
   experiment: z.string({ error: 'is required' }).regex(/^[a-z0-9_.-]{1,80}$/, 'must be 1 to 80 lower-case letters, digits, _ . or -'),
   variants: z.array(text(40)).min(2, 'must name at least two variants').max(10, 'at most 10 variants').optional(),
 });
+export type VariantBody = z.infer<typeof variantBody>;
 
 export const newHiresQuery = z.object({ days: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 366').max(366, 'must be 1 to 366').default(90) });
 

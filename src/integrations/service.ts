@@ -9,6 +9,7 @@ import type { CalendarsService } from './calendars.js';
 import { variantFor } from './field-test.js';
 import { utcDay, type HrisService } from './hris.js';
 import type { IntegrationsRepository } from './repository.js';
+import type { VariantBody } from './schema.js';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +63,7 @@ export class IntegrationsService {
   }
 
   /** POST /field_test/variant_as_json: the member's stable variant of an experiment. */
-  variant(auth: AuthContext, input: { experiment: string; variants?: string[] }): { experiment: string; variant: string } {
+  variant(auth: AuthContext, input: VariantBody): { experiment: string; variant: string } {
     const variants = input.variants ?? ['control', 'variant'];
     return { experiment: input.experiment, variant: variantFor(input.experiment, `${auth.workspace.team_id}:${auth.member.slack_user_id}`, variants) };
   }

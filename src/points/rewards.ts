@@ -17,7 +17,7 @@ import { DEFAULT_GIFT_CARD_OPTIONS, REWARD_PRESETS } from './presets.js';
 import type { PointsRepository } from './repository.js';
 import { dollarsFor } from './rules.js';
 import { localDateOf } from './service.js';
-import { listingBody, redeemBody, rewardsSettingsBody } from './schema.js';
+import { listingBody, redeemBody, rewardsSettingsBody, type RedemptionsQuery } from './schema.js';
 import type { Listing, PointsProgram, Redemption } from './tables.js';
 
 export const REDEMPTIONS_PAGE_SIZE = 25;
@@ -285,7 +285,7 @@ export class Rewards {
   }
 
   /** GET /rewards/redemptions/list: page, start_date, end_date (UTC days), newest first; admins see everyone's, a member their own. */
-  async redemptions(auth: AuthContext, q: { page: number; start_date?: string | undefined; end_date?: string | undefined }): Promise<RedemptionsPage> {
+  async redemptions(auth: AuthContext, q: RedemptionsQuery): Promise<RedemptionsPage> {
     const rows = await this.repo.redemptions(auth.workspace.id, {
       ...(auth.isAdmin ? {} : { memberId: auth.member.id }),
       page: q.page,

@@ -58,6 +58,7 @@ export const shoutoutBody = z.object({
   channels: z.array(channelId).max(20).optional(),
   request_id: z.string().min(1).max(100),
 });
+export type ShoutoutBody = z.infer<typeof shoutoutBody>;
 
 const listing = z.object({
   name: text(120).trim().min(1, 'is required').optional(),
@@ -78,6 +79,7 @@ export const listingBody = z.object({ listing });
 export const redeemBody = z.object({ gift_card_points_cost: points.min(1, 'must be at least 1').optional() });
 
 export const redemptionsQuery = z.object({ page, start_date: localDate.optional(), end_date: localDate.optional() });
+export type RedemptionsQuery = z.infer<typeof redemptionsQuery>;
 
 const giftCardOption = z.object({ points: points.min(1, 'must be at least 1').max(10_000_000), dollars: z.number({ error: 'must be a number' }).positive('must be more than 0').max(10_000) });
 

@@ -13,7 +13,7 @@ import { shoutoutGiven, shoutoutsAnnounced, shoutoutsLaunched } from './events.j
 import type { MemberInfo, PointsRepository } from './repository.js';
 import { monthOf } from './rules.js';
 import { localDateOf, type PointsService } from './service.js';
-import { announceBody } from './schema.js';
+import { announceBody, type ShoutoutBody } from './schema.js';
 import type { PointsProgram } from './tables.js';
 
 /** A shoutout refused for a reason the giver should read (in Slack or on a page). */
@@ -201,7 +201,7 @@ export class Shoutouts {
   }
 
   /** POST /shoutouts from the page (the e2e and admins use it too): the signed-in member gives one. */
-  async giveFromPage(auth: AuthContext, input: { recipient_id: number; points: number; message: string; channels?: string[] | undefined; request_id: string }) {
+  async giveFromPage(auth: AuthContext, input: ShoutoutBody) {
     const giver = await this.repo.member(auth.workspace.id, auth.member.id);
     const recipient = await this.repo.member(auth.workspace.id, input.recipient_id);
     if (!giver || !recipient) throw new HttpError(404, 'Not found');

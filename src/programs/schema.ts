@@ -14,6 +14,7 @@ export const applyTemplateBody = z.object({
 export const sendNowBody = z.object({
   programs: z.array(z.object({ id: id })).min(1, 'choose a program').max(50),
 });
+export type SendNowBody = z.infer<typeof sendNowBody>;
 
 export const ownershipBody = z.object({
   owner_id: id,

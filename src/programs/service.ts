@@ -20,7 +20,7 @@ import { programCreated, programPaused, programResumed } from './events.js';
 import type { ProgramKind, ProgramTemplate } from './kinds.js';
 import { failingNotice, INCIDENT_WINDOW_MS, isChannelLoss, pausedNotice, resumedNotice, unconfirmedNotice, type ChannelBack, type ChannelLoss } from './notices.js';
 import { ProgramRepository } from './repository.js';
-import { ownershipBody } from './schema.js';
+import { ownershipBody, type SendNowBody } from './schema.js';
 
 export type { ProgramJson };
 
@@ -319,7 +319,7 @@ export class ChannelProgramService {
   }
 
   /** PUT /channel_programs/send_now_data_as_json: every program is checked first, so a refused one sends none. */
-  async sendNow(auth: AuthContext, input: { programs: Array<{ id: number }> }): Promise<ProgramJson[]> {
+  async sendNow(auth: AuthContext, input: SendNowBody): Promise<ProgramJson[]> {
     const chosen = await Promise.all(input.programs.map((p) => requireAccess(auth, this.policy(), p.id, 'edit')));
     for (const p of chosen) await this.requestSendNow(p);
     return this.serialize(auth.workspace, await Promise.all(chosen.map((p) => this.get(auth.workspace.id, p.id))));
