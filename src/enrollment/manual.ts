@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from '../people/name.js';
 import { defineJob } from '../../jobs/definition.js';
 import type { Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
@@ -399,5 +400,5 @@ function enrollmentJson(e: Awaited<ReturnType<EnrollmentRepository['enrollmentsO
 }
 
 export function userJson(m: Member): UserByEmailJson {
-  return { id: m.id, email: (m.email ?? '').toLowerCase(), name: m.real_name || m.name, slack_user_id: m.slack_user_id, avatar_url: m.avatar_url };
+  return { id: m.id, email: (m.email ?? '').toLowerCase(), name: personName(m), slack_user_id: m.slack_user_id, avatar_url: m.avatar_url };
 }

@@ -13,7 +13,8 @@ import { formatDayOfInstant } from './format.js';
 import { introsFollowup } from './jobs.js';
 import type { IntrosDeps } from './deps.js';
 import type { FollowupColumns, MeetingsRepository } from './meetings.repository.js';
-import { nameOf, type IntrosRepository, type ProgramRef } from './repository.js';
+import { type IntrosRepository, type ProgramRef } from './repository.js';
+import { personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { meetingStateBody } from './schema.js';
 import type { IntrosService } from './service.js';
@@ -112,7 +113,7 @@ export class MeetingService {
           const members = people.get(m.id) ?? [];
           if (members.length < 2) continue;
           const key = `intro-${stage}:${m.id}`;
-          const message = checkinMessage({ meetingId: m.id, channelName, people: members.map((p) => ({ slackUserId: p.slack_user_id, name: nameOf(p) })), stage, endsOn });
+          const message = checkinMessage({ meetingId: m.id, channelName, people: members.map((p) => ({ slackUserId: p.slack_user_id, name: personName(p) })), stage, endsOn });
           rows.push({ workspaceId: program.workspace_id, key, kind: 'intro-checkin', method: 'dm.post', args: { users: members.map((p) => p.slack_user_id), text: message.text, blocks: message.blocks } });
           await this.meetings.setFollowupKey(trx, program.workspace_id, m.id, stage, key, now);
         }

@@ -13,13 +13,13 @@ import type { ViewStateValues } from '../slack/view-values.js';
 import type { AuthContext } from '../http/auth.js';
 import { requireSelf } from '../platform/access.js';
 import type { AvoidListJson, SnoozeStatusJson } from './api-types.js';
+import { personName } from '../people/name.js';
 
 /** The longest snooze a member may set from their settings (the same as `/hearth snooze`). */
 export const MAX_SNOOZE_DAYS = 365;
 /** The most people on one member's avoid list. */
 export const MAX_AVOIDS = 50;
 
-const nameOf = (m: Member) => m.display_name || m.real_name || m.name;
 
 /**
  * A member's own Intros preferences (journeys.md §7 "User preferences"): the snooze of every Intros program
@@ -62,7 +62,7 @@ export class IntrosPreferences {
 
   async avoidList(workspace: Workspace, member: Member): Promise<AvoidListJson> {
     const list = await this.avoids.list(workspace.id, member.id);
-    return { invalid_partner_uids: list.map((m) => m.slack_user_id), partners: list.map((m) => ({ uid: m.slack_user_id, name: nameOf(m), avatar_url: m.avatar_url })) };
+    return { invalid_partner_uids: list.map((m) => m.slack_user_id), partners: list.map((m) => ({ uid: m.slack_user_id, name: personName(m), avatar_url: m.avatar_url })) };
   }
 
   /** Sets the avoid list to exactly these people of the workspace (bulk upsert: the list as a whole). */

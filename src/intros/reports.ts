@@ -8,7 +8,8 @@ import { fairness } from './fairness.js';
 import { coverage, longestWait, repeatRateByRound } from './pairing/index.js';
 import type { CountersRepository } from './counters.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
-import { nameOf, type IntrosRepository } from './repository.js';
+import { type IntrosRepository } from './repository.js';
+import { personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { personJson, type IntrosService } from './service.js';
 
@@ -55,7 +56,7 @@ export class ReportService {
         .filter((m) => m.round_id === r.id)
         .map((m) => ({
           id: m.id,
-          members: (people.get(m.id) ?? []).map((p) => ({ id: p.id, name: nameOf(p), slack_user_id: p.slack_user_id })),
+          members: (people.get(m.id) ?? []).map((p) => ({ id: p.id, name: personName(p), slack_user_id: p.slack_user_id })),
           state: m.state,
           reason: m.reason,
         })),
@@ -91,8 +92,8 @@ export class ReportService {
       memberCategories,
     });
     const named = new Map<number, ReportPerson>();
-    for (const list of people.values()) for (const p of list) named.set(p.id, { id: p.id, name: nameOf(p), slack_user_id: p.slack_user_id });
-    for (const p of await this.reports.people(ws, leftOutIds.filter((id) => !named.has(id)))) named.set(p.id, { id: p.id, name: nameOf(p), slack_user_id: p.slack_user_id });
+    for (const list of people.values()) for (const p of list) named.set(p.id, { id: p.id, name: personName(p), slack_user_id: p.slack_user_id });
+    for (const p of await this.reports.people(ws, leftOutIds.filter((id) => !named.has(id)))) named.set(p.id, { id: p.id, name: personName(p), slack_user_id: p.slack_user_id });
     const person = (id: number): ReportPerson => named.get(id) ?? { id, name: 'Someone who left', slack_user_id: '' };
 
     return {

@@ -29,7 +29,6 @@ export interface SettingsChange {
   categories?: Array<{ id?: number; name: string }>;
 }
 
-export const nameOf = (m: Pick<Member, 'real_name' | 'display_name' | 'name'>) => m.real_name || m.display_name || m.name;
 
 /** `members as m` whose name (full, display or handle) or email contains `query`, any case; wildcards are plain text. */
 function nameOrEmailContains(query: string) {

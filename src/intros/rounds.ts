@@ -9,7 +9,8 @@ import { introsRound } from './jobs.js';
 import { computeRound, formatReason, type Candidate, type PairingResult } from './pairing/index.js';
 import { newProgramPreviewBody, updateConfigBody, type UpdateConfigBody } from './schema.js';
 import type { IntrosDeps } from './deps.js';
-import { nameOf, type IntrosRepository, type ProgramRef, type RosterEntry } from './repository.js';
+import { type IntrosRepository, type ProgramRef, type RosterEntry } from './repository.js';
+import { personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
 import { configColumns, personJson, type IntrosService } from './service.js';
@@ -94,7 +95,7 @@ export function introFor<I extends { question: string }>(parts: IntroParts<I>, i
   return introMessage({
     meetingId,
     channelName: parts.channelName,
-    people: members.map((m) => ({ slackUserId: m.slack_user_id, name: nameOf(m), title: m.title, tz: m.tz })),
+    people: members.map((m) => ({ slackUserId: m.slack_user_id, name: personName(m), title: m.title, tz: m.tz })),
     reason,
     introMessage: parts.config.intro_message,
     icebreaker: icebreakerOf(parts, index)?.question ?? null,
@@ -122,7 +123,7 @@ export function fixedMeetingOf(
 }
 
 function previewJson(message: Message, members: readonly IntroMember[]): IntroPreviewJson {
-  return { text: message.text, blocks: message.blocks, user_names: Object.fromEntries(members.map((m) => [m.slack_user_id, nameOf(m)])) };
+  return { text: message.text, blocks: message.blocks, user_names: Object.fromEntries(members.map((m) => [m.slack_user_id, personName(m)])) };
 }
 
 /** Intros rounds: claiming due ones (the tick), running one (the job), and the dry run for the preview. */
@@ -233,7 +234,7 @@ export class RoundRunner {
     const scheduledFor = config.next_run_at ?? this.s.clock.now();
     const { result, roster, byId } = await this.plan(program, config, { number, scheduledFor });
     const person = (id: string) => personJson(byId.get(Number(id))!);
-    const names = { person: (id: string) => nameOf(byId.get(Number(id))!), ...(await this.categoryNames(program, config)) };
+    const names = { person: (id: string) => personName(byId.get(Number(id))!), ...(await this.categoryNames(program, config)) };
     return {
       scheduled_for: scheduledFor.toISOString(),
       round_number: number,
@@ -268,7 +269,7 @@ export class RoundRunner {
     const group = result.groups[0];
     const members = group ? group.members.map((id) => byId.get(Number(id))!) : [viewer, ...roster.map((r) => r.member).filter((m) => m.id !== viewer.id)].slice(0, config.group_size);
     const reason = formatReason(group?.reasonDetail ?? { kind: 'first_time', groupSize: members.length, sharedCategories: [] }, {
-      person: (id) => nameOf(byId.get(Number(id))!),
+      person: (id) => personName(byId.get(Number(id))!),
       ...(await this.categoryNames(program, config)),
     });
     const parts: IntroParts = {
@@ -429,7 +430,7 @@ export class RoundRunner {
 
       for (const [index, group] of result.groups.entries()) {
         const members = group.members.map((id) => byId.get(Number(id))!);
-        const reason = formatReason(group.reasonDetail, { person: (id) => nameOf(byId.get(Number(id))!), ...categoryNames });
+        const reason = formatReason(group.reasonDetail, { person: (id) => personName(byId.get(Number(id))!), ...categoryNames });
         const key = `intro:${round.id}:${index}`;
         const memberIds = members.map((m) => m.id);
         const meetingId = await this.rounds.createMeeting(trx, program, round.id, { groupIndex: index, reason, reasonDetail: group.reasonDetail, introKey: key, memberIds }, now);

@@ -15,7 +15,8 @@ import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import { planGroupSizes } from './pairing/index.js';
 import type { MeetingsRepository } from './meetings.repository.js';
-import { nameOf, type IntrosRepository, type RosterEntry } from './repository.js';
+import { type IntrosRepository, type RosterEntry } from './repository.js';
+import { personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, type ScheduleIntent } from './schedule.js';
 import { groupsQuery, membersQuery, PER_PAGE, teamBody, updateConfigBody, type GroupsQuery, type MembersQuery, type UpdateConfigBody } from './schema.js';
@@ -28,7 +29,7 @@ const pageInfo = (page: number, per: number, total: number): PageInfo => ({ page
 export const personJson = (m: { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null }): PersonJson => ({
   id: m.id,
   slack_user_id: m.slack_user_id,
-  name: nameOf(m),
+  name: personName(m),
   avatar_url: m.avatar_url,
 });
 

@@ -1,4 +1,5 @@
 import { ChannelRepository } from '../channels/repository.js';
+import { personName } from '../people/name.js';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { ChannelProgram, Member, OutboxRow, ProgramType, Workspace } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
@@ -273,10 +274,9 @@ export class ChannelProgramService {
       this.repo.roles(workspace.id, ids),
       this.entitlements.plan(workspace.id),
     ]);
-    const nameOf = (m: { real_name: string; display_name: string; name: string }) => m.display_name || m.real_name || m.name;
     const person = (id: number | null) => {
       const m = people.find((p) => p.id === id);
-      return m ? { id: m.id, name: nameOf(m) } : null;
+      return m ? { id: m.id, name: personName(m) } : null;
     };
     const summaries = new Map<number, { numParticipants: number; nextOccurrenceAt: Date | null }>();
     for (const type of new Set(programs.map((p) => p.type))) {
@@ -299,7 +299,7 @@ export class ChannelProgramService {
         channel_uid: p.channel_id,
         creator: person(p.creator_member_id),
         owner: person(p.owner_member_id),
-        permission_users: roles.filter((r) => r.program_id === p.id).map((r) => ({ id: r.id, name: nameOf(r), role: r.role })),
+        permission_users: roles.filter((r) => r.program_id === p.id).map((r) => ({ id: r.id, name: personName(r), role: r.role })),
         num_participants: summary?.numParticipants ?? 0,
         next_occurrence_on: nextDate ? formatLocalDate(nextDate) : null,
         next_occurrence_on_days_from_now: nextDate ? Math.max(0, compareLocalDate(nextDate, today) === 0 ? 0 : daysBetween(today, nextDate)) : null,
