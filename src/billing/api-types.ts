@@ -1,11 +1,10 @@
 /** What Billing's endpoints answer (the pages in web/src/pages/billing read these shapes). */
 import { z } from 'zod';
-import { int } from '../http/fields.js';
+import { int, personJson } from '../http/fields.js';
 export * from './api-constants.js';
 
 const planState = z.enum(['free', 'trial', 'premium']);
 
-export const personJson = z.object({ id: int, slack_user_id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
 export type PersonJson = z.infer<typeof personJson>;
 
 export const planJson = z.object({

@@ -19,3 +19,6 @@ export const int = z.number().int();
 
 /** A member as answers name them: their id and their name. */
 export const personRef = z.object({ id: int, name: z.string() });
+
+/** A member as the pages show them: with their Slack id (for a link) and avatar; the name is `personName`'s. */
+export const personJson = personRef.extend({ slack_user_id: z.string(), avatar_url: z.string().nullable() });

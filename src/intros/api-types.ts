@@ -1,7 +1,7 @@
 // The JSON the Intros pages read (src/intros/API.md): zod schemas the routes register (src/http/api.ts) and the
 // types inferred from them, shared by the server and web/ (type-only imports there).
 import { z } from 'zod';
-import { int } from '../http/fields.js';
+import { int, personJson } from '../http/fields.js';
 import { deliveryJson } from '../outbox/api-types.js';
 import { programJson } from '../programs/api-types.js';
 import { CALENDAR_SELECTIONS, HRIS_GROUPINGS, PAIRING_TYPES, VIDEO_PLATFORMS } from './settings-rules.js';
@@ -55,7 +55,6 @@ export const coffeeConfigurationJson = z.object({
 });
 export type CoffeeConfigurationJson = z.infer<typeof coffeeConfigurationJson>;
 
-export const personJson = z.object({ id: int, slack_user_id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
 export type PersonJson = z.infer<typeof personJson>;
 
 export const memberJson = personJson.extend({

@@ -9,7 +9,7 @@
 // The answers are zod schemas (the routes register them: src/http/api.ts), their types inferred from them.
 
 import { z } from 'zod';
-import { int } from '../http/fields.js';
+import { int, personJson as basePerson } from '../http/fields.js';
 import { deliveryJson } from '../outbox/api-types.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ const roleSelectionSettings = z.record(z.string(), roleSelectionSetting);
 export type RoleSelectionSettings = z.infer<typeof roleSelectionSettings>;
 
 /** A person as the pages show them. */
-export const personJson = z.object({ id: int, slack_user_id: z.string(), name: z.string(), avatar_url: z.string().nullable(), tz: z.string().nullable() }).meta({ id: 'JourneyPerson' });
+export const personJson = basePerson.extend({ tz: z.string().nullable() }).meta({ id: 'JourneyPerson' });
 export type PersonJson = z.infer<typeof personJson>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { int } from '../http/fields.js';
+import { int, personJson } from '../http/fields.js';
 
 /** What the members API answers (the settings pages read these shapes). */
 
-export const personJson = z.object({ id: int, slack_user_id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
 export type PersonJson = z.infer<typeof personJson>;
 
 /** A profile field a member may fill in (src/members/profile-fields.ts lists them). */
