@@ -99,7 +99,7 @@ export class WorkspaceRepository {
     return row.oldest ? new Date(new Date(row.oldest).getTime() + 24 * 3600_000) : null;
   }
 
-  /** Claims the workspaces not synced for a day (SKIP LOCKED), marking them synced at `now`; returns their ids. */
+  /** Claims the workspaces not synced for a day or more (SKIP LOCKED; exactly a day is due, as nextMemberSync says), marking them synced at `now`; returns their ids. */
   async claimMemberSyncs(now: Date): Promise<number[]> {
     const dayAgo = new Date(now.getTime() - 24 * 3600_000);
     const claimed = await this.db.transaction().execute(async (trx) =>
@@ -113,7 +113,7 @@ export class WorkspaceRepository {
             .selectFrom('workspaces')
             .select('id')
             .where('paused_at', 'is', null)
-            .where((eb) => eb.or([eb('members_synced_at', 'is', null), eb('members_synced_at', '<', dayAgo)]))
+            .where((eb) => eb.or([eb('members_synced_at', 'is', null), eb('members_synced_at', '<=', dayAgo)]))
             .forUpdate()
             .skipLocked(),
         )

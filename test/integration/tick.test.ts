@@ -5,6 +5,7 @@ import type { DbHandle } from '../../src/db/index.js';
 import { MemoryRateLimiter } from '../../src/outbox/rate-limits.js';
 import { Outbox } from '../../src/outbox/service.js';
 import { Scheduler } from '../../src/scheduler/tick.js';
+import { WorkspaceRepository } from '../../src/workspaces/repository.js';
 import { ControllableClock } from '../../src/time/clock.js';
 import { testDatabase } from '../support/db.js';
 
@@ -69,5 +70,17 @@ describe(`scheduler tick (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`,
     s.register({ name: 'fine', collect: async () => { ran = true; return 1; }, nextDue: async () => null });
     expect(await s.tick()).toEqual({ broken: -1, fine: 1 });
     expect(ran).toBe(true);
+  });
+
+  it('claims the daily directory refresh of a workspace at the instant it comes due, so it does not drift a minute a day', async () => {
+    const workspaces = new WorkspaceRepository(h.db, clock);
+    const synced = clock.now();
+    const id = (await h.db.selectFrom('workspaces').select('id').where('team_id', '=', 'T0TICK').executeTakeFirstOrThrow()).id;
+    await workspaces.markSynced(id, 'members', synced);
+    const due = (await workspaces.nextMemberSync())!;
+    expect(due.getTime()).toBe(synced.getTime() + 24 * 3600_000);
+    expect(await workspaces.claimMemberSyncs(new Date(due.getTime() - 60_000))).toEqual([]);
+    expect(await workspaces.claimMemberSyncs(due)).toEqual([id]);
+    expect((await workspaces.nextMemberSync())!.getTime()).toBe(due.getTime() + 24 * 3600_000);
   });
 });
