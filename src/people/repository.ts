@@ -5,11 +5,17 @@ import type { Member, NewMember } from '../db/types.js';
 /** A member's directory fields, as Slack describes them. */
 export type MemberValues = Required<Omit<NewMember, 'id' | 'workspace_id' | 'slack_user_id' | 'created_at' | 'updated_at'>>;
 
+/** The directory fields a refresh may change. */
+const CHANGEABLE = ['name', 'real_name', 'display_name', 'email', 'tz', 'title', 'avatar_url', 'is_bot', 'deleted', 'is_external', 'is_admin', 'is_owner'] as const;
+
 /** The member directory's and the Hearth account's SQL, scoped to a workspace. */
 export class PeopleRepository {
   constructor(private readonly db: Db) {}
 
-  /** Writes these members' directory fields; answers those whose zone changed (a member new to Hearth has none to change). */
+  /**
+   * Writes these members' directory fields (a member whose fields are as stored is left alone); answers those whose
+   * zone changed (a member new to Hearth has none to change).
+   */
   async upsert(ex: Executor, workspaceId: number, members: Array<{ slackUserId: string; values: MemberValues }>, now: Date): Promise<Array<{ memberId: number; from: string | null; to: string | null }>> {
     if (!members.length) return [];
     const before = new Map(
@@ -33,7 +39,9 @@ export class PeopleRepository {
           is_admin: eb.ref('excluded.is_admin'),
           is_owner: eb.ref('excluded.is_owner'),
           updated_at: eb.ref('excluded.updated_at'),
-        })),
+        }))
+          // The daily refresh rewrites only the members whose directory fields changed.
+          .where(sql<boolean>`(${sql.join(CHANGEABLE.map((c) => sql.ref(`members.${c}`)))}) is distinct from (${sql.join(CHANGEABLE.map((c) => sql.ref(`excluded.${c}`)))})`),
       )
       .returning(['id', 'slack_user_id', 'tz'])
       .execute();

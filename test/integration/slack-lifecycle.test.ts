@@ -43,6 +43,19 @@ describe('Slack lifecycle: directory events, uninstall, token rotation', () => {
     await expect.poll(() => member('U0NEWHIRE1')).toMatchObject({ tz: 'Asia/Tokyo', deleted: true });
   });
 
+  it('a directory refresh rewrites only the members whose fields changed', async () => {
+    const s = t.hearth.services;
+    const ws = (await s.workspaces.byId(acme))!;
+    const stamps = async () => new Map((await s.db.selectFrom('members').select(['slack_user_id', 'updated_at']).where('workspace_id', '=', acme).execute()).map((m) => [m.slack_user_id, m.updated_at.getTime()]));
+    const before = await stamps();
+    sandbox.state.member(ACME.teamId, ACME.adminUserId)!.profile!.title = 'Head of People and Places';
+    await s.people.sync(ws, await s.clients.forWorkspace(acme));
+    const after = await stamps();
+    const changed = [...after].filter(([id, at]) => before.get(id) !== at).map(([id]) => id);
+    expect(changed).toEqual([ACME.adminUserId]);
+    expect(await member(ACME.adminUserId)).toMatchObject({ title: 'Head of People and Places' });
+  });
+
   it('on app_uninstalled deletes the tokens, pauses the workspace, keeps its data, and sends nothing more', async () => {
     await t.driver.event({ teamId: GLOBEX.teamId, event: { type: 'app_uninstalled' } });
     const s = t.hearth.services;
