@@ -21,6 +21,21 @@ export const STAT_LABELS: Record<StatName, string> = {
   watercooler_prompt_events_sent: 'Watercooler prompts sent',
 };
 
+/** What each stat counts, in the words of API.md's table, shown under its name so every number can be explained. */
+export const STAT_DEFINITIONS: Record<StatName, string> = {
+  active_users:
+    'People reached by a journey message or who did a task or poll, met in Intros, replied to Watercooler, gave a shoutout or redeemed a reward. Each period counts its people; the total counts each person once.',
+  onboarding_sessions_created: 'People put on an onboarding journey (test runs not counted).',
+  nonboarding_sessions_created: 'People put on any other kind of journey (test runs not counted).',
+  active_session_members: 'People on a journey they have not finished, at the end of each day.',
+  poll_interactions_completed: 'Journey poll answers, out of the people the polls were sent to.',
+  task_assignments_completed: 'Journey tasks marked done, out of the tasks assigned.',
+  coffee_meetings_completed: 'Intros meetings someone said happened.',
+  active_programs: 'Intros, Watercooler and Celebrations programs not paused, plus journeys with someone on them, at the end of each day.',
+  celebration_events_sent: 'Celebration posts (one post may celebrate several people).',
+  watercooler_prompt_events_sent: 'Watercooler prompts posted.',
+};
+
 /** The success toast after asking for the CSV report (shown 10 s, journeys.md §9). */
 export const CSV_REPORT_TOAST = 'Your report is being generated. We will send the CSV to you in a Slack DM.';
 export const CSV_REPORT_TOAST_MS = 10_000;

@@ -5,6 +5,7 @@ import type { BatchJson, BatchStatus, EnrollmentJson, EnrollmentState } from '..
 import { MANUAL_ENROLLMENT_POLL, usePollingQuery } from '../../api/polling';
 import { useSearchParam } from '../../api/searchParams';
 import { DataTable, dataTableColumns, EmptyState, formatDateTime, formatPlainDate, InlineError, PageState, StatusPill, viewerZone, type DataTableColumn, type StatusTone } from '../../kit';
+import { tagQuery } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { batchesQuery, upsertStatusQuery } from './enrollmentApi';
 import { useEnrollmentBase } from './enrollmentBase';
@@ -72,7 +73,8 @@ function enrollmentColumns(base: string): DataTableColumn<EnrollmentJson>[] {
  * submit), that batch is shown while its upsert finishes.
  */
 export default function BatchesPage() {
-  const { base } = useEnrollmentBase();
+  const { base, flow, tagId } = useEnrollmentBase();
+  const journey = useQuery(tagQuery(flow, tagId === null ? undefined : String(tagId)));
   // A batch's own page (/batches/{batchId}), or the list with ?batch_id= (whose back target is that page).
   const { batchId: ownPage } = useParams();
   const [batchId] = useSearchParam('batch_id');
@@ -88,6 +90,11 @@ export default function BatchesPage() {
   const enrollmentCols = useMemo(() => enrollmentColumns(base), [base]);
   return (
     <div className="enrollment-page">
+      {journey.data && (
+        <nav className="breadcrumbs" aria-label="Breadcrumbs">
+          <Link to={`${base}?tab=people`}>{journey.data.tag.name}</Link>
+        </nav>
+      )}
       <PageHeader
         title="Enrollment batches"
         actions={

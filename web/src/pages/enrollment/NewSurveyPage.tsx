@@ -77,10 +77,10 @@ function SurveyEditor({ base, detail, presets, initial }: { base: string; detail
 
   return (
     <div className="enrollment-page">
-      <PageHeader title={saved ? `${saved.name}: enrollment survey of ${detail.tag.name}` : `New enrollment survey for ${detail.tag.name}`} />
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
         <Link to={`${base}?tab=enrollment`}>{detail.tag.name}: enrollment</Link>
       </nav>
+      <PageHeader title={saved ? `${saved.name}: enrollment survey of ${detail.tag.name}` : `New enrollment survey for ${detail.tag.name}`} />
       <Select label="Start from a preset" options={presets.map((p) => ({ value: p.key, label: p.name }))} placeholder="Choose a preset…" onChange={(v) => v[0] && applyPreset(v[0])} />
       <TextField label="Survey name" value={name} onChange={setName} maxLength={120} />
       <Switch

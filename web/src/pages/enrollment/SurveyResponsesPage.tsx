@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import type { SubmissionJson, SurveyResponsesAnswer } from '../../../../src/enrollment/api-types';
 import { ApiError } from '../../api/client';
-import { EmptyState, formatDateTime, InlineError, PageState, Select, toastSuccess, viewerZone } from '../../kit';
+import { DataTable, dataTableColumns, EmptyState, formatDateTime, InlineError, PageState, Select, toastSuccess, viewerZone, type DataTableColumn } from '../../kit';
 import { tagQuery, type TagDetail } from '../journeys/api/journeysApi';
 import { PageHeader } from '../PageHeader';
 import { responsesQuery, useSaveMatches, type MatchesBody } from './enrollmentApi';
@@ -23,6 +23,32 @@ export function matchesBody(answer: SurveyResponsesAnswer, matches: Record<numbe
       .filter((e): e is [string, number] => e[1] !== null)
       .map(([primary, matched]) => ({ primary_submission_id: Number(primary), matched_submission_id: matched, session_id: byId.get(Number(primary))?.session_id ?? null })),
   };
+}
+
+const responseColumn = dataTableColumns<SubmissionJson>();
+/** Who answered, in which role, what, whom they are matched with and when. */
+function responseColumns(answer: SurveyResponsesAnswer, roleName: (id: number) => string): DataTableColumn<SubmissionJson>[] {
+  const name = (id: number | null) => answer.submissions.find((s) => s.id === id)?.member.name ?? '—';
+  const questionsOf = (s: SubmissionJson) => answer.survey.role_enrollment_surveys.find((r) => r.role_id === s.role_id)?.questions ?? [];
+  return [
+    responseColumn.accessor((s) => s.member.name, { id: 'person', header: 'Person' }),
+    responseColumn.accessor((s) => roleName(s.role_id), { id: 'role', header: 'Role' }),
+    responseColumn.display({
+      id: 'answers',
+      header: 'Answers',
+      cell: (c) =>
+        questionsOf(c.row.original).map((q, i) => {
+          const a = c.row.original.answers[String(i)];
+          return (
+            <div key={i} className="small">
+              <span className="muted">{q.query}</span> {Array.isArray(a) ? a.join(', ') : (a ?? '—')}
+            </div>
+          );
+        }),
+    }),
+    responseColumn.accessor((s) => (s.matched_submission_id ? name(s.matched_submission_id) : '—'), { id: 'matched', header: 'Matched with' }),
+    responseColumn.accessor('created_at', { header: 'Answered', sortFn: 'datetime', cell: (c) => formatDateTime(c.getValue(), viewerZone()) }),
+  ];
 }
 
 /**
@@ -52,13 +78,12 @@ export default function SurveyResponsesPage() {
 function Responses({ base, surveyId, answer, detail }: { base: string; surveyId: string | undefined; answer: SurveyResponsesAnswer; detail: TagDetail }) {
   const saveMatches = useSaveMatches(base, surveyId);
   const [first, second] = answer.survey.role_enrollment_surveys;
-  const roleName = (id: number) => detail.roles.find((r) => r.id === id)?.name ?? 'Role';
+  const roleName = useCallback((id: number) => detail.roles.find((r) => r.id === id)?.name ?? 'Role', [detail.roles]);
   const [matches, setMatches] = useState<Record<number, number | null>>(() => initialMatches(answer));
   const [error, setError] = useState<string | null>(null);
   const primaries = answer.submissions.filter((s) => s.role_id === first?.role_id);
   const seconds = answer.submissions.filter((s) => s.role_id === second?.role_id);
-  const name = (id: number | null) => answer.submissions.find((s) => s.id === id)?.member.name ?? '—';
-  const questionsOf = (s: SubmissionJson) => answer.survey.role_enrollment_surveys.find((r) => r.role_id === s.role_id)?.questions ?? [];
+  const columns = useMemo(() => responseColumns(answer, roleName), [answer, roleName]);
   const taken = (except: number) => new Set(Object.entries(matches).filter(([p, m]) => Number(p) !== except && m !== null).map(([, m]) => m));
 
   const save = () =>
@@ -72,41 +97,14 @@ function Responses({ base, surveyId, answer, detail }: { base: string; surveyId:
 
   return (
     <>
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to={`${base}/enrollment_surveys/${answer.survey.id}`}>{answer.survey.name}</Link>
+      </nav>
       <PageHeader title={`${answer.survey.name}: responses`} subtitle={`${detail.tag.name} · ${answer.submissions.length} ${answer.submissions.length === 1 ? 'response' : 'responses'}`} />
       {answer.submissions.length === 0 ? (
         <EmptyState title="No responses yet">Share the survey to Slack: people's answers appear here.</EmptyState>
       ) : (
-        <table className="table" aria-label="Responses">
-          <thead>
-            <tr>
-              <th>Person</th>
-              <th>Role</th>
-              <th>Answers</th>
-              <th>Matched with</th>
-              <th>Answered</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.submissions.map((s) => (
-              <tr key={s.id}>
-                <td>{s.member.name}</td>
-                <td>{roleName(s.role_id)}</td>
-                <td>
-                  {questionsOf(s).map((q, i) => {
-                    const a = s.answers[String(i)];
-                    return (
-                      <div key={i} className="small">
-                        <span className="muted">{q.query}</span> {Array.isArray(a) ? a.join(', ') : (a ?? '—')}
-                      </div>
-                    );
-                  })}
-                </td>
-                <td>{s.matched_submission_id ? name(s.matched_submission_id) : '—'}</td>
-                <td>{formatDateTime(s.created_at, viewerZone())}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable label="Responses" data={answer.submissions} columns={columns} getRowId={(s) => String(s.id)} rowHeader="person" searchPlaceholder={false} />
       )}
       {second && primaries.length > 0 && (
         <section className="card enrollment-rule" aria-label="Matching">

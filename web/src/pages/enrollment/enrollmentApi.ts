@@ -20,7 +20,7 @@ import type {
   UsersFromEmailAnswer,
 } from '../../../../src/enrollment/api-types';
 import type { autoChannelsBody, manualEnrollmentBody, mappingsBody, matchesBody, rulesBody, shareBody, surveyBody } from '../../../../src/enrollment/schema';
-import type { RoleJson, TagsIndex } from '../journeys/api/journeysApi';
+import { journeysKey, type RoleJson, type TagsIndex } from '../journeys/api/journeysApi';
 
 // The Enrollment area's calls (src/enrollment/API.md): query options with their keys, and mutation hooks.
 // {base} is /{flow} or /{flow}/tags/{tagId}. Request bodies are the server's route schemas' input types.
@@ -141,9 +141,11 @@ export async function usersFromEmail(emails: readonly string[]) {
 
 /**
  * Submits the manual enrollment and polls its upsert every 2 s (journeys.md §3); resolves with the status id once
- * it succeeded, fails (after the error toast) when the status is error or missing.
+ * it succeeded, fails (after the error toast) when the status is error or missing. The journeys' people and counts
+ * are then refetched, so a journey never says "0 people on it now" beside the person just enrolled.
  */
 export function useSubmitEnrollment(base: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ManualEnrollmentBody) => {
       const { status_id } = await api.post<ManualEnrollmentAnswer>(`${base}/manual_enrollment`, body);
@@ -158,6 +160,7 @@ export function useSubmitEnrollment(base: string) {
       if (outcome.status !== 'done') throw new Error(`upsert ${outcome.status}`);
       return status_id;
     },
+    onSuccess: () => client.invalidateQueries({ queryKey: journeysKey }),
   });
 }
 

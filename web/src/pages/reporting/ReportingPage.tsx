@@ -14,6 +14,7 @@ import {
   RATE_STATS,
   saveFilters,
   settingsQuery,
+  STAT_DEFINITIONS,
   STAT_LABELS,
   STAT_NAMES,
   STATE_STATS,
@@ -55,6 +56,7 @@ function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting
           {title}
           {tag && <span className="muted small"> · {tag.name}</span>}
         </h2>
+        <p className="muted small">{STAT_DEFINITIONS[setting.stat_name]}</p>
         <div className="report-module-figure" data-testid="module-total">
           {failed ? '—' : data ? (rate ? `${data.rate === null || data.rate === undefined ? '—' : `${data.rate}%`}` : data.total) : '…'}
         </div>

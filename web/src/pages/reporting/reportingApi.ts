@@ -30,7 +30,7 @@ export type * from '../../../../src/reporting/api-types';
 /** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
 
 /** Reporting's constants, word for word from journeys.md §9 (the server keeps the same in src/reporting/stats.ts). */
-export { CSV_REPORT_TOAST, RATE_STATS, STAT_LABELS, STAT_NAMES, STATE_STATS } from '../../../../src/reporting/api-constants';
+export { CSV_REPORT_TOAST, RATE_STATS, STAT_DEFINITIONS, STAT_LABELS, STAT_NAMES, STATE_STATS } from '../../../../src/reporting/api-constants';
 
 export const DATE_WINDOW_LABELS = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '6m': '6 months', '1y': '1 year', all_time: 'All time', custom: 'Custom' } as const;
 export type DateWindowId = keyof typeof DATE_WINDOW_LABELS;
