@@ -2,6 +2,12 @@
 // Each component keeps its styles beside it (Switch.tsx + switch.css); page CSS holds layout only.
 // The development kit page (/dev/kit, development mode only) shows every component in every state.
 
+// Styles pages use by class name: a plain table (.data-table, .table-card), text (.card-title, .strong-text …),
+// groups (.plain-fieldset, .divided-list, .nested-group)
+import './table/table.css';
+import './text/text.css';
+import './groups/groups.css';
+
 // Selects (single, multiple, searchable, remote people/channel search)
 export * from './select';
 // Modal (focus trap, Esc, confirm-on-cancel), openModal from non-React code, Upgrade/Warning/Success modals

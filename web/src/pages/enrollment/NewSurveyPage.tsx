@@ -117,7 +117,7 @@ function SurveyEditor({ base, detail, presets, initial }: { base: string; detail
 
 function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; question: SurveyQuestion; onChange: (q: SurveyQuestion) => void; onRemove: () => void }) {
   return (
-    <div className="enrollment-group" role="group" aria-label={`Question ${n}`}>
+    <div className="nested-group enrollment-group" role="group" aria-label={`Question ${n}`}>
       <TextField label={`Question ${n}`} value={q.query} onChange={(query) => onChange({ ...q, query })} maxLength={300} />
       <Select label="Answer" options={TYPES} value={[q.input_type]} onChange={(v) => v[0] && onChange(withType(q, v[0] as QuestionType))} />
       {q.options.map((o, i) => (
