@@ -60,7 +60,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             <label className="visually-hidden" htmlFor={`${id}-m`}>
               Birthday month
             </label>
-            <select id={`${id}-m`} className="text-input" value={md.month || ''} onChange={(e) => setMd({ month: Number(e.target.value), day: Math.min(md.day, daysIn(Number(e.target.value))) })}>
+            <select id={`${id}-m`} className="kit-input" value={md.month || ''} onChange={(e) => setMd({ month: Number(e.target.value), day: Math.min(md.day, daysIn(Number(e.target.value))) })}>
               <option value="">Month</option>
               {MONTHS.map((m, i) => (
                 <option key={m} value={i + 1}>
@@ -71,7 +71,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             <label className="visually-hidden" htmlFor={`${id}-d`}>
               Birthday day
             </label>
-            <select id={`${id}-d`} className="text-input" value={md.day || ''} onChange={(e) => setMd({ ...md, day: Number(e.target.value) })}>
+            <select id={`${id}-d`} className="kit-input" value={md.day || ''} onChange={(e) => setMd({ ...md, day: Number(e.target.value) })}>
               <option value="">Day</option>
               {Array.from({ length: daysIn(md.month || 1) }, (_, i) => (
                 <option key={i} value={i + 1}>
@@ -85,7 +85,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             <label className="visually-hidden" htmlFor={`${id}-date`}>
               Start date
             </label>
-            <input id={`${id}-date`} type="date" className="text-input" value={full} onChange={(e) => setFull(e.target.value)} />
+            <input id={`${id}-date`} type="date" className="kit-input" value={full} onChange={(e) => setFull(e.target.value)} />
           </>
         )}
         <button type="submit" className="button button-primary" disabled={!value || value === current || saving}>

@@ -131,7 +131,7 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
             + option
           </button>
         ) : (
-          <p className="field-hint">{MAX_OPTIONS_TEXT}</p>
+          <p className="kit-field-hint">{MAX_OPTIONS_TEXT}</p>
         ))}
       <Switch label="Optional" checked={q.optional} onChange={(optional) => onChange({ ...q, optional })} size="small" />
       <Switch label="Share the answer with their match" checked={q.collect_feedback} onChange={(collect_feedback) => onChange({ ...q, collect_feedback })} size="small" />

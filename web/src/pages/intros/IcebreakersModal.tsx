@@ -94,7 +94,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
             <div className="inline-form">
               <input
                 id={inputId}
-                className="text-input"
+                className="kit-input"
                 value={question}
                 maxLength={ICEBREAKER_MAX_LENGTH}
                 placeholder="What is a small thing that made your week?"

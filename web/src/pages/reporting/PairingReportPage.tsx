@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, todayIn, viewerZone } from '../../kit';
+import { DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, StatusPill, todayIn, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { usePrograms } from '../programs/programsApi';
-import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
+import { percent, STATE_LABELS, STATE_TONES, type MeetingState, type PairingReport } from '../intros/introsApi';
 import { PersonName } from '../../kit/person';
 import '../programs/programs.css';
 import '../intros/intros.css';
@@ -189,7 +189,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
 }
 
 function StateDot({ state }: { state: MeetingState }) {
-  return <span className={`state-badge meeting-state-${state}`}>{STATE_LABELS[state]}</span>;
+  return <StatusPill tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusPill>;
 }
 
 function BatchRow({ batch, max }: { batch: PairingReport['batches'][number]; max: number }) {
@@ -305,7 +305,7 @@ export default function PairingReportPage() {
                 <span className="fairness-label">Repeat rate</span>
                 <span className="fairness-value">{percent(data.stats.repeat_rate, 1)}</span>
                 <Meter value={data.stats.repeat_rate} label="Repeat rate" tone={data.stats.repeat_rate > 0.2 ? 'warn' : 'good'} />
-                <span className="field-hint">
+                <span className="kit-field-hint">
                   Pairs who had already met in an earlier round. Lower is better; the lowest possible here was {percent(data.stats.lowest_repeat_rate, 1)}.
                 </span>
               </div>
@@ -313,7 +313,7 @@ export default function PairingReportPage() {
                 <span className="fairness-label">Pairs that have met</span>
                 <span className="fairness-value">{percent(data.stats.coverage, 1)}</span>
                 <Meter value={data.stats.coverage} label="Share of possible pairs that have met" />
-                <span className="field-hint">Of every possible pair among the people taking part, the share that has met.</span>
+                <span className="kit-field-hint">Of every possible pair among the people taking part, the share that has met.</span>
               </div>
               <div className="fairness-item">
                 <span className="fairness-label">Longest wait</span>
@@ -325,7 +325,7 @@ export default function PairingReportPage() {
                   label="Longest wait as a share of rounds"
                   tone={data.stats.longest_wait_rounds > 2 ? 'warn' : 'good'}
                 />
-                <span className="field-hint">The most rounds in a row anyone went without an intro.</span>
+                <span className="kit-field-hint">The most rounds in a row anyone went without an intro.</span>
               </div>
             </div>
             <FairnessPeople fairness={data.fairness} />

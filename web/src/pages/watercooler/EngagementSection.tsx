@@ -61,7 +61,7 @@ export function EngagementSection({ wc }: { wc: WatercoolerJson }) {
                   <tr key={s.id}>
                     <th scope="row" className="wc-sent-text">
                       {s.permalink ? (
-                        <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
+                        <a href={s.permalink} target="_blank" rel="noreferrer" className="row-link">
                           {s.text} <ExternalIcon aria-hidden="true" />
                         </a>
                       ) : (

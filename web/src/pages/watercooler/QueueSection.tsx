@@ -72,7 +72,7 @@ function QueueItem({
             <label className="visually-hidden" htmlFor={inputId}>
               Edit prompt
             </label>
-            <input id={inputId} className="text-input wc-grow" value={draft} maxLength={300} autoFocus onChange={(e) => setDraft(e.target.value)} />
+            <input id={inputId} className="kit-input wc-grow" value={draft} maxLength={300} autoFocus onChange={(e) => setDraft(e.target.value)} />
             <button type="submit" className="button button-primary" disabled={!draft.trim() || busy}>
               Save
             </button>
@@ -235,7 +235,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
         <label className="visually-hidden" htmlFor={addId}>
           Write your own prompt
         </label>
-        <input id={addId} className="text-input wc-grow" value={text} maxLength={300} placeholder={wc.can_customize ? 'Write your own prompt, e.g. “What’s the best thing you ate this week?”' : 'Your own prompts are part of Premium'} disabled={!wc.can_customize} onChange={(e) => setText(e.target.value)} />
+        <input id={addId} className="kit-input wc-grow" value={text} maxLength={300} placeholder={wc.can_customize ? 'Write your own prompt, e.g. “What’s the best thing you ate this week?”' : 'Your own prompts are part of Premium'} disabled={!wc.can_customize} onChange={(e) => setText(e.target.value)} />
         {wc.can_customize ? (
           <>
             <button type="submit" className="button button-primary" disabled={busy || !text.trim()}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { AlertIcon, DeliveryBadge, Spinner, useDebounced } from '../../../kit';
-import { formatInstant, ROUND_STATE_LABELS, STATE_LABELS, useCoffeeList, useSetMeetingState, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
+import { AlertIcon, DeliveryBadge, Spinner, StatusPill, useDebounced } from '../../../kit';
+import { formatInstant, ROUND_STATE_LABELS, ROUND_STATE_TONES, STATE_LABELS, STATE_TONES, useCoffeeList, useSetMeetingState, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { joinNames } from '../people';
 import { Pager, plural, SearchField, usePage } from './lists';
@@ -45,7 +45,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
             </select>
           </>
         ) : (
-          <span className={`state-badge meeting-state-${state}`}>{STATE_LABELS[state]}</span>
+          <StatusPill tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusPill>
         )}
         {meeting.answered_by && <span className="muted small">Answered by {meeting.answered_by.name}</span>}
       </div>
@@ -54,7 +54,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
 }
 
 function RoundStateBadge({ round }: { round: Pick<RoundJson, 'state'> }) {
-  return <span className={`state-badge round-${round.state}`}>{ROUND_STATE_LABELS[round.state]}</span>;
+  return <StatusPill tone={ROUND_STATE_TONES[round.state]}>{ROUND_STATE_LABELS[round.state]}</StatusPill>;
 }
 
 /** The current round's groups, a page at a time, searched by who is in them. */

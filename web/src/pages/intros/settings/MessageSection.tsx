@@ -38,7 +38,7 @@ export function MessageSection({ draft, change, errorOf, programId }: SectionPro
           <div className="icebreakers-summary">
             <div>
               <span className="field-label">Icebreakers</span>
-              <p className="field-hint">Each intro comes with a question to get the conversation going.</p>
+              <p className="kit-field-hint">Each intro comes with a question to get the conversation going.</p>
             </div>
             <button type="button" className="button button-secondary" onClick={() => openModal((close) => <IcebreakersModal programId={programId} onClose={close} />)}>
               Manage icebreakers
