@@ -12,12 +12,12 @@ export function IconsSection() {
           {ICONS.map(([name, Icon]) => (
             <li key={name} className="icon-tile">
               <Icon />
-              <code className="small-text">{name.replace(/Icon$/, '')}</code>
+              <code className="small">{name.replace(/Icon$/, '')}</code>
             </li>
           ))}
           <li className="icon-tile">
             <kit.Spinner title="" />
-            <code className="small-text">Spinner</code>
+            <code className="small">Spinner</code>
           </li>
         </ul>
       </State>

@@ -49,7 +49,7 @@ function NextOccurrence({ program }: { program: ProgramJson }) {
   return (
     <span className="next-occurrence">
       <span className="strong-text">{relative}</span>
-      <span className="muted small-text">{formatPlainDate(program.next_occurrence_on)}</span>
+      <span className="muted small">{formatPlainDate(program.next_occurrence_on)}</span>
     </span>
   );
 }

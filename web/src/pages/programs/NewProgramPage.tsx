@@ -189,7 +189,7 @@ export default function NewProgramPage() {
           <h2 id="preview-title" className="card-title">
             What it posts
           </h2>
-          <p className="muted small-text">{CAPTIONS[slug]}</p>
+          <p className="muted small">{CAPTIONS[slug]}</p>
           {PREVIEW_PATHS[slug] ? (
             <RemoteBlockKitPreview query={message} userNames={message.data?.user_names} label="Message preview from Hearth" />
           ) : (

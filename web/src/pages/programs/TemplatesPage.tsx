@@ -17,10 +17,10 @@ function TemplateCard({ template }: { template: ProgramTemplate }) {
     <li className="card template-card">
       <div className="template-card-head">
         <TypeBadge type={template.type} />
-        {template.is_default && <span className="muted small-text">Hearth default</span>}
+        {template.is_default && <span className="muted small">Hearth default</span>}
       </div>
       <h3 className="card-title template-card-name">{template.name}</h3>
-      <p className="muted small-text template-card-text">{template.description}</p>
+      <p className="muted small template-card-text">{template.description}</p>
       <div className="template-card-actions">
         <Link className="button button-primary" to={to} aria-label={`Use template ${template.name}`}>
           Use template

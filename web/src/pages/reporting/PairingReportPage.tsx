@@ -141,7 +141,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
   const data = q.data;
   return (
     <section className="card strategic" aria-labelledby="strategic-title">
-      <h2 id="strategic-title" className="settings-title">
+      <h2 id="strategic-title" className="card-title">
         Strategic connections
       </h2>
       <div className="report-filters">
@@ -296,7 +296,7 @@ export default function PairingReportPage() {
           </dl>
 
           <section className="card fairness" aria-labelledby="fairness-title">
-            <h2 id="fairness-title" className="settings-title">
+            <h2 id="fairness-title" className="card-title">
               Fairness
             </h2>
             <p className="fairness-summary">{fairnessSummary(data.stats)}</p>
@@ -334,7 +334,7 @@ export default function PairingReportPage() {
           <StrategicConnections programId={id} start={data.start} end={data.end} batches={data.batches} />
 
           <section className="card batches" aria-labelledby="batches-title">
-            <h2 id="batches-title" className="settings-title">
+            <h2 id="batches-title" className="card-title">
               Rounds
             </h2>
             {data.batches.length === 0 ? (

@@ -88,7 +88,7 @@ export default function ApiReferencePage() {
                   const fields = fieldsOf(op, d);
                   return (
                     <article key={`${method} ${path}`} className="divided-block api-call">
-                      <h3 className="small-text">
+                      <h3 className="small">
                         <code>
                           {method.toUpperCase()} {path}
                         </code>

@@ -91,8 +91,8 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
           return (
             <>
               <MemberStatusBadge member={m} />
-              {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
-              {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>}
+              {m.status_reason && m.status !== 'snoozed' && <div className="muted small cell-note">{m.status_reason}</div>}
+              {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && <div className="muted small cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>}
             </>
           );
         },

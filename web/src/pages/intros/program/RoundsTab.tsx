@@ -20,7 +20,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
     setMeetingState.mutate({ meetingId: meeting.id, state: next }, { onError: () => setState(previous) });
   };
   return (
-    <li className={`group-card meeting-${state}`}>
+    <li className="panel group-card">
       <ul className="group-members" aria-label="Who is in this group">
         {meeting.members.map((p) => (
           <li key={p.id}>
@@ -28,7 +28,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
           </li>
         ))}
       </ul>
-      <p className="group-reason">{meeting.reason}</p>
+      <p className="divided-block muted small group-reason">{meeting.reason}</p>
       {meeting.delivery && meeting.delivery.label !== 'Sent' && <DeliveryBadge delivery={meeting.delivery} />}
       <div className="group-foot">
         {canEdit ? (
@@ -36,7 +36,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
             <label className="visually-hidden" htmlFor={selectId}>
               How did the intro of {joinNames(meeting.members.map((m) => m.name))} go?
             </label>
-            <select id={selectId} className="state-select" value={state} disabled={saving} onChange={(e) => change(e.target.value as MeetingState)}>
+            <select id={selectId} className="kit-input state-select" value={state} disabled={saving} onChange={(e) => change(e.target.value as MeetingState)}>
               {MEETING_STATES.map((s) => (
                 <option key={s} value={s}>
                   {STATE_LABELS[s]}
@@ -158,7 +158,7 @@ export function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
                   </td>
                   <td className="cell-number">{r.num_groups}</td>
                   <td className="cell-number">{r.num_candidates}</td>
-                  <td className="cell-note">
+                  <td className="muted small cell-note">
                     {r.problem?.message ?? (r.num_left_out > 0 ? `${r.num_left_out} left out` : r.closed ? 'Closed' : '')}
                   </td>
                 </tr>

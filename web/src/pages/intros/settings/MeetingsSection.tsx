@@ -31,7 +31,7 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
   };
   return (
     <section className="card settings-section" aria-labelledby="meetings-title">
-      <h2 id="meetings-title" className="settings-title">
+      <h2 id="meetings-title" className="card-title">
         Meetings
       </h2>
       <fieldset className="form-section">

@@ -27,7 +27,7 @@ export function PairingSection({
   };
   return (
     <section className="card settings-section" aria-labelledby="pairing-title">
-      <h2 id="pairing-title" className="settings-title">
+      <h2 id="pairing-title" className="card-title">
         Pairing
       </h2>
       <fieldset className="form-section">
