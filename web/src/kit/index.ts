@@ -3,11 +3,13 @@
 // The development kit page (/dev/kit, development mode only) shows every component in every state.
 
 // Styles pages use by class name: a plain table (.data-table, .table-card), text (.card-title, .strong-text …),
-// groups (.plain-fieldset, .divided-list, .row-actions, .form-actions), choices (.choice-card, .check-label)
+// groups (.plain-fieldset, .divided-list, .row-actions, .form-actions), choices (.choice-card, .check-label, .chip),
+// meters (.meter, .meter-fill)
 import './table/table.css';
 import './text/text.css';
 import './groups/groups.css';
 import './choice/choice.css';
+import './meter/meter.css';
 
 // Selects (single, multiple, searchable, remote people/channel search)
 export * from './select';
