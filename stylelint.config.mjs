@@ -10,6 +10,7 @@ const layoutProperties = [
   'position', /^inset/, 'top', 'right', 'bottom', 'left', 'z-index',
   /^overflow/, 'text-align', 'vertical-align', 'white-space', 'word-break', 'text-overflow',
   'table-layout', 'object-fit', /^scroll-snap/, 'resize',
+  '-webkit-line-clamp', '-webkit-box-orient', // how many lines a long text shows
   'list-style', // only `none`: a list laid out as rows or a grid, without markers
 ];
 

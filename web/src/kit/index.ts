@@ -4,12 +4,14 @@
 
 // Styles pages use by class name: a plain table (.data-table, .table-card), text (.card-title, .strong-text …),
 // groups (.plain-fieldset, .divided-list, .row-actions, .form-actions), choices (.choice-card, .check-label, .chip),
-// meters (.meter, .meter-fill)
+// meters (.meter, .meter-fill), a queue (.queue-item), buttons (.text-button, .toggle-button, .button-danger-quiet)
 import './table/table.css';
 import './text/text.css';
 import './groups/groups.css';
 import './choice/choice.css';
 import './meter/meter.css';
+import './queue/queue.css';
+import './button/button.css';
 
 // Selects (single, multiple, searchable, remote people/channel search)
 export * from './select';

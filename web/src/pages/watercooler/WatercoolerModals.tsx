@@ -120,11 +120,11 @@ export function SuggestionsModal({
         <ul className="wc-suggestions" aria-label="Suggested prompts">
           {data.map((s) => (
             <li key={s.prompt_id}>
-              <label className="wc-suggestion">
+              <label className="row-button wc-suggestion">
                 <input type="checkbox" checked={chosen.has(s.prompt_id)} onChange={() => toggle(s.prompt_id)} />
                 <span>
                   <span className="wc-suggestion-text">{s.text}</span>
-                  <span className="wc-suggestion-pack">{s.pack_name}</span>
+                  <span className="muted small wc-suggestion-pack">{s.pack_name}</span>
                 </span>
               </label>
             </li>
@@ -279,8 +279,8 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
       )}
       <ol className="wc-pack-prompts" aria-label={`Prompts in ${current.name}`}>
         {prompts.map((p, i) => (
-          <li key={p.id} className="wc-pack-prompt">
-            <span className="wc-num">{i + 1}</span>
+          <li key={p.id} className="divided-block wc-pack-prompt">
+            <span className="queue-num wc-num">{i + 1}</span>
             <span className="wc-pack-prompt-text">{p.text}</span>
             {editable && (
               <span className="wc-row-actions">
@@ -290,7 +290,7 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
                 <button type="button" className="icon-button" aria-label={`Move “${p.text}” down`} disabled={busy || i === prompts.length - 1} onClick={() => void move(p, 'down')}>
                   ↓
                 </button>
-                <button type="button" className="icon-button wc-danger" aria-label={`Delete “${p.text}”`} disabled={busy} onClick={() => void remove(p)}>
+                <button type="button" className="icon-button text-error" aria-label={`Delete “${p.text}”`} disabled={busy} onClick={() => void remove(p)}>
                   ✕
                 </button>
               </span>
