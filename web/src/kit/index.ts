@@ -2,17 +2,6 @@
 // Each component keeps its styles beside it (Switch.tsx + switch.css); page CSS holds layout only.
 // The development kit page (/dev/kit, development mode only) shows every component in every state.
 
-// Styles pages use by class name: a plain table (.data-table, .table-card), text (.card-title, .strong-text …),
-// groups (.plain-fieldset, .divided-list, .row-actions, .form-actions), choices (.choice-card, .check-label, .chip),
-// meters (.meter, .meter-fill), a queue (.queue-item), buttons (.text-button, .toggle-button, .button-danger-quiet)
-import './table/table.css';
-import './text/text.css';
-import './groups/groups.css';
-import './choice/choice.css';
-import './meter/meter.css';
-import './queue/queue.css';
-import './button/button.css';
-
 // Selects (single, multiple, searchable, remote people/channel search)
 export * from './select';
 // Modal (focus trap, Esc, confirm-on-cancel), openModal from non-React code, Upgrade/Warning/Success modals
