@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/queryClient';
 import { AppRoutes } from './router';
 import './styles.css';
+import './kit/classes.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CalendarIcon } from '../icons';
-import '../field/field.css';
 import './dateField.css';
 
 /**

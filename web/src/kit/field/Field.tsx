@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type ChangeEvent } from 'react';
 import { AlertIcon } from '../icons';
-import './field.css';
 
 /** What a Field hands its control: spread it on the input, textarea or select. */
 export interface FieldControlProps {

@@ -1,4 +1,3 @@
-import './person.css';
 
 /** Who a person is, as every page shows them: their full name and picture (the server sends both). */
 export interface PersonLike {

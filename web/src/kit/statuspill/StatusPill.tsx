@@ -8,3 +8,11 @@ export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'neutral';
 export function StatusPill({ tone = 'neutral', children }: { tone?: StatusTone; children: ReactNode }) {
   return <span className={`kit-status-pill kit-status-${tone}`}>{children}</span>;
 }
+
+/** A kind's accent colour (styles.css --accent-*): Intros ember, Watercooler sky, Celebrations sun. */
+export type BadgeAccent = 'ember' | 'sky' | 'sun';
+
+/** Which kind a thing is ("Intros", "Watercooler") on its kind's accent colour: a name, never a state (StatusPill). */
+export function KindBadge({ accent, children }: { accent: BadgeAccent; children: ReactNode }) {
+  return <span className={`kit-status-pill kit-badge-${accent}`}>{children}</span>;
+}

@@ -66,7 +66,7 @@ export function DowngradeSurveyModal({ onSubmit, onClose }: { onSubmit: (survey:
       }
     >
       <p>Your programs and settings are kept: paid features pause on the Free plan and come back when you upgrade. Why are you downgrading?</p>
-      <fieldset>
+      <fieldset className="plain-fieldset">
         <legend className="visually-hidden">Reason</legend>
         {(Object.entries(DOWNGRADE_REASONS) as Array<[DowngradeReason, string]>).map(([key, text]) => (
           <label key={key} className="billing-check">
@@ -90,8 +90,8 @@ function PlanCard({ data }: { data: BillingAccountJson }) {
   };
   return (
     <section className="card billing-card" aria-labelledby="billing-plan">
-      <h2 id="billing-plan">Your plan</h2>
-      <p className="billing-plan-name" data-testid="plan-name">
+      <h2 id="billing-plan" className="card-title">Your plan</h2>
+      <p className="figure-text" data-testid="plan-name">
         {planLabel(a)}
       </p>
       {a.state === 'trial' && a.trial_days_left !== null && a.trial_ends_at && (
@@ -156,7 +156,7 @@ function CostCard({ data }: { data: BillingAccountJson }) {
   const cost = usePremiumCost();
   return (
     <section className="card billing-card" aria-labelledby="billing-cost">
-      <h2 id="billing-cost">{data.account.state === 'premium' ? 'Your Premium cost' : 'What Premium would cost'}</h2>
+      <h2 id="billing-cost" className="card-title">{data.account.state === 'premium' ? 'Your Premium cost' : 'What Premium would cost'}</h2>
       {cost.isPending ? (
         <p className="page-loading" role="status">
           <Spinner /> Calculating…
@@ -165,7 +165,7 @@ function CostCard({ data }: { data: BillingAccountJson }) {
         <InlineError>{COST_ERROR_TEXT}</InlineError>
       ) : (
         <>
-          <p className="billing-plan-name" data-testid="premium-cost">
+          <p className="figure-text" data-testid="premium-cost">
             {cost.data.cost_formatted}
             <span className="muted"> a month</span>
           </p>
@@ -208,7 +208,7 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
   const admins = (user_id: number, action_type: 'add' | 'remove', then?: () => void) => updateAdmins.mutate({ service_account: a.id, user_id, action_type }, { onSuccess: then });
   return (
     <section className="card billing-card" aria-labelledby="billing-account">
-      <h2 id="billing-account">Account</h2>
+      <h2 id="billing-account" className="card-title">Account</h2>
       <p>
         Owner: <strong data-testid="account-owner">{a.owner?.name ?? 'No owner'}</strong>
       </p>
@@ -296,7 +296,7 @@ const INVOICE_COLUMNS: DataTableColumn<InvoiceJson>[] = [
 function HistoryCard({ data }: { data: BillingAccountJson }) {
   return (
     <section className="card billing-card" aria-labelledby="billing-history">
-      <h2 id="billing-history">Plan history</h2>
+      <h2 id="billing-history" className="card-title">Plan history</h2>
       {data.history.length === 0 ? (
         <p className="muted">No changes yet: your workspace has been on the Free plan since it installed Hearth.</p>
       ) : (
@@ -321,7 +321,7 @@ function InvoicesCard() {
   const rows = invoices.data?.pages.flatMap((p) => p.invoices) ?? [];
   return (
     <section className="card billing-card billing-wide" aria-labelledby="billing-invoices">
-      <h2 id="billing-invoices">Invoices</h2>
+      <h2 id="billing-invoices" className="card-title">Invoices</h2>
       {invoices.isPending ? (
         <p className="page-loading" role="status">
           <Spinner /> Loading invoices…

@@ -60,7 +60,7 @@ export default function PaymentPage() {
     const a = account.data.account;
     body = (
       <section className="card billing-card" aria-labelledby="payment-method">
-        <h2 id="payment-method">Payment method</h2>
+        <h2 id="payment-method" className="card-title">Payment method</h2>
         {a.invoiced ? (
           <p>Your team pays by invoice: invoices are emailed to the account owner, due in 30 days.</p>
         ) : (

@@ -45,7 +45,7 @@ export default function CelebrationsEditPage() {
                 </>
               }
             />
-            <p className="cel-crumbs">
+            <p className="small cel-crumbs">
               <Link className="text-link" to="/celebrations">
                 ← All celebrations
               </Link>

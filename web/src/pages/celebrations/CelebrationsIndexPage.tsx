@@ -49,7 +49,7 @@ export default function CelebrationsIndexPage() {
       <PageHeader title={<span className="cel-title"><PartyIcon /> Celebrations</span>} subtitle="Birthdays, work anniversaries and your own dates, celebrated in Slack at the right local time." />
       <div className="cel-index">
         <section className="card cel-section" aria-labelledby="cel-list-title">
-          <h2 id="cel-list-title">Your celebrations programs</h2>
+          <h2 id="cel-list-title" className="card-title">Your celebrations programs</h2>
           {isLoading && <p className="page-loading">Loading…</p>}
           {!isLoading && mine.length === 0 && (
             <div className="empty-state cel-empty">
@@ -61,8 +61,8 @@ export default function CelebrationsIndexPage() {
             <ul className="cel-program-list">
               {mine.map((p) => (
                 <li key={p.id}>
-                  <Link className="cel-program" to={p.page_path}>
-                    <span className="cel-program-channel">{p.channel}</span>
+                  <Link className="panel cel-program" to={p.page_path}>
+                    <span className="strong-text">{p.channel}</span>
                     <span className="muted">
                       {p.is_active ? 'On' : 'Paused'} · {p.num_participants} {p.num_participants === 1 ? 'person' : 'people'} with dates
                       {p.next_occurrence_on ? ` · next ${longDate(p.next_occurrence_on)}` : ''}
@@ -74,15 +74,15 @@ export default function CelebrationsIndexPage() {
           )}
         </section>
         <section className="card cel-section" aria-labelledby="cel-new-title">
-          <h2 id="cel-new-title">Start celebrating</h2>
-          <fieldset className="cel-fieldset" disabled={creating}>
+          <h2 id="cel-new-title" className="card-title">Start celebrating</h2>
+          <fieldset className="plain-fieldset cel-fieldset" disabled={creating}>
             <legend className="field-label">What to celebrate</legend>
             {celebrationTemplates.map((t) => (
-              <label key={t.id} className="cel-radio">
+              <label key={t.id} className="option-label cel-radio">
                 <input type="radio" name="template" checked={chosenTemplate === t.id} onChange={() => setTemplate(t.id)} />
                 <span>
                   {t.name}
-                  <span className="muted cel-hint">{t.description}</span>
+                  <span className="muted small cel-hint">{t.description}</span>
                 </span>
               </label>
             ))}

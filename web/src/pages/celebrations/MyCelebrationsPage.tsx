@@ -42,7 +42,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
   };
   return (
     <section className="card cel-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{birthday ? 'Your birthday' : 'Your work anniversary'}</h2>
+      <h2 id={`${id}-title`} className="card-title">{birthday ? 'Your birthday' : 'Your work anniversary'}</h2>
       <p className="muted">
         {birthday
           ? 'Month and day only. If a birth year is on file it stays private: it is never shown, and Hearth never mentions anyone’s age.'
@@ -60,7 +60,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             <label className="visually-hidden" htmlFor={`${id}-m`}>
               Birthday month
             </label>
-            <select id={`${id}-m`} className="text-input" value={md.month || ''} onChange={(e) => setMd({ month: Number(e.target.value), day: Math.min(md.day, daysIn(Number(e.target.value))) })}>
+            <select id={`${id}-m`} className="kit-input" value={md.month || ''} onChange={(e) => setMd({ month: Number(e.target.value), day: Math.min(md.day, daysIn(Number(e.target.value))) })}>
               <option value="">Month</option>
               {MONTHS.map((m, i) => (
                 <option key={m} value={i + 1}>
@@ -71,7 +71,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             <label className="visually-hidden" htmlFor={`${id}-d`}>
               Birthday day
             </label>
-            <select id={`${id}-d`} className="text-input" value={md.day || ''} onChange={(e) => setMd({ ...md, day: Number(e.target.value) })}>
+            <select id={`${id}-d`} className="kit-input" value={md.day || ''} onChange={(e) => setMd({ ...md, day: Number(e.target.value) })}>
               <option value="">Day</option>
               {Array.from({ length: daysIn(md.month || 1) }, (_, i) => (
                 <option key={i} value={i + 1}>
@@ -85,7 +85,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             <label className="visually-hidden" htmlFor={`${id}-date`}>
               Start date
             </label>
-            <input id={`${id}-date`} type="date" className="text-input" value={full} onChange={(e) => setFull(e.target.value)} />
+            <input id={`${id}-date`} type="date" className="kit-input" value={full} onChange={(e) => setFull(e.target.value)} />
           </>
         )}
         <button type="submit" className="button button-primary" disabled={!value || value === current || saving}>
@@ -97,18 +97,18 @@ function DateCard({ s }: { s: MyScheduleJson }) {
           </button>
         )}
       </form>
-      <fieldset className="cel-fieldset" disabled={saving || !s.date}>
+      <fieldset className="plain-fieldset cel-fieldset" disabled={saving || !s.date}>
         <legend className="field-label">Celebrate me in</legend>
         {s.available_channels.length === 0 ? (
           <p className="muted">None of your channels celebrates {birthday ? 'birthdays' : 'work anniversaries'} yet.</p>
         ) : (
           s.available_channels.map((c) => (
-            <label key={c.uid} className="cel-check">
+            <label key={c.uid} className="option-label cel-check">
               <input type="checkbox" checked={s.selected_channel_ids.includes(c.uid)} onChange={(e) => toggleChannel(c.uid, e.target.checked)} />#{c.name}
             </label>
           ))
         )}
-        {!s.date && s.available_channels.length > 0 && <span className="muted cel-hint">Add the date first.</span>}
+        {!s.date && s.available_channels.length > 0 && <span className="muted small cel-hint">Add the date first.</span>}
       </fieldset>
     </section>
   );
@@ -131,7 +131,7 @@ export default function MyCelebrationsPage() {
           ))}
         </div>
       )}
-      <p className="muted cel-hint">You can also type <code>/hearth birthday</code> in Slack.</p>
+      <p className="muted small cel-hint">You can also type <code>/hearth birthday</code> in Slack.</p>
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function DatesSection() {
     <Specimen id="dates" title="Dates and times" use="One module (kit/dates.ts, on date-fns); the zone is always named. In Slack, <!date^…> tokens show each reader their own time.">
       <State label={`${INSTANT} in three zones`} wide>
         <div className="kit-table-scroll">
-          <table className="kit-dates-table">
+          <table className="data-table kit-dates-table">
             <thead>
               <tr>
                 <th scope="col">Zone</th>

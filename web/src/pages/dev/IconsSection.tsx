@@ -10,14 +10,14 @@ export function IconsSection() {
       <State label={`${ICONS.length} icons`} wide>
         <ul className="kit-icon-grid">
           {ICONS.map(([name, Icon]) => (
-            <li key={name}>
+            <li key={name} className="icon-tile">
               <Icon />
-              <code>{name.replace(/Icon$/, '')}</code>
+              <code className="small">{name.replace(/Icon$/, '')}</code>
             </li>
           ))}
-          <li>
+          <li className="icon-tile">
             <kit.Spinner title="" />
-            <code>Spinner</code>
+            <code className="small">Spinner</code>
           </li>
         </ul>
       </State>

@@ -333,7 +333,7 @@ export default function KitPage() {
   return (
     <div className="kit-page">
       <PageHeader title="Kit" subtitle="Every shared component in every state. Development only." />
-      <nav className="kit-toc" aria-label="Components">
+      <nav className="small kit-toc" aria-label="Components">
         {SECTIONS.map(([id, label]) => (
           <a key={id} href={`#${id}`}>
             {label}

@@ -51,7 +51,7 @@ export function KitTableSection() {
         cell: (info) => (
           <span className="kit-demo-person">
             <strong>{info.getValue()}</strong>
-            <span className="muted">{info.row.original.email}</span>
+            <span className="muted small">{info.row.original.email}</span>
           </span>
         ),
       }),

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function Specimen({ id, title, use, children }: { id: string; title: string; use: string; children: ReactNode }) {
   return (
     <section className="card kit-specimen" id={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <h2 id={`${id}-title`} className="card-title">{title}</h2>
       <p className="muted">{use}</p>
       <div className="kit-specimen-states">{children}</div>
     </section>
@@ -14,7 +14,7 @@ export function Specimen({ id, title, use, children }: { id: string; title: stri
 export function State({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <figure className={wide ? 'kit-state-box is-wide' : 'kit-state-box'}>
-      <figcaption>{label}</figcaption>
+      <figcaption className="eyebrow-text">{label}</figcaption>
       <div>{children}</div>
     </figure>
   );

@@ -178,7 +178,7 @@ function FilterModal({ rule, types, onClose, onSave }: { rule: ProcessingRule; t
       }
     >
       {groups.map((group, g) => (
-        <div key={g} className="enrollment-group" role="group" aria-label={`Filter group ${g + 1}`}>
+        <div key={g} className="nested-group enrollment-group" role="group" aria-label={`Filter group ${g + 1}`}>
           {g > 0 && <strong>and</strong>}
           {group.formulas.map((f, i) => (
             <div key={i} className="enrollment-formula">

@@ -177,7 +177,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
           </ul>
         </section>
       )}
-      <fieldset disabled={submitted} className="enrollment-rows">
+      <fieldset disabled={submitted} className="plain-fieldset enrollment-rows">
         <legend className="visually-hidden">People to enroll</legend>
         {state.rows.map((row, i) => (
           <section key={row.id} className="card enrollment-row" aria-label={`Row ${i + 1}`}>

@@ -117,7 +117,7 @@ function SurveyEditor({ base, detail, presets, initial }: { base: string; detail
 
 function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; question: SurveyQuestion; onChange: (q: SurveyQuestion) => void; onRemove: () => void }) {
   return (
-    <div className="enrollment-group" role="group" aria-label={`Question ${n}`}>
+    <div className="nested-group enrollment-group" role="group" aria-label={`Question ${n}`}>
       <TextField label={`Question ${n}`} value={q.query} onChange={(query) => onChange({ ...q, query })} maxLength={300} />
       <Select label="Answer" options={TYPES} value={[q.input_type]} onChange={(v) => v[0] && onChange(withType(q, v[0] as QuestionType))} />
       {q.options.map((o, i) => (
@@ -131,7 +131,7 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
             + option
           </button>
         ) : (
-          <p className="field-hint">{MAX_OPTIONS_TEXT}</p>
+          <p className="kit-field-hint">{MAX_OPTIONS_TEXT}</p>
         ))}
       <Switch label="Optional" checked={q.optional} onChange={(optional) => onChange({ ...q, optional })} size="small" />
       <Switch label="Share the answer with their match" checked={q.collect_feedback} onChange={(collect_feedback) => onChange({ ...q, collect_feedback })} size="small" />

@@ -34,7 +34,7 @@ export function HubView({ frame, source }: { frame: HubFrameData; source: HubSou
       <div className="hub">
         <header className="hub-header">
           <h1 className="hub-title">{frame.session.journey_name}</h1>
-          <p className="hub-start">
+          <p className="muted hub-start">
             <CalendarIcon aria-hidden="true" /> Started {formatLongPlainDate(frame.session.start_date)}
           </p>
         </header>
@@ -54,8 +54,8 @@ function HubModule({ module, frame }: { module: Module; frame: HubFrameData }) {
   const title = fill(module.title, frame);
   return (
     <section className={`card hub-module hub-module-${module.type}`} aria-labelledby={headingId}>
-      {module.type === 'welcome' && module.image_url && <img className="hub-welcome-image" src={module.image_url} alt="" />}
-      <h2 id={headingId} className={module.type === 'welcome' ? 'hub-welcome-title' : 'hub-module-title'}>
+      {module.type === 'welcome' && module.image_url && <img className="thumbnail hub-welcome-image" src={module.image_url} alt="" />}
+      <h2 id={headingId} className={module.type === 'welcome' ? 'figure-text hub-welcome-title' : 'card-title hub-module-title'}>
         {title || ' '}
       </h2>
       {module.text && (
@@ -120,7 +120,7 @@ function ExternalLink({ href, children, label }: { href: string; children: React
 }
 
 function Avatar({ person }: { person: HubPersonJson | null }) {
-  return person?.avatar_url ? <img className="hub-avatar" src={person.avatar_url} alt="" /> : <span className="hub-avatar hub-avatar-empty" aria-hidden="true"><UserIcon /></span>;
+  return person?.avatar_url ? <img className="avatar-circle hub-avatar" src={person.avatar_url} alt="" /> : <span className="avatar-circle avatar-empty hub-avatar hub-avatar-empty" aria-hidden="true"><UserIcon /></span>;
 }
 
 function People({ people }: { people: HubModuleData['people']['people'] }) {
@@ -131,7 +131,7 @@ function People({ people }: { people: HubModuleData['people']['people'] }) {
         <li key={`${p.role_id}-${p.person?.id ?? i}`} className="hub-person">
           <Avatar person={p.person} />
           <div className="hub-person-text">
-            <span className="hub-person-name">{p.person?.name ?? 'Not assigned yet'}</span>
+            <span className="strong-text">{p.person?.name ?? 'Not assigned yet'}</span>
             <span className="muted">{p.role_name}</span>
             {p.person && (
               <ExternalLink href={p.person.slack_url} label={`Message in Slack: ${p.person.name}`}>
@@ -151,7 +151,7 @@ function EventList({ events, zone, empty }: { events: HubEventJson[]; zone: stri
     <ul className="hub-list hub-events">
       {events.map((e) => (
         <li key={e.id}>
-          <span className="hub-event-title">{e.title}</span>
+          <span className="strong-text hub-event-title">{e.title}</span>
           <span className="muted">{formatDateTime(e.occurs_at, zone)}</span>
         </li>
       ))}
@@ -189,13 +189,13 @@ function Tasks({ tasks }: { tasks: HubModuleData['tasks']['tasks'] }) {
       {tasks.map((t) => {
         const busy = actions?.completeTask.isPending && actions.completeTask.variables === t.id;
         return (
-          <li key={`${t.id}-${t.title}`} className={t.state === 'complete' ? 'is-done' : undefined}>
+          <li key={`${t.id}-${t.title}`} className={t.state === 'complete' ? 'muted' : undefined}>
             <div className="hub-task-text">
-              <span className="hub-event-title">{t.title}</span>
+              <span className="strong-text hub-event-title">{t.title}</span>
               {!t.mine && t.assignee && <span className="muted">For {t.assignee.name}</span>}
             </div>
             {t.state === 'complete' ? (
-              <span className="hub-done">
+              <span className="text-success strong-text hub-done">
                 <CheckCircleIcon aria-hidden="true" /> Done
               </span>
             ) : t.mine ? (
@@ -227,7 +227,7 @@ function Polls({ polls }: { polls: HubModuleData['polls']['polls'] }) {
                 <Mrkdwn text={p.question} />
               </div>
               {p.answer_index !== null ? (
-                <p className="hub-done">
+                <p className="text-success strong-text hub-done">
                   <CheckCircleIcon aria-hidden="true" /> {p.mine ? 'You answered' : `${p.respondent?.name ?? 'They'} answered`} <strong>{p.options[p.answer_index]}</strong>
                 </p>
               ) : p.mine ? (
@@ -278,10 +278,10 @@ const TIMELINE_STATUS: Record<HubTimelineStatus, { label: string; done: boolean 
 
 function Timeline({ items, zone }: { items: HubModuleData['timeline']['items']; zone: string }) {
   return (
-    <ol className="hub-timeline">
+    <ol className="nested-group hub-timeline">
       {items.map((e) => (
-        <li key={`${e.kind}-${e.id}`} className={TIMELINE_STATUS[e.status].done ? 'is-done' : undefined}>
-          <span className="hub-event-title">{e.title}</span>
+        <li key={`${e.kind}-${e.id}`} className={TIMELINE_STATUS[e.status].done ? 'muted' : undefined}>
+          <span className="strong-text hub-event-title">{e.title}</span>
           <span className="muted">
             {e.start ? formatLongPlainDate(e.occurs_on) : formatDateTime(e.occurs_at, zone)} · {TIMELINE_STATUS[e.status].label}
           </span>

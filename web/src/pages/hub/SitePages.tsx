@@ -39,7 +39,7 @@ export function SitePreviewPage() {
               </Link>
             }
           />
-          <div className="hub-preview-frame">
+          <div className="preview-frame">
             <HubView frame={answer.preview.frame} source={{ kind: 'preview', data: answer.preview.data }} />
           </div>
         </>
@@ -132,7 +132,7 @@ function SiteEditor({ answer, flow, tagId }: { answer: HubSiteAnswer; flow: Flow
         </form>
         <aside className="hub-editor-preview" aria-label="Live preview">
           <p className="muted hub-preview-note">Live preview, with you as the participant</p>
-          <div className="hub-preview-frame">
+          <div className="preview-frame">
             <HubView frame={previewFrame(answer, template, published)} source={{ kind: 'preview', data: answer.preview.data }} />
           </div>
         </aside>
@@ -156,7 +156,7 @@ function ModuleFields({ module: m, knownChannels, onChange }: { module: HubModul
         <div className="hub-editor-image">
           {m.image_asset_id !== null && (
             <div className="hub-editor-image-current">
-              <img src={`/onboarding/assets/${m.image_asset_id}/thumbnail`} alt="The welcome image" />
+              <img className="thumbnail" src={`/onboarding/assets/${m.image_asset_id}/thumbnail`} alt="The welcome image" />
               <button type="button" className="button button-secondary button-small" onClick={() => onChange({ image_asset_id: null })}>
                 <TrashIcon aria-hidden="true" /> Remove image
               </button>
@@ -176,7 +176,7 @@ function ModuleFields({ module: m, knownChannels, onChange }: { module: HubModul
 function LinksField({ links, onChange }: { links: HubModuleSettings['links']; onChange: (links: HubModuleSettings['links']) => void }) {
   const set = (i: number, patch: Partial<HubModuleSettings['links'][number]>) => onChange(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   return (
-    <fieldset className="hub-editor-links">
+    <fieldset className="plain-fieldset hub-editor-links">
       <legend className="kit-field-label">Links</legend>
       {links.map((l, i) => (
         <div key={i} className="hub-editor-link">

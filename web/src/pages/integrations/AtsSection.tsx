@@ -42,7 +42,7 @@ export function AtsSection({ identities, permissionGroups, isAdmin }: { identiti
 
   return (
     <section className="card integrations-card" aria-labelledby="ats-title">
-      <h2 id="ats-title">Applicant tracking</h2>
+      <h2 id="ats-title" className="card-title">Applicant tracking</h2>
       <p className="muted">Hired candidates become new hires for your onboarding journeys.</p>
       {identities.length > 0 && (
         <ul className="integrations-list" aria-label="Applicant tracking keys">

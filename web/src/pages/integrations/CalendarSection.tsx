@@ -21,7 +21,7 @@ export function CalendarSection({ identities }: { identities: MemberIdentityJson
 
   return (
     <section className="card integrations-card" aria-labelledby="calendars-title">
-      <h2 id="calendars-title">Calendar and video</h2>
+      <h2 id="calendars-title" className="card-title">Calendar and video</h2>
       <p className="muted">Your own accounts: <code>/hearth times @someone</code> suggests meeting times when you are both free.</p>
       <ul className="integrations-list" aria-label="Calendar and video accounts">
         {identities.map((i) => (

@@ -78,7 +78,7 @@ export function HrisManageProgramsModal({ identity, onClose }: { identity: HrisI
             const ofType = shown.filter((p) => p.program_type === type);
             if (!ofType.length) return null;
             return (
-              <fieldset key={type} className="integrations-programs">
+              <fieldset key={type} className="plain-fieldset integrations-programs">
                 <legend>{PROGRAM_TYPE_LABEL[type]}</legend>
                 <p className="muted">
                   {type === 'celebrations' ? 'Birthdays and start dates from the HR system.' : type === 'intros' ? 'Departments and locations as groups (saved now; group pairing reads them in a later release).' : 'New hires enrolled by your enrollment rules.'}

@@ -6,6 +6,9 @@ import { HrisManageProgramsModal } from './HrisManageProgramsModal';
 import { openMergeLink, SandboxLinkDialog } from './HrisLink';
 import { HRIS_STATE_TEXT, hrisQuery, useCreateHris, useCreateLinkToken, useUpdateHrisOwner, type HrisIdentityJson, type LinkTokenJson } from './integrationsApi';
 
+/** A state's colour, beside its words. */
+const STATE_TEXT_CLASS: Record<HrisIdentityJson['state'], string> = { pending: '', active: 'text-success', relink_needed: 'text-error', deactivated: 'text-error' };
+
 /**
  * The HR system card: connect (link token → the link dialog → public token → integration), then its state,
  * polled every 30 s until it is active (fully synced); ownership; the programs it feeds.
@@ -39,7 +42,7 @@ export function HrisSection({ available, identity, isAdmin }: { available: boole
 
   return (
     <section className="card integrations-card" aria-labelledby="hris-title">
-      <h2 id="hris-title">HR system</h2>
+      <h2 id="hris-title" className="card-title">HR system</h2>
       <p className="muted">Birthdays, start dates, departments and new hires from your HR system, matched to Slack members by email.</p>
       {current && current.state !== 'deactivated' ? (
         <HrisIdentity initial={current} isAdmin={isAdmin} onRelink={() => void connect()} relinking={busy} />
@@ -84,7 +87,7 @@ function HrisIdentity({ initial, isAdmin, onRelink, relinking }: { initial: Hris
     <div className="integrations-identity">
       <p className="integrations-status">
         <strong>{identity.integration_name}</strong>{' '}
-        <span className={`integrations-state integrations-state-${identity.state}`} data-testid="hris-state">
+        <span className={`integrations-state ${STATE_TEXT_CLASS[identity.state]}`} data-testid="hris-state">
           {identity.state === 'pending' && <Spinner title="" />} {HRIS_STATE_TEXT[identity.state]}
         </span>
       </p>

@@ -12,11 +12,11 @@ function IcebreakerRow({ icebreaker, programId, themeLabel }: { icebreaker: Iceb
   const id = useId();
   const active = icebreaker.active;
   return (
-    <li className={active ? 'icebreaker-row' : 'icebreaker-row is-off'}>
-      <span id={id} className="icebreaker-question">
+    <li className="icebreaker-row">
+      <span id={id} className={active ? 'icebreaker-question' : 'icebreaker-question muted'}>
         {icebreaker.question}
       </span>
-      <span className="icebreaker-theme">{icebreaker.library_key ? themeLabel(icebreaker.theme) : 'Your own'}</span>
+      <span className="muted small icebreaker-theme">{icebreaker.library_key ? themeLabel(icebreaker.theme) : 'Your own'}</span>
       <Switch
         checked={active}
         label={icebreaker.question}
@@ -94,7 +94,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
             <div className="inline-form">
               <input
                 id={inputId}
-                className="text-input"
+                className="kit-input"
                 value={question}
                 maxLength={ICEBREAKER_MAX_LENGTH}
                 placeholder="What is a small thing that made your week?"
@@ -114,7 +114,7 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
           ) : list.data.length === 0 ? (
             <p className="muted">No icebreakers yet. Add your own, or pick some from the library.</p>
           ) : (
-            <ul className="icebreaker-list" aria-label="Icebreakers of this program">
+            <ul className="framed-list icebreaker-list" aria-label="Icebreakers of this program">
               {list.data.map((i) => (
                 <IcebreakerRow key={i.id} icebreaker={i} programId={programId} themeLabel={themeLabel} />
               ))}
@@ -138,13 +138,13 @@ export function IcebreakersModal({ programId, onClose }: { programId: string; on
                   </button>
                 ))}
               </div>
-              <ul className="icebreaker-list" aria-label="Icebreaker library">
+              <ul className="framed-list icebreaker-list" aria-label="Icebreaker library">
                 {libraryItems.map((i) => {
                   const added = have.has(i.library_key);
                   return (
                     <li key={i.library_key} className="icebreaker-row">
                       <span className="icebreaker-question">{i.question}</span>
-                      <span className="icebreaker-theme">{themeLabel(i.theme)}</span>
+                      <span className="muted small icebreaker-theme">{themeLabel(i.theme)}</span>
                       {added ? (
                         <span className="muted small">Added</span>
                       ) : (

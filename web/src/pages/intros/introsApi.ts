@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../api/client';
 import { useOptimisticMutation } from '../../api/optimistic';
-import { formatDay, formatTime, isTimeZone } from '../../kit';
+import { formatDay, formatTime, isTimeZone, type StatusTone } from '../../kit';
 import type {
   CoffeePageData,
   CoffeeUpdateAnswer,
@@ -189,12 +189,17 @@ export const STATE_LABELS: Record<MeetingState, string> = {
   cancelled: 'Cancelled',
 };
 
+/** What each state means to the reader, for its StatusPill. */
+export const STATE_TONES: Record<MeetingState, StatusTone> = { pending: 'info', met: 'success', not_yet: 'warning', skipped: 'neutral', cancelled: 'neutral' };
+
 export const ROUND_STATE_LABELS: Record<RoundState, string> = {
   pending: 'Scheduled',
   sent: 'Sent',
   skipped: 'Skipped',
   failed: 'Failed',
 };
+
+export const ROUND_STATE_TONES: Record<RoundState, StatusTone> = { pending: 'info', sent: 'success', skipped: 'neutral', failed: 'error' };
 
 export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
   active: 'Active',
@@ -203,6 +208,8 @@ export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
   ghost: 'Ghost',
   ineligible: 'Not eligible',
 };
+
+export const MEMBER_STATUS_TONES: Record<MemberStatus, StatusTone> = { active: 'success', snoozed: 'info', opted_out: 'neutral', ghost: 'warning', ineligible: 'neutral' };
 
 /** "9:00 AM" for an hour of the day. */
 export function hourLabel(hour: number): string {

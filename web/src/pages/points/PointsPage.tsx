@@ -58,13 +58,13 @@ export default function PointsPage() {
           <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
         </div>
         {wallets.isError && <InlineError>{errorText(wallets.error)}</InlineError>}
-        <table className="pts-table">
+        <table className="data-table">
           <thead>
             <tr>
               <th scope="col">#</th>
               {columns.map((c) => (
                 <th key={c.col} scope="col" aria-sort={sort.col === c.col ? (sort.dir === 'desc' ? 'descending' : 'ascending') : 'none'}>
-                  <button type="button" className="pts-sort" onClick={() => { setSort((s) => nextSort(s, c.col)); setPageNo(1); }}>
+                  <button type="button" className="table-sort" onClick={() => { setSort((s) => nextSort(s, c.col)); setPageNo(1); }}>
                     {c.label}
                     {sort.col === c.col ? sort.dir === 'desc' ? <ArrowDownIcon aria-hidden="true" /> : <ArrowUpIcon aria-hidden="true" /> : <SortIcon aria-hidden="true" />}
                   </button>
@@ -166,7 +166,7 @@ function SettingsModal({ program, onClose }: { program: PointsProgramJson; onClo
         <Field label="Most a person can earn in a day" hint="Counted in each person's own local day" required>
           {(control) => <input className="kit-input" type="number" min={0} {...control} value={cap} onChange={(e) => setCap(e.target.value)} required />}
         </Field>
-        <fieldset className="pts-rules">
+        <fieldset className="plain-fieldset pts-rules">
           <legend className="field-label">Points for program events (0 turns one off)</legend>
           {program.rules.map((r) => (
             <Field key={r.key} label={r.label} className="pts-rule">

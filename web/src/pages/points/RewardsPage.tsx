@@ -126,7 +126,7 @@ function Listings({ data }: { data: RewardsPageData }) {
               {l.image_url ? <img src={l.image_url} alt="" /> : null}
               <h2 className="program-card-title">{l.name}</h2>
               <p className="muted">{l.short_description}</p>
-              <p className="pts-listing-cost">{l.is_gift_card ? `From ${l.gift_card_options[0]?.points ?? 0} ${plural}` : `${l.points_cost} ${plural}`}</p>
+              <p className="strong-text">{l.is_gift_card ? `From ${l.gift_card_options[0]?.points ?? 0} ${plural}` : `${l.points_cost} ${plural}`}</p>
               {l.quantity_available !== null && <p className="muted">{l.quantity_available} left</p>}
               {l.state === 'inactive' && <p className="muted">Inactive</p>}
               <div className="pts-listing-actions">
@@ -224,7 +224,7 @@ function RedeemModal({ listing, plural, balance, onClose, onDone }: { listing: L
     >
       <p>{listing.description || listing.short_description}</p>
       {listing.is_gift_card && (
-        <fieldset className="pts-rules">
+        <fieldset className="plain-fieldset pts-rules">
           <legend className="field-label">Amount</legend>
           {listing.gift_card_options.map((o) => (
             <label key={o.points}>
@@ -355,7 +355,7 @@ function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) 
         <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
       </div>
       {list.isError && <InlineError>{errorText(list.error)}</InlineError>}
-      <table className="pts-table">
+      <table className="data-table">
         <thead>
           <tr>
             <th scope="col">Who</th>

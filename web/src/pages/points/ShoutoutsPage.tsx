@@ -48,7 +48,7 @@ export default function ShoutoutsPage() {
           <h2 id="pts-launch-title">Launch checklist</h2>
           <ol className="pts-checklist">
             <li>
-              <h3 className={active ? 'pts-step-done' : undefined}>{active ? <><CheckCircleIcon aria-hidden="true" /> Shoutouts are live</> : '1. Launch shoutouts'}</h3>
+              <h3 className={active ? 'text-success' : undefined}>{active ? <><CheckCircleIcon aria-hidden="true" /> Shoutouts are live</> : '1. Launch shoutouts'}</h3>
               {!active && (
                 <>
                   <p className="muted">Once launched, everyone can give shoutouts from Slack.</p>
@@ -59,7 +59,7 @@ export default function ShoutoutsPage() {
               )}
             </li>
             <li>
-              <h3 className={announced ? 'pts-step-done' : undefined}>{announced ? <><CheckCircleIcon aria-hidden="true" /> Announced</> : '2. Announce it'}</h3>
+              <h3 className={announced ? 'text-success' : undefined}>{announced ? <><CheckCircleIcon aria-hidden="true" /> Announced</> : '2. Announce it'}</h3>
               <ChannelPicker label="Channels" multiple value={channels} onChange={(values) => setChannels(values)} />
               <TextAreaField label="Message" value={text} onChange={setText} rows={4} maxLength={3000} />
               <div className="button-row">

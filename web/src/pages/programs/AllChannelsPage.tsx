@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CoffeeIcon, formatPlainDate, InlineError, INTROS_LOAD_ERROR, SegmentedControl, Spinner } from '../../kit';
+import { CoffeeIcon, EmptyState, formatPlainDate, InlineError, INTROS_LOAD_ERROR, KindBadge, SegmentedControl, Spinner, StatusPill, type BadgeAccent } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   isProgramSlug,
@@ -48,64 +48,64 @@ function NextOccurrence({ program }: { program: ProgramJson }) {
   if (!relative || !program.next_occurrence_on) return <span className="muted">Not scheduled</span>;
   return (
     <span className="next-occurrence">
-      <span className="next-relative">{relative}</span>
-      <span className="muted next-date">{formatPlainDate(program.next_occurrence_on)}</span>
+      <span className="strong-text">{relative}</span>
+      <span className="muted small">{formatPlainDate(program.next_occurrence_on)}</span>
     </span>
   );
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return <span className={active ? 'status-badge is-active' : 'status-badge is-paused'}>{active ? 'Active' : 'Paused'}</span>;
+/** A program's state in words: running or paused. */
+export function ProgramStatus({ active }: { active: boolean }) {
+  return <StatusPill tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Paused'}</StatusPill>;
 }
+
+const TYPE_ACCENT: Record<ProgramSlug, BadgeAccent> = { intros: 'ember', watercooler: 'sky', celebrations: 'sun' };
 
 export function TypeBadge({ type }: { type: ProgramJson['type'] }) {
-  const slug = slugOf(type);
-  return <span className={`type-badge type-${slug}`}>{typeLabel(type)}</span>;
+  return <KindBadge accent={TYPE_ACCENT[slugOf(type)]}>{typeLabel(type)}</KindBadge>;
 }
 
-function EmptyState({ slug, filtered }: { slug: ProgramSlug | null; filtered: boolean }) {
+function ProgramsEmpty({ slug, filtered }: { slug: ProgramSlug | null; filtered: boolean }) {
   if (filtered) {
     return (
-      <div className="empty-state">
-        <h2>No programs match</h2>
-        <p className="muted">Try another channel name, or clear the search.</p>
-      </div>
+      <EmptyState title="No programs match">
+        Try another channel name, or clear the search.
+      </EmptyState>
     );
   }
   const label = slug ? PROGRAM_TYPES[slug].label : null;
   return (
-    <div className="empty-state">
-      <div className="empty-illustration" aria-hidden="true">
-        <CoffeeIcon />
-      </div>
-      <h2>{label ? `No ${label} programs yet` : 'No channel programs yet'}</h2>
-      <p className="muted">
-        {slug ? PROGRAM_TYPES[slug].blurb : 'Start Intros or a Watercooler in a channel, and it shows up here.'}
-      </p>
-      <div className="button-row empty-actions">
-        {(!slug || slug === 'intros') && (
-          <Link className="button button-primary" to="/channel_programs/new?preview=intros">
-            Start an Intros program
-          </Link>
-        )}
-        {(!slug || slug === 'watercooler') && (
-          <Link className={slug ? 'button button-primary' : 'button button-secondary'} to="/channel_programs/new?preview=watercooler">
-            Start a Watercooler
-          </Link>
-        )}
-        <Link className={slug === 'celebrations' ? 'button button-primary' : 'button button-secondary'} to="/templates">
-          Browse templates
-        </Link>
-      </div>
-    </div>
+    <EmptyState
+      icon={<CoffeeIcon />}
+      title={label ? `No ${label} programs yet` : 'No channel programs yet'}
+      action={
+        <>
+            {(!slug || slug === 'intros') && (
+              <Link className="button button-primary" to="/channel_programs/new?preview=intros">
+                Start an Intros program
+              </Link>
+            )}
+            {(!slug || slug === 'watercooler') && (
+              <Link className={slug ? 'button button-primary' : 'button button-secondary'} to="/channel_programs/new?preview=watercooler">
+                Start a Watercooler
+              </Link>
+            )}
+            <Link className={slug === 'celebrations' ? 'button button-primary' : 'button button-secondary'} to="/templates">
+              Browse templates
+            </Link>
+        </>
+      }
+    >
+      {slug ? PROGRAM_TYPES[slug].blurb : 'Start Intros or a Watercooler in a channel, and it shows up here.'}
+    </EmptyState>
   );
 }
 
 function ProgramRow({ program }: { program: ProgramJson }) {
   return (
     <tr>
-      <th scope="row" className="cell-channel">
-        <Link className="program-link" to={program.page_path} title={`Open ${program.channel} ${typeLabel(program.type)}`}>
+      <th scope="row">
+        <Link className="row-link" to={program.page_path} title={`Open ${program.channel} ${typeLabel(program.type)}`}>
           {program.channel}
         </Link>
       </th>
@@ -113,7 +113,7 @@ function ProgramRow({ program }: { program: ProgramJson }) {
         <TypeBadge type={program.type} />
       </td>
       <td data-label="Status">
-        <StatusBadge active={program.is_active} />
+        <ProgramStatus active={program.is_active} />
       </td>
       <td data-label="People" className="cell-number">
         {program.num_participants}
@@ -168,12 +168,11 @@ export default function AllChannelsPage() {
       </InlineError>
     );
   } else if (shown.length === 0) {
-    body = <EmptyState slug={slug} filtered={ofType.length > 0} />;
+    body = <ProgramsEmpty slug={slug} filtered={ofType.length > 0} />;
   } else {
     body = (
-      <div className="table-scroll">
         <div className="table-scroll">
-          <table className="data-table programs-table">
+          <table className="data-table data-table-stacked programs-table">
             <caption className="visually-hidden">{title}</caption>
             <colgroup>
               <col className="col-channel" />
@@ -206,7 +205,6 @@ export default function AllChannelsPage() {
             </tbody>
           </table>
         </div>
-      </div>
     );
   }
 
@@ -238,6 +236,7 @@ export default function AllChannelsPage() {
           <label className="search-field">
             <span className="visually-hidden">Search by channel or owner</span>
             <input
+              className="kit-input"
               type="search"
               placeholder="Search channels"
               value={text}

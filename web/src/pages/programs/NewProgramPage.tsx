@@ -99,21 +99,21 @@ export default function NewProgramPage() {
       />
       <div className="new-program-grid">
         <form className="card form-card" onSubmit={submit} aria-describedby={error ? errorId : undefined} noValidate>
-          <fieldset className="form-section" disabled={submitting}>
-            <legend className="form-section-title">1. What kind of program?</legend>
+          <fieldset className="plain-fieldset" disabled={submitting}>
+            <legend className="card-title">1. What kind of program?</legend>
             <div className="kind-choices" role="radiogroup" aria-label="Program type">
               {kinds.map((s) => (
-                <label key={s} className={s === slug ? 'kind-choice is-chosen' : 'kind-choice'}>
+                <label key={s} className={s === slug ? 'choice-card is-chosen' : 'choice-card'}>
                   <input type="radio" name="kind" value={s} checked={s === slug} onChange={() => chooseKind(s)} />
-                  <span className="kind-choice-title">{PROGRAM_TYPES[s].label}</span>
-                  <span className="kind-choice-text">{PROGRAM_TYPES[s].short}</span>
+                  <span className="choice-card-title">{PROGRAM_TYPES[s].label}</span>
+                  <span className="choice-card-text">{PROGRAM_TYPES[s].short}</span>
                 </label>
               ))}
             </div>
           </fieldset>
 
-          <fieldset className="form-section" disabled={submitting}>
-            <legend className="form-section-title">2. Start from a template</legend>
+          <fieldset className="plain-fieldset" disabled={submitting}>
+            <legend className="card-title">2. Start from a template</legend>
             {templates.isPending ? (
               <p className="page-loading" role="status">
                 <Spinner /> Loading templates…
@@ -125,18 +125,18 @@ export default function NewProgramPage() {
             ) : (
               <div className="template-choices" role="radiogroup" aria-label="Template">
                 {ofKind.map((t: ProgramTemplate) => (
-                  <label key={t.id} className={t.id === templateId ? 'template-choice is-chosen' : 'template-choice'}>
+                  <label key={t.id} className={t.id === templateId ? 'choice-card is-chosen' : 'choice-card'}>
                     <input type="radio" name="template_id" value={t.id} checked={t.id === templateId} onChange={() => setTemplateId(t.id)} />
-                    <span className="template-choice-name">{t.name}</span>
-                    <span className="template-choice-text">{t.description}</span>
+                    <span className="choice-card-title">{t.name}</span>
+                    <span className="choice-card-text">{t.description}</span>
                   </label>
                 ))}
               </div>
             )}
           </fieldset>
 
-          <fieldset className="form-section" disabled={submitting}>
-            <legend className="form-section-title">3. Choose a channel</legend>
+          <fieldset className="plain-fieldset" disabled={submitting}>
+            <legend className="card-title">3. Choose a channel</legend>
             <ChannelPicker
               label="Channel"
               name="channel_id"
@@ -152,7 +152,7 @@ export default function NewProgramPage() {
               }}
               disabled={submitting}
             />
-            <p className={missingChannel ? 'field-hint field-hint-error' : 'field-hint'} role={missingChannel ? 'alert' : undefined}>
+            <p className={missingChannel ? 'kit-field-hint text-error strong-text' : 'kit-field-hint'} role={missingChannel ? 'alert' : undefined}>
               {missingChannel
                 ? 'Choose the channel for this program.'
                 : slug === 'intros'
@@ -186,10 +186,10 @@ export default function NewProgramPage() {
         </form>
 
         <aside className="card preview-card" aria-labelledby="preview-title">
-          <h2 id="preview-title" className="preview-title">
+          <h2 id="preview-title" className="card-title">
             What it posts
           </h2>
-          <p className="muted preview-caption">{CAPTIONS[slug]}</p>
+          <p className="muted small">{CAPTIONS[slug]}</p>
           {PREVIEW_PATHS[slug] ? (
             <RemoteBlockKitPreview query={message} userNames={message.data?.user_names} label="Message preview from Hearth" />
           ) : (

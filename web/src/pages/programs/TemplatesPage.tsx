@@ -17,10 +17,10 @@ function TemplateCard({ template }: { template: ProgramTemplate }) {
     <li className="card template-card">
       <div className="template-card-head">
         <TypeBadge type={template.type} />
-        {template.is_default && <span className="muted template-default">Hearth default</span>}
+        {template.is_default && <span className="muted small">Hearth default</span>}
       </div>
-      <h3 className="template-card-name">{template.name}</h3>
-      <p className="template-card-text">{template.description}</p>
+      <h3 className="card-title template-card-name">{template.name}</h3>
+      <p className="muted small template-card-text">{template.description}</p>
       <div className="template-card-actions">
         <Link className="button button-primary" to={to} aria-label={`Use template ${template.name}`}>
           Use template
@@ -80,7 +80,7 @@ export default function TemplatesPage() {
         title={<span id="templates-title">Template library</span>}
         subtitle="Ready-made programs to start from. Pick one, choose a channel, and adjust the details later."
         actions={
-          <label className="toggle-field">
+          <label className="check-label">
             <input type="checkbox" checked={hideDefaults} onChange={(e) => setHide(e.target.checked ? 'true' : null, { replace: true })} />
             Hide Hearth’s defaults
           </label>

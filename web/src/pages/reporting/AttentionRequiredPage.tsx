@@ -84,7 +84,7 @@ export default function AttentionRequiredPage() {
       />
       <div className="card report-filters">
         <SegmentedControl label="Since" size="small" options={ISSUE_DATE_WINDOWS} value={filters.dateWindow} onChange={(dateWindow) => update({ ...filters, dateWindow })} />
-        <fieldset className="issue-types">
+        <fieldset className="plain-fieldset issue-types">
           <legend className="field-label">Issue types</legend>
           {ISSUE_TYPES.map((t) => (
             <label key={t} className="checkbox-label">
@@ -93,7 +93,7 @@ export default function AttentionRequiredPage() {
           ))}
         </fieldset>
         {(tags.data?.length ?? 0) > 0 && (
-          <fieldset className="issue-types">
+          <fieldset className="plain-fieldset issue-types">
             <legend className="field-label">Journeys</legend>
             {tags.data!.map((t) => (
               <label key={t.id} className="checkbox-label">
@@ -120,17 +120,17 @@ export default function AttentionRequiredPage() {
               <ul className="issue-users">
                 {data.data.map((u) => (
                   <li key={u.user.id ?? 'none'} className="card issue-user">
-                    <h2 className="issue-user-name">{u.user.name}</h2>
+                    <h2 className="card-title issue-user-name">{u.user.name}</h2>
                     {u.sessions.map((s) => (
                       <section key={s.session_id} className="issue-session" aria-label={`${tagName(s.tag_id)} session ${s.session_id}`}>
-                        <h3 className="issue-session-title">{tagName(s.tag_id)}</h3>
+                        <h3 className="small issue-session-title">{tagName(s.tag_id)}</h3>
                         <ul className="issue-list">
                           {s.issues.map((i) => {
                             const removing = pending.has(i.id);
                             return (
-                              <li key={i.id} className={`issue${removing ? ' is-pending-removal' : ''}`} data-issue-type={i.issue_type}>
+                              <li key={i.id} className={`issue${removing ? ' is-leaving' : ''}`} data-issue-type={i.issue_type}>
                                 <AlertIcon />
-                                <span className="issue-type">{ISSUE_TYPE_LABELS[i.issue_type]}</span>
+                                <span className="strong-text">{ISSUE_TYPE_LABELS[i.issue_type]}</span>
                                 <span className="issue-detail">
                                   {i.detail}
                                   {i.fix && (

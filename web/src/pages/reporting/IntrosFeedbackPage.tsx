@@ -53,7 +53,7 @@ export default function IntrosFeedbackPage() {
             <>
               <div className="card report-filters">
                 <SegmentedControl label="Period" size="small" options={FEEDBACK_DATE_WINDOWS} value={filters.dateWindow} onChange={(dateWindow) => update({ ...filters, dateWindow })} />
-                <fieldset className="issue-types">
+                <fieldset className="plain-fieldset issue-types">
                   <legend className="field-label">Programs</legend>
                   {c.configurations.map((p) => (
                     <label key={p.id} className="checkbox-label">
@@ -71,10 +71,10 @@ export default function IntrosFeedbackPage() {
                 {(s) => (
                   <section className="card report-module" aria-labelledby="feedback-ratings-title">
                     <header className="report-module-head">
-                      <h2 id="feedback-ratings-title" className="report-module-title">
+                      <h2 id="feedback-ratings-title" className="card-title report-module-title">
                         Ratings, last {s.label}
                       </h2>
-                      <div className="report-module-figure" data-testid="feedback-average">
+                      <div className="stat-value" data-testid="feedback-average">
                         {s.average_rating === null ? '—' : `${s.average_rating} / 5`}
                       </div>
                       <p className="muted small">
@@ -86,11 +86,11 @@ export default function IntrosFeedbackPage() {
                 )}
               </PageState>
               <section className="card report-module" aria-labelledby="feedback-comments-title">
-                <h2 id="feedback-comments-title" className="report-module-title">
+                <h2 id="feedback-comments-title" className="card-title report-module-title">
                   Comments {comments.data ? <span className="muted small">({comments.data.total_count})</span> : null}
                 </h2>
                 {comments.data && comments.data.data.length === 0 && <p className="muted">No comments yet.</p>}
-                <ul className="feedback-comments">
+                <ul className="divided-list feedback-comments">
                   {comments.data?.data.map((m) => (
                     <li key={m.id} className="feedback-comment">
                       <p className="feedback-comment-text">“{m.comment}”</p>

@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useDateRangeParams } from '../../api/searchParams';
-import { DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, todayIn, viewerZone } from '../../kit';
+import { DataTable, dataTableColumns, DateRangePicker, formatPlainDate, InlineError, Select, Spinner, StatusPill, todayIn, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { usePrograms } from '../programs/programsApi';
-import { percent, STATE_LABELS, type MeetingState, type PairingReport } from '../intros/introsApi';
+import { percent, STATE_LABELS, STATE_TONES, type MeetingState, type PairingReport } from '../intros/introsApi';
 import { PersonName } from '../../kit/person';
 import '../programs/programs.css';
 import '../intros/intros.css';
@@ -85,7 +85,7 @@ function FairnessPeople({ fairness }: { fairness: PairingReport['fairness'] }) {
     <div className="fairness-people">
       <DataTable label="Wait since their last intro" showCaption data={fairness.waits} columns={WAIT_COLUMNS} getRowId={(w) => String(w.member.id)} rowHeader="person" searchPlaceholder={false} pageSize={10} />
       <section aria-labelledby="never-paired-title">
-        <h3 id="never-paired-title" className="fairness-label">
+        <h3 id="never-paired-title" className="stat-label">
           Never paired
         </h3>
         {fairness.never_paired.length === 0 ? (
@@ -101,7 +101,7 @@ function FairnessPeople({ fairness }: { fairness: PairingReport['fairness'] }) {
         )}
       </section>
       <section aria-labelledby="capped-title">
-        <h3 id="capped-title" className="fairness-label">
+        <h3 id="capped-title" className="stat-label">
           Left out by the plan’s cap
         </h3>
         {fairness.left_out_by_cap.length === 0 ? (
@@ -141,7 +141,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
   const data = q.data;
   return (
     <section className="card strategic" aria-labelledby="strategic-title">
-      <h2 id="strategic-title" className="settings-title">
+      <h2 id="strategic-title" className="card-title">
         Strategic connections
       </h2>
       <div className="report-filters">
@@ -172,7 +172,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
           )}
           {data.not_connected.length > 0 && (
             <section aria-labelledby="strategic-waiting-title">
-              <h3 id="strategic-waiting-title" className="fairness-label">
+              <h3 id="strategic-waiting-title" className="stat-label">
                 Still waiting for an intro
               </h3>
               <ul className="fairness-list">
@@ -189,7 +189,7 @@ function StrategicConnections({ programId, start, end, batches }: { programId: s
 }
 
 function StateDot({ state }: { state: MeetingState }) {
-  return <span className={`state-badge meeting-state-${state}`}>{STATE_LABELS[state]}</span>;
+  return <StatusPill tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusPill>;
 }
 
 function BatchRow({ batch, max }: { batch: PairingReport['batches'][number]; max: number }) {
@@ -200,14 +200,14 @@ function BatchRow({ batch, max }: { batch: PairingReport['batches'][number]; max
   const metWidth = batch.groups.length > 0 ? (met / batch.groups.length) * 100 : 0;
   return (
     <li className="batch">
-      <button type="button" className="batch-head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        <span className="batch-date">{formatPlainDate(batch.date, { year: 'always' })}</span>
-        <span className="batch-bar" aria-hidden="true">
-          <span className="batch-bar-fill" style={{ width: `${width}%` }}>
-            <span className="batch-bar-met" style={{ width: `${metWidth}%` }} />
+      <button type="button" className="row-button batch-head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <span className="strong-text">{formatPlainDate(batch.date, { year: 'always' })}</span>
+        <span className="meter batch-bar" aria-hidden="true">
+          <span className="meter-fill meter-part" style={{ width: `${width}%` }}>
+            <span className="meter-fill meter-good" style={{ width: `${metWidth}%` }} />
           </span>
         </span>
-        <span className="batch-count">
+        <span className="muted small batch-count">
           {batch.groups.length} {batch.groups.length === 1 ? 'group' : 'groups'} · {met} met
         </span>
         <span className="batch-chevron" aria-hidden="true">
@@ -217,7 +217,7 @@ function BatchRow({ batch, max }: { batch: PairingReport['batches'][number]; max
       {open && (
         <ul id={panelId} className="batch-groups">
           {batch.groups.map((g) => (
-            <li key={g.id} className="batch-group">
+            <li key={g.id} className="divided-block batch-group">
               <span className="batch-group-people">
                 {g.members.map((m) => (
                   <PersonName key={m.id} person={m} />
@@ -296,28 +296,28 @@ export default function PairingReportPage() {
           </dl>
 
           <section className="card fairness" aria-labelledby="fairness-title">
-            <h2 id="fairness-title" className="settings-title">
+            <h2 id="fairness-title" className="card-title">
               Fairness
             </h2>
             <p className="fairness-summary">{fairnessSummary(data.stats)}</p>
             <div className="fairness-grid">
               <div className="fairness-item">
-                <span className="fairness-label">Repeat rate</span>
-                <span className="fairness-value">{percent(data.stats.repeat_rate, 1)}</span>
+                <span className="stat-label">Repeat rate</span>
+                <span className="stat-value">{percent(data.stats.repeat_rate, 1)}</span>
                 <Meter value={data.stats.repeat_rate} label="Repeat rate" tone={data.stats.repeat_rate > 0.2 ? 'warn' : 'good'} />
-                <span className="field-hint">
+                <span className="kit-field-hint">
                   Pairs who had already met in an earlier round. Lower is better; the lowest possible here was {percent(data.stats.lowest_repeat_rate, 1)}.
                 </span>
               </div>
               <div className="fairness-item">
-                <span className="fairness-label">Pairs that have met</span>
-                <span className="fairness-value">{percent(data.stats.coverage, 1)}</span>
+                <span className="stat-label">Pairs that have met</span>
+                <span className="stat-value">{percent(data.stats.coverage, 1)}</span>
                 <Meter value={data.stats.coverage} label="Share of possible pairs that have met" />
-                <span className="field-hint">Of every possible pair among the people taking part, the share that has met.</span>
+                <span className="kit-field-hint">Of every possible pair among the people taking part, the share that has met.</span>
               </div>
               <div className="fairness-item">
-                <span className="fairness-label">Longest wait</span>
-                <span className="fairness-value">
+                <span className="stat-label">Longest wait</span>
+                <span className="stat-value">
                   {`${data.stats.longest_wait_rounds} ${data.stats.longest_wait_rounds === 1 ? 'round' : 'rounds'}`}
                 </span>
                 <Meter
@@ -325,7 +325,7 @@ export default function PairingReportPage() {
                   label="Longest wait as a share of rounds"
                   tone={data.stats.longest_wait_rounds > 2 ? 'warn' : 'good'}
                 />
-                <span className="field-hint">The most rounds in a row anyone went without an intro.</span>
+                <span className="kit-field-hint">The most rounds in a row anyone went without an intro.</span>
               </div>
             </div>
             <FairnessPeople fairness={data.fairness} />
@@ -334,7 +334,7 @@ export default function PairingReportPage() {
           <StrategicConnections programId={id} start={data.start} end={data.end} batches={data.batches} />
 
           <section className="card batches" aria-labelledby="batches-title">
-            <h2 id="batches-title" className="settings-title">
+            <h2 id="batches-title" className="card-title">
               Rounds
             </h2>
             {data.batches.length === 0 ? (
@@ -342,10 +342,10 @@ export default function PairingReportPage() {
             ) : (
               <>
                 <p className="muted small batches-legend">
-                  <span className="legend-swatch legend-met" aria-hidden="true" /> met <span className="legend-swatch legend-groups" aria-hidden="true" />{' '}
+                  <span className="swatch meter-good" aria-hidden="true" /> met <span className="swatch meter-part legend-groups" aria-hidden="true" />{' '}
                   groups, scaled to the biggest round ({data.maxPairsInBatch})
                 </p>
-                <ol className="batch-list">
+                <ol className="framed-list batch-list">
                   {data.batches.map((b) => (
                     <BatchRow key={b.id} batch={b} max={data.maxPairsInBatch} />
                   ))}

@@ -52,12 +52,12 @@ function ModuleCard({ setting, index, onChange, tags }: { setting: ModuleSetting
   return (
     <section className="card report-module" aria-labelledby={`module-${index}-title`} data-stat={setting.stat_name}>
       <header className="report-module-head">
-        <h2 id={`module-${index}-title`} className="report-module-title">
+        <h2 id={`module-${index}-title`} className="card-title report-module-title">
           {title}
           {tag && <span className="muted small"> · {tag.name}</span>}
         </h2>
         <p className="muted small">{STAT_DEFINITIONS[setting.stat_name]}</p>
-        <div className="report-module-figure" data-testid="module-total">
+        <div className="stat-value" data-testid="module-total">
           {failed ? '—' : data ? (rate ? `${data.rate === null || data.rate === undefined ? '—' : `${data.rate}%`}` : data.total) : '…'}
         </div>
         {data && rate && (

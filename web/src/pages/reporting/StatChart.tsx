@@ -27,7 +27,7 @@ export function StatChart({ title, points, kind, valueLabel = 'Value' }: { title
       </div>
       {/* It scrolls when long: focusable so keyboard users can scroll it too. */}
       <div className="stat-table-wrap" tabIndex={0} role="region" aria-label={`${title}: figures`}>
-        <table className="stat-table">
+        <table className="compact-table">
           <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>

@@ -83,12 +83,12 @@ export default function ApiReferencePage() {
             </p>
             {byTag(d).map(([tag, calls]) => (
               <section key={tag} className="card settings-section" aria-labelledby={`api-${tag}`}>
-                <h2 id={`api-${tag}`}>{tag}</h2>
+                <h2 id={`api-${tag}`} className="card-title">{tag}</h2>
                 {calls.map(({ method, path, op }) => {
                   const fields = fieldsOf(op, d);
                   return (
-                    <article key={`${method} ${path}`} className="api-call">
-                      <h3>
+                    <article key={`${method} ${path}`} className="divided-block api-call">
+                      <h3 className="small">
                         <code>
                           {method.toUpperCase()} {path}
                         </code>

@@ -43,7 +43,7 @@ function AssetRow({ asset, onUploaded }: { asset: AssetJson; onUploaded?: (asset
   }, [state]);
   return (
     <li className="asset-row" data-state={state}>
-      {current.thumbnail_url && <img src={current.thumbnail_url} alt="" />}
+      {current.thumbnail_url && <img className="thumbnail" src={current.thumbnail_url} alt="" />}
       <a href={current.url}>{current.file_name}</a>
       <StatusPill tone={state === 'needs_processing' ? 'info' : state === 'uploaded' ? 'success' : 'error'}>
         {state === 'needs_processing' ? 'Processing…' : state === 'uploaded' ? 'Uploaded' : why}
@@ -83,7 +83,7 @@ export function AssetUploader({ onUploaded, label = 'Files', accept, multiple = 
         </button>
       </div>
       {assets.length > 0 && (
-        <ul className="asset-list" aria-label="Uploaded files">
+        <ul className="divided-list asset-list" aria-label="Uploaded files">
           {assets.map((a) => (
             <AssetRow key={a.id} asset={a} onUploaded={onUploaded} />
           ))}

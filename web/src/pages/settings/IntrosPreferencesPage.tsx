@@ -14,7 +14,7 @@ function SnoozeSection({ memberId }: { memberId: string }) {
   const snooze = useSnooze(memberId);
   return (
     <section className="card settings-section" aria-labelledby="snooze-title">
-      <h2 id="snooze-title">Snooze intros</h2>
+      <h2 id="snooze-title" className="card-title">Snooze intros</h2>
       {status.isLoading && <SkeletonLines lines={2} />}
       {status.isError && <p className="muted">{TEXT.loadSnooze}</p>}
       {status.data && (
@@ -46,7 +46,7 @@ function AvoidSection({ memberId }: { memberId: string }) {
   const value = chosen ?? list.data?.invalid_partner_uids ?? [];
   return (
     <section className="card settings-section" aria-labelledby="avoid-title">
-      <h2 id="avoid-title">People you won’t be paired with</h2>
+      <h2 id="avoid-title" className="card-title">People you won’t be paired with</h2>
       <p className="muted section-lead">Private to you: nobody else sees this list, including the people on it, and it is in no report.</p>
       {list.isError && <p className="muted">{TEXT.loadAvoid}</p>}
       {list.data && (
@@ -80,10 +80,10 @@ function ChannelsSection({ slackUserId }: { slackUserId: string }) {
   const intros = (channels.data?.channels ?? []).filter((c) => c.type === 'CoffeeConfiguration');
   return (
     <section className="card settings-section" aria-labelledby="channels-title">
-      <h2 id="channels-title">Your Intros channels</h2>
+      <h2 id="channels-title" className="card-title">Your Intros channels</h2>
       {channels.isError && <p className="muted">{TEXT.loadPrograms}</p>}
       {channels.data && intros.length === 0 && <p className="muted">None of your channels runs Intros{page > 1 ? ' on this page' : ''}.</p>}
-      <ul className="settings-list">
+      <ul className="divided-list settings-list">
         {intros.map((c) => (
           <li key={c.program_id}>
             <span>#{c.name}</span>

@@ -31,7 +31,7 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
   return (
     <>
       <section className="card settings-section" aria-labelledby="profile-title">
-        <h2 id="profile-title">About you</h2>
+        <h2 id="profile-title" className="card-title">About you</h2>
         <p className="muted section-lead">What your teammates see when Hearth introduces you.</p>
         <form
           onSubmit={(e) => {
@@ -56,7 +56,7 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
       </section>
 
       <section className="card settings-section" aria-labelledby="manager-title">
-        <h2 id="manager-title">Your manager</h2>
+        <h2 id="manager-title" className="card-title">Your manager</h2>
         <div className="settings-inline">
           <Select
             label="Manager"
@@ -82,7 +82,7 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
       </section>
 
       <section className="card settings-section" aria-labelledby="hours-title">
-        <h2 id="hours-title">Working hours</h2>
+        <h2 id="hours-title" className="card-title">Working hours</h2>
         <p className="muted section-lead">In your own time zone. Hearth sends you nothing outside them when it can help it.</p>
         <form
           className="settings-inline"

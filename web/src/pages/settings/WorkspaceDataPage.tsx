@@ -51,7 +51,7 @@ export default function WorkspaceDataPage() {
     <div className="settings-page">
       <PageHeader title={admin ? 'Workspace data' : 'Your data'} subtitle="Your data is yours: take it anywhere, or bring it from another tool." />
       <section className="card settings-section" aria-labelledby="mine-title">
-        <h2 id="mine-title">Export my data</h2>
+        <h2 id="mine-title" className="card-title">Export my data</h2>
         <p className="muted section-lead">One JSON file with everything Hearth keeps about you: your profile and settings, your dates, your points, shoutouts and redemptions.</p>
         <a className="button button-secondary" href="/data/mine.json" download>
           Export my data (JSON)
@@ -78,7 +78,7 @@ function DeleteMyData() {
   };
   return (
     <section className="card settings-section" aria-labelledby="delete-mine-title">
-      <h2 id="delete-mine-title">Delete my data</h2>
+      <h2 id="delete-mine-title" className="card-title">Delete my data</h2>
       <p className="muted section-lead">
         Hearth deletes your profile, settings, dates, preferences, points and answers. Groups you met in and shoutouts you gave or received stay in other people’s history, without your name. This cannot be undone.
       </p>
@@ -100,13 +100,13 @@ function WorkspaceSections() {
   return (
     <>
       <section className="card settings-section" aria-labelledby="export-title">
-        <h2 id="export-title">Export</h2>
+        <h2 id="export-title" className="card-title">Export</h2>
         <p className="muted section-lead">One JSON file with every program’s data, or one CSV file per table. The format is documented in docs/data-format.md.</p>
         <a className="button button-primary" href="/data/export.json" download>
           Download everything (JSON)
         </a>
         {manifest.data && (
-          <ul className="settings-list" aria-label="CSV files">
+          <ul className="divided-list settings-list" aria-label="CSV files">
             {manifest.data.tables.map((t) => (
               <li key={t.table}>
                 <span>
@@ -121,19 +121,19 @@ function WorkspaceSections() {
         )}
       </section>
       <section className="card settings-section" aria-labelledby="import-title">
-        <h2 id="import-title">Import a Hearth export</h2>
+        <h2 id="import-title" className="card-title">Import a Hearth export</h2>
         <p className="muted section-lead">
           Into a workspace that does not have this data yet: the JSON file, or the CSV files above (one or several, named as they were downloaded). Everything is checked first; if anything is wrong, nothing is imported.
         </p>
         <ImportForm path="/data/import" label="Hearth export (.json or .csv files)" accept="application/json,.json,text/csv,.csv" multiple summarize={(b) => `Imported ${count(b.imported)} rows; ${count(b.matched)} matched what was already here.`} />
       </section>
       <section className="card settings-section" aria-labelledby="donut-title">
-        <h2 id="donut-title">Import from Donut</h2>
+        <h2 id="donut-title" className="card-title">Import from Donut</h2>
         <p className="muted section-lead">An intros history CSV (so the first rounds avoid old pairs) or a birthdays and start dates CSV.</p>
         <ImportForm path="/data/import_donut" label="Donut export (.csv)" accept="text/csv,.csv" summarize={(b) => `Imported ${String(b.imported)} ${b.kind === 'intros' ? 'past intros' : 'dates'}; ${String(b.skipped_count)} rows skipped.`} />
       </section>
       <section className="card settings-section" aria-labelledby="files-title">
-        <h2 id="files-title">Files</h2>
+        <h2 id="files-title" className="card-title">Files</h2>
         <p className="muted section-lead">Images and documents for your programs’ messages: up to 100 MB for all files together.</p>
         <AssetUploader />
       </section>
@@ -167,7 +167,7 @@ function DeleteWorkspaceData({ name }: { name: string }) {
   };
   return (
     <section className="card settings-section" aria-labelledby="delete-workspace-title">
-      <h2 id="delete-workspace-title">Delete this workspace’s data</h2>
+      <h2 id="delete-workspace-title" className="card-title">Delete this workspace’s data</h2>
       <p className="muted section-lead">
         Hearth deletes everything it holds for {name}: every program, round and journey, everyone’s profiles, dates, points and answers, the reports, the links to your HR system, applicant tracking and calendars, and every uploaded file.
         Messages already in Slack stay there. This cannot be undone.

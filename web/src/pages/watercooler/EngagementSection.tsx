@@ -1,4 +1,4 @@
-import { ExternalIcon } from '../../kit';
+import { ExternalIcon, StatusPill } from '../../kit';
 import { formatDay, formatSlot, type WatercoolerJson } from './watercoolerApi';
 
 /** How people answered the prompts posted so far. */
@@ -10,7 +10,7 @@ export function EngagementSection({ wc }: { wc: WatercoolerJson }) {
     <section className="card wc-section" aria-labelledby="wc-engagement-title">
       <div className="wc-section-head">
         <div>
-          <h2 id="wc-engagement-title">Engagement</h2>
+          <h2 id="wc-engagement-title" className="card-title">Engagement</h2>
           <p className="muted">Replies in each prompt’s thread and reactions on it, counted as they happen.</p>
         </div>
       </div>
@@ -21,22 +21,22 @@ export function EngagementSection({ wc }: { wc: WatercoolerJson }) {
         </div>
       ) : (
         <>
-          <dl className="wc-stats">
-            <div>
-              <dt>Prompts posted</dt>
-              <dd>{posted.length}</dd>
+          <dl className="stat-row wc-stats">
+            <div className="stat">
+              <dt className="stat-label">Prompts posted</dt>
+              <dd className="stat-value">{posted.length}</dd>
             </div>
-            <div>
-              <dt>Replies</dt>
-              <dd>{replies}</dd>
+            <div className="stat">
+              <dt className="stat-label">Replies</dt>
+              <dd className="stat-value">{replies}</dd>
             </div>
-            <div>
-              <dt>Avg. replies per prompt</dt>
-              <dd>{(replies / posted.length).toFixed(1)}</dd>
+            <div className="stat">
+              <dt className="stat-label">Avg. replies per prompt</dt>
+              <dd className="stat-value">{(replies / posted.length).toFixed(1)}</dd>
             </div>
-            <div>
-              <dt>Reactions</dt>
-              <dd>{reactions}</dd>
+            <div className="stat">
+              <dt className="stat-label">Reactions</dt>
+              <dd className="stat-value">{reactions}</dd>
             </div>
           </dl>
           <div className="table-scroll">
@@ -61,15 +61,15 @@ export function EngagementSection({ wc }: { wc: WatercoolerJson }) {
                   <tr key={s.id}>
                     <th scope="row" className="wc-sent-text">
                       {s.permalink ? (
-                        <a href={s.permalink} target="_blank" rel="noreferrer" className="program-link">
+                        <a href={s.permalink} target="_blank" rel="noreferrer" className="row-link">
                           {s.text} <ExternalIcon aria-hidden="true" />
                         </a>
                       ) : (
                         s.text
                       )}
-                      {s.source === 'send_now' && <span className="wc-badge wc-badge-sent">Sent now</span>}
-                      {s.state === 'sending' && <span className="wc-badge">Sending…</span>}
-                      {s.state === 'failed' && <span className="wc-badge wc-badge-failed">Not sent</span>}
+                      {s.source === 'send_now' && <StatusPill tone="success">Sent now</StatusPill>}
+                      {s.state === 'sending' && <StatusPill>Sending…</StatusPill>}
+                      {s.state === 'failed' && <StatusPill tone="error">Not sent</StatusPill>}
                     </th>
                     <td>{formatDay(s.slot_at, wc.schedule.tz)}</td>
                     <td className="cell-number" data-label="Replies">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckIcon, InlineError, LockIcon, openModal, PlusIcon, toastSuccess } from '../../kit';
+import { CheckIcon, InlineError, LockIcon, openModal, PlusIcon, StatusPill, toastSuccess } from '../../kit';
 import { upgrade } from './useUpdate';
 import { NewPackModal, PackModal } from './WatercoolerModals';
 import { usePacksLibrary, useWatercoolerWrite, watercoolerRequests, type PackJson, type WatercoolerJson } from './watercoolerApi';
@@ -7,22 +7,22 @@ import { usePacksLibrary, useWatercoolerWrite, watercoolerRequests, type PackJso
 function PackCard({ pack, wc, id, onToggle, busy }: { pack: PackJson; wc: WatercoolerJson; id: string; onToggle: () => void; busy: boolean }) {
   const view = () => openModal((close) => <PackModal watercoolerId={id} pack={pack} onClose={close} />);
   return (
-    <li className={`wc-pack${pack.subscribed ? ' is-subscribed' : ''}${pack.locked ? ' is-locked' : ''}`}>
+    <li className={`panel wc-pack${pack.subscribed ? ' panel-on' : ''}`}>
       <div className="wc-pack-head">
-        <span className="wc-pack-emoji" aria-hidden="true">
+        <span className="icon-tile wc-pack-emoji" aria-hidden="true">
           {pack.emoji || '💬'}
         </span>
         <div>
-          <h3 className="wc-pack-name">{pack.name}</h3>
-          <p className="wc-pack-count">
+          <h3 className="card-title wc-pack-name">{pack.name}</h3>
+          <p className="muted small wc-pack-count">
             {pack.num_prompts} prompts
             {pack.is_free && !pack.is_library ? '' : pack.is_free ? ' · Free plan' : ''}
             {!pack.is_library && ' · Your pack'}
           </p>
         </div>
-        {pack.locked && <span className="wc-badge wc-badge-premium">Premium</span>}
+        {pack.locked && <StatusPill tone="warning">Premium</StatusPill>}
       </div>
-      <p className="wc-pack-description">{pack.description}</p>
+      <p className="muted small wc-pack-description">{pack.description}</p>
       <div className="wc-pack-actions">
         <button
           type="button"
@@ -63,7 +63,7 @@ export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
     <section className="card wc-section" aria-labelledby="wc-packs-title">
       <div className="wc-section-head">
         <div>
-          <h2 id="wc-packs-title">Prompt packs</h2>
+          <h2 id="wc-packs-title" className="card-title">Prompt packs</h2>
           <p className="muted">The queue takes one prompt from each pack in turn, so the channel gets variety.</p>
         </div>
         <button type="button" className="button button-secondary" onClick={newPack}>
@@ -74,7 +74,7 @@ export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
       {isError && <InlineError>Uh oh, something went wrong loading the packs. Try reloading?</InlineError>}
       {own.length > 0 && (
         <>
-          <h3 className="wc-subhead">Your packs</h3>
+          <h3 className="eyebrow-text wc-subhead">Your packs</h3>
           <ul className="wc-packs" aria-label="Your packs">
             {own.map((p) => (
               <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => toggle(p)} />
@@ -84,7 +84,7 @@ export function PacksSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
       )}
       {library.length > 0 && (
         <>
-          {own.length > 0 && <h3 className="wc-subhead">Hearth’s library</h3>}
+          {own.length > 0 && <h3 className="eyebrow-text wc-subhead">Hearth’s library</h3>}
           <ul className="wc-packs" aria-label="Packs library">
             {library.map((p) => (
               <PackCard key={p.id} pack={p} wc={wc} id={id} busy={busy === p.id} onToggle={() => toggle(p)} />

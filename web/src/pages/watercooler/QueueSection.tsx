@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LockIcon, openModal, toastSuccess, WarningModal } from '../../kit';
+import { LockIcon, openModal, StatusPill, toastSuccess, WarningModal } from '../../kit';
 import { upgrade, useUpdate } from './useUpdate';
 import { PromptPreviewModal, SuggestionsModal } from './WatercoolerModals';
 import {
@@ -56,8 +56,8 @@ function QueueItem({
       />
     ));
   return (
-    <li className={`wc-item wc-item-${item.status}`} aria-label={item.text}>
-      <span className="wc-num" aria-label={item.position ? `Number ${item.position}` : STATUS_LABEL[item.status]}>
+    <li className={`queue-item queue-item-${item.status} wc-item`} aria-label={item.text}>
+      <span className="queue-num wc-num" aria-label={item.position ? `Number ${item.position}` : STATUS_LABEL[item.status]}>
         {item.position ?? (item.status === 'sent' ? '✓' : '–')}
       </span>
       <div className="wc-item-body">
@@ -72,7 +72,7 @@ function QueueItem({
             <label className="visually-hidden" htmlFor={inputId}>
               Edit prompt
             </label>
-            <input id={inputId} className="text-input wc-grow" value={draft} maxLength={300} autoFocus onChange={(e) => setDraft(e.target.value)} />
+            <input id={inputId} className="kit-input wc-grow" value={draft} maxLength={300} autoFocus onChange={(e) => setDraft(e.target.value)} />
             <button type="submit" className="button button-primary" disabled={!draft.trim() || busy}>
               Save
             </button>
@@ -81,14 +81,14 @@ function QueueItem({
             </button>
           </form>
         ) : (
-          <p className="wc-item-text">{item.text}</p>
+          <p className="queue-item-text wc-item-text">{item.text}</p>
         )}
-        <p className="wc-item-meta">
-          <span className={`wc-source${item.is_custom ? ' is-custom' : ''}`}>{source}</span>
-          {item.status === 'pinned' && <span className="wc-badge wc-badge-pinned">Pinned</span>}
-          {item.status === 'skipped' && <span className="wc-badge wc-badge-skipped">Skipped</span>}
-          {item.status === 'sent' && <span className="wc-badge wc-badge-sent">Sent this round</span>}
-          {item.next_at && <span className="wc-when">{formatSlot(item.next_at, wc.schedule.tz)}</span>}
+        <p className="muted small wc-item-meta">
+          <span className={item.is_custom ? 'text-primary strong-text' : undefined}>{source}</span>
+          {item.status === 'pinned' && <StatusPill tone="info">Pinned</StatusPill>}
+          {item.status === 'skipped' && <StatusPill tone="error">Skipped</StatusPill>}
+          {item.status === 'sent' && <StatusPill tone="success">Sent this round</StatusPill>}
+          {item.next_at && <span>{formatSlot(item.next_at, wc.schedule.tz)}</span>}
         </p>
       </div>
       <div className="wc-row-actions" role="group" aria-label={`Actions for “${item.text}”`}>
@@ -198,12 +198,12 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
     <section className="card wc-section" aria-labelledby="wc-queue-title">
       <div className="wc-section-head">
         <div>
-          <h2 id="wc-queue-title">Up next</h2>
+          <h2 id="wc-queue-title" className="card-title">Up next</h2>
           <p className="muted">
             {wc.ordered_unsent_prompt_ids.length} {wc.ordered_unsent_prompt_ids.length === 1 ? 'prompt' : 'prompts'} to go in round {wc.cycle}. When they have all been posted, the queue starts again.
           </p>
         </div>
-        <label className="wc-check">
+        <label className="option-label muted small wc-check">
           <input type="checkbox" checked={wc.hideInactivePrompts} onChange={(e) => void update.save({ hideInactivePrompts: e.target.checked }, '')} />
           Hide sent and skipped prompts{wc.hideInactivePrompts && hidden > 0 ? ` (${hidden})` : ''}
         </label>
@@ -214,7 +214,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
           <p className="muted">Add a pack below, or write a prompt of your own.</p>
         </div>
       ) : (
-        <ol className="wc-queue" aria-label="Topics queue">
+        <ol className="framed-list wc-queue" aria-label="Topics queue">
           {items.map((item) => (
             <QueueItem
               key={item.id}
@@ -235,7 +235,7 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
         <label className="visually-hidden" htmlFor={addId}>
           Write your own prompt
         </label>
-        <input id={addId} className="text-input wc-grow" value={text} maxLength={300} placeholder={wc.can_customize ? 'Write your own prompt, e.g. “What’s the best thing you ate this week?”' : 'Your own prompts are part of Premium'} disabled={!wc.can_customize} onChange={(e) => setText(e.target.value)} />
+        <input id={addId} className="kit-input wc-grow" value={text} maxLength={300} placeholder={wc.can_customize ? 'Write your own prompt, e.g. “What’s the best thing you ate this week?”' : 'Your own prompts are part of Premium'} disabled={!wc.can_customize} onChange={(e) => setText(e.target.value)} />
         {wc.can_customize ? (
           <>
             <button type="submit" className="button button-primary" disabled={busy || !text.trim()}>

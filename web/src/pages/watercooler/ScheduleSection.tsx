@@ -18,12 +18,12 @@ export function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string })
   };
   return (
     <section className="card wc-section" aria-labelledby="wc-schedule-title">
-      <h2 id="wc-schedule-title">Schedule</h2>
+      <h2 id="wc-schedule-title" className="card-title">Schedule</h2>
       <p className="muted">{wc.schedule.description}, {zoneName(wc.schedule.tz)} time.</p>
-      <fieldset className="wc-days">
+      <fieldset className="plain-fieldset wc-days">
         <legend className="field-label">Days</legend>
         {WEEKDAYS.map((d, i) => (
-          <button key={d} type="button" className="wc-day" aria-pressed={wc.schedule.weekdays.includes(i + 1)} onClick={() => toggleDay(i + 1)}>
+          <button key={d} type="button" className="toggle-button wc-day" aria-pressed={wc.schedule.weekdays.includes(i + 1)} onClick={() => toggleDay(i + 1)}>
             <abbr title={WEEKDAY_NAMES[i]}>{d}</abbr>
           </button>
         ))}
@@ -36,7 +36,7 @@ export function ScheduleSection({ wc, id }: { wc: WatercoolerJson; id: string })
       <div className="wc-next">
         <h3 className="field-label">Next prompts</h3>
         {wc.schedule.next_slots.length ? (
-          <ul>
+          <ul className="small">
             {wc.schedule.next_slots.slice(0, 3).map((s) => (
               <li key={s}>{formatSlot(s, wc.schedule.tz)}</li>
             ))}

@@ -64,7 +64,7 @@ export function PromptPreviewModal({
         {source ? <> · from {source}</> : null}
       </p>
       <RemoteBlockKitPreview query={preview} label="Prompt preview" time="11:00 AM" />
-      <p className="field-hint">People answer in the message’s thread; replies and reactions are counted under Engagement on this page.</p>
+      <p className="kit-field-hint">People answer in the message’s thread; replies and reactions are counted under Engagement on this page.</p>
     </Modal>
   );
 }
@@ -120,11 +120,11 @@ export function SuggestionsModal({
         <ul className="wc-suggestions" aria-label="Suggested prompts">
           {data.map((s) => (
             <li key={s.prompt_id}>
-              <label className="wc-suggestion">
+              <label className="row-button wc-suggestion">
                 <input type="checkbox" checked={chosen.has(s.prompt_id)} onChange={() => toggle(s.prompt_id)} />
                 <span>
                   <span className="wc-suggestion-text">{s.text}</span>
-                  <span className="wc-suggestion-pack">{s.pack_name}</span>
+                  <span className="muted small wc-suggestion-pack">{s.pack_name}</span>
                 </span>
               </label>
             </li>
@@ -186,27 +186,27 @@ export function NewPackModal({ watercoolerId, onClose }: { watercoolerId: string
             <label className="field-label" htmlFor={ids.emoji}>
               Emoji
             </label>
-            <input id={ids.emoji} className="text-input" value={emoji} maxLength={8} onChange={(e) => setEmoji(e.target.value)} />
+            <input id={ids.emoji} className="kit-input" value={emoji} maxLength={8} onChange={(e) => setEmoji(e.target.value)} />
           </div>
           <div className="wc-field wc-grow">
             <label className="field-label" htmlFor={ids.name}>
               Name
             </label>
-            <input id={ids.name} className="text-input" value={name} maxLength={80} required placeholder="Team rituals" onChange={(e) => setName(e.target.value)} />
+            <input id={ids.name} className="kit-input" value={name} maxLength={80} required placeholder="Team rituals" onChange={(e) => setName(e.target.value)} />
           </div>
         </div>
         <div className="wc-field">
           <label className="field-label" htmlFor={ids.description}>
             Description <span className="muted">(optional)</span>
           </label>
-          <input id={ids.description} className="text-input" value={description} maxLength={300} placeholder="What the pack is about" onChange={(e) => setDescription(e.target.value)} />
+          <input id={ids.description} className="kit-input" value={description} maxLength={300} placeholder="What the pack is about" onChange={(e) => setDescription(e.target.value)} />
         </div>
         <div className="wc-field">
           <label className="field-label" htmlFor={ids.prompts}>
             Prompts <span className="muted">(one per line; you can add more later)</span>
           </label>
-          <textarea id={ids.prompts} className="text-input wc-textarea" rows={5} value={prompts} onChange={(e) => setPrompts(e.target.value)} placeholder={'What ritual should we start?\nWhat made you laugh this week?'} />
-          <p className="field-hint">{lines.length === 1 ? '1 prompt' : `${lines.length} prompts`}</p>
+          <textarea id={ids.prompts} className="kit-input wc-textarea" rows={5} value={prompts} onChange={(e) => setPrompts(e.target.value)} placeholder={'What ritual should we start?\nWhat made you laugh this week?'} />
+          <p className="kit-field-hint">{lines.length === 1 ? '1 prompt' : `${lines.length} prompts`}</p>
         </div>
       </form>
     </Modal>
@@ -267,9 +267,9 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
     >
       {editable ? (
         <div className="wc-form-row wc-pack-meta">
-          <input aria-label="Pack emoji" className="text-input wc-emoji-input" value={meta.emoji} maxLength={8} onChange={(e) => setMeta((m) => ({ ...m, emoji: e.target.value }))} />
-          <input aria-label="Pack name" className="text-input wc-grow" value={meta.name} maxLength={80} onChange={(e) => setMeta((m) => ({ ...m, name: e.target.value }))} />
-          <input aria-label="Pack description" className="text-input wc-grow" value={meta.description} maxLength={300} placeholder="Description" onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))} />
+          <input aria-label="Pack emoji" className="kit-input wc-emoji-input" value={meta.emoji} maxLength={8} onChange={(e) => setMeta((m) => ({ ...m, emoji: e.target.value }))} />
+          <input aria-label="Pack name" className="kit-input wc-grow" value={meta.name} maxLength={80} onChange={(e) => setMeta((m) => ({ ...m, name: e.target.value }))} />
+          <input aria-label="Pack description" className="kit-input wc-grow" value={meta.description} maxLength={300} placeholder="Description" onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))} />
           <button type="button" className="button button-secondary" disabled={!metaChanged || busy || !meta.name.trim()} onClick={() => void saveMeta()}>
             Save
           </button>
@@ -279,8 +279,8 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
       )}
       <ol className="wc-pack-prompts" aria-label={`Prompts in ${current.name}`}>
         {prompts.map((p, i) => (
-          <li key={p.id} className="wc-pack-prompt">
-            <span className="wc-num">{i + 1}</span>
+          <li key={p.id} className="divided-block wc-pack-prompt">
+            <span className="queue-num wc-num">{i + 1}</span>
             <span className="wc-pack-prompt-text">{p.text}</span>
             {editable && (
               <span className="wc-row-actions">
@@ -290,7 +290,7 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
                 <button type="button" className="icon-button" aria-label={`Move “${p.text}” down`} disabled={busy || i === prompts.length - 1} onClick={() => void move(p, 'down')}>
                   ↓
                 </button>
-                <button type="button" className="icon-button wc-danger" aria-label={`Delete “${p.text}”`} disabled={busy} onClick={() => void remove(p)}>
+                <button type="button" className="icon-button text-error" aria-label={`Delete “${p.text}”`} disabled={busy} onClick={() => void remove(p)}>
                   ✕
                 </button>
               </span>
@@ -305,7 +305,7 @@ export function PackModal({ watercoolerId, pack, onClose }: { watercoolerId: str
             <label className="visually-hidden" htmlFor={addId}>
               New prompt for {current.name}
             </label>
-            <input id={addId} className="text-input wc-grow" value={text} maxLength={300} placeholder="Write a prompt for this pack" onChange={(e) => setText(e.target.value)} />
+            <input id={addId} className="kit-input wc-grow" value={text} maxLength={300} placeholder="Write a prompt for this pack" onChange={(e) => setText(e.target.value)} />
             <button type="submit" className="button button-primary" disabled={busy || !text.trim()}>
               Add
             </button>

@@ -33,7 +33,7 @@ function NextPromptPreview({ wc, id }: { wc: WatercoolerJson; id: string }) {
   const next = wc.schedule.next_slots[0];
   return (
     <section className="card wc-section" aria-labelledby="wc-next-post-title">
-      <h2 id="wc-next-post-title">Next post</h2>
+      <h2 id="wc-next-post-title" className="card-title">Next post</h2>
       <p className="muted">{next ? `Posted in ${wc.program.channel} ${formatSlot(next, wc.schedule.tz)}.` : `Posted in ${wc.program.channel} when you send one now.`}</p>
       {preview.data?.prompt_id === null ? (
         <p className="muted">The queue is empty: add a pack or a prompt.</p>
@@ -75,13 +75,13 @@ export default function WatercoolerPage() {
               </>
             }
           />
-          <nav className="wc-crumbs" aria-label="Breadcrumb">
+          <nav className="small wc-crumbs" aria-label="Breadcrumb">
             <Link className="text-link" to="/all_channels?type=watercooler">
               ← All Watercoolers
             </Link>
           </nav>
           {!wc.plan.paidFeatureAccess && (
-            <div className="wc-notice" role="note">
+            <div className="info-box wc-notice" role="note">
               <SparklesIcon />
               <p>
                 <strong>Free plan:</strong> this Watercooler posts the Default Dozen and starts again when it has posted them all. Premium unlocks every pack in the library and your own prompts and packs.

@@ -35,14 +35,14 @@ export function AskForDatesModal({ id, people, onClose }: { id: string; people: 
       <div className="cel-ask">
         <div>
           <p className="muted">Hearth sends each person a DM with a button to add their birthday and start date. Nobody gets more than one a day.</p>
-          <label className="cel-check cel-check-all">
+          <label className="option-label strong-text cel-check cel-check-all">
             <input type="checkbox" checked={all} onChange={() => setChosen(all ? new Set() : new Set(people.map((p) => p.user_id!)))} />
             Everyone missing a date ({people.length})
           </label>
           <ul className="cel-ask-list" aria-label="People to ask">
             {people.map((p) => (
               <li key={p.user_id}>
-                <label className="cel-check">
+                <label className="option-label cel-check">
                   <input
                     type="checkbox"
                     checked={chosen.has(p.user_id!)}
@@ -60,7 +60,7 @@ export function AskForDatesModal({ id, people, onClose }: { id: string; people: 
             ))}
           </ul>
         </div>
-        <div className="cel-ask-preview">
+        <div className="tinted-box cel-ask-preview">
           <h3 className="field-label">What they’ll see</h3>
           <RemoteBlockKitPreview label="Ask for dates preview" query={{ ...preview, data: preview.data?.ask }} time="now" />
         </div>

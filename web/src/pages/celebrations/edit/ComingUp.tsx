@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { CakeIcon, InlineError, PartyIcon, SegmentedControl, SparklesIcon } from '../../../kit';
+import { CakeIcon, InlineError, PartyIcon, SegmentedControl, SparklesIcon, StatusPill } from '../../../kit';
 import { hourLabel, longDate, MONTHS, shortDate, timeIn, useEvents, yearsText, type CelebrationAnswer, type EventJson, type ScheduleType } from '../celebrationsApi';
 
 const DAY_OPTIONS = [
@@ -29,7 +29,7 @@ export function ComingUp({ data, id }: { data: CelebrationAnswer; id: string }) 
     <section className="card cel-section" aria-labelledby="cel-upcoming-title">
       <div className="cel-section-head">
         <div>
-          <h2 id="cel-upcoming-title">Coming up</h2>
+          <h2 id="cel-upcoming-title" className="card-title">Coming up</h2>
           <p className="muted">What Hearth will post in {data.program.channel}, one message a day at {hourLabel(data.celebration.posting_hour)}.</p>
         </div>
         <SegmentedControl label="How far ahead" hideLabel size="small" options={DAY_OPTIONS} value={String(days) as '30' | '60'} onChange={(v) => setDays(Number(v) as 30 | 60)} />
@@ -45,15 +45,15 @@ export function ComingUp({ data, id }: { data: CelebrationAnswer; id: string }) 
       {groups.length > 0 && (
         <ol className="cel-timeline" aria-label={`Celebrations in the next ${days} days`}>
           {groups.map(([day, list]) => (
-            <li key={day} className="cel-day">
-              <div className="cel-day-date">
-                <span className="cel-day-num">{Number(day.slice(8))}</span>
-                <span className="cel-day-month">{MONTHS[Number(day.slice(5, 7)) - 1]!.slice(0, 3)}</span>
+            <li key={day} className="divided-block cel-day">
+              <div className="date-tile cel-day-date">
+                <span className="date-tile-num">{Number(day.slice(8))}</span>
+                <span className="date-tile-month">{MONTHS[Number(day.slice(5, 7)) - 1]!.slice(0, 3)}</span>
               </div>
               <div className="cel-day-body">
-                <p className="cel-day-when">
+                <p className="muted small cel-day-when">
                   {longDate(day)} · {timeIn(list[0]!.posts_at, tz)}
-                  {list.every((e) => e.posted) && <span className="cel-badge cel-badge-done">Posted</span>}
+                  {list.every((e) => e.posted) && <StatusPill tone="success">Posted</StatusPill>}
                 </p>
                 <ul className="cel-events">
                   {list.map((e) => (
@@ -63,7 +63,7 @@ export function ComingUp({ data, id }: { data: CelebrationAnswer; id: string }) 
                       </span>
                       <span>
                         {eventText(e)}
-                        {e.shifted && <span className="cel-shifted"> · {new Date(`${e.occurs_on}T12:00:00Z`) > new Date(`${e.post_on}T12:00:00Z`) ? 'early' : 'late'}, for {shortDate(e.occurs_on)}</span>}
+                        {e.shifted && <span className="text-warning small"> · {new Date(`${e.occurs_on}T12:00:00Z`) > new Date(`${e.post_on}T12:00:00Z`) ? 'early' : 'late'}, for {shortDate(e.occurs_on)}</span>}
                       </span>
                     </li>
                   ))}

@@ -41,8 +41,8 @@ export function CustomDates({ id, data }: { id: string; data: CelebrationAnswer 
       ) : (
         <ul className="cel-custom-list">
           {index.schedules.map((s) => (
-            <li key={s.celebration_schedule_id} className={`cel-custom${s.included ? '' : ' is-excluded'}`}>
-              <span className="cel-custom-icon" aria-hidden="true">
+            <li key={s.celebration_schedule_id} className={`panel cel-custom${s.included ? '' : ' tinted-box'}`}>
+              <span className="text-primary cel-custom-icon" aria-hidden="true">
                 <SparklesIcon />
               </span>
               <div className="cel-custom-body">

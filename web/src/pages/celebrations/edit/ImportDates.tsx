@@ -42,24 +42,24 @@ export function ImportDates({ id }: { id: string }) {
   const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
   return (
     <section className="card cel-section" aria-labelledby="cel-import-title">
-      <h2 id="cel-import-title">Import dates from a CSV</h2>
+      <h2 id="cel-import-title" className="card-title">Import dates from a CSV</h2>
       <p className="muted">
         Columns <code>Email</code>, <code>Birthday</code> and <code>Start date</code>. Put the date format in the header, like <code>Birthday (DD/MM/YYYY)</code>: MM/DD/YYYY (the default), DD/MM/YYYY or YYYY/MM/DD. Birthdays may leave out the year.
       </p>
-      <p className="muted cel-hint">
+      <p className="muted small cel-hint">
         Rows with a problem are listed and skipped; every other row is saved. <a className="text-link" href={sampleHref} download="celebration-dates.csv">Download a sample</a>
       </p>
       <div className="cel-upload">
         <label className="cel-file">
           <span className="visually-hidden">CSV file</span>
-          <input ref={input} type="file" accept=".csv,text/csv" onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)} />
+          <input ref={input} className="kit-input" type="file" accept=".csv,text/csv" onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <button type="button" className="button button-primary" disabled={!file || uploading || processing} onClick={() => void upload()}>
           {(uploading || processing) && <Spinner title="" />} {processing ? 'Importing…' : 'Import'}
         </button>
       </div>
       {result && result.state !== 'needs_processing' && (
-        <div className={`cel-import-result ${result.state === 'uploaded' ? 'is-ok' : 'is-failed'}`} role="status">
+        <div className={`outcome-box cel-import-result ${result.state === 'uploaded' ? 'outcome-ok' : 'outcome-failed'}`} role="status">
           {result.state === 'uploaded' ? (
             <p>
               <strong>Imported {result.summary.imported_rows ?? 0} rows</strong> from {result.file_name}: {result.summary.birthdays ?? 0} birthdays, {result.summary.anniversaries ?? 0} start dates.
@@ -71,10 +71,10 @@ export function ImportDates({ id }: { id: string }) {
             </p>
           )}
           {result.errors.length > 0 && (
-            <ul className="cel-errors" aria-label="Rows not imported">
+            <ul className="small divided-list cel-errors" aria-label="Rows not imported">
               {result.errors.slice(0, 100).map((e, i) => (
                 <li key={`${e.row}-${i}`}>
-                  <span className="cel-error-where">
+                  <span className="muted strong-text cel-error-where">
                     Row {e.row}
                     {e.email ? ` · ${e.email}` : ''}
                   </span>

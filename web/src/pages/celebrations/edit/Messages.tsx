@@ -47,7 +47,7 @@ export function Messages({ data, id }: { data: CelebrationAnswer; id: string }) 
   return (
     <section className="card cel-section" aria-labelledby="cel-messages-title">
       <div>
-        <h2 id="cel-messages-title">Messages</h2>
+        <h2 id="cel-messages-title" className="card-title">Messages</h2>
         <p className="muted">People sharing a day share one message. The previews are the messages Hearth posts, built the way it posts them.</p>
       </div>
       {next && (
@@ -63,7 +63,7 @@ export function Messages({ data, id }: { data: CelebrationAnswer; id: string }) 
           const sample = preview.data?.samples[kind];
           return (
             <div key={kind} className="cel-template">
-              <h3 className="cel-template-title">{title}</h3>
+              <h3 className="card-title cel-template-title">{title}</h3>
               {templateKey ? (
                 <TextAreaField
                   label={`${title} message`}

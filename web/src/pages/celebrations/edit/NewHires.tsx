@@ -8,7 +8,7 @@ export function NewHires() {
   const hires = data?.new_hires ?? [];
   return (
     <section className="card cel-section" aria-labelledby="cel-hires-title">
-      <h2 id="cel-hires-title">Starting soon</h2>
+      <h2 id="cel-hires-title" className="card-title">Starting soon</h2>
       {hires.length === 0 ? (
         <p className="muted">No start dates in the next 90 days.</p>
       ) : (

@@ -14,7 +14,7 @@ export function PeopleAndDates({ data, id }: { data: CelebrationAnswer; id: stri
   };
   return (
     <section className="card cel-section" aria-labelledby="cel-people-title">
-      <h2 id="cel-people-title">People and dates</h2>
+      <h2 id="cel-people-title" className="card-title">People and dates</h2>
       <Tabs<ScheduleType>
         label="Kinds of dates"
         value={tab}

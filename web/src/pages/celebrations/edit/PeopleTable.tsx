@@ -61,7 +61,7 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
         {s.date ? 'Edit' : 'Add'}
       </button>
       {s.date ? (
-        <button type="button" className="text-link cel-danger" disabled={busy} onClick={() => save(null)}>
+        <button type="button" className="text-link text-error" disabled={busy} onClick={() => save(null)}>
           Remove
         </button>
       ) : (

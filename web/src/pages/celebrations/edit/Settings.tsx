@@ -17,11 +17,11 @@ export function Settings({ data, id }: { data: CelebrationAnswer; id: string }) 
   ];
   return (
     <section className="card cel-section" aria-labelledby="cel-settings-title">
-      <h2 id="cel-settings-title">Settings</h2>
-      <fieldset className="cel-fieldset" disabled={busy}>
+      <h2 id="cel-settings-title" className="card-title">Settings</h2>
+      <fieldset className="plain-fieldset cel-fieldset" disabled={busy}>
         <legend className="field-label">Celebrate</legend>
         {kinds.map(([key, label]) => (
-          <label key={key} className="cel-check">
+          <label key={key} className="option-label cel-check">
             <input type="checkbox" checked={c[key]} onChange={(e) => void update({ [key]: e.target.checked })} />
             {label}
           </label>
@@ -31,27 +31,27 @@ export function Settings({ data, id }: { data: CelebrationAnswer; id: string }) 
         <Select label="Posting time" options={HOUR_OPTIONS} value={String(c.posting_hour)} disabled={busy} onChange={(v) => v[0] && Number(v[0]) !== c.posting_hour && void update({ posting_hour: Number(v[0]) })} />
       </div>
       <TimeZoneSelect value={c.time_zone} disabled={busy} onChange={(zone) => zone !== c.time_zone && void update({ time_zone: zone })} />
-      <fieldset className="cel-fieldset" disabled={busy}>
+      <fieldset className="plain-fieldset cel-fieldset" disabled={busy}>
         <legend className="field-label">Dates on a weekend</legend>
         {(Object.keys(WEEKEND_POLICY_TEXT) as WeekendPolicy[]).map((p) => (
-          <label key={p} className="cel-radio">
+          <label key={p} className="option-label cel-radio">
             <input type="radio" name="weekend_policy" checked={c.weekend_policy === p} onChange={() => void update({ weekend_policy: p })} />
             <span>
               {WEEKEND_POLICY_TEXT[p].label}
-              <span className="muted cel-hint">{WEEKEND_POLICY_TEXT[p].help}</span>
+              <span className="muted small cel-hint">{WEEKEND_POLICY_TEXT[p].help}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <fieldset className="cel-fieldset" disabled={busy || !data.can_change_leap_day_policy}>
+      <fieldset className="plain-fieldset cel-fieldset" disabled={busy || !data.can_change_leap_day_policy}>
         <legend className="field-label">29 February in other years</legend>
         {(Object.keys(LEAP_POLICY_TEXT) as LeapPolicy[]).map((p) => (
-          <label key={p} className="cel-radio cel-radio-inline">
+          <label key={p} className="option-label cel-radio cel-radio-inline">
             <input type="radio" name="leap_day_policy" checked={c.leap_day_policy === p} onChange={() => void update({ leap_day_policy: p })} />
             {LEAP_POLICY_TEXT[p]}
           </label>
         ))}
-        <span className="muted cel-hint">{data.can_change_leap_day_policy ? 'Applies to the whole workspace.' : 'Set by your workspace admins.'}</span>
+        <span className="muted small cel-hint">{data.can_change_leap_day_policy ? 'Applies to the whole workspace.' : 'Set by your workspace admins.'}</span>
       </fieldset>
     </section>
   );

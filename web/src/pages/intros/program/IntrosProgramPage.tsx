@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useSearchParam } from '../../../api/searchParams';
 import { AlertIcon, PageState, Spinner, Tabs, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
-import { TypeBadge } from '../../programs/AllChannelsPage';
+import { ProgramStatus, TypeBadge } from '../../programs/AllChannelsPage';
 import { SendNowButton } from '../../programs/sendNow';
 import { useCoffee, useRefreshCoffee, useUpdateCoffee, type CoffeePageData } from '../introsApi';
 import { plural } from './lists';
@@ -40,7 +40,7 @@ function ProgramView({ data, id }: { data: CoffeePageData; id: string }) {
           <span id="intros-title" className="title-with-badges">
             {program.channel}
             <TypeBadge type={program.type} />
-            <span className={program.is_active ? 'status-badge is-active' : 'status-badge is-paused'}>{program.is_active ? 'Active' : 'Paused'}</span>
+            <ProgramStatus active={program.is_active} />
           </span>
         }
         subtitle={<ScheduleLine data={data} />}

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { DataTable, dataTableColumns, InlineError, openModal, SegmentedControl, showToast, Spinner, toastSuccess, useDebounced, WarningModal } from '../../../kit';
+import { DataTable, dataTableColumns, InlineError, openModal, SegmentedControl, showToast, Spinner, StatusPill, toastSuccess, useDebounced, WarningModal } from '../../../kit';
 import { openInviteUsers } from '../../programs/sendNow';
 import {
   formatInstant,
   MEMBER_STATUS_LABELS,
+  MEMBER_STATUS_TONES,
   useCoffeeList,
   useRemindInterests,
   useRefreshCoffee,
@@ -27,7 +28,7 @@ export function MemberStatusBadge({ member }: { member: Pick<MemberJson, 'status
     member.status === 'snoozed' && member.snoozed_until
       ? `Snoozed until ${formatInstant(`${member.snoozed_until}T12:00:00Z`, 'UTC', false)}`
       : MEMBER_STATUS_LABELS[member.status];
-  return <span className={`state-badge member-${member.status}`}>{label}</span>;
+  return <StatusPill tone={MEMBER_STATUS_TONES[member.status]}>{label}</StatusPill>;
 }
 
 /** Everyone in the channel and where they stand: searched, filtered and paged by the server. */
@@ -90,8 +91,8 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
           return (
             <>
               <MemberStatusBadge member={m} />
-              {m.status_reason && m.status !== 'snoozed' && <div className="cell-note">{m.status_reason}</div>}
-              {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && <div className="cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>}
+              {m.status_reason && m.status !== 'snoozed' && <div className="muted small cell-note">{m.status_reason}</div>}
+              {m.unanswered_in_a_row >= 2 && m.status !== 'ghost' && <div className="muted small cell-note">{plural(m.unanswered_in_a_row, 'round')} without an answer</div>}
             </>
           );
         },

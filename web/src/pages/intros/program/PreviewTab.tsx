@@ -21,13 +21,13 @@ function PeopleByWhy({ title, id, entries }: { title: string; id: string; entrie
   if (entries.length === 0) return null;
   return (
     <section className="aside-list" aria-labelledby={id}>
-      <h3 id={id}>
+      <h3 id={id} className="card-title">
         {title} <span className="segment-count">{entries.length}</span>
       </h3>
       <dl className="why-list">
         {groupByWhy(entries).map((group) => (
-          <div key={group.why} className="why-group">
-            <dt className="why-text">{group.why}</dt>
+          <div key={group.why} className="panel why-group">
+            <dt className="muted small strong-text why-text">{group.why}</dt>
             <dd>
               <ul className="why-people" aria-label={group.why}>
                 {group.people.map((person) => (
@@ -68,7 +68,7 @@ export function PreviewTab({ data, id }: { data: CoffeePageData; id: string }) {
       ) : preview.isError ? (
         <InlineError>{errorText(preview.error, 'We couldn’t preview the next round.')}</InlineError>
       ) : p ? (
-        <div className="preview-result" aria-busy={preview.isFetching || undefined}>
+        <div className="refreshing preview-result" aria-busy={preview.isFetching || undefined}>
           <dl className="stat-row">
             <Stat label="Round" value={`#${p.round_number}`} hint={p.scheduled_for ? formatInstant(p.scheduled_for, config.tz) : 'Not scheduled'} />
             <Stat label="Groups" value={p.groups.length} hint={`${p.stats.grouped} of ${plural(p.stats.candidates, 'person', 'people')}`} />
@@ -87,8 +87,8 @@ export function PreviewTab({ data, id }: { data: CoffeePageData; id: string }) {
           {p.groups.length > 0 && (
             <ol className="group-grid" aria-label="Groups in the next round">
               {p.groups.map((g, index) => (
-                <li key={g.members.map((m) => m.id).join('-') || index} className="group-card">
-                  <span className="group-number">Group {index + 1}</span>
+                <li key={g.members.map((m) => m.id).join('-') || index} className="panel group-card">
+                  <span className="eyebrow-text">Group {index + 1}</span>
                   <ul className="group-members">
                     {g.members.map((m) => (
                       <li key={m.id}>
@@ -96,7 +96,7 @@ export function PreviewTab({ data, id }: { data: CoffeePageData; id: string }) {
                       </li>
                     ))}
                   </ul>
-                  <p className={g.reason.startsWith('First time') ? 'group-reason reason-new' : 'group-reason'}>{g.reason}</p>
+                  <p className={g.reason.startsWith('First time') ? 'divided-block small text-success strong-text group-reason' : 'divided-block muted small group-reason'}>{g.reason}</p>
                 </li>
               ))}
             </ol>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { AlertIcon, DeliveryBadge, Spinner, useDebounced } from '../../../kit';
-import { formatInstant, ROUND_STATE_LABELS, STATE_LABELS, useCoffeeList, useSetMeetingState, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
+import { AlertIcon, DeliveryBadge, Spinner, StatusPill, useDebounced } from '../../../kit';
+import { formatInstant, ROUND_STATE_LABELS, ROUND_STATE_TONES, STATE_LABELS, STATE_TONES, useCoffeeList, useSetMeetingState, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { joinNames } from '../people';
 import { Pager, plural, SearchField, usePage } from './lists';
@@ -20,7 +20,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
     setMeetingState.mutate({ meetingId: meeting.id, state: next }, { onError: () => setState(previous) });
   };
   return (
-    <li className={`group-card meeting-${state}`}>
+    <li className="panel group-card">
       <ul className="group-members" aria-label="Who is in this group">
         {meeting.members.map((p) => (
           <li key={p.id}>
@@ -28,7 +28,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
           </li>
         ))}
       </ul>
-      <p className="group-reason">{meeting.reason}</p>
+      <p className="divided-block muted small group-reason">{meeting.reason}</p>
       {meeting.delivery && meeting.delivery.label !== 'Sent' && <DeliveryBadge delivery={meeting.delivery} />}
       <div className="group-foot">
         {canEdit ? (
@@ -36,7 +36,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
             <label className="visually-hidden" htmlFor={selectId}>
               How did the intro of {joinNames(meeting.members.map((m) => m.name))} go?
             </label>
-            <select id={selectId} className="state-select" value={state} disabled={saving} onChange={(e) => change(e.target.value as MeetingState)}>
+            <select id={selectId} className="kit-input state-select" value={state} disabled={saving} onChange={(e) => change(e.target.value as MeetingState)}>
               {MEETING_STATES.map((s) => (
                 <option key={s} value={s}>
                   {STATE_LABELS[s]}
@@ -45,7 +45,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
             </select>
           </>
         ) : (
-          <span className={`state-badge meeting-state-${state}`}>{STATE_LABELS[state]}</span>
+          <StatusPill tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusPill>
         )}
         {meeting.answered_by && <span className="muted small">Answered by {meeting.answered_by.name}</span>}
       </div>
@@ -54,7 +54,7 @@ function MeetingCard({ meeting, canEdit, programId }: { meeting: MeetingJson; ca
 }
 
 function RoundStateBadge({ round }: { round: Pick<RoundJson, 'state'> }) {
-  return <span className={`state-badge round-${round.state}`}>{ROUND_STATE_LABELS[round.state]}</span>;
+  return <StatusPill tone={ROUND_STATE_TONES[round.state]}>{ROUND_STATE_LABELS[round.state]}</StatusPill>;
 }
 
 /** The current round's groups, a page at a time, searched by who is in them. */
@@ -158,7 +158,7 @@ export function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
                   </td>
                   <td className="cell-number">{r.num_groups}</td>
                   <td className="cell-number">{r.num_candidates}</td>
-                  <td className="cell-note">
+                  <td className="muted small cell-note">
                     {r.problem?.message ?? (r.num_left_out > 0 ? `${r.num_left_out} left out` : r.closed ? 'Closed' : '')}
                   </td>
                 </tr>

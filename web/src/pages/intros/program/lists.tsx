@@ -15,7 +15,7 @@ export function SearchField({ label, value, onChange }: { label: string; value: 
   return (
     <label className="search-field">
       <span className="visually-hidden">{label}</span>
-      <input type="search" placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input className="kit-input" type="search" placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }

@@ -21,7 +21,7 @@ export function CategoriesEditor({ draft, onChange }: { draft: SettingsDraft; on
           {draft.categories.map((c, index) => (
             <li key={c.id ?? `new-${index}`} className="category-row">
               <input
-                className="text-input"
+                className="kit-input"
                 aria-label={`Interest ${index + 1}`}
                 value={c.name}
                 onChange={(e) => onChange(draft.categories.map((x, i) => (i === index ? { ...x, name: e.target.value } : x)))}
@@ -44,7 +44,7 @@ export function CategoriesEditor({ draft, onChange }: { draft: SettingsDraft; on
         </label>
         <input
           id={inputId}
-          className="text-input"
+          className="kit-input"
           value={name}
           placeholder="e.g. Hiking"
           onChange={(e) => setName(e.target.value)}

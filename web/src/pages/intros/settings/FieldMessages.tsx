@@ -4,7 +4,7 @@ import { sentence } from './settingsText';
 export function FieldNote({ text }: { text?: string }) {
   if (!text) return null;
   return (
-    <p className="rule-note" role="status">
+    <p className="notice notice-warning small rule-note" role="status">
       <span aria-hidden="true">↺</span> {sentence(text)}
     </p>
   );

@@ -31,14 +31,14 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
   };
   return (
     <section className="card settings-section" aria-labelledby="meetings-title">
-      <h2 id="meetings-title" className="settings-title">
+      <h2 id="meetings-title" className="card-title">
         Meetings
       </h2>
       <fieldset className="form-section">
         <legend className="field-label">Calendar</legend>
         <div className="choice-grid choice-grid-3">
           {CALENDAR_SELECTIONS.map((sel) => (
-            <label key={sel} className={draft.calendar_scheduling_selection === sel ? 'template-choice is-chosen' : 'template-choice'}>
+            <label key={sel} className={draft.calendar_scheduling_selection === sel ? 'choice-card is-chosen' : 'choice-card'}>
               <input
                 type="radio"
                 name="calendar_scheduling_selection"
@@ -46,8 +46,8 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
                 checked={draft.calendar_scheduling_selection === sel}
                 onChange={() => pickCalendar(sel)}
               />
-              <span className="template-choice-name">{CALENDAR_LABELS[sel].label}</span>
-              <span className="template-choice-text">{CALENDAR_LABELS[sel].text}</span>
+              <span className="choice-card-title">{CALENDAR_LABELS[sel].label}</span>
+              <span className="choice-card-text">{CALENDAR_LABELS[sel].text}</span>
             </label>
           ))}
         </div>
@@ -111,9 +111,9 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
             error={errorOf('video_platform')}
           />
           {draft.calendar_scheduling_selection !== 'groups-choose-meeting-time' && (
-            <p className="field-hint">Meet or Teams links from each calendar need groups to pick their own time.</p>
+            <p className="kit-field-hint">Meet or Teams links from each calendar need groups to pick their own time.</p>
           )}
-          {videoHint && <p className="field-hint">{videoHint}</p>}
+          {videoHint && <p className="kit-field-hint">{videoHint}</p>}
           {videoNotice && <LinkNotice text={videoNotice} />}
           <FieldNote text={notes.video_platform} />
         </div>

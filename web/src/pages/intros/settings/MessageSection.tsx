@@ -12,7 +12,7 @@ export function MessageSection({ draft, change, errorOf, programId }: SectionPro
   const preview = useServerPreview(`/coffee/${programId}/preview_as_json`, updateBody(draft));
   return (
     <section className="card settings-section" aria-labelledby="message-title">
-      <h2 id="message-title" className="settings-title">
+      <h2 id="message-title" className="card-title">
         Intro message
       </h2>
       <div className="two-col">
@@ -35,10 +35,10 @@ export function MessageSection({ draft, change, errorOf, programId }: SectionPro
             disabled={draft.default_intro_type !== 'custom'}
             onChange={(text) => change({ intro_message: text })}
           />
-          <div className="icebreakers-summary">
+          <div className="tinted-box icebreakers-summary">
             <div>
               <span className="field-label">Icebreakers</span>
-              <p className="field-hint">Each intro comes with a question to get the conversation going.</p>
+              <p className="kit-field-hint">Each intro comes with a question to get the conversation going.</p>
             </div>
             <button type="button" className="button button-secondary" onClick={() => openModal((close) => <IcebreakersModal programId={programId} onClose={close} />)}>
               Manage icebreakers

@@ -27,7 +27,7 @@ export function PairingSection({
   };
   return (
     <section className="card settings-section" aria-labelledby="pairing-title">
-      <h2 id="pairing-title" className="settings-title">
+      <h2 id="pairing-title" className="card-title">
         Pairing
       </h2>
       <fieldset className="form-section">
@@ -36,13 +36,13 @@ export function PairingSection({
           {PAIRING_TYPES.map((type) => {
             const needsPlan = !pairingTypeAllowed(type, draft, paidFeatureAccess);
             return (
-              <label key={type} className={draft.pairing_type === type ? 'template-choice is-chosen' : 'template-choice'}>
+              <label key={type} className={draft.pairing_type === type ? 'choice-card is-chosen' : 'choice-card'}>
                 <input type="radio" name="pairing_type" value={type} checked={draft.pairing_type === type} onChange={() => onPairingType(type)} />
-                <span className="template-choice-name">
+                <span className="choice-card-title">
                   {PAIRING_TYPE_LABELS[type]}
                   {needsPlan && <span className="plan-badge">Premium</span>}
                 </span>
-                <span className="template-choice-text">{PAIRING_TYPE_TEXT[type]}</span>
+                <span className="choice-card-text">{PAIRING_TYPE_TEXT[type]}</span>
               </label>
             );
           })}
@@ -53,7 +53,7 @@ export function PairingSection({
           <Select label="Group size" options={GROUP_SIZE_OPTIONS} value={String(draft.group_size)} onChange={(v) => v[0] && change({ group_size: Number(v[0]) })} error={errorOf('group_size')} />
         </div>
         <div className="checkbox-field">
-          <label className={noEnforce ? 'toggle-field is-disabled' : 'toggle-field'}>
+          <label className={noEnforce ? 'check-label is-disabled' : 'check-label'}>
             <input
               type="checkbox"
               name="enforce_group_size"
@@ -64,7 +64,7 @@ export function PairingSection({
             />
             Enforce group size
           </label>
-          <p id="enforce-hint" className="field-hint">
+          <p id="enforce-hint" className="kit-field-hint">
             {noEnforce ? `${PAIRING_TYPE_LABELS[draft.pairing_type]} intros never enforce a group size.` : 'Leave people out rather than make a group bigger or smaller.'}
           </p>
           <FieldNote text={notes.enforce_group_size} />

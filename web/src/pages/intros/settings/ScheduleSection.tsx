@@ -5,7 +5,7 @@ import { HOUR_OPTIONS, PERIOD_OPTIONS, WEEKDAY_OPTIONS, type SectionProps } from
 export function ScheduleSection({ draft, change, errorOf, nextOccurrenceOn }: SectionProps & { nextOccurrenceOn: string | null }) {
   return (
     <section className="card settings-section" aria-labelledby="schedule-title">
-      <h2 id="schedule-title" className="settings-title">
+      <h2 id="schedule-title" className="card-title">
         Schedule
       </h2>
       <p className="muted section-lead">

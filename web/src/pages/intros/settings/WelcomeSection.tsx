@@ -26,7 +26,7 @@ export function WelcomeSection({ data, id }: { data: CoffeePageData; id: string 
 
   return (
     <section className="card settings-section" aria-labelledby="welcome-title">
-      <h2 id="welcome-title" className="settings-title">
+      <h2 id="welcome-title" className="card-title">
         Welcome message
       </h2>
       <p className="muted section-lead">Sent as a DM the first time someone joins an Intros round, in every Intros channel of the workspace.</p>

@@ -33,10 +33,10 @@ export function JourneyTemplates() {
           <li key={j.id} className="card template-card">
             <div className="template-card-head">
               <span className={`flow-badge flow-${j.flow_type}`}>{FLOW_TYPE_LABELS[j.flow_type]}</span>
-              <span className="muted template-default">{plural(j.num_events, 'item')}</span>
+              <span className="muted small">{plural(j.num_events, 'item')}</span>
             </div>
-            <h3 className="template-card-name">{j.name}</h3>
-            <p className="template-card-text">{j.description}</p>
+            <h3 className="card-title template-card-name">{j.name}</h3>
+            <p className="muted small template-card-text">{j.description}</p>
             <div className="template-card-actions">
               <button
                 type="button"
