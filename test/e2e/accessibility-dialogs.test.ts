@@ -66,7 +66,7 @@ accessibilitySuite('dialogs', {
         // On the free plan, choosing a paid pairing type opens the upgrade dialog.
         await app('POST', '/sign_up/change_plan', { plan: 'free', survey: { reason: 'too_expensive' } });
         await page.reload();
-        await page.getByRole('radio', { name: /Cross-group/ }).check();
+        await page.getByRole('radio', { name: /Cross-group/ }).click();
         return page.getByRole('dialog');
       },
     ],

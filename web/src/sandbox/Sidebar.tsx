@@ -14,9 +14,14 @@ function Item({ selected, unread, onSelect, children, kind }: { selected: boolea
   return (
     <li>
       <button type="button" className={['sbx-side-item', selected && 'is-selected', unread && 'is-unread'].filter(Boolean).join(' ')} aria-current={selected ? 'page' : undefined} onClick={onSelect}>
-        <span className="visually-hidden">{kind} </span>
+        <span className="visually-hidden">{kind}</span>{' '}
         {children}
-        {unread && <span className="visually-hidden"> (unread)</span>}
+        {unread && (
+          <>
+            {' '}
+            <span className="visually-hidden">(unread)</span>
+          </>
+        )}
       </button>
     </li>
   );
