@@ -1,5 +1,5 @@
 import type { BatchesAnswer } from '../../src/enrollment/api-types.js';
-import type { CreateTagAnswer, PresetAnswer } from '../../src/journeys/api-types.js';
+import type { CreateTagAnswer, PresetAnswer, TagDetail } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { accessibilitySuite } from '../support/a11y.js';
 
@@ -8,7 +8,7 @@ const MENTEE = 'U0DEMO014';
 
 /**
  * The journeys' pages (test/support/a11y.ts says what each test checks), with real data made through the API: an
- * onboarding journey with Jonas's session and a manual enrollment batch, a mentorship journey (the participants
+ * onboarding journey with a message switched off, Jonas's session and a manual enrollment batch, a mentorship journey (the participants
  * flow) open to self-enrollment with a survey one member answered in Slack, and a preset of the workspace's own.
  */
 accessibilitySuite('journeys, presets and enrollment', {
@@ -17,6 +17,9 @@ accessibilitySuite('journeys, presets and enrollment', {
     const tag = onboarding.tag.id;
     const primary = onboarding.new_roles.find((r) => r.purpose === 'primary')!.id;
     const session = await app<{ session: { id: number } }>('POST', `/onboarding/tags/${tag}/sessions`, { start_date: '2026-03-03', memberships: [{ role_id: primary, user_id: await memberId('U0DEMO010') }] });
+    // One of its messages switched off: the schedule, the list and the session show it faded.
+    const { events } = await app<TagDetail>('GET', `/onboarding/tags/${tag}`);
+    await app('PUT', `/onboarding/events/${events[0]!.id}`, { onboarding_schedule_event: { active: false } });
     const { status_id } = await app<{ status_id: number }>('POST', `/onboarding/tags/${tag}/manual_enrollment`, {
       sessions: [{ start_date: '2026-03-16', tag_ids: [tag], time_zone: { label: 'Import from Slack', value: 'sync' }, memberships: [{ role_id: primary, user_id: await memberId('U0DEMO008') }] }],
       session_ids_to_delete: [],
@@ -60,6 +63,7 @@ accessibilitySuite('journeys, presets and enrollment', {
     ['journeys', () => '/onboarding/tags'],
     ['participant journeys', () => '/participants/tags'],
     ['journey schedule', (i) => `/onboarding/tags/${i.tag}`],
+    ['journey schedule list', (i) => `/onboarding/tags/${i.tag}?view=list`],
     ['journey roles', (i) => `/onboarding/tags/${i.tag}?tab=roles`],
     ['journey people', (i) => `/onboarding/tags/${i.tag}?tab=people`],
     ['journey dry run', (i) => `/onboarding/tags/${i.tag}?tab=dry_run`],

@@ -13,7 +13,7 @@ const WIDTHS = [1366, 800] as const;
 /** What a suite's data step gets: the running Hearth (ACME on Premium) and the admin's signed-in API access. */
 export interface A11yRun {
   t: SandboxHearth;
-  admin: SignedIn;
+  admin: SignedIn & { memberId: number };
   /** JSON as ACME's admin, failing loudly on anything but a 200. */
   app<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
   /** ACME's member id of a Slack user. */
