@@ -6,17 +6,22 @@ import { Avatar } from './Message';
 export const HOME = 'home';
 export const APP_MESSAGES = 'app';
 
-function Item({ selected, unread, onSelect, children, label }: { selected: boolean; unread: boolean; onSelect(): void; children: ReactNode; label: string }) {
+/**
+ * A conversation in the sidebar. Its name is its visible text (WCAG 2.5.3: speech users say what they see), with
+ * what it is (`kind`: "channel", "direct message with" …) before it and "(unread)" after it for screen readers.
+ */
+function Item({ selected, unread, onSelect, children, kind }: { selected: boolean; unread: boolean; onSelect(): void; children: ReactNode; kind: string }) {
   return (
     <li>
-      <button
-        type="button"
-        className={['sbx-side-item', selected && 'is-selected', unread && 'is-unread'].filter(Boolean).join(' ')}
-        aria-current={selected ? 'page' : undefined}
-        aria-label={unread ? `${label} (unread)` : label}
-        onClick={onSelect}
-      >
+      <button type="button" className={['sbx-side-item', selected && 'is-selected', unread && 'is-unread'].filter(Boolean).join(' ')} aria-current={selected ? 'page' : undefined} onClick={onSelect}>
+        <span className="visually-hidden">{kind}</span>{' '}
         {children}
+        {unread && (
+          <>
+            {' '}
+            <span className="visually-hidden">(unread)</span>
+          </>
+        )}
       </button>
     </li>
   );
@@ -56,7 +61,7 @@ export function Sidebar({ workspace, data, members, selected, isUnread, onSelect
         <>
           <Section title="Channels">
             {data.channels.map((c) => (
-              <Item key={c.id} label={`${c.kind === 'private_channel' ? 'private channel' : 'channel'} ${c.name}`} selected={selected === c.id} unread={isUnread(c)} onSelect={() => onSelect(c.id)}>
+              <Item key={c.id} kind={c.kind === 'private_channel' ? 'private channel' : 'channel'} selected={selected === c.id} unread={isUnread(c)} onSelect={() => onSelect(c.id)}>
                 <span className="sbx-side-icon" aria-hidden="true">
                   {c.kind === 'private_channel' ? '🔒' : '#'}
                 </span>
@@ -70,7 +75,7 @@ export function Sidebar({ workspace, data, members, selected, isUnread, onSelect
             {data.direct.map((c) => {
               const member = c.user ? byId.get(c.user) : undefined;
               return (
-                <Item key={c.id} label={`${c.kind === 'mpim' ? 'group message with' : 'direct message with'} ${c.label}`} selected={selected === c.id} unread={isUnread(c)} onSelect={() => onSelect(c.id)}>
+                <Item key={c.id} kind={c.kind === 'mpim' ? 'group message with' : 'direct message with'} selected={selected === c.id} unread={isUnread(c)} onSelect={() => onSelect(c.id)}>
                   {c.kind === 'im' ? (
                     <Avatar sender={{ name: c.label, isApp: member?.is_bot ?? false, member }} size={20} />
                   ) : (
@@ -89,14 +94,14 @@ export function Sidebar({ workspace, data, members, selected, isUnread, onSelect
                 <HearthLogo className="sbx-side-app-logo" /> {data.app.name}
               </span>
               <ul className="sbx-side-list sbx-side-app-tabs" aria-label={`${data.app.name} app`}>
-                <Item label={`${data.app.name} Home`} selected={selected === HOME} unread={false} onSelect={() => onSelect(HOME)}>
+                <Item kind={data.app.name} selected={selected === HOME} unread={false} onSelect={() => onSelect(HOME)}>
                   <span className="sbx-side-icon" aria-hidden="true">
                     ⌂
                   </span>
                   <span className="sbx-side-label">Home</span>
                 </Item>
                 <Item
-                  label={`${data.app.name} Messages`}
+                  kind={data.app.name}
                   selected={selected === APP_MESSAGES || (appDm !== null && selected === appDm?.id)}
                   unread={appDm ? isUnread(appDm) : false}
                   onSelect={() => onSelect(APP_MESSAGES)}

@@ -30,7 +30,7 @@ export function ToastIcon({ toast }: { toast: Pick<Toast, 'isLoading' | 'type'> 
 
 function ToastItem({ toast }: { toast: Toast }) {
   return (
-    <li
+    <div
       className={`toast toast-${toast.type}`}
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-testid="toast"
@@ -44,20 +44,23 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
         <XIcon />
       </button>
-    </li>
+    </div>
   );
 }
 
-/** The one place toasts appear. The live region is always in the page so screen readers announce new toasts. */
+/**
+ * The one place toasts appear. The live region is always in the page so screen readers announce new toasts; each
+ * toast is an alert (errors) or a status, not a list item, so they are not wrapped in a list.
+ */
 export function Toaster() {
   const toasts = useStore(toastStore);
   return (
     <section className="toaster" aria-label="Notifications" aria-live="polite">
-      <ol className="toast-list">
+      <div className="toast-list">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -34,12 +34,14 @@ function onItsDay(items: DryRunItem[]): boolean {
 function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: string; selected: boolean; onSelect: (item: DryRunItem) => void }) {
   return (
     <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}${selected ? ' is-selected' : ''}`}>
-      <button type="button" className="dry-run-item-button" aria-pressed={selected} aria-label={`${minuteLabel(item.minute_in_day)} ${KIND_INFO[item.kind].label}: ${item.title} to ${item.recipient_label}`} onClick={() => onSelect(item)}>
-        <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>
+      <button type="button" className="dry-run-item-button" aria-pressed={selected} onClick={() => onSelect(item)}>
+        {/* The name is the visible text (WCAG 2.5.3: speech users say what they see), with the kind before it. */}
+        <span className="visually-hidden">{KIND_INFO[item.kind].label}:</span>{' '}
+        <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>{' '}
         <span className="dry-run-what">
           <KindIcon kind={item.kind} size={14} />
           <span className="dry-run-title">{item.title}</span>
-        </span>
+        </span>{' '}
         <span className="dry-run-to muted small">
           to {item.recipient_label}
           {item.time_zone !== '' && item.time_zone !== zone && <> · {zoneName(item.time_zone)} time</>}

@@ -227,7 +227,7 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     await waitFor(() => expect(asked?.get('time_zone')).toBe('Asia/Tokyo'));
     expect(asked?.get('start_date')).toBe('2026-03-09');
     const monday = within(calendar).getByRole('list', { name: 'Monday, March 9' });
-    expect(within(monday).getByRole('button', { name: '9:00 AM Message: Welcome aboard to New hire' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(monday).getByRole('button', { name: 'Message: 9:00 AM Welcome aboard to New hire' })).toHaveAttribute('aria-pressed', 'true');
     // The chosen item's Slack message, as the server builds it to send.
     expect(within(within(calendar).getByRole('article', { name: 'Message preview' })).getByText('Welcome').tagName).toBe('STRONG');
     const week2 = within(calendar).getByRole('list', { name: 'Monday, March 16' });
