@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../test/utils';
 import type { OpenApiDoc } from './ApiReferencePage';
@@ -41,6 +42,10 @@ describe('/settings/api: the API reference', () => {
     });
     renderApp('/settings/api');
     const rewards = await screen.findByRole('region', { name: 'Rewards' }, { timeout: 10_000 });
+    // An area's calls show when asked for.
+    expect(within(rewards).queryByRole('heading', { name: 'PUT /rewards/{id}' })).toBeNull();
+    await userEvent.click(within(rewards).getByRole('button', { name: 'Show its call' }));
+    expect(within(rewards).getByRole('button', { name: 'Hide its call' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(rewards).getByRole('heading', { name: 'PUT /rewards/{id}' })).toBeInTheDocument();
     const fields = within(rewards).getByRole('table', { name: 'What PUT /rewards/{id} takes' });
     const [, id, listing] = within(fields).getAllByRole('row');
@@ -48,6 +53,7 @@ describe('/settings/api: the API reference', () => {
     expect(within(listing!).getByText('The reward’s fields')).toBeInTheDocument();
     expect(listing!.textContent).toContain('BodyobjectYes');
     const points = screen.getByRole('region', { name: 'Points' });
+    await userEvent.click(within(points).getByRole('button', { name: 'Show its call' }));
     expect(within(points).getByText('one of asc, desc')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download the OpenAPI document' })).toHaveAttribute('href', '/api/openapi.json');
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/settings/api');

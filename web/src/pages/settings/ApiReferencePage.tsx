@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { DataTable, dataTableColumns, PageState } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { openApiQuery, type OpenApiDoc, type OpenApiOperation as Operation, type OpenApiSchema as Schema } from './settingsApi';
@@ -56,9 +57,15 @@ function fieldsOf(op: Operation, doc: OpenApiDoc): Field[] {
   return [...params, ...bodyFields];
 }
 
+interface Call {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
 /** The calls by tag, in the document's order. */
-function byTag(doc: OpenApiDoc) {
-  const tags = new Map<string, Array<{ method: string; path: string; op: Operation }>>();
+function byTag(doc: OpenApiDoc): Array<[tag: string, calls: Call[]]> {
+  const tags = new Map<string, Call[]>();
   for (const [path, item] of Object.entries(doc.paths))
     for (const method of METHODS) {
       const op = item[method];
@@ -67,6 +74,44 @@ function byTag(doc: OpenApiDoc) {
       tags.set(tag, [...(tags.get(tag) ?? []), { method, path, op }]);
     }
   return [...tags.entries()];
+}
+
+/**
+ * One area's calls, shown when asked for: the whole reference is some 150 calls with a table each, more than a
+ * reader takes in at once (and a page that heavy is slow to open).
+ */
+function ApiArea({ tag, calls, doc }: { tag: string; calls: Call[]; doc: OpenApiDoc }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <section className="card settings-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">
+        {tag}
+      </h2>
+      <button type="button" className="text-button" aria-expanded={open} aria-controls={`${id}-calls`} onClick={() => setOpen(!open)}>
+        {open ? 'Hide' : 'Show'} its {calls.length === 1 ? 'call' : `${calls.length} calls`}
+      </button>
+      <div id={`${id}-calls`} hidden={!open}>
+        {open &&
+          calls.map(({ method, path, op }) => {
+            const fields = fieldsOf(op, doc);
+            return (
+              <article key={`${method} ${path}`} className="divided-block api-call">
+                <h3 className="small">
+                  <code>
+                    {method.toUpperCase()} {path}
+                  </code>
+                </h3>
+                {op.summary && <p>{op.summary}</p>}
+                {fields.length > 0 && (
+                  <DataTable label={`What ${method.toUpperCase()} ${path} takes`} data={fields} columns={FIELD_COLUMNS} getRowId={(f) => `${f.where} ${f.name}`} rowHeader="name" searchPlaceholder={false} pageSize={200} />
+                )}
+              </article>
+            );
+          })}
+      </div>
+    </section>
+  );
 }
 
 /** /settings/api: Hearth's JSON API, read from its OpenAPI document — every call by area, with what it takes. */
@@ -82,25 +127,7 @@ export default function ApiReferencePage() {
               <a href="/api/openapi.json">Download the OpenAPI document</a> (OpenAPI 3.1, for tools that generate clients).
             </p>
             {byTag(d).map(([tag, calls]) => (
-              <section key={tag} className="card settings-section" aria-labelledby={`api-${tag}`}>
-                <h2 id={`api-${tag}`} className="card-title">{tag}</h2>
-                {calls.map(({ method, path, op }) => {
-                  const fields = fieldsOf(op, d);
-                  return (
-                    <article key={`${method} ${path}`} className="divided-block api-call">
-                      <h3 className="small">
-                        <code>
-                          {method.toUpperCase()} {path}
-                        </code>
-                      </h3>
-                      {op.summary && <p>{op.summary}</p>}
-                      {fields.length > 0 && (
-                        <DataTable label={`What ${method.toUpperCase()} ${path} takes`} data={fields} columns={FIELD_COLUMNS} getRowId={(f) => `${f.where} ${f.name}`} rowHeader="name" searchPlaceholder={false} pageSize={200} />
-                      )}
-                    </article>
-                  );
-                })}
-              </section>
+              <ApiArea key={tag} tag={tag} calls={calls} doc={d} />
             ))}
           </>
         )}
