@@ -4,8 +4,8 @@ import { jsonApi } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { WebhookSignatureError } from './provider.js';
-import { billingAccountJson, costJson, invoicesPage, planJson } from './api-types.js';
-import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoicesQuery, ownNewConfigsBody, ownershipBody, ticketBody } from './schema.js';
+import { billingAccountJson, costJson, invoiceJson, invoicesPage, planJson } from './api-types.js';
+import { adminsBody, changePlanBody, completeSetupBody, costQuery, invoiceParams, invoicesQuery, ownNewConfigsBody, ownershipBody, ticketBody } from './schema.js';
 import type { BillingService } from './service.js';
 
 /** The provider's webhooks: no session, the signature over the raw body is the authentication. */
@@ -42,6 +42,7 @@ export function billingRoutes(billing: BillingService): Router {
   api.post('/billing/payment/portal', { summary: 'The provider’s billing portal to go to', response: url }, ({ req }) => billing.portal(authOf(req)));
 
   api.get('/billing/invoices', { summary: 'The account’s invoices, newest first', serviceQuery: invoicesQuery, response: invoicesPage }, ({ req }) => billing.invoices(authOf(req), req.query));
+  api.get('/billing/invoices/:id', { summary: 'One invoice (the sandbox provider’s hosted invoice page)', params: invoiceParams, response: z.object({ invoice: invoiceJson }) }, async ({ params, req }) => ({ invoice: await billing.sandboxInvoice(authOf(req), params.id) }));
   api.put('/billing/update_ownership', { summary: 'Make another admin the account’s owner', serviceBody: ownershipBody, response: billingAccountJson }, ({ req }) => billing.updateOwnership(authOf(req), req.body));
 
   api.get('/payment/paid_coffee_cost_and_quantity', { summary: 'What paid Intros would cost now', serviceQuery: costQuery, response: costJson }, ({ req }) => billing.cost(authOf(req), 'paid_coffee', req.query));

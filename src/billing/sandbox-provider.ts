@@ -98,7 +98,8 @@ export class SandboxProvider implements PaymentProvider {
       amount_paid: input.invoiced ? 0 : amount,
       currency: this.opts.currency,
       created: this.opts.clock.now().toISOString(),
-      hosted_invoice_url: null,
+      // Hearth's own page stands in for Stripe's hosted invoice page.
+      hosted_invoice_url: `/billing/invoices/${invoiceId}`,
       invoice_pdf: null,
     });
     return { subscriptionId: id, status: 'active' };

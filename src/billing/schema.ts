@@ -19,12 +19,12 @@ export const costQuery = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-export const invoicesQuery = z.object({
-  starting_after: z
-    .string()
-    .regex(/^[A-Za-z0-9_]{1,255}$/, 'must be an invoice id')
-    .optional(),
-});
+const invoiceId = z.string().regex(/^[A-Za-z0-9_]{1,255}$/, 'must be an invoice id');
+
+export const invoicesQuery = z.object({ starting_after: invoiceId.optional() });
+
+/** GET /billing/invoices/{id}: the sandbox's invoice page. */
+export const invoiceParams = z.object({ id: invoiceId });
 
 export const changePlanBody = z
   .object({

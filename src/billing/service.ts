@@ -16,6 +16,7 @@ import {
   SUPPORT_EMAIL,
   type BillingAccountJson,
   type CostJson,
+  type InvoiceJson,
   type PersonJson,
   type PlanHistoryJson,
   type PlanJson,
@@ -280,6 +281,24 @@ export class BillingService {
     const customer = await this.repo.customer(auth.workspace.id);
     if (!customer) return { invoices: [], has_more: false };
     return this.providerCall(() => this.provider.listInvoices(customer.customer_id, { startingAfter, limit: INVOICE_PAGE }), INVOICES_ERROR_TEXT);
+  }
+
+  /**
+   * The sandbox's stand-in of Stripe's hosted invoice page (the sandbox provider's hosted_invoice_url): one of the
+   * account's invoices. Another account's invoice, or any invoice with another provider, is a 404.
+   */
+  async sandboxInvoice(auth: AuthContext, id: string): Promise<InvoiceJson> {
+    await requireAccess(auth, accountPolicy, auth.workspace.id, 'read');
+    const customer = await this.repo.customer(auth.workspace.id);
+    if (this.provider.name !== 'sandbox' || !customer) throw new HttpError(404, 'Not found');
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.providerCall(() => this.provider.listInvoices(customer.customer_id, { startingAfter, limit: 100 }), INVOICES_ERROR_TEXT);
+      const found = page.invoices.find((i) => i.id === id);
+      if (found) return found;
+      if (!page.has_more || !page.invoices.length) throw new HttpError(404, 'Not found');
+      startingAfter = page.invoices.at(-1)!.id;
+    }
   }
 
   /**

@@ -280,10 +280,10 @@ export class ReportingRepository {
     return rows.map((r) => ({ memberId: r.participant_member_id!, active: r.active }));
   }
 
-  /** Names of members (core `members` table). */
+  /** Members, with what personName needs (core `members` table). */
   people(workspaceId: number, ids: number[]) {
     if (!ids.length) return Promise.resolve([]);
-    return this.db.selectFrom('members').select(['id', 'name', 'real_name', 'slack_user_id']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+    return this.db.selectFrom('members').select(['id', 'name', 'real_name', 'display_name', 'slack_user_id']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
   }
 
   // ---- issues, listed
@@ -310,8 +310,9 @@ export class ReportingRepository {
     if (!f.types.length || (f.tagIds && !f.tagIds.length)) return [];
     return this.issuesQuery(workspaceId, f)
       .leftJoin('members as m', (j) => j.onRef('m.id', '=', 'i.member_id').onRef('m.workspace_id', '=', 'i.workspace_id'))
-      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.fix_path', 'i.fix_label', 'i.occurred_at', 'm.real_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
-      .orderBy(sql`coalesce(m.real_name, m.name, '')`)
+      .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.fix_path', 'i.fix_label', 'i.occurred_at', 'm.real_name', 'm.display_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
+      // personName's order: full name, else display name, else handle.
+      .orderBy(sql`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name, '')`)
       .orderBy('i.member_id')
       .orderBy('i.session_id')
       .orderBy('i.occurred_at', 'desc')
@@ -363,7 +364,7 @@ export class ReportingRepository {
     const [rows, total] = await Promise.all([
       base
         .leftJoin('members as m', 'm.id', 'f.member_id')
-        .select(['f.id', 'f.program_id', 'f.rating', 'f.comment', 'f.created_at', 'm.real_name', 'm.name'])
+        .select(['f.id', 'f.program_id', 'f.rating', 'f.comment', 'f.created_at', 'm.real_name', 'm.display_name', 'm.name'])
         .orderBy('f.created_at', 'desc')
         .orderBy('f.id', 'desc')
         .offset(offset)

@@ -11,6 +11,7 @@ import type { ReportingDeps } from './deps.js';
 import { ReportingRepository } from './repository.js';
 import { csvReportBody, moduleSetting, parseIds, putSettingsBody, strategicQuery, type dataQuery, type feedbackCommentsQuery, type feedbackStatsQuery, type issuesQuery } from './schema.js';
 import { parse } from '../http/validate.js';
+import { personName } from '../people/name.js';
 import {
   aggregate,
   bucketOf,
@@ -38,6 +39,11 @@ import type { OutboxRow } from '../db/types.js';
 import type { DeliveryStatus } from '../outbox/reasons.js';
 
 /** journeys.md §1: "Admins get reporting: attention-required issues, intros feedback, and home-page stat modules". */
+
+/** A member's name from a left join (personName), or what to say when there is no member. */
+const nameOr = (m: { real_name: string | null; display_name: string | null; name: string | null }, none: string): string =>
+  m.name === null ? none : personName({ real_name: m.real_name ?? '', display_name: m.display_name ?? '', name: m.name });
+
 export const REPORTING_FORBIDDEN = 'Only workspace admins can see reporting';
 
 /** The outbox kind of the CSV report's DM. */
@@ -218,7 +224,7 @@ export class ReportingService {
     for (const r of rows) {
       let user = data.at(-1);
       if (!user || user.user.id !== r.member_id) {
-        user = { user: { id: r.member_id, name: r.real_name || r.name || 'No participant', slack_user_id: r.slack_user_id, avatar_url: r.avatar_url }, sessions: [] };
+        user = { user: { id: r.member_id, name: nameOr(r, 'No participant'), slack_user_id: r.slack_user_id, avatar_url: r.avatar_url }, sessions: [] };
         data.push(user);
       }
       let session = user.sessions.at(-1);
@@ -274,7 +280,7 @@ export class ReportingService {
     const connectedIds = new Set(found.map((f) => f.memberId));
     const waiting = participants.filter((p) => p.active && !connectedIds.has(p.memberId)).map((p) => p.memberId);
     const ids = [...new Set([...found.flatMap((f) => f.group.member_ids), ...waiting])];
-    const names = new Map((await this.repo.people(ws, ids)).map((m) => [m.id, { id: m.id, name: m.real_name || m.name || 'Someone', slack_user_id: m.slack_user_id }]));
+    const names = new Map((await this.repo.people(ws, ids)).map((m) => [m.id, { id: m.id, name: personName(m), slack_user_id: m.slack_user_id }]));
     const person = (id: number): ConnectionPerson => names.get(id) ?? { id, name: 'Someone who left', slack_user_id: null };
     return {
       id: q.id,
@@ -337,7 +343,7 @@ export class ReportingService {
     const ids = await this.visibleIds(auth, q.config_ids);
     const { rows, total } = await this.repo.feedbackComments(auth.workspace.id, ids, (q.page - 1) * FEEDBACK_COMMENTS_PAGE_SIZE, FEEDBACK_COMMENTS_PAGE_SIZE);
     return {
-      data: rows.map((r) => ({ id: r.id, config_id: r.program_id, rating: r.rating, comment: r.comment ?? '', author: r.real_name || r.name || 'Someone', created_at: r.created_at.toISOString() })),
+      data: rows.map((r) => ({ id: r.id, config_id: r.program_id, rating: r.rating, comment: r.comment ?? '', author: nameOr(r, 'Someone'), created_at: r.created_at.toISOString() })),
       page: q.page,
       per_page: FEEDBACK_COMMENTS_PAGE_SIZE,
       total_count: total,

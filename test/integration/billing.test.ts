@@ -168,6 +168,12 @@ describe(`Billing (${path})`, () => {
     expect(page.has_more).toBe(false);
     expect(page.invoices).toHaveLength(1);
     expect(page.invoices[0]).toMatchObject({ status: 'paid', currency: 'usd', number: 'SBX-0001' });
+    // Its link works, as Stripe's hosted_invoice_url does: Hearth's own page for the sandbox's invoice.
+    const hosted = page.invoices[0]!.hosted_invoice_url!;
+    expect(hosted).toBe(`/billing/invoices/${page.invoices[0]!.id}`);
+    expect((await call<{ invoice: InvoiceJson }>(owner, 'GET', hosted)).invoice).toEqual(page.invoices[0]);
+    await call(owner, 'GET', '/billing/invoices/in_nope', undefined, 404);
+    await call(member, 'GET', hosted, undefined, 403);
     const after = await call<{ invoices: InvoiceJson[] }>(owner, 'GET', `/billing/invoices?starting_after=${page.invoices[0]!.id}`);
     expect(after.invoices).toEqual([]);
     const unknown = await call<{ error: string }>(owner, 'GET', '/billing/invoices?starting_after=in_nope', undefined, 400);

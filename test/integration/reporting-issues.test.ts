@@ -96,6 +96,13 @@ describe(`Reporting: journeys' attention-required issues (${process.env.DATABASE
       missing_role: `:warning: Your new buddy in Support onboarding for <@${JONAS}> was not sent: nobody is the Buddy. Fill the role in <${t.url}/onboarding/tags/${tagId}|the journey> and send it from there.`,
     });
     expect(notes.every((n) => (n.payload as { users: string[] }).users[0] === ACME.adminUserId)).toBe(true);
+    // The participant is named as everywhere (personName): full name, else display name, else handle.
+    const jonas = await memberId(JONAS);
+    const nameInList = async () => (await call<SessionIssuesJson>('GET', '/onboarding/session_issues?date_window=1w')).data.find((u) => u.user.id === jonas)!.user.name;
+    await t.services.db.updateTable('members').set({ real_name: '', display_name: 'Jonas D.' }).where('id', '=', jonas).execute();
+    expect(await nameInList()).toBe('Jonas D.');
+    await t.services.db.updateTable('members').set({ real_name: 'Jonas Becker' }).where('id', '=', jonas).execute();
+    expect(await nameInList()).toBe('Jonas Becker');
     const states = await t.services.db.selectFrom('journey_session_events').select(['id', 'state', 'note']).where('session_id', '=', s.id).where('id', 'in', [seOf(intro!.id), seOf(post!.id)]).orderBy('id').execute();
     expect(states.map((r) => [r.state, r.note]).sort()).toEqual([
       ['skipped', 'channels_not_selected'],

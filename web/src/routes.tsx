@@ -113,6 +113,7 @@ export const PAGES: readonly PageDef[] = [
   // Account
   { path: '/billing', title: 'Billing', load: () => import('./pages/billing/BillingPage'), prefetch: (client) => import('./pages/billing/billingApi').then((m) => client.prefetchQuery(m.billingAccountQuery)) },
   { path: '/billing/payment', title: 'Payment', query: ['session_id'], load: () => import('./pages/billing/PaymentPage') },
+  { path: '/billing/invoices/:id', title: 'Invoice', load: () => import('./pages/billing/InvoicePage') },
   { path: '/settings/profile', title: 'My profile', load: () => import('./pages/settings/ProfileSettingsPage') },
   { path: '/settings/intros', title: 'Intros preferences', load: () => import('./pages/settings/IntrosPreferencesPage') },
   { path: '/settings/celebrations', title: 'Celebration preferences', load: () => import('./pages/celebrations/MyCelebrationsPage') },

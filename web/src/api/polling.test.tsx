@@ -11,13 +11,18 @@ import {
   UPLOAD_FAILED_TEXT,
 } from '../kit/messages';
 import { toastStore } from '../kit/toast/store';
-import { testQueryClient } from '../test/utils';
+import { queryNotificationsInMicrotasks, testQueryClient } from '../test/utils';
 import { ApiError } from './client';
-import { POLL_PRESETS, pollDecision, startPolling, usePoller, usePollingQuery, type PollPreset } from './polling';
+import { POLL_PRESETS, pollDecision, startPolling, usePollingQuery, type PollPreset } from './polling';
 
 /** Lets pending promise callbacks run between fake-timer steps. */
 async function flush() {
   await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Moves the fake clock inside act, so React renders what the queries answered. */
+async function step(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
 describe('presets match the specs', () => {
@@ -155,79 +160,6 @@ describe('startPolling', () => {
   });
 });
 
-describe('usePoller', () => {
-  test('send-now timeout: state, and the timeout text as a 10 s error toast', async () => {
-    vi.useFakeTimers();
-    const poll = vi.fn().mockResolvedValue({ complete: false });
-    const { result } = renderHook(() =>
-      usePoller({ preset: POLL_PRESETS.sendNow, poll, isDone: (d: { complete: boolean }) => d.complete }),
-    );
-    act(() => void result.current.start());
-    expect(result.current.status).toBe('polling');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(3000 * 40);
-    });
-    expect(poll).toHaveBeenCalledTimes(40);
-    expect(result.current.status).toBe('timeout');
-    expect(result.current.message).toBe(SEND_NOW_TIMEOUT_TEXT);
-    const toasts = toastStore.get();
-    expect(toasts).toHaveLength(1);
-    expect(toasts[0]).toMatchObject({ type: 'error', text: SEND_NOW_TIMEOUT_TEXT, duration: 10_000 });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(9_999);
-    });
-    expect(toastStore.get()).toHaveLength(1);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(toastStore.get()).toHaveLength(0);
-  });
-
-  test('reporting warning shows in state and as a toast', async () => {
-    vi.useFakeTimers();
-    const poll = vi.fn().mockResolvedValue({ status: 'generating_async' });
-    const { result } = renderHook(() => usePoller({ preset: POLL_PRESETS.reportingModule, poll, isDone: () => false }));
-    act(() => void result.current.start());
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(3000 * 10);
-    });
-    expect(result.current.tries).toBe(10);
-    expect(result.current.warning).toBe(REPORTING_WARNING_TEXT);
-    expect(toastStore.get().map((t) => t.text)).toEqual([REPORTING_WARNING_TEXT]);
-  });
-
-  test('start can take the poll function (for an id known only after a POST)', async () => {
-    vi.useFakeTimers();
-    const onSettled = vi.fn();
-    const { result } = renderHook(() =>
-      usePoller<{ status: string }>({
-        preset: POLL_PRESETS.manualEnrollment,
-        poll: () => Promise.reject(new Error('unused')),
-        isDone: (d) => d.status === 'success',
-        isFailed: (d) => d.status === 'error',
-        onSettled,
-      }),
-    );
-    const poll = vi.fn().mockResolvedValueOnce({ status: 'pending' }).mockResolvedValueOnce({ status: 'success' });
-    act(() => void result.current.start({ poll }));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(4000);
-    });
-    expect(result.current.status).toBe('done');
-    expect(onSettled).toHaveBeenCalledWith(expect.objectContaining({ status: 'done', tries: 2 }));
-  });
-
-  test('unmounting stops polling', async () => {
-    vi.useFakeTimers();
-    const poll = vi.fn().mockResolvedValue({});
-    const { result, unmount } = renderHook(() => usePoller({ preset: POLL_PRESETS.hris, poll, isDone: () => false }));
-    act(() => void result.current.start());
-    unmount();
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(poll).not.toHaveBeenCalled();
-  });
-});
-
 describe('usePollingQuery', () => {
   test('a live view keeps polling through a failed try (the sandbox page); another preset stops at it', async () => {
     const wrapper = (client: ReturnType<typeof testQueryClient>) => ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -281,5 +213,77 @@ describe('usePollingQuery', () => {
     expect(queryFn).toHaveBeenCalledTimes(4); // the first load, then 3 polls
     await new Promise((r) => setTimeout(r, 40));
     expect(queryFn).toHaveBeenCalledTimes(4);
+  });
+
+  describe('seeded with the answer that started the work (send-now, the dates import, uploads)', () => {
+    queryNotificationsInMicrotasks();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>;
+
+    test('send-now: the first poll 3 s after the request, then every 3 s, 40 polls, then the 10 s timeout toast and one end', async () => {
+      vi.useFakeTimers();
+      const queryFn = vi.fn(async () => ({ done: false }));
+      const onEnd = vi.fn();
+      const { result } = renderHook(
+        () => usePollingQuery({ queryKey: ['send', 1], queryFn, initialData: { done: false }, retry: false, preset: POLL_PRESETS.sendNow, isDone: (d) => d.done, onEnd }),
+        { wrapper },
+      );
+      await step(2999);
+      expect(queryFn).not.toHaveBeenCalled();
+      await step(1);
+      expect(queryFn).toHaveBeenCalledTimes(1);
+      await step(3000 * 38);
+      expect(queryFn).toHaveBeenCalledTimes(39);
+      expect(onEnd).not.toHaveBeenCalled();
+      await step(3000);
+      expect(queryFn).toHaveBeenCalledTimes(40);
+      expect(result.current.pollTimedOut).toBe(true);
+      expect(onEnd).toHaveBeenCalledTimes(1);
+      expect(onEnd).toHaveBeenCalledWith({ status: 'timeout', data: { done: false } });
+      expect(toastStore.get()).toEqual([expect.objectContaining({ type: 'error', text: SEND_NOW_TIMEOUT_TEXT, duration: 10_000 })]);
+      await step(60_000);
+      expect(queryFn).toHaveBeenCalledTimes(40);
+      expect(onEnd).toHaveBeenCalledTimes(1);
+    });
+
+    test('uploads: still unfinished after 10 polls is a timeout (not 11)', async () => {
+      vi.useFakeTimers();
+      const queryFn = vi.fn(async () => ({ state: 'needs_processing' }));
+      const { result } = renderHook(
+        () => usePollingQuery({ queryKey: ['asset', 1], queryFn, initialData: { state: 'needs_processing' }, preset: POLL_PRESETS.asset, isDone: (a) => a.state !== 'needs_processing' }),
+        { wrapper },
+      );
+      await step(3000 * 9);
+      expect(result.current.pollTimedOut).toBe(false);
+      await step(3000);
+      expect(result.current.pollTimedOut).toBe(true);
+      await step(30_000);
+      expect(queryFn).toHaveBeenCalledTimes(10);
+    });
+
+    test('ends once with the answer when done, or with the error when a poll fails', async () => {
+      vi.useFakeTimers();
+      const queryFn = vi.fn().mockResolvedValueOnce({ state: 'needs_processing' }).mockResolvedValueOnce({ state: 'uploaded' });
+      const onEnd = vi.fn();
+      renderHook(
+        () => usePollingQuery({ queryKey: ['import', 1], queryFn, initialData: { state: 'needs_processing' }, preset: POLL_PRESETS.datesImport, isDone: (a: { state: string }) => a.state !== 'needs_processing', onEnd }),
+        { wrapper },
+      );
+      await step(6000);
+      expect(onEnd).toHaveBeenCalledWith({ status: 'done', data: { state: 'uploaded' } });
+      await step(30_000);
+      expect(queryFn).toHaveBeenCalledTimes(2);
+      expect(onEnd).toHaveBeenCalledTimes(1);
+
+      const failing = vi.fn().mockRejectedValue(new ApiError(500, { error: 'Status lookup failed' }));
+      const onFail = vi.fn();
+      renderHook(
+        () => usePollingQuery({ queryKey: ['import', 2], queryFn: failing, initialData: { state: 'needs_processing' }, retry: false, preset: POLL_PRESETS.datesImport, isDone: (a: { state: string }) => a.state !== 'needs_processing', onEnd: onFail }),
+        { wrapper },
+      );
+      await step(3000);
+      expect(onFail).toHaveBeenCalledWith({ status: 'error', error: expect.objectContaining({ status: 500 }) });
+      await step(30_000);
+      expect(failing).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   DATES_IMPORT_TIMEOUT_TEXT,
   DEFAULT_ERROR_TEXT,
@@ -68,10 +68,8 @@ export const MANUAL_ENROLLMENT_POLL = POLL_PRESETS.manualEnrollment;
 export const INTEGRATION_IDENTITY_POLL = POLL_PRESETS.integrationIdentity;
 export const REPORTING_MODULE_POLL = POLL_PRESETS.reportingModule;
 
-export type PollStatus = 'idle' | 'polling' | 'done' | 'failed' | 'timeout' | 'error' | 'stopped';
-
 export interface PollOutcome<T> {
-  status: Exclude<PollStatus, 'idle' | 'polling'>;
+  status: 'done' | 'failed' | 'timeout' | 'error' | 'stopped';
   tries: number;
   data?: T;
   error?: unknown;
@@ -88,7 +86,6 @@ export interface PollOptions<T> {
   isFailed?: (data: T) => boolean;
   /** Try at once instead of after the first interval (the default: the caller already has the first answer). */
   immediate?: boolean;
-  onTry?: (data: T, tries: number) => void;
   onWarning?: (text: string, tries: number) => void;
   onSettled?: (outcome: PollOutcome<T>) => void;
 }
@@ -141,7 +138,6 @@ export function startPolling<T>(options: PollOptions<T>): Poller<T> {
     }
     if (settled) return;
     last = data;
-    options.onTry?.(data, tries);
     const finished = options.isFailed?.(data) ? 'failed' : options.isDone(data) ? 'done' : false;
     const decision = pollDecision(preset, tries, finished);
     if (decision.next === 'done' || decision.next === 'failed') {
@@ -163,123 +159,81 @@ export function startPolling<T>(options: PollOptions<T>): Poller<T> {
   };
 }
 
-export interface PollState<T> {
-  status: PollStatus;
-  tries: number;
-  data?: T;
-  /** The warning text once warnAfterTries is reached (until the poll ends). */
-  warning?: string;
-  /** Timeout or error text. */
-  message?: string;
-}
-
-/**
- * React face of startPolling: start() begins (or restarts) a poll, stop() ends it; state re-renders the page.
- * The preset's toasts (timeout, warning) are shown here. Unmounting stops the poll.
- */
-export function usePoller<T>(options: Omit<PollOptions<T>, 'onSettled' | 'onWarning' | 'onTry'> & {
-  onSettled?: (outcome: PollOutcome<T>) => void;
-}) {
-  const [state, setState] = useState<PollState<T>>({ status: 'idle', tries: 0 });
-  const current = useRef<Poller<T> | null>(null);
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
-  useEffect(() => () => current.current?.stop(), []);
-
-  const start = useCallback((overrides?: Partial<Pick<PollOptions<T>, 'poll' | 'immediate'>>) => {
-    current.current?.stop();
-    const opts = { ...latest.current, ...overrides };
-    const { preset } = opts;
-    setState({ status: 'polling', tries: 0 });
-    const poller = startPolling<T>({
-      ...opts,
-      onTry: (data, tries) => {
-        if (current.current === poller) setState((s) => ({ ...s, data, tries }));
-      },
-      onWarning: (text) => {
-        if (current.current !== poller) return;
-        setState((s) => ({ ...s, warning: text }));
-        if (preset.toastOnWarning) showToast({ type: 'standard', text, duration: preset.toastDurationMs });
-      },
-      onSettled: (outcome) => {
-        if (outcome.status === 'stopped') return;
-        if (outcome.status === 'timeout' && preset.toastOnTimeout && outcome.message) {
-          showToast({ type: 'error', text: outcome.message, duration: preset.toastDurationMs });
-        }
-        if (current.current === poller) {
-          setState({ status: outcome.status, tries: outcome.tries, data: outcome.data, message: outcome.message });
-        }
-        latest.current.onSettled?.(outcome);
-      },
-    });
-    current.current = poller;
-    return poller.promise;
-  }, []);
-
-  const stop = useCallback(() => {
-    current.current?.stop();
-    current.current = null;
-    setState((s) => (s.status === 'polling' ? { ...s, status: 'stopped' } : s));
-  }, []);
-
-  return { ...state, start, stop };
-}
-
 export type PollingQueryResult<T> = UseQueryResult<T> & {
-  /** Refetches after the first answer. */
+  /** Polls so far: every fetch of a seeded query (initialData), else every one after the first load. */
   pollTries: number;
   pollWarning?: string;
   pollTimedOut: boolean;
   pollMessage?: string;
 };
 
+/** How a poll ended, told once per query key (the toasts of the preset are shown by the hook itself). */
+export type PollEnd<T> = { status: 'done'; data: T } | { status: 'timeout'; data: T } | { status: 'error'; error: Error };
+
 /**
- * A TanStack query that keeps refetching on the preset's interval while isDone(data) is false (for example
- * reporting modules answering generating_async), with the same warning and give-up rules as startPolling.
- * The query key decides what is polled: a new key (new dates) starts counting again.
+ * The one polling hook: a TanStack query that keeps refetching on the preset's interval while isDone(data) is
+ * false, with the preset's warning and give-up rules (pollDecision). The query key decides what is polled: a new
+ * key (new dates, a new send) starts counting again.
+ *
+ * Two ways to start:
+ * - without initialData the first fetch is a load (at once), and the polls follow it (reporting, batches);
+ * - with initialData — the answer of the request that started the work (an upload, an import, a send) — every
+ *   fetch is a poll, and the first comes one interval after that answer (programs.md §4: send-now, the dates
+ *   import, uploaded files).
+ *
+ * onEnd is called once per key when the poll ends: done, timed out (maxTries) or failed (the request failed).
  */
 export function usePollingQuery<T, TKey extends QueryKey = QueryKey>(
-  options: UseQueryOptions<T, Error, T, TKey> & { preset: PollPreset; isDone: (data: T) => boolean },
+  options: UseQueryOptions<T, Error, T, TKey> & { preset: PollPreset; isDone: (data: T) => boolean; onEnd?: (end: PollEnd<T>) => void },
 ): PollingQueryResult<T> {
-  const { preset, isDone, ...queryOptions } = options;
+  const { preset, isDone, onEnd, ...queryOptions } = options;
+  const seeded = queryOptions.initialData !== undefined;
+  /** Fetches that count as polls: every one when seeded, else every one after the first load. */
+  const pollsOf = (dataUpdateCount: number) => Math.max(0, dataUpdateCount - (seeded ? 0 : 1));
   const result = useQuery<T, Error, T, TKey>({
+    // Seeded: no fetch at mount, whatever the interval; the first poll is the interval's.
+    ...(seeded && { staleTime: Infinity }),
     ...queryOptions,
     refetchInterval: (query) => {
       const data = query.state.data;
       if (query.state.status === 'error' && preset.live) return preset.intervalMs;
       if (data === undefined || query.state.status === 'error') return false;
       if (isDone(data)) return false;
-      const tries = Math.max(0, query.state.dataUpdateCount - 1);
-      return pollDecision(preset, tries, false).next === 'timeout' ? false : preset.intervalMs;
+      return pollDecision(preset, pollsOf(query.state.dataUpdateCount), false).next === 'timeout' ? false : preset.intervalMs;
     },
     refetchIntervalInBackground: true,
   });
 
   const queryClient = useQueryClient();
-  const updates = queryClient.getQueryState(queryOptions.queryKey)?.dataUpdateCount ?? 0;
-  const tries = Math.max(0, updates - 1);
+  const tries = pollsOf(queryClient.getQueryState(queryOptions.queryKey)?.dataUpdateCount ?? 0);
   const done = result.data !== undefined && isDone(result.data);
   const timedOut = !done && preset.maxTries !== undefined && tries >= preset.maxTries;
   const warning =
     !done && !timedOut && preset.warnAfterTries !== undefined && tries >= preset.warnAfterTries
       ? preset.warningText
       : undefined;
+  const failed = result.isError && !preset.live;
 
   const key = JSON.stringify(queryOptions.queryKey);
-  const shown = useRef<{ key: string; warned: boolean; timedOut: boolean }>({ key, warned: false, timedOut: false });
+  const shown = useRef<{ key: string; warned: boolean; ended: boolean }>({ key, warned: false, ended: false });
+  const latestOnEnd = useRef(onEnd);
   useEffect(() => {
-    if (shown.current.key !== key) shown.current = { key, warned: false, timedOut: false };
+    latestOnEnd.current = onEnd;
+  });
+  useEffect(() => {
+    if (shown.current.key !== key) shown.current = { key, warned: false, ended: false };
     if (warning && preset.toastOnWarning && !shown.current.warned) {
       shown.current.warned = true;
       showToast({ type: 'standard', text: warning, duration: preset.toastDurationMs });
     }
-    if (timedOut && preset.toastOnTimeout && !shown.current.timedOut) {
-      shown.current.timedOut = true;
+    if (shown.current.ended || !(done || timedOut || failed)) return;
+    shown.current.ended = true;
+    if (timedOut && preset.toastOnTimeout) {
       showToast({ type: 'error', text: preset.timeoutText ?? DEFAULT_ERROR_TEXT, duration: preset.toastDurationMs });
     }
-  }, [key, warning, timedOut, preset]);
+    const end: PollEnd<T> = failed ? { status: 'error', error: result.error! } : { status: done ? 'done' : 'timeout', data: result.data! };
+    latestOnEnd.current?.(end);
+  }, [key, warning, done, timedOut, failed, preset, result.data, result.error]);
 
   return {
     ...result,

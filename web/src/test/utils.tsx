@@ -1,13 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AppRoutes } from '../router';
 import type { CurrentUser } from '../api/types';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/**
+ * For tests on fake timers: queries tell React in a microtask instead of a timer of their own, so every step of
+ * the fake clock shows what the queries answered in that step. Call it inside a describe.
+ */
+export function queryNotificationsInMicrotasks() {
+  beforeEach(() => notifyManager.setScheduler(queueMicrotask));
+  afterEach(() => notifyManager.setScheduler((cb) => setTimeout(cb, 0)));
 }
 
 export function renderWithQuery(ui: ReactElement, client: QueryClient = testQueryClient()) {

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
 import { FREE_PLAN_STOPS } from '../../../../src/platform/entitlements/features';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import BillingPage from './BillingPage';
+import InvoicePage from './InvoicePage';
 import { COST_ERROR_TEXT, INVOICES_ERROR_TEXT, type BillingAccountJson } from './billingApi';
 
 const ACCOUNT: BillingAccountJson = {
@@ -107,5 +109,26 @@ describe('/billing', () => {
     const call = fetch.mock.calls.find(([u]) => String(u).includes('/sign_up/change_plan'))!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({ plan: 'free', survey: { reason: 'not_using' } });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you downgrade' })).not.toBeInTheDocument());
+  });
+});
+
+describe('/billing/invoices/{id} (the sandbox invoice page)', () => {
+  test('shows the invoice its link names: number, state in words, date and amounts', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/billing/invoices/in_sbx1') return jsonResponse({ invoice: { id: 'in_sbx1', number: 'SBX-0001', status: 'paid', amount_due: 400, amount_paid: 400, currency: 'usd', created: '2026-03-02T08:00:00.000Z', hosted_invoice_url: '/billing/invoices/in_sbx1', invoice_pdf: null } });
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderWithQuery(
+      <MemoryRouter initialEntries={['/billing/invoices/in_sbx1']}>
+        <Routes>
+          <Route path="/billing/invoices/:id" element={<InvoicePage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice SBX-0001' })).toBeInTheDocument();
+    const invoice = screen.getByRole('region', { name: 'Invoice' });
+    expect(within(invoice).getByText('Paid')).toBeInTheDocument();
+    expect(within(invoice).getAllByText('$4.00')).toHaveLength(2);
+    expect(within(invoice).getByText(/2 March 2026|March 2, 2026|Mar 2, 2026|2 Mar 2026/)).toBeInTheDocument();
   });
 });

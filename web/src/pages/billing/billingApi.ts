@@ -14,6 +14,7 @@ export const billingKeys = {
   account: ['billing', 'account'] as const,
   cost: ['billing', 'premium-cost'] as const,
   invoices: ['billing', 'invoices'] as const,
+  invoice: (id: string) => ['billing', 'invoice', id] as const,
 };
 
 /** GET /billing: the account's plan (the route table prefetches it). */
@@ -72,6 +73,10 @@ export function useCompletePayment() {
 export function usePaymentRedirect() {
   return useMutation({ mutationFn: (path: '/billing/payment/setup' | '/billing/payment/portal') => api.post<{ url: string }>(path, undefined, { toastOnError: false }).then((r) => r.url) });
 }
+
+/** GET /billing/invoices/{id}: one invoice (the sandbox provider's hosted invoice page). */
+export const invoiceQuery = (id: string) =>
+  queryOptions({ queryKey: billingKeys.invoice(id), queryFn: () => api.get<{ invoice: InvoiceJson }>(`/billing/invoices/${id}`, { toastOnError: false }).then((r) => r.invoice), retry: false });
 
 export function money(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../api/client';
+import { POLL_PRESETS, usePollingQuery, type PollEnd } from '../../api/polling';
 import { formatLongPlainDate, formatPlainDate, formatTime, toastError } from '../../kit';
 import type { z } from 'zod';
 import type { createOrUpdateBody, updateBody, upsertMyBody } from '../../../../src/celebrations/schema';
@@ -148,8 +149,21 @@ export function useImportDates(id: string) {
 }
 
 /** GET /asset_imports/{id}/show_as_json: one poll of a dates import. */
-export function importStatus(id: string, importId: number, signal: AbortSignal) {
-  return api.get<ImportJson>(`/asset_imports/${importId}/show_as_json`, { query: { program_id: id, program_type: 'CelebrationProgram' }, signal, toastOnError: false });
+/**
+ * GET /asset_imports/{id}/show_as_json: a dates import, polled from the answer of its upload (POLL_PRESETS.datesImport:
+ * every 3 s, 40 times at most, then the timeout toast) until it is processed; onEnd once it ends.
+ */
+export function useImportStatus(id: string, started: ImportJson | null, onEnd: (end: PollEnd<ImportJson>) => void) {
+  return usePollingQuery({
+    queryKey: ['asset_imports', started?.id ?? 0],
+    queryFn: ({ signal }) => api.get<ImportJson>(`/asset_imports/${started?.id}/show_as_json`, { query: { program_id: id, program_type: 'CelebrationProgram' }, signal, toastOnError: false }),
+    initialData: started ?? undefined,
+    enabled: started !== null,
+    retry: false,
+    preset: POLL_PRESETS.datesImport,
+    isDone: (a) => a.state !== 'needs_processing',
+    onEnd,
+  });
 }
 
 /** GET /celebration_schedules/my_schedules: the member's own dates (a failure says FETCH_ERROR_TEXT). */

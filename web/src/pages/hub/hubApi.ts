@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
+import { useActionItemCalls } from '../journeys/api/journeysApi';
 import type { HubFrameData, HubModuleData, HubSiteAnswer, HubSiteJson } from '../../../../src/hub/api-types';
 import type { siteBody } from '../../../../src/hub/schema';
 
@@ -29,19 +30,10 @@ export const hubFrameQuery = (sessionId: string) =>
 export const hubModuleQuery = <K extends DataModule>(sessionId: string, module: K, enabled: boolean) =>
   queryOptions({ queryKey: hubKeys.module(sessionId, module), queryFn: () => data<HubModuleData[K]>(sessionId, module), enabled });
 
-/** Completing a task or answering a poll from the hub: Journeys' own calls, with source site. */
+/** Completing a task or answering a poll from the hub: Journeys' own calls (source site); the module refreshes. */
 export function useHubActions(sessionId: string) {
   const client = useQueryClient();
-  const refresh = (module: DataModule) => client.invalidateQueries({ queryKey: hubKeys.module(sessionId, module) });
-  const completeTask = useMutation({
-    mutationFn: (id: number) => api.put(`/onboarding/task_assignments/${id}`, { task_assignment: { state: 'complete' }, source: 'site' }),
-    onSettled: () => refresh('tasks'),
-  });
-  const answerPoll = useMutation({
-    mutationFn: (a: { id: number; index: number }) => api.post(`/onboarding/poll_responses/${a.id}/answer`, { answer_index: a.index, source: 'site' }),
-    onSettled: () => refresh('polls'),
-  });
-  return { completeTask, answerPoll };
+  return useActionItemCalls((module) => client.invalidateQueries({ queryKey: hubKeys.module(sessionId, module) }));
 }
 
 export const siteQuery = (flow: Flow, tagId: string) =>

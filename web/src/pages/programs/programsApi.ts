@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { api, ApiError, errorText } from '../../api/client';
-import { POLL_PRESETS, usePoller } from '../../api/polling';
+import { POLL_PRESETS, usePollingQuery } from '../../api/polling';
 import { plural, type SendSummary } from '../../kit';
 import type { applyTemplateBody, sendNowBody } from '../../../../src/programs/schema';
 import type { CoffeePageData } from '../intros/introsApi';
@@ -123,45 +123,34 @@ export interface SendNowStatus {
 
 export type SendNowOutcome = { status: 'done'; program: ProgramJson } | { status: 'error'; message: string } | { status: 'timeout' };
 
+/** One send's completion polls: a new run (a new send) is a new key, counted from its own first poll. */
+const sendNowStatusKey = (controllerPath: string, run: number | null) => ['send_now_complete', controllerPath, run] as const;
+
 /**
- * Polls {controller_path}/send_now_complete_as_json from start() (POLL_PRESETS.sendNow: the first poll after 3 s,
- * then every 3 s, 40 at most, the timeout a 10 s toast) until the send is done, fails or times out; then onSettled.
- * A program still sending when the page opens (send_now_data.isLoading) resumes polling at once.
- * (usePoller, not usePollingQuery: that one fetches at once and does not count its first answer as a poll.)
+ * Polls {controller_path}/send_now_complete_as_json from start() (POLL_PRESETS.sendNow: the first poll 3 s after
+ * the request, then every 3 s, 40 at most, the timeout a 10 s toast) until the send is done, fails or times out;
+ * then onSettled. A program still sending when the page opens (send_now_data.isLoading) resumes polling.
  */
 export function useSendNowStatus(program: ProgramJson, onSettled: (outcome: SendNowOutcome) => void) {
-  const latest = useRef({ program, onSettled });
-  useEffect(() => {
-    latest.current = { program, onSettled };
-  });
-  const poller = usePoller<SendNowStatus>({
+  // null: nothing to poll; 0: a send under way when the page opened (its first fetch is at once);
+  // 1, 2…: a send this page asked for (the request's answer is the first, the first poll 3 s after it).
+  const [run, setRun] = useState<number | null>(program.send_now_data.isLoading ? 0 : null);
+  const poll = usePollingQuery({
+    queryKey: sendNowStatusKey(program.controller_path, run),
+    queryFn: ({ signal }) => api.get<SendNowStatus>(`${program.controller_path}/send_now_complete_as_json`, { signal, toastOnError: false }),
+    initialData: run ? { done: false, program } : undefined,
+    enabled: run !== null,
+    retry: false,
     preset: POLL_PRESETS.sendNow,
-    poll: (signal) => api.get<SendNowStatus>(`${latest.current.program.controller_path}/send_now_complete_as_json`, { signal, toastOnError: false }),
-    isDone: (status) => Boolean(status?.done),
-    onSettled: (outcome) => {
-      const settled = latest.current.onSettled;
-      if (outcome.status === 'done') settled({ status: 'done', program: outcome.data?.program ?? latest.current.program });
-      else if (outcome.status === 'error') settled({ status: 'error', message: outcome.message ?? errorText(outcome.error) });
-      else settled({ status: 'timeout' });
+    isDone: (status) => status.done,
+    onEnd: (end) => {
+      if (end.status === 'done') onSettled({ status: 'done', program: end.data.program });
+      else if (end.status === 'error') onSettled({ status: 'error', message: errorText(end.error) });
+      else onSettled({ status: 'timeout' });
     },
   });
-
-  const resumed = useRef(false);
-  const { start } = poller;
-  const sendingOnLoad = program.send_now_data.isLoading;
-  useEffect(() => {
-    if (resumed.current || !sendingOnLoad) return;
-    resumed.current = true;
-    void start({ immediate: true });
-  }, [sendingOnLoad, start]);
-
-  return {
-    polling: poller.status === 'polling',
-    start: () => {
-      resumed.current = true;
-      void start();
-    },
-  };
+  const ended = Boolean(poll.data?.done) || poll.pollTimedOut || poll.isError;
+  return { polling: run !== null && !ended, start: () => setRun((r) => (r ?? 0) + 1) };
 }
 
 /** "12 group DMs to 24 people in #intros": who gets what and where, before anything is sent. */

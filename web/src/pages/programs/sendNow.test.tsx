@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { ModalHost } from '../../kit/modal/Modal';
 import { SEND_NOW_TIMEOUT_TEXT } from '../../kit/messages';
 import { toastStore } from '../../kit/toast/store';
-import { jsonResponse, mockFetch, renderWithQuery } from '../../test/utils';
+import { jsonResponse, mockFetch, queryNotificationsInMicrotasks, renderWithQuery } from '../../test/utils';
 import { program } from '../testing/fixtures';
 import type { ProgramJson } from './programsApi';
 import { resultText, SendNowButton } from './sendNow';
@@ -48,6 +48,8 @@ function serve(p: ProgramJson, doneAfterPolls: number | null) {
 }
 
 describe('Send now', () => {
+  queryNotificationsInMicrotasks();
+
   test('PUTs the program, polls every 3 s until done, then a 10 s success toast', async () => {
     vi.useFakeTimers();
     const p = program({ id: 5, type: 'Watercooler', channel: '#watercooler', controller_path: '/watercooler/5' });

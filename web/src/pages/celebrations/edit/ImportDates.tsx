@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { POLL_PRESETS, usePoller } from '../../../api/polling';
+import { errorText } from '../../../api/client';
 import { Spinner, toastError, toastSuccess } from '../../../kit';
-import { importStatus, useImportDates, useRefresh, type ImportJson } from '../celebrationsApi';
+import { useImportDates, useImportStatus, useRefresh, type ImportJson } from '../celebrationsApi';
 
 const SAMPLE_CSV = 'Email,Birthday (MM/DD/YYYY),Start date (MM/DD/YYYY)\nana@example.com,06/18,09/10/2018\nsam@example.com,02/29/1996,03/13/2023\n';
 
@@ -12,33 +12,27 @@ export function ImportDates({ id }: { id: string }) {
   const [file, setFile] = useState<File | null>(null);
   const importDates = useImportDates(id);
   const uploading = importDates.isPending;
-  const [result, setResult] = useState<ImportJson | null>(null);
-  const poller = usePoller<ImportJson>({
-    preset: POLL_PRESETS.datesImport,
-    // Replaced by start({ poll }) with the new import's id.
-    poll: () => Promise.reject(new Error('no import yet')),
-    isDone: (a) => a.state !== 'needs_processing',
-    onSettled: (outcome) => {
-      if (outcome.data) setResult(outcome.data);
-      if (outcome.status === 'done' && outcome.data?.state === 'uploaded') toastSuccess(`Imported dates for ${outcome.data.summary.imported_rows ?? 0} people.`);
-      if (outcome.status === 'error') toastError(outcome.message);
-      void refresh('all');
-    },
+  /** The import the last upload started: polled until processed (useImportStatus). */
+  const [started, setStarted] = useState<ImportJson | null>(null);
+  const status = useImportStatus(id, started, (end) => {
+    if (end.status === 'done' && end.data.state === 'uploaded') toastSuccess(`Imported dates for ${end.data.summary.imported_rows ?? 0} people.`);
+    if (end.status === 'error') toastError(errorText(end.error));
+    void refresh('all');
   });
   // A failure: shown by the API client.
   const upload = () => {
     if (!file) return toastError('Please select a file for upload.');
-    setResult(null);
+    setStarted(null);
     importDates.mutate(file, {
-      onSuccess: (started) => {
-        setResult(started);
-        void poller.start({ poll: (signal) => importStatus(id, started.id, signal) });
+      onSuccess: (answer) => {
+        setStarted(answer);
         setFile(null);
         if (input.current) input.current.value = '';
       },
     });
   };
-  const processing = poller.status === 'polling' || result?.state === 'needs_processing';
+  const result = started && status.data;
+  const processing = result?.state === 'needs_processing' && !status.pollTimedOut && !status.isError;
   const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
   return (
     <section className="card cel-section" aria-labelledby="cel-import-title">

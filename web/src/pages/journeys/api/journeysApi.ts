@@ -316,17 +316,20 @@ export function useTryInSandbox(flow: Flow, tagId: number) {
   return useMutation({ mutationFn: () => api.post<TryInSandboxAnswer>(`/${flow}/tags/${tagId}/try_in_sandbox`, {}) });
 }
 
-/** My action items: completing a task, answering a poll (source site); the list refreshes. */
-export function useActionItemCalls() {
+/**
+ * A participant completing a task or answering a poll (source site): My action items and the journey hub (which
+ * passes `refresh` for what it shows too). My action items refresh either way: a failure may mean it had changed.
+ */
+export function useActionItemCalls(refresh?: (what: 'tasks' | 'polls') => Promise<unknown>) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: journeysKeys.actionItems });
+  const settled = (what: 'tasks' | 'polls') => Promise.all([client.invalidateQueries({ queryKey: journeysKeys.actionItems }), refresh?.(what)]);
   const completeTask = useMutation({
     mutationFn: (id: number) => api.put(`/onboarding/task_assignments/${id}`, { task_assignment: { state: 'complete' }, source: 'site' } satisfies TaskBody),
-    onSuccess: refresh,
+    onSettled: () => settled('tasks'),
   });
   const answerPoll = useMutation({
     mutationFn: ({ id, index }: { id: number; index: number }) => api.post(`/onboarding/poll_responses/${id}/answer`, { answer_index: index, source: 'site' } satisfies PollBody),
-    onSuccess: refresh,
+    onSettled: () => settled('polls'),
   });
   return { completeTask, answerPoll };
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorText } from '../../../api/client';
-import { InlineError, Modal, ModalCancelButton, showToast } from '../../../kit';
+import { Modal, ModalCancelButton, Select, showToast, TextField } from '../../../kit';
 import { useCreateRole, type RoleJson } from '../api/journeysApi';
 import { NEW_ROLE_PURPOSES, PURPOSE_LABELS, ROLE_NAME_MAX, suggestPlural, validateNewRole, type NewRoleForm, type NewRolePurpose } from './roleRules';
 
@@ -10,6 +10,8 @@ export interface NewRoleModalProps {
   onCreated: (role: RoleJson) => void;
   onClose: () => void;
 }
+
+const PURPOSE_OPTIONS = NEW_ROLE_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }));
 
 /** The new-role modal: a name, its plural (suggested as you type) and what the role does. */
 export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleModalProps) {
@@ -53,52 +55,25 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate>
         <p className="muted">Roles are the people around the person on the journey: their manager, a buddy, IT. Messages can go to a role, and intros introduce roles.</p>
-        <div className={`form-field${errors.name ? ' has-error' : ''}`}>
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            value={form.name}
-            maxLength={ROLE_NAME_MAX + 10}
-            placeholder="Buddy"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-err` : undefined}
-            onChange={(e) => setForm({ ...form, name: e.target.value, plural_name: pluralTouched ? form.plural_name : suggestPlural(e.target.value) })}
-          />
-          {errors.name && (
-            <InlineError id={`${id}-name-err`} variant="text">
-              {errors.name}
-            </InlineError>
-          )}
-        </div>
-        <div className={`form-field${errors.plural_name ? ' has-error' : ''}`}>
-          <label htmlFor={`${id}-plural`}>Plural</label>
-          <input
-            id={`${id}-plural`}
-            value={form.plural_name}
-            placeholder="Buddies"
-            aria-invalid={errors.plural_name ? true : undefined}
-            aria-describedby={errors.plural_name ? `${id}-plural-err` : undefined}
-            onChange={(e) => {
-              setPluralTouched(true);
-              setForm({ ...form, plural_name: e.target.value });
-            }}
-          />
-          {errors.plural_name && (
-            <InlineError id={`${id}-plural-err`} variant="text">
-              {errors.plural_name}
-            </InlineError>
-          )}
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-purpose`}>What they do</label>
-          <select id={`${id}-purpose`} value={form.purpose} onChange={(e) => setForm({ ...form, purpose: e.target.value as NewRolePurpose })}>
-            {NEW_ROLE_PURPOSES.map((p) => (
-              <option key={p} value={p}>
-                {PURPOSE_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          label="Name"
+          value={form.name}
+          maxLength={ROLE_NAME_MAX}
+          placeholder="Buddy"
+          error={errors.name}
+          onChange={(name) => setForm({ ...form, name, plural_name: pluralTouched ? form.plural_name : suggestPlural(name) })}
+        />
+        <TextField
+          label="Plural"
+          value={form.plural_name}
+          placeholder="Buddies"
+          error={errors.plural_name}
+          onChange={(plural_name) => {
+            setPluralTouched(true);
+            setForm({ ...form, plural_name });
+          }}
+        />
+        <Select label="What they do" options={PURPOSE_OPTIONS} value={[form.purpose]} onChange={(v) => v[0] && setForm({ ...form, purpose: v[0] as NewRolePurpose })} />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
 import { tagDetail } from '../testing/fixtures';
-import { roleRemoval, suggestPlural, validateNewRole } from './roleRules';
+import { PURPOSE_LABELS, roleRemoval, suggestPlural, validateNewRole } from './roleRules';
 import { ROLES, defaultEvents } from '../testing/fixtures';
 import { formOf, validate, withKind, withRecipientType } from '../events/eventForm';
 
@@ -72,10 +72,15 @@ describe('roles tab', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Buddy');
     await user.click(within(dialog).getByRole('button', { name: 'Add role' }));
     expect(within(dialog).getByText('There is already a role called Buddy.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveClass('kit-input');
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Mentor');
     expect(within(dialog).getByLabelText('Plural')).toHaveValue('Mentors');
-    await user.selectOptions(within(dialog).getByLabelText('What they do'), 'mentor');
+    // The kit's fields: the name's error at the field, the purpose a kit Select.
+    expect(within(dialog).getByRole('combobox', { name: 'What they do' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'What they do' }));
+    await user.click(await screen.findByRole('option', { name: PURPOSE_LABELS.mentor }));
     await user.click(within(dialog).getByRole('button', { name: 'Add role' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New role' })).toBeNull());
     expect(body).toEqual({ role: { name: 'Mentor', plural_name: 'Mentors', purpose: 'mentor' }, tag_id: 7 });
