@@ -119,7 +119,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     // The three messages that are on, each on its local date at its local time; the edited one at 10:15.
     await expect.poll(() => calendar.locator('.dry-run-item').count()).toBe(3);
     // Each item's Slack message, as the server builds it to send (the sandbox's Block Kit renderer draws it).
-    await calendar.getByRole('button', { name: /^10:15 AM .*Welcome to Acme, edited/ }).click();
+    await calendar.getByRole('button', { name: /^[^:]+: 10:15 AM .*Welcome to Acme, edited/ }).click();
     const preview = calendar.getByRole('article', { name: 'Message preview' });
     await expect.poll(async () => (await preview.textContent()) ?? '').toContain('Acme engineering onboarding');
     const calendarText = (await calendar.textContent()) ?? '';

@@ -58,55 +58,58 @@ export default function PointsPage() {
           <DateFilter value={range} onChange={(next) => { setRange(next); setPageNo(1); }} />
         </div>
         {wallets.isError && <InlineError>{errorText(wallets.error)}</InlineError>}
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              {columns.map((c) => (
-                <th key={c.col} scope="col" aria-sort={sort.col === c.col ? (sort.dir === 'desc' ? 'descending' : 'ascending') : 'none'}>
-                  <button type="button" className="table-sort" onClick={() => { setSort((s) => nextSort(s, c.col)); setPageNo(1); }}>
-                    {c.label}
-                    {sort.col === c.col ? sort.dir === 'desc' ? <ArrowDownIcon aria-hidden="true" /> : <ArrowUpIcon aria-hidden="true" /> : <SortIcon aria-hidden="true" />}
-                  </button>
-                </th>
-              ))}
-              {isAdmin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {wallets.data?.list.map((w, i) => (
-              <tr key={w.id}>
-                <td className="muted">{(pageNo - 1) * 25 + i + 1}</td>
-                <td>
-                  <PersonName person={w} />
-                </td>
-                <td>{w.points.received}</td>
-                <td>{w.points.given}</td>
-                <td>{w.points.current_redeemable}</td>
-                {isAdmin && (
-                  <td>
-                    {w.points.allowance}
-                    {w.points.is_custom_allowance ? <span className="muted"> (custom)</span> : null}
-                  </td>
-                )}
-                {isAdmin && (
-                  <td>
-                    <button type="button" className="button button-secondary pts-small" onClick={() => setBonusFor(w)}>
-                      Bonus or allowance
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-            {wallets.data && !wallets.data.list.length && (
+        {/* Wide on a narrow window (an admin sees allowances and a button a row): it scrolls sideways, by keyboard too. */}
+        <div className="table-scroll" role="region" aria-label="Leaderboard table" tabIndex={0}>
+          <table className="data-table">
+            <thead>
               <tr>
-                <td colSpan={columns.length + 2} className="muted">
-                  No one matches.
-                </td>
+                <th scope="col">#</th>
+                {columns.map((c) => (
+                  <th key={c.col} scope="col" aria-sort={sort.col === c.col ? (sort.dir === 'desc' ? 'descending' : 'ascending') : 'none'}>
+                    <button type="button" className="table-sort" onClick={() => { setSort((s) => nextSort(s, c.col)); setPageNo(1); }}>
+                      {c.label}
+                      {sort.col === c.col ? sort.dir === 'desc' ? <ArrowDownIcon aria-hidden="true" /> : <ArrowUpIcon aria-hidden="true" /> : <SortIcon aria-hidden="true" />}
+                    </button>
+                  </th>
+                ))}
+                {isAdmin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
               </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {wallets.data?.list.map((w, i) => (
+                <tr key={w.id}>
+                  <td className="muted">{(pageNo - 1) * 25 + i + 1}</td>
+                  <td>
+                    <PersonName person={w} />
+                  </td>
+                  <td>{w.points.received}</td>
+                  <td>{w.points.given}</td>
+                  <td>{w.points.current_redeemable}</td>
+                  {isAdmin && (
+                    <td>
+                      {w.points.allowance}
+                      {w.points.is_custom_allowance ? <span className="muted"> (custom)</span> : null}
+                    </td>
+                  )}
+                  {isAdmin && (
+                    <td>
+                      <button type="button" className="button button-secondary pts-small" onClick={() => setBonusFor(w)}>
+                        Bonus or allowance
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+              {wallets.data && !wallets.data.list.length && (
+                <tr>
+                  <td colSpan={columns.length + 2} className="muted">
+                    No one matches.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
         <div className="button-row pts-pager">
           <button type="button" className="button button-secondary" disabled={pageNo === 1} onClick={() => setPageNo((p) => p - 1)}>
             Previous
