@@ -260,7 +260,8 @@ export default function SandboxPage() {
       // Shown by the API client.
     } finally {
       setAdvancing(false);
-      await refresh();
+      // Moving the clock sends messages and finishes sessions: every admin page's data is stale.
+      await Promise.all([refresh(), queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'sandbox' })]);
     }
   }
 

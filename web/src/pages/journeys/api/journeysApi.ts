@@ -114,12 +114,15 @@ export const tagQuery = (flow: Flow, id: string | undefined) =>
     queryKey: journeysKeys.tag(flow, id ?? ''),
     queryFn: () => api.get<TagDetail>(`/${flow}/tags/${id}`, quiet),
     enabled: Boolean(id),
+    // People join and move on in Slack (and the sandbox clock moves) while this page sits in another tab.
+    refetchOnWindowFocus: 'always',
   });
 
 export const sessionsQuery = (flow: Flow, id: string | number) =>
   queryOptions({
     queryKey: journeysKeys.sessions(flow, id),
     queryFn: () => api.get<SessionsIndex>(`/${flow}/tags/${id}/sessions`, { query: { state: 'all' }, ...quiet }),
+    refetchOnWindowFocus: 'always',
   });
 
 export const dryRunQuery = (flow: Flow, id: string | number, query: DryRunQuery | null) =>

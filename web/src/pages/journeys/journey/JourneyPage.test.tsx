@@ -1,7 +1,9 @@
 import '../../../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
+import { createQueryClient } from '../../../api/queryClient';
 import { toastStore } from '../../../kit/toast/store';
 import { jsonResponse, mockFetch, renderApp, TEST_USER } from '../../../test/utils';
 import { DRY_RUN, event, tagDetail } from '../testing/fixtures';
@@ -291,5 +293,23 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     await user.click(within(callout).getByRole('button', { name: 'Turn them on' }));
     await waitFor(() => expect(turnedOn).toBe(1));
     await waitFor(() => expect(toasts()).toContain('2 messages are on.'));
+  });
+  test('coming back to the tab refetches the journey, so changes made in Slack meanwhile show without a reload', async () => {
+    let gets = 0;
+    mockFetch((url, init) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7' && (init.method ?? 'GET') === 'GET') {
+        gets++;
+        return jsonResponse({ ...tagDetail(), tag: { ...tagDetail().tag, name: gets === 1 ? 'Engineering onboarding' : 'Renamed in Slack' } });
+      }
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    // The app's own defaults (30 s fresh), not the tests' client.
+    renderApp('/onboarding/tags/7', createQueryClient());
+    expect(await screen.findByRole('heading', { level: 1, name: /Engineering onboarding/ }, { timeout: 15_000 })).toBeInTheDocument();
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    expect(await screen.findByRole('heading', { level: 1, name: /Renamed in Slack/ })).toBeInTheDocument();
+    focusManager.setFocused(undefined);
   });
 });
