@@ -10,7 +10,7 @@ export default function WorkspaceDeletedPage() {
     <div className="settings-page">
       <PageHeader title="Your workspace’s data is deleted" subtitle="Hearth no longer holds anything for your workspace, and you are signed out." />
       <section className="card settings-section" aria-labelledby="next-title">
-        <h2 id="next-title">One thing left to do</h2>
+        <h2 id="next-title" className="card-title">One thing left to do</h2>
         <p className="muted section-lead">Remove Hearth from your workspace in Slack (Apps, then Hearth, then Remove app), so it stops receiving anything from your workspace. To use Hearth again later, install it anew.</p>
         <a className="button button-secondary" href="/">
           Back to Hearth
