@@ -1,5 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+const services = Boolean(process.env.DATABASE_URL);
 
 /** The time tests again under host zones other than UTC, to prove no code depends on the host's zone. */
 const hostZone = (tz: string) => ({
@@ -12,10 +13,6 @@ const hostZone = (tz: string) => ({
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
-    // At least two test files at once, on every project of a path: files wait on the sandbox, the queue and the
-    // database as much as they compute, and CI (.ci/run) runs both paths side by side on 2 cores. (Vitest's own
-    // default is one fewer than the cores: one file at a time on CI's 2 cores.) Projects of one run share the count.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Pure functions with no global state: one module cache for every file. The pairing property tests are
       // CPU-bound: 5–9 s each when the 2-core CI machine is shared.
@@ -34,6 +31,10 @@ export default defineConfig({
           // Every file has its own database (and Redis prefix) and each Hearth its own job catalogue, so the
           // files share one module cache per worker: no file pays for loading the app again.
           isolate: false,
+          // On Postgres + Redis files mostly wait on the sandbox and the queue, so two files run side by side, as
+          // the browser tests do (same group). On the embedded path each file's PGlite works in its own
+          // process's CPU, and one at a time is faster.
+          ...(services ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
         },
       },
       {
@@ -47,9 +48,12 @@ export default defineConfig({
           globalSetup: ['test/support/global-db.ts', 'test/support/global-browser.ts'],
           // As in integration: each file's Hearth has its own database, Redis prefix and job catalogue, so a
           // worker loads the app once for all its files.
-          // Each file starts its own Hearth (port, database, Redis prefix), so files run side by side (maxWorkers
-          // above): 2 workers took the suite from 213 s to 141 s on the 2-core CI machine.
           isolate: false,
+          // Each file starts its own Hearth (port, database, Redis prefix), so files run side by side: 2 workers
+          // took the suite from 213 s to 141 s on the 2-core CI machine (vitest's default there is 1). A project
+          // with its own worker count needs its own group, run after the others.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
