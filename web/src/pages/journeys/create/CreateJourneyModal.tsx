@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TextField } from '../../../kit';
@@ -26,14 +25,11 @@ export function quickSetupOf(flowType: FlowType, hris?: boolean): QuickSetupType
 
 function PrebuiltChoice({ journey, chosen, onChoose }: { journey: PrebuiltJourneyJson; chosen: boolean; onChoose: () => void }) {
   return (
-    <label className={`jchoice-card${chosen ? ' is-chosen' : ''}`}>
-      <input type="radio" name="prebuilt" className="visually-hidden" checked={chosen} onChange={onChoose} />
-      <span className="jchoice-card-check" aria-hidden="true">
-        {chosen && <Check size={14} />}
-      </span>
-      <span className="jchoice-card-name">{journey.name}</span>
-      <span className="jchoice-card-text">{journey.description}</span>
-      <span className="jchoice-card-meta">{plural(journey.num_events, 'scheduled item')}</span>
+    <label className={`choice-card${chosen ? ' is-chosen' : ''}`}>
+      <input type="radio" name="prebuilt" checked={chosen} onChange={onChoose} />
+      <span className="choice-card-title">{journey.name}</span>
+      <span className="choice-card-text">{journey.description}</span>
+      <span className="choice-card-text">{plural(journey.num_events, 'scheduled item')}</span>
     </label>
   );
 }
