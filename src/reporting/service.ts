@@ -39,12 +39,11 @@ import type { OutboxRow } from '../db/types.js';
 import type { DeliveryStatus } from '../outbox/reasons.js';
 
 /** journeys.md §1: "Admins get reporting: attention-required issues, intros feedback, and home-page stat modules". */
+export const REPORTING_FORBIDDEN = 'Only workspace admins can see reporting';
 
 /** A member's name from a left join (personName), or what to say when there is no member. */
 const nameOr = (m: { real_name: string | null; display_name: string | null; name: string | null }, none: string): string =>
   m.name === null ? none : personName({ real_name: m.real_name ?? '', display_name: m.display_name ?? '', name: m.name });
-
-export const REPORTING_FORBIDDEN = 'Only workspace admins can see reporting';
 
 /** The outbox kind of the CSV report's DM. */
 const CSV_KIND = 'reporting-csv';
