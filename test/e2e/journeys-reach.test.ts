@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTagAnswer, ScheduleEventJson } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { signIn } from '../support/hearth.js';
 import { onPremium, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -24,7 +24,6 @@ describe.skipIf(!HAS_CHROMIUM)(`journeys reachable from Slack${HAS_CHROMIUM ? ''
   let mentoring: { id: number; flow: string; primary: number };
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     browser = await launchChromium();
   });

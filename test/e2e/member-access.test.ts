@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { member } from '../integration/members-support.js';
-import { buildPagesIfStale, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 /** A plain member of the sandbox's Acme: no Slack admin, not on the Hearth account, runs nothing. */
@@ -23,7 +23,6 @@ describe.skipIf(!HAS_CHROMIUM)(`a plain member's pages${HAS_CHROMIUM ? '' : ` (s
   let journeyId: number;
 
   beforeAll(async () => {
-    buildPagesIfStale();
     t = await startSandboxHearth({ pages: true });
     // A reward to (not) redeem, made by an admin.
     const admin = await member(t, ACME.teamId, ACME.adminUserId);
