@@ -47,8 +47,8 @@ export class ReportingRepository {
   }
 
   /**
-   * Records that a member did something on a day: once per day, week and month (keys prefixed d:, w:, mo:), each
-   * first time counted in reporting_daily (active_users:daily|weekly|monthly at the bucket's first day), and the
+   * Records that a member did something on a day: once per day, week and month (keys prefixed d:, w:, mo:), the
+   * first time in each bucket counted in reporting_daily (active_users:daily|weekly|monthly at the bucket's first day), and the
    * member's last active day kept, so the module reads counts instead of counting distinct rows.
    */
   async markActive(trx: Trx, workspaceId: number, day: string, memberKey: string, buckets: { weekly: string; monthly: string }): Promise<void> {

@@ -139,7 +139,7 @@ export class ReportingService {
     const earliest = setting.date_window === 'all_time' ? (isStateStat(stat) ? EARLIEST_STATE_STAT_DATE : ((await this.repo.earliestDay(workspaceId, stat === 'active_users' ? 'active_users:daily' : stat)) ?? today)) : null;
     const range = windowRange(setting.date_window, today, { start: setting.start_date, end: setting.end_date, earliest });
     if (stat === 'active_users') {
-      // Per bucket: how many members were first seen in it (kept by the subscriber); overall: distinct members.
+      // Per bucket: how many different members were active in it (kept by the subscriber); overall: distinct members.
       const [perBucket, distinct] = await Promise.all([
         this.repo.daily(workspaceId, `active_users:${q.aggregation}`, bucketOf(range.start, q.aggregation), range.end, null),
         range.end === today ? this.repo.activeSince(workspaceId, range.start) : this.repo.activeBetween(workspaceId, range.start, range.end),

@@ -110,6 +110,16 @@ describe(`reporting: a month counted by hand (${process.env.DATABASE_URL ? 'Post
     expect((await data('active_users')).total).toBe(6);
   });
 
+  it('active users by week: each week counts the different people active in it, so p1 (5 and 10 Nov) counts in two weeks and the weeks add up to more than the total', async () => {
+    const weeks = (await data('active_users')).series.filter((p: { value: number }) => p.value > 0).map((p: { date: string; value: number }) => [p.date, p.value]);
+    // Weeks start on Monday: p1 (2 Nov); p1, p2, m4, m5 (9 Nov); m6, m7 (16 Nov).
+    expect(weeks).toEqual([
+      ['2026-11-02', 1],
+      ['2026-11-09', 4],
+      ['2026-11-16', 2],
+    ]);
+  });
+
   it('sessions created: 2 onboarding (the test run not among them) and 1 other; with a journey, its own', async () => {
     expect((await data('onboarding_sessions_created')).total).toBe(2);
     expect((await data('nonboarding_sessions_created')).total).toBe(1);
