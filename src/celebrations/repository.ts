@@ -86,15 +86,15 @@ export class CelebrationRepository {
       .execute();
   }
 
-  /** Runs claimed between the two instants and still unfinished (their job went missing): claimed again now. */
-  retryStuckRuns(trx: Trx, now: Date, claimedAfter: Date, claimedBefore: Date): Promise<Array<{ workspace_id: number; program_id: number; run_on: string }>> {
+  /** Runs claimed after `claimedAfter` and at or before `claimedUpTo`, still unfinished (their job went missing): claimed again now. */
+  retryStuckRuns(trx: Trx, now: Date, claimedAfter: Date, claimedUpTo: Date): Promise<Array<{ workspace_id: number; program_id: number; run_on: string }>> {
     return trx
       .updateTable('celebration_runs as r')
       .from('celebration_programs as c')
       .set({ claimed_at: now })
       .whereRef('c.program_id', '=', 'r.program_id')
       .where('r.state', '=', 'claimed')
-      .where('r.claimed_at', '<', claimedBefore)
+      .where('r.claimed_at', '<=', claimedUpTo)
       .where('r.claimed_at', '>', claimedAfter)
       .returning(['c.workspace_id', 'r.program_id', 'r.run_on'])
       .execute();

@@ -362,13 +362,13 @@ export class SessionRepository {
   }
 
   /** Claimed long ago and still not settled (a worker died, Redis lost the job): claimed again for a retry. */
-  async reclaimStuck(now: Date, olderThan: Date, limit: number): Promise<Array<{ id: number; workspace_id: number }>> {
+  async reclaimStuck(now: Date, claimedUpTo: Date, limit: number): Promise<Array<{ id: number; workspace_id: number }>> {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('journey_session_events')
         .select(['id', 'workspace_id'])
         .where('state', '=', 'sending')
-        .where('claimed_at', '<', olderThan)
+        .where('claimed_at', '<=', claimedUpTo)
         .where('workspace_id', 'in', activeWorkspaceIds(this.db))
         .limit(limit)
         .forUpdate()

@@ -67,13 +67,13 @@ export class PostsRepository {
     });
   }
 
-  /** Posts claimed but not composed for a while (their job was lost or failed): picked up again. */
-  async staleClaims(before: Date, limit = 200): Promise<Claimed[]> {
+  /** Posts claimed at or before `upTo` and not composed (their job was lost or failed): picked up again. */
+  async staleClaims(upTo: Date, limit = 200): Promise<Claimed[]> {
     const rows = await this.db
       .selectFrom('watercooler_posts')
       .select(['id', 'workspace_id'])
       .where('state', '=', 'claimed')
-      .where('claimed_at', '<', before)
+      .where('claimed_at', '<=', upTo)
       .where('workspace_id', 'in', activeWorkspaceIds(this.db))
       .orderBy('id')
       .limit(limit)
@@ -81,8 +81,11 @@ export class PostsRepository {
     return rows.map((r) => ({ workspaceId: r.workspace_id, id: r.id }));
   }
 
-  /** Claims active watercoolers whose channel roster is older than `before` (or never read) by stamping them now. */
-  async claimRosters(now: Date, before: Date, limit = 100): Promise<Claimed[]> {
+  /**
+   * Claims active watercoolers whose channel roster was read at or before `upTo` (or never) by stamping them now:
+   * due at exactly the instant `nextRosterDue` gives, so the tick that instant claims it.
+   */
+  async claimRosters(now: Date, upTo: Date, limit = 100): Promise<Claimed[]> {
     return this.db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('watercoolers as w')
@@ -90,7 +93,7 @@ export class PostsRepository {
         .select(['w.program_id', 'w.workspace_id'])
         .where('p.is_active', '=', true)
         .where('w.workspace_id', 'in', activeWorkspaceIds(this.db))
-        .where((eb) => eb.or([eb('w.roster_synced_at', 'is', null), eb('w.roster_synced_at', '<', before)]))
+        .where((eb) => eb.or([eb('w.roster_synced_at', 'is', null), eb('w.roster_synced_at', '<=', upTo)]))
         .orderBy('w.program_id')
         .limit(limit)
         .forUpdate('w')

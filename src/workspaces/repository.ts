@@ -60,9 +60,9 @@ export class WorkspaceRepository {
       .execute();
   }
 
-  /** Workspaces paused (uninstalled) before `before`: their retention period is over. */
-  pausedBefore(before: Date): Promise<Workspace[]> {
-    return this.db.selectFrom('workspaces').selectAll().where('paused_at', '<', before).orderBy('paused_at').execute();
+  /** Workspaces paused (uninstalled) at or before `upTo`: their retention period is over. */
+  pausedUpTo(upTo: Date): Promise<Workspace[]> {
+    return this.db.selectFrom('workspaces').selectAll().where('paused_at', '<=', upTo).orderBy('paused_at').execute();
   }
 
   /** When the workspace paused longest ago was paused, or null when none is. */

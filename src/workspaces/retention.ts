@@ -26,7 +26,7 @@ export class WorkspaceRetention {
 
   /** The tick's share: deletes every workspace whose retention period is over. */
   async collect(now: Date): Promise<number> {
-    const expired = await this.workspaces.pausedBefore(new Date(now.getTime() - this.days * DAY_MS));
+    const expired = await this.workspaces.pausedUpTo(new Date(now.getTime() - this.days * DAY_MS));
     for (const ws of expired) await this.delete(ws);
     return expired.length;
   }
