@@ -27,6 +27,7 @@ import * as m0030 from './0030_journeys_self_enroll.js';
 import * as m0031 from './0031_admin_billing_trials.js';
 import * as m0032 from './0032_delivery_failures.js';
 import * as m0033 from './0033_cover_new_programs.js';
+import * as m0034 from './0034_events_by_type_and_seq.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0031_admin_billing_trials': m0031,
   '0032_delivery_failures': m0032,
   '0033_cover_new_programs': m0033,
+  '0034_events_by_type_and_seq': m0034,
 };

@@ -38,15 +38,24 @@ export class MetricsRepository {
   }
 
   /**
-   * Events a subscriber has still to see, summed over every workspace's stream. A missing cursor is the whole
+   * Events of its types a subscriber has still to handle, over every workspace. A missing cursor is the whole
    * stream for a subscriber that starts from the beginning, and nothing for one that starts from now.
    */
-  async subscriberLag(subscriber: string, fromBeginning: boolean): Promise<number> {
-    const row = await this.db
+  async subscriberLag(subscriber: string, types: string[], fromBeginning: boolean): Promise<number> {
+    // Per workspace, so each count reads only the events past the cursor (domain_events_type_seq).
+    const rows = await this.db
       .selectFrom('event_streams as s')
       .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
-      .select(sql<string>`coalesce(sum(s.last_seq - coalesce(c.last_seq, ${fromBeginning ? sql.lit(0) : sql.ref('s.last_seq')})), 0)`.as('behind'))
-      .executeTakeFirstOrThrow();
-    return Number(row.behind);
+      .where((eb) => (fromBeginning ? eb.val(true) : eb('c.last_seq', 'is not', null)))
+      .select(({ selectFrom, fn, ref, lit }) =>
+        selectFrom('domain_events as e')
+          .select(fn.countAll<string>().as('n'))
+          .whereRef('e.workspace_id', '=', 's.workspace_id')
+          .where('e.type', 'in', types)
+          .where('e.seq', '>', fn.coalesce(ref('c.last_seq'), lit(0)))
+          .as('behind'),
+      )
+      .execute();
+    return rows.reduce((sum, r) => sum + Number(r.behind ?? 0), 0);
   }
 }

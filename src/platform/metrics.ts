@@ -5,6 +5,7 @@ import { errorCode } from '../outbox/reasons.js';
 import type { SlackCallObserver } from '../slack/clients.js';
 import type { Clock } from '../time/clock.js';
 import type { Subscriber } from './events/define.js';
+import { typesOf } from './events/service.js';
 import { MetricsRepository, OPEN_OUTBOX_STATES } from './metrics.repository.js';
 
 /** Node's own metrics (memory, event-loop delay, GC, handles): once per process, however many apps it runs (tests run several). */
@@ -32,7 +33,7 @@ export interface MetricsSources {
 export class HearthMetrics implements SlackCallObserver, JobObserver {
   private readonly registry = new Registry();
   private readonly repo: MetricsRepository;
-  private subscribers: ReadonlyArray<Pick<Subscriber, 'name' | 'from'>> = [];
+  private subscribers: ReadonlyArray<Pick<Subscriber, 'name' | 'from' | 'events'>> = [];
 
   private readonly slackCalls = new Counter({ name: 'hearth_slack_calls_total', help: 'Slack Web API calls made, by method.', labelNames: ['method'], registers: [this.registry] });
   private readonly slackRateLimited = new Counter({ name: 'hearth_slack_rate_limited_total', help: 'Slack Web API calls answered 429, by method.', labelNames: ['method'], registers: [this.registry] });
@@ -60,7 +61,7 @@ export class HearthMetrics implements SlackCallObserver, JobObserver {
   }
 
   /** The subscribers whose lag is reported, from the capabilities' declarations. */
-  setSubscribers(subscribers: ReadonlyArray<Pick<Subscriber, 'name' | 'from'>>): void {
+  setSubscribers(subscribers: ReadonlyArray<Pick<Subscriber, 'name' | 'from' | 'events'>>): void {
     this.subscribers = subscribers;
   }
 
@@ -90,7 +91,7 @@ export class HearthMetrics implements SlackCallObserver, JobObserver {
       this.repo.outboxByState(),
       this.repo.failedByError(),
       this.sources.tickAgeSeconds(),
-      Promise.all(this.subscribers.map(async (s) => [s.name, await this.repo.subscriberLag(s.name, s.from !== 'now')] as const)),
+      Promise.all(this.subscribers.map(async (s) => [s.name, await this.repo.subscriberLag(s.name, typesOf(s), s.from !== 'now')] as const)),
     ]);
     for (const state of OPEN_OUTBOX_STATES) {
       const found = outbox.find((o) => o.state === state);

@@ -70,15 +70,22 @@ describe(`/metrics (${path})`, () => {
     const lag = async () => sample(await scrape(), 'hearth_event_subscriber_lag_events', { subscriber: 'intros.counters' });
     await t.services.queue.idle();
     expect(await lag()).toBe(0);
-    // The stream runs three events ahead of every cursor (as if three were recorded and not yet handled).
+    // Four events recorded and not yet handled: three of the Intros counters' types and one it does not handle
+    // (its deliveries skip that one, so it is not behind on it).
     const { db } = t.services;
     const stream = await db.selectFrom('event_streams').select('last_seq').where('workspace_id', '=', acme).executeTakeFirst();
     if (!stream) await db.insertInto('event_streams').values({ workspace_id: acme, last_seq: 0 }).execute();
     const at = Number(stream?.last_seq ?? 0);
-    await db.updateTable('event_streams').set({ last_seq: at + 3 }).where('workspace_id', '=', acme).execute();
+    const types = ['intro.met', 'celebration.posted', 'intro.met', 'intro.not_met'];
+    await db
+      .insertInto('domain_events')
+      .values(types.map((type, i) => ({ workspace_id: acme, seq: at + 1 + i, type, payload: JSON.stringify({}), occurred_at: t.clock.now() })))
+      .execute();
+    await db.updateTable('event_streams').set({ last_seq: at + types.length }).where('workspace_id', '=', acme).execute();
     try {
       expect(await lag()).toBe(3);
     } finally {
+      await db.deleteFrom('domain_events').where('workspace_id', '=', acme).where('seq', '>', at).execute();
       await db.updateTable('event_streams').set({ last_seq: at }).where('workspace_id', '=', acme).execute();
     }
   });

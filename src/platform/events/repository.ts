@@ -56,12 +56,13 @@ export class DomainEventsRepository {
     return Number(row?.last_seq ?? 0);
   }
 
-  /** A workspace's events after `afterSeq`, in order. */
-  async after(ex: Executor, workspaceId: number, afterSeq: number, limit: number): Promise<DomainEvent[]> {
+  /** A workspace's events of these types after `afterSeq`, in order. */
+  async after(ex: Executor, workspaceId: number, types: string[], afterSeq: number, limit: number): Promise<DomainEvent[]> {
     const rows = await ex
       .selectFrom('domain_events')
       .select(['id', 'workspace_id', 'seq', 'type', 'payload', 'occurred_at'])
       .where('workspace_id', '=', workspaceId)
+      .where('type', 'in', types)
       .where('seq', '>', afterSeq)
       .orderBy('seq')
       .limit(limit)
@@ -70,18 +71,28 @@ export class DomainEventsRepository {
   }
 
   /**
-   * Workspaces whose stream runs ahead of this subscriber's cursor (a missing cursor counts as behind when the
-   * subscriber starts from the beginning). A paused workspace (uninstalled) is left out: it runs no job, and its
-   * subscribers catch up when it is installed again.
+   * Workspaces with an event of these types past this subscriber's cursor (a missing cursor is the start of the
+   * stream for a subscriber that starts from the beginning, and nothing for one that starts from now). Events of
+   * other types do not make it behind: its deliveries skip them. A paused workspace (uninstalled) is left out: it
+   * runs no job, and its subscribers catch up when it is installed again.
    */
-  async behind(subscriber: string, fromBeginning: boolean): Promise<number[]> {
+  async behind(subscriber: string, types: string[], fromBeginning: boolean): Promise<number[]> {
     const rows = await this.db
       .selectFrom('event_streams as s')
       .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
       .innerJoin('workspaces as w', 'w.id', 's.workspace_id')
       .where('w.paused_at', 'is', null)
       .select('s.workspace_id')
-      .where((eb) => (fromBeginning ? eb.or([eb('c.last_seq', 'is', null), eb('c.last_seq', '<', eb.ref('s.last_seq'))]) : eb('c.last_seq', '<', eb.ref('s.last_seq'))))
+      .where((eb) => (fromBeginning ? eb.val(true) : eb('c.last_seq', 'is not', null)))
+      .where(({ exists, selectFrom, fn, ref, lit }) =>
+        exists(
+          selectFrom('domain_events as e')
+            .select(lit(1).as('one'))
+            .whereRef('e.workspace_id', '=', 's.workspace_id')
+            .where('e.type', 'in', types)
+            .where('e.seq', '>', fn.coalesce(ref('c.last_seq'), lit(0))),
+        ),
+      )
       .execute();
     return rows.map((r) => r.workspace_id);
   }

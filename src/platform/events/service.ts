@@ -12,6 +12,9 @@ export const deliverEvents = defineJob('events.deliver', z.object({ subscriber: 
 
 const PAGE = 200;
 
+/** The event types a subscriber handles. */
+export const typesOf = (s: Pick<Subscriber, 'events'>): string[] => s.events.map((t) => t.type);
+
 /**
  * Domain events: record changes in the transaction that makes them, and hand them to the subscribers the
  * capabilities declare. Right after a commit each subscriber's delivery is enqueued; the scheduler tick is the
@@ -76,13 +79,13 @@ export class DomainEvents {
   async deliver(subscriberName: string, workspaceId: number): Promise<void> {
     const subscriber = this.subscribers.find((s) => s.name === subscriberName);
     if (!subscriber) return;
-    const types = new Set(subscriber.events.map((t) => t.type));
+    const types = typesOf(subscriber);
     for (;;) {
       const more = await this.repo.transaction(async (trx) => {
         const now = this.clock.now();
         const from = await this.repo.lockCursor(trx, subscriber.name, workspaceId, async () => (subscriber.from === 'now' ? this.repo.lastSeq(trx, workspaceId) : 0), now);
-        const events = await this.repo.after(trx, workspaceId, from, PAGE);
-        for (const e of events) if (types.has(e.type)) await subscriber.handle(e, trx);
+        const events = await this.repo.after(trx, workspaceId, types, from, PAGE);
+        for (const e of events) await subscriber.handle(e, trx);
         if (events.length) await this.repo.moveCursor(trx, subscriber.name, workspaceId, events[events.length - 1]!.seq, now);
         return events.length === PAGE;
       });
@@ -94,7 +97,7 @@ export class DomainEvents {
   async collectBehind(): Promise<number> {
     let n = 0;
     for (const s of this.subscribers) {
-      for (const workspaceId of await this.repo.behind(s.name, s.from !== 'now')) {
+      for (const workspaceId of await this.repo.behind(s.name, typesOf(s), s.from !== 'now')) {
         await this.enqueueDelivery(s.name, workspaceId, `:tick:${this.clock.now().getTime()}`);
         n++;
       }
@@ -104,7 +107,7 @@ export class DomainEvents {
 
   /** Due now when any subscriber is behind. */
   async nextDue(): Promise<Date | null> {
-    for (const s of this.subscribers) if ((await this.repo.behind(s.name, s.from !== 'now')).length) return this.clock.now();
+    for (const s of this.subscribers) if ((await this.repo.behind(s.name, typesOf(s), s.from !== 'now')).length) return this.clock.now();
     return null;
   }
 
