@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { signIn } from '../support/hearth.js';
+import { onPremium, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const minuteOf = (ts: string) => new Date(Math.floor(Number(ts) / 60) * 60_000).toISOString();
 
@@ -34,5 +35,38 @@ describe('the sandbox clock and rate limits', () => {
     expect(posted.map((m) => [m.text.slice(4, 28), minuteOf(m.ts)]).sort()).toEqual(dues.flatMap((due) => [due, due, due]).map((due) => [due, due]));
     // A tick for each due time and for each message held back a second, not one a minute until the wall clock caught up.
     expect(ticks).toBeLessThanOrEqual(20);
+  });
+
+  it('stops only where a source has work: a week of daily directory refreshes and channel programs has no tick that finds nothing', async () => {
+    await onPremium(t, ACME.teamId);
+    const admin = await signIn(t, ACME.teamId, ACME.adminUserId);
+    for (const [template, channel] of [
+      ['intros-coffee-chats', ACME.channels.intros],
+      ['watercooler-default-dozen', ACME.channels.watercooler],
+      ['celebrations-birthdays-anniversaries', ACME.channels.celebrations],
+    ] as const)
+      await t.call(admin, 'POST', '/channel_programs/apply_template_as_json', { template_id: template, channel_id: channel });
+    await settle(t);
+
+    // Each tick the clock runs, with what each source collected then.
+    const ticks: Array<{ at: string; counts: Record<string, number> }> = [];
+    const tick = t.services.scheduler.tick.bind(t.services.scheduler);
+    const spy = vi.spyOn(t.services.scheduler, 'tick').mockImplementation(async (at, sources) => {
+      const counts = await tick(at, sources);
+      ticks.push({ at: at!.toISOString(), counts });
+      return counts;
+    });
+    try {
+      await t.api('POST', '/sandbox/clock/advance', { minutes: 7 * 24 * 60 });
+    } finally {
+      spy.mockRestore();
+    }
+    // The daily refresh ran every day; no tick found nothing to do (a claim that trails the time it said it was due
+    // by a minute adds one a day).
+    expect(ticks.filter((x) => x.counts.members).length).toBeGreaterThanOrEqual(7);
+    expect(ticks.filter((x) => !Object.values(x.counts).some((n) => n > 0))).toEqual([]);
+    // The events' safety net found nobody behind: each subscriber was handed the events of its types as they were
+    // published, and events of other types (the refresh's member changes) do not make it behind.
+    expect(ticks.filter((x) => x.counts.events)).toEqual([]);
   });
 });
