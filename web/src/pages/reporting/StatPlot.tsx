@@ -7,18 +7,18 @@ export default function StatPlot({ data, kind, valueLabel }: { data: { label: st
       {kind === 'state' ? (
         <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
           <Tooltip />
-          <Line type="monotone" dataKey="value" name={valueLabel} stroke="var(--accent, #4a6cf7)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="monotone" dataKey="value" name={valueLabel} stroke="var(--color-primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
         </LineChart>
       ) : (
         <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
           <Tooltip />
-          <Bar dataKey="value" name={valueLabel} fill="var(--accent, #4a6cf7)" isAnimationActive={false} />
+          <Bar dataKey="value" name={valueLabel} fill="var(--color-primary)" isAnimationActive={false} />
         </BarChart>
       )}
     </ResponsiveContainer>
