@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
+import { seriousViolations } from '../support/axe.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
@@ -106,6 +107,26 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     expect(await people.getByRole('listitem').count()).toBe(2);
     expect(await people.getByText('Towel day', { exact: true }).count()).toBe(0);
     await page.getByRole('tab', { name: /Birthdays/ }).click();
+  });
+
+  it("edits a start date in the kit's date field (typed or picked on its calendar), never the browser's date input", async () => {
+    await page.getByRole('tab', { name: /Work anniversaries/ }).click();
+    const table = page.getByRole('table', { name: 'Start dates' });
+    await table.getByRole('button', { name: 'Add' }).first().click();
+    // The row being edited: the one with the date field.
+    const row = table.getByRole('row').filter({ has: page.getByRole('textbox', { name: 'Start date' }) });
+    expect(await table.locator('input[type="date"]').count()).toBe(0);
+    const date = row.getByRole('textbox', { name: 'Start date' });
+    await date.fill('03/10/2026');
+    await row.getByRole('button', { name: 'Choose start date' }).click();
+    const calendar = page.getByRole('dialog', { name: 'Choose start date' });
+    await calendar.getByRole('button', { name: 'Tuesday, March 10, 2026' }).waitFor();
+    await screenshot(page, 'celebrations-start-date-calendar');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('tab', { name: /Birthdays/ }).click();
+    expect(pageErrors).toEqual([]);
   });
 
   it('asks the people missing a birthday for their dates; one answers in Slack\'s modal', async () => {

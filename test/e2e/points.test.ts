@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
+import { seriousViolations } from '../support/axe.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
@@ -100,6 +101,29 @@ describe.skipIf(!HAS_CHROMIUM)(`Points end to end${HAS_CHROMIUM ? '' : ` (skippe
     await row.getByRole('button', { name: 'Mark fulfilled' }).click();
     await row.getByText(/^By Alex/).waitFor();
     await screenshot(page, 'points-redemptions');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a From date filters the redemptions, and its Clear button (by keyboard) shows them all again', async () => {
+    const from = page.getByRole('textbox', { name: /From date/ });
+    await from.fill('01/01/2099');
+    await from.press('Enter');
+    await page.getByText('No redemptions yet.').waitFor();
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `points-redemptions-filtered-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await from.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const clear = page.getByRole('button', { name: 'Clear from date' });
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("aria-label") ?? null')).toBe('Clear from date');
+    await page.keyboard.press('Enter');
+    await page.getByRole('row').filter({ hasText: 'Coffee on us' }).waitFor();
+    expect(await from.inputValue()).toBe('');
+    expect(await clear.count()).toBe(0);
     await page.goto(`${t.url}/points`);
     await page.getByRole('table').getByText('Lena').waitFor();
     expect(pageErrors).toEqual([]);

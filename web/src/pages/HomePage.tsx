@@ -126,7 +126,7 @@ export function HomePage({ pages }: { pages: readonly BuiltPage[] }) {
       </ul>
       {settings.length > 0 && (
         <div className="card home-settings">
-          <h2>Your settings</h2>
+          <h2 className="card-title">Your settings</h2>
           <ul className="home-settings-list">
             {settings.map((l) => (
               <li key={l.to}>

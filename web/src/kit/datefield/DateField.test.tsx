@@ -37,4 +37,36 @@ describe('DateField', () => {
     await user.click(screen.getByRole('button', { name: 'Friday, March 20, 2026' }));
     expect(onChange).toHaveBeenCalledWith('2026-03-20');
   });
+
+  test('optional: Clear shows only with a date, is named for its field and empties it; emptying the text clears it too', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(<DateField label="From date" optional value={null} onChange={onChange} />);
+    expect(screen.getByText('(optional)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Clear/ })).toBeNull();
+    rerender(<DateField label="From date" optional value="2026-03-02" onChange={onChange} />);
+    const input = screen.getByRole('textbox', { name: /From date/ });
+    await user.click(input);
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Clear from date' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(input).toHaveFocus();
+    onChange.mockClear();
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenCalledWith(null);
+  });
+
+  test('required: no Clear, and emptying the text keeps the date', () => {
+    const onChange = vi.fn();
+    render(<DateField label="Start date" value="2026-03-02" onChange={onChange} />);
+    expect(screen.queryByRole('button', { name: /Clear/ })).toBeNull();
+    const input = screen.getByRole('textbox', { name: 'Start date' });
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input).toHaveValue('03/02/2026');
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { formatLongPlainDate } from '../dates';
 import { CalendarIcon } from '../icons';
 import './dateField.css';
 
@@ -72,11 +73,7 @@ export function monthGrid(year: number, month: number): Array<Array<string | nul
   return weeks;
 }
 
-function longLabel(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(utc(iso));
-}
-
-export interface DateFieldProps {
+interface DateFieldBaseProps {
   label: string;
   /** The label is read by screen readers only (a date in a row that names it already). */
   hideLabel?: boolean;
@@ -87,7 +84,6 @@ export interface DateFieldProps {
   /** The calendar opens under the field's end (a field at the right of a row). */
   alignEnd?: boolean;
   value: string | null;
-  onChange: (iso: string) => void;
   /** Days to mark as the allowed window (shown, not enforced: the rule decides). */
   highlightFrom?: string | null;
   highlightUntil?: string | null;
@@ -98,7 +94,14 @@ export interface DateFieldProps {
   today?: string;
 }
 
-export function DateField({ label, hideLabel, weekends = true, weekendText = 'Choose a weekday', alignEnd, value, onChange, highlightFrom, highlightUntil, disabled, hint, error, today }: DateFieldProps) {
+/**
+ * A required date changes to another date; an optional one (a filter) may also be emptied: "(optional)" shows beside
+ * its label, a Clear button beside it while it has a date, and emptying the text clears it too (`onChange(null)`).
+ */
+export type DateFieldProps = DateFieldBaseProps & ({ optional?: false; onChange: (iso: string) => void } | { optional: true; onChange: (iso: string | null) => void });
+
+export function DateField(props: DateFieldProps) {
+  const { label, hideLabel, weekends = true, weekendText = 'Choose a weekday', alignEnd, value, highlightFrom, highlightUntil, disabled, hint, error, today } = props;
   const id = useId();
   const blocked = (iso: string) => !weekends && isWeekendDate(iso);
   const [text, setText] = useState(toDisplay(value));
@@ -110,6 +113,17 @@ export function DateField({ label, hideLabel, weekends = true, weekendText = 'Ch
   const wrapRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const onChange = (iso: string) => props.onChange(iso);
+  const clear = () => {
+    if (!props.optional) return;
+    props.onChange(null);
+    setText('');
+    setTypedError(null);
+    setOpen(false);
+    // The Clear button goes with the date: the field keeps the focus.
+    inputRef.current?.focus();
+  };
 
   // A new value from outside (a rule moved the date) shows in the field.
   useEffect(() => {
@@ -152,6 +166,10 @@ export function DateField({ label, hideLabel, weekends = true, weekendText = 'Ch
   };
 
   const commitText = () => {
+    if (text.trim() === '' && props.optional && value) {
+      clear();
+      return;
+    }
     if (text.trim() === '' || text === toDisplay(value)) {
       setText(toDisplay(value));
       setTypedError(null);
@@ -203,9 +221,11 @@ export function DateField({ label, hideLabel, weekends = true, weekendText = 'Ch
     <div className={['kit-field', 'date-field', alignEnd && 'date-field-end'].filter(Boolean).join(' ')} ref={wrapRef}>
       <label className={hideLabel ? 'visually-hidden' : 'kit-field-label'} htmlFor={`${id}-input`}>
         {label}
+        {props.optional && !hideLabel && <span className="kit-field-optional"> (optional)</span>}
       </label>
       <div className="date-input-row">
         <input
+          ref={inputRef}
           id={`${id}-input`}
           className="kit-input date-input"
           inputMode="numeric"
@@ -235,6 +255,11 @@ export function DateField({ label, hideLabel, weekends = true, weekendText = 'Ch
           <CalendarIcon />
           <span className="visually-hidden">Choose {label.toLowerCase()}</span>
         </button>
+        {props.optional && value && (
+          <button type="button" className="button button-secondary date-clear" aria-label={`Clear ${label.toLowerCase()}`} disabled={disabled} onClick={clear}>
+            Clear
+          </button>
+        )}
         {open && (
           <div className="calendar-popover" role="dialog" aria-modal="false" aria-label={`Choose ${label.toLowerCase()}`}>
             <div className="calendar-head">
@@ -277,7 +302,7 @@ export function DateField({ label, hideLabel, weekends = true, weekendText = 'Ch
                               .filter(Boolean)
                               .join(' ')}
                             aria-disabled={blocked(iso) || undefined}
-                            aria-label={`${longLabel(iso)}${blocked(iso) ? ', weekend, not available' : ''}`}
+                            aria-label={`${formatLongPlainDate(iso, { year: 'always' })}${blocked(iso) ? ', weekend, not available' : ''}`}
                             onClick={() => pick(iso)}
                           >
                             {Number(iso.slice(8))}

@@ -225,7 +225,7 @@ function AccountCard({ data }: { data: BillingAccountJson }) {
           </button>
         </div>
       )}
-      <h3>Admins</h3>
+      <h3 className="subsection-title">Admins</h3>
       <p className="muted">Admins manage the plan, the payment method and other admins.</p>
       <ul className="billing-people" aria-label="Account admins">
         {a.admins.length === 0 && <li className="muted">No admins yet.</li>}

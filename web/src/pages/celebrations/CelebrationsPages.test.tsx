@@ -178,6 +178,36 @@ describe('/settings/celebrations', () => {
   });
 });
 
+describe('People and dates', () => {
+  test("an admin types a person's start date in the kit's date field and Save sends it (a click on Save takes the typed date first)", async () => {
+    const saved: unknown[] = [];
+    const riley = { celebration_schedule_id: null, celebration_program_id: 5, schedule_type: 'anniversary' as const, user_id: 7, slack_user_id: 'U7', name: 'Riley Morgan', avatar_url: null, date: null, display_date: null, year: null, title: null, message: null, included: true, source: null };
+    mockFetch(async (url, init) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/celebrations/5') return jsonResponse(answer);
+      if (url.pathname === '/celebration_schedules/index_as_json' && url.searchParams.get('schedule_type') === 'anniversary') return jsonResponse({ schedules: [riley], counts: { members: 1, with_date: 0, missing: 1 } });
+      if (url.pathname === '/celebration_schedules/index_as_json') return jsonResponse({ schedules: [], counts: { members: 0, with_date: 0, missing: 0 } });
+      if (url.pathname === '/celebration_schedules/create_or_update_as_json' && init.method === 'PUT') {
+        saved.push(JSON.parse(String(init.body)));
+        return jsonResponse({ schedule: { ...riley, date: '2026-03-10', display_date: 'Mar 10, 2026' } });
+      }
+      if (url.pathname === '/celebrations/5/events/index_as_json') return jsonResponse({ events: [] });
+      if (url.pathname === '/upcoming_new_hires') return jsonResponse({ new_hires: [] });
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/celebrations/5/edit');
+    fireEvent.click(await screen.findByRole('tab', { name: /Work anniversaries/ }));
+    const table = await screen.findByRole('table', { name: 'Start dates' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Add' }));
+    expect(table.querySelector('input[type="date"]')).toBeNull();
+    const date = within(table).getByRole('textbox', { name: 'Start date' });
+    fireEvent.change(date, { target: { value: '03/10/2026' } });
+    fireEvent.blur(date);
+    fireEvent.click(within(table).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ celebration_program_id: 5, schedule_type: 'anniversary', user_id: 7, date: '2026-03-10' }]));
+  });
+});
+
 describe('Starting soon', () => {
   test('lists people the HR system reports who are not in Slack yet, with their HR data, beside members', async () => {
     mockFetch(async (url) => {

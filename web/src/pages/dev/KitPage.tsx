@@ -269,6 +269,7 @@ function PickerSpecimens() {
   const today = todayIn('America/New_York');
   const [range, setRange] = useState<DateRange>({ from: addPlainDays(today, -29), to: today });
   const [day, setDay] = useState<string | null>(today);
+  const [since, setSince] = useState<string | null>(null);
   return (
     <>
       <Specimen id="timezone" title="TimeZoneSelect" use="Picks an IANA zone by city or offset.">
@@ -279,12 +280,15 @@ function PickerSpecimens() {
           <TimeZoneSelect value="Europe/Berlin" onChange={() => undefined} disabled />
         </State>
       </Specimen>
-      <Specimen id="datefield" title="DateField" use="A plain date, typed as mm/dd/yyyy or picked on the calendar.">
+      <Specimen id="datefield" title="DateField" use="A plain date, typed as mm/dd/yyyy or picked on the calendar; an optional one can be cleared.">
         <State label="Any day">
           <DateField label="Start date" value={day} onChange={setDay} today={today} hint="The day it starts, in each person's own zone." />
         </State>
         <State label="Weekdays only, a window marked">
           <DateField label="Meeting date" weekends={false} value={null} onChange={() => undefined} today={today} highlightFrom={today} highlightUntil={addPlainDays(today, 14)} />
+        </State>
+        <State label="Optional, with Clear once set (a filter)">
+          <DateField label="From date" optional value={since} onChange={setSince} today={today} />
         </State>
         <State label="Disabled">
           <DateField label="Sent on" value={today} onChange={() => undefined} disabled />

@@ -121,7 +121,7 @@ export default function BatchesPage() {
           <>
             {data.batch && (
               <section className="card enrollment-batch" aria-labelledby="enrollment-batch-title">
-                <h2 id="enrollment-batch-title" className="enrollment-batch-title">
+                <h2 id="enrollment-batch-title" className="card-title enrollment-batch-title">
                   Batch {data.batch.id} <StatusPill tone={BATCH_STATUS[data.batch.status].tone}>{BATCH_STATUS[data.batch.status].label}</StatusPill>
                 </h2>
                 {data.batch.error && <InlineError variant="text">{data.batch.error}</InlineError>}

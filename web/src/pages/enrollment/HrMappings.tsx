@@ -33,7 +33,7 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
   return (
     <section aria-label="HR mappings" className="enrollment-rules">
       <div className="card enrollment-rule">
-        <h2>Mappings</h2>
+        <h2 className="card-title">Mappings</h2>
         <p className="muted small">A new hire whose HR field has this value is enrolled in these journeys.</p>
         {value.mappings.map((m, i) => (
           <div key={i} className="enrollment-formula" role="group" aria-label={`Mapping ${i + 1}`}>
@@ -52,7 +52,7 @@ export function HrMappings({ value, onChange, tagOptions, types, errors = {} }: 
         </button>
       </div>
       <div className="card enrollment-rule">
-        <h2>Exclusions</h2>
+        <h2 className="card-title">Exclusions</h2>
         <p className="muted small">A new hire whose HR field has this value is enrolled in nothing.</p>
         {exclusions.map((m, i) => (
           <div key={i} className="enrollment-formula" role="group" aria-label={`Exclusion ${i + 1}`}>

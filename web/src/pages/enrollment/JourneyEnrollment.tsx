@@ -11,7 +11,7 @@ function SelfEnrollCard({ base }: { base: string }) {
   const toggle = useToggleSelfEnroll(base);
   return (
     <section className="card enrollment-card" aria-labelledby="self-enroll-title">
-      <h2 id="self-enroll-title">Self-enrollment</h2>
+      <h2 id="self-enroll-title" className="card-title">Self-enrollment</h2>
       <PageState query={settings} what="self-enrollment" headingLevel={3}>
         {(s) => (
           <>
@@ -27,7 +27,7 @@ function SelfEnrollCard({ base }: { base: string }) {
                 Share this link: <a href={s.link}>{s.link}</a>
               </p>
             )}
-            <h3>Joined by themselves</h3>
+            <h3 className="subsection-title">Joined by themselves</h3>
             {s.joined.length === 0 ? (
               <p className="muted">Nobody has joined it themselves yet.</p>
             ) : (
@@ -67,7 +67,7 @@ function SurveysCard({ base }: { base: string }) {
   const surveys = useQuery(surveysQuery(base));
   return (
     <section className="card enrollment-card" aria-labelledby="surveys-title">
-      <h2 id="surveys-title">Enrollment surveys</h2>
+      <h2 id="surveys-title" className="card-title">Enrollment surveys</h2>
       <PageState query={surveys} what="surveys" headingLevel={3}>
         {({ enrollment_surveys: list }) =>
           list.length === 0 ? (

@@ -166,7 +166,7 @@ function ManualEnrollmentForm({ flow, tagId, base, index, roles, saved }: { flow
       )}
       {csvErrors.length > 0 && (
         <section className="card enrollment-csv-errors" aria-label="Problems in the CSV">
-          <h2>Rows not imported</h2>
+          <h2 className="card-title">Rows not imported</h2>
           <ul>
             {csvErrors.map((e, i) => (
               <li key={i}>
@@ -251,7 +251,7 @@ function CsvHelp({ isOnboarding, roles }: { isOnboarding: boolean; roles: RoleJs
   return (
     <section className="card enrollment-csv-help" aria-labelledby="enrollment-csv-help">
       <div className="enrollment-csv-help-head">
-        <h2 id="enrollment-csv-help">Importing a CSV</h2>
+        <h2 id="enrollment-csv-help" className="card-title">Importing a CSV</h2>
         <a className="button button-secondary button-small" download="enrollment-template.csv" href={`data:text/csv;charset=utf-8,${encodeURIComponent(enrollmentCsvTemplate(ctx))}`}>
           <Download size={16} aria-hidden="true" /> Download the CSV template
         </a>

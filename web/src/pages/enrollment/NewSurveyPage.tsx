@@ -91,7 +91,7 @@ function SurveyEditor({ base, detail, presets, initial }: { base: string; detail
       />
       {surveys.map((s, i) => (
         <section key={i} className="card enrollment-rule" aria-label={`Questions for ${roles.find((r) => r.id === s.role_id)?.plural_name ?? 'people'}`}>
-          <h2>Questions for {roles.find((r) => r.id === s.role_id)?.plural_name ?? 'people'}</h2>
+          <h2 className="card-title">Questions for {roles.find((r) => r.id === s.role_id)?.plural_name ?? 'people'}</h2>
           {s.questions.map((q, j) => (
             <QuestionEditor key={j} n={j + 1} question={q} onChange={(next) => setQuestions(i, s.questions.map((x, k) => (k === j ? next : x)))} onRemove={() => setQuestions(i, s.questions.filter((_, k) => k !== j))} />
           ))}
@@ -155,7 +155,7 @@ function ShareSection({ base, survey }: { base: string; survey: EnrollmentSurvey
     );
   return (
     <section className="card enrollment-rule" aria-label="Share to Slack">
-      <h2>Share to Slack</h2>
+      <h2 className="card-title">Share to Slack</h2>
       <Select label="People" multiple remote={{ path: '/people/search' }} valueKey="id" labelKey="name" value={users} placeholder="Search people…" onChange={setUsers} />
       <ChannelPicker label="Channels" multiple value={channels} onChange={setChannels} />
       <DateField label="Start date" value={startDate} onChange={setStartDate} />

@@ -108,7 +108,7 @@ function Responses({ base, surveyId, answer, detail }: { base: string; surveyId:
       )}
       {second && primaries.length > 0 && (
         <section className="card enrollment-rule" aria-label="Matching">
-          <h2>Matching</h2>
+          <h2 className="card-title">Matching</h2>
           <p className="muted small">
             Each {roleName(first!.role_id).toLowerCase()} is matched with one {roleName(second.role_id).toLowerCase()}; the matched person joins their journey session in that role.
           </p>

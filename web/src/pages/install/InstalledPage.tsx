@@ -25,7 +25,7 @@ function Installed({ teamName, teamId, appId }: { teamName: string; teamId: stri
       <Callout>Hearth is reading your workspace’s people and channels now; it posts nothing until you start a program.</Callout>
       <ol className="installed-steps" aria-label="What to do next">
         <li className="card">
-          <h2>Open Hearth’s Home in Slack</h2>
+          <h2 className="card-title">Open Hearth’s Home in Slack</h2>
           <p className="muted">Each person’s own settings, dates and intros, in the Home tab of the Hearth app.</p>
           {appId ? (
             <a className="button button-secondary" href={slackAppLink(teamId, appId)}>
@@ -36,13 +36,13 @@ function Installed({ teamName, teamId, appId }: { teamName: string; teamId: stri
           )}
         </li>
         <li className="card">
-          <h2>
+          <h2 className="card-title">
             Type <code>/hearth help</code>
           </h2>
           <p className="muted">In any channel: everything you and your team can ask Hearth, from snoozing intros to giving a shoutout.</p>
         </li>
         <li className="card">
-          <h2>Start a first program</h2>
+          <h2 className="card-title">Start a first program</h2>
           <p className="muted">Pair people for intros, post Watercooler prompts, or celebrate birthdays, in a channel you choose.</p>
           <Link className="button button-primary" to="/templates">
             Choose a program

@@ -1,12 +1,12 @@
-import { Field } from '../../kit';
+import { DateField } from '../../kit';
 
-/** An optional From/To filter (empty: no limit), as the leaderboard and the redemptions list take it. */
+/** An optional From/To filter (no date: no limit), as the leaderboard and the redemptions list take it. */
 export interface DateFilterValue {
-  start: string;
-  end: string;
+  start: string | null;
+  end: string | null;
 }
 
-export const NO_DATES: DateFilterValue = { start: '', end: '' };
+export const NO_DATES: DateFilterValue = { start: null, end: null };
 
 /** The filter's query parameters: start_date and end_date, each only when set. */
 export function dateParams(range: DateFilterValue): { start_date?: string; end_date?: string } {
@@ -16,12 +16,8 @@ export function dateParams(range: DateFilterValue): { start_date?: string; end_d
 export function DateFilter({ value, onChange }: { value: DateFilterValue; onChange: (next: DateFilterValue) => void }) {
   return (
     <>
-      <Field label="From" optional>
-        {(control) => <input className="kit-input" type="date" {...control} value={value.start} onChange={(e) => onChange({ ...value, start: e.target.value })} />}
-      </Field>
-      <Field label="To" optional>
-        {(control) => <input className="kit-input" type="date" {...control} value={value.end} onChange={(e) => onChange({ ...value, end: e.target.value })} />}
-      </Field>
+      <DateField label="From date" optional value={value.start} onChange={(start) => onChange({ ...value, start })} />
+      <DateField label="To date" optional alignEnd value={value.end} onChange={(end) => onChange({ ...value, end })} />
     </>
   );
 }

@@ -176,4 +176,56 @@ describe('/points', () => {
     await waitFor(() => expect(asked.at(-1)).toBe('points_given:desc'));
     expect(asked[0]).toBe('points_received:desc');
   });
+
+  test('the From date filters the leaderboard; Clear sets it back to no date and the leaderboard is asked again unfiltered', async () => {
+    const asked: Array<string | null> = [];
+    const page: PointsPageData = { points_program: { points_name: 'point', points_name_plural: 'points', default_allowance: 100, daily_cap: 500, rules: [] }, wallet: { current_redeemable: 5, lifetime_earned: 5, allowance: 100, allowance_remaining: 80 }, is_admin: false };
+    mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/points') return jsonResponse(page);
+      if (url.pathname === '/points/wallets') {
+        asked.push(url.searchParams.get('start_date'));
+        return jsonResponse({ list: [], nextPage: null });
+      }
+      return jsonResponse({}, 404);
+    });
+    renderApp('/points');
+    const from = await screen.findByRole('textbox', { name: /From date/ });
+    expect(screen.queryByRole('button', { name: 'Clear from date' })).toBeNull();
+    fireEvent.change(from, { target: { value: '03/02/2026' } });
+    fireEvent.blur(from);
+    await waitFor(() => expect(asked.at(-1)).toBe('2026-03-02'));
+    const askedBefore = asked.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear from date' }));
+    await waitFor(() => expect(asked.length).toBeGreaterThan(askedBefore));
+    expect(asked.at(-1)).toBeNull();
+    expect(from).toHaveValue('');
+    expect(from).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Clear from date' })).toBeNull();
+  });
+});
+
+describe('/rewards?tab=redemptions', () => {
+  test('the To date filters the redemptions; Clear sets it back to no date and the list is asked again unfiltered', async () => {
+    const asked: Array<string | null> = [];
+    mockFetch(async (url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/rewards') return jsonResponse(rewards());
+      if (url.pathname === '/rewards/redemptions/list') {
+        asked.push(url.searchParams.get('end_date'));
+        return jsonResponse({ list: [], nextPage: null });
+      }
+      return jsonResponse({}, 404);
+    });
+    renderApp('/rewards?tab=redemptions');
+    const to = await screen.findByRole('textbox', { name: /To date/ });
+    fireEvent.change(to, { target: { value: '03/31/2026' } });
+    fireEvent.keyDown(to, { key: 'Enter' });
+    await waitFor(() => expect(asked.at(-1)).toBe('2026-03-31'));
+    const askedBefore = asked.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear to date' }));
+    await waitFor(() => expect(asked.length).toBeGreaterThan(askedBefore));
+    expect(asked.at(-1)).toBeNull();
+    expect(to).toHaveValue('');
+  });
 });

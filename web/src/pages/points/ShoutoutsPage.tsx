@@ -45,10 +45,10 @@ export default function ShoutoutsPage() {
       {page.isError && <ErrorState error={page.error} onRetry={() => void page.refetch()} />}
       {data && (
         <section className="card pts-section" aria-labelledby="pts-launch-title">
-          <h2 id="pts-launch-title">Launch checklist</h2>
+          <h2 id="pts-launch-title" className="card-title">Launch checklist</h2>
           <ol className="pts-checklist">
             <li>
-              <h3 className={active ? 'text-success' : undefined}>{active ? <><CheckCircleIcon aria-hidden="true" /> Shoutouts are live</> : '1. Launch shoutouts'}</h3>
+              <h3 className={active ? 'subsection-title text-success' : 'subsection-title'}>{active ? <><CheckCircleIcon aria-hidden="true" /> Shoutouts are live</> : '1. Launch shoutouts'}</h3>
               {!active && (
                 <>
                   <p className="muted">Once launched, everyone can give shoutouts from Slack.</p>
@@ -59,7 +59,7 @@ export default function ShoutoutsPage() {
               )}
             </li>
             <li>
-              <h3 className={announced ? 'text-success' : undefined}>{announced ? <><CheckCircleIcon aria-hidden="true" /> Announced</> : '2. Announce it'}</h3>
+              <h3 className={announced ? 'subsection-title text-success' : 'subsection-title'}>{announced ? <><CheckCircleIcon aria-hidden="true" /> Announced</> : '2. Announce it'}</h3>
               <ChannelPicker label="Channels" multiple value={channels} onChange={(values) => setChannels(values)} />
               <TextAreaField label="Message" value={text} onChange={setText} rows={4} maxLength={3000} />
               <div className="button-row">
@@ -73,7 +73,7 @@ export default function ShoutoutsPage() {
       )}
       {data && (
         <section className="card pts-section" aria-labelledby="pts-feed-title">
-          <h2 id="pts-feed-title">Latest shoutouts</h2>
+          <h2 id="pts-feed-title" className="card-title">Latest shoutouts</h2>
           {!data.recent.length && <p className="muted">No shoutouts yet.</p>}
           <ul className="pts-feed">
             {data.recent.map((s) => (

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { DataTable, dataTableColumns, InlineError, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
+import { DataTable, dataTableColumns, DateField, InlineError, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
 import { useIncludeSchedule, useSaveSchedule, useSchedules, type ScheduleJson } from '../celebrationsApi';
 import { MonthDayInput } from './MonthDayInput';
 import { Avatar, pad } from './shared';
@@ -39,14 +39,10 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
         {type === 'birthday' ? (
           <MonthDayInput value={md} onChange={setMd} idPrefix={fieldId} />
         ) : (
-          <>
-            <label className="visually-hidden" htmlFor={fieldId}>
-              Start date
-            </label>
-            <input id={fieldId} type="date" className="kit-input" value={full} onChange={(e) => setFull(e.target.value)} />
-          </>
+          <DateField label="Start date" hideLabel value={full || null} onChange={setFull} />
         )}
-        <button type="submit" className="button button-primary button-small" disabled={!valid || busy}>
+        {/* A typed start date is taken when the field loses focus, which a click on Save does first: Save waits only for a birthday's month and day. */}
+        <button type="submit" className="button button-primary button-small" disabled={busy || (type === 'birthday' && !valid)}>
           Save
         </button>
         <button type="button" className="button button-secondary button-small" onClick={() => setEditing(false)}>
