@@ -201,6 +201,10 @@ describe('People and dates', () => {
     fireEvent.click(await within(table).findByRole('button', { name: 'Add' }));
     expect(table.querySelector('input[type="date"]')).toBeNull();
     const date = within(table).getByRole('textbox', { name: 'Start date' });
+    // Save with no date says what is missing, and sends nothing.
+    fireEvent.click(within(table).getByRole('button', { name: 'Save' }));
+    expect(await within(table).findByRole('alert')).toHaveTextContent('Choose a start date, or Cancel');
+    expect(saved).toEqual([]);
     fireEvent.change(date, { target: { value: '03/10/2026' } });
     fireEvent.blur(date);
     fireEvent.click(within(table).getByRole('button', { name: 'Save' }));

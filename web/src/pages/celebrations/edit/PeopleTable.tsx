@@ -14,6 +14,7 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
   const fieldId = useId();
   const [md, setMd] = useState(() => ({ month: Number(s.date?.slice(-5, -3) ?? 0), day: Number(s.date?.slice(-2) ?? 0) }));
   const [full, setFull] = useState(s.date && type === 'anniversary' ? s.date : '');
+  const [missing, setMissing] = useState(false);
   const what = type === 'birthday' ? 'birthday' : 'start date';
   // A failure: shown by the API client. That kind's dates are refetched either way.
   const save = (date: string | null) =>
@@ -34,12 +35,22 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
         onSubmit={(e) => {
           e.preventDefault();
           if (valid) save(type === 'birthday' ? `${pad(md.month)}-${pad(md.day)}` : full);
+          else setMissing(true);
         }}
       >
         {type === 'birthday' ? (
           <MonthDayInput value={md} onChange={setMd} idPrefix={fieldId} />
         ) : (
-          <DateField label="Start date" hideLabel value={full || null} onChange={setFull} />
+          <DateField
+            label="Start date"
+            hideLabel
+            value={full || null}
+            error={missing ? 'Choose a start date, or Cancel' : null}
+            onChange={(iso) => {
+              setFull(iso);
+              setMissing(false);
+            }}
+          />
         )}
         {/* A typed start date is taken when the field loses focus, which a click on Save does first: Save waits only for a birthday's month and day. */}
         <button type="submit" className="button button-primary button-small" disabled={busy || (type === 'birthday' && !valid)}>
