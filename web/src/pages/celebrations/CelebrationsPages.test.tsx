@@ -176,6 +176,30 @@ describe('/settings/celebrations', () => {
     fireEvent.click(within(birthday).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(UPDATE_ERROR_TEXT)).toBeInTheDocument();
   });
+
+  test("a member types their start date in the kit's date field: Save with none says what is missing, Save with one sends it", async () => {
+    const saved: unknown[] = [];
+    mockFetch(async (url, init) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/celebration_schedules/my_schedules') return jsonResponse({ schedules: mine });
+      if (url.pathname === '/celebration_schedules/upsert_my_schedule' && init.method === 'PATCH') {
+        saved.push(JSON.parse(String(init.body)));
+        return jsonResponse({ schedule: { ...mine[1], date: '2024-03-10', display_date: 'March 10, 2024' } });
+      }
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/settings/celebrations');
+    const anniversary = await screen.findByRole('region', { name: 'Your work anniversary' });
+    expect(anniversary.querySelector('input[type="date"]')).toBeNull();
+    fireEvent.click(within(anniversary).getByRole('button', { name: 'Save' }));
+    expect(await within(anniversary).findByRole('alert')).toHaveTextContent('Choose the day you started');
+    expect(saved).toEqual([]);
+    const date = within(anniversary).getByRole('textbox', { name: 'Start date' });
+    fireEvent.change(date, { target: { value: '03/10/2024' } });
+    fireEvent.blur(date);
+    fireEvent.click(within(anniversary).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ celebration_type: 'anniversary', date: '2024-03-10' }]));
+  });
 });
 
 describe('People and dates', () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { DEFAULT_SUCCESS_TEXT, InlineError, Spinner, toastError, toastSuccess } from '../../kit';
+import { DateField, DEFAULT_SUCCESS_TEXT, InlineError, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { daysIn, MONTHS, mySchedulesQuery, useUpsertMySchedule, type MyScheduleJson } from './celebrationsApi';
 import '../programs/programs.css';
@@ -22,6 +22,7 @@ function DateCard({ s }: { s: MyScheduleJson }) {
   const birthday = s.celebration_type === 'birthday';
   const [md, setMd] = useState(() => ({ month: s.date ? Number(s.date.slice(-5, -3)) : 0, day: s.date ? Number(s.date.slice(-2)) : 0 }));
   const [full, setFull] = useState(!birthday && s.date ? s.date : '');
+  const [missing, setMissing] = useState(false);
   const saving = upsert.isPending;
   const value = birthday ? (md.month && md.day ? `${pad(md.month)}-${pad(md.day)}` : '') : full;
   const current = birthday ? (s.date ?? '') : (s.date ?? '');
@@ -52,7 +53,8 @@ function DateCard({ s }: { s: MyScheduleJson }) {
         className="cel-inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (value) void patch({ date: value }, UPDATE_ERROR_TEXT);
+          if (!value) setMissing(true);
+          else if (value !== current) void patch({ date: value }, UPDATE_ERROR_TEXT);
         }}
       >
         {birthday ? (
@@ -81,14 +83,19 @@ function DateCard({ s }: { s: MyScheduleJson }) {
             </select>
           </span>
         ) : (
-          <>
-            <label className="visually-hidden" htmlFor={`${id}-date`}>
-              Start date
-            </label>
-            <input id={`${id}-date`} type="date" className="kit-input" value={full} onChange={(e) => setFull(e.target.value)} />
-          </>
+          <DateField
+            label="Start date"
+            hideLabel
+            value={full || null}
+            error={missing ? 'Choose the day you started' : null}
+            onChange={(iso) => {
+              setFull(iso);
+              setMissing(false);
+            }}
+          />
         )}
-        <button type="submit" className="button button-primary" disabled={!value || value === current || saving}>
+        {/* A typed start date is taken when the field loses focus, which a click on Save does first: Save waits only for a birthday's month and day. */}
+        <button type="submit" className="button button-primary" disabled={saving || (birthday && (!value || value === current))}>
           {saving && <Spinner title="" />} Save
         </button>
         {s.date && (
