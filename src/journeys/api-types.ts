@@ -420,6 +420,12 @@ export const sessionEventJson = z
     triggering: z.boolean(),
     sent_at: z.string().nullable(),
     /**
+     * Why it was skipped, in words the People tab shows ("no manager" for a role nobody filled, "turned off",
+     * "already past at enrolment" …); null unless `state` is skipped. A skipped event counts as done in a session's
+     * progress: the session finishes when every event was sent or skipped.
+     */
+    skip_reason: z.string().nullable(),
+    /**
      * What really happened to its messages (the outbox's state, the most urgent of its recipients'): "Sent" only
      * once Slack accepted them. Null until it is written for sending.
      */

@@ -304,6 +304,11 @@ describe(`Journeys (${path})`, () => {
     const missing = await t.services.db.selectFrom('domain_events').select('payload').where('type', '=', 'journey.role_missing').execute();
     expect(missing.length).toBeGreaterThan(0);
     expect(withText(ACME.adminUserId, 'nobody is the')).not.toHaveLength(0);
+    // The People tab says why each skipped message never went: the role nobody fills, in words.
+    const listed = (await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`)).sessions.find((x) => x.id === s.id)!;
+    const skipped = listed.session_events.filter((e) => e.state === 'skipped');
+    expect(new Set(skipped.map((e) => e.skip_reason))).toEqual(new Set(['no manager', 'no buddy', 'no connections chosen']));
+    expect(listed.session_events.filter((e) => e.state !== 'skipped').every((e) => e.skip_reason === null)).toBe(true);
   }, LONG);
 
   it('moves, deletes and triggers one session event', async () => {
