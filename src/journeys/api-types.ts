@@ -105,7 +105,13 @@ export const tagJson = z
     self_enroll: z.boolean(),
     num_events: int,
     num_active_events: int,
+    /** Everyone ever enrolled: sessions in any state (what GET …/sessions?state=all lists). */
     num_sessions: int,
+    /**
+     * "N people on it now": sessions whose state is `active` — enrolled and neither finished nor cancelled, those
+     * starting on a later day included (they already get the messages before day 1). The one definition: the People
+     * tab counts the same sessions as on it now, and GET …/sessions?state=active lists them.
+     */
     num_active_sessions: int,
     created_at: z.string(),
   })

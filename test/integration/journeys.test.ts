@@ -311,6 +311,25 @@ describe(`Journeys (${path})`, () => {
     expect(listed.session_events.filter((e) => e.state !== 'skipped').every((e) => e.skip_reason === null)).toBe(true);
   }, LONG);
 
+  it('"people on it now" (num_active_sessions) is the active sessions, a later start included, as the People tab lists them', async () => {
+    const onItNow = async () => (await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`)).tag.num_active_sessions;
+    const listed = async (state: string) => (await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions?state=${state}`)).sessions;
+    const before = await onItNow();
+    const enrol = async (slackUserId: string, startDate: string) =>
+      (await call<{ session: SessionJson }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: startDate, memberships: [{ role_id: roles.primary, user_id: await memberId(slackUserId) }] })).session;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    await enrol('U0DEMO034', today);
+    await enrol('U0DEMO035', '2026-09-01');
+    // A third whose session finished (every message sent or skipped) is listed, but no longer on it.
+    const done = await enrol('U0DEMO011', today);
+    await t.services.db.updateTable('journey_sessions').set({ state: 'finished', finished_at: t.clock.now() }).where('id', '=', done.id).execute();
+    expect(await onItNow()).toBe(before + 2);
+    const all = await listed('all');
+    expect(all.find((x) => x.id === done.id)?.state).toBe('finished');
+    expect(all.filter((x) => x.state === 'active')).toHaveLength(before + 2);
+    expect(await listed('active')).toHaveLength(before + 2);
+  }, LONG);
+
   it('moves, deletes and triggers one session event', async () => {
     const rohan = await memberId('U0DEMO008');
     const s = (await call<{ session: SessionJson }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: '2026-04-20', time_zone: 'Australia/Sydney', memberships: [{ role_id: roles.primary, user_id: rohan }, { role_id: roles.manager, user_id: await memberId(LENA) }, { role_id: roles.buddy, user_id: await memberId(ANANYA) }] })).session;

@@ -136,6 +136,27 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     expect(within(buddy).getByText('no manager')).toBeInTheDocument();
   });
 
+  test('the People tab counts who is on it now as the header does: active sessions (a later start too), not the finished one', async () => {
+    const session = SESSIONS.sessions[0]!;
+    const three: SessionsIndex = {
+      sessions: [
+        { ...session, id: 1, participant: { ...session.participant!, name: 'Starts today' } },
+        { ...session, id: 2, start_date: '2026-04-06', participant: { ...session.participant!, id: 42, name: 'Starts next month' } },
+        { ...session, id: 3, state: 'finished', participant: { ...session.participant!, id: 43, name: 'All done' } },
+      ],
+    };
+    const detail = tagDetail();
+    mockFetch((url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse({ ...detail, tag: { ...detail.tag, num_sessions: 3, num_active_sessions: 2 } });
+      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(three);
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/onboarding/tags/7?tab=people');
+    await screen.findByRole('button', { name: /All done/ }, { timeout: 15_000 });
+    expect(screen.getAllByText(/^2 people on it now/).map((e) => e.textContent)).toEqual(['2 people on it now', '2 people on it now · 1 finished']);
+  });
+
   test('a weekend day is confirmed first, then sent with allow_weekend; a skipped wall time is refused with the reason; the hub opens in a new tab', async () => {
     const puts: unknown[] = [];
     mockFetch((url, init) => {

@@ -7,7 +7,7 @@ import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, P
 import { sessionEventCalls, sessionsKey, sessionsQuery, useTriggerSessionEvents, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_STATE_LABELS } from '../lib/labels';
-import { minuteLabel } from '../lib/schedule';
+import { minuteLabel, plural } from '../lib/schedule';
 
 function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
   if (!old) return old;
@@ -138,6 +138,16 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
   );
 }
 
+/**
+ * Who is on it now, as the journey's header counts them (num_active_sessions: sessions still active, a later start
+ * included), then those who finished or were cancelled, still listed below.
+ */
+function peopleSummary(list: SessionJson[]): string {
+  const count = (state: SessionJson['state']) => list.filter((s) => s.state === state).length;
+  const [finished, cancelled] = [count('finished'), count('cancelled')];
+  return [`${plural(count('active'), 'person', 'people')} on it now`, ...(finished ? [`${finished} finished`] : []), ...(cancelled ? [`${cancelled} cancelled`] : [])].join(' · ');
+}
+
 /** The people on the journey (sessions), each with their own schedule. */
 export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDetail; onDryRun: (s: SessionJson) => void }) {
   const sessions = useQuery(sessionsQuery(flow, data.tag.id));
@@ -155,11 +165,14 @@ export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDet
         list.length === 0 ? (
           <EmptyState title="Nobody is on this journey yet">People appear here once they are enrolled. Try it first with the dry run, or in the sandbox.</EmptyState>
         ) : (
-          <ul className="session-list" aria-label="People on this journey">
-            {list.map((s) => (
-              <SessionRow key={s.id} session={s} actions={actions} onDryRun={onDryRun} />
-            ))}
-          </ul>
+          <>
+            <p className="muted">{peopleSummary(list)}</p>
+            <ul className="session-list" aria-label="People on this journey">
+              {list.map((s) => (
+                <SessionRow key={s.id} session={s} actions={actions} onDryRun={onDryRun} />
+              ))}
+            </ul>
+          </>
         )
       }
     </PageState>
