@@ -57,7 +57,8 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
       </span>
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
       {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</span>}
-      {event.skip_reason && <span className="muted small">{event.skip_reason}</span>}
+      {/* Why it was skipped; one turned off for this journey already reads Off. */}
+      {event.active && event.skip_reason && <span className="muted small">{event.skip_reason}</span>}
       <span className="row-actions">
         {!done && event.active && (
           <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => actions.trigger([event.id])}>
