@@ -105,7 +105,13 @@ export const tagJson = z
     self_enroll: z.boolean(),
     num_events: int,
     num_active_events: int,
+    /** Everyone ever enrolled: sessions in any state (what GET …/sessions?state=all lists). */
     num_sessions: int,
+    /**
+     * "N people on it now": sessions whose state is `active` — enrolled and neither finished nor cancelled, those
+     * starting on a later day included (they already get the messages before day 1). The one definition: the People
+     * tab counts the same sessions as on it now, and GET …/sessions?state=active lists them.
+     */
     num_active_sessions: int,
     created_at: z.string(),
   })
@@ -419,6 +425,12 @@ export const sessionEventJson = z
     rescheduled: z.boolean(),
     triggering: z.boolean(),
     sent_at: z.string().nullable(),
+    /**
+     * Why it was skipped, in words the People tab shows ("no manager" for a role nobody filled, "turned off",
+     * "already past at enrolment" …); null unless `state` is skipped. A skipped event counts as done in a session's
+     * progress: the session finishes when every event was sent or skipped.
+     */
+    skip_reason: z.string().nullable(),
     /**
      * What really happened to its messages (the outbox's state, the most urgent of its recipients'): "Sent" only
      * once Slack accepted them. Null until it is written for sending.

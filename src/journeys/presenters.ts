@@ -186,7 +186,37 @@ export function bundleJson(b: LibraryBundle, roles: JourneyRole[] = []): PresetB
   };
 }
 
-export function sessionEventJson(se: JourneySessionEvent & { kind: string; title: string }, delivery: Delivery | null): SessionEventJson {
+/** What the People tab calls a skip's reason, by the note the skip left ('past': a day already gone when they were enrolled). */
+const SKIP_REASONS: Record<string, string> = {
+  inactive: 'turned off',
+  past: 'already past at enrolment',
+  channels_not_selected: 'no channel chosen',
+  strategic_connections_not_selected: 'no connections chosen',
+  'no cohort': 'no cohort',
+  'session not active': 'session had ended',
+};
+
+/**
+ * Why a session event was skipped, in words: for a role nobody filled, the role ("no manager": the recipients'
+ * role when it is empty, else the first empty role it introduces); null unless it was skipped.
+ */
+export function skipReason(
+  se: Pick<JourneySessionEvent, 'state' | 'note'> & { event_role_id: number | null; event_role_ids: number[] },
+  memberships: Array<Pick<JourneyMembership, 'role_id'> & { member: Member | null }>,
+  roles: Array<Pick<JourneyRole, 'id' | 'name'>>,
+): string | null {
+  if (se.state !== 'skipped') return null;
+  if (se.note === 'missing_role') {
+    const ids = [se.event_role_id, ...se.event_role_ids].filter((id): id is number => id !== null);
+    const empty = ids.find((id) => !memberships.some((m) => m.role_id === id && m.member && !m.member.deleted)) ?? ids[0];
+    const name = roles.find((r) => r.id === empty)?.name;
+    // "Manager" reads "no manager"; an initialism ("IT buddy") keeps its capitals.
+    return name ? `no ${/^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name}` : 'nobody in the role';
+  }
+  return (se.note && SKIP_REASONS[se.note]) ?? 'skipped';
+}
+
+export function sessionEventJson(se: JourneySessionEvent & { kind: string; title: string; skip_reason: string | null }, delivery: Delivery | null): SessionEventJson {
   return {
     id: se.id,
     session_id: se.session_id,
@@ -201,6 +231,7 @@ export function sessionEventJson(se: JourneySessionEvent & { kind: string; title
     rescheduled: se.rescheduled,
     triggering: se.triggering,
     sent_at: iso(se.sent_at),
+    skip_reason: se.skip_reason,
     delivery,
   };
 }
@@ -212,9 +243,10 @@ export function membershipJson(m: JourneyMembership & { member: Member | null })
 export function sessionJson(
   s: JourneySession,
   memberships: Array<JourneyMembership & { member: Member | null }>,
-  events: Array<JourneySessionEvent & { kind: string; title: string }>,
+  events: Array<JourneySessionEvent & { kind: string; title: string; event_role_id: number | null; event_role_ids: number[] }>,
   deliveries: Map<number, Delivery>,
   participant: Member | null,
+  roles: JourneyRole[],
 ): SessionJson {
   return {
     id: s.id,
@@ -226,7 +258,7 @@ export function sessionJson(
     past_start_policy: s.past_start_policy,
     participant: participant ? personJson(participant) : null,
     memberships: memberships.map(membershipJson),
-    session_events: events.map((e) => sessionEventJson(e, deliveries.get(e.id) ?? null)),
+    session_events: events.map((e) => sessionEventJson({ ...e, skip_reason: skipReason(e, memberships, roles) }, deliveries.get(e.id) ?? null)),
     cohort_id: s.cohort_id,
     is_sandbox: s.is_sandbox,
     created_at: iso(s.created_at)!,

@@ -253,13 +253,13 @@ export class SessionRepository {
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string; recipient_type: string; event_role_id: number | null }>> {
+  sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string; recipient_type: string; event_role_id: number | null; event_role_ids: number[] }>> {
     if (!sessionIds.length) return Promise.resolve([]);
     return ex
       .selectFrom('journey_session_events as se')
       .innerJoin('journey_events as e', 'e.id', 'se.event_id')
       .selectAll('se')
-      .select(['e.kind', 'e.title', 'e.recipient_type', 'e.role_id as event_role_id'])
+      .select(['e.kind', 'e.title', 'e.recipient_type', 'e.role_id as event_role_id', 'e.role_ids as event_role_ids'])
       .where('se.workspace_id', '=', workspaceId)
       .where('se.session_id', 'in', sessionIds)
       .orderBy('se.occurs_on')

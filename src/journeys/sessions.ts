@@ -18,7 +18,7 @@ import { journeysDeliver } from './jobs.js';
 import { pageFiller } from './delivery.js';
 import { movedTiming, recipientZones, timingTable, zoneOf } from './plan.js';
 import { catchUpSlots, formatMinute, isWorkDay } from './schedule.js';
-import { sessionEventJson, sessionJson } from './presenters.js';
+import { sessionEventJson, sessionJson, skipReason } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
 import type { GenerateMode, SessionRepository, SessionTarget } from './sessions.repository.js';
 import { createSessionBody, rescheduleBody } from './schema.js';
@@ -415,7 +415,8 @@ export class SessionService {
     ]);
     const tag = session && (await this.journeys.tag(ws, session.tag_id));
     const title = session && tag ? pageFiller(tag, session, memberships, roles)(event?.title ?? '') : (event?.title ?? '');
-    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title }, deliveries.get(se.id) ?? null);
+    const skip_reason = skipReason({ ...se, event_role_id: event?.role_id ?? null, event_role_ids: event?.role_ids ?? [] }, memberships, roles);
+    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title, skip_reason }, deliveries.get(se.id) ?? null);
   }
 
   /**
@@ -450,6 +451,7 @@ export class SessionService {
         events.filter((e) => e.session_id === s.id).map((e) => ({ ...e, title: fill(e.title) })),
         deliveries,
         s.participant_member_id === null ? null : (participants.get(s.participant_member_id) ?? null),
+        roles,
       );
     });
   }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
+import { personName } from '../people/name.js';
 import type { LeaderboardColumn, LedgerReason, OrderDir, RedemptionState } from './api-types.js';
 import type {
   LedgerRow,
@@ -68,10 +69,24 @@ export interface LeaderboardRow {
   given_this_month: number;
 }
 
+/** Which members a leaderboard search matches (their display name, full name or email); never how they are named. */
 const displayName = sql<string>`coalesce(nullif(m.display_name, ''), nullif(m.real_name, ''), m.name)`;
-/** A person on the pages' lists (the leaderboard, redemptions): their full name, as the pages show people; the Slack
- * display name (often a lower-case handle such as "lena") only when there is none. */
-const fullName = sql<string>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`;
+/** personName's order (full name, display name, handle) in SQL, for sorting the leaderboard by name across pages. */
+const byPersonName = sql<string>`lower(coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name))`;
+
+/** The columns personName reads, as a query selects them (the handle is `members.name`). */
+interface NameColumns {
+  real_name: string;
+  display_name: string;
+  handle: string;
+}
+/** A member's name as every page shows it: personName of the columns selected for them. */
+const nameOf = (c: NameColumns): string => personName({ real_name: c.real_name, display_name: c.display_name, name: c.handle });
+const memberInfo = (row: (Omit<MemberInfo, 'name'> & NameColumns) | undefined): MemberInfo | undefined => {
+  if (!row) return undefined;
+  const { real_name, display_name, handle, ...info } = row;
+  return { ...info, name: nameOf({ real_name, display_name, handle }) };
+};
 
 /**
  * The SQL of points, shoutouts and rewards. Every method takes the workspace id and scopes by it. Balances move
@@ -106,28 +121,27 @@ export class PointsRepository {
     return ex
       .selectFrom('members as m')
       .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', 'm.email', 'm.is_bot', 'm.deleted', 'm.is_external'])
-      .select(displayName.as('name'))
+      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', 'm.email', 'm.is_bot', 'm.deleted', 'm.is_external', 'm.real_name', 'm.display_name', 'm.name as handle'])
       .select(sql<string>`coalesce(m.tz, w.default_tz)`.as('tz'))
       .where('m.workspace_id', '=', workspaceId);
   }
 
-  member(workspaceId: number, memberId: number, ex: Executor = this.db): Promise<MemberInfo | undefined> {
-    return this.members(ex, workspaceId).where('m.id', '=', memberId).executeTakeFirst();
+  async member(workspaceId: number, memberId: number, ex: Executor = this.db): Promise<MemberInfo | undefined> {
+    return memberInfo(await this.members(ex, workspaceId).where('m.id', '=', memberId).executeTakeFirst());
   }
 
-  memberBySlackId(workspaceId: number, slackUserId: string): Promise<MemberInfo | undefined> {
-    return this.members(this.db, workspaceId).where('m.slack_user_id', '=', slackUserId).executeTakeFirst();
+  async memberBySlackId(workspaceId: number, slackUserId: string): Promise<MemberInfo | undefined> {
+    return memberInfo(await this.members(this.db, workspaceId).where('m.slack_user_id', '=', slackUserId).executeTakeFirst());
   }
 
   /** A member by the @handle typed in Slack: their username or display name, case-insensitively. */
-  memberByHandle(workspaceId: number, handle: string): Promise<MemberInfo | undefined> {
+  async memberByHandle(workspaceId: number, handle: string): Promise<MemberInfo | undefined> {
     const h = handle.toLowerCase();
-    return this.members(this.db, workspaceId)
+    return memberInfo(await this.members(this.db, workspaceId)
       .where('m.deleted', '=', false)
       .where((eb) => eb.or([eb(sql`lower(m.name)`, '=', h), eb(sql`lower(m.display_name)`, '=', h), eb(sql`lower(replace(m.real_name, ' ', '.'))`, '=', h)]))
       .orderBy('m.id')
-      .executeTakeFirst();
+      .executeTakeFirst());
   }
 
   // ---- wallets and the ledger --------------------------------------------------------------------
@@ -262,19 +276,24 @@ export class PointsRepository {
   }
 
   /** Shoutouts newest first, with both people's names: all, a member's (given or received), or one. */
-  recentShoutouts(workspaceId: number, limit: number, only: { memberId?: number; shoutoutId?: number } = {}) {
+  async recentShoutouts(workspaceId: number, limit: number, only: { memberId?: number; shoutoutId?: number } = {}) {
     const { memberId, shoutoutId } = only;
     let q = this.db
       .selectFrom('shoutouts as s')
       .innerJoin('members as g', 'g.id', 's.giver_member_id')
       .innerJoin('members as r', 'r.id', 's.recipient_member_id')
       .select(['s.id', 's.points', 's.message', 's.channel_ids', 's.created_at', 's.giver_member_id', 's.recipient_member_id', 'g.slack_user_id as giver_slack_id', 'r.slack_user_id as recipient_slack_id'])
-      .select(sql<string>`coalesce(nullif(g.display_name, ''), nullif(g.real_name, ''), g.name)`.as('giver_name'))
-      .select(sql<string>`coalesce(nullif(r.display_name, ''), nullif(r.real_name, ''), r.name)`.as('recipient_name'))
+      .select(['g.real_name as giver_real_name', 'g.display_name as giver_display_name', 'g.name as giver_handle'])
+      .select(['r.real_name as recipient_real_name', 'r.display_name as recipient_display_name', 'r.name as recipient_handle'])
       .where('s.workspace_id', '=', workspaceId);
     if (memberId !== undefined) q = q.where((eb) => eb.or([eb('s.giver_member_id', '=', memberId), eb('s.recipient_member_id', '=', memberId)]));
     if (shoutoutId !== undefined) q = q.where('s.id', '=', shoutoutId);
-    return q.orderBy('s.id', 'desc').limit(limit).execute();
+    const rows = await q.orderBy('s.id', 'desc').limit(limit).execute();
+    return rows.map(({ giver_real_name, giver_display_name, giver_handle, recipient_real_name, recipient_display_name, recipient_handle, ...row }) => ({
+      ...row,
+      giver_name: nameOf({ real_name: giver_real_name, display_name: giver_display_name, handle: giver_handle }),
+      recipient_name: nameOf({ real_name: recipient_real_name, display_name: recipient_display_name, handle: recipient_handle }),
+    }));
   }
 
   // ---- the leaderboard ---------------------------------------------------------------------------
@@ -290,7 +309,7 @@ export class PointsRepository {
     const givenThisMonth = sql<string>`(select coalesce(sum(s.points), 0) from shoutouts s where s.workspace_id = m.workspace_id and s.giver_member_id = m.id and s.giver_local_month = ${q.month})`;
     const allowance = sql<number>`coalesce(pw.custom_allowance, ${q.defaultAllowance})`;
     const orderExpr = {
-      name: sql`lower(${fullName})`,
+      name: byPersonName,
       points_received: sql`received`,
       points_given: sql`given`,
       current_redeemable: sql`coalesce(pw.current_redeemable, 0)`,
@@ -299,8 +318,7 @@ export class PointsRepository {
     let query = this.db
       .selectFrom('members as m')
       .leftJoin('points_wallets as pw', (j) => j.onRef('pw.workspace_id', '=', 'm.workspace_id').onRef('pw.member_id', '=', 'm.id'))
-      .select(['m.id', 'm.slack_user_id', 'm.avatar_url'])
-      .select(fullName.as('name'))
+      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', 'm.real_name', 'm.display_name', 'm.name as handle'])
       .select(sql<number>`coalesce(pw.current_redeemable, 0)`.as('current_redeemable'))
       .select('pw.custom_allowance')
       .select(sql<Wallet['shoutouts_role']>`coalesce(pw.shoutouts_role, 'participant')`.as('shoutouts_role'))
@@ -322,7 +340,7 @@ export class PointsRepository {
       .limit(q.perPage + 1)
       .offset((q.page - 1) * q.perPage)
       .execute();
-    return rows.map((r) => ({ ...r, current_redeemable: Number(r.current_redeemable), received: Number(r.received), given: Number(r.given), given_this_month: Number(r.given_this_month) }));
+    return rows.map(({ real_name, display_name, handle, ...r }) => ({ ...r, name: nameOf({ real_name, display_name, handle }), current_redeemable: Number(r.current_redeemable), received: Number(r.received), given: Number(r.given), given_this_month: Number(r.given_this_month) }));
   }
 
   // ---- reward listings ---------------------------------------------------------------------------
@@ -422,18 +440,23 @@ export class PointsRepository {
       .leftJoin('members as f', 'f.id', 'r.fulfiller_member_id')
       .selectAll('r')
       .select(['l.name as listing_name', 'l.is_gift_card'])
-      .select(fullName.as('member_name'))
-      .select(sql<string | null>`coalesce(nullif(f.display_name, ''), nullif(f.real_name, ''), f.name)`.as('fulfiller_name'))
+      .select(['m.real_name', 'm.display_name', 'm.name as handle'])
+      .select(['f.real_name as fulfiller_real_name', 'f.display_name as fulfiller_display_name', 'f.name as fulfiller_handle'])
       .where('r.workspace_id', '=', workspaceId);
     if (q.from) query = query.where('r.created_at', '>=', q.from);
     if (q.to) query = query.where('r.created_at', '<=', q.to);
     if (q.ids) query = query.where('r.id', 'in', q.ids.length ? q.ids : [0]);
     if (q.memberId !== undefined) query = query.where('r.member_id', '=', q.memberId);
-    return query
+    const rows = await query
       .orderBy('r.id', 'desc')
       .limit(q.perPage + 1)
       .offset((q.page - 1) * q.perPage)
       .execute();
+    return rows.map(({ real_name, display_name, handle, fulfiller_real_name, fulfiller_display_name, fulfiller_handle, ...row }) => ({
+      ...row,
+      member_name: nameOf({ real_name, display_name, handle }),
+      fulfiller_name: fulfiller_handle === null ? null : nameOf({ real_name: fulfiller_real_name ?? '', display_name: fulfiller_display_name ?? '', handle: fulfiller_handle }),
+    }));
   }
 
 

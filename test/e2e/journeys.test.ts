@@ -135,4 +135,20 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     expect(journeyPath).toMatch(/^\/onboarding\/tags\/\d+$/);
     expect(pageErrors).toEqual([]);
   });
+
+  it('the People tab counts who is on it now as the header does, and shows each person\'s progress', async () => {
+    await page.goto(`${t.url}${journeyPath}?tab=people`);
+    const people = page.getByRole('list', { name: 'People on this journey' });
+    await people.waitFor();
+    // One definition (num_active_sessions): the header and the tab say the same.
+    await expect.poll(() => page.getByText('1 person on it now', { exact: true }).count()).toBe(2);
+    await people.getByRole('button').first().click();
+    await page.getByRole('list', { name: /^Schedule of / }).waitFor();
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 768 });
+      await screenshot(page, `journeys-people-${width}`, { fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(pageErrors).toEqual([]);
+  });
 });

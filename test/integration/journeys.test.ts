@@ -304,6 +304,30 @@ describe(`Journeys (${path})`, () => {
     const missing = await t.services.db.selectFrom('domain_events').select('payload').where('type', '=', 'journey.role_missing').execute();
     expect(missing.length).toBeGreaterThan(0);
     expect(withText(ACME.adminUserId, 'nobody is the')).not.toHaveLength(0);
+    // The People tab says why each skipped message never went: the role nobody fills, in words.
+    const listed = (await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`)).sessions.find((x) => x.id === s.id)!;
+    const skipped = listed.session_events.filter((e) => e.state === 'skipped');
+    expect(new Set(skipped.map((e) => e.skip_reason))).toEqual(new Set(['no manager', 'no buddy', 'no connections chosen']));
+    expect(listed.session_events.filter((e) => e.state !== 'skipped').every((e) => e.skip_reason === null)).toBe(true);
+  }, LONG);
+
+  it('"people on it now" (num_active_sessions) is the active sessions, a later start included, as the People tab lists them', async () => {
+    const onItNow = async () => (await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`)).tag.num_active_sessions;
+    const listed = async (state: string) => (await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions?state=${state}`)).sessions;
+    const before = await onItNow();
+    const enrol = async (slackUserId: string, startDate: string) =>
+      (await call<{ session: SessionJson }>(admin, 'POST', `/onboarding/tags/${tagId}/sessions`, { start_date: startDate, memberships: [{ role_id: roles.primary, user_id: await memberId(slackUserId) }] })).session;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    await enrol('U0DEMO034', today);
+    await enrol('U0DEMO035', '2026-09-01');
+    // A third whose session finished (every message sent or skipped) is listed, but no longer on it.
+    const done = await enrol('U0DEMO011', today);
+    await t.services.db.updateTable('journey_sessions').set({ state: 'finished', finished_at: t.clock.now() }).where('id', '=', done.id).execute();
+    expect(await onItNow()).toBe(before + 2);
+    const all = await listed('all');
+    expect(all.find((x) => x.id === done.id)?.state).toBe('finished');
+    expect(all.filter((x) => x.state === 'active')).toHaveLength(before + 2);
+    expect(await listed('active')).toHaveLength(before + 2);
   }, LONG);
 
   it('moves, deletes and triggers one session event', async () => {

@@ -81,6 +81,12 @@ describe('Points, shoutouts and rewards', () => {
       .toBe(true);
     // An escaped mention works too.
     expect(replyOf(await command(ACME.adminUserId, `shoutout <@${JONAS}|jonas> 5 thanks for the review`))).toMatch(/Shoutout given to <@U0DEMO010>: 5 points/);
+    // The Shoutouts page names both people as every page does (personName: full name first), not by display name.
+    const page = await ok<{ recent: Array<{ giver: { name: string }; recipient: { name: string } }> }>(admin, 'GET', '/shoutouts');
+    expect(page.recent.map((r) => [r.giver.name, r.recipient.name])).toEqual([
+      ['Alex Rivera', 'Jonas Weber'],
+      ['Alex Rivera', 'Lena Fischer'],
+    ]);
   });
 
   it('refuses a shoutout to yourself, beyond the allowance, and beyond the recipient\'s daily cap', async () => {
@@ -92,7 +98,7 @@ describe('Points, shoutouts and rewards', () => {
     expect(replyOf(await command(LENA, 'shoutout lena'))).toMatch(/^Try `\/hearth shoutout @someone 10/);
     await ok(admin, 'PUT', '/points/settings', { points_program: { daily_cap: 30 } });
     // Jonas has 5 today; 26 more would pass 30.
-    expect(replyOf(await command(LENA, 'shoutout @jonas.weber 26 for the cap'))).toBe('Jonas can receive 25 more points today.');
+    expect(replyOf(await command(LENA, 'shoutout @jonas.weber 26 for the cap'))).toBe('Jonas Weber can receive 25 more points today.');
     await ok(admin, 'PUT', '/points/settings', { points_program: { daily_cap: 500 } });
     expect((await ledger(jonas.memberId)).map((r) => r.delta)).toEqual([5]);
   });
@@ -229,7 +235,7 @@ describe('Points, shoutouts and rewards', () => {
     await expect.poll(async () => (await redemptionRow()).notice_delivery, { timeout: 10_000 }).toMatchObject({ label: 'Sent' });
     t.sandbox.state.injectFault({ method: 'chat.postMessage', teamId: TEAM, channel: dmWith(t, LENA), kind: 'error', error: 'restricted_action' });
     const fulfilled = await ok<{ redemption: { fulfiller: { id: number }; fulfilled_at: string; state: string } }>(admin, 'POST', `/rewards/redemptions/${list.list[0]!.id}/fulfill`);
-    expect(fulfilled.redemption).toMatchObject({ state: 'fulfilled', fulfiller: { id: admin.memberId }, fulfilled_at: t.clock.now().toISOString() });
+    expect(fulfilled.redemption).toMatchObject({ state: 'fulfilled', member: { name: 'Lena Fischer' }, fulfiller: { id: admin.memberId, name: 'Alex Rivera' }, fulfilled_at: t.clock.now().toISOString() });
     await expect.poll(async () => (await redemptionRow()).fulfilled_delivery, { timeout: 10_000 }).toMatchObject({ label: 'Not sent', code: 'restricted_action', reason: 'The workspace’s settings don’t allow this.' });
     const ledgerRows = await ledger(lena.memberId);
     expect(ledgerRows.at(-1)).toMatchObject({ reason: 'redemption', delta: -100, balance_after: 145 });

@@ -23,9 +23,9 @@ const SESSIONS: SessionsIndex = {
       is_sandbox: false,
       created_at: '2026-03-01T00:00:00Z',
       session_events: [
-        { id: 501, session_id: 1, event_id: 11, kind: 'message', title: 'Welcome aboard', active: true, state: 'sent', occurs_on: '2026-03-09', minute_in_day: 540, occurs_at: '2026-03-09T13:00:00Z', rescheduled: false, triggering: false, sent_at: '2026-03-09T13:00:05Z', delivery: { id: 90, label: 'Sent', code: null, reason: null, canRetry: false } },
-        { id: 502, session_id: 1, event_id: 13, kind: 'intro', title: 'Meet your buddy', active: true, state: 'pending', occurs_on: '2026-03-11', minute_in_day: 540, occurs_at: '2026-03-11T13:00:00Z', rescheduled: false, triggering: false, sent_at: null, delivery: null },
-        { id: 503, session_id: 1, event_id: 14, kind: 'poll', title: 'How is week two going?', active: true, state: 'pending', occurs_on: '2026-03-16', minute_in_day: 540, occurs_at: '2026-03-16T13:00:00Z', rescheduled: false, triggering: false, sent_at: null, delivery: null },
+        { id: 501, session_id: 1, event_id: 11, kind: 'message', title: 'Welcome aboard', active: true, state: 'sent', occurs_on: '2026-03-09', minute_in_day: 540, occurs_at: '2026-03-09T13:00:00Z', rescheduled: false, triggering: false, sent_at: '2026-03-09T13:00:05Z', skip_reason: null, delivery: { id: 90, label: 'Sent', code: null, reason: null, canRetry: false } },
+        { id: 502, session_id: 1, event_id: 13, kind: 'intro', title: 'Meet your buddy', active: true, state: 'pending', occurs_on: '2026-03-11', minute_in_day: 540, occurs_at: '2026-03-11T13:00:00Z', rescheduled: false, triggering: false, sent_at: null, skip_reason: null, delivery: null },
+        { id: 503, session_id: 1, event_id: 14, kind: 'poll', title: 'How is week two going?', active: true, state: 'pending', occurs_on: '2026-03-16', minute_in_day: 540, occurs_at: '2026-03-16T13:00:00Z', rescheduled: false, triggering: false, sent_at: null, skip_reason: null, delivery: null },
       ],
     },
   ],
@@ -106,12 +106,55 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/onboarding/tags/7?tab=people');
     const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
-    expect(within(head).getByLabelText('0 of 3 sent')).toBeInTheDocument();
+    expect(within(head).getByLabelText('0 of 3 done')).toBeInTheDocument();
     await user.click(head);
     const welcome = within(screen.getByRole('list', { name: 'Schedule of Ananya Iyer' })).getByText('Welcome aboard').closest('li')!;
     expect(within(welcome).getByText('Not sent')).toBeInTheDocument();
     expect(within(welcome).getByText("Slack can't find this person.")).toBeInTheDocument();
     expect(within(welcome).queryByText('sent')).toBeNull();
+  });
+
+  test('a finished session whose manager messages were skipped reads 3/3 and says why: 1 sent, 2 skipped: no manager', async () => {
+    const session = SESSIONS.sessions[0]!;
+    const skipped = { state: 'skipped' as const, skip_reason: 'no manager', delivery: null };
+    const finished: SessionsIndex = { sessions: [{ ...session, state: 'finished', session_events: session.session_events.map((e) => (e.id === 501 ? e : { ...e, ...skipped })) }] };
+    mockFetch((url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
+      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(finished);
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/tags/7?tab=people');
+    const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
+    expect(within(head).getByText('Finished')).toBeInTheDocument();
+    expect(within(head).getByLabelText('3 of 3 done')).toHaveTextContent('3/3');
+    expect(within(head).getByText('1 sent · 2 skipped: no manager')).toBeInTheDocument();
+    await user.click(head);
+    const buddy = within(screen.getByRole('list', { name: 'Schedule of Ananya Iyer' })).getByText('Meet your buddy').closest('li')!;
+    expect(within(buddy).getByText('Skipped')).toBeInTheDocument();
+    expect(within(buddy).getByText('no manager')).toBeInTheDocument();
+  });
+
+  test('the People tab counts who is on it now as the header does: active sessions (a later start too), not the finished one', async () => {
+    const session = SESSIONS.sessions[0]!;
+    const three: SessionsIndex = {
+      sessions: [
+        { ...session, id: 1, participant: { ...session.participant!, name: 'Starts today' } },
+        { ...session, id: 2, start_date: '2026-04-06', participant: { ...session.participant!, id: 42, name: 'Starts next month' } },
+        { ...session, id: 3, state: 'finished', participant: { ...session.participant!, id: 43, name: 'All done' } },
+      ],
+    };
+    const detail = tagDetail();
+    mockFetch((url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse({ ...detail, tag: { ...detail.tag, num_sessions: 3, num_active_sessions: 2 } });
+      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(three);
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/onboarding/tags/7?tab=people');
+    await screen.findByRole('button', { name: /All done/ }, { timeout: 15_000 });
+    expect(screen.getAllByText(/^2 people on it now/).map((e) => e.textContent)).toEqual(['2 people on it now', '2 people on it now · 1 finished']);
   });
 
   test('a weekend day is confirmed first, then sent with allow_weekend; a skipped wall time is refused with the reason; the hub opens in a new tab', async () => {

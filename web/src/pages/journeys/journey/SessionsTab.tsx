@@ -7,7 +7,7 @@ import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, P
 import { sessionEventCalls, sessionsKey, sessionsQuery, useTriggerSessionEvents, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_STATE_LABELS } from '../lib/labels';
-import { minuteLabel } from '../lib/schedule';
+import { minuteLabel, plural } from '../lib/schedule';
 
 function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
   if (!old) return old;
@@ -57,6 +57,8 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
       </span>
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
       {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</span>}
+      {/* Why it was skipped; one turned off for this journey already reads Off. */}
+      {event.active && event.skip_reason && <span className="muted small">{event.skip_reason}</span>}
       <span className="row-actions">
         {!done && event.active && (
           <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => actions.trigger([event.id])}>
@@ -73,12 +75,25 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
   );
 }
 
+/**
+ * A session's progress: its (active) events sent or skipped are done, so a finished session reads 3/3; what was
+ * skipped is said with why ("1 sent · 2 skipped: no manager"). Sent is what Slack accepted, not what Hearth wrote.
+ */
+function sessionProgress(session: SessionJson): { done: number; total: number; summary: string } {
+  const active = session.session_events.filter((e) => e.active);
+  const sent = active.filter((e) => (e.delivery ? e.delivery.label === 'Sent' : e.state === 'sent')).length;
+  const skipped = active.filter((e) => e.state === 'skipped');
+  const reasons = new Map<string, number>();
+  for (const e of skipped) reasons.set(e.skip_reason ?? 'skipped', (reasons.get(e.skip_reason ?? 'skipped') ?? 0) + 1);
+  const why = reasons.size === 1 ? [...reasons.keys()][0]! : [...reasons].map(([reason, n]) => `${n} ${reason}`).join(', ');
+  const summary = [`${sent} sent`, ...(skipped.length ? [`${skipped.length} skipped: ${why}`] : [])].join(' · ');
+  return { done: sent + skipped.length, total: active.length, summary };
+}
+
 function SessionRow({ session, actions, onDryRun }: { session: SessionJson; actions: ReturnType<typeof useSessionEventActions>; onDryRun: (s: SessionJson) => void }) {
   const [open, setOpen] = useState(false);
-  const active = session.session_events.filter((e) => e.active);
-  // Sent is what Slack accepted, not what Hearth wrote for sending.
-  const sent = active.filter((e) => (e.delivery ? e.delivery.label === 'Sent' : e.state === 'sent')).length;
-  const pct = active.length ? Math.round((sent / active.length) * 100) : 0;
+  const { done, total, summary } = sessionProgress(session);
+  const pct = total ? Math.round((done / total) * 100) : 0;
   return (
     <li className="card session-card">
       <button type="button" className="session-head" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -89,13 +104,14 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
           <span className="muted small">
             Starts {formatPlainDate(session.start_date, { weekday: false, year: 'always' })} · {zoneName(session.time_zone)} time
           </span>
+          <span className="muted small">{summary}</span>
         </span>
-        <span className="session-progress" aria-label={`${sent} of ${active.length} sent`}>
+        <span className="session-progress" aria-label={`${done} of ${total} done`}>
           <span className="progress-bar">
             <span style={{ width: `${pct}%` }} />
           </span>
           <span className="small muted">
-            {sent}/{active.length}
+            {done}/{total}
           </span>
         </span>
         <span className={`state-pill state-${session.state}`}>{SESSION_STATE_LABELS[session.state]}</span>
@@ -123,6 +139,16 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
   );
 }
 
+/**
+ * Who is on it now, as the journey's header counts them (num_active_sessions: sessions still active, a later start
+ * included), then those who finished or were cancelled, still listed below.
+ */
+function peopleSummary(list: SessionJson[]): string {
+  const count = (state: SessionJson['state']) => list.filter((s) => s.state === state).length;
+  const [finished, cancelled] = [count('finished'), count('cancelled')];
+  return [`${plural(count('active'), 'person', 'people')} on it now`, ...(finished ? [`${finished} finished`] : []), ...(cancelled ? [`${cancelled} cancelled`] : [])].join(' · ');
+}
+
 /** The people on the journey (sessions), each with their own schedule. */
 export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDetail; onDryRun: (s: SessionJson) => void }) {
   const sessions = useQuery(sessionsQuery(flow, data.tag.id));
@@ -140,11 +166,14 @@ export function SessionsTab({ flow, data, onDryRun }: { flow: Flow; data: TagDet
         list.length === 0 ? (
           <EmptyState title="Nobody is on this journey yet">People appear here once they are enrolled. Try it first with the dry run, or in the sandbox.</EmptyState>
         ) : (
-          <ul className="session-list" aria-label="People on this journey">
-            {list.map((s) => (
-              <SessionRow key={s.id} session={s} actions={actions} onDryRun={onDryRun} />
-            ))}
-          </ul>
+          <>
+            <p className="muted">{peopleSummary(list)}</p>
+            <ul className="session-list" aria-label="People on this journey">
+              {list.map((s) => (
+                <SessionRow key={s.id} session={s} actions={actions} onDryRun={onDryRun} />
+              ))}
+            </ul>
+          </>
         )
       }
     </PageState>
