@@ -115,9 +115,9 @@ export default function JourneysListPage() {
       <div className="toolbar">
         <Switch size="small" checked={showArchived} onChange={setShowArchived} label="Show archived" />
         {tags.data?.limits.journeys != null && (
-          <span className="limit-hint">
+          <StatusPill>
             {tags.data.limits.journeys_active} of {tags.data.limits.journeys} journey running on the free plan
-          </span>
+          </StatusPill>
         )}
       </div>
       <PageState query={tags} what="journeys">
