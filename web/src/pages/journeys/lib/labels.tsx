@@ -47,7 +47,7 @@ export const KIND_INFO: Record<EventKind, { label: string; icon: LucideIcon; acc
 
 export function KindIcon({ kind, size = 16 }: { kind: EventKind; size?: number }) {
   const Icon = KIND_INFO[kind]?.icon ?? Megaphone;
-  return <Icon size={size} aria-hidden="true" className={`kind-icon accent-${KIND_INFO[kind]?.accent ?? 'ember'}`} />;
+  return <Icon size={size} aria-hidden="true" className={`kind-icon accent-icon accent-${KIND_INFO[kind]?.accent ?? 'ember'}`} />;
 }
 
 export const EVENT_KINDS = Object.keys(KIND_INFO) as EventKind[];
