@@ -9,8 +9,9 @@ export function StatusPill({ tone = 'neutral', children }: { tone?: StatusTone; 
   return <span className={`kit-status-pill kit-status-${tone}`}>{children}</span>;
 }
 
-/** A kind's accent colour (styles.css --accent-*): Intros ember, Watercooler sky, Celebrations sun. */
-export type BadgeAccent = 'ember' | 'sky' | 'sun';
+/** A kind's accent colour (styles.css --accent-*): Intros ember, Watercooler sky, Celebrations sun; a journey's flow
+ *  (lib/labels FLOW_ACCENTS) uses leaf and plum as well, and plain for a kind with no colour of its own ("Other"). */
+export type BadgeAccent = 'ember' | 'sky' | 'sun' | 'leaf' | 'plum' | 'plain';
 
 /** Which kind a thing is ("Intros", "Watercooler") on its kind's accent colour: a name, never a state (StatusPill). */
 export function KindBadge({ accent, children }: { accent: BadgeAccent; children: ReactNode }) {

@@ -97,7 +97,7 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
       }
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate className="create-journey-form">
-        {hris && <p className="notice">People your HR system lists with a start date are enrolled automatically, with their manager filled in from it.</p>}
+        {hris && <p className="notice notice-warning">People your HR system lists with a start date are enrolled automatically, with their manager filled in from it.</p>}
         {setup && (
           <fieldset className="form-field">
             <legend>Start from</legend>

@@ -29,7 +29,7 @@ export function CreateSuccessModal({ answer, hris, onClose }: { answer: CreateTa
         {answer.new_roles.length > 0 && <>, with {answer.new_roles.map((r) => r.plural_name).join(', ')} added as roles</>}.
       </p>
       {limit > 0 && (
-        <p className="notice">
+        <p className="notice notice-warning">
           {plural(limit, 'more item')} {limit === 1 ? 'is' : 'are'} in the journey, turned off for now (on the free plan a journey sends 3 messages).
         </p>
       )}

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { openModal } from '../../../kit';
 import { prebuiltJourneysQuery, type PrebuiltJourneyJson, type QuickSetupType } from '../api/journeysApi';
-import { FLOW_TYPE_LABELS } from '../lib/labels';
+import { FlowBadge } from '../lib/labels';
 import { plural } from '../lib/schedule';
 import { CreateJourneyModal } from './CreateJourneyModal';
 import '../journeys.css';
@@ -32,7 +32,7 @@ export function JourneyTemplates() {
         {journeys.map((j) => (
           <li key={j.id} className="card template-card">
             <div className="template-card-head">
-              <span className={`flow-badge flow-${j.flow_type}`}>{FLOW_TYPE_LABELS[j.flow_type]}</span>
+              <FlowBadge flow={j.flow_type} />
               <span className="muted small">{plural(j.num_events, 'item')}</span>
             </div>
             <h3 className="card-title template-card-name">{j.name}</h3>

@@ -71,19 +71,19 @@ export function EventCalendar({ events, roles, onOpen, onMove, onAdd }: EventCal
           while (last + 1 < weeks.length && weeks[last + 1]!.days.every((d) => d.items.length === 0)) last++;
           const label = last === index ? week.label : `Weeks ${week.week + 1}–${weeks[last]!.week + 1}`;
           return (
-            <p key={week.week} className="jcal-gap">
+            <p key={week.week} className="week-gap jcal-gap">
               {label}: nothing scheduled
             </p>
           );
         }
         return (
         <section key={week.week} className="jcal-week" aria-label={week.label}>
-          <h3 className="jcal-week-title">{week.label}</h3>
+          <h3 className="eyebrow-text jcal-week-title">{week.label}</h3>
           <div className="jcal-days">
             {week.days.map((day, column) => (
               <div
                 key={day.daysLater}
-                className={`jcal-day${over === day.daysLater ? ' is-drop-target' : ''}${day.daysLater === 0 ? ' is-start' : ''}`}
+                className={`week-day jcal-day${over === day.daysLater ? ' is-drop-target' : ''}${day.daysLater === 0 ? ' is-start' : ''}`}
                 role="group"
                 aria-label={dayLabel(day.daysLater)}
                 onDragOver={(e) => {
@@ -94,9 +94,9 @@ export function EventCalendar({ events, roles, onOpen, onMove, onAdd }: EventCal
                 onDragLeave={() => setOver((at) => (at === day.daysLater ? null : at))}
                 onDrop={(e) => onDrop(e, day.daysLater)}
               >
-                <div className="jcal-day-head">
-                  <span className="jcal-day-name">{dayLabel(day.daysLater)}</span>
-                  <span className="jcal-day-weekday">{WEEKDAY_SHORT[column]}</span>
+                <div className="week-day-head jcal-day-head">
+                  <span className="week-day-name">{dayLabel(day.daysLater)}</span>
+                  <span className="week-day-weekday">{WEEKDAY_SHORT[column]}</span>
                 </div>
                 <div className="jcal-day-items">
                   {day.items.map((event) => (
@@ -104,7 +104,7 @@ export function EventCalendar({ events, roles, onOpen, onMove, onAdd }: EventCal
                   ))}
                 </div>
                 {onAdd && (
-                  <button type="button" className="jcal-add" aria-label={`Add a message on ${dayLabel(day.daysLater)}`} onClick={() => onAdd(day.daysLater)}>
+                  <button type="button" className="week-day-add jcal-add" aria-label={`Add a message on ${dayLabel(day.daysLater)}`} onClick={() => onAdd(day.daysLater)}>
                     <Plus size={14} aria-hidden="true" /> Add
                   </button>
                 )}

@@ -1,5 +1,5 @@
 import { CalendarClock, Copy, Pencil, Power, PowerOff, Send } from 'lucide-react';
-import { templatePlainText, TemplateText } from '../../../kit';
+import { StatusPill, templatePlainText, TemplateText } from '../../../kit';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { KIND_INFO, KindIcon, recipientLabel } from '../lib/labels';
 import { dayLabel, minuteLabel } from '../lib/schedule';
@@ -17,8 +17,9 @@ export interface EventRowActions {
 export function EventList({ events, roles, ...actions }: { events: readonly ScheduleEventJson[]; roles: readonly RoleJson[] } & EventRowActions) {
   const sorted = [...events].sort((a, b) => a.days_later - b.days_later || a.minute_in_day - b.minute_in_day || a.id - b.id);
   return (
-    <div className="table-wrap">
-      <table className="journey-table event-table" aria-label="Messages of this journey">
+    <div className="card table-card">
+      <div className="table-scroll">
+      <table className="data-table event-table" aria-label="Messages of this journey">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -48,7 +49,7 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
               </th>
               <td>{recipientLabel(event, roles)}</td>
               <td>
-                <span className={`state-pill ${event.active ? 'is-on' : 'is-off'}`}>{event.active ? 'Active' : 'Inactive'}</span>
+                <StatusPill tone={event.active ? 'success' : 'neutral'}>{event.active ? 'Active' : 'Inactive'}</StatusPill>
               </td>
               <td className="row-actions-cell">
                 <div className="row-actions">
@@ -86,6 +87,7 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

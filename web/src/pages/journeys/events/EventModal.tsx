@@ -221,7 +221,7 @@ export function EventModal(props: EventModalProps) {
     <Modal title={title} onClose={onClose} size="large" className="event-modal jr-modal" confirmOnCancel={dirty} footer={<><ModalCancelButton /><SaveButton saving={saving} isNew={!event} /></>}>
       <div className="event-modal-grid">
         <form id="event-form" className="event-form" onSubmit={submit} noValidate>
-          {event && !event.active && <p className="notice">This message is inactive: nobody gets it until you turn it on.</p>}
+          {event && !event.active && <p className="notice notice-warning">This message is inactive: nobody gets it until you turn it on.</p>}
           <EventFormFields form={form} setForm={setForm} roles={roles} errors={errors} />
         </form>
         <aside className="event-preview-pane" aria-label="Preview">

@@ -3,12 +3,12 @@ import { Archive, ArchiveRestore, CalendarDays, FlaskConical, Layers, UserPlus, 
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSearchParam } from '../../../api/searchParams';
-import { Callout, ConfirmDialog, openModal, PageState, Tabs, toastSuccess } from '../../../kit';
+import { Callout, ConfirmDialog, openModal, PageState, StatusPill, Tabs, toastSuccess } from '../../../kit';
 import { JourneyEnrollment } from '../../enrollment/JourneyEnrollment';
 import { PageHeader } from '../../PageHeader';
 import { tagQuery, useUpdateTag, type Flow, type SessionJson, type TagDetail } from '../api/journeysApi';
 import { DryRunPanel, type DryRunSubject } from '../dryrun/DryRunPanel';
-import { FLOW_TYPE_LABELS } from '../lib/labels';
+import { FlowBadge } from '../lib/labels';
 import { plural } from '../lib/schedule';
 import { RolesTab } from '../roles/RolesTab';
 import { ScheduleTab } from './ScheduleTab';
@@ -58,12 +58,12 @@ function Header({ data, flow }: { data: TagDetail; flow: Flow }) {
     <PageHeader
       title={
         <>
-          {tag.name} {tag.archived && <span className="badge">Archived</span>}
+          {tag.name} {tag.archived && <StatusPill>Archived</StatusPill>}
         </>
       }
       subtitle={
         <span className="journey-meta">
-          <span className={`flow-badge flow-${tag.flow_type}`}>{FLOW_TYPE_LABELS[tag.flow_type]}</span>
+          <FlowBadge flow={tag.flow_type} />
           <span>{plural(tag.num_active_events, 'active message')}</span>
           <span>{plural(tag.num_active_sessions, 'person', 'people')} on it now</span>
         </span>

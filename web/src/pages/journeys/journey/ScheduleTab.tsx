@@ -1,7 +1,7 @@
 import { CalendarDays, List, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParam } from '../../../api/searchParams';
-import { Callout, EmptyState, openModal, SegmentedControl, Switch, toastSuccess } from '../../../kit';
+import { Callout, EmptyState, openModal, SegmentedControl, StatusPill, Switch, toastSuccess } from '../../../kit';
 import { useTurnOnHeldMessages, type Flow, type ScheduleEventJson, type TagDetail } from '../api/journeysApi';
 import { EventCalendar } from '../events/EventCalendar';
 import { EventList } from '../events/EventList';
@@ -83,9 +83,9 @@ export function ScheduleTab({ flow, data }: { flow: Flow; data: TagDetail }) {
         <Switch size="small" checked={showInactive} onChange={setShowInactive} label="Show inactive" />
         <span className="toolbar-spacer" />
         {limit !== null && (
-          <span className={`limit-hint${activeCount >= limit ? ' is-full' : ''}`}>
+          <StatusPill tone={activeCount >= limit ? 'warning' : 'neutral'}>
             {activeCount} of {limit} messages on the free plan
-          </span>
+          </StatusPill>
         )}
         <button type="button" className="button button-primary" onClick={() => openAdd()} disabled={actions.pending.add}>
           <Plus size={16} aria-hidden="true" /> Add message

@@ -3,10 +3,10 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, zoneName } from '../../../kit';
+import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, StatusPill, zoneName } from '../../../kit';
 import { sessionEventCalls, sessionsKey, sessionsQuery, useTriggerSessionEvents, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
-import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_STATE_LABELS } from '../lib/labels';
+import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_EVENT_STATE_TONES, SESSION_STATE_LABELS, SESSION_STATE_TONES } from '../lib/labels';
 import { minuteLabel, plural } from '../lib/schedule';
 
 function patchSessionEvent(old: SessionsIndex | undefined, id: number, patch: Partial<SessionEventJson>): SessionsIndex | undefined {
@@ -56,7 +56,7 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
         <DateField label={`Date of ${event.title}`} hideLabel alignEnd value={event.occurs_on} disabled={done || !event.active} onChange={(date) => date !== event.occurs_on && actions.reschedule.mutate({ id: event.id, date })} />
       </span>
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
-      {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <span className={`state-pill state-${event.active ? event.state : 'off'}`}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</span>}
+      {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <StatusPill tone={SESSION_EVENT_STATE_TONES[event.active ? event.state : 'off']}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</StatusPill>}
       {/* Why it was skipped; one turned off for this journey already reads Off. */}
       {event.active && event.skip_reason && <span className="muted small">{event.skip_reason}</span>}
       <span className="row-actions">
@@ -100,7 +100,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
         <ChevronRight size={16} aria-hidden="true" className={`disclosure${open ? ' is-open' : ''}`} />
         <span className="session-who">
           <strong>{session.participant?.name ?? 'Someone'}</strong>
-          {session.is_sandbox && <span className="badge">Sandbox</span>}
+          {session.is_sandbox && <StatusPill>Sandbox</StatusPill>}
           <span className="muted small">
             Starts {formatPlainDate(session.start_date, { weekday: false, year: 'always' })} · {zoneName(session.time_zone)} time
           </span>
@@ -114,7 +114,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
             {done}/{total}
           </span>
         </span>
-        <span className={`state-pill state-${session.state}`}>{SESSION_STATE_LABELS[session.state]}</span>
+        <StatusPill tone={SESSION_STATE_TONES[session.state]}>{SESSION_STATE_LABELS[session.state]}</StatusPill>
       </button>
       {open && (
         <div className="session-body">

@@ -1,4 +1,5 @@
 import { Hash, ListChecks, Megaphone, MessageSquare, Users, UsersRound, Vote, type LucideIcon } from 'lucide-react';
+import { KindBadge, type BadgeAccent, type StatusTone } from '../../../kit';
 import type { EventKind, FlowType, RecipientType, RoleJson, ScheduleEventJson, SessionEventState, SessionState } from '../api/journeysApi';
 
 /** A person's session and each of its events, in words (the People tab). */
@@ -11,6 +12,9 @@ export const SESSION_EVENT_STATE_LABELS: Record<SessionEventState | 'off', strin
   deleted: 'Removed',
   off: 'Off',
 };
+/** What each state means to the reader, for its StatusPill. */
+export const SESSION_STATE_TONES: Record<SessionState, StatusTone> = { active: 'success', finished: 'neutral', cancelled: 'neutral' };
+export const SESSION_EVENT_STATE_TONES: Record<SessionEventState | 'off', StatusTone> = { pending: 'info', sending: 'info', sent: 'success', skipped: 'neutral', deleted: 'neutral', off: 'neutral' };
 
 export const FLOW_TYPE_LABELS: Record<FlowType, string> = {
   onboarding: 'Onboarding',
@@ -20,6 +24,14 @@ export const FLOW_TYPE_LABELS: Record<FlowType, string> = {
   offboarding: 'Offboarding',
   other: 'Other',
 };
+
+/** Each flow's colour on its badge. */
+const FLOW_ACCENTS: Record<FlowType, BadgeAccent> = { onboarding: 'ember', events: 'sky', mentorship: 'plum', training: 'leaf', offboarding: 'sun', other: 'plain' };
+
+/** Which flow a journey or preset is for ("Onboarding"), on the flow's colour. */
+export function FlowBadge({ flow }: { flow: FlowType }) {
+  return <KindBadge accent={FLOW_ACCENTS[flow]}>{FLOW_TYPE_LABELS[flow]}</KindBadge>;
+}
 
 /** The flow types listed on /participants/tags (programs.md §2); onboarding lives on /onboarding/tags. */
 export const PARTICIPANT_FLOW_TYPES: readonly FlowType[] = ['events', 'mentorship', 'training', 'offboarding', 'other'];
@@ -35,7 +47,7 @@ export const KIND_INFO: Record<EventKind, { label: string; icon: LucideIcon; acc
 
 export function KindIcon({ kind, size = 16 }: { kind: EventKind; size?: number }) {
   const Icon = KIND_INFO[kind]?.icon ?? Megaphone;
-  return <Icon size={size} aria-hidden="true" className={`kind-icon accent-${KIND_INFO[kind]?.accent ?? 'ember'}`} />;
+  return <Icon size={size} aria-hidden="true" className={`kind-icon accent-icon accent-${KIND_INFO[kind]?.accent ?? 'ember'}`} />;
 }
 
 export const EVENT_KINDS = Object.keys(KIND_INFO) as EventKind[];

@@ -4,23 +4,23 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../api/currentUser';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
-import { EmptyState, openModal, PageState, Switch } from '../../../kit';
+import { EmptyState, openModal, PageState, StatusPill, Switch } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { presetBundlesQuery, tagsQuery, type Flow, type FlowType, type TagJson } from '../api/journeysApi';
 import { BundleWizard } from '../create/BundleWizard';
 import { CreateJourneyModal } from '../create/CreateJourneyModal';
-import { FLOW_TYPE_LABELS, PARTICIPANT_FLOW_TYPES } from '../lib/labels';
+import { FLOW_TYPE_LABELS, FlowBadge, PARTICIPANT_FLOW_TYPES } from '../lib/labels';
 import '../journeys.css';
 
 function JourneyCard({ tag }: { tag: TagJson }) {
   return (
     <li className={`card journey-card${tag.archived ? ' is-archived' : ''}`}>
       <div className="journey-card-head">
-        <span className={`flow-badge flow-${tag.flow_type}`}>{FLOW_TYPE_LABELS[tag.flow_type]}</span>
+        <FlowBadge flow={tag.flow_type} />
         {tag.archived && (
-          <span className="badge">
+          <StatusPill>
             <Archive size={12} aria-hidden="true" /> Archived
-          </span>
+          </StatusPill>
         )}
       </div>
       <h3 className="journey-card-name">
@@ -115,9 +115,9 @@ export default function JourneysListPage() {
       <div className="toolbar">
         <Switch size="small" checked={showArchived} onChange={setShowArchived} label="Show archived" />
         {tags.data?.limits.journeys != null && (
-          <span className="limit-hint">
+          <StatusPill>
             {tags.data.limits.journeys_active} of {tags.data.limits.journeys} journey running on the free plan
-          </span>
+          </StatusPill>
         )}
       </div>
       <PageState query={tags} what="journeys">

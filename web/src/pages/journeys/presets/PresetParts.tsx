@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { MessagePreview, TemplateText } from '../../../kit';
+import { MessagePreview, StatusPill, TemplateText } from '../../../kit';
 import type { InvolvedRoleJson, PresetEventJson, PresetJson } from '../api/journeysApi';
-import { FLOW_TYPE_LABELS, KIND_INFO, KindIcon } from '../lib/labels';
+import { FlowBadge, KIND_INFO, KindIcon } from '../lib/labels';
 import { dayLabel, minuteLabel, plural } from '../lib/schedule';
 import { PURPOSE_LABELS } from '../roles/roleRules';
 
@@ -25,12 +25,10 @@ export function PresetCard({ preset, to, actions }: { preset: PresetJson; to: st
     <li className={`card preset-card${preset.selected ? ' is-selected' : ''}`}>
       <div className="preset-card-head">
         {preset.flow_types.map((f) => (
-          <span key={f} className={`flow-badge flow-${f}`}>
-            {FLOW_TYPE_LABELS[f]}
-          </span>
+          <FlowBadge key={f} flow={f} />
         ))}
-        {preset.selected && <span className="badge badge-success">Added</span>}
-        {preset.edited && <span className="badge">Edited</span>}
+        {preset.selected && <StatusPill tone="success">Added</StatusPill>}
+        {preset.edited && <StatusPill>Edited</StatusPill>}
       </div>
       <h3 className="preset-card-name">
         <Link to={to}>{preset.name}</Link>
@@ -56,8 +54,9 @@ export function recipientOfPresetEvent(e: PresetEventJson): string {
 export function PresetEventsTable({ events, hrefOf, extra }: { events: readonly PresetEventJson[]; hrefOf?: (e: PresetEventJson) => string; extra?: (e: PresetEventJson) => React.ReactNode }) {
   const sorted = [...events].sort((a, b) => a.days_later - b.days_later || a.minute_in_day - b.minute_in_day);
   return (
-    <div className="table-wrap">
-      <table className="journey-table" aria-label="Items in this preset">
+    <div className="card table-card">
+      <div className="table-scroll">
+      <table className="data-table" aria-label="Items in this preset">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -92,6 +91,7 @@ export function PresetEventsTable({ events, hrefOf, extra }: { events: readonly 
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Minus, Plus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { InlineError, PageState, toastSuccess } from '../../../kit';
+import { InlineError, PageState, StatusPill, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { tagPresetsQuery, useAddPresetEvent, useTogglePreset, type PresetEventJson, type PresetJson } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
@@ -109,9 +109,9 @@ export function TagPresetPage() {
                 events={preset.events}
                 extra={(e) =>
                   e.in_use ? (
-                    <span className="state-pill is-on">
+                    <StatusPill tone="success">
                       <Check size={12} aria-hidden="true" /> In the journey
-                    </span>
+                    </StatusPill>
                   ) : (
                     <button type="button" className="button button-secondary button-small" disabled={addEvent.isPending} onClick={() => add(e)} aria-label={`Add ${e.title} to the journey`}>
                       <Plus size={14} aria-hidden="true" /> Add
