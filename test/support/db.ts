@@ -69,9 +69,6 @@ export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<Db
     const name = `hearth_test_${randomBytes(6).toString('hex')}`;
     const template = migrate ? provided('templateDatabase') : undefined;
     await onServer(url, `create database ${name}${template ? ` template ${template}` : ''}`);
-    // A test database need not outlive a crash of the server: a commit returns without waiting for the disk
-    // (5 ms a commit on the CI machine, against 0.3 ms).
-    await onServer(url, `alter database ${name} set synchronous_commit = off`);
     const inner = await openDatabase({ url: databaseUrl(url, name) });
     if (migrate && !template) await migrateToLatest(inner.db);
     return {
