@@ -81,7 +81,9 @@ describe.skipIf(!HAS_CHROMIUM)(`a new admin's first month${HAS_CHROMIUM ? '' : `
     await expect.poll(() => person.innerText(), { timeout: 15_000 }).toMatch(/Mon, Mar 9[\s\S]*Enrolled/);
     await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Onboarding essentials' }).click();
     await onPage('Onboarding essentials', 'journey-people');
-    await page.getByText('1 person on it now').waitFor();
+    // The header and the People tab say the same.
+    await expect.poll(() => page.getByText('1 person on it now', { exact: true }).count(), { timeout: 15_000 }).toBe(2);
+    await page.getByRole('tabpanel', { name: 'People' }).getByText('1 person on it now').waitFor();
   });
 
   it('shares an enrollment survey that a member answers in Slack, and reads the answer', async () => {
