@@ -46,7 +46,7 @@ export class MetricsRepository {
     const rows = await this.db
       .selectFrom('event_streams as s')
       .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
-      .where((eb) => (fromBeginning ? eb.val(true) : eb('c.last_seq', 'is not', null)))
+      .$if(!fromBeginning, (q) => q.where('c.last_seq', 'is not', null))
       .select(({ selectFrom, fn, ref, lit }) =>
         selectFrom('domain_events as e')
           .select(fn.countAll<string>().as('n'))

@@ -83,7 +83,7 @@ export class DomainEventsRepository {
       .innerJoin('workspaces as w', 'w.id', 's.workspace_id')
       .where('w.paused_at', 'is', null)
       .select('s.workspace_id')
-      .where((eb) => (fromBeginning ? eb.val(true) : eb('c.last_seq', 'is not', null)))
+      .$if(!fromBeginning, (q) => q.where('c.last_seq', 'is not', null))
       .where(({ exists, selectFrom, fn, ref, lit }) =>
         exists(
           selectFrom('domain_events as e')
