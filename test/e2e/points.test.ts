@@ -108,7 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Points end to end${HAS_CHROMIUM ? '' : ` (skippe
     const from = page.getByRole('textbox', { name: /From date/ });
     await from.fill('01/01/2099');
     await from.press('Enter');
-    await page.getByText('No redemptions yet.').waitFor();
+    await page.getByText('No redemptions in these dates.').waitFor();
     for (const width of [1366, 800]) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `points-redemptions-filtered-${width}`);

@@ -405,7 +405,7 @@ function Redemptions({ plural, isAdmin }: { plural: string; isAdmin: boolean }) 
           {list.data && !list.data.list.length && (
             <tr>
               <td colSpan={5} className="muted">
-                No redemptions yet.
+                {range.start || range.end ? 'No redemptions in these dates.' : 'No redemptions yet.'}
               </td>
             </tr>
           )}
