@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { personNameSql } from '../people/repository.js';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { ScheduleInput } from './dates.js';
@@ -59,7 +60,7 @@ export class ScheduleRepository {
       .selectAll('s')
       .select([
         'm.slack_user_id',
-        sql<string | null>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`.as('member_name'),
+        personNameSql('m').$castTo<string | null>().as('member_name'),
         'm.avatar_url',
         'm.is_bot',
         'm.deleted',

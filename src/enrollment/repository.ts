@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { personNameSql } from '../people/repository.js';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { Member } from '../db/types.js';
 import type { Flow, StartDateRule } from './api-types.js';
@@ -76,7 +77,7 @@ export class EnrollmentRepository {
       .selectFrom('enrollments as e')
       .leftJoin('members as m', 'm.id', 'e.member_id')
       .leftJoin('journey_sessions as s', 's.id', 'e.session_id')
-      .select(['e.member_id', 'e.start_date', 'e.created_at', 'm.slack_user_id', sql<string | null>`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name)`.as('member_name')])
+      .select(['e.member_id', 'e.start_date', 'e.created_at', 'm.slack_user_id', personNameSql('m').$castTo<string | null>().as('member_name')])
       .where('e.workspace_id', '=', workspaceId)
       .where('e.tag_id', '=', tagId)
       .where('e.source', '=', 'self')

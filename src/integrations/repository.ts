@@ -1,4 +1,5 @@
 import { activeWorkspaceIds } from '../workspaces/repository.js';
+import { personNameSql } from '../people/repository.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type {
@@ -36,7 +37,7 @@ export class IntegrationsRepository {
     if (!ids.length) return Promise.resolve([]);
     return this.db
       .selectFrom('members')
-      .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(display_name, ''), name)`.as('name'), 'email', 'is_bot', 'deleted', 'is_external'])
+      .select(['id', personNameSql().as('name'), 'email', 'is_bot', 'deleted', 'is_external'])
       .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { personNameSql } from '../people/repository.js';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { ChannelProgram, Member } from '../db/types.js';
 import type { MemberStatus } from './api-types.js';
@@ -236,7 +237,7 @@ export class IntrosRepository {
   rosterMembers(program: RosterRef, opts: { query?: string; limit?: number; offset?: number } = {}): Promise<Member[]> {
     let q = this.rosterQuery(program, opts.query ?? '')
       .selectAll('m')
-      .orderBy(sql`lower(coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name))`)
+      .orderBy(sql`lower(${personNameSql('m')})`)
       .orderBy('m.id');
     if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
     return q.execute();

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/index.js';
 import type { Member, NewMember } from '../db/types.js';
 
+/**
+ * personName (people/name.ts) in SQL, over the `members` table or its alias: the full name, else the display name,
+ * else the handle. Queries that sort or select people by name use it, so a list's order and its names agree.
+ */
+export const personNameSql = (members = 'members') =>
+  sql<string>`coalesce(nullif(${sql.ref(`${members}.real_name`)}, ''), nullif(${sql.ref(`${members}.display_name`)}, ''), ${sql.ref(`${members}.name`)})`;
+
 /** A member's directory fields, as Slack describes them. */
 export type MemberValues = Required<Omit<NewMember, 'id' | 'workspace_id' | 'slack_user_id' | 'created_at' | 'updated_at'>>;
 

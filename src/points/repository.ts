@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { personNameSql } from '../people/repository.js';
 import type { Db, Executor, Trx } from '../db/index.js';
-import { personName } from '../people/name.js';
 import type { LeaderboardColumn, LedgerReason, OrderDir, RedemptionState } from './api-types.js';
 import type {
   LedgerRow,
@@ -71,22 +71,6 @@ export interface LeaderboardRow {
 
 /** Which members a leaderboard search matches (their display name, full name or email); never how they are named. */
 const displayName = sql<string>`coalesce(nullif(m.display_name, ''), nullif(m.real_name, ''), m.name)`;
-/** personName's order (full name, display name, handle) in SQL, for sorting the leaderboard by name across pages. */
-const byPersonName = sql<string>`lower(coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name))`;
-
-/** The columns personName reads, as a query selects them (the handle is `members.name`). */
-interface NameColumns {
-  real_name: string;
-  display_name: string;
-  handle: string;
-}
-/** A member's name as every page shows it: personName of the columns selected for them. */
-const nameOf = (c: NameColumns): string => personName({ real_name: c.real_name, display_name: c.display_name, name: c.handle });
-const memberInfo = (row: (Omit<MemberInfo, 'name'> & NameColumns) | undefined): MemberInfo | undefined => {
-  if (!row) return undefined;
-  const { real_name, display_name, handle, ...info } = row;
-  return { ...info, name: nameOf({ real_name, display_name, handle }) };
-};
 
 /**
  * The SQL of points, shoutouts and rewards. Every method takes the workspace id and scopes by it. Balances move
@@ -121,27 +105,27 @@ export class PointsRepository {
     return ex
       .selectFrom('members as m')
       .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', 'm.email', 'm.is_bot', 'm.deleted', 'm.is_external', 'm.real_name', 'm.display_name', 'm.name as handle'])
+      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', 'm.email', 'm.is_bot', 'm.deleted', 'm.is_external', personNameSql('m').as('name')])
       .select(sql<string>`coalesce(m.tz, w.default_tz)`.as('tz'))
       .where('m.workspace_id', '=', workspaceId);
   }
 
   async member(workspaceId: number, memberId: number, ex: Executor = this.db): Promise<MemberInfo | undefined> {
-    return memberInfo(await this.members(ex, workspaceId).where('m.id', '=', memberId).executeTakeFirst());
+    return this.members(ex, workspaceId).where('m.id', '=', memberId).executeTakeFirst();
   }
 
   async memberBySlackId(workspaceId: number, slackUserId: string): Promise<MemberInfo | undefined> {
-    return memberInfo(await this.members(this.db, workspaceId).where('m.slack_user_id', '=', slackUserId).executeTakeFirst());
+    return this.members(this.db, workspaceId).where('m.slack_user_id', '=', slackUserId).executeTakeFirst();
   }
 
   /** A member by the @handle typed in Slack: their username or display name, case-insensitively. */
   async memberByHandle(workspaceId: number, handle: string): Promise<MemberInfo | undefined> {
     const h = handle.toLowerCase();
-    return memberInfo(await this.members(this.db, workspaceId)
+    return this.members(this.db, workspaceId)
       .where('m.deleted', '=', false)
       .where((eb) => eb.or([eb(sql`lower(m.name)`, '=', h), eb(sql`lower(m.display_name)`, '=', h), eb(sql`lower(replace(m.real_name, ' ', '.'))`, '=', h)]))
       .orderBy('m.id')
-      .executeTakeFirst());
+      .executeTakeFirst();
   }
 
   // ---- wallets and the ledger --------------------------------------------------------------------
@@ -283,17 +267,11 @@ export class PointsRepository {
       .innerJoin('members as g', 'g.id', 's.giver_member_id')
       .innerJoin('members as r', 'r.id', 's.recipient_member_id')
       .select(['s.id', 's.points', 's.message', 's.channel_ids', 's.created_at', 's.giver_member_id', 's.recipient_member_id', 'g.slack_user_id as giver_slack_id', 'r.slack_user_id as recipient_slack_id'])
-      .select(['g.real_name as giver_real_name', 'g.display_name as giver_display_name', 'g.name as giver_handle'])
-      .select(['r.real_name as recipient_real_name', 'r.display_name as recipient_display_name', 'r.name as recipient_handle'])
+      .select([personNameSql('g').as('giver_name'), personNameSql('r').as('recipient_name')])
       .where('s.workspace_id', '=', workspaceId);
     if (memberId !== undefined) q = q.where((eb) => eb.or([eb('s.giver_member_id', '=', memberId), eb('s.recipient_member_id', '=', memberId)]));
     if (shoutoutId !== undefined) q = q.where('s.id', '=', shoutoutId);
-    const rows = await q.orderBy('s.id', 'desc').limit(limit).execute();
-    return rows.map(({ giver_real_name, giver_display_name, giver_handle, recipient_real_name, recipient_display_name, recipient_handle, ...row }) => ({
-      ...row,
-      giver_name: nameOf({ real_name: giver_real_name, display_name: giver_display_name, handle: giver_handle }),
-      recipient_name: nameOf({ real_name: recipient_real_name, display_name: recipient_display_name, handle: recipient_handle }),
-    }));
+    return q.orderBy('s.id', 'desc').limit(limit).execute();
   }
 
   // ---- the leaderboard ---------------------------------------------------------------------------
@@ -309,7 +287,7 @@ export class PointsRepository {
     const givenThisMonth = sql<string>`(select coalesce(sum(s.points), 0) from shoutouts s where s.workspace_id = m.workspace_id and s.giver_member_id = m.id and s.giver_local_month = ${q.month})`;
     const allowance = sql<number>`coalesce(pw.custom_allowance, ${q.defaultAllowance})`;
     const orderExpr = {
-      name: byPersonName,
+      name: sql`lower(${personNameSql('m')})`,
       points_received: sql`received`,
       points_given: sql`given`,
       current_redeemable: sql`coalesce(pw.current_redeemable, 0)`,
@@ -318,7 +296,7 @@ export class PointsRepository {
     let query = this.db
       .selectFrom('members as m')
       .leftJoin('points_wallets as pw', (j) => j.onRef('pw.workspace_id', '=', 'm.workspace_id').onRef('pw.member_id', '=', 'm.id'))
-      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', 'm.real_name', 'm.display_name', 'm.name as handle'])
+      .select(['m.id', 'm.slack_user_id', 'm.avatar_url', personNameSql('m').as('name')])
       .select(sql<number>`coalesce(pw.current_redeemable, 0)`.as('current_redeemable'))
       .select('pw.custom_allowance')
       .select(sql<Wallet['shoutouts_role']>`coalesce(pw.shoutouts_role, 'participant')`.as('shoutouts_role'))
@@ -340,7 +318,7 @@ export class PointsRepository {
       .limit(q.perPage + 1)
       .offset((q.page - 1) * q.perPage)
       .execute();
-    return rows.map(({ real_name, display_name, handle, ...r }) => ({ ...r, name: nameOf({ real_name, display_name, handle }), current_redeemable: Number(r.current_redeemable), received: Number(r.received), given: Number(r.given), given_this_month: Number(r.given_this_month) }));
+    return rows.map((r) => ({ ...r, current_redeemable: Number(r.current_redeemable), received: Number(r.received), given: Number(r.given), given_this_month: Number(r.given_this_month) }));
   }
 
   // ---- reward listings ---------------------------------------------------------------------------
@@ -440,23 +418,17 @@ export class PointsRepository {
       .leftJoin('members as f', 'f.id', 'r.fulfiller_member_id')
       .selectAll('r')
       .select(['l.name as listing_name', 'l.is_gift_card'])
-      .select(['m.real_name', 'm.display_name', 'm.name as handle'])
-      .select(['f.real_name as fulfiller_real_name', 'f.display_name as fulfiller_display_name', 'f.name as fulfiller_handle'])
+      .select([personNameSql('m').as('member_name'), personNameSql('f').$castTo<string | null>().as('fulfiller_name')])
       .where('r.workspace_id', '=', workspaceId);
     if (q.from) query = query.where('r.created_at', '>=', q.from);
     if (q.to) query = query.where('r.created_at', '<=', q.to);
     if (q.ids) query = query.where('r.id', 'in', q.ids.length ? q.ids : [0]);
     if (q.memberId !== undefined) query = query.where('r.member_id', '=', q.memberId);
-    const rows = await query
+    return query
       .orderBy('r.id', 'desc')
       .limit(q.perPage + 1)
       .offset((q.page - 1) * q.perPage)
       .execute();
-    return rows.map(({ real_name, display_name, handle, fulfiller_real_name, fulfiller_display_name, fulfiller_handle, ...row }) => ({
-      ...row,
-      member_name: nameOf({ real_name, display_name, handle }),
-      fulfiller_name: fulfiller_handle === null ? null : nameOf({ real_name: fulfiller_real_name ?? '', display_name: fulfiller_display_name ?? '', handle: fulfiller_handle }),
-    }));
   }
 
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { personNameSql } from '../people/repository.js';
 import type { Db, Executor, Trx } from '../db/index.js';
 import type { SessionIssueType } from './tables.js';
 import { activeWorkspaceIds } from '../workspaces/repository.js';
@@ -311,8 +312,7 @@ export class ReportingRepository {
     return this.issuesQuery(workspaceId, f)
       .leftJoin('members as m', (j) => j.onRef('m.id', '=', 'i.member_id').onRef('m.workspace_id', '=', 'i.workspace_id'))
       .select(['i.id', 'i.issue_type', 'i.session_id', 'i.tag_id', 'i.member_id', 'i.session_event_id', 'i.detail', 'i.fix_path', 'i.fix_label', 'i.occurred_at', 'm.real_name', 'm.display_name', 'm.name', 'm.slack_user_id', 'm.avatar_url'])
-      // personName's order: full name, else display name, else handle.
-      .orderBy(sql`coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), m.name, '')`)
+      .orderBy(sql`coalesce(${personNameSql('m')}, '')`)
       .orderBy('i.member_id')
       .orderBy('i.session_id')
       .orderBy('i.occurred_at', 'desc')
