@@ -182,6 +182,16 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
     const sections = page.getByRole('region', { name: /^Questions for / });
     await expect.poll(() => sections.count()).toBe(2);
     expect(await sections.nth(1).getByRole('textbox', { name: 'Question 1', exact: true }).inputValue()).toBe('Which area do you work in?');
+    // A choice question, as the editor lays it out.
+    const managers = sections.nth(1);
+    await managers.getByRole('combobox', { name: 'Answer' }).click();
+    await page.getByRole('option', { name: 'One choice' }).click();
+    await managers.getByLabel('Option 1').fill('Engineering');
+    await managers.getByLabel('Option 2').fill('Sales');
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `survey-editor-${width}`, { fullPage: true });
+    }
     await page.getByRole('button', { name: 'Save survey' }).click();
     await page.getByRole('region', { name: 'Share to Slack' }).waitFor();
     const saved = await t.services.db.selectFrom('enrollment_surveys').select('role_surveys').executeTakeFirstOrThrow();

@@ -83,7 +83,7 @@ describe('/onboarding/tags/enrollment: HR mappings', () => {
 });
 
 describe('/onboarding/tags/5/enrollment_surveys/new: the survey editor', () => {
-  test('a choice question stops at 10 options (Slack shows no more) and says why', async () => {
+  test('a choice question stops at 10 options (Slack shows no more) and says why; options beyond two can be removed', async () => {
     mockFetch(async (url) => {
       if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
       if (url.pathname === '/onboarding/tags/5') return jsonResponse({ tag: TAG, roles: ROLES, events: [] });
@@ -94,13 +94,22 @@ describe('/onboarding/tags/5/enrollment_surveys/new: the survey editor', () => {
     const question = await screen.findByRole('group', { name: 'Question 1' });
     fireEvent.click(within(question).getByRole('combobox', { name: 'Answer' }));
     fireEvent.click(await screen.findByRole('option', { name: 'One choice' }));
+    // Two options to start, which a choice needs: neither can be removed.
+    expect(within(question).getByLabelText('Option 2')).toBeInTheDocument();
+    expect(within(question).queryByRole('button', { name: /^Remove option/ })).toBeNull();
     for (let n = 3; n <= 10; n++) {
-      fireEvent.click(within(question).getByRole('button', { name: '+ option' }));
+      fireEvent.click(within(question).getByRole('button', { name: 'Add an option' }));
       expect(within(question).getByLabelText(`Option ${n}`)).toBeInTheDocument();
     }
-    expect(within(question).queryByRole('button', { name: '+ option' })).toBeNull();
+    expect(within(question).queryByRole('button', { name: 'Add an option' })).toBeNull();
     expect(within(question).getByText(MAX_OPTIONS_TEXT)).toBeInTheDocument();
     expect(MAX_OPTIONS_TEXT).toBe('A question can have at most 10 options: Slack shows no more.');
+    // Removing one takes that option away (the others keep their text) and offers the add button again.
+    fireEvent.change(within(question).getByLabelText('Option 5'), { target: { value: 'Fifth' } });
+    fireEvent.click(within(question).getByRole('button', { name: 'Remove option 4' }));
+    expect(within(question).queryByLabelText('Option 10')).toBeNull();
+    expect(within(question).getByLabelText('Option 4')).toHaveValue('Fifth');
+    expect(within(question).getByRole('button', { name: 'Add an option' })).toBeInTheDocument();
   });
 });
 

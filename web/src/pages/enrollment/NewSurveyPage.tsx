@@ -121,23 +121,30 @@ function QuestionEditor({ n, question: q, onChange, onRemove }: { n: number; que
       <TextField label={`Question ${n}`} value={q.query} onChange={(query) => onChange({ ...q, query })} maxLength={300} />
       <Select label="Answer" options={TYPES} value={[q.input_type]} onChange={(v) => v[0] && onChange(withType(q, v[0] as QuestionType))} />
       {q.options.map((o, i) => (
-        <div key={i} className="enrollment-formula">
+        <div key={i} className="enrollment-option">
           <TextField label={`Option ${i + 1}`} value={o.text} onChange={(text) => onChange({ ...q, options: q.options.map((x, k) => (k === i ? { ...x, text } : x)) })} maxLength={200} />
+          {q.options.length > 2 && (
+            <button type="button" className="icon-button" aria-label={`Remove option ${i + 1}`} onClick={() => onChange({ ...q, options: q.options.filter((_, k) => k !== i) })}>
+              <Trash2 size={16} aria-hidden="true" />
+            </button>
+          )}
         </div>
       ))}
       {q.input_type !== 'text' &&
         (q.options.length < MAX_CHOICE_OPTIONS ? (
           <button type="button" className="button button-secondary button-small" onClick={() => onChange({ ...q, options: [...q.options, { text: '' }] })}>
-            + option
+            <Plus size={16} aria-hidden="true" /> Add an option
           </button>
         ) : (
           <p className="kit-field-hint">{MAX_OPTIONS_TEXT}</p>
         ))}
       <Switch label="Optional" checked={q.optional} onChange={(optional) => onChange({ ...q, optional })} size="small" />
       <Switch label="Share the answer with their match" checked={q.collect_feedback} onChange={(collect_feedback) => onChange({ ...q, collect_feedback })} size="small" />
-      <button type="button" className="icon-button" aria-label={`Remove question ${n}`} onClick={onRemove}>
-        <Trash2 size={16} aria-hidden="true" />
-      </button>
+      <div className="button-row">
+        <button type="button" className="button button-secondary button-small" aria-label={`Remove question ${n}`} onClick={onRemove}>
+          <Trash2 size={16} aria-hidden="true" /> Remove question
+        </button>
+      </div>
     </div>
   );
 }
