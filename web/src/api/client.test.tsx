@@ -8,7 +8,7 @@ import { toastStore } from '../kit/toast/store';
 import { jsonResponse, mockFetch, renderWithQuery, TEST_USER } from '../test/utils';
 import { browser } from './browser';
 import { api, ApiError, buildUrl, csrfToken, errorText, onPaymentRequired, readCookie, request, setCsrfToken, signInUrl } from './client';
-import { sessionStore } from './session';
+import { sessionStore } from './currentUser';
 
 // As the shell does (router.tsx).
 onPaymentRequired(openUpgradeModal);

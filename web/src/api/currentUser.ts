@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { createStore } from '../kit/createStore';
 import { api, setCsrfToken } from './client';
-import { sessionStore } from './session';
 import type { CurrentUser } from './types';
+
+/**
+ * The signed-in member as last loaded, for code outside React (the 402 handler picks the upgrade variant). It lives
+ * here, beside the query that sets it, so that the upgrade dialog (a lazy shell chunk using TanStack Query) imports
+ * this module: see layout/layoutApi.ts for why that keeps the query core in the entry.
+ */
+export const sessionStore = createStore<CurrentUser | null>(null);
 
 export const CURRENT_USER_KEY = ['currentUser'] as const;
 

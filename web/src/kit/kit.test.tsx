@@ -11,6 +11,7 @@ import {
   DataTable,
   dataTableColumns,
   DateRangePicker,
+  EmptyState,
   ErrorState,
   Field,
   fieldErrors,
@@ -144,7 +145,7 @@ describe('PageState', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  test('the states are h2 inside a page that has its h1, and the page h1 when they stand in for it', () => {
+  test('the states are h2 inside a page that has its h1, the page h1 when they stand in for it, h3 inside an h2 card', () => {
     const refetch = vi.fn();
     const failed = { data: undefined, error: new ApiError(500, undefined), isError: true, refetch };
     const { unmount } = render(
@@ -166,10 +167,14 @@ describe('PageState', () => {
           {() => null}
         </PageState>
         <NotFoundState headingLevel={3} />
+        <EmptyState title="No rewards yet" />
+        <EmptyState title="The queue is empty" headingLevel={3} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1, name: "We couldn't load this page" })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: "This page doesn't exist" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'No rewards yet' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'The queue is empty' })).toBeInTheDocument();
   });
 
   test('ErrorState and NotFoundState stand alone', () => {

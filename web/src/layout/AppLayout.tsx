@@ -148,7 +148,7 @@ export function AppLayout() {
         <div className="topbar-end">
           {user.data && (
             <Suspense>
-              <UserMenu user={user.data} />
+              <UserMenu />
             </Suspense>
           )}
         </div>

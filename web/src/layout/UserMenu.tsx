@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { browser } from '../api/browser';
+import { useCurrentUser } from '../api/currentUser';
 import type { CurrentUser } from '../api/types';
 import { CheckIcon, ChevronDownIcon, SignOutIcon, Spinner, SwitchWorkspaceIcon } from '../kit/coreIcons';
 import { initialsOf } from '../kit/person/PersonName';
-import { signOut as endSession, switchWorkspace } from './layoutApi';
+import { useSignOut, useSwitchWorkspace } from './layoutApi';
 import './usermenu.css';
 
 export function Avatar({ user }: { user: Pick<CurrentUser, 'name' | 'avatar_url'> }) {
@@ -17,15 +18,18 @@ export function Avatar({ user }: { user: Pick<CurrentUser, 'name' | 'avatar_url'
 }
 
 /**
- * The person's menu in the top bar: their name and workspace, switching workspace (for people in several),
- * and signing out. A disclosure button; Esc and a click outside close it.
+ * The signed-in member's menu in the top bar: their name and workspace, switching workspace (for people in
+ * several), and signing out. A disclosure button; Esc and a click outside close it. While a switch or the sign-out
+ * is under way (and the browser then leaves the page) every item is disabled and the chosen one spins; a refusal
+ * is the API client's toast, and the items work again.
  */
-export function UserMenu({ user }: { user: CurrentUser }) {
+export function UserMenu() {
+  const { data: user } = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const others = (user.workspaces ?? []).filter((w) => !w.current);
+  const signOut = useSignOut();
+  const switchWorkspace = useSwitchWorkspace();
 
   useEffect(() => {
     if (!open) return;
@@ -46,25 +50,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     };
   }, [open]);
 
-  const signOut = async () => {
-    setBusy('sign-out');
-    try {
-      await endSession();
-      browser.assign('/auth/slack');
-    } catch {
-      setBusy(null);
-    }
-  };
-
-  const switchTo = async (teamId: string) => {
-    setBusy(teamId);
-    try {
-      const answer = await switchWorkspace(teamId);
-      browser.assign(answer.redirect_url ?? '/');
-    } catch {
-      setBusy(null);
-    }
-  };
+  if (!user) return null;
+  const others = (user.workspaces ?? []).filter((w) => !w.current);
+  // Done counts as busy too: the browser is on its way to the next page.
+  const leaving = (m: { isPending: boolean; isSuccess: boolean }) => m.isPending || m.isSuccess;
+  const busy = leaving(signOut) ? 'sign-out' : leaving(switchWorkspace) ? switchWorkspace.variables : null;
 
   return (
     <div className="user-menu" ref={ref}>
@@ -95,7 +85,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
                 </li>
                 {others.map((w) => (
                   <li key={w.team_id}>
-                    <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => void switchTo(w.team_id)}>
+                    <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => switchWorkspace.mutate(w.team_id, { onSuccess: (answer) => browser.assign(answer.redirect_url ?? '/') })}>
                       {busy === w.team_id ? <Spinner title="" /> : <span className="user-menu-spacer" />} {w.name}
                     </button>
                   </li>
@@ -104,7 +94,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           )}
           <div className="user-menu-section">
-            <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => void signOut()}>
+            <button type="button" className="user-menu-item" disabled={busy !== null} onClick={() => signOut.mutate(undefined, { onSuccess: () => browser.assign('/auth/slack') })}>
               {busy === 'sign-out' ? <Spinner title="" /> : <SignOutIcon />} Sign out
             </button>
           </div>

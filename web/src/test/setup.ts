@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { onMissingScope, onPaymentRequired, resetRedirectGuard, setCsrfToken } from '../api/client';
-import { sessionStore } from '../api/session';
+import { sessionStore } from '../api/currentUser';
 import { closeAllModals } from '../kit/modal/store';
 import { openPermissionsModal } from '../kit/modal/PermissionsModal';
 import { openUpgradeModal } from '../kit/modal/UpgradeModal';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { browser } from '../../api/browser';
-import { sessionStore } from '../../api/session';
+import { sessionStore } from '../../api/currentUser';
 import { jsonResponse, mockFetch, renderWithQuery, TEST_USER } from '../../test/utils';
 import { InviteUsersModal, inviteSummary } from './InviteUsersModal';
 import { Modal, ModalCancelButton, ModalHost } from './Modal';
@@ -165,14 +165,22 @@ describe('plan upgrade modal', () => {
     expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ plan: 'premium' });
     expect(String(fetch.mock.calls[0]![0])).toBe('/sign_up/change_plan');
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/billing/payment'));
+    // Not an error to show: the member is on the way to add a payment method.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Upgrade to Premium' })).toBeInTheDocument();
   });
 
-  test('contact support files a ticket and says it is submitted', async () => {
-    const fetch = mockFetch(() => jsonResponse({ ok: true, id: 1 }));
+  test('contact support files one ticket (the button is disabled while it goes) and says it is submitted', async () => {
+    let answer!: () => void;
+    const fetch = mockFetch(() => new Promise((r) => (answer = () => r(jsonResponse({ ok: true, id: 1 })))));
     const user = userEvent.setup();
     renderWithQuery(<UpgradeModal variant="contact_support" feature="pairing_types" onClose={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Contact support' }));
+    expect(screen.getByRole('button', { name: 'Contact support' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Contact support' }));
+    answer();
     expect(await screen.findByRole('status')).toHaveTextContent('Your request is submitted');
+    expect(fetch).toHaveBeenCalledOnce();
     expect(String(fetch.mock.calls[0]![0])).toBe('/intercom_tickets');
     expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ kind: 'upgrade_request', feature: 'pairing_types' });
   });
@@ -216,6 +224,8 @@ describe('plan upgrade modal', () => {
     renderWithQuery(<UpgradeModal variant="trial" onClose={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your trial has already been used.');
+    // The offer is there again, to try once more or close.
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeEnabled();
   });
 });
 

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiError, errorText, type PaymentRequired } from '../../api/client';
 import { browser } from '../../api/browser';
-import { sessionStore } from '../../api/session';
+import { sessionStore } from '../../api/currentUser';
 import type { CurrentUser } from '../../api/types';
 import { CheckIcon, Spinner } from '../icons';
 import { InlineError } from '../inlineerror/InlineError';
 import { Modal } from './Modal';
-import { changePlan, fileSupportTicket, type PlanChangeRequest } from './planApi';
+import { useChangePlan, useSupportTicket, type PlanChangeRequest } from './planApi';
 import { openModal } from './store';
 import { FEATURES } from '../../../../src/platform/entitlements/features';
 import { SUPPORT_EMAIL } from '../../../../src/billing/api-constants';
@@ -41,6 +41,9 @@ export interface UpgradeModalProps {
 
 type PlanChange = { state: 'idle' } | { state: 'updating' } | { state: 'done'; text: string } | { state: 'error'; text: string };
 
+/** A refusal because the team has no payment method: the member is sent to add one, nothing is shown here. */
+const cardRequired = (error: unknown): error is ApiError => error instanceof ApiError && Boolean(error.body?.card_required);
+
 export type { PlanChangeRequest };
 
 const REDONE_TEXT = 'The change you were making is saved too.';
@@ -57,30 +60,26 @@ const DONE_TEXT = {
  * /billing/payment instead.
  */
 export function usePlanChange(redo?: () => Promise<unknown>) {
-  const [change, setChange] = useState<PlanChange>({ state: 'idle' });
+  const mutation = useChangePlan(redo);
+  const { variables: request, data: redone, error } = mutation;
+  let change: PlanChange = { state: 'idle' };
+  if (mutation.isPending) change = { state: 'updating' };
+  else if (mutation.isSuccess && request) {
+    const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
+    change = { state: 'done', text: redone ? `${text} ${REDONE_TEXT}` : text };
+  } else if (mutation.isError && !cardRequired(error)) change = { state: 'error', text: errorText(error) };
   useEffect(() => {
     if (change.state !== 'done') return;
     const timer = setTimeout(() => browser.reload(), PLAN_CHANGE_RELOAD_MS);
     return () => clearTimeout(timer);
   }, [change.state]);
-  const run = async (request: PlanChangeRequest) => {
-    setChange({ state: 'updating' });
-    try {
-      await changePlan(request);
-      const text = request.plan === 'free' ? DONE_TEXT.free : request.trial ? DONE_TEXT.trial : DONE_TEXT.premium;
-      // The change the free plan refused goes through now (a failure shows its own toast).
-      const redone = redo ? await redo().then(() => true, () => false) : false;
-      setChange({ state: 'done', text: redone ? `${text} ${REDONE_TEXT}` : text });
-    } catch (error) {
-      if (error instanceof ApiError && error.body?.card_required) {
-        setChange({ state: 'idle' });
-        browser.assign(typeof error.body.redirect_url === 'string' ? error.body.redirect_url : '/billing/payment');
-        return;
-      }
-      setChange({ state: 'error', text: errorText(error) });
-    }
-  };
-  return { change, run, reset: () => setChange({ state: 'idle' }) };
+  const run = (request: PlanChangeRequest) =>
+    mutation.mutate(request, {
+      onError: (refusal) => {
+        if (cardRequired(refusal)) browser.assign(typeof refusal.body?.redirect_url === 'string' ? refusal.body.redirect_url : '/billing/payment');
+      },
+    });
+  return { change, run, reset: mutation.reset };
 }
 
 /** The updating and success modals of a plan change (null otherwise). */
@@ -112,20 +111,11 @@ export function PlanChangeStatus({ change }: { change: PlanChange }) {
 export function UpgradeModal({ variant, feature = 'premium', message, redo, onClose }: UpgradeModalProps) {
   const copy = UPGRADE_FEATURES[feature] ?? UPGRADE_FEATURES.premium!;
   const { change, run } = usePlanChange(redo);
-  const [ticket, setTicket] = useState<'idle' | 'sent' | 'failed'>('idle');
-
-  const contactSupport = async () => {
-    try {
-      await fileSupportTicket({ kind: 'upgrade_request', feature });
-      setTicket('sent');
-    } catch {
-      setTicket('failed');
-    }
-  };
+  const ticket = useSupportTicket();
 
   if (change.state === 'updating' || change.state === 'done') return <PlanChangeStatus change={change} />;
 
-  if (ticket === 'failed') {
+  if (ticket.isError) {
     return (
       <Modal
         title="Email our support team"
@@ -175,7 +165,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         </button>
       </>
     );
-  } else if (ticket === 'sent') {
+  } else if (ticket.isSuccess) {
     body = <p role="status">Thanks! Your request is submitted. Our support team will be in touch soon.</p>;
     footer = (
       <button type="button" className="button button-primary" onClick={onClose}>
@@ -189,7 +179,7 @@ export function UpgradeModal({ variant, feature = 'premium', message, redo, onCl
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close
         </button>
-        <button type="button" className="button button-primary" onClick={() => void contactSupport()}>
+        <button type="button" className="button button-primary" disabled={ticket.isPending} onClick={() => ticket.mutate({ kind: 'upgrade_request', feature })}>
           Contact support
         </button>
       </>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { browser } from '../../api/browser';
-import { ChannelPicker, DeliveryBadge, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, showToast, SuccessModal, Switch, Tabs, TextAreaField, TextField, toastSuccess, viewerZone } from '../../kit';
+import { ChannelPicker, DeliveryBadge, EmptyState, ErrorState, Field, formatDateTime, InlineError, Modal, ModalCancelButton, PageSkeleton, showToast, SuccessModal, Switch, Tabs, TextAreaField, TextField, toastSuccess, viewerZone } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import {
   GIFT_CARD_ERRORS,
@@ -118,7 +118,7 @@ function Listings({ data }: { data: RewardsPageData }) {
           </div>
         </div>
       )}
-      {!data.listings.length && <p className="empty-state card">No rewards yet.{data.is_admin ? ' Add one, or start from a preset.' : ''}</p>}
+      {!data.listings.length && <EmptyState title="No rewards yet">{data.is_admin && 'Add one, or start from a preset.'}</EmptyState>}
       <ul className="pts-listings">
         {data.listings.map((l) => (
           <li key={l.id}>

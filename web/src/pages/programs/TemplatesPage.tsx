@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSearchParam } from '../../api/searchParams';
-import { InlineError, Spinner } from '../../kit';
+import { EmptyState, InlineError, Spinner } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { PROGRAM_SLUGS, PROGRAM_TYPES, slugOf, useTemplates, type ProgramTemplate } from './programsApi';
 import { TypeBadge } from './AllChannelsPage';
@@ -49,10 +49,9 @@ export default function TemplatesPage() {
     );
   } else if (list.length === 0) {
     body = (
-      <div className="card empty-state">
-        <h2>No templates to show</h2>
-        <p className="muted">{hideDefaults ? 'Show Hearth’s default templates to see them here.' : 'Templates appear here as programs are set up.'}</p>
-      </div>
+      <EmptyState title="No templates to show">
+        {hideDefaults ? 'Show Hearth’s default templates to see them here.' : 'Templates appear here as programs are set up.'}
+      </EmptyState>
     );
   } else {
     body = PROGRAM_SLUGS.map((slug) => {

@@ -1,4 +1,4 @@
-import { ExternalIcon, StatusPill } from '../../kit';
+import { EmptyState, ExternalIcon, StatusPill } from '../../kit';
 import { formatDay, formatSlot, type WatercoolerJson } from './watercoolerApi';
 
 /** How people answered the prompts posted so far. */
@@ -15,10 +15,9 @@ export function EngagementSection({ wc }: { wc: WatercoolerJson }) {
         </div>
       </div>
       {posted.length === 0 ? (
-        <div className="empty-state wc-empty">
-          <h3>Nothing posted yet</h3>
-          <p className="muted">{wc.schedule.next_slots[0] ? `The first prompt goes out ${formatSlot(wc.schedule.next_slots[0], wc.schedule.tz)}.` : 'Turn the Watercooler on to start posting.'}</p>
-        </div>
+        <EmptyState title="Nothing posted yet" headingLevel={3}>
+          {wc.schedule.next_slots[0] ? `The first prompt goes out ${formatSlot(wc.schedule.next_slots[0], wc.schedule.tz)}.` : 'Turn the Watercooler on to start posting.'}
+        </EmptyState>
       ) : (
         <>
           <dl className="stat-row wc-stats">

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LockIcon, openModal, StatusPill, toastSuccess, WarningModal } from '../../kit';
+import { EmptyState, LockIcon, openModal, StatusPill, toastSuccess, WarningModal } from '../../kit';
 import { upgrade, useUpdate } from './useUpdate';
 import { PromptPreviewModal, SuggestionsModal } from './WatercoolerModals';
 import {
@@ -209,10 +209,9 @@ export function QueueSection({ wc, id }: { wc: WatercoolerJson; id: string }) {
         </label>
       </div>
       {items.length === 0 ? (
-        <div className="empty-state wc-empty">
-          <h3>The queue is empty</h3>
-          <p className="muted">Add a pack below, or write a prompt of your own.</p>
-        </div>
+        <EmptyState title="The queue is empty" headingLevel={3}>
+          Add a pack below, or write a prompt of your own.
+        </EmptyState>
       ) : (
         <ol className="framed-list wc-queue" aria-label="Topics queue">
           {items.map((item) => (

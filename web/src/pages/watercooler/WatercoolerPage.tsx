@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { CoffeeIcon, OwnershipSection, PageState, RemoteBlockKitPreview, SparklesIcon, useServerPreview, zoneName } from '../../kit';
+import { CoffeeIcon, EmptyState, OwnershipSection, PageState, RemoteBlockKitPreview, SparklesIcon, useServerPreview, zoneName } from '../../kit';
 import { PageHeader } from '../PageHeader';
 import { EngagementSection } from './EngagementSection';
 import { PacksSection } from './PacksSection';
@@ -36,7 +36,9 @@ function NextPromptPreview({ wc, id }: { wc: WatercoolerJson; id: string }) {
       <h2 id="wc-next-post-title" className="card-title">Next post</h2>
       <p className="muted">{next ? `Posted in ${wc.program.channel} ${formatSlot(next, wc.schedule.tz)}.` : `Posted in ${wc.program.channel} when you send one now.`}</p>
       {preview.data?.prompt_id === null ? (
-        <p className="muted">The queue is empty: add a pack or a prompt.</p>
+        <EmptyState title="No prompt to post" headingLevel={3}>
+          The queue is empty: add a pack or a prompt.
+        </EmptyState>
       ) : (
         <RemoteBlockKitPreview query={preview} label="Next prompt preview" />
       )}

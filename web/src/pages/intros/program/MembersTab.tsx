@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DataTable, dataTableColumns, InlineError, openModal, SegmentedControl, showToast, Spinner, StatusPill, toastSuccess, useDebounced, WarningModal } from '../../../kit';
+import { DataTable, dataTableColumns, EmptyState, InlineError, openModal, SegmentedControl, showToast, Spinner, StatusPill, toastSuccess, useDebounced, WarningModal } from '../../../kit';
 import { openInviteUsers } from '../../programs/sendNow';
 import {
   formatInstant,
@@ -221,16 +221,18 @@ export function MembersTab({ data, id }: { data: CoffeePageData; id: string }) {
           paging={list.data ? { page: list.data.page, pageSize: list.data.per, total: list.data.total, onPageChange: setPage } : undefined}
           pagerLabel="Pages of members"
           emptyText={
-            <div className="empty-state">
-              <h3>
-                {query !== ''
+            <EmptyState
+              headingLevel={3}
+              title={
+                query !== ''
                   ? `No one matches “${query}”`
                   : filter === 'all'
                     ? 'No one is in this channel yet'
-                    : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`}
-              </h3>
-              {filter === 'all' && query === '' && <p className="muted">Invite people to {data.program.channel}; everyone in the channel takes part.</p>}
-            </div>
+                    : `No ${MEMBER_STATUS_LABELS[filter as MemberStatus].toLowerCase()} members`
+              }
+            >
+              {filter === 'all' && query === '' && `Invite people to ${data.program.channel}; everyone in the channel takes part.`}
+            </EmptyState>
           }
         />
       )}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { AlertIcon, DeliveryBadge, Spinner, StatusPill, useDebounced } from '../../../kit';
+import { AlertIcon, DeliveryBadge, EmptyState, Spinner, StatusPill, useDebounced } from '../../../kit';
 import { formatInstant, ROUND_STATE_LABELS, ROUND_STATE_TONES, STATE_LABELS, STATE_TONES, useCoffeeList, useSetMeetingState, type CoffeePageData, type GroupsPage, type MeetingJson, type MeetingState, type PageInfo, type RoundJson } from '../introsApi';
 import { PersonName } from '../../../kit/person';
 import { joinNames } from '../people';
@@ -92,14 +92,11 @@ export function RoundsTab({ data, id }: { data: CoffeePageData; id: string }) {
   const { current_round: current, rounds, config } = data;
   if (!current && rounds.length === 0) {
     return (
-      <div className="empty-state">
-        <h3>No rounds yet</h3>
-        <p className="muted">
-          {data.program.is_active && config.next_run_at
-            ? `The first round goes out ${formatInstant(config.next_run_at, config.tz)}. Preview it, or send one now.`
-            : 'Activate the program, or send a round now.'}
-        </p>
-      </div>
+      <EmptyState title="No rounds yet" headingLevel={3}>
+        {data.program.is_active && config.next_run_at
+          ? `The first round goes out ${formatInstant(config.next_run_at, config.tz)}. Preview it, or send one now.`
+          : 'Activate the program, or send a round now.'}
+      </EmptyState>
     );
   }
   const met = current?.num_met ?? 0;
