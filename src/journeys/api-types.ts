@@ -541,6 +541,11 @@ export const dryRunItem = z.object({
   state: z.union([z.literal('planned'), sessionEventState]),
   /** Why it was skipped ('inactive', 'past', 'missing_role' …) or 'catch_up' (a late start's overdue message, re-timed). */
   note: z.string().nullable(),
+  /**
+   * Why it was or will be skipped, in the People tab's words (a session event's `skip_reason`: "no manager",
+   * "turned off"); for a would-be participant, a day already past when the journey skips those. Null otherwise.
+   */
+  skip_reason: z.string().nullable(),
   /** Moved from the journey's own day and time (by hand, or caught up). */
   rescheduled: z.boolean(),
   kind: eventKind,

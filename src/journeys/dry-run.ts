@@ -12,7 +12,7 @@ import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { hubLink, pageFiller, textVars } from './delivery.js';
 import { localInstant, recipientZones, timingOf, type TimedSession } from './plan.js';
-import { personJson } from './presenters.js';
+import { personJson, skipReason } from './presenters.js';
 import type { JourneyRepository } from './repository.js';
 import { dryRunQuery, previewBody, previewQuery, tryBody } from './schema.js';
 import { formatMinute, nextWorkDay } from './schedule.js';
@@ -80,7 +80,7 @@ export class JourneyDryRun {
     if (!participant) Object.assign(vars, { first_name: 'Alex', name: 'Alex Example' });
     // What the page shows as an item's title: people by name, not as Slack mentions.
     const pageText = participant ? pageFiller(tag, { start_date: timed.start_date, participant_member_id: participant.id }, memberships, roles) : (text: string) => fillText(text, vars);
-    return { now, roles, participant, session, timed, vars, pageText };
+    return { now, roles, memberships, participant, session, timed, vars, pageText };
   }
 
   /**
@@ -132,17 +132,25 @@ export class JourneyDryRun {
     const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
     const q = parse(dryRunQuery, query);
     const ws = tag.workspace_id;
-    const { now, roles, participant, session, timed, vars, pageText } = await this.subject(tag, q);
+    const { now, roles, memberships, participant, session, timed, vars, pageText } = await this.subject(tag, q);
+    const pastStartPolicy = session?.past_start_policy ?? tag.past_start_policy;
     const events = await this.journeys.events(ws, tag.id);
     // Channels by name, as the page shows them (a channel Hearth has not synced yet stays "a channel").
     const channelIds = [...new Set(events.map((e) => e.channel_id ?? tag.channel_id).filter((c): c is string => c !== null))];
     const channelNames = new Map(await Promise.all(channelIds.map(async (c) => [c, (await this.s.channels.byId(ws, c))?.name] as const)));
     const channelLabel = (c: string | null) => (c ? (channelNames.get(c) ? `#${channelNames.get(c)}` : 'a channel') : 'the journey channel');
+    // Why it was or will be skipped, as the People tab says it: a would-be participant's days already past are skipped
+    // at enrolment when the journey skips those (else caught up).
+    const skipOf = (e: JourneyEvent, past: boolean, row?: { state: SessionEventState; note: string | null }) => {
+      const skip = row ?? (past && pastStartPolicy === 'skip' ? { state: 'skipped' as const, note: 'past' } : null);
+      return skip ? skipReason({ ...skip, event_role_id: e.role_id, event_role_ids: e.role_ids }, memberships, roles) : null;
+    };
     const item = (e: JourneyEvent, zone: string, at: Date, occursOn: string, minuteInDay: number, row?: { id: number; state: SessionEventState; note: string | null; rescheduled: boolean }): DryRunItem => ({
       event_id: e.id,
       session_event_id: row?.id ?? null,
       state: row?.state ?? 'planned',
       note: row?.note ?? null,
+      skip_reason: skipOf(e, at.getTime() < now.getTime(), row),
       rescheduled: row?.rescheduled ?? false,
       kind: e.kind,
       title: pageText(e.title),
@@ -167,12 +175,13 @@ export class JourneyDryRun {
         const e = byId.get(se.event_id);
         if (!e) continue;
         const zone = recipientZones(timed, e)[0]!;
-        const state = se.state === 'pending' && !se.active ? 'skipped' : se.state;
-        if (se.sent_at && state === 'sent') {
+        // One turned off for this person that is still pending is skipped when its time comes, as 'inactive'.
+        const row = se.state === 'pending' && !se.active ? { ...se, state: 'skipped' as const, note: se.note ?? 'inactive' } : se;
+        if (se.sent_at && row.state === 'sent') {
           const sent = new Date(se.sent_at);
           const local = instantToZoned(sent, zone);
-          items.push(item(e, zone, sent, formatLocalDate(local.date), local.minuteOfDay, { ...se, state }));
-        } else items.push(item(e, zone, localInstant(se.occurs_on, se.minute_in_day, zone), se.occurs_on, se.minute_in_day, { ...se, state }));
+          items.push(item(e, zone, sent, formatLocalDate(local.date), local.minuteOfDay, row));
+        } else items.push(item(e, zone, localInstant(se.occurs_on, se.minute_in_day, zone), se.occurs_on, se.minute_in_day, row));
       }
     } else {
       for (const e of events) {
@@ -185,7 +194,7 @@ export class JourneyDryRun {
     items.sort((a, b) => a.at.localeCompare(b.at) || a.event_id - b.event_id);
     const previews = await this.named(ws, items.map((i) => i.preview));
     items.forEach((i, k) => (i.preview = previews[k]!));
-    return { start_date: timed.start_date, time_zone: timed.time_zone, participant: participant ? personJson(participant) : null, past_start_policy: session?.past_start_policy ?? tag.past_start_policy, session_id: session && q.start_date === undefined && q.time_zone === undefined ? session.id : null, items };
+    return { start_date: timed.start_date, time_zone: timed.time_zone, participant: participant ? personJson(participant) : null, past_start_policy: pastStartPolicy, session_id: session && q.start_date === undefined && q.time_zone === undefined ? session.id : null, items };
   }
 
   /** Enrols a sandbox person (the admin, or a chosen member) starting on the next work day; other roles get someone else. */

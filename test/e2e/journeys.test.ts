@@ -130,6 +130,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     // Try it in the sandbox: I am enrolled, starting the next work day.
     await page.getByRole('button', { name: 'Try it in the sandbox' }).click();
     await page.getByText(/is on the journey/).waitFor();
+    await screenshot(page, 'journeys-dry-run-sandbox');
     const sessions = await t.services.db.selectFrom('journey_sessions').select(['is_sandbox', 'start_date']).execute();
     expect(sessions).toEqual([{ is_sandbox: true, start_date: '2026-03-03' }]);
     expect(journeyPath).toMatch(/^\/onboarding\/tags\/\d+$/);

@@ -309,6 +309,10 @@ describe(`Journeys (${path})`, () => {
     const skipped = listed.session_events.filter((e) => e.state === 'skipped');
     expect(new Set(skipped.map((e) => e.skip_reason))).toEqual(new Set(['no manager', 'no buddy', 'no connections chosen']));
     expect(listed.session_events.filter((e) => e.state !== 'skipped').every((e) => e.skip_reason === null)).toBe(true);
+    // Their dry run says the same of each, in the same words.
+    const dry = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/dry_run?user_id=${rohan}`);
+    const reasons = (events: Array<{ id: number | null; skip_reason: string | null }>) => events.map((e) => `${e.id}: ${e.skip_reason}`).sort();
+    expect(reasons(dry.items.map((i) => ({ id: i.session_event_id, skip_reason: i.skip_reason })))).toEqual(reasons(listed.session_events));
   }, LONG);
 
   it('"people on it now" (num_active_sessions) is the active sessions, a later start included, as the People tab lists them', async () => {

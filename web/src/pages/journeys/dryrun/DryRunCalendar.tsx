@@ -2,12 +2,16 @@ import { useState } from 'react';
 import type { DryRunAnswer, DryRunItem } from '../api/journeysApi';
 import { BlockPreview } from '../events/BlockPreview';
 import { KIND_INFO, KindIcon } from '../lib/labels';
-import { dayLabel, minuteLabel, plural } from '../lib/schedule';
-import { dryRunWeeks, offCalendar } from './dryRunCalendar';
+import { dayLabel, minuteLabel, plural, quietRunEnd } from '../lib/schedule';
+import { dryRunWeeks, offCalendar, type DryRunWeek } from './dryRunCalendar';
 import { formatLongPlainDate, formatMonthDay, formatPlainDate, zoneName } from '../../../kit';
 
-/** What became of an item of a participant's real calendar (a would-be participant's plan only says what is past). */
+/**
+ * What became of an item of a participant's real calendar (a would-be participant's plan only says what is past); a
+ * skip says why in the People tab's words, which the server gives ("skipped: no manager").
+ */
 export function itemStatus(item: DryRunItem): string | null {
+  if (item.skip_reason) return `skipped: ${item.skip_reason}`;
   switch (item.state) {
     case 'planned':
       return item.past ? 'already past' : null;
@@ -19,30 +23,38 @@ export function itemStatus(item: DryRunItem): string | null {
       return 'sent';
     case 'deleted':
       return 'deleted for this person';
-    case 'skipped':
-      return item.note === 'inactive' ? 'skipped: deactivated' : item.note === 'missing_role' ? 'skipped: nobody in the role' : 'skipped';
     default:
       return item.state;
   }
 }
+
+/** A week with nothing on it. */
+const quiet = (week: DryRunWeek) => week.days.every((d) => d.items.length === 0);
 
 /** A day whose items all fall on their planned day ("Day 3"): a catch-up or a moved item is not on it. */
 function onItsDay(items: DryRunItem[]): boolean {
   return items.length > 0 && items.every((i) => i.note !== 'catch_up' && !i.rescheduled && i.days_later === items[0]!.days_later);
 }
 
+/** An item as a chip of the journey's schedule: dashed when it is not sent (skipped or removed), faded once past. */
 function Item({ item, zone, selected, onSelect }: { item: DryRunItem; zone: string; selected: boolean; onSelect: (item: DryRunItem) => void }) {
+  const notSent = item.state === 'skipped' || item.state === 'deleted';
   return (
-    <li className={`dry-run-item accent-${KIND_INFO[item.kind].accent}${item.past ? ' is-past' : ''}${selected ? ' is-selected' : ''}`}>
-      <button type="button" className="dry-run-item-button" aria-pressed={selected} onClick={() => onSelect(item)}>
+    <li className="dry-run-item">
+      <button
+        type="button"
+        className={`event-chip accent-${KIND_INFO[item.kind].accent}${notSent ? ' is-inactive' : ''}${item.past ? ' is-past' : ''}`}
+        aria-pressed={selected}
+        onClick={() => onSelect(item)}
+      >
         {/* The name is the visible text (WCAG 2.5.3: speech users say what they see), with the kind before it. */}
         <span className="visually-hidden">{KIND_INFO[item.kind].label}:</span>{' '}
-        <span className="dry-run-time">{minuteLabel(item.minute_in_day)}</span>{' '}
-        <span className="dry-run-what">
+        <span className="event-chip-top">
           <KindIcon kind={item.kind} size={14} />
-          <span className="dry-run-title">{item.title}</span>
+          <span className="event-chip-time">{minuteLabel(item.minute_in_day)}</span>
         </span>{' '}
-        <span className="dry-run-to muted small">
+        <span className="event-chip-title">{item.title}</span>{' '}
+        <span className="event-chip-to">
           to {item.recipient_label}
           {item.time_zone !== '' && item.time_zone !== zone && <> · {zoneName(item.time_zone)} time</>}
           {itemStatus(item) && ` · ${itemStatus(item)}`}
@@ -67,11 +79,10 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
   const counts = Object.entries(
     answer.items.reduce<Record<string, number>>((acc, i) => ({ ...acc, [i.kind]: (acc[i.kind] ?? 0) + 1 }), {}),
   ).map(([kind, n]) => plural(n, KIND_INFO[kind as DryRunItem['kind']].label.toLowerCase()));
-  let emptyRun = 0;
   return (
-    <section className={`dry-run-result${stale ? ' is-stale' : ''}`} aria-label="Dry run calendar">
+    <section className="dry-run-result refreshing" aria-label="Dry run calendar" aria-busy={stale}>
       <header className="dry-run-summary">
-        <h3>
+        <h3 className="card-title">
           {answer.participant ? answer.participant.name : 'Someone'} starting {formatLongPlainDate(answer.start_date, { year: 'always' })}
         </h3>
         <p className="muted">
@@ -81,24 +92,25 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
         </p>
       </header>
       {answer.items.length === 0 && <p className="muted">This journey has no active messages yet.</p>}
-      {weeks.map((week) => {
-        const empty = week.days.every((d) => d.items.length === 0);
-        if (empty) {
-          emptyRun++;
-          return emptyRun === 1 ? (
-            <p key={week.monday} className="dry-run-gap muted small">
-              · · · quiet weeks · · ·
+      {weeks.map((week, index) => {
+        if (quiet(week)) {
+          // A run of empty weeks shows once, as one thin line.
+          const last = quietRunEnd(weeks, index, quiet);
+          if (last === null) return null;
+          const label = last === index ? `Week of ${formatMonthDay(week.monday)}` : `Weeks of ${formatMonthDay(week.monday)} to ${formatMonthDay(weeks[last]!.monday)}`;
+          return (
+            <p key={week.monday} className="week-gap dry-run-gap">
+              {label}: nothing scheduled
             </p>
-          ) : null;
+          );
         }
-        emptyRun = 0;
         return (
           <div key={week.monday} className="dry-run-week" role="group" aria-label={`Week of ${formatMonthDay(week.monday)}`}>
             {week.days.map((day) => (
-              <div key={day.date} className={`dry-run-day${day.items.length === 0 ? ' is-empty' : ''}`}>
-                <h4 className="dry-run-date">
-                  <span>{formatPlainDate(day.date)}</span>
-                  {onItsDay(day.items) && <span className="dry-run-day-no">{dayLabel(day.items[0]!.days_later)}</span>}
+              <div key={day.date} className={`week-day dry-run-day${day.items.length === 0 ? ' is-empty' : ''}${day.date === answer.start_date ? ' is-start' : ''}`}>
+                <h4 className="week-day-head dry-run-date">
+                  <span className="week-day-name">{formatPlainDate(day.date)}</span>
+                  {onItsDay(day.items) && <span className="strong-text text-primary">{dayLabel(day.items[0]!.days_later)}</span>}
                 </h4>
                 {day.items.length > 0 && (
                   <ol className="dry-run-items" aria-label={formatLongPlainDate(day.date, { year: 'never' })}>
@@ -117,7 +129,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
       )}
       {shown && (
         <div className="dry-run-preview">
-          <h4 className="pane-title">
+          <h4 className="eyebrow-text dry-run-preview-title">
             {shown.title} · {formatLongPlainDate(shown.occurs_on, { year: 'never' })}, to {shown.recipient_label}
           </h4>
           <BlockPreview preview={shown.preview} time={minuteLabel(shown.minute_in_day)} />

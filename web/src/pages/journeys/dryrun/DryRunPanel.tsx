@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical, Rocket } from 'lucide-react';
 import { useState } from 'react';
-import { DateField, formatPlainDate, PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
+import { Callout, DateField, formatPlainDate, PageState, SegmentedControl, Select, Spinner, TimeZoneSelect } from '../../../kit';
 import { dryRunQuery, useTryInSandbox, type DryRunQuery, type Flow, type TagDetail } from '../api/journeysApi';
 import { nextMonday } from '../lib/schedule';
 import { DryRunCalendar } from './DryRunCalendar';
@@ -25,15 +25,15 @@ function TryInSandbox({ flow, tagId }: { flow: Flow; tagId: number }) {
   const tryIt = useTryInSandbox(flow, tagId);
   if (tryIt.data)
     return (
-      <div className="sandbox-callout" role="status">
-        <Rocket size={18} aria-hidden="true" />
-        <div>
-          <strong>{tryIt.data.session.participant?.name ?? 'A sandbox person'} is on the journey</strong>, starting {formatPlainDate(tryIt.data.session.start_date)}. Open the sandbox and move its clock forward to watch each message arrive.
-        </div>
-        <a className="button button-primary" href={tryIt.data.sandbox_url} target="_blank" rel="noreferrer">
-          Open the sandbox
-        </a>
-      </div>
+      <Callout
+        action={
+          <a className="button button-primary" href={tryIt.data.sandbox_url} target="_blank" rel="noreferrer">
+            <Rocket size={16} aria-hidden="true" /> Open the sandbox
+          </a>
+        }
+      >
+        <strong>{tryIt.data.session.participant?.name ?? 'A sandbox person'} is on the journey</strong>, starting {formatPlainDate(tryIt.data.session.start_date)}. Open the sandbox and move its clock forward to watch each message arrive.
+      </Callout>
     );
   return (
     <button type="button" className="button button-secondary" disabled={tryIt.isPending} onClick={() => tryIt.mutate()}>

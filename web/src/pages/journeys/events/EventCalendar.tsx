@@ -3,9 +3,11 @@ import { useState, type DragEvent } from 'react';
 import { TemplateText } from '../../../kit';
 import type { RoleJson, ScheduleEventJson } from '../api/journeysApi';
 import { KIND_INFO, KindIcon, recipientLabel } from '../lib/labels';
-import { dayLabel, minuteLabel, toWeeks } from '../lib/schedule';
+import { dayLabel, minuteLabel, quietRunEnd, toWeeks, type Week } from '../lib/schedule';
 
 const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
+/** A week with nothing on it, other than the start's (Day 1 always shows). */
+const quiet = (week: Week<ScheduleEventJson>) => week.week !== 0 && week.days.every((d) => d.items.length === 0);
 const DRAG_TYPE = 'application/x-hearth-event';
 
 export interface EventCalendarProps {
@@ -63,12 +65,10 @@ export function EventCalendar({ events, roles, onOpen, onMove, onAdd }: EventCal
     <div className="journey-calendar">
       <p className="muted small jcal-note">Weeks of five work days, drawn as if the start date is a Monday. Drag a message to another day to move it.</p>
       {weeks.map((week, index) => {
-        const empty = week.days.every((d) => d.items.length === 0);
-        if (empty && week.week !== 0) {
+        if (quiet(week)) {
           // A run of empty weeks shows once, as one thin line.
-          if (index > 0 && weeks[index - 1]!.days.every((d) => d.items.length === 0) && weeks[index - 1]!.week !== 0) return null;
-          let last = index;
-          while (last + 1 < weeks.length && weeks[last + 1]!.days.every((d) => d.items.length === 0)) last++;
+          const last = quietRunEnd(weeks, index, quiet);
+          if (last === null) return null;
           const label = last === index ? week.label : `Weeks ${week.week + 1}–${weeks[last]!.week + 1}`;
           return (
             <p key={week.week} className="week-gap jcal-gap">

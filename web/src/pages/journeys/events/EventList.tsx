@@ -38,14 +38,16 @@ export function EventList({ events, roles, ...actions }: { events: readonly Sche
                 <strong>{dayLabel(event.days_later)}</strong>
                 <div className="muted small">{minuteLabel(event.minute_in_day)}</div>
               </td>
-              <th scope="row" className="event-table-what">
-                <button type="button" className="event-title-button" onClick={() => actions.onOpen(event)}>
+              <th scope="row" className="cell-plain">
+                <span className="event-table-name">
                   <KindIcon kind={event.kind} />
                   <span>
-                    <span className="event-table-title">{event.title ? <TemplateText text={event.title} /> : 'Untitled'}</span>
+                    <button type="button" className="row-link event-table-title" onClick={() => actions.onOpen(event)}>
+                      {event.title ? <TemplateText text={event.title} /> : 'Untitled'}
+                    </button>
                     <span className="muted small event-table-kind">{KIND_INFO[event.kind].label}{event.group ? ` · ${event.group}` : ''}</span>
                   </span>
-                </button>
+                </span>
               </th>
               <td>{recipientLabel(event, roles)}</td>
               <td>

@@ -241,6 +241,17 @@ describe('/onboarding/tags/{id}', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Open the sandbox' })).toHaveAttribute('href', '/sandbox');
   });
 
+  test('the dry run says why a message is skipped in the People tab\'s words (the server\'s skip_reason)', async () => {
+    const skipped = { ...DRY_RUN.items[1]!, event_id: 15, kind: 'intro' as const, title: 'Meet your manager', state: 'skipped' as const, note: 'missing_role', skip_reason: 'no manager', days_later: 20, occurs_on: '2026-04-06', at: '2026-04-06T03:30:00.000Z' };
+    serve(tagDetail(), (url) => (url.pathname === '/onboarding/tags/7/dry_run' ? jsonResponse({ ...DRY_RUN, items: [...DRY_RUN.items, skipped] }) : undefined));
+    renderApp('/onboarding/tags/7?tab=dry_run');
+    const calendar = await screen.findByRole('region', { name: 'Dry run calendar' });
+    const day = within(calendar).getByRole('list', { name: 'Monday, April 6' });
+    expect(within(day).getByRole('button', { name: 'Intro: 9:00 AM Meet your manager to New hire · skipped: no manager' })).toBeInTheDocument();
+    // The two weeks with nothing on them read as one line.
+    expect(within(calendar).getByText('Weeks of March 23 to March 30: nothing scheduled')).toBeInTheDocument();
+  });
+
   test('the Enrollment tab: self-enrollment switched on gives the link and shows who joined; each survey with its share state and answers', async () => {
     const puts: unknown[] = [];
     serve(tagDetail(), (url, init) => {

@@ -56,6 +56,17 @@ export interface Week<T> {
   days: Array<{ daysLater: number; items: T[] }>;
 }
 
+/**
+ * A calendar's run of quiet weeks shows once, as one line. For a quiet week: the index of the last week of the run it
+ * starts, or null when the week before is quiet too (that week's line covers this one).
+ */
+export function quietRunEnd<W>(weeks: readonly W[], index: number, quiet: (week: W) => boolean): number | null {
+  if (index > 0 && quiet(weeks[index - 1]!)) return null;
+  let last = index;
+  while (last + 1 < weeks.length && quiet(weeks[last + 1]!)) last++;
+  return last;
+}
+
 /** Items placed on weeks of 5 work days, from the earliest week with an item to the last (empty weeks between kept). */
 export function toWeeks<T>(items: readonly T[], daysLaterOf: (item: T) => number, minuteOf: (item: T) => number): Week<T>[] {
   if (items.length === 0) return [];

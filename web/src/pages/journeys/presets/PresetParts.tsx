@@ -8,9 +8,9 @@ import { PURPOSE_LABELS } from '../roles/roleRules';
 export function RolesLine({ roles }: { roles: readonly InvolvedRoleJson[] }) {
   if (roles.length === 0) return null;
   return (
-    <ul className="role-chips" aria-label="Roles involved">
+    <ul className="chip-list" aria-label="Roles involved">
       {roles.map((r) => (
-        <li key={`${r.purpose}-${r.name}`} className="role-chip">
+        <li key={`${r.purpose}-${r.name}`} className="chip">
           {r.name}
         </li>
       ))}
@@ -76,11 +76,19 @@ export function PresetEventsTable({ events, hrefOf, extra }: { events: readonly 
                 <strong>{dayLabel(e.days_later)}</strong>
                 <div className="muted small">{minuteLabel(e.minute_in_day)}</div>
               </td>
-              <th scope="row" className="event-table-what">
-                <span className="event-title-static">
+              <th scope="row" className="cell-plain">
+                <span className="event-table-name">
                   <KindIcon kind={e.kind} />
                   <span>
-                    {hrefOf ? <Link to={hrefOf(e)}><TemplateText text={e.title} /></Link> : <TemplateText text={e.title} />}
+                    {hrefOf ? (
+                      <Link className="row-link event-table-title" to={hrefOf(e)}>
+                        <TemplateText text={e.title} />
+                      </Link>
+                    ) : (
+                      <span className="strong-text event-table-title">
+                        <TemplateText text={e.title} />
+                      </span>
+                    )}
                     <span className="muted small event-table-kind">{KIND_INFO[e.kind].label}</span>
                   </span>
                 </span>

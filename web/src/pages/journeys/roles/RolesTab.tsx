@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
-import { openModal, toastSuccess } from '../../../kit';
+import { Avatar, openModal, toastSuccess } from '../../../kit';
 import { tagKey, type Flow, type RoleJson, type TagDetail } from '../api/journeysApi';
 import { PURPOSE_LABELS } from './roleRules';
 import { DeleteRoleModal } from './DeleteRoleModal';
@@ -60,11 +60,10 @@ export function RolesTab({ flow, data }: { flow: Flow; data: TagDetail }) {
           return (
             <li key={role.id} className="card role-card">
               <div className="role-card-head">
-                <span className="role-avatar" aria-hidden="true">
-                  {role.name.slice(0, 1).toUpperCase()}
-                </span>
+                {/* The role's initials on a tint, as a person without a picture is drawn (decorative: the name is beside it). */}
+                <Avatar person={{ name: role.name, slack_user_id: '' }} size={38} />
                 <div>
-                  <h3 className="role-name">{role.name}</h3>
+                  <h3 className="subsection-title role-name">{role.name}</h3>
                   <p className="muted small">{role.primary ? 'Who the journey is for' : PURPOSE_LABELS[role.purpose]}</p>
                 </div>
                 {!role.primary && (
@@ -75,16 +74,16 @@ export function RolesTab({ flow, data }: { flow: Flow; data: TagDetail }) {
               </div>
               <dl className="role-facts">
                 <div>
-                  <dt>Gets</dt>
-                  <dd>{gets === 1 ? '1 message' : `${gets} messages`}</dd>
+                  <dt className="eyebrow-text">Gets</dt>
+                  <dd className="strong-text small">{gets === 1 ? '1 message' : `${gets} messages`}</dd>
                 </div>
                 <div>
-                  <dt>Introduced in</dt>
-                  <dd>{about === 1 ? '1 intro' : `${about} intros`}</dd>
+                  <dt className="eyebrow-text">Introduced in</dt>
+                  <dd className="strong-text small">{about === 1 ? '1 intro' : `${about} intros`}</dd>
                 </div>
                 <div>
-                  <dt>Filled by</dt>
-                  <dd>{role.primary ? 'Enrolment' : selectionLabel(selection?.method)}</dd>
+                  <dt className="eyebrow-text">Filled by</dt>
+                  <dd className="strong-text small">{role.primary ? 'Enrolment' : selectionLabel(selection?.method)}</dd>
                 </div>
               </dl>
             </li>
