@@ -30,7 +30,7 @@ function Poll({ poll }: { poll: PollResponseJson }) {
         <strong>{poll.question}</strong>
         <div className="button-row poll-answers" role="group" aria-label={poll.question}>
           {poll.options.map((o, i) => (
-            <button key={i} type="button" className={`button button-secondary button-small${poll.answer_index === i ? ' is-chosen' : ''}`} disabled={answerPoll.isPending} onClick={() => answer(i)}>
+            <button key={i} type="button" className={`button button-small ${poll.answer_index === i ? 'button-primary' : 'button-secondary'}`} aria-pressed={poll.answer_index === i} disabled={answerPoll.isPending} onClick={() => answer(i)}>
               {o}
             </button>
           ))}
