@@ -41,7 +41,7 @@ function Poll({ poll }: { poll: PollResponseJson }) {
 }
 
 function Items({ data }: { data: ActionItemsAnswer }) {
-  if (data.task_assignments.length === 0 && data.poll_responses.length === 0) return <EmptyState title="You're all caught up">Tasks and polls from journeys you are part of show up here.</EmptyState>;
+  if (data.task_assignments.length === 0 && data.poll_responses.length === 0) return <EmptyState icon={<CheckCircle2 size={28} aria-hidden="true" />} title="You're all caught up">Tasks and polls from journeys you are part of show up here.</EmptyState>;
   return (
     <>
       {data.task_assignments.length > 0 && (
