@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
 import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TemplateText, TextField } from '../../../kit';
@@ -24,7 +25,11 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
             {plural(preset.num_events, 'item')} · {span(preset)}
             {preset.involved_roles.length > 0 && <> · with {preset.involved_roles.map((r) => r.name).join(', ')}</>}
           </span>
-          {requirements.length > 0 && <span className="text-warning small">Needs: {requirements.join(', ')}</span>}
+          {requirements.length > 0 && (
+            <span className="small">
+              <TriangleAlert size={14} aria-hidden="true" className="text-warning" /> Needs: {requirements.join(', ')}
+            </span>
+          )}
         </span>
       </label>
       <button type="button" className="button button-secondary button-small bundle-preset-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
