@@ -11,7 +11,7 @@ const click = async (page: Page, button: string | RegExp, dialog?: string | RegE
 
 /**
  * The dialogs an admin meets most, each opened through the UI and checked while open (test/support/a11y.ts says
- * what each test checks): creating a journey, adding a message, a new role, archiving a journey, Send now for an
+ * what each test checks): creating a journey, from a bundle, adding a message, a new role, archiving a journey, Send now for an
  * Intros program and a Watercooler, the icebreakers, a new prompt pack, asking for dates and adding a custom date
  * (Celebrations), adding and redeeming a reward, the points settings, the enrollment rule filters, downgrading,
  * deleting the workspace's data, and the upgrade dialog a free workspace meets on a paid setting (last: it puts ACME
@@ -29,6 +29,7 @@ accessibilitySuite('dialogs', {
   },
   dialogs: [
     ['new journey', () => '/onboarding/tags', (page) => click(page, 'New journey')],
+    ['bundle wizard', () => '/onboarding/tags', (page) => click(page, 'From a bundle', 'Build a journey from a bundle')],
     ['add message', (i) => `/onboarding/tags/${i.tag}`, (page) => click(page, 'Add message')],
     ['new role', (i) => `/onboarding/tags/${i.tag}?tab=roles`, (page) => click(page, 'New role')],
     ['archive journey', (i) => `/onboarding/tags/${i.tag}`, (page) => click(page, 'Archive')],

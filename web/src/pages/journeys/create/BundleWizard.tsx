@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { usePresetBundleIdParam } from '../../../api/searchParams';
 import { ChannelPicker, InlineError, Modal, ModalCancelButton, openModal, Spinner, TemplateText, TextField } from '../../../kit';
@@ -15,23 +16,27 @@ function PresetRow({ preset, checked, onToggle }: { preset: PresetBundlePresetJs
   const [open, setOpen] = useState(false);
   const requirements = [...new Set(preset.events.flatMap((e) => e.requirements))];
   return (
-    <li className={`bundle-preset${checked ? ' is-on' : ''}`}>
-      <label className="bundle-preset-main">
+    <li className={`panel bundle-preset${checked ? ' panel-on' : ''}`}>
+      <label className="option-label bundle-preset-main">
         <input type="checkbox" checked={checked} onChange={onToggle} />
         <span>
-          <span className="bundle-preset-name">{preset.name}</span>
+          <span className="strong-text">{preset.name}</span>
           <span className="muted small">
             {plural(preset.num_events, 'item')} · {span(preset)}
             {preset.involved_roles.length > 0 && <> · with {preset.involved_roles.map((r) => r.name).join(', ')}</>}
           </span>
-          {requirements.length > 0 && <span className="bundle-requirements small">Needs: {requirements.join(', ')}</span>}
+          {requirements.length > 0 && (
+            <span className="small">
+              <TriangleAlert size={14} aria-hidden="true" className="text-warning" /> Needs: {requirements.join(', ')}
+            </span>
+          )}
         </span>
       </label>
       <button type="button" className="button button-secondary button-small bundle-preset-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide items' : 'Show items'}
       </button>
       {open && (
-        <ol className="bundle-events">
+        <ol className="small bundle-events">
           {preset.events.map((e) => (
             <li key={e.id}>
               <span className="muted small nowrap">{dayLabel(e.days_later)}</span> <TemplateText text={e.title} />
@@ -164,14 +169,16 @@ export function BundleWizard() {
   return (
     <Modal title="Build a journey from a bundle" onClose={close} size="large" className="bundle-wizard jr-modal" footer={footer}>
       <div className="bundle-layout">
-        <nav aria-label="Bundles" className="bundle-nav">
+        <fieldset className="plain-fieldset bundle-nav">
+          <legend className="visually-hidden">Bundles</legend>
           {(bundles.data?.preset_bundles ?? []).map((b) => (
-            <button key={b.id} type="button" className={`bundle-nav-item${String(b.id) === idParam ? ' is-current' : ''}`} aria-current={String(b.id) === idParam ? 'true' : undefined} onClick={() => setId(String(b.id), { replace: true })}>
-              <span className="bundle-nav-name">{b.name}</span>
-              <span className="muted small">{plural(b.presets.length, 'preset')}</span>
-            </button>
+            <label key={b.id} className={`choice-card bundle-nav-item${String(b.id) === idParam ? ' is-chosen' : ''}`}>
+              <input type="radio" name="bundle" checked={String(b.id) === idParam} onChange={() => setId(String(b.id), { replace: true })} />
+              <span className="choice-card-title">{b.name}</span>
+              <span className="choice-card-text">{plural(b.presets.length, 'preset')}</span>
+            </label>
           ))}
-        </nav>
+        </fieldset>
         {current ? (
           <BundleDetail bundle={current.bundle} draft={current.draft} onChange={change} onSubmit={submit} />
         ) : bundle.isError ? (

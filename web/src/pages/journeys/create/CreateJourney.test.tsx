@@ -124,10 +124,10 @@ describe('creating a journey', { timeout: 20_000 }, () => {
     expect(within(presets).getByText('Needs: A laptop')).toBeInTheDocument();
     expect(within(presets).getByRole('checkbox', { name: /IT setup/ })).toHaveAccessibleName(/2 days before – Day 5/);
 
-    await user.click(within(dialog).getByRole('button', { name: /Sales bundle/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Sales bundle/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=6'));
     await within(dialog).findByRole('list', { name: 'Presets in Sales bundle' });
-    await user.click(within(dialog).getByRole('button', { name: /Engineering bundle/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Engineering bundle/ }));
     const again = await within(dialog).findByRole('list', { name: 'Presets in Engineering bundle' });
     await user.click(within(again).getByRole('checkbox', { name: /IT setup/ }));
     await user.click(within(again).getByRole('checkbox', { name: /Culture deep dive/ }));

@@ -30,7 +30,7 @@ function Poll({ poll }: { poll: PollResponseJson }) {
         <strong>{poll.question}</strong>
         <div className="button-row poll-answers" role="group" aria-label={poll.question}>
           {poll.options.map((o, i) => (
-            <button key={i} type="button" className={`button button-secondary button-small${poll.answer_index === i ? ' is-chosen' : ''}`} disabled={answerPoll.isPending} onClick={() => answer(i)}>
+            <button key={i} type="button" className={`button button-small ${poll.answer_index === i ? 'button-primary' : 'button-secondary'}`} aria-pressed={poll.answer_index === i} disabled={answerPoll.isPending} onClick={() => answer(i)}>
               {o}
             </button>
           ))}
@@ -41,7 +41,7 @@ function Poll({ poll }: { poll: PollResponseJson }) {
 }
 
 function Items({ data }: { data: ActionItemsAnswer }) {
-  if (data.task_assignments.length === 0 && data.poll_responses.length === 0) return <EmptyState title="You're all caught up">Tasks and polls from journeys you are part of show up here.</EmptyState>;
+  if (data.task_assignments.length === 0 && data.poll_responses.length === 0) return <EmptyState icon={<CheckCircle2 size={28} aria-hidden="true" />} title="You're all caught up">Tasks and polls from journeys you are part of show up here.</EmptyState>;
   return (
     <>
       {data.task_assignments.length > 0 && (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Boxes, CalendarDays, ClipboardList, Layers, Plus, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPlainDate, openModal, PageState } from '../../../kit';
+import { formatPlainDate, openModal, PageState, PersonName } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { DEFAULT_ISSUE_DATE_WINDOW, ISSUE_TYPES, reportingApi } from '../../reporting/reportingApi';
 import { useJourneyHome, type JourneyHomeAnswer } from '../api/journeysApi';
@@ -12,12 +12,12 @@ import '../journeys.css';
 
 function Stat({ label, value, to, icon }: { label: string; value: number; to: string; icon: React.ReactNode }) {
   return (
-    <Link className="card home-stat" to={to}>
-      <span className="home-stat-icon" aria-hidden="true">
+    <Link className="card link-card home-stat" to={to}>
+      <span className="icon-tile text-primary home-stat-icon" aria-hidden="true">
         {icon}
       </span>
-      <span className="home-stat-value">{value}</span>
-      <span className="home-stat-label">{label}</span>
+      <span className="stat-value home-stat-value">{value}</span>
+      <span className="muted small">{label}</span>
     </Link>
   );
 }
@@ -73,7 +73,7 @@ function Home({ data }: { data: JourneyHomeAnswer }) {
             <ul className="home-list">
               {data.upcoming_sessions.map((s) => (
                 <li key={s.id}>
-                  <strong>{s.participant?.name ?? 'Someone'}</strong>
+                  {s.participant ? <PersonName person={s.participant} /> : <strong>Someone</strong>}
                   <span className="muted small">
                     {formatPlainDate(s.start_date)} · {data.tags.find((t) => t.id === s.tag_id)?.name ?? 'a journey'}
                   </span>
@@ -88,18 +88,18 @@ function Home({ data }: { data: JourneyHomeAnswer }) {
           Build from the library
         </h2>
         <div className="home-library-grid">
-          <Link className="card library-card" to="/onboarding/preset_categories">
-            <Boxes size={20} aria-hidden="true" />
+          <Link className="card link-card library-card" to="/onboarding/preset_categories">
+            <Boxes size={20} aria-hidden="true" className="accent-icon" />
             <strong>Preset categories</strong>
             <span className="muted small">Ready-made sets of messages for first days, IT setup, culture, mentoring…</span>
           </Link>
-          <Link className="card library-card" to="/onboarding/presets">
-            <Layers size={20} aria-hidden="true" />
+          <Link className="card link-card library-card" to="/onboarding/presets">
+            <Layers size={20} aria-hidden="true" className="accent-icon" />
             <strong>All presets</strong>
             <span className="muted small">Every preset, with the messages in it.</span>
           </Link>
-          <Link className="card library-card" to="/templates">
-            <ClipboardList size={20} aria-hidden="true" />
+          <Link className="card link-card library-card" to="/templates">
+            <ClipboardList size={20} aria-hidden="true" className="accent-icon" />
             <strong>Templates</strong>
             <span className="muted small">Ready-made journeys and channel programs.</span>
           </Link>

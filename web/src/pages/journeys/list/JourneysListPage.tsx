@@ -14,7 +14,7 @@ import '../journeys.css';
 
 function JourneyCard({ tag }: { tag: TagJson }) {
   return (
-    <li className={`card journey-card${tag.archived ? ' is-archived' : ''}`}>
+    <li className={`card link-card journey-card${tag.archived ? ' is-archived' : ''}`}>
       <div className="journey-card-head">
         <FlowBadge flow={tag.flow_type} />
         {tag.archived && (
@@ -23,21 +23,23 @@ function JourneyCard({ tag }: { tag: TagJson }) {
           </StatusPill>
         )}
       </div>
-      <h3 className="journey-card-name">
-        <Link to={`/${tag.route_flow_type}/tags/${tag.id}`}>{tag.name}</Link>
+      <h3 className="card-title journey-card-name">
+        <Link className="row-link" to={`/${tag.route_flow_type}/tags/${tag.id}`}>
+          {tag.name}
+        </Link>
       </h3>
       <dl className="journey-card-stats">
         <div>
-          <dt>Messages</dt>
-          <dd>{tag.num_active_events}</dd>
+          <dt className="stat-label">Messages</dt>
+          <dd className="stat-value">{tag.num_active_events}</dd>
         </div>
         <div>
-          <dt>On it now</dt>
-          <dd>{tag.num_active_sessions}</dd>
+          <dt className="stat-label">On it now</dt>
+          <dd className="stat-value">{tag.num_active_sessions}</dd>
         </div>
         <div>
-          <dt>All time</dt>
-          <dd>{tag.num_sessions}</dd>
+          <dt className="stat-label">All time</dt>
+          <dd className="stat-value">{tag.num_sessions}</dd>
         </div>
       </dl>
     </li>

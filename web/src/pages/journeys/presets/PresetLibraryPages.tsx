@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Boxes } from 'lucide-react';
+import { Boxes, Layers } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../PageHeader';
 import { presetQuery, presetCategoriesQuery, presetCategoryQuery, presetEventQuery, presetsQuery, type FlowType } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS, KIND_INFO } from '../lib/labels';
 import { dayLabel, minuteLabel, plural } from '../lib/schedule';
-import { PageState } from '../../../kit';
+import { EmptyState, PageState } from '../../../kit';
 import { PresetCard, PresetEventPreview, PresetEventsTable, recipientOfPresetEvent, RolesLine } from './PresetParts';
 import '../journeys.css';
 
@@ -33,10 +33,12 @@ export function PresetCategoriesPage() {
         {({ preset_categories: list }) => (
           <ul className="category-grid">
             {list.map((c) => (
-              <li key={c.id} className="card category-card">
+              <li key={c.id} className="card link-card category-card">
                 <Boxes size={20} aria-hidden="true" className="accent-icon" />
-                <h2 className="category-name">
-                  <Link to={`/onboarding/preset_categories/${c.id}`}>{c.name}</Link>
+                <h2 className="card-title category-name">
+                  <Link className="row-link" to={`/onboarding/preset_categories/${c.id}`}>
+                    {c.name}
+                  </Link>
                 </h2>
                 <p className="muted small">{c.description}</p>
                 <p className="small">
@@ -62,11 +64,15 @@ export function PresetCategoryPage() {
         {({ preset_category: c, presets }) => (
           <>
             <PageHeader title={c.name} subtitle={c.description} />
-            <ul className="preset-grid">
-              {presets.map((p) => (
-                <PresetCard key={p.id} preset={p} to={`/onboarding/presets/${p.id}`} />
-              ))}
-            </ul>
+            {presets.length === 0 ? (
+              <EmptyState icon={<Layers size={28} aria-hidden="true" />} title="No presets in this category yet" />
+            ) : (
+              <ul className="preset-grid">
+                {presets.map((p) => (
+                  <PresetCard key={p.id} preset={p} to={`/onboarding/presets/${p.id}`} />
+                ))}
+              </ul>
+            )}
           </>
         )}
       </PageState>
@@ -104,13 +110,19 @@ export function PresetsPage() {
         }
       />
       <PageState query={presets} what="presets">
-        {({ presets: list }) => (
-          <ul className="preset-grid">
-            {list.map((p) => (
-              <PresetCard key={p.id} preset={p} to={`/onboarding/presets/${p.id}`} />
-            ))}
-          </ul>
-        )}
+        {({ presets: list }) =>
+          list.length === 0 ? (
+            <EmptyState icon={<Layers size={28} aria-hidden="true" />} title={flowType ? `No presets for ${FLOW_TYPE_LABELS[flowType].toLowerCase()} journeys` : 'No presets yet'}>
+              A preset is a set of messages, tasks, polls and intros to add to a journey in one go.
+            </EmptyState>
+          ) : (
+            <ul className="preset-grid">
+              {list.map((p) => (
+                <PresetCard key={p.id} preset={p} to={`/onboarding/presets/${p.id}`} />
+              ))}
+            </ul>
+          )
+        }
       </PageState>
     </div>
   );
@@ -151,18 +163,18 @@ export function PresetEventPage() {
             <div className="preset-event-layout">
               <dl className="card facts">
                 <div>
-                  <dt>When</dt>
-                  <dd>
+                  <dt className="eyebrow-text">When</dt>
+                  <dd className="strong-text">
                     {dayLabel(e.days_later)} at {minuteLabel(e.minute_in_day)}
                   </dd>
                 </div>
                 <div>
-                  <dt>To</dt>
-                  <dd>{recipientOfPresetEvent(e)}</dd>
+                  <dt className="eyebrow-text">To</dt>
+                  <dd className="strong-text">{recipientOfPresetEvent(e)}</dd>
                 </div>
                 <div>
-                  <dt>Type</dt>
-                  <dd>{KIND_INFO[e.kind].label}</dd>
+                  <dt className="eyebrow-text">Type</dt>
+                  <dd className="strong-text">{KIND_INFO[e.kind].label}</dd>
                 </div>
               </dl>
               <PresetEventPreview event={e} />

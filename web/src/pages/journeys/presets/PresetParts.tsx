@@ -22,7 +22,7 @@ export function RolesLine({ roles }: { roles: readonly InvolvedRoleJson[] }) {
 export function PresetCard({ preset, to, actions }: { preset: PresetJson; to: string; actions?: React.ReactNode }) {
   const days = preset.events.map((e) => e.days_later);
   return (
-    <li className={`card preset-card${preset.selected ? ' is-selected' : ''}`}>
+    <li className={`card link-card preset-card${preset.selected ? ' panel-on' : ''}`}>
       <div className="preset-card-head">
         {preset.flow_types.map((f) => (
           <FlowBadge key={f} flow={f} />
@@ -30,8 +30,10 @@ export function PresetCard({ preset, to, actions }: { preset: PresetJson; to: st
         {preset.selected && <StatusPill tone="success">Added</StatusPill>}
         {preset.edited && <StatusPill>Edited</StatusPill>}
       </div>
-      <h3 className="preset-card-name">
-        <Link to={to}>{preset.name}</Link>
+      <h3 className="card-title preset-card-name">
+        <Link className="row-link" to={to}>
+          {preset.name}
+        </Link>
       </h3>
       <p className="muted small preset-card-text">{preset.description}</p>
       <p className="small preset-card-meta">
@@ -110,9 +112,11 @@ export function PresetEventPreview({ event }: { event: PresetEventJson }) {
     <div className="preset-event-preview">
       <MessagePreview text={event.text} excludeVariables time={minuteLabel(event.minute_in_day)} />
       {event.kind === 'poll' && event.poll_options.length > 0 && (
-        <ul className="poll-preview" aria-label="Answers">
+        <ul className="chip-list poll-preview" aria-label="Answers">
           {event.poll_options.map((o, i) => (
-            <li key={i}>{o}</li>
+            <li key={i} className="chip">
+              {o}
+            </li>
           ))}
         </ul>
       )}

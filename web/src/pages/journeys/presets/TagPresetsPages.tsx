@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Minus, Plus } from 'lucide-react';
+import { Check, Layers, Minus, Plus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { InlineError, PageState, StatusPill, toastSuccess } from '../../../kit';
+import { EmptyState, InlineError, PageState, StatusPill, toastSuccess } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { tagPresetsQuery, useAddPresetEvent, useTogglePreset, type PresetEventJson, type PresetJson } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
@@ -52,6 +52,7 @@ export function TagPresetsPage() {
         {({ tag, presets, preset_categories: categories }) => (
           <>
             <PageHeader title={`Presets for ${tag.name}`} subtitle="Adding a preset schedules its items in the journey; removing it turns them off. Edit any item after on the journey's calendar." />
+            {presets.length === 0 && <EmptyState icon={<Layers size={28} aria-hidden="true" />} title="No presets for this kind of journey yet" />}
             {categories.map((c) => {
               const inCategory = presets.filter((p) => p.category_id === c.id);
               if (inCategory.length === 0) return null;
