@@ -117,7 +117,7 @@ export function DryRunCalendar({ answer, stale }: { answer: DryRunAnswer; stale?
       )}
       {shown && (
         <div className="dry-run-preview">
-          <h4 className="pane-title">
+          <h4 className="pane-title eyebrow-text">
             {shown.title} · {formatLongPlainDate(shown.occurs_on, { year: 'never' })}, to {shown.recipient_label}
           </h4>
           <BlockPreview preview={shown.preview} time={minuteLabel(shown.minute_in_day)} />
