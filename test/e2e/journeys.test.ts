@@ -93,7 +93,11 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     await sent.waitFor();
     const sentText = (await sent.textContent()) ?? '';
     expect(sentText.length).toBeGreaterThan(20);
-    await screenshot(page, 'journeys-event-modal');
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `journeys-event-modal-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
     const dm = (await t.api<{ channel: { id: string } }>('POST', '/sandbox/conversations/open', { team_id: TEAM, user_id: ACME.adminUserId, users: [ACME.botUserId] })).channel.id;
     await expect
       .poll(async () => (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dm}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages.length, { timeout: 15_000 })

@@ -98,9 +98,7 @@ function BundleDetail({ bundle, draft, onChange, onSubmit }: { bundle: PresetBun
       </ul>
       <div className="field-row">
         <TextField label="Journey name" value={name} maxLength={JOURNEY_NAME_MAX + 20} counter={false} error={error} onChange={(v) => onChange({ name: v, error: null })} />
-        <div className="form-field">
-          <ChannelPicker label="Channel for its posts (optional)" value={channel ? [channel] : []} onChange={(v) => onChange({ channel: v[0] ?? null })} clearable />
-        </div>
+        <ChannelPicker label="Channel for its posts (optional)" value={channel ? [channel] : []} onChange={(v) => onChange({ channel: v[0] ?? null })} clearable />
       </div>
       {presetError && <InlineError variant="text">{presetError}</InlineError>}
     </form>

@@ -96,10 +96,10 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
         </>
       }
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate className="create-journey-form">
+      <form id={`${id}-form`} onSubmit={submit} noValidate className="create-journey-form jr-stack">
         {hris && <p className="notice notice-warning">People your HR system lists with a start date are enrolled automatically, with their manager filled in from it.</p>}
         {setup && (
-          <fieldset className="form-field">
+          <fieldset className="plain-fieldset">
             <legend>Start from</legend>
             {prebuilt.isPending ? (
               <p role="status" className="muted">
@@ -130,9 +130,7 @@ export function CreateJourneyModal({ flowType, hris, initialId, onClose }: Creat
             setError(null);
           }}
         />
-        <div className="form-field">
-          <ChannelPicker label="Channel for its channel posts (optional)" value={channel ? [channel] : []} onChange={(values) => setChannel(values[0] ?? null)} clearable />
-        </div>
+        <ChannelPicker label="Channel for its channel posts (optional)" value={channel ? [channel] : []} onChange={(values) => setChannel(values[0] ?? null)} clearable />
       </form>
     </Modal>
   );

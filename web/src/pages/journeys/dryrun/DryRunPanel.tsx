@@ -74,7 +74,7 @@ export function DryRunPanel({ flow, data, subject }: { flow: Flow; data: TagDeta
             ]}
           />
           {mode === 'person' ? (
-            <div className="form-field dry-run-person">
+            <div className="jr-field-group dry-run-person">
               <Select
                 label="Person"
                 placeholder="Search people…"
@@ -85,7 +85,7 @@ export function DryRunPanel({ flow, data, subject }: { flow: Flow; data: TagDeta
                 value={person ? [String(person.id)] : []}
                 onChange={(values, options) => setPerson(values[0] ? { id: Number(values[0]), name: String(options[0]?.name ?? '') } : null)}
               />
-              <p className="field-hint">Their Slack time zone, and their start date if they are enrolled (otherwise the next work day).</p>
+              <p className="kit-field-hint">Their Slack time zone, and their start date if they are enrolled (otherwise the next work day).</p>
             </div>
           ) : (
             <>

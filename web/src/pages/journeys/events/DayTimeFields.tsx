@@ -1,7 +1,11 @@
-import { useId } from 'react';
+import { SegmentedControl, TextField } from '../../../kit';
 import { columnOf, dayLabel, inputToMinute, minuteToInput, weekLabel, weekOf } from '../lib/schedule';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+const SIDES = [
+  { value: 'after' as const, label: 'On or after the start' },
+  { value: 'before' as const, label: 'Before the start' },
+];
 export const MIN_DAYS_LATER = -60;
 export const MAX_DAYS_LATER = 365;
 
@@ -33,51 +37,26 @@ export function readDayTime(value: DayTime): { daysLater: number; minuteInDay: n
   return { daysLater, minuteInDay };
 }
 
-/** Day (work days from the start; Day 1 is the start date) and local time, side by side. */
+/** On or after the start or before it, then the day (work days from the start; Day 1 is the start date) and local time side by side. */
 export function DayTimeFields({ value, onChange, errors }: { value: DayTime; onChange: (value: DayTime) => void; errors?: { day?: string; time?: string } }) {
-  const id = useId();
   const parsed = readDayTime(value);
   return (
-    <div className="field-row day-time-row">
-      <div className="form-field">
-        <label htmlFor={`${id}-side`}>When</label>
-        <select id={`${id}-side`} value={value.side} onChange={(e) => onChange({ ...value, side: e.target.value as DayTime['side'] })}>
-          <option value="after">On or after the start</option>
-          <option value="before">Before the start</option>
-        </select>
-      </div>
-      <div className={`form-field${errors?.day ? ' has-error' : ''}`}>
-        <label htmlFor={`${id}-day`}>{value.side === 'before' ? 'Work days before' : 'Day'}</label>
-        <input
-          id={`${id}-day`}
+    <>
+      <SegmentedControl<DayTime['side']> label="When" options={SIDES} value={value.side} onChange={(side) => onChange({ ...value, side })} />
+      <div className="field-row day-time-row">
+        <TextField
+          label={value.side === 'before' ? 'Work days before' : 'Day'}
+          hint={'daysLater' in parsed ? `${dayLabel(parsed.daysLater)} · ${weekdayHint(parsed.daysLater)}` : value.side === 'before' ? 'Work days before the start date.' : 'Day 1 is the start date.'}
+          error={errors?.day}
           type="number"
           inputMode="numeric"
           min={1}
           max={value.side === 'before' ? -MIN_DAYS_LATER : MAX_DAYS_LATER + 1}
           value={value.day}
-          aria-invalid={errors?.day ? true : undefined}
-          aria-describedby={`${id}-day-hint`}
-          onChange={(e) => onChange({ ...value, day: e.target.value })}
+          onChange={(day) => onChange({ ...value, day })}
         />
-        <p id={`${id}-day-hint`} className={errors?.day ? 'field-error' : 'field-hint'}>
-          {errors?.day ?? ('daysLater' in parsed ? `${dayLabel(parsed.daysLater)} · ${weekdayHint(parsed.daysLater)}` : value.side === 'before' ? 'Work days before the start date.' : 'Day 1 is the start date.')}
-        </p>
+        <TextField label="Time" hint="In each recipient's own time zone. Weekends are skipped." error={errors?.time} type="time" step={300} value={value.time} onChange={(time) => onChange({ ...value, time })} />
       </div>
-      <div className={`form-field${errors?.time ? ' has-error' : ''}`}>
-        <label htmlFor={`${id}-time`}>Time</label>
-        <input
-          id={`${id}-time`}
-          type="time"
-          step={300}
-          value={value.time}
-          aria-invalid={errors?.time ? true : undefined}
-          aria-describedby={`${id}-time-hint`}
-          onChange={(e) => onChange({ ...value, time: e.target.value })}
-        />
-        <p id={`${id}-time-hint`} className={errors?.time ? 'field-error' : 'field-hint'}>
-          {errors?.time ?? "In each recipient's own time zone. Weekends are skipped."}
-        </p>
-      </div>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, Copy, Plus, Power, PowerOff, Send, X } from 'lucide-react';
+import { CalendarClock, Copy, Plus, Power, PowerOff, Send, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { ChannelPicker, InlineError, Modal, ModalCancelButton, Select, useModal } from '../../../kit';
+import { ChannelPicker, Field, FieldErrorText, Modal, ModalCancelButton, SegmentedControl, Select, TextAreaField, TextField, useModal } from '../../../kit';
 import { type Flow, type MessagePreviewJson, type RecipientType, type RoleJson, type ScheduleEventJson, type UpdateEventBody } from '../api/journeysApi';
 import { draftPreviewQuery, eventPreviewQuery, type EventDraft } from '../api/journeysApi';
 import { EVENT_KINDS, KIND_INFO, KindIcon, RECIPIENT_LABELS } from '../lib/labels';
@@ -28,109 +28,89 @@ export interface EventModalProps {
   onClose: () => void;
 }
 
-const RECIPIENT_TYPES: readonly RecipientType[] = ['role', 'channel', 'cohortChannel'];
+const RECIPIENT_OPTIONS = (['role', 'channel', 'cohortChannel'] as const).map((value) => ({ value, label: RECIPIENT_LABELS[value] }));
 const VARIABLES = ['{first_name}', '{name}', '{start_date}', '{manager}', '{journey}'];
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <InlineError id={id} variant="text">
-      {error}
-    </InlineError>
-  ) : null;
-}
 
 function PollOptions({ form, setForm, error }: { form: EventForm; setForm: (f: EventForm) => void; error?: string }) {
   const id = useId();
   const set = (i: number, text: string) => setForm({ ...form, poll_options: form.poll_options.map((o, j) => (j === i ? text : o)) });
   return (
-    <fieldset className={`form-field${error ? ' has-error' : ''}`} aria-describedby={error ? `${id}-err` : undefined}>
-      <legend>Answers</legend>
-      <ol className="poll-options">
-        {form.poll_options.map((option, i) => (
-          <li key={i}>
-            <input aria-label={`Answer ${i + 1}`} value={option} maxLength={150} onChange={(e) => set(i, e.target.value)} />
-            {form.poll_options.length > 2 && (
-              <button type="button" className="icon-button" aria-label={`Remove answer ${i + 1}`} onClick={() => setForm({ ...form, poll_options: form.poll_options.filter((_, j) => j !== i) })}>
-                <X size={14} aria-hidden="true" />
-              </button>
-            )}
-          </li>
-        ))}
-      </ol>
+    <div role="group" aria-label="Answers" className="jr-stack" aria-describedby={error ? `${id}-err` : undefined}>
+      {form.poll_options.map((option, i) => (
+        <div key={i} className="poll-option">
+          <TextField label={`Answer ${i + 1}`} value={option} maxLength={150} counter={false} onChange={(text) => set(i, text)} />
+          {form.poll_options.length > 2 && (
+            <button type="button" className="icon-button" aria-label={`Remove answer ${i + 1}`} onClick={() => setForm({ ...form, poll_options: form.poll_options.filter((_, j) => j !== i) })}>
+              <Trash2 size={16} aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      ))}
       {form.poll_options.length < POLL_MAX_OPTIONS && (
         <button type="button" className="button button-secondary button-small" onClick={() => setForm({ ...form, poll_options: [...form.poll_options, ''] })}>
           <Plus size={14} aria-hidden="true" /> Add an answer
         </button>
       )}
-      <FieldError id={`${id}-err`} error={error} />
-    </fieldset>
+      {error && (
+        <div className="kit-field-footer">
+          <FieldErrorText id={`${id}-err`}>{error}</FieldErrorText>
+        </div>
+      )}
+    </div>
   );
 }
 
+/** The fill-ins a message may use, each as Slack shows code. */
+const FILL_INS = (
+  <>
+    Slack formatting works. Fill-ins:{' '}
+    {VARIABLES.map((v, i) => (
+      <span key={v}>
+        {i > 0 && ' '}
+        <code>{v}</code>
+      </span>
+    ))}
+  </>
+);
+
 function EventFormFields({ form, setForm, roles, errors }: { form: EventForm; setForm: (f: EventForm) => void; roles: readonly RoleJson[]; errors: EventFormErrors }) {
-  const id = useId();
   const roleOptions = roles.map((r) => ({ value: String(r.id), label: r.name }));
   return (
     <>
-      <div className="form-field">
-        <label htmlFor={`${id}-kind`}>Type</label>
-        <select id={`${id}-kind`} value={form.kind} onChange={(e) => setForm(withKind(form, e.target.value as EventForm['kind'], roles))}>
-          {EVENT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_INFO[k].label}
-            </option>
-          ))}
-        </select>
-        <p className="field-hint">{KIND_INFO[form.kind].blurb}</p>
+      <Field label="Type" hint={KIND_INFO[form.kind].blurb}>
+        {(control) => (
+          <select className="kit-input" {...control} value={form.kind} onChange={(e) => setForm(withKind(form, e.target.value as EventForm['kind'], roles))}>
+            {EVENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_INFO[k].label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField label="Title" value={form.title} maxLength={120} error={errors.title} onChange={(title) => setForm({ ...form, title })} />
+      <div className="jr-field-group">
+        <SegmentedControl<RecipientType> label="Send to" options={RECIPIENT_OPTIONS} value={form.recipient_type} onChange={(type) => setForm(withRecipientType(form, type, roles))} />
+        {form.recipient_type === 'cohortChannel' && <p className="kit-field-hint">Goes to the channel Hearth creates for the people who start together.</p>}
       </div>
-      <div className={`form-field${errors.title ? ' has-error' : ''}`}>
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input id={`${id}-title`} value={form.title} maxLength={120} aria-invalid={errors.title ? true : undefined} aria-describedby={`${id}-title-err`} onChange={(e) => setForm({ ...form, title: e.target.value })} />
-        <FieldError id={`${id}-title-err`} error={errors.title} />
-      </div>
-      <fieldset className="form-field">
-        <legend>Send to</legend>
-        <div className="radio-row">
-          {RECIPIENT_TYPES.map((type) => (
-            <label key={type} className="radio-pill">
-              <input type="radio" name={`${id}-recipient`} value={type} checked={form.recipient_type === type} onChange={() => setForm(withRecipientType(form, type, roles))} />
-              {RECIPIENT_LABELS[type]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
       {form.recipient_type === 'role' && (
-        <div className={`form-field${errors.role ? ' has-error' : ''}`}>
-          <Select label="Role" options={roleOptions} value={form.role === null ? [] : [String(form.role)]} onChange={(values) => setForm({ ...form, role: values[0] ? Number(values[0]) : null })} placeholder="Pick a role" error={errors.role} />
-        </div>
+        <Select label="Role" options={roleOptions} value={form.role === null ? [] : [String(form.role)]} onChange={(values) => setForm({ ...form, role: values[0] ? Number(values[0]) : null })} placeholder="Pick a role" error={errors.role} />
       )}
       {form.recipient_type === 'channel' && (
-        <div className={`form-field${errors.channel_id ? ' has-error' : ''}`}>
-          <ChannelPicker label="Channel" value={form.channel_id ? [form.channel_id] : []} onChange={(values) => setForm({ ...form, channel_id: values[0] ?? null })} error={errors.channel_id} />
-        </div>
+        <ChannelPicker label="Channel" value={form.channel_id ? [form.channel_id] : []} onChange={(values) => setForm({ ...form, channel_id: values[0] ?? null })} error={errors.channel_id} />
       )}
-      {form.recipient_type === 'cohortChannel' && <p className="field-hint">Goes to the channel Hearth creates for the people who start together.</p>}
       {form.kind === 'intro' && (
-        <div className={`form-field${errors.role_ids ? ' has-error' : ''}`}>
-          <Select multiple label="Introduce them to" options={roleOptions} value={form.role_ids.map(String)} onChange={(values) => setForm({ ...form, role_ids: values.map(Number) })} placeholder="Pick roles" error={errors.role_ids} />
-        </div>
+        <Select multiple label="Introduce them to" options={roleOptions} value={form.role_ids.map(String)} onChange={(values) => setForm({ ...form, role_ids: values.map(Number) })} placeholder="Pick roles" error={errors.role_ids} />
       )}
-      <div className={`form-field${errors.text ? ' has-error' : ''}`}>
-        <label htmlFor={`${id}-text`}>{form.kind === 'poll' ? 'Question' : form.kind === 'task' ? 'What to do' : 'Message'}</label>
-        <textarea id={`${id}-text`} rows={6} value={form.text} maxLength={TEXT_MAX} aria-invalid={errors.text ? true : undefined} aria-describedby={`${id}-text-hint`} onChange={(e) => setForm({ ...form, text: e.target.value })} />
-        <p id={`${id}-text-hint`} className={errors.text ? 'field-error' : 'field-hint'}>
-          {errors.text ?? (
-            <>
-              Slack formatting works. Fill-ins:{' '}
-              {VARIABLES.map((v) => (
-                <code key={v} className="variable-chip">
-                  {v}
-                </code>
-              ))}
-            </>
-          )}
-        </p>
-      </div>
+      <TextAreaField
+        label={form.kind === 'poll' ? 'Question' : form.kind === 'task' ? 'What to do' : 'Message'}
+        hint={FILL_INS}
+        rows={6}
+        value={form.text}
+        maxLength={TEXT_MAX}
+        error={errors.text}
+        onChange={(text) => setForm({ ...form, text })}
+      />
       {form.kind === 'poll' && <PollOptions form={form} setForm={setForm} error={errors.poll_options} />}
       <DayTimeFields value={form.when} errors={{ day: errors.day, time: errors.time }} onChange={(when) => setForm({ ...form, when })} />
     </>
@@ -220,12 +200,12 @@ export function EventModal(props: EventModalProps) {
   return (
     <Modal title={title} onClose={onClose} size="large" className="event-modal jr-modal" confirmOnCancel={dirty} footer={<><ModalCancelButton /><SaveButton saving={saving} isNew={!event} /></>}>
       <div className="event-modal-grid">
-        <form id="event-form" className="event-form" onSubmit={submit} noValidate>
+        <form id="event-form" className="event-form jr-stack" onSubmit={submit} noValidate>
           {event && !event.active && <p className="notice notice-warning">This message is inactive: nobody gets it until you turn it on.</p>}
           <EventFormFields form={form} setForm={setForm} roles={roles} errors={errors} />
         </form>
-        <aside className="event-preview-pane" aria-label="Preview">
-          <h3 className="pane-title">Preview</h3>
+        <aside className="event-preview-pane tinted-box" aria-label="Preview">
+          <h3 className="pane-title eyebrow-text">Preview</h3>
           {draft ? (
             <RemoteBlockPreview query={drafted} time={draftTime(form)} />
           ) : event ? (

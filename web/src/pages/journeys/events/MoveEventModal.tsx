@@ -39,7 +39,7 @@ export function MoveEventModal({ event, onMove, onClose }: MoveEventModalProps) 
         </>
       }
     >
-      <form id="move-event-form" onSubmit={submit} noValidate>
+      <form id="move-event-form" className="jr-stack" onSubmit={submit} noValidate>
         <p className="muted">
           Now on {dayLabel(event.days_later)} at {minuteLabel(event.minute_in_day)}. Everyone already enrolled gets it on the new day, unless it was moved for them by hand.
         </p>

@@ -93,7 +93,7 @@ export default function JourneysListPage() {
       <>
         <label className="inline-select">
           <span className="visually-hidden">Kind of journey</span>
-          <select value={newType} onChange={(e) => setNewType(e.target.value as FlowType)}>
+          <select className="kit-input" value={newType} onChange={(e) => setNewType(e.target.value as FlowType)}>
             {flowTypes.map((f) => (
               <option key={f} value={f}>
                 {FLOW_TYPE_LABELS[f]}

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../api/client';
-import { Field, fieldErrors, PageState, SegmentedControl, Select, showToast, TextAreaField, TextField, type FieldErrors } from '../../../kit';
+import { Field, fieldErrors, InlineError, PageState, SegmentedControl, Select, showToast, TextAreaField, TextField, type FieldErrors } from '../../../kit';
 import { PageHeader } from '../../PageHeader';
 import { presetCategoriesQuery, useCreatePreset, type CreatePresetBody, type FlowType, type RolePurpose } from '../api/journeysApi';
 import { FLOW_TYPE_LABELS } from '../lib/labels';
@@ -69,15 +69,6 @@ export function presetBody(form: { name: string; description: string; category: 
   };
 }
 
-/** A select's error under it, as a Field shows its own. */
-function FieldError({ error }: { error: string | null }) {
-  return error ? (
-    <p className="kit-field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
 /** /onboarding/presets/new: an admin's own preset (its items, when and to whom), usable in journeys like the library's. */
 export function NewPresetPage() {
   const categories = useQuery(presetCategoriesQuery);
@@ -121,37 +112,35 @@ export function NewPresetPage() {
       <PageHeader title="New preset" subtitle="Your own set of messages, tasks and polls. Add it to any journey from the journey's Presets page." />
       <PageState query={categories} what="preset categories">
         {({ preset_categories: list }) => (
-          <form className="card new-preset-form" onSubmit={submit} noValidate aria-label="New preset">
+          <form className="card new-preset-form jr-stack" onSubmit={submit} noValidate aria-label="New preset">
             <TextField label="Name" required value={name} onChange={setName} maxLength={NAME_MAX} error={err('name')} />
             <TextAreaField label="Description" optional value={description} onChange={setDescription} maxLength={DESCRIPTION_MAX} rows={2} error={err('description')} />
-            <Select label="Category" options={list.map((c) => ({ value: String(c.id), label: c.name }))} value={category} onChange={([v]) => setCategory(v ?? '')} placeholder="Choose a category" />
-            <FieldError error={err('category_id')} />
-            <Select label="Kinds of journey" multiple options={FLOW_TYPES.map((f) => ({ value: f, label: FLOW_TYPE_LABELS[f] }))} value={flowTypes} onChange={(values) => setFlowTypes(values as FlowType[])} />
-            <FieldError error={err('flow_types') ?? err('flow_types.0')} />
+            <Select label="Category" options={list.map((c) => ({ value: String(c.id), label: c.name }))} value={category} onChange={([v]) => setCategory(v ?? '')} placeholder="Choose a category" error={err('category_id')} />
+            <Select label="Kinds of journey" multiple options={FLOW_TYPES.map((f) => ({ value: f, label: FLOW_TYPE_LABELS[f] }))} value={flowTypes} onChange={(values) => setFlowTypes(values as FlowType[])}
+              error={err('flow_types') ?? err('flow_types.0')}
+            />
 
             <h2 className="section-title">Items</h2>
-            <FieldError error={err('events')} />
+            {err('events') && <InlineError variant="text">{err('events')}</InlineError>}
             <ol className="new-preset-items">
               {items.map((item, i) => {
                 const at = (field: string) => err(`events.${i}.${field}`);
                 return (
-                  <li key={i} className="new-preset-item" aria-label={`Item ${i + 1}`}>
+                  <li key={i} className="nested-group jr-stack" aria-label={`Item ${i + 1}`}>
                     <SegmentedControl label={`Item ${i + 1}: kind`} options={KIND_OPTIONS} value={item.kind} onChange={(kind) => setItem(i, { kind })} size="small" />
-                    <div className="new-preset-when">
+                    <div className="field-row">
                       <TextField label="Work day" hint="0 is the start day; -2 is two work days before it." type="number" value={item.days_later} onChange={(v) => setItem(i, { days_later: v })} error={at('days_later')} />
                       <Field label="Time" hint="In each person's own time zone." error={at('minute_in_day')}>
                         {(control) => <input className="kit-input" type="time" {...control} value={item.time} onChange={(e) => setItem(i, { time: e.target.value })} />}
                       </Field>
-                      <div>
-                        <Select
-                          label="Sent to"
-                          aria-label={`Item ${i + 1}: sent to`}
-                          options={PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))}
-                          value={item.recipient}
-                          onChange={([v]) => setItem(i, { recipient: (v as RolePurpose | undefined) ?? 'primary' })}
-                        />
-                        <FieldError error={at('recipient')} />
-                      </div>
+                      <Select
+                        label="Sent to"
+                        aria-label={`Item ${i + 1}: sent to`}
+                        options={PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))}
+                        value={item.recipient}
+                        onChange={([v]) => setItem(i, { recipient: (v as RolePurpose | undefined) ?? 'primary' })}
+                        error={at('recipient')}
+                      />
                     </div>
                     <TextField label="Title" required value={item.title} onChange={(v) => setItem(i, { title: v })} maxLength={TITLE_MAX} error={at('title')} />
                     <TextAreaField

@@ -97,7 +97,7 @@ export function PresetsPage() {
             </Link>
             <label className="inline-select">
               <span className="visually-hidden">Flow type</span>
-              <select value={flowType} onChange={(e) => setFlowType(e.target.value as FlowType | '')}>
+              <select className="kit-input" value={flowType} onChange={(e) => setFlowType(e.target.value as FlowType | '')}>
                 <option value="">All kinds of journey</option>
                 {(Object.keys(FLOW_TYPE_LABELS) as FlowType[]).map((f) => (
                   <option key={f} value={f}>

@@ -53,7 +53,7 @@ export function NewRoleModal({ tagId, existing, onCreated, onClose }: NewRoleMod
         </>
       }
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate>
+      <form id={`${id}-form`} className="jr-stack" onSubmit={submit} noValidate>
         <p className="muted">Roles are the people around the person on the journey: their manager, a buddy, IT. Messages can go to a role, and intros introduce roles.</p>
         <TextField
           label="Name"
