@@ -122,16 +122,18 @@ export function NotFoundState({ what = 'page', title, headingLevel = 2, message,
 export interface EmptyStateProps {
   icon?: ReactNode;
   title: ReactNode;
+  /** The title's heading level (default 2; 3 inside a section or card whose own title is an h2). */
+  headingLevel?: StateHeadingLevel;
   children?: ReactNode;
   action?: ReactNode;
 }
 
 /** Nothing to show yet (no programs, no rows): an icon, a sentence and the one action that fixes it. */
-export function EmptyState({ icon, title, children, action }: EmptyStateProps) {
+export function EmptyState({ icon, title, headingLevel = 2, children, action }: EmptyStateProps) {
   return (
     <div className="kit-state kit-state-empty">
       {icon && <span className="kit-state-icon">{icon}</span>}
-      <h2 className="kit-state-title">{title}</h2>
+      <StateTitle level={headingLevel}>{title}</StateTitle>
       {children && <div className="kit-state-text">{children}</div>}
       {action && <div className="kit-state-actions">{action}</div>}
     </div>
