@@ -13,7 +13,10 @@ const CSV = fileURLToPath(new URL('../../docs/sandbox-dates.csv', import.meta.ur
 
 /** Whether a click at the middle of `button` reaches it (nothing drawn over it, such as a calendar). */
 const reachable = (button: Locator) =>
-  button.evaluate('(el) => { const box = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)); }') as Promise<boolean>;
+  button.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return el.contains(el.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
 
 /** On /settings/celebrations: the start date's calendar opens without covering its card's Save and Remove. */
 async function openStartDateCalendar(page: Page, name: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
+import { seriousViolations } from '../support/axe.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
@@ -200,6 +201,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
       await page.getByRole('dialog', { name: 'Choose to' }).waitFor();
       await screenshot(page, `reporting-custom-range-${width}`, { fullPage: true });
       expect(await overflowsX(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
     }
     await page.setViewportSize({ width: 1366, height: 900 });
