@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { seriousViolations } from '../support/axe.js';
@@ -10,6 +10,23 @@ import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-heart
 const TEAM = ACME.teamId;
 const CELEB = ACME.channels.celebrations;
 const CSV = fileURLToPath(new URL('../../docs/sandbox-dates.csv', import.meta.url));
+
+/** Whether a click at the middle of `button` reaches it (nothing drawn over it, such as a calendar). */
+const reachable = (button: Locator) =>
+  button.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return el.contains(el.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+
+/** On /settings/celebrations: the start date's calendar opens without covering its card's Save and Remove. */
+async function openStartDateCalendar(page: Page, name: string): Promise<void> {
+  const card = page.getByRole('region', { name: 'Your work anniversary' });
+  await card.getByRole('button', { name: 'Choose start date' }).click();
+  await card.getByRole('dialog', { name: 'Choose start date' }).waitFor();
+  await screenshot(page, name, { fullPage: true });
+  for (const action of ['Save', 'Remove']) expect(await reachable(card.getByRole('button', { name: action })), `${action} under the calendar`).toBe(true);
+  await page.keyboard.press('Escape');
+}
 
 interface Presented {
   ts: string;
@@ -109,22 +126,32 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await page.getByRole('tab', { name: /Birthdays/ }).click();
   });
 
-  it("edits a start date in the kit's date field (typed or picked on its calendar), never the browser's date input", async () => {
+  it("edits a start date in the kit's date field (typed or picked on its calendar), never the browser's date input; the open calendar leaves the row's Save and Cancel in reach", async () => {
     await page.getByRole('tab', { name: /Work anniversaries/ }).click();
     const table = page.getByRole('table', { name: 'Start dates' });
-    await table.getByRole('button', { name: 'Add' }).first().click();
-    // The row being edited: the one with the date field.
-    const row = table.getByRole('row').filter({ has: page.getByRole('textbox', { name: 'Start date' }) });
-    expect(await table.locator('input[type="date"]').count()).toBe(0);
-    const date = row.getByRole('textbox', { name: 'Start date' });
-    await date.fill('03/10/2026');
-    await row.getByRole('button', { name: 'Choose start date' }).click();
-    const calendar = page.getByRole('dialog', { name: 'Choose start date' });
-    await calendar.getByRole('button', { name: 'Tuesday, March 10, 2026' }).waitFor();
-    await screenshot(page, 'celebrations-start-date-calendar');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await row.getByRole('button', { name: 'Cancel' }).click();
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await table.getByRole('button', { name: 'Add' }).first().click();
+      // The row being edited: the one with the date field.
+      const row = table.getByRole('row').filter({ has: page.getByRole('textbox', { name: 'Start date' }) });
+      expect(await table.locator('input[type="date"]').count()).toBe(0);
+      const date = row.getByRole('textbox', { name: 'Start date' });
+      await date.fill('03/10/2026');
+      await row.getByRole('button', { name: 'Choose start date' }).click();
+      const calendar = page.getByRole('dialog', { name: 'Choose start date' });
+      await calendar.getByRole('button', { name: 'Tuesday, March 10, 2026' }).waitFor();
+      await row.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `celebrations-start-date-calendar-${width}`);
+      if (width === 1366) expect(await seriousViolations(page)).toEqual([]);
+      expect(await reachable(row.getByRole('button', { name: 'Save' })), `Save under the calendar at ${width} px`).toBe(true);
+      expect(await reachable(row.getByRole('button', { name: 'Cancel' })), `Cancel under the calendar at ${width} px`).toBe(true);
+      // Cancel, with the calendar still open, closes both.
+      await row.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => table.getByRole('textbox', { name: 'Start date' }).count()).toBe(0);
+      expect(await calendar.count()).toBe(0);
+    }
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(800);
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.getByRole('tab', { name: /Birthdays/ }).click();
     expect(pageErrors).toEqual([]);
   });
@@ -265,7 +292,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
   });
 
   it('shows the member their own dates on /settings/celebrations', async () => {
-    const member = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const member = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     await member.request.post(`${t.url}/sandbox/session`, { data: { team_id: TEAM, user_id: 'U0DEMO036' } });
     const mine = await member.newPage();
     mine.on('pageerror', (err) => pageErrors.push(err.message));
@@ -274,6 +301,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     expect(await mine.getByRole('combobox', { name: 'Birthday month' }).inputValue()).toBe('4');
     expect(await mine.getByRole('checkbox', { name: '#celebrations' }).first().isChecked()).toBe(true);
     await screenshot(mine, 'celebrations-settings');
+    await openStartDateCalendar(mine, 'celebrations-settings-calendar');
     await member.close();
     expect(pageErrors).toEqual([]);
   });
@@ -292,6 +320,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Celebrations end to end${HAS_CHROMIUM ? '' : ` (
     await small.getByRole('heading', { name: 'Your birthday' }).waitFor();
     expect(await overflowsX(small), `/settings/celebrations: ${(await overflowingElements(small)).join(', ')}`).toBe(false);
     await screenshot(small, 'celebrations-settings-800', { fullPage: true });
+    await openStartDateCalendar(small, 'celebrations-settings-calendar-800');
     await narrow.close();
     expect(pageErrors).toEqual([]);
   });

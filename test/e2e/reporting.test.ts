@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
+import { seriousViolations } from '../support/axe.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowsX } from '../support/layout.js';
 import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
@@ -182,6 +183,41 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
     // Jonas is the one journey participant.
     await expect.poll(() => strategic.getByTestId('strategic-summary').textContent(), { timeout: 15_000 }).toMatch(/^[01] of 1 journey participant had an intro\.$/);
     await screenshot(page, 'reporting-pairing-fairness', { fullPage: true });
+
+    // A custom range in the kit's date fields, no browser date input: a typed start, an end picked on the calendar
+    // with the keyboard; the report follows both, and an end before the start is said at the end date.
+    const dates = page.locator('.date-range');
+    await dates.getByRole('radio', { name: 'Custom' }).click();
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    const from = dates.getByRole('textbox', { name: 'From' });
+    await from.fill('02/01/2026');
+    await from.press('Enter');
+    await page.waitForURL(/start_date=2026-02-01/);
+    const to = dates.getByRole('textbox', { name: 'To' });
+    const end = await to.inputValue();
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await dates.getByRole('button', { name: 'Choose to' }).click();
+      await page.getByRole('dialog', { name: 'Choose to' }).waitFor();
+      await screenshot(page, `reporting-custom-range-${width}`, { fullPage: true });
+      expect(await overflowsX(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await dates.getByRole('button', { name: 'Choose to' }).click();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => to.inputValue()).not.toBe(end);
+    const picked = await to.inputValue();
+    const [m, d, y] = picked.split('/');
+    await page.waitForURL(new RegExp(`end_date=${y}-${m}-${d}`));
+    await to.fill('01/15/2026');
+    await to.press('Enter');
+    await dates.getByRole('alert').getByText('The end date is before the start date.').waitFor();
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toContain(`end_date=${y}-${m}-${d}`);
+    expect(pageErrors).toEqual([]);
   });
 
   it('shows Intros feedback from Slack: the rating and the comment', async () => {

@@ -286,11 +286,36 @@ describe('DateRangePicker', () => {
     expect(seen.at(-1)).toEqual({ from: '2026-11-18', to: '2026-11-24' });
     expect(screen.getByText('Nov 18 – Nov 24, 2026')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
-    const from = screen.getByLabelText('From');
+    // The ends are the kit's DateFields (no browser date input): typed as mm/dd/yyyy, or picked on the calendar.
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    const from = screen.getByRole('textbox', { name: 'From' });
+    expect(from).toHaveValue('11/18/2026');
     await user.clear(from);
-    await user.type(from, '2026-12-01');
+    await user.type(from, '11/23/2026{Enter}');
+    expect(seen.at(-1)).toEqual({ from: '2026-11-23', to: '2026-11-24' });
+    await user.clear(from);
+    await user.type(from, '11/10/2026{Enter}');
+    expect(seen.at(-1)).toEqual({ from: '2026-11-10', to: '2026-11-24' });
+    // A day after today (the default max) cannot be typed or picked.
+    const to = screen.getByRole('textbox', { name: 'To' });
+    await user.clear(to);
+    await user.type(to, '11/25/2026{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a day on or before Nov 24, 2026');
+    expect(seen.at(-1)).toEqual({ from: '2026-11-10', to: '2026-11-24' });
+    await user.click(screen.getByRole('button', { name: 'Choose to' }));
+    const calendar = screen.getByRole('dialog', { name: 'Choose to' });
+    expect(within(calendar).getByRole('button', { name: 'Wednesday, November 25, 2026, not available' })).toHaveAttribute('aria-disabled', 'true');
+    // The calendar opens on the end date, focused; arrow keys move by a day and Enter picks.
+    expect(within(calendar).getByRole('button', { name: 'Tuesday, November 24, 2026' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{Enter}');
+    expect(seen.at(-1)).toEqual({ from: '2026-11-10', to: '2026-11-22' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // An end before the start is an error at the end date, marked on its field, and not passed on.
+    await user.clear(to);
+    await user.type(to, '11/01/2026{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent('The end date is before the start date.');
-    expect(seen.at(-1)).toEqual({ from: '2026-11-18', to: '2026-11-24' });
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(seen.at(-1)).toEqual({ from: '2026-11-10', to: '2026-11-22' });
   });
 });
 

@@ -38,6 +38,25 @@ describe('DateField', () => {
     expect(onChange).toHaveBeenCalledWith('2026-03-20');
   });
 
+  test('min and max: a day outside them is refused when typed, with the first or last day allowed, and cannot be picked', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<DateField label="From" min="2026-03-10" max="2026-03-20" value="2026-03-16" onChange={onChange} />);
+    const input = screen.getByRole('textbox', { name: 'From' });
+    fireEvent.change(input, { target: { value: '03/09/2026' } });
+    fireEvent.blur(input);
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a day on or after Mar 10, 2026');
+    fireEvent.change(input, { target: { value: '03/21/2026' } });
+    fireEvent.blur(input);
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a day on or before Mar 20, 2026');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Choose from' }));
+    await user.click(screen.getByRole('button', { name: 'Saturday, March 21, 2026, not available' }));
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Friday, March 20, 2026' }));
+    expect(onChange).toHaveBeenCalledWith('2026-03-20');
+  });
+
   test('optional: Clear shows only with a date, is named for its field and empties it; emptying the text clears it too', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();

@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { formatLongPlainDate } from '../dates';
+import { formatLongPlainDate, formatPlainDate } from '../dates';
 import { CalendarIcon } from '../icons';
 import './dateField.css';
 
 /**
  * A date field in the form mm/dd/yyyy with a calendar that closes on a pick (programs.md §5); with
- * `weekends={false}` weekend days cannot be chosen. Values are plain dates 'YYYY-MM-DD' (no time zone).
+ * `weekends={false}` weekend days cannot be chosen, nor days before `min` or after `max`. Values are plain dates
+ * 'YYYY-MM-DD' (no time zone).
  */
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -81,8 +82,16 @@ interface DateFieldBaseProps {
   weekends?: boolean;
   /** Why a typed weekend day is refused, when `weekends` is false. */
   weekendText?: string;
+  /** The earliest and latest days that can be chosen ('YYYY-MM-DD'; a report's dates end today). */
+  min?: string;
+  max?: string;
   /** The calendar opens under the field's end (a field at the right of a row). */
   alignEnd?: boolean;
+  /**
+   * The calendar opens in the flow under the field, moving what follows down, rather than over it: for a field whose
+   * own actions (Save, Cancel) sit beside or under it, and for one in a table, whose scrolling box would cut it off.
+   */
+  calendarInFlow?: boolean;
   value: string | null;
   /** Days to mark as the allowed window (shown, not enforced: the rule decides). */
   highlightFrom?: string | null;
@@ -101,9 +110,15 @@ interface DateFieldBaseProps {
 export type DateFieldProps = DateFieldBaseProps & ({ optional?: false; onChange: (iso: string) => void } | { optional: true; onChange: (iso: string | null) => void });
 
 export function DateField(props: DateFieldProps) {
-  const { label, hideLabel, weekends = true, weekendText = 'Choose a weekday', alignEnd, value, highlightFrom, highlightUntil, disabled, hint, error, today } = props;
+  const { label, hideLabel, weekends = true, weekendText = 'Choose a weekday', min, max, alignEnd, calendarInFlow, value, highlightFrom, highlightUntil, disabled, hint, error, today } = props;
   const id = useId();
-  const blocked = (iso: string) => !weekends && isWeekendDate(iso);
+  /** Why a day cannot be chosen, or null when it can. */
+  const refusal = (iso: string) => {
+    if (min && iso < min) return `Choose a day on or after ${formatPlainDate(min, { weekday: false, year: 'always' })}`;
+    if (max && iso > max) return `Choose a day on or before ${formatPlainDate(max, { weekday: false, year: 'always' })}`;
+    return !weekends && isWeekendDate(iso) ? weekendText : null;
+  };
+  const blocked = (iso: string) => refusal(iso) !== null;
   const [text, setText] = useState(toDisplay(value));
   const [typedError, setTypedError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -146,15 +161,17 @@ export function DateField(props: DateFieldProps) {
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focusDay}"]`)?.focus();
   }, [open, focusDay, month]);
 
-  // Clicking outside closes it.
+  // Clicking outside closes it: a calendar over the page as the press starts; one in the flow once the click is
+  // done, since closing it moves what follows up, and a press on Cancel would otherwise end on something else.
   useEffect(() => {
     if (!open) return;
-    const onDown = (event: MouseEvent) => {
+    const type = calendarInFlow ? 'click' : 'mousedown';
+    const onOutside = (event: MouseEvent) => {
       if (wrapRef.current && event.target instanceof Node && !wrapRef.current.contains(event.target)) setOpen(false);
     };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+    document.addEventListener(type, onOutside);
+    return () => document.removeEventListener(type, onOutside);
+  }, [open, calendarInFlow]);
 
   const pick = (iso: string) => {
     if (blocked(iso)) return;
@@ -180,8 +197,9 @@ export function DateField(props: DateFieldProps) {
       setTypedError('Enter a date as mm/dd/yyyy');
       return;
     }
-    if (blocked(iso)) {
-      setTypedError(weekendText);
+    const refused = refusal(iso);
+    if (refused) {
+      setTypedError(refused);
       return;
     }
     setTypedError(null);
@@ -216,6 +234,66 @@ export function DateField(props: DateFieldProps) {
 
   const shownError = typedError ?? error ?? null;
   const inWindow = (iso: string) => Boolean(highlightFrom && highlightUntil && iso >= highlightFrom && iso < highlightUntil);
+
+  const calendar = (
+    <div className={calendarInFlow ? 'calendar-popover calendar-in-flow' : 'calendar-popover'} role="dialog" aria-modal="false" aria-label={`Choose ${label.toLowerCase()}`}>
+      <div className="calendar-head">
+        <button type="button" className="icon-button" aria-label="Previous month" onClick={() => shiftMonth(-1)}>
+          ‹
+        </button>
+        <span className="calendar-month" aria-live="polite">
+          {MONTHS[month.month]} {month.year}
+        </span>
+        <button type="button" className="icon-button" aria-label="Next month" onClick={() => shiftMonth(1)}>
+          ›
+        </button>
+      </div>
+      <table className="calendar-grid" role="grid" ref={gridRef} onKeyDown={onGridKey}>
+        <thead>
+          <tr>
+            {DAY_HEADERS.map(([short, long]) => (
+              <th key={short} scope="col" abbr={long}>
+                {short}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => (
+            <tr key={w}>
+              {week.map((iso, d) =>
+                iso ? (
+                  <td key={iso} role="gridcell" aria-selected={iso === value}>
+                    <button
+                      type="button"
+                      data-date={iso}
+                      tabIndex={iso === focusDay ? 0 : -1}
+                      className={[
+                        'calendar-day',
+                        iso === value && 'is-selected',
+                        inWindow(iso) && 'is-in-window',
+                        iso === today && 'is-today',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                      aria-disabled={blocked(iso) || undefined}
+                      aria-label={`${formatLongPlainDate(iso, { year: 'always' })}${blocked(iso) ? `${isWeekendDate(iso) && !weekends ? ', weekend' : ''}, not available` : ''}`}
+                      onClick={() => pick(iso)}
+                    >
+                      {Number(iso.slice(8))}
+                    </button>
+                  </td>
+                ) : (
+                  <td key={`pad-${w}-${d}`} />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!weekends && <p className="calendar-legend muted">Weekends are not available.</p>}
+    </div>
+  );
 
   return (
     <div className={['kit-field', 'date-field', alignEnd && 'date-field-end'].filter(Boolean).join(' ')} ref={wrapRef}>
@@ -260,66 +338,9 @@ export function DateField(props: DateFieldProps) {
             Clear
           </button>
         )}
-        {open && (
-          <div className="calendar-popover" role="dialog" aria-modal="false" aria-label={`Choose ${label.toLowerCase()}`}>
-            <div className="calendar-head">
-              <button type="button" className="icon-button" aria-label="Previous month" onClick={() => shiftMonth(-1)}>
-                ‹
-              </button>
-              <span className="calendar-month" aria-live="polite">
-                {MONTHS[month.month]} {month.year}
-              </span>
-              <button type="button" className="icon-button" aria-label="Next month" onClick={() => shiftMonth(1)}>
-                ›
-              </button>
-            </div>
-            <table className="calendar-grid" role="grid" ref={gridRef} onKeyDown={onGridKey}>
-              <thead>
-                <tr>
-                  {DAY_HEADERS.map(([short, long]) => (
-                    <th key={short} scope="col" abbr={long}>
-                      {short}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {weeks.map((week, w) => (
-                  <tr key={w}>
-                    {week.map((iso, d) =>
-                      iso ? (
-                        <td key={iso} role="gridcell" aria-selected={iso === value}>
-                          <button
-                            type="button"
-                            data-date={iso}
-                            tabIndex={iso === focusDay ? 0 : -1}
-                            className={[
-                              'calendar-day',
-                              iso === value && 'is-selected',
-                              inWindow(iso) && 'is-in-window',
-                              iso === today && 'is-today',
-                            ]
-                              .filter(Boolean)
-                              .join(' ')}
-                            aria-disabled={blocked(iso) || undefined}
-                            aria-label={`${formatLongPlainDate(iso, { year: 'always' })}${blocked(iso) ? ', weekend, not available' : ''}`}
-                            onClick={() => pick(iso)}
-                          >
-                            {Number(iso.slice(8))}
-                          </button>
-                        </td>
-                      ) : (
-                        <td key={`pad-${w}-${d}`} />
-                      ),
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {!weekends && <p className="calendar-legend muted">Weekends are not available.</p>}
-          </div>
-        )}
+        {open && !calendarInFlow && calendar}
       </div>
+      {open && calendarInFlow && calendar}
       {(shownError || hint) && (
         <div id={`${id}-hint`} className={shownError ? 'kit-field-error' : 'kit-field-hint'} role={shownError ? 'alert' : undefined}>
           {shownError ?? hint}

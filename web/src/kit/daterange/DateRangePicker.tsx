@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { DateField } from '../datefield/DateField';
 import { SegmentedControl } from '../segmented/SegmentedControl';
 import { addPlainDays, formatPlainRange, plainDaysBetween } from '../dates';
 import { CalendarIcon } from '../icons';
@@ -44,11 +45,11 @@ export interface DateRangePickerProps {
 }
 
 /**
- * The date range for reports: presets ("Last 7 days"…) and a custom range with two date inputs; an invalid
- * custom range (end before start) is shown as an error and not passed on.
+ * The date range for reports: presets ("Last 7 days"…) and a custom range with two kit DateFields (typed as
+ * mm/dd/yyyy or picked on a calendar, days outside min…max refused); an invalid custom range (end before start) is
+ * shown as an error at the end date and not passed on.
  */
 export function DateRangePicker({ value, onChange, today, label = 'Date range', presets = DEFAULT_RANGE_PRESETS, min, max = today, className }: DateRangePickerProps) {
-  const id = useId();
   const matching = presets.find((p) => {
     const r = presetRange(p, today);
     return r.from === value.from && r.to === value.to;
@@ -56,12 +57,12 @@ export function DateRangePicker({ value, onChange, today, label = 'Date range', 
   const [custom, setCustom] = useState(!matching);
   const [draft, setDraft] = useState<DateRange>(value);
   const mode = custom ? 'custom' : (matching?.id ?? 'custom');
-  const invalid = draft.from && draft.to && plainDaysBetween(draft.from, draft.to) < 0;
+  const invalid = plainDaysBetween(draft.from, draft.to) < 0;
 
-  const setEnd = (key: keyof DateRange, text: string) => {
-    const next = { ...draft, [key]: text };
+  const setEnd = (key: keyof DateRange, iso: string) => {
+    const next = { ...draft, [key]: iso };
     setDraft(next);
-    if (next.from && next.to && plainDaysBetween(next.from, next.to) >= 0) onChange(next);
+    if (plainDaysBetween(next.from, next.to) >= 0) onChange(next);
   };
 
   return (
@@ -87,19 +88,8 @@ export function DateRangePicker({ value, onChange, today, label = 'Date range', 
       />
       {mode === 'custom' ? (
         <div className="kit-daterange-custom">
-          <label className="kit-daterange-end" htmlFor={`${id}-from`}>
-            <span>From</span>
-            <input id={`${id}-from`} className="kit-input" type="date" value={draft.from} min={min} max={draft.to || max} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} onChange={(e) => setEnd('from', e.target.value)} />
-          </label>
-          <label className="kit-daterange-end" htmlFor={`${id}-to`}>
-            <span>To</span>
-            <input id={`${id}-to`} className="kit-input" type="date" value={draft.to} min={draft.from || min} max={max} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} onChange={(e) => setEnd('to', e.target.value)} />
-          </label>
-          {invalid && (
-            <p id={`${id}-error`} className="kit-daterange-error" role="alert">
-              The end date is before the start date.
-            </p>
-          )}
+          <DateField label="From" value={draft.from} min={min} max={max} today={today} onChange={(iso) => setEnd('from', iso)} />
+          <DateField label="To" value={draft.to} min={min} max={max} today={today} error={invalid ? 'The end date is before the start date.' : null} onChange={(iso) => setEnd('to', iso)} />
         </div>
       ) : null}
       <p className="kit-daterange-summary" aria-live="polite">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
-import { ChannelPicker, InlineError, PartyIcon, Spinner, toastError } from '../../kit';
+import { ChannelPicker, EmptyState, InlineError, PartyIcon, Spinner, toastError } from '../../kit';
 import { existingProgramPath } from '../programs/programsApi';
 import { PageHeader } from '../PageHeader';
 import { useApplyTemplate, usePrograms, useTemplates } from '../programs/programsApi';
@@ -52,10 +52,9 @@ export default function CelebrationsIndexPage() {
           <h2 id="cel-list-title" className="card-title">Your celebrations programs</h2>
           {isLoading && <p className="page-loading">Loading…</p>}
           {!isLoading && mine.length === 0 && (
-            <div className="empty-state cel-empty">
-              <h3>No celebrations yet</h3>
-              <p className="muted">Start one on the right: pick what to celebrate and a channel.</p>
-            </div>
+            <EmptyState title="No celebrations yet" headingLevel={3}>
+              Start one on the right: pick what to celebrate and a channel.
+            </EmptyState>
           )}
           {mine.length > 0 && (
             <ul className="cel-program-list">

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ApiError } from '../../api/client';
-import { DateField, DEFAULT_SUCCESS_TEXT, InlineError, Spinner, toastError, toastSuccess } from '../../kit';
+import { DEFAULT_SUCCESS_TEXT, InlineError, Spinner, toastError, toastSuccess } from '../../kit';
 import { PageHeader } from '../PageHeader';
-import { daysIn, MONTHS, mySchedulesQuery, useUpsertMySchedule, type MyScheduleJson } from './celebrationsApi';
+import { mySchedulesQuery, useUpsertMySchedule, type MyScheduleJson } from './celebrationsApi';
+import { ScheduleDateInput, useScheduleDate } from './edit/ScheduleDate';
 import '../programs/programs.css';
 import './celebrations.css';
 
@@ -14,18 +15,14 @@ export const UPDATE_ERROR_TEXT = 'Failed to update celebration schedule';
 export const BIRTHDAY_CHANNELS_ERROR_TEXT = 'Failed to update birthday channel selection';
 const ANNIVERSARY_CHANNELS_ERROR_TEXT = 'Failed to update anniversary channel selection';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 function DateCard({ s }: { s: MyScheduleJson }) {
   const upsert = useUpsertMySchedule();
   const id = useId();
   const birthday = s.celebration_type === 'birthday';
-  const [md, setMd] = useState(() => ({ month: s.date ? Number(s.date.slice(-5, -3)) : 0, day: s.date ? Number(s.date.slice(-2)) : 0 }));
-  const [full, setFull] = useState(!birthday && s.date ? s.date : '');
-  const [missing, setMissing] = useState(false);
+  const draft = useScheduleDate(birthday, s.date);
   const saving = upsert.isPending;
-  const value = birthday ? (md.month && md.day ? `${pad(md.month)}-${pad(md.day)}` : '') : full;
-  const current = birthday ? (s.date ?? '') : (s.date ?? '');
+  const { value } = draft;
+  const current = s.date ?? '';
   const patch = async (body: { date?: string | null; selected_channel_ids?: string[] }, errorText: string) => {
     try {
       await upsert.mutateAsync({ celebration_type: s.celebration_type, ...body });
@@ -53,53 +50,16 @@ function DateCard({ s }: { s: MyScheduleJson }) {
         className="cel-inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!value) setMissing(true);
+          if (!value) draft.setMissing(true);
           else if (value !== current) void patch({ date: value }, UPDATE_ERROR_TEXT);
         }}
       >
-        {birthday ? (
-          <span className="cel-md">
-            <label className="visually-hidden" htmlFor={`${id}-m`}>
-              Birthday month
-            </label>
-            <select id={`${id}-m`} className="kit-input" value={md.month || ''} onChange={(e) => setMd({ month: Number(e.target.value), day: Math.min(md.day, daysIn(Number(e.target.value))) })}>
-              <option value="">Month</option>
-              {MONTHS.map((m, i) => (
-                <option key={m} value={i + 1}>
-                  {m}
-                </option>
-              ))}
-            </select>
-            <label className="visually-hidden" htmlFor={`${id}-d`}>
-              Birthday day
-            </label>
-            <select id={`${id}-d`} className="kit-input" value={md.day || ''} onChange={(e) => setMd({ ...md, day: Number(e.target.value) })}>
-              <option value="">Day</option>
-              {Array.from({ length: daysIn(md.month || 1) }, (_, i) => (
-                <option key={i} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
-            </select>
-          </span>
-        ) : (
-          <DateField
-            label="Start date"
-            hideLabel
-            value={full || null}
-            error={missing ? 'Choose the day you started' : null}
-            onChange={(iso) => {
-              setFull(iso);
-              setMissing(false);
-            }}
-          />
-        )}
-        {/* A typed start date is taken when the field loses focus, which a click on Save does first: Save waits only for a birthday's month and day. */}
+        <ScheduleDateInput draft={draft} idPrefix={id} what="Birthday" missingText="Choose the day you started" />
         <button type="submit" className="button button-primary" disabled={saving || (birthday && (!value || value === current))}>
           {saving && <Spinner title="" />} Save
         </button>
         {s.date && (
-          <button type="button" className="button button-secondary" disabled={saving} onClick={() => void patch({ date: null }, UPDATE_ERROR_TEXT).then((ok) => ok && (setMd({ month: 0, day: 0 }), setFull('')))}>
+          <button type="button" className="button button-secondary" disabled={saving} onClick={() => void patch({ date: null }, UPDATE_ERROR_TEXT).then((ok) => ok && draft.clear())}>
             Remove
           </button>
         )}

@@ -94,7 +94,10 @@ describe('/reporting/{id}', () => {
     expect(within(screen.getByRole('region', { name: 'Rounds' })).getByText('Rohan Gupta')).toBeInTheDocument();
     expect(screen.getAllByText('First time meeting')).toHaveLength(2);
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    // The dates are typed in the kit's date field (mm/dd/yyyy), taken when it loses focus.
+    const from = screen.getByRole('textbox', { name: 'From' });
+    fireEvent.change(from, { target: { value: '02/01/2026' } });
+    fireEvent.blur(from);
     expect(new URLSearchParams(router.state.location.search).get('start_date')).toBe('2026-02-01');
     await waitFor(() => expect(asked).toContainEqual({ start: '2026-02-01', end: '2026-03-31' }));
   });

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { CakeIcon, InlineError, PartyIcon, SegmentedControl, SparklesIcon, StatusPill } from '../../../kit';
+import { CakeIcon, EmptyState, InlineError, PartyIcon, SegmentedControl, SparklesIcon, StatusPill } from '../../../kit';
 import { hourLabel, longDate, MONTHS, shortDate, timeIn, useEvents, yearsText, type CelebrationAnswer, type EventJson, type ScheduleType } from '../celebrationsApi';
 
 const DAY_OPTIONS = [
@@ -37,10 +37,9 @@ export function ComingUp({ data, id }: { data: CelebrationAnswer; id: string }) 
       {isLoading && <p className="page-loading">Loading…</p>}
       {isError && <InlineError>Uh oh, something went wrong loading what’s coming up. Try reloading?</InlineError>}
       {events && groups.length === 0 && (
-        <div className="empty-state cel-empty">
-          <h3>Nothing in the next {days} days</h3>
-          <p className="muted">Add people’s dates below, ask them for their dates, or import a CSV.</p>
-        </div>
+        <EmptyState title={`Nothing in the next ${days} days`} headingLevel={3}>
+          Add people’s dates below, ask them for their dates, or import a CSV.
+        </EmptyState>
       )}
       {groups.length > 0 && (
         <ol className="cel-timeline" aria-label={`Celebrations in the next ${days} days`}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { InlineError, openModal, SparklesIcon, Switch, toastSuccess } from '../../../kit';
+import { EmptyState, InlineError, openModal, SparklesIcon, Switch, toastSuccess } from '../../../kit';
 import { useIncludeSchedule, useSchedules, type CelebrationAnswer, type ScheduleJson } from '../celebrationsApi';
 import { CustomDateModal } from './CustomDateModal';
 
@@ -34,10 +34,9 @@ export function CustomDates({ id, data }: { id: string; data: CelebrationAnswer 
         </button>
       </div>
       {index.schedules.length === 0 ? (
-        <div className="empty-state cel-empty">
-          <h3>No custom dates yet</h3>
-          <p className="muted">Add one, and choose whether this channel celebrates it.</p>
-        </div>
+        <EmptyState title="No custom dates yet" headingLevel={3}>
+          Add one, and choose whether this channel celebrates it.
+        </EmptyState>
       ) : (
         <ul className="cel-custom-list">
           {index.schedules.map((s) => (

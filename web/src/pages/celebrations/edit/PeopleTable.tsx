@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { DataTable, dataTableColumns, DateField, InlineError, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
+import { DataTable, dataTableColumns, InlineError, MailIcon, SegmentedControl, Switch, toastSuccess } from '../../../kit';
 import { useIncludeSchedule, useSaveSchedule, useSchedules, type ScheduleJson } from '../celebrationsApi';
-import { MonthDayInput } from './MonthDayInput';
-import { Avatar, pad } from './shared';
+import { ScheduleDateInput, useScheduleDate } from './ScheduleDate';
+import { Avatar } from './shared';
 
 type PeopleType = 'birthday' | 'anniversary';
 
@@ -12,9 +12,7 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
   const [editing, setEditing] = useState(false);
   const busy = saveSchedule.isPending;
   const fieldId = useId();
-  const [md, setMd] = useState(() => ({ month: Number(s.date?.slice(-5, -3) ?? 0), day: Number(s.date?.slice(-2) ?? 0) }));
-  const [full, setFull] = useState(s.date && type === 'anniversary' ? s.date : '');
-  const [missing, setMissing] = useState(false);
+  const draft = useScheduleDate(type === 'birthday', s.date);
   const what = type === 'birthday' ? 'birthday' : 'start date';
   // A failure: shown by the API client. That kind's dates are refetched either way.
   const save = (date: string | null) =>
@@ -27,33 +25,18 @@ function PersonDate({ s, type, id, onAsk }: { s: ScheduleJson; type: PeopleType;
         },
       },
     );
-  const valid = type === 'birthday' ? md.month > 0 && md.day > 0 : /^\d{4}-\d{2}-\d{2}$/.test(full);
   if (editing)
     return (
       <form
         className="cel-inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (valid) save(type === 'birthday' ? `${pad(md.month)}-${pad(md.day)}` : full);
-          else setMissing(true);
+          if (draft.value) save(draft.value);
+          else draft.setMissing(true);
         }}
       >
-        {type === 'birthday' ? (
-          <MonthDayInput value={md} onChange={setMd} idPrefix={fieldId} />
-        ) : (
-          <DateField
-            label="Start date"
-            hideLabel
-            value={full || null}
-            error={missing ? 'Choose a start date, or Cancel' : null}
-            onChange={(iso) => {
-              setFull(iso);
-              setMissing(false);
-            }}
-          />
-        )}
-        {/* A typed start date is taken when the field loses focus, which a click on Save does first: Save waits only for a birthday's month and day. */}
-        <button type="submit" className="button button-primary button-small" disabled={busy || (type === 'birthday' && !valid)}>
+        <ScheduleDateInput draft={draft} idPrefix={fieldId} missingText="Choose a start date, or Cancel" />
+        <button type="submit" className="button button-primary button-small" disabled={busy || (type === 'birthday' && !draft.value)}>
           Save
         </button>
         <button type="button" className="button button-secondary button-small" onClick={() => setEditing(false)}>
