@@ -309,6 +309,15 @@ describe(`Journeys (${path})`, () => {
     const skipped = listed.session_events.filter((e) => e.state === 'skipped');
     expect(new Set(skipped.map((e) => e.skip_reason))).toEqual(new Set(['no manager', 'no buddy', 'no connections chosen']));
     expect(listed.session_events.filter((e) => e.state !== 'skipped').every((e) => e.skip_reason === null)).toBe(true);
+    // The reason is kept from when it was skipped: a message to the manager, later sent to the buddy instead (a role
+    // that is empty too), still says it went nowhere for want of a manager.
+    const events = (await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`)).events;
+    const toManager = skipped.find((e) => events.some((ev) => ev.id === e.event_id && ev.kind === 'message' && ev.role === roles.manager))!;
+    expect(toManager.skip_reason).toBe('no manager');
+    await call(admin, 'PUT', `/onboarding/events/${toManager.event_id}`, { onboarding_schedule_event: { role: roles.buddy } });
+    const after = (await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`)).sessions.find((x) => x.id === s.id)!;
+    expect(after.session_events.find((e) => e.id === toManager.id)).toMatchObject({ state: 'skipped', skip_reason: 'no manager' });
+    await call(admin, 'PUT', `/onboarding/events/${toManager.event_id}`, { onboarding_schedule_event: { role: roles.manager } });
   }, LONG);
 
   it('"people on it now" (num_active_sessions) is the active sessions, a later start included, as the People tab lists them', async () => {
