@@ -28,6 +28,7 @@ import * as m0031 from './0031_admin_billing_trials.js';
 import * as m0032 from './0032_delivery_failures.js';
 import * as m0033 from './0033_cover_new_programs.js';
 import * as m0034 from './0034_events_by_type_and_seq.js';
+import * as m0035 from './0035_journey_skipped_role.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0032_delivery_failures': m0032,
   '0033_cover_new_programs': m0033,
   '0034_events_by_type_and_seq': m0034,
+  '0035_journey_skipped_role': m0035,
 };

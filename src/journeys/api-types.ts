@@ -426,8 +426,9 @@ export const sessionEventJson = z
     triggering: z.boolean(),
     sent_at: z.string().nullable(),
     /**
-     * Why it was skipped, in words the People tab shows ("no manager" for a role nobody filled, "turned off",
-     * "already past at enrolment" …); null unless `state` is skipped. A skipped event counts as done in a session's
+     * Why it was skipped, in words the People tab shows ("no manager" for a role nobody filled, the role as it was
+     * named when the message was skipped, so it stays true when roles change; "turned off", "already past at
+     * enrolment" …); null unless `state` is skipped. A skipped event counts as done in a session's
      * progress: the session finishes when every event was sent or skipped.
      */
     skip_reason: z.string().nullable(),

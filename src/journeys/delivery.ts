@@ -144,8 +144,9 @@ export class JourneyDelivery {
     const session = (await this.repo.lockSession(trx, workspaceId, se.session_id))!;
     const event = await this.journeys.event(workspaceId, se.event_id, trx);
     const tag = await this.journeys.tag(workspaceId, session.tag_id, trx);
-    const settle = async (state: 'skipped' | 'sent', note: string | null): Promise<void> => {
-      await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state, note, triggering: false, ...(state === 'sent' ? { sent_at: now } : {}), updated_at: now });
+    // A skip for an empty role keeps that role's name (`skippedRole`), so why it never went stays true when the roles change.
+    const settle = async (state: 'skipped' | 'sent', note: string | null, skippedRole: string | null = null): Promise<void> => {
+      await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state, note, skipped_role: skippedRole, triggering: false, ...(state === 'sent' ? { sent_at: now } : {}), updated_at: now });
       await this.finishIfDone(trx, emit, session, now);
     };
     if (!event || !tag || session.state !== 'active') { await settle('skipped', 'session not active'); return []; }
@@ -221,7 +222,10 @@ export class JourneyDelivery {
         const problem = `no strategic connections were selected (nobody is the ${names.map((n) => `*${n}*`).join(' or ')})`;
         rows.push(...(await this.ownerNote(trx, tag, session, memberships, `strategic_connections_not_selected:${se.id}`, { title, problem, fix: 'Choose whom to introduce' })));
       }
-      await settle('skipped', missing.some((id) => !(noConnections && introduced.includes(id))) ? 'missing_role' : 'strategic_connections_not_selected');
+      // The recipients' role when nobody fills it, else the first empty role it introduces (connections apart).
+      const empty = missing.find((id) => !(noConnections && introduced.includes(id)));
+      if (empty === undefined) await settle('skipped', 'strategic_connections_not_selected');
+      else await settle('skipped', 'missing_role', roles.find((r) => r.id === empty)?.name ?? null);
       return this.s.outbox.add(trx, rows);
     }
 

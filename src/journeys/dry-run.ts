@@ -7,7 +7,7 @@ import type { AccessPolicy } from '../platform/access.js';
 import type { Member, Workspace } from '../db/types.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone, parseLocalDate, weekdayOf } from '../time/zoned.js';
 import { eventPolicy, journeyPolicy, requireEvent, requireJourney, type EventOf } from './access.js';
-import type { DryRunAnswer, DryRunItem, MessagePreviewJson, RouteFlowType, SessionEventState, TryInSandboxAnswer } from './api-types.js';
+import type { DryRunAnswer, DryRunItem, MessagePreviewJson, RouteFlowType, TryInSandboxAnswer } from './api-types.js';
 import { eventMessage, fillText, homeSection } from './blocks.js';
 import type { JourneysDeps } from './deps.js';
 import { hubLink, pageFiller, textVars } from './delivery.js';
@@ -18,7 +18,7 @@ import { dryRunQuery, previewBody, previewQuery, tryBody } from './schema.js';
 import { formatMinute, nextWorkDay } from './schedule.js';
 import type { SessionService } from './sessions.js';
 import type { SessionRepository } from './sessions.repository.js';
-import type { JourneyEvent, JourneyTag } from './tables.js';
+import type { JourneyEvent, JourneySessionEvent, JourneyTag } from './tables.js';
 
 /**
  * The journey dry run: every active event of a journey for one participant (their session, or a would-be one) or a
@@ -80,7 +80,7 @@ export class JourneyDryRun {
     if (!participant) Object.assign(vars, { first_name: 'Alex', name: 'Alex Example' });
     // What the page shows as an item's title: people by name, not as Slack mentions.
     const pageText = participant ? pageFiller(tag, { start_date: timed.start_date, participant_member_id: participant.id }, memberships, roles) : (text: string) => fillText(text, vars);
-    return { now, roles, memberships, participant, session, timed, vars, pageText };
+    return { now, roles, participant, session, timed, vars, pageText };
   }
 
   /**
@@ -132,7 +132,7 @@ export class JourneyDryRun {
     const tag = await requireJourney(auth, this.policy, id, 'edit', flow);
     const q = parse(dryRunQuery, query);
     const ws = tag.workspace_id;
-    const { now, roles, memberships, participant, session, timed, vars, pageText } = await this.subject(tag, q);
+    const { now, roles, participant, session, timed, vars, pageText } = await this.subject(tag, q);
     const pastStartPolicy = session?.past_start_policy ?? tag.past_start_policy;
     const events = await this.journeys.events(ws, tag.id);
     // Channels by name, as the page shows them (a channel Hearth has not synced yet stays "a channel").
@@ -141,16 +141,16 @@ export class JourneyDryRun {
     const channelLabel = (c: string | null) => (c ? (channelNames.get(c) ? `#${channelNames.get(c)}` : 'a channel') : 'the journey channel');
     // Why it was or will be skipped, as the People tab says it: a would-be participant's days already past are skipped
     // at enrolment when the journey skips those (else caught up).
-    const skipOf = (e: JourneyEvent, past: boolean, row?: { state: SessionEventState; note: string | null }) => {
-      const skip = row ?? (past && pastStartPolicy === 'skip' ? { state: 'skipped' as const, note: 'past' } : null);
-      return skip ? skipReason({ ...skip, event_role_id: e.role_id, event_role_ids: e.role_ids }, memberships, roles) : null;
+    const skipOf = (past: boolean, row?: Pick<JourneySessionEvent, 'state' | 'note' | 'skipped_role'>) => {
+      const skip = row ?? (past && pastStartPolicy === 'skip' ? { state: 'skipped' as const, note: 'past', skipped_role: null } : null);
+      return skip ? skipReason(skip) : null;
     };
-    const item = (e: JourneyEvent, zone: string, at: Date, occursOn: string, minuteInDay: number, row?: { id: number; state: SessionEventState; note: string | null; rescheduled: boolean }): DryRunItem => ({
+    const item = (e: JourneyEvent, zone: string, at: Date, occursOn: string, minuteInDay: number, row?: Pick<JourneySessionEvent, 'id' | 'state' | 'note' | 'skipped_role' | 'rescheduled'>): DryRunItem => ({
       event_id: e.id,
       session_event_id: row?.id ?? null,
       state: row?.state ?? 'planned',
       note: row?.note ?? null,
-      skip_reason: skipOf(e, at.getTime() < now.getTime(), row),
+      skip_reason: skipOf(at.getTime() < now.getTime(), row),
       rescheduled: row?.rescheduled ?? false,
       kind: e.kind,
       title: pageText(e.title),

@@ -197,19 +197,13 @@ const SKIP_REASONS: Record<string, string> = {
 };
 
 /**
- * Why a session event was skipped, in words: for a role nobody filled, the role ("no manager": the recipients'
- * role when it is empty, else the first empty role it introduces); null unless it was skipped.
+ * Why a session event was skipped, in words: for a role nobody filled, that role as it was named when the message
+ * was skipped ("no manager"), so the reason stays true when the roles change later; null unless it was skipped.
  */
-export function skipReason(
-  se: Pick<JourneySessionEvent, 'state' | 'note'> & { event_role_id: number | null; event_role_ids: number[] },
-  memberships: Array<Pick<JourneyMembership, 'role_id'> & { member: Member | null }>,
-  roles: Array<Pick<JourneyRole, 'id' | 'name'>>,
-): string | null {
+export function skipReason(se: Pick<JourneySessionEvent, 'state' | 'note' | 'skipped_role'>): string | null {
   if (se.state !== 'skipped') return null;
   if (se.note === 'missing_role') {
-    const ids = [se.event_role_id, ...se.event_role_ids].filter((id): id is number => id !== null);
-    const empty = ids.find((id) => !memberships.some((m) => m.role_id === id && m.member && !m.member.deleted)) ?? ids[0];
-    const name = roles.find((r) => r.id === empty)?.name;
+    const name = se.skipped_role;
     // "Manager" reads "no manager"; an initialism ("IT buddy") keeps its capitals.
     return name ? `no ${/^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name}` : 'nobody in the role';
   }
@@ -243,10 +237,9 @@ export function membershipJson(m: JourneyMembership & { member: Member | null })
 export function sessionJson(
   s: JourneySession,
   memberships: Array<JourneyMembership & { member: Member | null }>,
-  events: Array<JourneySessionEvent & { kind: string; title: string; event_role_id: number | null; event_role_ids: number[] }>,
+  events: Array<JourneySessionEvent & { kind: string; title: string }>,
   deliveries: Map<number, Delivery>,
   participant: Member | null,
-  roles: JourneyRole[],
 ): SessionJson {
   return {
     id: s.id,
@@ -258,7 +251,7 @@ export function sessionJson(
     past_start_policy: s.past_start_policy,
     participant: participant ? personJson(participant) : null,
     memberships: memberships.map(membershipJson),
-    session_events: events.map((e) => sessionEventJson({ ...e, skip_reason: skipReason(e, memberships, roles) }, deliveries.get(e.id) ?? null)),
+    session_events: events.map((e) => sessionEventJson({ ...e, skip_reason: skipReason(e) }, deliveries.get(e.id) ?? null)),
     cohort_id: s.cohort_id,
     is_sandbox: s.is_sandbox,
     created_at: iso(s.created_at)!,

@@ -173,7 +173,7 @@ export class JourneysPublic {
     const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member ?? null;
     const [tasks, polls] = await Promise.all([Promise.all(taskRows.map((t) => this.answers.taskJsonOf(ws, t))), Promise.all(pollRows.map((p) => this.answers.pollJsonOf(ws, p)))]);
     return {
-      session: sessionJson(session, memberships, events.map((e) => ({ ...e, title: fill(e.title) })), await this.sessions.deliveries(ws, events.map((e) => e.id)), participant, roles),
+      session: sessionJson(session, memberships, events.map((e) => ({ ...e, title: fill(e.title) })), await this.sessions.deliveries(ws, events.map((e) => e.id)), participant),
       recipients: new Map(events.map((e) => [e.id, e.recipient_type === 'role' ? e.event_role_id : null])),
       roles: roles.map(roleJson),
       tasks: tasks.map((t) => ({ ...t, title: fill(t.title), text: fill(t.text) })),

@@ -241,7 +241,7 @@ export class SessionRepository {
         from gen
         on conflict (session_id, event_id) do update set
           active = excluded.active, occurs_on = excluded.occurs_on, minute_in_day = excluded.minute_in_day, due_at = excluded.due_at,
-          state = excluded.state, note = excluded.note, updated_at = excluded.updated_at
+          state = excluded.state, note = excluded.note, skipped_role = null, updated_at = excluded.updated_at
         where journey_session_events.state in ('pending', 'skipped') and journey_session_events.sent_at is null and journey_session_events.rescheduled = false
           -- Re-timing (a zone moved) changes when what is owed goes out; it never revives what was skipped.
           and (${opts.mode !== 'retime'}::boolean or journey_session_events.state = 'pending' or excluded.state = 'skipped')
@@ -253,13 +253,13 @@ export class SessionRepository {
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string; recipient_type: string; event_role_id: number | null; event_role_ids: number[] }>> {
+  sessionEvents(workspaceId: number, sessionIds: number[], ex: Executor = this.db): Promise<Array<JourneySessionEvent & { kind: string; title: string; recipient_type: string; event_role_id: number | null }>> {
     if (!sessionIds.length) return Promise.resolve([]);
     return ex
       .selectFrom('journey_session_events as se')
       .innerJoin('journey_events as e', 'e.id', 'se.event_id')
       .selectAll('se')
-      .select(['e.kind', 'e.title', 'e.recipient_type', 'e.role_id as event_role_id', 'e.role_ids as event_role_ids'])
+      .select(['e.kind', 'e.title', 'e.recipient_type', 'e.role_id as event_role_id'])
       .where('se.workspace_id', '=', workspaceId)
       .where('se.session_id', 'in', sessionIds)
       .orderBy('se.occurs_on')

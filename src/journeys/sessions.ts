@@ -415,8 +415,7 @@ export class SessionService {
     ]);
     const tag = session && (await this.journeys.tag(ws, session.tag_id));
     const title = session && tag ? pageFiller(tag, session, memberships, roles)(event?.title ?? '') : (event?.title ?? '');
-    const skip_reason = skipReason({ ...se, event_role_id: event?.role_id ?? null, event_role_ids: event?.role_ids ?? [] }, memberships, roles);
-    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title, skip_reason }, deliveries.get(se.id) ?? null);
+    return sessionEventJson({ ...se, kind: event?.kind ?? 'message', title, skip_reason: skipReason(se) }, deliveries.get(se.id) ?? null);
   }
 
   /**
@@ -451,7 +450,6 @@ export class SessionService {
         events.filter((e) => e.session_id === s.id).map((e) => ({ ...e, title: fill(e.title) })),
         deliveries,
         s.participant_member_id === null ? null : (participants.get(s.participant_member_id) ?? null),
-        roles,
       );
     });
   }

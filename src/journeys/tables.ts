@@ -170,6 +170,8 @@ export interface JourneySessionEventsTable {
   claimed_at: NullableTimestamp;
   sent_at: NullableTimestamp;
   note: string | null;
+  /** The role nobody filled when it was skipped for that (note 'missing_role'), by its name then. */
+  skipped_role: Generated<string | null>;
   updated_at: Timestamp;
 }
 

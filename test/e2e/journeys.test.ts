@@ -148,9 +148,15 @@ describe.skipIf(!HAS_CHROMIUM)(`Journeys pages end to end${HAS_CHROMIUM ? '' : `
     // One definition (num_active_sessions): the header and the tab say the same.
     await expect.poll(() => page.getByText('1 person on it now', { exact: true }).count()).toBe(2);
     await people.getByRole('button').first().click();
-    await page.getByRole('list', { name: /^Schedule of / }).waitFor();
+    const schedule = page.getByRole('list', { name: /^Schedule of / });
+    await schedule.waitFor();
+    // Messages that are Off (the plan holds some back) keep their date and state in the scheduled rows' columns.
+    expect(await schedule.getByText('Off', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await schedule.getByText('Scheduled', { exact: true }).count()).toBeGreaterThan(0);
+    const lefts = (selector: string) => schedule.locator(`:scope > li ${selector}`).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
     for (const width of [1366, 800]) {
       await page.setViewportSize({ width, height: 768 });
+      for (const column of ['input', '.session-event-state']) expect(new Set(await lefts(column)).size, `${column} at ${width} px`).toBe(1);
       await screenshot(page, `journeys-people-${width}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1366, height: 900 });

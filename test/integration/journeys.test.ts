@@ -313,6 +313,15 @@ describe(`Journeys (${path})`, () => {
     const dry = await call<DryRunAnswer>(admin, 'GET', `/onboarding/tags/${tagId}/dry_run?user_id=${rohan}`);
     const reasons = (events: Array<{ id: number | null; skip_reason: string | null }>) => events.map((e) => `${e.id}: ${e.skip_reason}`).sort();
     expect(reasons(dry.items.map((i) => ({ id: i.session_event_id, skip_reason: i.skip_reason })))).toEqual(reasons(listed.session_events));
+    // The reason is kept from when it was skipped: a message to the manager, later sent to the buddy instead (a role
+    // that is empty too), still says it went nowhere for want of a manager.
+    const events = (await call<TagDetail>(admin, 'GET', `/onboarding/tags/${tagId}`)).events;
+    const toManager = skipped.find((e) => events.some((ev) => ev.id === e.event_id && ev.kind === 'message' && ev.role === roles.manager))!;
+    expect(toManager.skip_reason).toBe('no manager');
+    await call(admin, 'PUT', `/onboarding/events/${toManager.event_id}`, { onboarding_schedule_event: { role: roles.buddy } });
+    const after = (await call<{ sessions: SessionJson[] }>(admin, 'GET', `/onboarding/tags/${tagId}/sessions`)).sessions.find((x) => x.id === s.id)!;
+    expect(after.session_events.find((e) => e.id === toManager.id)).toMatchObject({ state: 'skipped', skip_reason: 'no manager' });
+    await call(admin, 'PUT', `/onboarding/events/${toManager.event_id}`, { onboarding_schedule_event: { role: roles.manager } });
   }, LONG);
 
   it('"people on it now" (num_active_sessions) is the active sessions, a later start included, as the People tab lists them', async () => {

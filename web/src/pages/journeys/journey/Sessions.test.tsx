@@ -136,6 +136,24 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     expect(within(buddy).getByText('no manager')).toBeInTheDocument();
   });
 
+  test('a new session with nothing sent yet says so and when its first message goes, not "0 sent"; a message off for them is not it', async () => {
+    const session = SESSIONS.sessions[0]!;
+    const fresh: SessionsIndex = {
+      sessions: [{ ...session, session_events: session.session_events.map((e) => (e.id === 501 ? { ...e, active: false, state: 'skipped' as const, sent_at: null, delivery: null } : e)) }],
+    };
+    mockFetch((url) => {
+      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
+      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(fresh);
+      return jsonResponse({ error: 'not here' }, 404);
+    });
+    renderApp('/onboarding/tags/7?tab=people');
+    const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
+    expect(within(head).getByLabelText('0 of 2 done')).toHaveTextContent('0/2');
+    expect(within(head).getByText(/^Nothing sent yet · first message Wed, Mar 11/)).toBeInTheDocument();
+    expect(within(head).queryByText(/0 sent/)).toBeNull();
+  });
+
   test('the People tab counts who is on it now as the header does: active sessions (a later start too), not the finished one', async () => {
     const session = SESSIONS.sessions[0]!;
     const three: SessionsIndex = {

@@ -3,7 +3,7 @@ import { ChevronRight, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useOptimisticMutation } from '../../../api/optimistic';
-import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, showToast, Spinner, StatusPill, zoneName } from '../../../kit';
+import { ConfirmDialog, DateField, DeliveryBadge, EmptyState, formatPlainDate, PageState, PersonName, showToast, Spinner, StatusPill, zoneName } from '../../../kit';
 import { sessionEventCalls, sessionsKey, sessionsQuery, useTriggerSessionEvents, type Flow, type SessionEventJson, type SessionJson, type SessionsIndex, type TagDetail } from '../api/journeysApi';
 import { eventErrorToast, EVENT_ERROR_TEXTS } from '../events/useEventActions';
 import { KindIcon, SESSION_EVENT_STATE_LABELS, SESSION_EVENT_STATE_TONES, SESSION_STATE_LABELS, SESSION_STATE_TONES } from '../lib/labels';
@@ -48,17 +48,18 @@ function useSessionEventActions(flow: Flow, tagId: number) {
 
 function SessionEventRow({ event, actions }: { event: SessionEventJson; actions: ReturnType<typeof useSessionEventActions> }) {
   const done = event.state === 'sent' || event.state === 'skipped';
+  // Each row is the same grid of columns (journeys.css), so dates, times and states line up whatever each says.
   return (
-    <li className={`session-event${event.active ? '' : ' is-inactive'}`}>
+    <li className={`session-event${event.active ? '' : ' is-off'}`}>
       <KindIcon kind={event.kind} />
       <span className="session-event-title">{event.title}</span>
-      <span className="session-event-date">
-        <DateField label={`Date of ${event.title}`} hideLabel alignEnd value={event.occurs_on} disabled={done || !event.active} onChange={(date) => date !== event.occurs_on && actions.reschedule.mutate({ id: event.id, date })} />
-      </span>
+      <DateField label={`Date of ${event.title}`} hideLabel alignEnd value={event.occurs_on} disabled={done || !event.active} onChange={(date) => date !== event.occurs_on && actions.reschedule.mutate({ id: event.id, date })} />
       <span className="muted small nowrap">{minuteLabel(event.minute_in_day)}</span>
-      {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <StatusPill tone={SESSION_EVENT_STATE_TONES[event.active ? event.state : 'off']}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</StatusPill>}
-      {/* Why it was skipped; one turned off for this journey already reads Off. */}
-      {event.active && event.skip_reason && <span className="muted small">{event.skip_reason}</span>}
+      <span className="session-event-state">
+        {event.active && event.delivery ? <DeliveryBadge delivery={event.delivery} /> : <StatusPill tone={SESSION_EVENT_STATE_TONES[event.active ? event.state : 'off']}>{SESSION_EVENT_STATE_LABELS[event.active ? event.state : 'off']}</StatusPill>}
+        {/* Why it was skipped, as the server stored it then; one turned off for this journey already reads Off. */}
+        {event.active && event.skip_reason && <span className="muted small">{event.skip_reason}</span>}
+      </span>
       <span className="row-actions">
         {!done && event.active && (
           <button type="button" className="icon-button" aria-label={`Send ${event.title} now`} title="Send now" disabled={actions.triggering !== null} onClick={() => actions.trigger([event.id])}>
@@ -78,16 +79,22 @@ function SessionEventRow({ event, actions }: { event: SessionEventJson; actions:
 /**
  * A session's progress: its (active) events sent or skipped are done, so a finished session reads 3/3; what was
  * skipped is said with why ("1 sent · 2 skipped: no manager"). Sent is what Slack accepted, not what Hearth wrote.
+ * Before anything went, it says so and when the first message goes ("Nothing sent yet · first message Mon, Mar 9").
  */
 function sessionProgress(session: SessionJson): { done: number; total: number; summary: string } {
   const active = session.session_events.filter((e) => e.active);
   const sent = active.filter((e) => (e.delivery ? e.delivery.label === 'Sent' : e.state === 'sent')).length;
   const skipped = active.filter((e) => e.state === 'skipped');
+  const done = sent + skipped.length;
+  if (done === 0) {
+    const first = active.map((e) => e.occurs_on).sort()[0];
+    return { done, total: active.length, summary: ['Nothing sent yet', ...(first ? [`first message ${formatPlainDate(first)}`] : [])].join(' · ') };
+  }
   const reasons = new Map<string, number>();
   for (const e of skipped) reasons.set(e.skip_reason ?? 'skipped', (reasons.get(e.skip_reason ?? 'skipped') ?? 0) + 1);
   const why = reasons.size === 1 ? [...reasons.keys()][0]! : [...reasons].map(([reason, n]) => `${n} ${reason}`).join(', ');
   const summary = [`${sent} sent`, ...(skipped.length ? [`${skipped.length} skipped: ${why}`] : [])].join(' · ');
-  return { done: sent + skipped.length, total: active.length, summary };
+  return { done, total: active.length, summary };
 }
 
 function SessionRow({ session, actions, onDryRun }: { session: SessionJson; actions: ReturnType<typeof useSessionEventActions>; onDryRun: (s: SessionJson) => void }) {
@@ -96,10 +103,10 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
   const pct = total ? Math.round((done / total) * 100) : 0;
   return (
     <li className="card session-card">
-      <button type="button" className="session-head" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <ChevronRight size={16} aria-hidden="true" className={`disclosure${open ? ' is-open' : ''}`} />
+      <button type="button" className="row-button session-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <ChevronRight size={16} aria-hidden="true" className="disclosure" />
         <span className="session-who">
-          <strong>{session.participant?.name ?? 'Someone'}</strong>
+          {session.participant ? <PersonName person={session.participant} /> : <span className="strong-text">Someone</span>}
           {session.is_sandbox && <StatusPill>Sandbox</StatusPill>}
           <span className="muted small">
             Starts {formatPlainDate(session.start_date, { weekday: false, year: 'always' })} · {zoneName(session.time_zone)} time
@@ -107,8 +114,8 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
           <span className="muted small">{summary}</span>
         </span>
         <span className="session-progress" aria-label={`${done} of ${total} done`}>
-          <span className="progress-bar">
-            <span style={{ width: `${pct}%` }} />
+          <span className="meter">
+            <span className="meter-fill meter-good" style={{ width: `${pct}%` }} />
           </span>
           <span className="small muted">
             {done}/{total}
@@ -117,7 +124,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
         <StatusPill tone={SESSION_STATE_TONES[session.state]}>{SESSION_STATE_LABELS[session.state]}</StatusPill>
       </button>
       {open && (
-        <div className="session-body">
+        <div className="session-body divided-block">
           <div className="button-row">
             <button type="button" className="button button-secondary button-small" onClick={() => onDryRun(session)}>
               See their calendar
@@ -126,7 +133,7 @@ function SessionRow({ session, actions, onDryRun }: { session: SessionJson; acti
               Open their hub
             </a>
           </div>
-          <ol className="session-events" aria-label={`Schedule of ${session.participant?.name ?? 'this person'}`}>
+          <ol className="session-events divided-list" aria-label={`Schedule of ${session.participant?.name ?? 'this person'}`}>
             {[...session.session_events]
               .sort((a, b) => a.occurs_on.localeCompare(b.occurs_on) || a.minute_in_day - b.minute_in_day)
               .map((e) => (
