@@ -16,9 +16,6 @@ const layoutProperties = [
 
 export default {
   rules: {},
-  // To do (issue 32): the journeys pages still draw their own badges, tables, calendar chips and choice cards in
-  // journeys.css; they move to the kit like the other pages' did, and this line goes.
-  ignoreFiles: ['web/src/pages/journeys/journeys.css'],
   overrides: [
     {
       files: ['web/src/pages/**/*.css'],
