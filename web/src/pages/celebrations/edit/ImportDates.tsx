@@ -1,6 +1,6 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../../api/client';
-import { Spinner, toastError, toastSuccess } from '../../../kit';
+import { FileField, Spinner, toastError, toastSuccess } from '../../../kit';
 import { useImportDates, useImportStatus, useRefresh, type ImportJson } from '../celebrationsApi';
 
 const SAMPLE_CSV = 'Email,Birthday (MM/DD/YYYY),Start date (MM/DD/YYYY)\nana@example.com,06/18,09/10/2018\nsam@example.com,02/29/1996,03/13/2023\n';
@@ -8,7 +8,6 @@ const SAMPLE_CSV = 'Email,Birthday (MM/DD/YYYY),Start date (MM/DD/YYYY)\nana@exa
 /** Dates from a CSV file: uploaded, processed in the background (polled), and the rows that failed listed. */
 export function ImportDates({ id }: { id: string }) {
   const refresh = useRefresh(id);
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const importDates = useImportDates(id);
   const uploading = importDates.isPending;
@@ -27,7 +26,6 @@ export function ImportDates({ id }: { id: string }) {
       onSuccess: (answer) => {
         setStarted(answer);
         setFile(null);
-        if (input.current) input.current.value = '';
       },
     });
   };
@@ -44,10 +42,7 @@ export function ImportDates({ id }: { id: string }) {
         Rows with a problem are listed and skipped; every other row is saved. <a className="text-link" href={sampleHref} download="celebration-dates.csv">Download a sample</a>
       </p>
       <div className="cel-upload">
-        <label className="cel-file">
-          <span className="visually-hidden">CSV file</span>
-          <input ref={input} className="kit-input" type="file" accept=".csv,text/csv" onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)} />
-        </label>
+        <FileField label="CSV file" accept=".csv,text/csv" files={file ? [file] : []} onChange={(files) => setFile(files[0] ?? null)} />
         <button type="button" className="button button-primary" disabled={!file || uploading || processing} onClick={() => void upload()}>
           {(uploading || processing) && <Spinner title="" />} {processing ? 'Importing…' : 'Import'}
         </button>
