@@ -56,6 +56,8 @@ describe('/billing', () => {
     renderWithQuery(<BillingPage />);
     expect(await screen.findByTestId('plan-name')).toHaveTextContent('Premium');
     expect(await screen.findByText(COST_ERROR_TEXT)).toBeInTheDocument();
+    // No plan changes recorded: the history names the plan the workspace is on, not 'Free' whatever it is.
+    expect(screen.getByText(/^No changes yet/)).toHaveTextContent('No changes yet: your workspace has been on the Premium plan since it installed Hearth.');
     expect(await screen.findByText('SBX-0002')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText(INVOICES_ERROR_TEXT)).toBeInTheDocument();

@@ -298,7 +298,7 @@ function HistoryCard({ data }: { data: BillingAccountJson }) {
     <section className="card billing-card" aria-labelledby="billing-history">
       <h2 id="billing-history" className="card-title">Plan history</h2>
       {data.history.length === 0 ? (
-        <p className="muted">No changes yet: your workspace has been on the Free plan since it installed Hearth.</p>
+        <p className="muted">No changes yet: your workspace has been on the {planLabel(data.account)} plan since it installed Hearth.</p>
       ) : (
         <ol className="billing-history" data-testid="plan-history">
           {data.history.map((h) => (
