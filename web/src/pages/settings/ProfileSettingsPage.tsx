@@ -40,8 +40,8 @@ function ProfileForm({ memberId, prefs }: { memberId: string; prefs: MyPreferenc
           }}
         >
           {categories.map((c) => (
-            <fieldset key={c.machine_name} className="settings-fields">
-              <legend className="kit-field-label">{c.name}</legend>
+            <fieldset key={c.machine_name} className="plain-fieldset settings-fields">
+              <legend className="eyebrow-text">{c.name}</legend>
               {prefs.profile_fields
                 .filter((f) => f.category.machine_name === c.machine_name)
                 .map((f) => (
