@@ -101,7 +101,7 @@ function WorkspaceSections() {
     <>
       <section className="card settings-section" aria-labelledby="export-title">
         <h2 id="export-title" className="card-title">Export</h2>
-        <p className="muted section-lead">One JSON file with every program’s data, or one CSV file per table. The format is documented in docs/data-format.md.</p>
+        <p className="muted section-lead">One JSON file with every program’s data, or one CSV file per table. The JSON file describes itself: its manifest lists every table’s columns and the tables they refer to, so another tool can read it without Hearth.</p>
         <a className="button button-primary" href="/data/export.json" download>
           Download everything (JSON)
         </a>
