@@ -150,9 +150,14 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'intros-report', { fullPage: true });
     const reload = page.waitForResponse((r) => r.url().includes(`/reporting/${programId}/pairing_show`) && r.url().includes('start_date=2026-03-03'));
     // The report opens on the 90 days before the sandbox's today (March 2); Custom dates after the last round.
-    await page.getByRole('radiogroup', { name: 'Dates' }).getByRole('radio', { name: 'Custom' }).click();
-    await page.getByLabel('To').fill('2026-03-10');
-    await page.getByLabel('From').fill('2026-03-03');
+    const dates = page.getByRole('radiogroup', { name: 'Dates' });
+    await dates.getByRole('radio', { name: 'Custom' }).click();
+    // The kit's date fields, typed as mm/dd/yyyy.
+    for (const [name, value] of [['To', '03/10/2026'], ['From', '03/03/2026']] as const) {
+      const field = page.getByRole('textbox', { name, exact: true });
+      await field.fill(value);
+      await field.press('Enter');
+    }
     await reload;
     await page.getByText('No rounds in these dates.').waitFor();
   });

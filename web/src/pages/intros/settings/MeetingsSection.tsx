@@ -34,7 +34,7 @@ export function MeetingsSection({ draft, change, errorOf, notes, nextOccurrenceO
       <h2 id="meetings-title" className="card-title">
         Meetings
       </h2>
-      <fieldset className="form-section">
+      <fieldset className="plain-fieldset">
         <legend className="field-label">Calendar</legend>
         <div className="choice-grid choice-grid-3">
           {CALENDAR_SELECTIONS.map((sel) => (

@@ -30,7 +30,7 @@ export function PairingSection({
       <h2 id="pairing-title" className="card-title">
         Pairing
       </h2>
-      <fieldset className="form-section">
+      <fieldset className="plain-fieldset">
         <legend className="field-label">Pairing type</legend>
         <div className="choice-grid">
           {PAIRING_TYPES.map((type) => {
