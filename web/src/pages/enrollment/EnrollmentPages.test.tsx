@@ -45,6 +45,8 @@ describe('/onboarding/tags/enrollment: HR mappings', () => {
     });
     renderApp('/onboarding/tags/enrollment');
     const section = await screen.findByRole('region', { name: 'HR mappings' });
+    // The chosen source says what it does.
+    expect(screen.getByText('Each new hire from your HR system joins the journeys their HR fields map to, below.')).toBeInTheDocument();
     expect((within(section).getByLabelText('Mapping 1 value') as HTMLInputElement).value).toBe('Engineering');
     fireEvent.click(within(section).getByRole('button', { name: 'Add a mapping' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Add an exclusion' }));

@@ -17,6 +17,12 @@ const SOURCES: Array<{ value: EnrollmentSource; label: string }> = [
   { value: 'auto_enroll', label: 'HR mappings' },
   { value: 'rules', label: 'Enrollment rules' },
 ];
+/** What each source does, under the choice, so an admin knows before saving. */
+const SOURCE_HINTS: Record<EnrollmentSource, string> = {
+  none: 'Nobody is enrolled automatically: admins enroll people from a journey (Enroll people, or a CSV).',
+  auto_enroll: 'Each new hire from your HR system joins the journeys their HR fields map to, below.',
+  rules: 'New hires from your HR system or applicant tracking join every journey whose rule they match, below.',
+};
 const OPERATOR_LABELS: Record<Formula['operator'], string> = {
   equals: 'is',
   not_equals: 'is not',
@@ -80,6 +86,7 @@ function RulesEditor({ settings, tags }: { settings: EnrollmentSettingsAnswer; t
   return (
     <>
       <SegmentedControl label="Enrollment source" options={SOURCES} value={source} onChange={chooseSource} />
+      <p className="kit-field-hint">{SOURCE_HINTS[source]}</p>
       {dirty && restored && <p className="muted small">Your unsaved draft was restored.</p>}
       {source === 'rules' && (
         <section aria-label="Enrollment rules" className="enrollment-rules">
