@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STAT_DEFINITIONS } from '../../src/reporting/api-constants.js';
 import { parseFeedbackValue } from '../../src/reporting/blocks.js';
 import {
   addMonths,
@@ -9,6 +12,7 @@ import {
   rateOf,
   sameTemplate,
   since,
+  STAT_NAMES,
   windowRange,
   type ModuleSetting,
 } from '../../src/reporting/stats.js';
@@ -86,5 +90,15 @@ describe('feedback button values', () => {
     expect(parseFeedbackValue('3:44:6')).toBeNull();
     expect(parseFeedbackValue('99999999999:1:1')).toBeNull();
     expect(parseFeedbackValue(undefined)).toBeNull();
+  });
+});
+
+describe('the stats are defined in words twice: API.md (the contract) and under each chart (STAT_DEFINITIONS)', () => {
+  it('every stat has a row in API.md and a definition on the page, and neither names a stat that does not exist', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'reporting', 'API.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([a-z_]+)` \| /gm)].map((m) => m[1]);
+    expect([...documented].sort()).toEqual([...STAT_NAMES].sort());
+    expect(Object.keys(STAT_DEFINITIONS).sort()).toEqual([...STAT_NAMES].sort());
+    for (const name of STAT_NAMES) expect(STAT_DEFINITIONS[name].length, name).toBeGreaterThan(20);
   });
 });
