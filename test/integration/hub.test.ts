@@ -180,7 +180,8 @@ describe(`journey hub (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, ()
     // Forged: Jonas's token with Kai's member id, or a signature of our own.
     const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), m: await memberId(KAI) })).toString('base64url');
     await refusedTo(`/auth/site/${session.id}?t=${encodeURIComponent(`${forgedBody}.${sig}`)}`);
-    await refusedTo(`/auth/site/${session.id}?t=${encodeURIComponent(`${body}.${sig!.slice(0, -2)}AA`)}`);
+    // (A signature that already ends in AA gets BB: the tampered one must differ, or 1 run in 4,096 fails.)
+    await refusedTo(`/auth/site/${session.id}?t=${encodeURIComponent(`${body}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`)}`);
     await refusedTo(`/auth/site/${session.id}`);
     // Another session's path with this token; a link signed with another secret; an expired one.
     const claims = { workspaceId, sessionId: session.id, memberId: await memberId(JONAS) };
