@@ -31,6 +31,17 @@ const SESSIONS: SessionsIndex = {
   ],
 };
 
+/** Opens the People tab of journey 7 on these sessions (read only: every other call is a 404). */
+function showPeople(sessions: SessionsIndex, detail = tagDetail()) {
+  mockFetch((url) => {
+    if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
+    if (url.pathname === '/onboarding/tags/7') return jsonResponse(detail);
+    if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(sessions);
+    return jsonResponse({ error: 'not here' }, 404);
+  });
+  renderApp('/onboarding/tags/7?tab=people');
+}
+
 /** Types a date into the kit's date field (mm/dd/yyyy) and leaves it, as a person does. */
 function typeDate(field: HTMLElement, mmddyyyy: string) {
   fireEvent.change(field, { target: { value: mmddyyyy } });
@@ -97,14 +108,8 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     const failed = { id: 91, label: 'Not sent' as const, code: 'user_not_found', reason: "Slack can't find this person.", canRetry: false };
     const session = SESSIONS.sessions[0]!;
     const withFailure: SessionsIndex = { sessions: [{ ...session, session_events: session.session_events.map((e) => (e.id === 501 ? { ...e, delivery: failed } : e)) }] };
-    mockFetch((url) => {
-      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
-      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
-      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(withFailure);
-      return jsonResponse({ error: 'not here' }, 404);
-    });
+    showPeople(withFailure);
     const user = userEvent.setup();
-    renderApp('/onboarding/tags/7?tab=people');
     const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
     expect(within(head).getByLabelText('0 of 3 done')).toBeInTheDocument();
     await user.click(head);
@@ -118,14 +123,8 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     const session = SESSIONS.sessions[0]!;
     const skipped = { state: 'skipped' as const, skip_reason: 'no manager', delivery: null };
     const finished: SessionsIndex = { sessions: [{ ...session, state: 'finished', session_events: session.session_events.map((e) => (e.id === 501 ? e : { ...e, ...skipped })) }] };
-    mockFetch((url) => {
-      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
-      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
-      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(finished);
-      return jsonResponse({ error: 'not here' }, 404);
-    });
+    showPeople(finished);
     const user = userEvent.setup();
-    renderApp('/onboarding/tags/7?tab=people');
     const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
     expect(within(head).getByText('Finished')).toBeInTheDocument();
     expect(within(head).getByLabelText('3 of 3 done')).toHaveTextContent('3/3');
@@ -141,13 +140,7 @@ describe('people on a journey', { timeout: 20_000 }, () => {
     const fresh: SessionsIndex = {
       sessions: [{ ...session, session_events: session.session_events.map((e) => (e.id === 501 ? { ...e, active: false, state: 'skipped' as const, sent_at: null, delivery: null } : e)) }],
     };
-    mockFetch((url) => {
-      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
-      if (url.pathname === '/onboarding/tags/7') return jsonResponse(tagDetail());
-      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(fresh);
-      return jsonResponse({ error: 'not here' }, 404);
-    });
-    renderApp('/onboarding/tags/7?tab=people');
+    showPeople(fresh);
     const head = await screen.findByRole('button', { name: /Ananya Iyer/ }, { timeout: 15_000 });
     expect(within(head).getByLabelText('0 of 2 done')).toHaveTextContent('0/2');
     expect(within(head).getByText(/^Nothing sent yet · first message Wed, Mar 11/)).toBeInTheDocument();
@@ -164,13 +157,7 @@ describe('people on a journey', { timeout: 20_000 }, () => {
       ],
     };
     const detail = tagDetail();
-    mockFetch((url) => {
-      if (url.pathname === '/users/show_as_json') return jsonResponse(TEST_USER);
-      if (url.pathname === '/onboarding/tags/7') return jsonResponse({ ...detail, tag: { ...detail.tag, num_sessions: 3, num_active_sessions: 2 } });
-      if (url.pathname === '/onboarding/tags/7/sessions') return jsonResponse(three);
-      return jsonResponse({ error: 'not here' }, 404);
-    });
-    renderApp('/onboarding/tags/7?tab=people');
+    showPeople(three, { ...detail, tag: { ...detail.tag, num_sessions: 3, num_active_sessions: 2 } });
     await screen.findByRole('button', { name: /All done/ }, { timeout: 15_000 });
     expect(screen.getAllByText(/^2 people on it now/).map((e) => e.textContent)).toEqual(['2 people on it now', '2 people on it now · 1 finished']);
   });
