@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { seriousViolations } from './axe.js';
-import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from './browser.js';
+import { animationsDone, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from './browser.js';
 import { signIn } from './hearth.js';
 import { overflowingElements, overflowsX } from './layout.js';
 import { onPremium, startSandboxHearth, type SandboxHearth, type SignedIn } from './sandbox-hearth.js';
@@ -81,6 +81,8 @@ export function accessibilitySuite<Ids>(title: string, suite: { data: (run: A11y
     /** The problems at this width: axe's serious and critical violations (within `scope` if given) and sideways scrolling. */
     async function problems(name: string, width: number, scope?: Locator): Promise<string[]> {
       const { page } = admin;
+      // Checked as a person sees it settled: a dialog still fading in has every colour half-way (CI failed on that).
+      await animationsDone(page);
       await screenshot(page, `a11y-${name.replace(/ /g, '-')}-${width}`, { fullPage: !scope });
       const found = (await seriousViolations(page, scope)).map((v) => `${width} px: ${v}`);
       if (await overflowsX(page)) found.push(`${width} px: wider than the window: ${(await overflowingElements(page)).join(', ')}`);

@@ -40,14 +40,18 @@ export function launchChromium(): Promise<Browser> {
  * test runs in parallel never share a path, and CI spends no time on them. Waits for running transitions
  * (a modal fading in) first, so the picture shows where the page settled.
  */
+/** Waits until the page's finite animations (a dialog fading in) have ended; infinite ones (a spinner) never do. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))',
+  );
+}
+
 export async function screenshot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.HEARTH_SCREENSHOTS;
   if (!dir) return;
   const page = 'page' in target ? target.page() : target;
-  // Infinite ones (a spinner, a loading shimmer) never finish: only the finite ones are waited for.
-  await page.evaluate(
-    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))',
-  );
+  await animationsDone(page);
   mkdirSync(dir, { recursive: true });
   await target.screenshot({ path: join(dir, `${name}.png`), ...opts });
 }
