@@ -141,6 +141,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id, { unpaced: true }),
     refreshToken: (id, expired) => clients.refreshExpired(id, expired),
     publicUrl: config.publicUrl, rateClock, rates: opts.slackRates });
+  events.onCommitted((trx) => outbox.kickAddedIn(trx));
   outbox.onSent(INVITE_KIND, (row, result) => channels.invited(row, result).then(() => undefined));
   // Hearth joined a channel (a program started there): it is a member now, before Slack's event says so.
   outbox.onSent(JOIN_KIND, (row) => channels.update(row.workspace_id, String((row.payload as { channel?: string }).channel), { bot_is_member: true }));

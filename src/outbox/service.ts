@@ -124,6 +124,8 @@ export class Outbox {
   private readonly rateNow: () => number;
   /** Held-back rows are scheduled on the clock their wait was measured on, when it is the app's (the sandbox's). */
   private readonly deferClock: Clock;
+  /** The rows added in each open transaction, for `kickAddedIn` once it commits. */
+  private readonly addedIn = new WeakMap<object, number[]>();
   private readonly sentHandlers = new Map<string, SentHandler>();
   private readonly failedHandlers = new Map<string, FailedHandler>();
   private programFailedHandler: FailedHandler | undefined;
@@ -166,10 +168,22 @@ export class Outbox {
     }
   }
 
-  /** Adds rows inside the caller's transaction; call `kick` with the ids after it commits. */
-  add(trx: Parameters<OutboxRepository['add']>[0], rows: Array<Omit<NewOutboxRow, 'notBefore'> & { notBefore?: Date }>): Promise<number[]> {
+  /**
+   * Adds rows inside the caller's transaction; call `kick` with the ids after it commits. In a domain-events
+   * transaction or delivery (an event subscriber's rows) that is done for the caller: `kickAddedIn`.
+   */
+  async add(trx: Parameters<OutboxRepository['add']>[0], rows: Array<Omit<NewOutboxRow, 'notBefore'> & { notBefore?: Date }>): Promise<number[]> {
     const now = this.deps.clock.now();
-    return this.repo.add(trx, rows.map((r) => ({ ...r, notBefore: r.notBefore ?? now })), now);
+    const ids = await this.repo.add(trx, rows.map((r) => ({ ...r, notBefore: r.notBefore ?? now })), now);
+    this.addedIn.set(trx, [...(this.addedIn.get(trx) ?? []), ...ids]);
+    return ids;
+  }
+
+  /** After `trx` committed: sends the rows added in it that are due now (rather than at the next tick). */
+  kickAddedIn(trx: object): Promise<void> {
+    const ids = this.addedIn.get(trx) ?? [];
+    this.addedIn.delete(trx);
+    return this.kick(ids);
   }
 
   /** Adds rows in a transaction of their own and enqueues the due ones. */

@@ -25,7 +25,7 @@ export const reportingCapability = defineCapability({
             for (const workspaceId of workspaces) await services.queue.enqueue(reportingDeriveIssues, { workspaceId }, { jobId: `reporting.issues:${workspaceId}:${hour}` });
             return workspaces.length;
           },
-          nextDue: async () => null,
+          nextDue: () => reporting.nextOverdue(),
         },
       ],
       jobs: [reportingDeriveIssues.handle(async ({ workspaceId }) => void (await reporting.deriveIssues(workspaceId))), reportingSendCsv.handle((input) => reporting.sendCsv(input))],

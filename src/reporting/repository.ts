@@ -179,18 +179,25 @@ export class ReportingRepository {
 
   /** Workspaces with tasks or polls unanswered since before `sentBefore` that have no issue yet. */
   async workspacesWithOverdue(sentBefore: Date): Promise<number[]> {
-    const rows = await this.db
+    const rows = await this.unissuedOpenItems().select('o.workspace_id').distinct().where('o.sent_at', '<', sentBefore).execute();
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** When the oldest open item with no issue yet went out (it becomes overdue OVERDUE_AFTER_DAYS later), or null. */
+  async oldestUnissuedOpenItem(): Promise<Date | null> {
+    const row = await this.unissuedOpenItems().select((eb) => eb.fn.min('o.sent_at').as('sent_at')).executeTakeFirst();
+    return row?.sent_at ? new Date(row.sent_at) : null;
+  }
+
+  /** Tasks and polls of active workspaces still waiting on answers, whose overdue issue is not open yet. */
+  private unissuedOpenItems() {
+    return this.db
       .selectFrom('reporting_open_items as o')
-      .select('o.workspace_id')
-      .distinct()
-      .where('o.sent_at', '<', sentBefore)
       .where('o.workspace_id', 'in', activeWorkspaceIds(this.db))
       .where(sql<boolean>`o.done < o.expected`)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('reporting_session_issues as i').select(sql`1`.as('x')).whereRef('i.workspace_id', '=', 'o.workspace_id').where(sql<boolean>`i.issue_key = o.kind || '_overdue:' || o.session_event_id`))),
-      )
-      .execute();
-    return rows.map((r) => r.workspace_id);
+      );
   }
 
   /** Opens an issue for every overdue task or poll of a workspace (once per session event); how many were new. */

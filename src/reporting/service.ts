@@ -249,6 +249,11 @@ export class ReportingService {
   async workspacesWithOverdue(now: Date): Promise<number[]> {
     return this.repo.workspacesWithOverdue(new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000));
   }
+  /** The first instant an open task or poll counts as overdue (sent more than OVERDUE_AFTER_DAYS before it), or null. */
+  async nextOverdue(): Promise<Date | null> {
+    const sent = await this.repo.oldestUnissuedOpenItem();
+    return sent && new Date(sent.getTime() + OVERDUE_AFTER_DAYS * 86_400_000 + 1);
+  }
   async deriveIssues(workspaceId: number): Promise<number> {
     const now = this.s.clock.now();
     return this.repo.openOverdueIssues(workspaceId, new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000), now);

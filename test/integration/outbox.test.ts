@@ -57,6 +57,15 @@ describe(`outbox against the sandbox (${path})`, () => {
     expect(row.result).toMatchObject({ channel: ACME.channels.general, ts: postedFor(sandbox, ACME.channels.general, id)[0]!.ts });
   });
 
+  it('sends a row added in a domain-events transaction (an event subscriber, a tick job) once it commits, not at the next tick', async () => {
+    const s = t.hearth.services;
+    // A channel of its own: no other test's post to it holds this one back for Slack's 1 per second.
+    const [id] = await s.events.transaction((trx) => s.outbox.add(trx, [{ workspaceId: acme, key: key(), kind: 'test', method: 'chat.postMessage', args: { channel: ACME.channels.newHires, text: 'from a subscriber' } }]));
+    await s.queue.idle();
+    expect((await state(id!)).state).toBe('sent');
+    expect(postedFor(sandbox, ACME.channels.newHires, id!)).toHaveLength(1);
+  });
+
   it('sends the same key enqueued twice once', async () => {
     const k = key();
     const before = sandbox.state.callsTo('chat.postMessage', ACME.teamId).length;

@@ -196,9 +196,13 @@ describe(`reporting (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () =
     expect(list.json.cursor).toMatchObject({ page: 1, per_page: 10, total_count: 1 });
     expect(list.json.data[0].sessions[0].issues[0].issue_type).toBe('missing_role');
     // Open tasks and polls go overdue after three days: the derive job opens one issue each, once.
-    await t.hearth.services.db.updateTable('reporting_open_items').set({ sent_at: new Date(Date.now() - 4 * 86_400_000) }).where('workspace_id', '=', acme).execute();
+    const sentAt = new Date(Date.now() - 4 * 86_400_000);
+    await t.hearth.services.db.updateTable('reporting_open_items').set({ sent_at: sentAt }).where('workspace_id', '=', acme).execute();
+    // The tick's source is due the moment the first is overdue (so an advance of the sandbox clock derives it too).
+    expect(await reporting.nextOverdue()).toEqual(new Date(sentAt.getTime() + 3 * 86_400_000 + 1));
     expect(await reporting.deriveIssues(acme)).toBe(2);
     expect(await reporting.deriveIssues(acme)).toBe(0);
+    expect(await reporting.nextOverdue()).toBeNull();
     const all = await call(admin, 'GET', '/onboarding/session_issues?date_window=1w');
     expect(all.json.cursor.total_count).toBe(3);
     expect(all.json.data).toHaveLength(1);

@@ -23,6 +23,7 @@ export const typesOf = (s: Pick<Subscriber, 'events'>): string[] => s.events.map
 export class DomainEvents {
   private readonly repo: DomainEventsRepository;
   private subscribers: Subscriber[] = [];
+  private committed: (trx: Trx) => Promise<void> = async () => {};
 
   constructor(
     db: Db,
@@ -30,6 +31,15 @@ export class DomainEvents {
     private readonly clock: Clock,
   ) {
     this.repo = new DomainEventsRepository(db);
+  }
+
+  /**
+   * Work to do once a transaction of this service (`transaction`, or a delivery to a subscriber) has committed,
+   * given that transaction: the outbox sends the rows added in it, so a subscriber's message is not left for
+   * the next tick.
+   */
+  onCommitted(hook: (trx: Trx) => Promise<void>): void {
+    this.committed = hook;
   }
 
   /** The subscribers, from the capabilities' declarations (start-up refuses a name used twice). */
@@ -48,11 +58,14 @@ export class DomainEvents {
    */
   async transaction<T>(fn: (trx: Trx, emit: Emit) => Promise<T>): Promise<T> {
     const pending: PendingEvent[] = [];
+    let committed: Trx | undefined;
     const result = await this.repo.transaction(async (trx) => {
       const out = await fn(trx, (...events) => pending.push(...events));
       if (pending.length) await this.repo.append(trx, pending, this.clock.now());
+      committed = trx;
       return out;
     });
+    await this.committed(committed!);
     if (pending.length) await this.published(pending);
     return result;
   }
@@ -81,7 +94,9 @@ export class DomainEvents {
     if (!subscriber) return;
     const types = typesOf(subscriber);
     for (;;) {
+      let committed: Trx | undefined;
       const more = await this.repo.transaction(async (trx) => {
+        committed = trx;
         const now = this.clock.now();
         const from = await this.repo.lockCursor(trx, subscriber.name, workspaceId, async () => (subscriber.from === 'now' ? this.repo.lastSeq(trx, workspaceId) : 0), now);
         const events = await this.repo.after(trx, workspaceId, types, from, PAGE);
@@ -89,6 +104,7 @@ export class DomainEvents {
         if (events.length) await this.repo.moveCursor(trx, subscriber.name, workspaceId, events[events.length - 1]!.seq, now);
         return events.length === PAGE;
       });
+      await this.committed(committed!);
       if (!more) return;
     }
   }
