@@ -1,3 +1,4 @@
+import { WebClient } from '@slack/web-api';
 import type { Installation } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RECONCILE_PAGES, METADATA_EVENT_TYPE, RETRY_CEILING_MS } from '../../../src/outbox/service.js';
@@ -42,8 +43,11 @@ describe('delivery: nothing lost (issue 27, loss paths)', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxApiServer({ now: () => clock.now() });
-    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 3000, clock, rateClock: clock, worker: false, env: OAUTH_ENV, slackRates: { 'views.open': { limit: 1, windowMs: 60_000 } } });
+    // A call given up after 1 s: the timeouts below cost a second each, not three. The first call pays for
+    // starting up, outside that second.
+    t = await startTestHearth({ slackApiUrl: sandbox.url, slackTimeoutMs: 1000, clock, rateClock: clock, worker: false, env: OAUTH_ENV, slackRates: { 'views.open': { limit: 1, windowMs: 60_000 } } });
     acme = await install(t.hearth, ACME.teamId, ACME.botToken);
+    await new WebClient(ACME.botToken, { slackApiUrl: sandbox.url }).auth.test();
     sandbox.state.addMembers(sandbox.state.channel(ACME.teamId, channel)!, [ACME.botUserId]);
   });
   beforeEach(() => {
