@@ -175,7 +175,7 @@ export class Outbox {
   async add(trx: Parameters<OutboxRepository['add']>[0], rows: Array<Omit<NewOutboxRow, 'notBefore'> & { notBefore?: Date }>): Promise<number[]> {
     const now = this.deps.clock.now();
     const ids = await this.repo.add(trx, rows.map((r) => ({ ...r, notBefore: r.notBefore ?? now })), now);
-    this.addedIn.set(trx, [...(this.addedIn.get(trx) ?? []), ...ids]);
+    if (trx.isTransaction) this.addedIn.set(trx, [...(this.addedIn.get(trx) ?? []), ...ids]);
     return ids;
   }
 
