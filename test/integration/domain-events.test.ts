@@ -122,6 +122,12 @@ describe(`domain events (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, 
     expect(await seenRows('late')).toEqual([`${a}:1`, `${a}:3`, `${a}:4`, `${a}:5`, `${b}:1`, ...Array.from({ length: 30 }, (_, i) => `${b}:${i + 2}`)]);
     expect(await seenRows('fresh')).toEqual([`${a}:5`]);
     expect(await events.nextDue()).toBeNull();
+    // Only the second subscriber behind: still due (one query asks for them all).
+    await h.db.transaction().execute((trx) => events.append(trx, [event(pinged, a, { n: 9 })]));
+    await events.deliver('late', a);
+    expect(await events.nextDue()).toEqual(clock.now());
+    await events.deliver('fresh', a);
+    expect(await events.nextDue()).toBeNull();
   });
 
   it('refuses two subscribers with one name', () => {

@@ -77,7 +77,19 @@ export class DomainEventsRepository {
    * runs no job, and its subscribers catch up when it is installed again.
    */
   async behind(subscriber: string, types: string[], fromBeginning: boolean): Promise<number[]> {
-    const rows = await this.db
+    const rows = await this.behindQuery({ subscriber, types, fromBeginning }).execute();
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** Whether any of these subscribers is behind in any workspace (`behind`), in one query. */
+  async anyBehind(subscribers: Array<{ subscriber: string; types: string[]; fromBeginning: boolean }>): Promise<boolean> {
+    if (!subscribers.length) return false;
+    const row = await this.db.selectNoFrom((eb) => eb.or(subscribers.map((s) => eb.exists(this.behindQuery(s)))).as('behind')).executeTakeFirst();
+    return Boolean(row?.behind);
+  }
+
+  private behindQuery({ subscriber, types, fromBeginning }: { subscriber: string; types: string[]; fromBeginning: boolean }) {
+    return this.db
       .selectFrom('event_streams as s')
       .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
       .innerJoin('workspaces as w', 'w.id', 's.workspace_id')
@@ -92,8 +104,6 @@ export class DomainEventsRepository {
             .where('e.type', 'in', types)
             .where('e.seq', '>', fn.coalesce(ref('c.last_seq'), lit(0))),
         ),
-      )
-      .execute();
-    return rows.map((r) => r.workspace_id);
+      );
   }
 }
