@@ -110,7 +110,6 @@ export class CelebrationRunner {
     const channelName = await this.calendar.channelName(ws.id, program.channel_id);
     const noteRows = run.send_now ? await this.ownerNote(l, channelName, 'none_today', run.claimed_at) : [];
 
-    const outboxIds: number[] = [];
     let state: 'posted' | 'empty' | undefined;
     await this.s.events.transaction(async (trx, emit) => {
       if (!(await this.repo.lockClaimedRun(trx, workspaceId, programId, run.id))) return;
@@ -119,7 +118,7 @@ export class CelebrationRunner {
       const fresh = list.filter((c) => keys.has(c.key));
       if (!fresh.length) {
         state = 'empty';
-        if (noteRows.length) outboxIds.push(...(await this.s.outbox.add(trx, noteRows)));
+        if (noteRows.length) await this.s.outbox.add(trx, noteRows);
         await this.repo.finishRun(workspaceId, programId, run.id, 'empty', now, {}, trx);
         return;
       }
@@ -127,12 +126,10 @@ export class CelebrationRunner {
       const [id] = await this.s.outbox.add(trx, [
         { workspaceId, key: `celebration:${programId}:${runOn}`, kind: 'celebration', programId, method: 'chat.postMessage', args: { channel: program.channel_id, text: message.text, blocks: message.blocks, unfurl_links: false } },
       ]);
-      outboxIds.push(id!);
       state = 'posted';
       await this.repo.finishRun(workspaceId, programId, run.id, 'posted', now, { outboxId: id! }, trx);
       emit(...postedEvents(workspaceId, programId, runOn, fresh, id!));
     });
-    await this.s.outbox.kick(outboxIds);
     if (state && run.send_now) await this.s.programs.markSendNowComplete(programId);
   }
 

@@ -156,7 +156,7 @@ export class EnrollmentSurveys {
     if (!recipients.length) throw badRequest('Choose people or channels to share the survey with', { user_ids: 'choose people or channels' });
     const roles = await this.journeys.roles(ws);
     const surveyRoles = survey.role_surveys.map((s) => ({ id: s.role_id, name: roles.find((r) => r.id === s.role_id)?.name ?? 'Participant' }));
-    const ids = await this.s.events.transaction(async (trx) => {
+    await this.s.events.transaction(async (trx) => {
       const share = await this.repo.insertShare(trx, { workspace_id: ws, survey_id: survey.id, start_date: body.start_date, created_by_member_id: auth.member.id, created_at: this.s.clock.now() });
       const message = (tz: string) => surveyInvitation({ shareId: share.id, journeyName: tag.name, startDate: body.start_date, tz, roles: surveyRoles });
       return this.s.outbox.add(
@@ -164,7 +164,6 @@ export class EnrollmentSurveys {
         recipients.map((m) => ({ workspaceId: ws, key: `enrollment-survey:${share.id}:${m.slack_user_id}`, kind: 'enrollment_survey', method: 'dm.post', args: { users: [m.slack_user_id], ...message(m.tz ?? 'UTC') } })),
       );
     });
-    await this.s.outbox.kick(ids);
     return { success: true, num_sent: recipients.length };
   }
 
@@ -199,9 +198,9 @@ export class EnrollmentSurveys {
     const member = await this.repo.memberBySlackId(workspaceId, slackUserId);
     if (!found || !member) return false;
     const answers = readAnswers(found.roleSurvey, values);
-    const ids = await this.s.events.transaction(async (trx, emit) => {
+    await this.s.events.transaction(async (trx, emit) => {
       const submission = await this.repo.insertSubmission(trx, { workspace_id: workspaceId, survey_id: found.survey.id, share_id: shareId, member_id: member.id, role_id: roleId, answers: JSON.stringify(answers), created_at: this.s.clock.now() });
-      if (!submission) return [];
+      if (!submission) return;
       let enrolled = false;
       if (found.survey.role_surveys[0]!.role_id === roleId && !(await this.journeys.activeSessionOf(workspaceId, found.tag.id, member.id, trx))) {
         const result = await this.enroller.tryEnrolIn(trx, emit, { workspaceId, tag: found.tag, memberId: member.id, startDate: found.startDate, source: 'survey', email: member.email });
@@ -210,14 +209,13 @@ export class EnrollmentSurveys {
           enrolled = true;
         }
       }
-      if (!origin) return [];
+      if (!origin) return;
       // The invitation's buttons give way to the answer (the person sees it went through).
       const roles = await this.journeys.roles(workspaceId, trx);
       const invitation = surveyInvitation({ shareId, journeyName: found.tag.name, startDate: found.startDate, tz: member.tz ?? 'UTC', roles: [] });
       const message = surveyAnswered({ invitationText: invitation.text, roleName: found.survey.role_surveys.length > 1 ? (roles.find((r) => r.id === roleId)?.name ?? null) : null, enrolled, journeyName: found.tag.name });
-      return this.s.outbox.add(trx, [{ workspaceId, key: `enrollment-survey:${shareId}:${slackUserId}:answered`, kind: 'enrollment_survey', method: 'chat.update', args: { channel: origin.channel, ts: origin.ts, ...message } }]);
+      await this.s.outbox.add(trx, [{ workspaceId, key: `enrollment-survey:${shareId}:${slackUserId}:answered`, kind: 'enrollment_survey', method: 'chat.update', args: { channel: origin.channel, ts: origin.ts, ...message } }]);
     });
-    await this.s.outbox.kick(ids);
     return true;
   }
 

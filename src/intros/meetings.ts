@@ -186,7 +186,6 @@ export class MeetingService {
       return this.s.outbox.add(trx, rows);
     });
     if (ids === null) return { ok: false, text: 'Someone in your group just answered — thanks!' };
-    await this.s.outbox.kick(ids);
     const thanks = { met: 'Marked as met. Thanks!', not_yet: "Got it — I'll check back before the round ends.", skipped: 'Marked as skipped. See you next round!' };
     return { ok: true, text: thanks[input.state] };
   }

@@ -410,7 +410,7 @@ export class RoundRunner {
     const firstTimers = new Set([...grouped].filter((id) => !welcomed.has(id)));
     const state = result.groups.length > 0 ? 'sent' : 'skipped';
 
-    const outboxIds = await this.s.events.transaction(async (trx, emit) => {
+    const finished = await this.s.events.transaction(async (trx, emit) => {
       const claimed = await this.rounds.finish(program.workspace_id, round.id, {
         state,
         problem_code: result.problem?.code ?? null,
@@ -475,8 +475,7 @@ export class RoundRunner {
       }
       return this.s.outbox.add(trx, rows);
     });
-    if (outboxIds === null) return;
-    await this.s.outbox.kick(outboxIds);
+    if (finished === null) return;
     if (round.kind === 'send_now') await this.s.programs.markSendNowComplete(program.id);
   }
 

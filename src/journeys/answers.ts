@@ -70,10 +70,10 @@ export class JourneyAnswers {
 
   async setTaskState(workspaceId: number, taskId: number, state: TaskState, source: AnswerSource, origin?: SlackOrigin): Promise<TaskAssignmentJson> {
     const now = this.s.clock.now();
-    const { task, ids } = await this.s.events.transaction(async (trx, emit) => {
+    const task = await this.s.events.transaction(async (trx, emit) => {
       const t = await this.repo.lockTask(trx, workspaceId, taskId);
       if (!t) throw new HttpError(404, 'Not found');
-      if (t.state === state) return { task: t, ids: [] as number[] };
+      if (t.state === state) return t;
       const updated = (await this.repo.updateTask(trx, workspaceId, t.id, {
         state,
         completed_at: state === 'complete' ? now : null,
@@ -82,16 +82,15 @@ export class JourneyAnswers {
         updated_at: now,
       }))!;
       if (state === 'complete') emit(domainEvent(journeyTaskCompleted, workspaceId, { taskAssignmentId: t.id, sessionId: t.session_id, sessionEventId: t.session_event_id, memberId: t.member_id, source }));
-      const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:task:${t.id}:${state}:${origin.ts}`, origin, await this.taskMessage(workspaceId, updated, trx)) : [];
-      return { task: updated, ids };
+      if (origin) await this.updateSlackMessage(trx, workspaceId, `journey:task:${t.id}:${state}:${origin.ts}`, origin, await this.taskMessage(workspaceId, updated, trx));
+      return updated;
     });
-    await this.s.outbox.kick(ids);
     return this.taskJsonOf(workspaceId, task);
   }
 
   async answerPoll(workspaceId: number, pollId: number, answerIndex: number, source: AnswerSource, origin?: SlackOrigin): Promise<PollResponseJson> {
     const now = this.s.clock.now();
-    const { poll, ids } = await this.s.events.transaction(async (trx, emit) => {
+    const poll = await this.s.events.transaction(async (trx, emit) => {
       const p = await this.repo.lockPoll(trx, workspaceId, pollId);
       if (!p) throw new HttpError(404, 'Not found');
       const event = await this.eventOf(workspaceId, p.session_event_id, trx);
@@ -101,10 +100,9 @@ export class JourneyAnswers {
       if (first) emit(domainEvent(journeyPollAnswered, workspaceId, { pollResponseId: p.id, sessionId: p.session_id, sessionEventId: p.session_event_id, memberId: p.member_id, answerIndex, source }));
       const siteUrl = hubLink(this.s.config, event.tag, { workspaceId, sessionId: p.session_id, memberId: p.member_id }, now);
       const msg = journeyMessage({ kind: 'poll', ...event.sent, journeyName: event.journey, siteUrl, poll: { id: p.id, options: event.poll_options, answerIndex } });
-      const ids = origin ? await this.updateSlackMessage(trx, workspaceId, `journey:poll:${p.id}:${answerIndex}:${origin.ts}:${now.getTime()}`, origin, msg) : [];
-      return { poll: updated, ids };
+      if (origin) await this.updateSlackMessage(trx, workspaceId, `journey:poll:${p.id}:${answerIndex}:${origin.ts}:${now.getTime()}`, origin, msg);
+      return updated;
     });
-    await this.s.outbox.kick(ids);
     return this.pollJsonOf(workspaceId, poll);
   }
 

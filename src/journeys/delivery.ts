@@ -127,14 +127,12 @@ export class JourneyDelivery {
       }
       return this.s.outbox.add(trx, rows);
     });
-    await this.s.outbox.kick(ids);
     return ids.length;
   }
 
   /** The job: deliver one claimed session event (or a manual trigger of it). */
   async deliver(workspaceId: number, sessionEventId: number, manual = false): Promise<void> {
-    const ids = await this.s.events.transaction((trx, emit) => this.deliverIn(trx, emit, workspaceId, sessionEventId, manual));
-    await this.s.outbox.kick(ids);
+    await this.s.events.transaction((trx, emit) => this.deliverIn(trx, emit, workspaceId, sessionEventId, manual));
   }
 
   private async deliverIn(trx: Trx, emit: Emit, workspaceId: number, sessionEventId: number, manual: boolean): Promise<number[]> {

@@ -226,21 +226,19 @@ export class Rewards {
     if (!member) throw new HttpError(404, 'Not found');
     const now = this.s.clock.now();
     const localDate = localDateOf(now, member.tz);
-    const { redemption, ids } = await this.s.events.transaction(async (trx, emit) => {
+    const redemption = await this.s.events.transaction(async (trx, emit) => {
       if (!(await this.repo.claimListing(trx, ws, listing.id, now))) throw new HttpError(409, 'This reward is no longer available.');
       const redemption = await this.repo.insertRedemption(trx, { workspaceId: ws, listingId: listing.id, memberId: member.id, pointsCost: cost, giftCardDollars: dollars, now });
       const debited = await this.repo.debit(trx, { workspaceId: ws, memberId: member.id, amount: cost, reason: 'redemption', sourceKey: `redemption:${redemption.id}`, redemptionId: redemption.id, localDate, note: listing.name, now });
       if (!debited) throw new HttpError(400, notEnoughPoints(plural), { points: notEnoughPoints(plural) });
-      const ids: number[] = [];
       const channel = program.redemption_fulfillment_channel_id;
       if (channel) {
         const notice = redemptionNotice({ memberSlackId: member.slack_user_id, listing: listing.name, points: cost, plural, giftCard: dollars === null ? null : { dollars }, pagesUrl: this.s.config.publicUrl });
-        ids.push(...(await this.s.outbox.add(trx, [{ workspaceId: ws, key: noticeKey(redemption.id), kind: NOTICE_KIND, method: 'chat.postMessage', args: { channel, text: notice.text, blocks: notice.blocks, unfurl_links: false } }])));
+        await this.s.outbox.add(trx, [{ workspaceId: ws, key: noticeKey(redemption.id), kind: NOTICE_KIND, method: 'chat.postMessage', args: { channel, text: notice.text, blocks: notice.blocks, unfurl_links: false } }]);
       }
       emit(event(rewardRedeemed, ws, { redemptionId: redemption.id, listingId: listing.id, memberId: member.id, points: cost, giftCard: listing.is_gift_card }));
-      return { redemption, ids };
+      return redemption;
     });
-    await this.s.outbox.kick(ids);
 
     let giftCardLink: string | null = null;
     if (listing.is_gift_card && dollars !== null) {
@@ -300,19 +298,18 @@ export class Rewards {
   async fulfill(auth: AuthContext, id: number): Promise<{ redemption: RedemptionJson }> {
     const redemption = await requireAccess(auth, this.redemptionPolicy, id, 'edit');
     const ws = auth.workspace.id;
-    const ids = await this.s.events.transaction(async (trx, emit) => {
+    await this.s.events.transaction(async (trx, emit) => {
       const done = await this.repo.fulfill(trx, ws, redemption.id, auth.member.id, this.s.clock.now());
       if (!done) {
         if (redemption.state === 'failed') throw new HttpError(409, 'This redemption failed and was refunded.');
-        return [];
+        return;
       }
       emit(event(redemptionFulfilled, ws, { redemptionId: redemption.id, fulfillerId: auth.member.id }));
       const member = await this.repo.member(ws, redemption.member_id, trx);
       const listing = await this.repo.listing(ws, redemption.listing_id, trx);
-      if (!member || !listing) return [];
-      return this.s.outbox.add(trx, [{ workspaceId: ws, key: fulfilledKey(redemption.id), kind: 'redemption_fulfilled', method: 'dm.post', args: { users: [member.slack_user_id], text: `:gift: Your reward *${listing.name}* is on its way. Enjoy!` } }]);
+      if (!member || !listing) return;
+      await this.s.outbox.add(trx, [{ workspaceId: ws, key: fulfilledKey(redemption.id), kind: 'redemption_fulfilled', method: 'dm.post', args: { users: [member.slack_user_id], text: `:gift: Your reward *${listing.name}* is on its way. Enjoy!` } }]);
     });
-    await this.s.outbox.kick(ids);
     const rows = await this.repo.redemptions(ws, { page: 1, perPage: 1, from: null, to: null, ids: [redemption.id] });
     return { redemption: (await this.redemptionsJson(ws, rows))[0]! };
   }

@@ -104,16 +104,15 @@ export class Shoutouts {
     const channels = [...new Set(input.channels)];
     await this.s.channels.requireOwn(auth.workspace.id, 'channels', channels);
     const now = this.s.clock.now();
-    const { program, ids } = await this.s.events.transaction(async (trx, emit) => {
-      const ids = await this.s.outbox.add(
+    const program = await this.s.events.transaction(async (trx, emit) => {
+      await this.s.outbox.add(
         trx,
         channels.map((channel) => ({ workspaceId: auth.workspace.id, key: `shoutouts-announce:${channel}:${now.getTime()}`, kind: 'shoutouts_announcement', method: 'chat.postMessage', args: { channel, ...announcementMessage(input.text), unfurl_links: false } })),
       );
       const program = await this.repo.updateProgram(auth.workspace.id, { shoutouts_announced: true, shoutouts_channels: JSON.stringify(channels) }, now, trx);
       emit(event(shoutoutsAnnounced, auth.workspace.id, { actorId: auth.member.id, channels }));
-      return { program, ids };
+      return program;
     });
-    await this.s.outbox.kick(ids);
     return { program: programJson(program) };
   }
 
@@ -138,7 +137,7 @@ export class Shoutouts {
     const message = input.message.trim();
     if (!message) throw new ShoutoutRefused('Say what the shoutout is for.');
     const now = this.s.clock.now();
-    const result = await this.s.events.transaction(async (trx, emit) => {
+    return this.s.events.transaction(async (trx, emit) => {
       const program = await this.repo.program(workspaceId, trx);
       // Both wallets are locked, lower id first (A→B and B→A at once cannot deadlock): two shoutouts from one
       // giver spend the allowance one at a time, and two to one recipient fill the daily cap one at a time.
@@ -169,22 +168,20 @@ export class Shoutouts {
         giver_local_month: month,
         created_at: now,
       });
-      if (!shoutout) return { shoutoutId: 0, remaining: Math.max(0, left), plural, duplicate: true, ids: [] as number[] };
+      if (!shoutout) return { shoutoutId: 0, remaining: Math.max(0, left), plural, duplicate: true };
       if (input.points > left) throw new ShoutoutRefused(left > 0 ? `You have ${left} ${plural} left to give this month.` : `You've given all your ${plural} for this month. Your allowance renews on the 1st.`);
       if (input.points > room)
         throw new ShoutoutRefused(room > 0 ? `${recipient.name} can receive ${room} more ${plural} today.` : `${recipient.name} has received the most ${plural} allowed today. Try again tomorrow.`);
       await this.repo.credit(trx, { workspaceId, memberId: recipient.id, delta: input.points, reason: 'shoutout', sourceKey: `shoutout:${shoutout.id}`, shoutoutId: shoutout.id, localDate: recipientDay, actorMemberId: giver.id, note: message, now });
       const post = shoutoutMessage({ giverSlackId: giver.slack_user_id, recipientSlackId: recipient.slack_user_id, points: input.points, plural, message });
       const channels = shoutout.channel_ids;
-      const ids = await this.s.outbox.add(trx, [
+      await this.s.outbox.add(trx, [
         ...channels.map((channel) => ({ workspaceId, key: postKey(shoutout.id, channel), kind: SHOUTOUT_POST, method: 'chat.postMessage', args: { channel, text: post.text, blocks: post.blocks, unfurl_links: false } })),
         { workspaceId, key: `shoutout-dm:${shoutout.id}`, kind: 'shoutout', method: 'dm.post', args: { users: [recipient.slack_user_id], text: post.text, blocks: post.blocks } },
       ]);
       emit(event(shoutoutGiven, workspaceId, { shoutoutId: shoutout.id, giverId: giver.id, recipientId: recipient.id, points: input.points }));
-      return { shoutoutId: shoutout.id, remaining: left - input.points, plural, duplicate: false, ids };
+      return { shoutoutId: shoutout.id, remaining: left - input.points, plural, duplicate: false };
     });
-    await this.s.outbox.kick(result.ids);
-    return { shoutoutId: result.shoutoutId, remaining: result.remaining, plural: result.plural, duplicate: result.duplicate };
   }
 
   /** A shoutout's channel post failed for good, or was never confirmed: its giver learns it in a DM, with why, once per post. */

@@ -154,7 +154,7 @@ export class ChannelProgramService {
     const code = status.code ?? 'error';
     const now = this.clock.now();
     const [about, owner] = await Promise.all([this.about(program), this.owner(program)]);
-    const ids = await this.events.transaction(async (trx, emit) => {
+    await this.events.transaction(async (trx, emit) => {
       const started = await this.repo.recordIncident(trx, program.workspace_id, program.id, code, now, INCIDENT_WINDOW_MS);
       // A row failing for a lost channel pauses the program once; a later one finds it paused already.
       const paused = isChannelLoss(code) && (await this.setActiveIn(trx, emit, program, false, code));
@@ -163,7 +163,6 @@ export class ChannelProgramService {
       const notice = paused && isChannelLoss(code) ? pausedNotice(about, code) : status.label === 'Not confirmed' ? unconfirmedNotice(about, reason) : failingNotice(about, reason);
       return this.outbox.add(trx, ownerNotice(program, owner, `program-incident:${program.id}:${code}:${now.getTime()}`, notice));
     });
-    await this.outbox.kick(ids);
   }
 
   /**
@@ -172,7 +171,7 @@ export class ChannelProgramService {
    */
   async channelLost(workspaceId: number, channelId: string, loss: ChannelLoss): Promise<void> {
     const now = this.clock.now();
-    const ids = await this.events.transaction(async (trx, emit) => {
+    await this.events.transaction(async (trx, emit) => {
       const rows = [];
       for (const program of await this.repo.lockOnChannel(trx, workspaceId, channelId, 'active')) {
         if (!(await this.setActiveIn(trx, emit, program, false, loss))) continue;
@@ -182,7 +181,6 @@ export class ChannelProgramService {
       }
       return this.outbox.add(trx, rows);
     });
-    await this.outbox.kick(ids);
   }
 
   /**
@@ -191,7 +189,7 @@ export class ChannelProgramService {
    */
   async channelBack(workspaceId: number, channelId: string, why: ChannelBack): Promise<void> {
     const now = this.clock.now();
-    const ids = await this.events.transaction(async (trx, emit) => {
+    await this.events.transaction(async (trx, emit) => {
       const rows = [];
       for (const program of await this.repo.lockOnChannel(trx, workspaceId, channelId, 'paused_for_channel')) {
         if (!(await this.setActiveIn(trx, emit, program, true))) continue;
@@ -199,7 +197,6 @@ export class ChannelProgramService {
       }
       return this.outbox.add(trx, rows);
     });
-    await this.outbox.kick(ids);
   }
 
   /** What a notice names: the kind, the channel (its name from the directory) and the pages to act on. */
