@@ -35,11 +35,6 @@ export function launchChromium(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
-/**
- * Screenshots for people to look at, only when HEARTH_SCREENSHOTS names a directory (`<dir>/<name>.png`):
- * test runs in parallel never share a path, and CI spends no time on them. Waits for running transitions
- * (a modal fading in) first, so the picture shows where the page settled.
- */
 /** Waits until the page's finite animations (a dialog fading in) have ended; infinite ones (a spinner) never do. */
 export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(
@@ -47,6 +42,11 @@ export async function animationsDone(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Screenshots for people to look at, only when HEARTH_SCREENSHOTS names a directory (`<dir>/<name>.png`):
+ * test runs in parallel never share a path, and CI spends no time on them. Waits for running transitions
+ * (a modal fading in) first, so the picture shows where the page settled.
+ */
 export async function screenshot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.HEARTH_SCREENSHOTS;
   if (!dir) return;
