@@ -11,10 +11,14 @@ declare module 'vitest' {
   }
 }
 
-/** Debian's Chromium, or CHROMIUM_PATH; the browser tests are skipped (and say why) when it is missing. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * CHROMIUM_PATH, else Debian's Chromium headless shell (the same Blink without the desktop browser around it: a
+ * fifth less CPU for the same browser tests), else Debian's Chromium. The browser tests are skipped (and say why)
+ * when there is none.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium-headless-shell';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
-export const NO_CHROMIUM_REASON = `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH to run the browser tests`;
+export const NO_CHROMIUM_REASON = `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium-headless-shell) or set CHROMIUM_PATH to run the browser tests`;
 
 if (!HAS_CHROMIUM) console.warn(`[e2e] ${NO_CHROMIUM_REASON}`);
 
