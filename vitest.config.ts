@@ -1,6 +1,5 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-
-const services = Boolean(process.env.DATABASE_URL);
 
 /** The time tests again under host zones other than UTC, to prove no code depends on the host's zone. */
 const hostZone = (tz: string) => ({
@@ -13,6 +12,10 @@ const hostZone = (tz: string) => ({
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
+    // Two files at a time at least, on every project: vitest's default on the 2-core CI machine is one, which left
+    // the embedded path (PGlite works in its worker's own CPU) a chain of 450 s on one core, and the browser and
+    // Postgres files mostly wait on the sandbox, the queue and the page.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Pure functions with no global state: one module cache for every file. The pairing property tests are
       // CPU-bound: 5–9 s each when the 2-core CI machine is shared.
@@ -31,10 +34,6 @@ export default defineConfig({
           // Every file has its own database (and Redis prefix) and each Hearth its own job catalogue, so the
           // files share one module cache per worker: no file pays for loading the app again.
           isolate: false,
-          // On Postgres + Redis files mostly wait on the sandbox and the queue, so two files run side by side, as
-          // the browser tests do (same group). On the embedded path each file's PGlite works in its own
-          // process's CPU, and one at a time is faster.
-          ...(services ? { maxWorkers: 2, sequence: { groupOrder: 1 } } : {}),
         },
       },
       {
@@ -49,11 +48,6 @@ export default defineConfig({
           // As in integration: each file's Hearth has its own database, Redis prefix and job catalogue, so a
           // worker loads the app once for all its files.
           isolate: false,
-          // Each file starts its own Hearth (port, database, Redis prefix), so files run side by side: 2 workers
-          // took the suite from 213 s to 141 s on the 2-core CI machine (vitest's default there is 1). A project
-          // with its own worker count needs its own group, run after the others.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
         },
       },
       {

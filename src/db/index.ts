@@ -41,6 +41,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; pgl
     ...(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {}),
     // PGlite parses int8 to bigint by default; make it match pg's parser above.
     parsers: { 20: (v: string) => Number(v) },
+    // A new database's WAL in 1 MB segments rather than Postgres's 16: an embedded database is small, and so is a
+    // new data directory (and each test database's copy of one) with them.
+    initDbStartParams: ['--wal-segsize=1'],
     startParams: pgliteStartParams(PGlite.defaultStartParams, dir.startsWith('memory://')),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

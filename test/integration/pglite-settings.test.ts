@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { pgliteTemplateDir } from '../../src/db/embedded.js';
 import { openDatabase, type DbHandle } from '../../src/db/index.js';
 
-const setting = async (h: DbHandle, name: 'synchronous_commit' | 'shared_buffers') =>
+const setting = async (h: DbHandle, name: 'synchronous_commit' | 'shared_buffers' | 'wal_segment_size') =>
   (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(h.db)).rows[0]!.value;
 
-/** The embedded database's Postgres settings (src/db/index.ts): a kept database's commits are durable. */
+/** The embedded database's Postgres settings (src/db/index.ts): a kept database's commits are durable; a new one's WAL segments are small. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PGlite settings', () => {
   it('a data directory commits durably; an in-memory database, which ends with the process, does not wait on the WAL', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-pglite-settings-'));
@@ -21,6 +21,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PGlite settings', (
       expect(await setting(kept, 'synchronous_commit')).toBe('on');
       expect(await setting(memory, 'synchronous_commit')).toBe('off');
       expect([await setting(kept, 'shared_buffers'), await setting(memory, 'shared_buffers')]).toEqual(['16MB', '16MB']);
+      // A new database (this in-memory one, and the one `npm install` made) writes its WAL in 1 MB segments.
+      expect(await setting(memory, 'wal_segment_size')).toBe('1MB');
     } finally {
       await kept.close();
       await memory.close();
