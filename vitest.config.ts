@@ -12,10 +12,10 @@ const hostZone = (tz: string) => ({
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
-    // Two files at a time at least, on every project: vitest's default on the 2-core CI machine is one, which left
-    // the embedded path (PGlite works in its worker's own CPU) a chain of 450 s on one core, and the browser and
-    // Postgres files mostly wait on the sandbox, the queue and the page.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Several files at a time on every project: vitest's default on the 2-core CI machine is one, which left the
+    // embedded path (PGlite works in its worker's own CPU) a chain of 450 s on one core. On Postgres + Redis three:
+    // its files (the browser ones above all) spend half their time waiting on the sandbox, the queue and the page.
+    maxWorkers: Math.max(process.env.DATABASE_URL ? 3 : 2, availableParallelism() - 1),
     projects: [
       // Pure functions with no global state: one module cache for every file. The pairing property tests are
       // CPU-bound: 5–9 s each when the 2-core CI machine is shared.
