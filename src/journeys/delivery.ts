@@ -132,10 +132,11 @@ export class JourneyDelivery {
 
   /** The job: deliver one claimed session event (or a manual trigger of it). */
   async deliver(workspaceId: number, sessionEventId: number, manual = false): Promise<void> {
-    await this.s.events.transaction((trx, emit) => this.deliverIn(trx, emit, workspaceId, sessionEventId, manual));
+    await this.s.events.transaction(async (trx, emit) => this.s.outbox.add(trx, await this.deliverIn(trx, emit, workspaceId, sessionEventId, manual)));
   }
 
-  private async deliverIn(trx: Trx, emit: Emit, workspaceId: number, sessionEventId: number, manual: boolean): Promise<number[]> {
+  /** One delivery's changes, made in `trx`; returns the messages it sends, which the caller adds to the outbox. */
+  private async deliverIn(trx: Trx, emit: Emit, workspaceId: number, sessionEventId: number, manual: boolean): Promise<OutRow[]> {
     const now = this.s.clock.now();
     const se = await this.repo.lockSessionEvent(trx, workspaceId, sessionEventId);
     if (!se || se.state !== 'sending') return [];
@@ -170,7 +171,7 @@ export class JourneyDelivery {
           emit(domainEvent(journeyChannelMissing, workspaceId, { sessionId: session.id, sessionEventId: se.id, tagId: tag.id, ...aboutEvent(tag, title) }));
           await settle('skipped', 'channels_not_selected');
           const note = { title, verb: 'posted' as const, problem: 'no channel was selected', fix: 'Choose a channel' };
-          return this.s.outbox.add(trx, await this.ownerNote(trx, tag, session, memberships, `channels_not_selected:${se.id}`, note));
+          return this.ownerNote(trx, tag, session, memberships, `channels_not_selected:${se.id}`, note);
         }
       } else {
         const cohort = session.cohort_id === null ? undefined : await this.repo.cohort(workspaceId, session.cohort_id, trx);
@@ -179,7 +180,7 @@ export class JourneyDelivery {
         if (!channel) {
           // Slack has not created the channel yet: write its creation (once) and look again in a minute.
           await this.repo.updateSessionEvent(trx, workspaceId, se.id, { state: 'pending', due_at: new Date(now.getTime() + COHORT_RETRY_MS), claimed_at: null, updated_at: now });
-          return this.s.outbox.add(trx, rows);
+          return rows;
         }
         const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member;
         if (participant) rows.push({ workspaceId, key: `journey:cohort:${cohort.id}:invite:${participant.slack_user_id}`, kind: 'journey', method: 'conversations.invite', args: { channel, users: participant.slack_user_id } });
@@ -191,7 +192,7 @@ export class JourneyDelivery {
           emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
         }
         await settle('sent', null);
-        return this.s.outbox.add(trx, rows);
+        return rows;
       }
       const msg = journeyMessage({ kind: event.kind, ...sent, journeyName: tag.name });
       if (await this.repo.recordDelivery(trx, workspaceId, se.id, recipient, key(recipient), now)) {
@@ -199,7 +200,7 @@ export class JourneyDelivery {
         emit(domainEvent(journeyMessageSent, workspaceId, { sessionId: session.id, sessionEventId: se.id, eventId: event.id, tagId: tag.id, kind: event.kind, recipients: [channel], manual }));
       }
       await settle('sent', null);
-      return this.s.outbox.add(trx, rows);
+      return rows;
     }
 
     // A role: its members now (roles are resolved at send time); an unfilled role is an attention item.
@@ -224,7 +225,7 @@ export class JourneyDelivery {
       const empty = missing.find((id) => !(noConnections && introduced.includes(id)));
       if (empty === undefined) await settle('skipped', 'strategic_connections_not_selected');
       else await settle('skipped', 'missing_role', roles.find((r) => r.id === empty)?.name ?? null);
-      return this.s.outbox.add(trx, rows);
+      return rows;
     }
 
     // Each recipient at their own local time: those whose time has come get it now, the rest stay pending.
@@ -252,7 +253,7 @@ export class JourneyDelivery {
       }
       await settle('sent', null);
     }
-    return this.s.outbox.add(trx, rows);
+    return rows;
   }
 
   /** One recipient's message: a task or poll gets its row first, so its buttons carry its id. */

@@ -51,6 +51,9 @@ const CSV_KIND = 'reporting-csv';
 /** A computation still running after this long answers generating_async; the page polls until it is ready. */
 export const ASYNC_AFTER_MS = 1500;
 
+/** OVERDUE_AFTER_DAYS in milliseconds: an open item sent longer ago than this is overdue. */
+const OVERDUE_MS = OVERDUE_AFTER_DAYS * 86_400_000;
+
 /** A saved template, checked on load. */
 const storedTemplate = z.array(moduleSetting).max(20);
 
@@ -247,16 +250,18 @@ export class ReportingService {
 
   /** The derive job: every workspace's tasks and polls unanswered for OVERDUE_AFTER_DAYS become issues. */
   async workspacesWithOverdue(now: Date): Promise<number[]> {
-    return this.repo.workspacesWithOverdue(new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000));
+    return this.repo.workspacesWithOverdue(new Date(now.getTime() - OVERDUE_MS));
   }
+
   /** The first instant an open task or poll counts as overdue (sent more than OVERDUE_AFTER_DAYS before it), or null. */
   async nextOverdue(): Promise<Date | null> {
     const sent = await this.repo.oldestUnissuedOpenItem();
-    return sent && new Date(sent.getTime() + OVERDUE_AFTER_DAYS * 86_400_000 + 1);
+    return sent && new Date(sent.getTime() + OVERDUE_MS + 1);
   }
+
   async deriveIssues(workspaceId: number): Promise<number> {
     const now = this.s.clock.now();
-    return this.repo.openOverdueIssues(workspaceId, new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000), now);
+    return this.repo.openOverdueIssues(workspaceId, new Date(now.getTime() - OVERDUE_MS), now);
   }
 
   // ---- strategic connections

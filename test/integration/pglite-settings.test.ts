@@ -1,10 +1,7 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { pgliteTemplateDir } from '../../src/db/embedded.js';
 import { openDatabase, type DbHandle } from '../../src/db/index.js';
+import { pgliteDataDir } from '../support/db.js';
 
 const setting = async (h: DbHandle, name: 'synchronous_commit' | 'shared_buffers' | 'wal_segment_size') =>
   (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(h.db)).rows[0]!.value;
@@ -12,10 +9,9 @@ const setting = async (h: DbHandle, name: 'synchronous_commit' | 'shared_buffers
 /** The embedded database's Postgres settings (src/db/index.ts): a kept database's commits are durable; a new one's WAL segments are small. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PGlite settings', () => {
   it('a data directory commits durably; an in-memory database, which ends with the process, does not wait on the WAL', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-pglite-settings-'));
     // The database `npm install` made, when there is one (as a first start copies it); else PGlite creates one.
-    if (existsSync(join(pgliteTemplateDir(), 'PG_VERSION'))) cpSync(pgliteTemplateDir(), join(dir, 'pglite'), { recursive: true });
-    const kept = await openDatabase({ pgliteDir: join(dir, 'pglite') });
+    const dir = pgliteDataDir();
+    const kept = await openDatabase({ pgliteDir: dir.path });
     const memory = await openDatabase({});
     try {
       expect(await setting(kept, 'synchronous_commit')).toBe('on');
@@ -26,7 +22,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PGlite settings', (
     } finally {
       await kept.close();
       await memory.close();
-      rmSync(dir, { recursive: true, force: true });
+      dir.remove();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -99,11 +99,9 @@ export async function migratedTemplate(): Promise<{ provide: { templateDatabase?
     return { provide: { templateDatabase: name }, drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
   }
   // From a copy of the database `npm install` made (scripts/postinstall.mjs), when there is one: no initdb here.
-  const template = pgliteTemplateDir();
-  const copy = existsSync(join(template, 'PG_VERSION')) ? join(mkdtempSync(join(tmpdir(), 'hearth-pglite-')), 'pglite') : undefined;
+  const copy = pgliteDataDir();
   try {
-    if (copy) cpSync(template, copy, { recursive: true });
-    const handle = await openDatabase(copy ? { pgliteDir: copy } : {});
+    const handle = await openDatabase(copy.fromTemplate ? { pgliteDir: copy.path } : {});
     await migrateToLatest(handle.db);
     // Every test file opens a copy of this dump: without the template databases (no test creates a database on
     // PGlite) and after a checkpoint, each copy has a third less to unpack and nothing to recover.
@@ -115,6 +113,19 @@ export async function migratedTemplate(): Promise<{ provide: { templateDatabase?
     await handle.close();
     return { provide: { pgliteDump: dump }, drop: async () => {} };
   } finally {
-    if (copy) rmSync(dirname(copy), { recursive: true, force: true });
+    copy.remove();
   }
+}
+
+/**
+ * A new PGlite data directory in a temporary folder: a copy of the database `npm install` made
+ * (`dist/pglite-template`) when there is one (`fromTemplate`), else empty (PGlite runs initdb on opening it).
+ */
+export function pgliteDataDir(): { path: string; fromTemplate: boolean; remove(): void } {
+  const folder = mkdtempSync(join(tmpdir(), 'hearth-pglite-'));
+  const path = join(folder, 'pglite');
+  const template = pgliteTemplateDir();
+  const fromTemplate = existsSync(join(template, 'PG_VERSION'));
+  if (fromTemplate) cpSync(template, path, { recursive: true });
+  return { path, fromTemplate, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
