@@ -135,7 +135,7 @@ export async function createHearth(config: Config, log: Logger, opts: HearthOpti
   const rateClock = opts.rateClock;
   const pacer = new LimiterPacer(limiter, rateClock ? () => rateClock.now().getTime() : Date.now, opts.slackRates);
   const clients = new SlackClients(config, workspaces, installations, metrics, pacer, opts.slackTimeoutMs);
-  const events = new DomainEvents(db, queue, clock);
+  const events = new DomainEvents(db, queue, clock, log);
   const people = new PeopleService(db, clock, events);
   const channels = new ChannelService(db, clock, events);
   const outbox = new Outbox({ db, queue, clock, limiter, log, clientFor: (id) => clients.forWorkspace(id, { unpaced: true }),

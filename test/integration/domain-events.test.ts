@@ -46,7 +46,7 @@ describe(`domain events (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, 
     const rows = await h.db.insertInto('workspaces').values(['T0EVA', 'T0EVB'].map((team_id) => ({ team_id, enterprise_id: null, created_at: now, updated_at: now }))).returning('id').execute();
     [a, b] = [rows[0]!.id, rows[1]!.id];
     queue = new InProcessQueue(pino({ level: 'silent' }), 4, 1);
-    events = new DomainEvents(h.db, queue, clock);
+    events = new DomainEvents(h.db, queue, clock, pino({ level: 'silent' }));
     queue.use(new JobRegistry([deliverEvents.handle((p) => events.deliver(p.subscriber, p.workspaceId))]));
     await queue.work();
   });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { WebClient } from '@slack/web-api';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { startSandboxApiServer, type SandboxApiServer } from '../../src/sandbox/server.js';
@@ -64,6 +64,23 @@ describe(`outbox against the sandbox (${path})`, () => {
     await s.queue.idle();
     expect((await state(id!)).state).toBe('sent');
     expect(postedFor(sandbox, ACME.channels.newHires, id!)).toHaveLength(1);
+  });
+
+  it('a queue that refuses the work after the commit fails no one: the change stands, and the sweep sends the row once', async () => {
+    const s = t.hearth.services;
+    // The queue is down (Redis gone) just as the transaction commits: the send job cannot be enqueued.
+    const enqueue = vi.spyOn(s.queue, 'enqueue').mockRejectedValueOnce(new Error('Connection is closed.'));
+    try {
+      const [id] = await s.events.transaction((trx) => s.outbox.add(trx, [{ workspaceId: acme, key: key(), kind: 'test', method: 'chat.postMessage', args: { channel: ACME.channels.newHires, text: 'queue down at commit' } }]));
+      expect(enqueue).toHaveBeenCalledTimes(1);
+      expect((await state(id!)).state).toBe('pending');
+      // The queue is back; the tick's sweep finds the row and sends it, once (after Slack's second for the channel).
+      await s.outbox.sweep();
+      await expect.poll(async () => (await state(id!)).state, { timeout: 10_000 }).toBe('sent');
+      expect(postedFor(sandbox, ACME.channels.newHires, id!)).toHaveLength(1);
+    } finally {
+      enqueue.mockRestore();
+    }
   });
 
   it('sends the same key enqueued twice once', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/definition.js';
 import type { JobQueue } from '../../../jobs/queue.js';
@@ -29,6 +30,7 @@ export class DomainEvents {
     db: Db,
     private readonly queue: JobQueue,
     private readonly clock: Clock,
+    private readonly log: Logger,
   ) {
     this.repo = new DomainEventsRepository(db);
   }
@@ -65,9 +67,22 @@ export class DomainEvents {
       committed = trx;
       return out;
     });
-    await this.committed(committed!);
-    if (pending.length) await this.published(pending);
+    await this.afterCommit(committed!, pending);
     return result;
+  }
+
+  /**
+   * A committed transaction's follow-up: the outbox's rows added in it and its events go to the queue. The change
+   * is saved whatever happens here, so a queue that cannot take them (Redis down) is logged, not thrown at the
+   * caller as a failure: the tick's sweeps (the outbox's and `collectBehind`) send them once it is back.
+   */
+  private async afterCommit(trx: Trx, pending: PendingEvent[]): Promise<void> {
+    try {
+      await this.committed(trx);
+      if (pending.length) await this.published(pending);
+    } catch (err) {
+      this.log.error({ err }, 'committed, but the queue refused the follow-up work: the tick sends it once the queue is back');
+    }
   }
 
   /** For a caller that runs its own transaction: append there (last), then call `published` after commit. */
@@ -104,7 +119,7 @@ export class DomainEvents {
         if (events.length) await this.repo.moveCursor(trx, subscriber.name, workspaceId, events[events.length - 1]!.seq, now);
         return events.length === PAGE;
       });
-      await this.committed(committed!);
+      await this.afterCommit(committed!, []);
       if (!more) return;
     }
   }
