@@ -293,17 +293,17 @@ export class OutboxRepository {
   }
 
   /**
-   * Members with a one-person DM coming due by `until` whose DM channel is not open yet, soonest first: opened
-   * ahead, so the send only posts.
+   * Members with a one-person DM coming due after `after` and by `until` whose DM channel is not open yet, soonest
+   * first: opened ahead, so the send only posts.
    */
-  async dmsToOpen(now: Date, until: Date, limit: number): Promise<Array<{ workspaceId: number; userId: string }>> {
+  async dmsToOpen(after: Date, until: Date, limit: number): Promise<Array<{ workspaceId: number; userId: string }>> {
     const rows = await this.db
       .selectFrom('outbox as o')
       .select(['o.workspace_id', sql<string>`o.payload->'users'->>0`.as('user_id')])
       .select((eb) => eb.fn.min('o.not_before').as('due'))
       .where('o.state', '=', 'pending')
       .where('o.method', 'in', ['dm.post', 'dm.file'])
-      .where('o.not_before', '>', now)
+      .where('o.not_before', '>', after)
       .where('o.not_before', '<=', until)
       .where(sql<boolean>`jsonb_array_length(o.payload->'users') = 1`)
       .where(({ not, exists, selectFrom }) =>

@@ -494,24 +494,27 @@ export class Outbox {
   }
 
   /** The tick: enqueue due rows, turn expired leases into unknown rows, and reconcile unknown rows. */
-  async sweep(): Promise<{ enqueued: number; expired: number }> {
+  async sweep(): Promise<{ enqueued: number; expired: number; openingAhead: Array<{ workspaceId: number; userId: string }> }> {
     const { due, expired } = await this.repo.sweep(this.deps.clock.now(), REQUEUE_AFTER_MS);
     for (const r of due) await this.deps.queue.enqueue(outboxSend, { outboxId: r.id }, { jobId: `outbox:${r.id}:${r.attempts}` });
     for (const id of await this.repo.unknownIds(RECONCILE_PER_WORKSPACE))
       await this.deps.queue.enqueue(outboxReconcile, { outboxId: id }, { jobId: `reconcile:${id}:sweep:${this.deps.clock.now().getTime()}` });
-    await this.openDmsAhead();
-    return { enqueued: due.length, expired: expired.length };
+    const openingAhead = await this.openDmsAhead();
+    return { enqueued: due.length, expired: expired.length, openingAhead };
   }
 
   /**
    * Opens the DM channels of scheduled one-person DMs ahead of their time (a journey's messages are known days
    * ahead), so that when they come due they only post: conversations.open's 50 a minute no longer caps them.
    */
-  async openDmsAhead(): Promise<number> {
-    const now = this.deps.clock.now();
-    const wanted = await this.repo.dmsToOpen(now, new Date(now.getTime() + OPEN_DMS_AHEAD_MS), 1000);
+  async openDmsAhead(): Promise<Array<{ workspaceId: number; userId: string }>> {
+    const now = this.deps.clock.now().getTime();
+    // Not the rows due within the requeue window: those are being handed to a send (the sweep pushed their
+    // not_before there in case the job is lost) or soon will be, and the send opens its own DM; opening it here too
+    // would race it and spend a second call of conversations.open's 50 a minute.
+    const wanted = await this.repo.dmsToOpen(new Date(now + REQUEUE_AFTER_MS), new Date(now + OPEN_DMS_AHEAD_MS), 1000);
     for (const d of wanted) await this.deps.queue.enqueue(outboxOpenDm, d, { jobId: `open-dm:${d.workspaceId}:${d.userId}` });
-    return wanted.length;
+    return wanted;
   }
 
   /**

@@ -336,5 +336,19 @@ describe('delivery: nothing lost (issue 27, loss paths)', () => {
       expect(await outbox().send(id!)).toBe('sent');
       expect(calls('conversations.open')).toHaveLength(opens);
     });
+
+    it('leaves the DM of a send the tick is handing over now to that send: one conversations.open, not two racing', async () => {
+      const user = member(4);
+      const id = await add(acme, 'dm.post', { users: [user], text: 'now' });
+      const opens = calls('conversations.open').length;
+      // The tick claims the due row for a send job and pushes its not_before back (in case the job is lost); the
+      // row is being sent, not scheduled, so the same tick does not open its DM ahead as well.
+      const swept = await outbox().sweep();
+      expect(swept.enqueued).toBeGreaterThanOrEqual(1);
+      expect((await state(id)).not_before.getTime()).toBeGreaterThan(clock.now().getTime());
+      expect(swept.openingAhead).not.toContainEqual({ workspaceId: acme, userId: user });
+      expect(await outbox().send(id)).toBe('sent');
+      expect(calls('conversations.open')).toHaveLength(opens + 1);
+    });
   });
 });
