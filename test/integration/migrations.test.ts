@@ -25,6 +25,17 @@ describe(`migrations (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () 
     expect(await tables(h)).toEqual(up);
   });
 
+  it('an up-to-date database starts as it is; one applied that this code does not know still stops the start', async () => {
+    await migrateToLatest(h.db);
+    const before = await tables(h);
+    await migrateToLatest(h.db);
+    expect(await tables(h)).toEqual(before);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_hearth', now()::text)`.execute(h.db);
+    await expect(migrateToLatest(h.db)).rejects.toThrow(/9999_from_a_newer_hearth/);
+    await sql`delete from kysely_migration where name = '9999_from_a_newer_hearth'`.execute(h.db);
+    await migrateToLatest(h.db);
+  });
+
   it('are named in order and never import app code', async () => {
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());
