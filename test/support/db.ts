@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -13,13 +13,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Postgres: a migrated database that each test file's database is created from (`global-db.ts`). */
     templateDatabase?: string;
-    /** PGlite: a migrated data directory, dumped to a tar file, that each test file's database is opened from. */
-    pgliteDump?: string;
+    /** PGlite: a migrated data directory that each test file's database is a copy of. */
+    pgliteMigrated?: string;
   }
 }
 
 /** What the project's globalSetup made once for the whole run (nothing outside vitest, e.g. in the benches). */
-function provided<K extends 'templateDatabase' | 'pgliteDump'>(key: K): string | undefined {
+function provided<K extends 'templateDatabase' | 'pgliteMigrated'>(key: K): string | undefined {
   try {
     return inject(key);
   } catch {
@@ -49,14 +49,6 @@ async function onServer(url: string, sql: string): Promise<void> {
   }
 }
 
-/** The migrated dump, read once per worker: the files a worker runs share its module cache (isolate: false). */
-const dumps = new Map<string, Blob>();
-function dumpBlob(file: string): Blob {
-  let blob = dumps.get(file);
-  if (!blob) dumps.set(file, (blob = new Blob([readFileSync(file)])));
-  return blob;
-}
-
 /**
  * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set (dropped on
  * close), an in-memory PGlite otherwise. Every file gets its own; the migrations run once per run (the
@@ -81,14 +73,33 @@ export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<Db
       },
     };
   }
-  const dump = migrate ? provided('pgliteDump') : undefined;
-  const handle = await openDatabase(dump ? { pgliteDump: dumpBlob(dump) } : {});
-  if (migrate && !dump) await migrateToLatest(handle.db);
-  return handle;
+  const migrated = migrate ? provided('pgliteMigrated') : undefined;
+  if (!migrated) {
+    const handle = await openDatabase({});
+    if (migrate) await migrateToLatest(handle.db);
+    return handle;
+  }
+  // A copy of the migrated data directory (a native copy of its files: opening one costs about half of unpacking a
+  // dump of it into PGlite's in-memory file system), removed on close.
+  const folder = mkdtempSync(join(scratchDir(), 'hearth-test-db-'));
+  cpSync(migrated, join(folder, 'pglite'), { recursive: true });
+  const handle = await openDatabase({ pgliteDir: join(folder, 'pglite'), throwaway: true });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where the test databases' data directories go: memory-backed /dev/shm where there is one. */
+function scratchDir(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 }
 
 /** Makes the migrated starting point once for the run; `global-db.ts` provides it to every test file. */
-export async function migratedTemplate(): Promise<{ provide: { templateDatabase?: string; pgliteDump?: Blob }; drop(): Promise<void> }> {
+export async function migratedTemplate(): Promise<{ provide: { templateDatabase?: string; pgliteMigrated?: string }; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `hearth_template_${randomBytes(6).toString('hex')}`;
@@ -99,33 +110,32 @@ export async function migratedTemplate(): Promise<{ provide: { templateDatabase?
     return { provide: { templateDatabase: name }, drop: () => onServer(url, `drop database if exists ${name} with (force)`) };
   }
   // From a copy of the database `npm install` made (scripts/postinstall.mjs), when there is one: no initdb here.
-  const copy = pgliteDataDir();
+  const copy = pgliteDataDir(scratchDir());
   try {
-    const handle = await openDatabase(copy.fromTemplate ? { pgliteDir: copy.path } : {});
+    const handle = await openDatabase({ pgliteDir: copy.path, throwaway: true });
     await migrateToLatest(handle.db);
-    // Every test file opens a copy of this dump: without the template databases (no test creates a database on
-    // PGlite) and after a checkpoint, each copy has a third less to unpack and nothing to recover.
+    // Every test file opens a copy of this directory: without the template databases (no test creates a database
+    // on PGlite) and after a checkpoint, each copy has a third less to copy and nothing to recover.
     await sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`.execute(handle.db);
     await sql`drop database template0`.execute(handle.db);
     await sql`drop database template1`.execute(handle.db);
     await sql`checkpoint`.execute(handle.db);
-    const dump = await handle.dump!();
     await handle.close();
-    return { provide: { pgliteDump: dump }, drop: async () => {} };
-  } finally {
+    return { provide: { pgliteMigrated: copy.path }, drop: async () => copy.remove() };
+  } catch (err) {
     copy.remove();
+    throw err;
   }
 }
 
 /**
- * A new PGlite data directory in a temporary folder: a copy of the database `npm install` made
- * (`dist/pglite-template`) when there is one (`fromTemplate`), else empty (PGlite runs initdb on opening it).
+ * A new PGlite data directory in a temporary folder (in `parent`): a copy of the database `npm install` made
+ * (`dist/pglite-template`) when there is one, else empty (PGlite runs initdb on opening it).
  */
-export function pgliteDataDir(): { path: string; fromTemplate: boolean; remove(): void } {
-  const folder = mkdtempSync(join(tmpdir(), 'hearth-pglite-'));
+export function pgliteDataDir(parent = tmpdir()): { path: string; remove(): void } {
+  const folder = mkdtempSync(join(parent, 'hearth-pglite-'));
   const path = join(folder, 'pglite');
   const template = pgliteTemplateDir();
-  const fromTemplate = existsSync(join(template, 'PG_VERSION'));
-  if (fromTemplate) cpSync(template, path, { recursive: true });
-  return { path, fromTemplate, remove: () => rmSync(folder, { recursive: true, force: true }) };
+  if (existsSync(join(template, 'PG_VERSION'))) cpSync(template, path, { recursive: true });
+  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
