@@ -30,7 +30,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Migrations run once per run; each file's database is a copy of the migrated one.
-          globalSetup: ['test/support/global-db.ts'],
+          globalSetup: ['test/support/global-db.ts', 'test/support/global-worker.ts'],
           // Every file has its own database (and Redis prefix) and each Hearth its own job catalogue, so the
           // files share one module cache per worker: no file pays for loading the app again.
           isolate: false,

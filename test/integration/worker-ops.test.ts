@@ -3,9 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const main = new URL('../../src/main.ts', import.meta.url).pathname;
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -28,7 +26,8 @@ describe('a worker-only process', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'hearth-worker-ops-'));
-    child = spawn(process.execPath, ['--import', 'tsx', main], {
+    // The server as `npm start` runs it: bundled (once per run, by the project's globalSetup).
+    child = spawn(process.execPath, ['--enable-source-maps', inject('mainBundle')], {
       // The embedded path: this process's own PGlite and in-process queue, whatever the test run uses.
       env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test', HEARTH_ROLE: 'worker', PORT: String(port), HOST: '127.0.0.1', HEARTH_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       stdio: 'inherit',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Installation } from '@slack/bolt';
 import { pino } from 'pino';
+import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createHearth, type Hearth, type HearthOptions } from '../../src/hearth.js';
 import { SlackDriver } from '../../src/sandbox/driver.js';
@@ -130,8 +131,9 @@ export async function installAndSync(t: TestHearth, teamId: string, botToken: st
  * the tests that kill one with SIGKILL. Resolves once it takes jobs.
  */
 export async function startWorkerProcess(t: TestHearth, slackApiUrl: string): Promise<ChildProcess> {
-  const child = fork(new URL('./worker-process.ts', import.meta.url).pathname, {
-    execArgv: ['--import', 'tsx'],
+  // Bundled once per run by the integration project's globalSetup (global-worker.ts).
+  const child = fork(inject('workerBundle') ?? missing('the bundled worker (global-worker.ts runs with DATABASE_URL and REDIS_URL)'), {
+    execArgv: ['--enable-source-maps'],
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -145,6 +147,10 @@ export async function startWorkerProcess(t: TestHearth, slackApiUrl: string): Pr
   });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   return child;
+}
+
+function missing(what: string): never {
+  throw new Error(`no ${what}`);
 }
 
 export async function killWorker(child: ChildProcess): Promise<void> {
