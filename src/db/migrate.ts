@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from '../../migrations/index.js';
 import type { Db } from './index.js';
 
@@ -26,9 +26,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
  * else (a new database, migrations to apply, one applied that this code does not know) goes to the Migrator.
  */
 async function upToDate(db: Db): Promise<boolean> {
-  const { rows: table } = await sql<{ found: boolean }>`select to_regclass('kysely_migration') is not null as found`.execute(db);
+  const { rows: table } = await sql<{ found: boolean }>`select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as found`.execute(db);
   if (!table[0]?.found) return false;
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
   const names = Object.keys(migrations);
   return rows.length === names.length && rows.every((r) => names.includes(r.name));
 }

@@ -130,6 +130,32 @@ describe(`domain events (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, 
     expect(await events.nextDue()).toBeNull();
   });
 
+  it('is behind only on events of its own types, and never in a paused workspace', async () => {
+    const sub = recorder('own-types');
+    events.setSubscribers([sub]);
+    await events.deliver('own-types', a);
+    await events.deliver('own-types', b);
+    const caughtUp = sub.seen.length;
+    expect(await events.nextDue()).toBeNull();
+    // An event of a type it does not take: nothing to deliver, so not behind.
+    await h.db.transaction().execute((trx) => events.append(trx, [event(ponged, a, { n: 1 })]));
+    expect(await events.nextDue()).toBeNull();
+    expect(await events.collectBehind()).toBe(0);
+    // One of its own in a paused workspace (uninstalled): left until it is installed again.
+    await h.db.updateTable('workspaces').set({ paused_at: clock.now() }).where('id', '=', b).execute();
+    try {
+      await h.db.transaction().execute((trx) => events.append(trx, [event(pinged, b, { n: 2 })]));
+      expect(await events.nextDue()).toBeNull();
+      expect(await events.collectBehind()).toBe(0);
+    } finally {
+      await h.db.updateTable('workspaces').set({ paused_at: null }).where('id', '=', b).execute();
+    }
+    expect(await events.nextDue()).toEqual(clock.now());
+    expect(await events.collectBehind()).toBe(1);
+    await queue.idle();
+    expect(sub.seen.slice(caughtUp).map((e) => [e.workspaceId, e.type])).toEqual([[b, 'test.pinged']]);
+  });
+
   it('refuses two subscribers with one name', () => {
     expect(() => events.setSubscribers([recorder('same'), recorder('same')])).toThrow('event subscriber "same" is declared twice');
   });

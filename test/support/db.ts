@@ -50,10 +50,10 @@ async function onServer(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set (dropped on
- * close), an in-memory PGlite otherwise. Every file gets its own; the migrations run once per run (the
- * globalSetup in `global-db.ts`), and each file's database starts as a copy of that migrated one.
- * `migrate: false` gives an empty database (the migration tests).
+ * A fresh, migrated database for one test file: a new Postgres database when DATABASE_URL is set, else a PGlite on
+ * a copy of the migrated data directory (both removed on close). Every file gets its own; the migrations run once
+ * per run (the globalSetup in `global-db.ts`), and each file's database starts as a copy of that migrated one.
+ * `migrate: false` gives an empty database (the migration tests; in memory on PGlite).
  */
 export async function testDatabase(opts: { migrate?: boolean } = {}): Promise<DbHandle & { url?: string }> {
   const url = process.env.DATABASE_URL;

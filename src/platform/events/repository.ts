@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Db, Executor, Trx } from '../../db/index.js';
 import type { DomainEvent, PendingEvent } from './define.js';
 
+/** A subscriber as `behind` asks about it: its event types, and whether a missing cursor is the stream's start. */
+export interface Subscription {
+  subscriber: string;
+  types: string[];
+  fromBeginning: boolean;
+}
+
 /** The domain events' SQL: the append-only table, the per-workspace sequence and the subscribers' cursors. */
 export class DomainEventsRepository {
   constructor(private readonly db: Db) {}
@@ -71,56 +78,38 @@ export class DomainEventsRepository {
   }
 
   /**
-   * Workspaces with an event of these types past this subscriber's cursor (a missing cursor is the start of the
-   * stream for a subscriber that starts from the beginning, and nothing for one that starts from now). Events of
-   * other types do not make it behind: its deliveries skip them. A paused workspace (uninstalled) is left out: it
-   * runs no job, and its subscribers catch up when it is installed again.
+   * Each subscriber and workspace where the subscriber is behind: an event of its types past its cursor (a missing
+   * cursor is the start of the stream for a subscriber that starts from the beginning, and nothing for one that
+   * starts from now). Events of other types do not make it behind: its deliveries skip them. A paused workspace
+   * (uninstalled) is left out: it runs no job, and its subscribers catch up when it is installed again.
    */
-  async behind(subscriber: string, types: string[], fromBeginning: boolean): Promise<number[]> {
-    const rows = await this.behindQuery({ subscriber, types, fromBeginning }).execute();
-    return rows.map((r) => r.workspace_id);
+  async behind(subscribers: Subscription[]): Promise<Array<{ subscriber: string; workspaceId: number }>> {
+    if (!subscribers.length) return [];
+    const { rows } = await sql<{ subscriber: string; workspace_id: number }>`${this.behindQuery(subscribers)} order by 1, 2`.execute(this.db);
+    return rows.map((r) => ({ subscriber: r.subscriber, workspaceId: r.workspace_id }));
   }
 
   /**
-   * Whether any of these subscribers is behind in any workspace (`behind`), in one query over a list of them (the
-   * sandbox clock asks at every tick: one EXISTS per subscriber took a few times as long to plan as this to run).
+   * Whether any of these subscribers is behind anywhere (`behind`): the sandbox clock asks at every tick. One query
+   * over the list of them (one EXISTS per subscriber took a few times as long to plan as this takes to run).
    */
-  async anyBehind(subscribers: Array<{ subscriber: string; types: string[]; fromBeginning: boolean }>): Promise<boolean> {
+  async anyBehind(subscribers: Subscription[]): Promise<boolean> {
     if (!subscribers.length) return false;
-    const wanted = sql.join(subscribers.map((s) => sql`(${s.subscriber}::text, ${s.types}::text[], ${s.fromBeginning}::boolean)`));
-    const { rows } = await sql<{ behind: boolean }>`
-      select exists (
-        select 1
-        from event_streams s
-        join workspaces w on w.id = s.workspace_id and w.paused_at is null
-        cross join (values ${wanted}) as want (subscriber, types, from_beginning)
-        left join event_cursors c on c.workspace_id = s.workspace_id and c.subscriber = want.subscriber
-        where (want.from_beginning or c.last_seq is not null)
-          and s.last_seq > coalesce(c.last_seq, 0)
-          and exists (select 1 from domain_events e where e.workspace_id = s.workspace_id and e.type = any (want.types) and e.seq > coalesce(c.last_seq, 0))
-      ) as behind
-    `.execute(this.db);
+    const { rows } = await sql<{ behind: boolean }>`select exists (${this.behindQuery(subscribers)}) as behind`.execute(this.db);
     return rows[0]?.behind === true;
   }
 
-  private behindQuery({ subscriber, types, fromBeginning }: { subscriber: string; types: string[]; fromBeginning: boolean }) {
-    return this.db
-      .selectFrom('event_streams as s')
-      .leftJoin('event_cursors as c', (j) => j.onRef('c.workspace_id', '=', 's.workspace_id').on('c.subscriber', '=', subscriber))
-      .innerJoin('workspaces as w', 'w.id', 's.workspace_id')
-      .where('w.paused_at', 'is', null)
-      .select('s.workspace_id')
-      .$if(!fromBeginning, (q) => q.where('c.last_seq', 'is not', null))
-      // The stream's head is past the cursor (cheap), before its events are looked at.
-      .where('s.last_seq', '>', (eb) => eb.fn.coalesce('c.last_seq', eb.lit(0)))
-      .where(({ exists, selectFrom, fn, ref, lit }) =>
-        exists(
-          selectFrom('domain_events as e')
-            .select(lit(1).as('one'))
-            .whereRef('e.workspace_id', '=', 's.workspace_id')
-            .where('e.type', 'in', types)
-            .where('e.seq', '>', fn.coalesce(ref('c.last_seq'), lit(0))),
-        ),
-      );
+  /** `behind`'s query; a stream whose head is not past the cursor is passed over before its events are looked at. */
+  private behindQuery(subscribers: Subscription[]) {
+    const wanted = sql.join(subscribers.map((s) => sql`(${s.subscriber}::text, ${s.types}::text[], ${s.fromBeginning}::boolean)`));
+    return sql`
+      select want.subscriber, s.workspace_id
+      from event_streams s
+      join workspaces w on w.id = s.workspace_id and w.paused_at is null
+      cross join (values ${wanted}) as want (subscriber, types, from_beginning)
+      left join event_cursors c on c.workspace_id = s.workspace_id and c.subscriber = want.subscriber
+      where (want.from_beginning or c.last_seq is not null)
+        and s.last_seq > coalesce(c.last_seq, 0)
+        and exists (select 1 from domain_events e where e.workspace_id = s.workspace_id and e.type = any (want.types) and e.seq > coalesce(c.last_seq, 0))`;
   }
 }

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../../jobs/queue.js';
 import type { Db, Trx } from '../../db/index.js';
 import type { Clock } from '../../time/clock.js';
 import type { Emit, PendingEvent, Subscriber } from './define.js';
-import { DomainEventsRepository } from './repository.js';
+import { DomainEventsRepository, type Subscription } from './repository.js';
 
 /** Deliver a workspace's new events to one subscriber. */
 export const deliverEvents = defineJob('events.deliver', z.object({ subscriber: z.string().min(1), workspaceId: z.number().int().positive() }));
@@ -126,20 +126,18 @@ export class DomainEvents {
 
   /** The tick's safety net: enqueue delivery wherever a subscriber is behind. Returns how many. */
   async collectBehind(): Promise<number> {
-    let n = 0;
-    for (const s of this.subscribers) {
-      for (const workspaceId of await this.repo.behind(s.name, typesOf(s), s.from !== 'now')) {
-        await this.enqueueDelivery(s.name, workspaceId, `:tick:${this.clock.now().getTime()}`);
-        n++;
-      }
-    }
-    return n;
+    const behind = await this.repo.behind(this.subscriptions());
+    for (const b of behind) await this.enqueueDelivery(b.subscriber, b.workspaceId, `:tick:${this.clock.now().getTime()}`);
+    return behind.length;
   }
 
   /** Due now when any subscriber is behind (one query for them all: the sandbox clock asks at every tick). */
   async nextDue(): Promise<Date | null> {
-    const behind = await this.repo.anyBehind(this.subscribers.map((s) => ({ subscriber: s.name, types: typesOf(s), fromBeginning: s.from !== 'now' })));
-    return behind ? this.clock.now() : null;
+    return (await this.repo.anyBehind(this.subscriptions())) ? this.clock.now() : null;
+  }
+
+  private subscriptions(): Subscription[] {
+    return this.subscribers.map((s) => ({ subscriber: s.name, types: typesOf(s), fromBeginning: s.from !== 'now' }));
   }
 
   private enqueueDelivery(subscriber: string, workspaceId: number, suffix = ''): Promise<void> {
