@@ -19,7 +19,10 @@ const report = join(mkdtempSync(join(tmpdir(), 'hearth-tests-')), 'report.json')
 
 console.log(`Hearth tests on ${path}: ${projects.join(', ')}`);
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(2)];
-const run = spawnSync(vitest, args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+// A young generation of 64 MB a semi-space rather than V8's 16: the tests allocate fast and mostly briefly, and
+// fewer scavenges cost about a tenth less CPU (the vitest processes and the servers the tests start).
+const nodeOptions = [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' ');
+const run = spawnSync(vitest, args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC', NODE_OPTIONS: nodeOptions } });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));

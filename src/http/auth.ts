@@ -3,7 +3,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import { hmac, safeEqual } from '../crypto.js';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
-import { isAdmin, rolesOf, type Roles } from '../people/roles.js';
+import { isAdmin, roles, type Roles } from '../people/roles.js';
 import { PeopleRepository } from '../people/repository.js';
 import type { PeopleService } from '../people/service.js';
 import type { SlackClients } from '../slack/clients.js';
@@ -84,11 +84,10 @@ export function loadSession(db: Db, opts: SessionOptions): RequestHandler {
     const raw = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
     const session = unseal<SessionPayload>(opts.secret, raw);
     if (!session || !raw) return next();
-    const member = await people.active(session.w, session.m);
-    const workspace = member && (await workspaces.byId(session.w));
-    if (!member || !workspace) return next();
-    const roles = await rolesOf(people, member);
-    req.auth = { workspace, member, roles, isAdmin: isAdmin(roles), csrfToken: hmac(opts.secret, `csrf:${raw}`) };
+    const [signedIn, workspace] = await Promise.all([people.activeWithAccountRole(session.w, session.m), workspaces.byId(session.w)]);
+    if (!signedIn || !workspace) return next();
+    const memberRoles = roles(signedIn.member, signedIn.account);
+    req.auth = { workspace, member: signedIn.member, roles: memberRoles, isAdmin: isAdmin(memberRoles), csrfToken: hmac(opts.secret, `csrf:${raw}`) };
     next();
   };
 }

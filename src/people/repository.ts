@@ -15,6 +15,12 @@ export type MemberValues = Required<Omit<NewMember, 'id' | 'workspace_id' | 'sla
 /** The directory fields a refresh may change. */
 const CHANGEABLE = ['name', 'real_name', 'display_name', 'email', 'tz', 'title', 'avatar_url', 'is_bot', 'deleted', 'is_external', 'is_admin', 'is_owner'] as const;
 
+/** A member's place in the workspace's Hearth account. */
+export interface AccountRole {
+  owner: boolean;
+  admin: boolean;
+}
+
 /** The member directory's and the Hearth account's SQL, scoped to a workspace. */
 export class PeopleRepository {
   constructor(private readonly db: Db) {}
@@ -76,6 +82,26 @@ export class PeopleRepository {
     return ex.selectFrom('members').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', memberId).where('deleted', '=', false).executeTakeFirst();
   }
 
+  /**
+   * An active member and their place in the Hearth account (owner, admin), in one query: a signed-in request reads
+   * both before its handler runs.
+   */
+  async activeWithAccountRole(workspaceId: number, memberId: number): Promise<{ member: Member; account: AccountRole } | undefined> {
+    const row = await this.db
+      .selectFrom('members')
+      .leftJoin('accounts', 'accounts.workspace_id', 'members.workspace_id')
+      .leftJoin('account_admins', (j) => j.onRef('account_admins.account_id', '=', 'accounts.id').onRef('account_admins.member_id', '=', 'members.id'))
+      .selectAll('members')
+      .select(['accounts.owner_member_id as account_owner_id', 'account_admins.member_id as account_admin_id'])
+      .where('members.workspace_id', '=', workspaceId)
+      .where('members.id', '=', memberId)
+      .where('members.deleted', '=', false)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { account_owner_id, account_admin_id, ...member } = row;
+    return { member, account: { owner: account_owner_id === memberId, admin: account_admin_id === memberId } };
+  }
+
   /** Which of these ids are active members of the workspace. */
   async activeIds(workspaceId: number, ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
@@ -120,7 +146,7 @@ export class PeopleRepository {
   }
 
   /** The member's place in the workspace's Hearth account: its owner, one of its admins, or neither. */
-  async accountRole(workspaceId: number, memberId: number): Promise<{ owner: boolean; admin: boolean }> {
+  async accountRole(workspaceId: number, memberId: number): Promise<AccountRole> {
     const account = await this.db
       .selectFrom('accounts')
       .leftJoin('account_admins', (j) => j.onRef('account_admins.account_id', '=', 'accounts.id').on('account_admins.member_id', '=', memberId))

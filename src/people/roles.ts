@@ -1,5 +1,5 @@
 import type { Member } from '../db/types.js';
-import type { PeopleRepository } from './repository.js';
+import type { AccountRole, PeopleRepository } from './repository.js';
 
 export interface Roles {
   /** Slack workspace admin or owner. */
@@ -10,7 +10,11 @@ export interface Roles {
 }
 
 export async function rolesOf(people: PeopleRepository, member: Pick<Member, 'id' | 'workspace_id' | 'is_admin' | 'is_owner'>): Promise<Roles> {
-  const account = await people.accountRole(member.workspace_id, member.id);
+  return roles(member, await people.accountRole(member.workspace_id, member.id));
+}
+
+/** A member's roles from their Slack flags and their place in the Hearth account. */
+export function roles(member: Pick<Member, 'is_admin' | 'is_owner'>, account: AccountRole): Roles {
   return {
     workspaceAdmin: member.is_admin || member.is_owner,
     accountOwner: account.owner,
