@@ -155,7 +155,7 @@ export function parseEnrollmentCsv(text: string, ctx: CsvContext): ParsedCsv {
   if (body.length > MAX_ENROLLMENT_ROWS) return { dateFormat: DEFAULT_DATE_FORMAT, rows: [], errors: [{ line: 0, field: 'file', message: TOO_MANY_ROWS_TEXT }] };
 
   const columns = head.record.map((h) => columnOf(h, ctx));
-  const dateHeader = head.record.find((h, i) => columns[i]!.kind === 'start_date');
+  const dateHeader = head.record.find((_, i) => columns[i]!.kind === 'start_date');
   const dateFormat = dateHeader ? dateFormatOf(dateHeader) : DEFAULT_DATE_FORMAT;
   const errors: CsvError[] = [];
   if (!columns.some((c) => c.kind === 'email')) errors.push({ line: 1, field: 'email', message: 'The file needs a Work Email or Participant Email column' });

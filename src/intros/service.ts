@@ -14,7 +14,6 @@ import type { CountersRepository } from './counters.repository.js';
 import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import { planGroupSizes } from './pairing/index.js';
-import type { MeetingsRepository } from './meetings.repository.js';
 import { type IntrosRepository, type RosterEntry } from './repository.js';
 import { personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
@@ -61,7 +60,6 @@ export class IntrosService {
     private readonly s: IntrosDeps,
     private readonly repo: IntrosRepository,
     private readonly rounds: RoundsRepository,
-    private readonly meetings: MeetingsRepository,
     private readonly counters: CountersRepository,
   ) {}
 

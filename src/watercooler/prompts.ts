@@ -38,7 +38,7 @@ export class WatercoolerPrompts {
 
   constructor(
     private readonly clock: Clock,
-    private readonly programs: ChannelProgramService,
+    programs: ChannelProgramService,
     private readonly plan: WatercoolerPlan,
     private readonly library: ShippedLibrary,
     private readonly repo: WatercoolerRepository,

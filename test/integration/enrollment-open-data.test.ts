@@ -130,12 +130,12 @@ describe(`Enrollment in the open data export (${process.env.DATABASE_URL ? 'Post
     });
     await admin.call('POST', `/onboarding/tags/${tagId}/enrollment_surveys/${survey.id}/share_to_slack_as_json`, { user_ids: [await id('U0DEMO014'), await id('U0DEMO007')], start_date: '2026-03-09' });
     const share = await t.services.db.selectFrom('enrollment_survey_shares').select('id').where('survey_id', '=', survey.id).executeTakeFirstOrThrow();
-    const answer = (slack: string, roleId: number) => ({ workspace_id: ws.id, survey_id: survey.id, share_id: share.id, role_id: roleId, answers: JSON.stringify({ 0: 'Backend' }), created_at: new Date() });
+    const answer = (roleId: number) => ({ workspace_id: ws.id, survey_id: survey.id, share_id: share.id, role_id: roleId, answers: JSON.stringify({ 0: 'Backend' }), created_at: new Date() });
     const [a, b] = await t.services.db
       .insertInto('enrollment_survey_submissions')
       .values([
-        { ...answer('U0DEMO014', role.primary!), member_id: await id('U0DEMO014') },
-        { ...answer('U0DEMO007', role.buddy!), member_id: await id('U0DEMO007') },
+        { ...answer(role.primary!), member_id: await id('U0DEMO014') },
+        { ...answer(role.buddy!), member_id: await id('U0DEMO007') },
       ])
       .returning('id')
       .execute();
