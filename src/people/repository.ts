@@ -144,15 +144,4 @@ export class PeopleRepository {
       .limit(limit)
       .execute();
   }
-
-  /** The member's place in the workspace's Hearth account: its owner, one of its admins, or neither. */
-  async accountRole(workspaceId: number, memberId: number): Promise<AccountRole> {
-    const account = await this.db
-      .selectFrom('accounts')
-      .leftJoin('account_admins', (j) => j.onRef('account_admins.account_id', '=', 'accounts.id').on('account_admins.member_id', '=', memberId))
-      .select(['accounts.owner_member_id', 'account_admins.member_id as admin_id'])
-      .where('accounts.workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-    return { owner: account?.owner_member_id === memberId, admin: account?.admin_id === memberId };
-  }
 }

@@ -9,8 +9,10 @@ export interface Roles {
   accountAdmin: boolean;
 }
 
+/** A member's roles, their place in the account read as a signed-in request reads it (none once deactivated). */
 export async function rolesOf(people: PeopleRepository, member: Pick<Member, 'id' | 'workspace_id' | 'is_admin' | 'is_owner'>): Promise<Roles> {
-  return roles(member, await people.accountRole(member.workspace_id, member.id));
+  const active = await people.activeWithAccountRole(member.workspace_id, member.id);
+  return roles(member, active?.account ?? { owner: false, admin: false });
 }
 
 /** A member's roles from their Slack flags and their place in the Hearth account. */

@@ -85,4 +85,17 @@ describe(`member settings from the Home tab (${process.env.DATABASE_URL ? 'Postg
     const maya = await t.api<{ view: { blocks: unknown[] } }>('POST', '/sandbox/home/open', { team_id: TEAM, user_id: 'U0DEMO013' });
     expect(JSON.stringify(maya.view.blocks)).not.toContain(KAI);
   });
+
+  it('a Hearth account admin who is no Slack admin gets the admin link on Home; removed, it goes', async () => {
+    const adminLink = async () => JSON.stringify((await home()).blocks).includes('"action_id":"home_open_admin"');
+    expect(await adminLink()).toBe(false);
+    const account = (await t.services.db.selectFrom('accounts').select('id').where('workspace_id', '=', wsId).executeTakeFirst())!;
+    await t.services.db.insertInto('account_admins').values({ account_id: account.id, member_id: kaiId }).execute();
+    try {
+      expect(await adminLink()).toBe(true);
+    } finally {
+      await t.services.db.deleteFrom('account_admins').where('account_id', '=', account.id).where('member_id', '=', kaiId).execute();
+    }
+    expect(await adminLink()).toBe(false);
+  });
 });
