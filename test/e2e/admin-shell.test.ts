@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 /** The programs built so far; more items appear as their pages are built (the nav leads only to what exists). */
 const NAV = [
@@ -132,7 +132,7 @@ describe.skipIf(!HAS_CHROMIUM)(`admin shell${HAS_CHROMIUM ? '' : ` (skipped: ${N
 
   it('asks before cancelling a modal with unsaved changes (confirmOnCancel), and keeps them on "Keep editing"', async () => {
     // Custom packs are a premium feature; this workspace upgrades for the test.
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     const program = await t.services.db.selectFrom('channel_programs').select('id').where('type', '=', 'Watercooler').executeTakeFirstOrThrow();
     await page.goto(`${t.url}/watercooler/${program.id}/edit`);
     await page.getByRole('button', { name: 'New pack', exact: true }).click();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from '../support/browser.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 
@@ -123,7 +123,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Enrollment pages end to end${HAS_CHROMIUM ? '' :
 
   it('edits an enrollment rule in the filter modal, keeps the draft in session storage, and saves it', async () => {
     const ws = (await t.services.workspaces.byTeamId(TEAM))!;
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     await page.goto(`${t.url}/onboarding/tags/enrollment`);
     await page.getByRole('heading', { level: 1, name: 'Enrollment rules and HR mappings' }).waitFor();
     await page.getByRole('radio', { name: 'Enrollment rules' }).click();

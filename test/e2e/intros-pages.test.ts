@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 /**
  * The Intros admin pages in Chromium on the sandbox workspace: an admin creates an Intros program on #intros,
@@ -91,7 +91,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Intros pages${HAS_CHROMIUM ? '' : ` (skipped: ${
   });
 
   it('with paid access: lottery turns enforce group size off as the admin clicks, and saves', async () => {
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     await page.reload();
     const enforce = page.getByRole('checkbox', { name: 'Enforce group size' });
     await enforce.waitFor();

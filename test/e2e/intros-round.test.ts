@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 interface Direct {
   id: string;
@@ -45,7 +45,7 @@ describe('Intros end to end on the sandbox', () => {
   beforeAll(async () => {
     t = await startSandboxHearth();
     // The free plan caps a round at 24 people; #intros has about 30, so this workspace is on the paid plan.
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     const res = await fetch(`${t.url}/sandbox/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ team_id: ACME.teamId, user_id: ACME.adminUserId }) });
     const cookies = res.headers.getSetCookie();
     cookie = cookies.map((c) => c.split(';')[0]).join('; ');

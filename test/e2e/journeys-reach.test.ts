@@ -4,7 +4,7 @@ import type { CreateTagAnswer, ScheduleEventJson } from '../../src/journeys/api-
 import { ACME } from '../../src/sandbox/seed.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { signIn } from '../support/hearth.js';
-import { onPremium, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const GRACE = 'U0DEMO027';
@@ -34,7 +34,7 @@ describe.skipIf(!HAS_CHROMIUM)(`journeys reachable from Slack${HAS_CHROMIUM ? ''
 
   it('the admin shares a survey to Grace and opens another journey to self-enrollment (their hubs published)', async () => {
     const admin = await signIn(t, TEAM, ACME.adminUserId);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     // A mentorship journey with a survey shared to Grace, and a training journey open to self-enrollment, both hubs published.
     const journey = async (name: string, flow_type: string) => {
       const created = await t.call<CreateTagAnswer>(admin, 'POST', '/onboarding/tags', { onboarding_tag: { name, flow_type } });

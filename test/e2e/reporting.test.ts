@@ -4,7 +4,7 @@ import { ACME } from '../../src/sandbox/seed.js';
 import { seriousViolations } from '../support/axe.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
 import { overflowsX } from '../support/layout.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const JONAS = 'U0DEMO010';
@@ -51,7 +51,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Reporting pages${HAS_CHROMIUM ? '' : ` (skipped:
 
   beforeAll(async () => {
     t = await startSandboxHearth({ pages: true });
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     const res = await fetch(`${t.url}/sandbox/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ team_id: TEAM, user_id: ACME.adminUserId }) });
     const cookies = res.headers.getSetCookie();
     cookie = cookies.map((c) => c.split(';')[0]).join('; ');

@@ -4,7 +4,7 @@ import { ACME } from '../../src/sandbox/seed.js';
 import type { WatercoolerJson } from '../../src/watercooler/api-types.js';
 import { overflowingElements, overflowsX } from '../support/layout.js';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot } from '../support/browser.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 const WATER = ACME.channels.watercooler;
 
@@ -151,7 +151,7 @@ describe.skipIf(!HAS_CHROMIUM)(`Watercooler end to end${HAS_CHROMIUM ? '' : ` (s
   });
 
   it('on Premium: adds a pack, writes a prompt, pins and skips from the page', async () => {
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     await page.reload();
     await queue().waitFor();
     await page.getByRole('button', { name: 'Add to queue: Food & drink' }).click();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_LIMITS } from '../../src/platform/entitlements/features.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 import { call as callApp } from '../support/http.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
@@ -143,9 +143,9 @@ describe(`Celebrations (${path})`, () => {
     const row = await db().selectFrom('celebration_schedule_programs').selectAll().where('schedule_id', '=', id).executeTakeFirstOrThrow();
     expect(row.included).toBe(false);
     // Premium: unlimited.
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     await call(admin, 'PUT', `/celebration_schedules/${id}/update_included_programs_as_json`, { celebration_program_id: programId, activate: true });
-    await t.services.db.updateTable('accounts').set({ plan: 'free' }).execute();
+    await setPlan(t, TEAM, 'free');
     // Clean up: these dates are not part of the posting tests below.
     for (const s of (await call<{ schedules: ScheduleJson[] }>(admin, 'GET', `/celebration_schedules/index_as_json?celebration_program_id=${programId}&schedule_type=custom`)).schedules)
       await call(admin, 'PUT', '/celebration_schedules/create_or_update_as_json', { celebration_program_id: programId, schedule_type: 'custom', celebration_schedule_id: s.celebration_schedule_id, date: null });

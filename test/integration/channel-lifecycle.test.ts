@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, onPremium, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { dmWith, setPlan, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -23,7 +23,7 @@ describe(`channel lifecycle: a program's channel lost (${path})`, () => {
     t = await startSandboxHearth({ slackTimeoutMs: 1500 });
     owner = await signIn(t, TEAM, OWNER);
     ws = (await t.services.workspaces.byTeamId(TEAM))!.id;
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -7,7 +7,7 @@ import type { SessionIssuesJson } from '../../src/reporting/api-types.js';
 import { ACME, BOT_SCOPES } from '../../src/sandbox/seed.js';
 import { ControllableClock } from '../../src/time/clock.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, onPremium, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { dmWith, setPlan, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -102,7 +102,7 @@ describe(`The delivery fault drill (${path})`, () => {
     t = await startSandboxHearth({ clock, env: OAUTH_ENV, slackTimeoutMs: 2000 });
     ws = (await t.services.workspaces.byTeamId(TEAM))!.id;
     owner = await signIn(t, TEAM, OWNER);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     startDate = new Date(clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
 
     // Programs: Watercooler in #watercooler (the outage), #celebrations (to be archived) and #intros (Hearth removed).

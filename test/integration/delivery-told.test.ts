@@ -3,7 +3,7 @@ import type { SessionsIndex, TagDetail } from '../../src/journeys/api-types.js';
 import type { SessionIssuesJson } from '../../src/reporting/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { createOnboardingJourney, dmWith, onPremium, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { createOnboardingJourney, dmWith, setPlan, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 
@@ -54,7 +54,7 @@ describe('delivery failures: someone is told', () => {
   const ownerDms = async (text: string) =>
     (await t.api<{ messages: Array<{ text: string }> }>('GET', `/sandbox/conversations/${dmWith(t, ACME.adminUserId)}/messages?team=${TEAM}&as=${ACME.adminUserId}`)).messages.map((m) => m.text).filter((m) => m.includes(text));
   const program = async (channel: string) => {
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     const id = (await t.call<{ id: number }>(owner, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: channel })).id;
     await settle(t);
     return id;

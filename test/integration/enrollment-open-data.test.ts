@@ -3,7 +3,7 @@ import type { UpsertStatusAnswer } from '../../src/enrollment/api-types.js';
 import type { CreateTagAnswer } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { install } from '../support/hearth.js';
-import { onPremium, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
 import { member, type Client } from './members-support.js';
 
 type Row = Record<string, unknown>;
@@ -35,7 +35,7 @@ describe(`Enrollment in the open data export (${process.env.DATABASE_URL ? 'Post
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await member(t, ACME.teamId, ACME.adminUserId);
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -7,7 +7,7 @@ import { event } from '../../src/platform/events/define.js';
 import { newHire } from '../../src/platform/events/new-hire.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { onPremium, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -51,7 +51,7 @@ describe(`Enrollment (${path})`, () => {
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ACME.adminUserId);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     const created = await call<CreateTagAnswer>(admin, 'POST', '/onboarding/tags', { channel_id: ACME.channels.general, onboarding_tag: { name: 'Engineering onboarding', flow_type: 'onboarding', preset_bundle_id: 1 }, source: 'one_click' });
     tagId = created.tag.id;
     const byPurpose = Object.fromEntries(created.new_roles.map((r) => [r.purpose, r.id]));

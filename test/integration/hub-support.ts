@@ -1,7 +1,7 @@
 import type { CreateTagAnswer, SessionJson } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, settle, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { dmWith, settle, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 
 export const TEAM = ACME.teamId;
 // Jonas is the new hire, Lena his manager, Ananya his buddy; Kai is in none of his journey's roles; Maya is
@@ -37,7 +37,7 @@ export async function enrolJonas(t: SandboxHearth) {
   const admin = await signIn(t, TEAM, ACME.adminUserId);
   const workspaceId = (await t.services.workspaces.byTeamId(TEAM))!.id;
   const memberId = async (slackUserId: string) => (await t.services.people.bySlackId(workspaceId, slackUserId))!.id;
-  await onPremium(t, TEAM);
+  await setPlan(t, TEAM, 'premium');
   const form = new FormData();
   form.set('channel_id', ACME.channels.general);
   form.set('onboarding_tag[name]', 'Engineering onboarding');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrisIdentityJson, LinkTokenJson } from '../../src/integrations/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { groupDms, setPlan } from './intros-support.js';
+import { type SandboxHearth, setPlan, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { groupDms } from './intros-support.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;

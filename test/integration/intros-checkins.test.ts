@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { advanceTo, appDm, buttonsOf, db, groupDms, groupsOf, setPlan, signedIn, type ApiClient, type SeenMessage } from './intros-support.js';
+import { type SandboxHearth, setPlan, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { advanceTo, appDm, buttonsOf, db, groupDms, groupsOf, signedIn, type ApiClient, type SeenMessage } from './intros-support.js';
 
 interface PageGroup {
   id: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { db, groupsOf, setPlan, signedIn, type ApiClient } from './intros-support.js';
+import { type SandboxHearth, setPlan, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { db, groupsOf, signedIn, type ApiClient } from './intros-support.js';
 
 /** Groups as sorted member lists, sorted, to compare two groupings. */
 const canonical = (groups: ReadonlyArray<readonly string[]>) => groups.map((g) => [...g].sort().join(',')).sort();

@@ -1,8 +1,8 @@
 import { introsRound } from '../../src/intros/jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { db, groupDms, groupsOf, setPlan, signedIn, type ApiClient } from './intros-support.js';
+import { type SandboxHearth, setPlan, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { db, groupDms, groupsOf, signedIn, type ApiClient } from './intros-support.js';
 
 const NEVER_PAIRED = [ACME.deactivatedUserId, ACME.externalUserId, ...ACME.otherBotUserIds, ACME.botUserId, ACME.slackbotUserId];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { db, setPlan, signedIn, type ApiClient } from './intros-support.js';
+import { type SandboxHearth, setPlan, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { db, signedIn, type ApiClient } from './intros-support.js';
 
 interface Config {
   pairing_type: string;

@@ -29,11 +29,6 @@ export async function signedIn(t: SandboxHearth, teamId: string, userId: string)
   };
 }
 
-export async function setPlan(t: SandboxHearth, teamId: string, plan: 'free' | 'premium'): Promise<void> {
-  const ws = await t.services.workspaces.byTeamId(teamId);
-  await t.services.db.updateTable('accounts').set({ plan }).where('workspace_id', '=', ws!.id).execute();
-}
-
 export interface SeenMessage {
   ts: string;
   user?: string;

@@ -5,7 +5,7 @@ import { toSlackUser } from '../../src/sandbox/serialize.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { ControllableClock } from '../../src/time/clock.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, onPremium, type SandboxHearth, settle, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { dmWith, setPlan, type SandboxHearth, settle, startSandboxHearth } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -78,7 +78,7 @@ describe(`The journeys drill (${path})`, () => {
   beforeAll(async () => {
     t = await startSandboxHearth({ clock: new ControllableClock(new Date('2026-04-16T12:00:00Z')) });
     admin = await signIn(t, TEAM, ACME.adminUserId);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
   }, LONG);
   afterAll(() => t?.close());
 

@@ -7,7 +7,7 @@ import { ControllableClock } from '../../src/time/clock.js';
 import { formatLocalDate, instantToZoned } from '../../src/time/zoned.js';
 import { installAndSync, killWorker, signIn, startTestHearth, startWorkerProcess, type TestHearth } from '../support/hearth.js';
 import { call as callApp } from '../support/http.js';
-import { onPremium } from '../support/sandbox-hearth.js';
+import { setPlan } from '../support/sandbox-hearth.js';
 
 /** The parts of the API's answers these calls read. */
 interface Answer {
@@ -48,7 +48,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('Journeys w
     const s = t.hearth.services;
     const db = s.db;
     const workspaceId = await installAndSync(t, ACME.teamId, ACME.botToken, ACME.adminUserId);
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     const admin = await signIn(t, ACME.teamId, ACME.adminUserId);
     const call = (method: string, path: string, body?: unknown) => callApp<Answer>(t, admin, method, path, body);
     const created = await call('POST', '/onboarding/tags', { onboarding_tag: { name: 'Kill test', flow_type: 'onboarding' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTagAnswer } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { install } from '../support/hearth.js';
-import { onPremium, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
 import { member, type Client } from './members-support.js';
 
 type Row = Record<string, unknown>;
@@ -37,7 +37,7 @@ describe(`Journeys in the open data export (${process.env.DATABASE_URL ? 'Postgr
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await member(t, ACME.teamId, ACME.adminUserId);
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTagAnswer, PresetAnswer, PresetsIndex, TagPresetsIndex, TogglePresetAnswer } from '../../src/journeys/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { onPremium, type SandboxHearth, type SignedIn, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, type SandboxHearth, type SignedIn, startSandboxHearth } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const JONAS = 'U0DEMO010';
@@ -34,7 +34,7 @@ describe(`Journeys: custom presets (${path})`, () => {
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await signIn(t, ACME.teamId, ACME.adminUserId);
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTagAnswer, DeleteRoleAnswer, DryRunAnswer, MessagePreviewJson, ScheduleEventJson, SessionJson, TryInSandboxAnswer } from '../../src/journeys/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, onPremium, type SandboxHearth, settle, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { dmWith, setPlan, type SandboxHearth, settle, startSandboxHearth } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -55,7 +55,7 @@ describe(`Journeys in the sandbox (${path})`, () => {
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ADMIN);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import type { HubSiteAnswer } from '../../src/hub/api-types.js';
 import type { CreateTagAnswer, DryRunAnswer, JourneyHomeAnswer, PresetAnswer, PresetBundlesIndex, ScheduleEventJson, SessionJson, TagDetail, TagPresetsIndex, TogglePresetAnswer } from '../../src/journeys/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { onPremium, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, type SandboxHearth, startSandboxHearth } from '../support/sandbox-hearth.js';
 import { call as callApp } from '../support/http.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
@@ -58,7 +58,7 @@ describe(`Journeys (${path})`, () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ACME.adminUserId);
     // Acme is on Premium for the full journey; Globex stays on the free plan.
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -5,7 +5,7 @@ import { event } from '../../src/platform/events/define.js';
 import { SHOUTOUT_SHORTCUT } from '../../src/points/blocks.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, startSandboxHearth, type SandboxHearth, onPremium } from '../support/sandbox-hearth.js';
+import { dmWith, startSandboxHearth, type SandboxHearth, setPlan } from '../support/sandbox-hearth.js';
 import { request } from '../support/http.js';
 
 const TEAM = ACME.teamId;
@@ -272,7 +272,7 @@ describe('Points, shoutouts and rewards', () => {
     expect(ticket.ok).toBe(true);
     expect(await t.services.db.selectFrom('support_tickets').select(['kind', 'message']).where('id', '=', ticket.id).executeTakeFirst()).toEqual({ kind: 'gift_card_access', message: 'Please enable gift cards' });
 
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
     const { listing } = await ok<{ listing: { id: number; is_gift_card: boolean; gift_card_options: Array<{ points: number; dollars: number }> } }>(admin, 'POST', '/rewards', { listing: { preset_id: 'gift_card' } });
     expect(listing.gift_card_options).toEqual([
       { points: 1000, dollars: 10 },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INTRO_MESSAGE } from '../../src/intros/templates.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
-import { startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
-import { db, setPlan, signedIn, type ApiClient } from './intros-support.js';
+import { type SandboxHearth, setPlan, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { db, signedIn, type ApiClient } from './intros-support.js';
 
 interface Preview {
   text: string;

@@ -3,7 +3,7 @@ import type { CreateTagAnswer, SessionJson, TagDetail } from '../../src/journeys
 import type { SessionIssueJson, SessionIssuesJson } from '../../src/reporting/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { onPremium, type SandboxHearth, settle as settleOutbox, startSandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, type SandboxHearth, settle as settleOutbox, startSandboxHearth } from '../support/sandbox-hearth.js';
 
 const TEAM = ACME.teamId;
 const JONAS = 'U0DEMO010';
@@ -40,7 +40,7 @@ describe(`Reporting: journeys' attention-required issues (${process.env.DATABASE
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ACME.adminUserId);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METADATA_EVENT_TYPE } from '../../src/outbox/service.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { onPremium, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { setPlan, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const minuteOf = (ts: string) => new Date(Math.floor(Number(ts) / 60) * 60_000).toISOString();
 
@@ -38,7 +38,7 @@ describe('the sandbox clock and rate limits', () => {
   });
 
   it('stops only where a source has work: a week of daily directory refreshes and channel programs has no tick that finds nothing', async () => {
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     const admin = await signIn(t, ACME.teamId, ACME.adminUserId);
     for (const [template, channel] of [
       ['intros-coffee-chats', ACME.channels.intros],

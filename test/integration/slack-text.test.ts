@@ -3,7 +3,7 @@ import type { EnrollmentSurveyJson } from '../../src/enrollment/api-types.js';
 import type { CreateTagAnswer, ScheduleEventJson } from '../../src/journeys/api-types.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { dmWith, onPremium, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
+import { dmWith, setPlan, settle, startSandboxHearth, type SandboxHearth } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const TEAM = ACME.teamId;
@@ -29,7 +29,7 @@ describe(`Text to and from Slack (${path})`, () => {
   beforeAll(async () => {
     t = await startSandboxHearth();
     admin = await signIn(t, TEAM, ADMIN);
-    await onPremium(t, TEAM);
+    await setPlan(t, TEAM, 'premium');
   });
   afterAll(() => t?.close());
 

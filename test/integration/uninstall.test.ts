@@ -4,7 +4,7 @@ import { decrypt } from '../../src/crypto.js';
 import type { LinkTokenJson } from '../../src/integrations/api-types.js';
 import { ACME, GLOBEX } from '../../src/sandbox/seed.js';
 import { signIn } from '../support/hearth.js';
-import { createOnboardingJourney, onPremium, SANDBOX_START, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
+import { createOnboardingJourney, setPlan, SANDBOX_START, settle, startSandboxHearth, type SandboxHearth, type SignedIn } from '../support/sandbox-hearth.js';
 
 /** Requests Hearth makes to the providers' stand-ins (the HR system, applicant tracking, calendars' OAuth). */
 const PROVIDER_PATHS = ['/sandbox/merge/', '/sandbox/greenhouse/', '/sandbox/oauth/'];
@@ -144,7 +144,7 @@ describe('a reinstall within the retention period', () => {
 
   it('keeps everything, resumes its sends, and is no longer deleted when the first period ends', { timeout: 300_000 }, async () => {
     const admin = await signIn(t, ACME.teamId, ACME.adminUserId);
-    await onPremium(t, ACME.teamId);
+    await setPlan(t, ACME.teamId, 'premium');
     const acme = (await t.services.workspaces.byTeamId(ACME.teamId))!;
     // A weekly Watercooler in #general, and an onboarding journey for a hire who starts a week later.
     await t.call(admin, 'POST', '/channel_programs/apply_template_as_json', { template_id: 'watercooler-default-dozen', channel_id: ACME.channels.general });

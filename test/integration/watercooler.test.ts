@@ -9,6 +9,7 @@ import { outboxKey } from '../../src/watercooler/posting.js';
 import { PostsRepository } from '../../src/watercooler/posts.repository.js';
 import { installAndSync, signIn, startTestHearth, type TestHearth } from '../support/hearth.js';
 import { call as callApp } from '../support/http.js';
+import { setPlan } from '../support/sandbox-hearth.js';
 
 const path = `${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process queue'}`;
 const WATER = ACME.channels.watercooler;
@@ -30,9 +31,6 @@ describe(`Watercooler (${path})`, () => {
 
   const call = <T = Record<string, unknown>>(who: Session, method: string, url: string, body?: unknown, expectStatus = 200) => callApp<T>(t, who, method, url, body, expectStatus);
   const page = async (id: number, who = admin) => (await call<{ watercooler: WatercoolerJson }>(who, 'GET', `/watercooler/${id}`)).watercooler;
-  async function setPlan(workspaceId: number, plan: 'free' | 'premium') {
-    await t.hearth.services.db.updateTable('accounts').set({ plan }).where('workspace_id', '=', workspaceId).execute();
-  }
   /** Waits for queued work and for every watercooler message in the outbox to be settled. */
   async function settle() {
     const deadline = Date.now() + 15_000;
@@ -73,7 +71,7 @@ describe(`Watercooler (${path})`, () => {
   describe('on the free plan', () => {
     let id: number;
     beforeAll(async () => {
-      await setPlan(acme, 'free');
+      await setPlan(t, ACME.teamId, 'free');
       id = await create(WATER);
     });
 
@@ -181,7 +179,7 @@ describe(`Watercooler (${path})`, () => {
     let id: number;
     let packs: Array<{ id: number; name: string; prompts: Array<{ id: number; text: string }> }>;
     beforeAll(async () => {
-      await setPlan(acme, 'premium');
+      await setPlan(t, ACME.teamId, 'premium');
       id = await create(ACME.channels.celebrations, 'watercooler-remote-team');
       packs = (await call<{ packs: typeof packs }>(admin, 'GET', `/watercooler/${id}/packs_library_as_json`)).packs;
     });

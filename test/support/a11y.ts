@@ -5,7 +5,7 @@ import { seriousViolations } from './axe.js';
 import { animationsDone, HAS_CHROMIUM, launchChromium, NO_CHROMIUM_REASON, screenshot, signedInPage, type SignedInPage } from './browser.js';
 import { signIn } from './hearth.js';
 import { overflowingElements, overflowsX } from './layout.js';
-import { onPremium, startSandboxHearth, type SandboxHearth, type SignedIn } from './sandbox-hearth.js';
+import { setPlan, startSandboxHearth, type SandboxHearth, type SignedIn } from './sandbox-hearth.js';
 
 /** The widths every page and dialog is checked at: a laptop and a narrow window. */
 const WIDTHS = [1366, 800] as const;
@@ -45,7 +45,7 @@ export function accessibilitySuite<Ids>(title: string, suite: { data: (run: A11y
 
     beforeAll(async () => {
       t = await startSandboxHearth({ pages: true });
-      await onPremium(t, ACME.teamId);
+      await setPlan(t, ACME.teamId, 'premium');
       browser = await launchChromium();
       admin = await signedInPage(browser, t, { teamId: ACME.teamId, userId: ACME.adminUserId });
       const who = await signIn(t, ACME.teamId, ACME.adminUserId);

@@ -77,11 +77,11 @@ export async function settle(t: SandboxHearth): Promise<void> {
 /** The id of the bot's DM with this ACME member in the sandbox. */
 export const dmWith = (t: SandboxHearth, userId: string) => t.sandbox.state.openConversation(ACME.teamId, ACME.botUserId, [userId]).channel.id;
 
-/** Puts a workspace on the Premium plan (the paid features the test drives). */
-export async function onPremium(t: TestHearth, teamId: string): Promise<void> {
+/** Puts a workspace on a plan: Premium for the paid features a test drives, Free to see them refused. */
+export async function setPlan(t: TestHearth, teamId: string, plan: 'free' | 'premium'): Promise<void> {
   const { workspaces, db } = t.hearth.services;
   const ws = (await workspaces.byTeamId(teamId))!;
-  await db.updateTable('accounts').set({ plan: 'premium' }).where('workspace_id', '=', ws.id).execute();
+  await db.updateTable('accounts').set({ plan }).where('workspace_id', '=', ws.id).execute();
 }
 
 /** Creates the one-click onboarding journey (preset bundle 1, posts in #general) as `who`, as the create dialog does. */
