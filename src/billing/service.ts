@@ -3,6 +3,7 @@ import type { ProgramType } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
+import { personJson } from '../people/name.js';
 import { hasAccess, requireAccess, workspacePolicy } from '../platform/access.js';
 import { event, type DomainEvent } from '../platform/events/define.js';
 import type { PlanChangedPayload } from '../platform/entitlements/events.js';
@@ -17,7 +18,6 @@ import {
   type BillingAccountJson,
   type CostJson,
   type InvoiceJson,
-  type PersonJson,
   type PlanHistoryJson,
   type PlanJson,
 } from './api-types.js';
@@ -35,9 +35,6 @@ const PLAN_HISTORY = 20;
 /** Provider subscription statuses that keep premium on. */
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
-type Person = { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null };
-// Full names, as the pages show people (a Slack display name is often a first name or a lower-case handle).
-const person = (m: Person): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.real_name || m.display_name || m.name, avatar_url: m.avatar_url });
 
 const DAY_MS = 86_400_000;
 
@@ -137,8 +134,8 @@ export class BillingService {
         payment_method: customer?.has_payment_method ? { label: customer.payment_method_label ?? 'Payment method on file' } : null,
         subscription_status: customer?.subscription_status ?? null,
         provider: this.provider.name,
-        owner: owner ? person(owner) : null,
-        admins: admins.map(person),
+        owner: owner ? personJson(owner) : null,
+        admins: admins.map(personJson),
       },
       history: history.map((h) => ({
         at: new Date(h.occurred_at).toISOString(),
@@ -146,7 +143,7 @@ export class BillingService {
         to: h.to_state,
         reason: h.reason as PlanHistoryJson['reason'],
         trial_ends_at: h.trial_ends_at ? new Date(h.trial_ends_at).toISOString() : null,
-        by: h.id !== null ? person({ id: h.id, slack_user_id: h.slack_user_id!, real_name: h.real_name!, display_name: h.display_name!, name: h.name!, avatar_url: h.avatar_url }) : null,
+        by: h.id !== null ? personJson({ id: h.id, slack_user_id: h.slack_user_id!, real_name: h.real_name!, display_name: h.display_name!, name: h.name!, avatar_url: h.avatar_url }) : null,
       })),
       can_change_plan: await hasAccess(auth, accountPolicy, { workspaceId: auth.workspace.id }, 'edit'),
       can_change_owner: await hasAccess(auth, accountPolicy, { workspaceId: auth.workspace.id }, 'manage'),

@@ -1,11 +1,12 @@
 // The JSON shapes of the Celebrations API (api-types.ts), from rows. Pure.
 import type { Member } from '../db/types.js';
+import { personName } from '../people/name.js';
 import { compareLocalDate, formatLocalDate } from '../time/zoned.js';
 import type { CelebrationSettingsJson, EventJson, ImportJson, MyScheduleJson, ScheduleJson, ScheduleType } from './api-types.js';
 import type { LoadedProgram } from './calendar.js';
 import { monthDayString, runInstant, type Celebration } from './dates.js';
 import { formatMonthAndDay } from '../slack/dates.js';
-import { memberName, type MemberProgram, type ScheduleRow } from './schedules.repository.js';
+import type { MemberProgram, ScheduleRow } from './schedules.repository.js';
 import type { AssetImport, CelebrationSchedule } from './tables.js';
 
 export function settingsJson(l: LoadedProgram): CelebrationSettingsJson {
@@ -65,7 +66,7 @@ export function undatedJson(m: Member, programId: number, type: ScheduleType): S
     schedule_type: type,
     user_id: m.id,
     slack_user_id: m.slack_user_id,
-    name: memberName(m),
+    name: personName(m),
     avatar_url: m.avatar_url,
     date: null,
     display_date: null,

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../http/auth.js';
 import { parse } from '../http/validate.js';
+import { personName } from '../people/name.js';
 import { addDays, compareLocalDate, formatLocalDate, instantToZoned, type LocalDate } from '../time/zoned.js';
 import type { CelebrationPreviewJson, SlackMessageJson } from './api-types.js';
 import { askForDatesMessage, celebrationMessage, type CelebrationMessageInput } from './blocks.js';
@@ -10,7 +11,6 @@ import { postImages } from './images.js';
 import type { CelebrationRepository } from './repository.js';
 import { previewBody } from './schema.js';
 import { editableProgram } from './access.js';
-import { memberName } from './schedules.repository.js';
 import type { CelebrationConfig, ScheduleType } from './tables.js';
 
 type PostSettings = Pick<CelebrationConfig, 'weekend_policy' | 'birthday_template' | 'anniversary_template' | 'birthday_image' | 'anniversary_image' | 'custom_image'>;
@@ -53,7 +53,7 @@ export class CelebrationPreview {
       custom_image: input.custom_image === undefined ? c.custom_image : input.custom_image,
     };
     const build = (post: LocalDate, list: readonly Celebration[]) => asJson(celebrationMessage(postInput(settings, this.s.config.publicUrl, post, list)));
-    const userNames: Record<string, string> = { [auth.member.slack_user_id]: memberName(auth.member) };
+    const userNames: Record<string, string> = { [auth.member.slack_user_id]: personName(auth.member) };
 
     // The next post as it stands: the first day ahead with celebrations not yet posted (those are what a run posts).
     const today = instantToZoned(this.s.clock.now(), program.tz).date;
@@ -79,7 +79,7 @@ export class CelebrationPreview {
         anniversary: build(today, [sample('anniversary', 3, null)]),
         custom: build(today, [sample('custom', 5, input.custom_title || 'Team founding day', input.custom_message ?? null)]),
       },
-      ask: asJson(askForDatesMessage({ channelName: await this.calendar.channelName(auth.workspace.id, program.channel_id), requesterName: memberName(auth.member), programId: program.id })),
+      ask: asJson(askForDatesMessage({ channelName: await this.calendar.channelName(auth.workspace.id, program.channel_id), requesterName: personName(auth.member), programId: program.id })),
       user_names: userNames,
     };
   }

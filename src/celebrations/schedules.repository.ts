@@ -34,7 +34,6 @@ export interface CustomDate {
   year: number | null;
 }
 
-export const memberName = (m: Pick<Member, 'display_name' | 'real_name' | 'name'>) => m.real_name || m.display_name || m.name;
 
 export function toScheduleInput(r: ScheduleRow): ScheduleInput {
   return { id: r.id, type: r.schedule_type, memberId: r.member_id, slackUserId: r.slack_user_id, month: r.month, day: r.day, year: r.year, title: r.title, message: r.message };

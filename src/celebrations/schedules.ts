@@ -3,6 +3,7 @@ import type { ChannelProgram, Member } from '../db/types.js';
 import type { AuthContext } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
+import { personName } from '../people/name.js';
 import { requireAccess, type AccessPolicy } from '../platform/access.js';
 import { isReachableHuman } from '../people/service.js';
 import { formatLocalDate, instantToZoned } from '../time/zoned.js';
@@ -15,7 +16,7 @@ import type { MemberDates } from './member-dates.js';
 import { isIncluded, scheduleJson, undatedJson } from './presenters.js';
 import { askBody, createOrUpdateBody, includedBody, indexQuery } from './schema.js';
 import { programNamedIn } from './access.js';
-import { memberName, type ScheduleRepository, type ScheduleRow } from './schedules.repository.js';
+import type { ScheduleRepository, ScheduleRow } from './schedules.repository.js';
 import { parseMemberDate } from './submission.js';
 import type { ScheduleType } from './tables.js';
 
@@ -44,7 +45,7 @@ export class ProgramSchedules {
       const rows = await this.schedules.schedules(ws.id, { type: 'custom' });
       return { schedules: rows.map(json), limit: await this.allowance.json(ws.id) };
     }
-    const audience = [...(await this.calendar.audience(ws, program)).values()].sort((a, b) => memberName(a).localeCompare(memberName(b)));
+    const audience = [...(await this.calendar.audience(ws, program)).values()].sort((a, b) => personName(a).localeCompare(personName(b)));
     const rows = await this.schedules.schedules(ws.id, { type, memberIds: audience.map((m) => m.id) });
     const byMember = new Map(rows.map((r) => [r.member_id, r]));
     const schedules = audience.map((m) => {
@@ -156,7 +157,7 @@ export class ProgramSchedules {
     const reachable = members.filter(isReachableHuman);
     const today = formatLocalDate(instantToZoned(this.s.clock.now(), program.tz).date);
     const channelName = await this.calendar.channelName(ws.id, program.channel_id);
-    const message = askForDatesMessage({ channelName, requesterName: memberName(auth.member), programId: program.id });
+    const message = askForDatesMessage({ channelName, requesterName: personName(auth.member), programId: program.id });
     await this.s.outbox.enqueue(
       reachable.map((m) => ({
         workspaceId: ws.id,

@@ -352,7 +352,7 @@ export class ManualEnrollment {
     const person = q.user_id !== undefined ? await this.repo.member(workspaceId, q.user_id) : (await this.repo.membersByEmails(workspaceId, [q.email!]))[0];
     const email = q.email ?? person?.email?.toLowerCase() ?? null;
     const manager = await this.managerOf(workspaceId, email, person);
-    const who = q.email ?? (person ? person.real_name || person.name : `user ${q.user_id}`);
+    const who = q.email ?? (person ? personName(person) : `user ${q.user_id}`);
     return manager ? { success: true, manager: userJson(manager) } : { success: false, error: `No manager is known for ${who}` };
   }
 

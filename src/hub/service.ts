@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.js';
 import type { PersonJson, PollResponseJson, RouteFlowType, SessionEventJson, TaskAssignmentJson } from '../journeys/api-types.js';
 import { parse } from '../http/validate.js';
 import { localToday, occurrence, requireJourney, type JourneyEvent, type JourneySession, type JourneyTag, type JourneysPublic, type SessionOf, type SessionView } from '../journeys/public.js';
+import { personJson } from '../people/name.js';
 import { hasAccess, requireAccess, type AccessPolicy } from '../platform/access.js';
 import { event } from '../platform/events/define.js';
 import { formatLocalDate } from '../time/zoned.js';
@@ -116,7 +117,7 @@ export class HubService {
     const now = this.s.clock.now();
     const tz = auth.member.tz ?? auth.workspace.default_tz;
     const start = formatLocalDate(localToday(now, tz));
-    const person: PersonJson = { id: auth.member.id, slack_user_id: auth.member.slack_user_id, name: auth.member.real_name || auth.member.display_name || auth.member.name, avatar_url: auth.member.avatar_url, tz: auth.member.tz };
+    const person: PersonJson = { ...personJson(auth.member), tz: auth.member.tz };
     const me = this.person(auth.workspace, person);
     const roles = (await this.journeys.rolesJson(tag.workspace_id)).filter((r) => tag.role_ids.includes(r.id));
     const primary = new Set(roles.filter((r) => r.primary).map((r) => r.id));

@@ -9,9 +9,9 @@ import { coverage, longestWait, repeatRateByRound } from './pairing/index.js';
 import type { CountersRepository } from './counters.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
 import { type IntrosRepository } from './repository.js';
-import { personName } from '../people/name.js';
+import { personJson, personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
-import { personJson, type IntrosService } from './service.js';
+import type { IntrosService } from './service.js';
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 

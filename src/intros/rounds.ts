@@ -10,10 +10,10 @@ import { computeRound, formatReason, type Candidate, type PairingResult } from '
 import { newProgramPreviewBody, updateConfigBody, type UpdateConfigBody } from './schema.js';
 import type { IntrosDeps } from './deps.js';
 import { type IntrosRepository, type ProgramRef, type RosterEntry } from './repository.js';
-import { personName } from '../people/name.js';
+import { personJson, personName } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, roundTimeline } from './schedule.js';
-import { configColumns, personJson, type IntrosService } from './service.js';
+import { configColumns, type IntrosService } from './service.js';
 import { defaultFixedMeetingTime, fixedMeetingDate, GROUP_PAIRING_TYPES, type IntrosSettings } from './settings-rules.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';

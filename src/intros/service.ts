@@ -9,13 +9,13 @@ import { paymentRequired, type PlanAccess } from '../platform/entitlements/servi
 import type { ProgramJson } from '../programs/api-types.js';
 import type { ProgramKind, ProgramSummary, ProgramTemplate } from '../programs/kinds.js';
 import { formatLocalDate, instantToZoned, isValidTimeZone } from '../time/zoned.js';
-import type { CoffeeConfigurationJson, CoffeePageData, GroupsPage, MeetingJson, MemberJson, MembersPage, PageInfo, PersonJson, RoundJson } from './api-types.js';
+import type { CoffeeConfigurationJson, CoffeePageData, GroupsPage, MeetingJson, MemberJson, MembersPage, PageInfo, RoundJson } from './api-types.js';
 import type { CountersRepository } from './counters.repository.js';
 import type { IntrosDeps } from './deps.js';
 import { ICEBREAKER_LIBRARY } from './icebreakers-library.js';
 import { planGroupSizes } from './pairing/index.js';
 import { type IntrosRepository, type RosterEntry } from './repository.js';
-import { personName } from '../people/name.js';
+import { personJson } from '../people/name.js';
 import type { RoundsRepository } from './rounds.repository.js';
 import { nextRoundAt, type ScheduleIntent } from './schedule.js';
 import { groupsQuery, membersQuery, PER_PAGE, teamBody, updateConfigBody, type GroupsQuery, type MembersQuery, type UpdateConfigBody } from './schema.js';
@@ -24,13 +24,6 @@ import type { IntrosConfig, IntrosMeeting, IntrosRound } from './tables.js';
 import { DEFAULT_INTRO_MESSAGE, INTROS_TEMPLATES } from './templates.js';
 
 const pageInfo = (page: number, per: number, total: number): PageInfo => ({ page, per, total, next_page: page * per < total ? page + 1 : null });
-
-export const personJson = (m: { id: number; slack_user_id: string; real_name: string; display_name: string; name: string; avatar_url: string | null }): PersonJson => ({
-  id: m.id,
-  slack_user_id: m.slack_user_id,
-  name: personName(m),
-  avatar_url: m.avatar_url,
-});
 
 /** The settings as the configuration's columns (the page says `period`, the table `period_weeks`). */
 export function configColumns(s: IntrosSettings) {

@@ -4,6 +4,7 @@ import type { AuthContext } from '../http/auth.js';
 import { siteLink, siteUrl, type SiteLinkClaims } from '../http/site-links.js';
 import type { NewOutboxRow } from '../outbox/repository.js';
 import type { DeliveryStatus } from '../outbox/reasons.js';
+import { personName } from '../people/name.js';
 import type { AccessPolicy } from '../platform/access.js';
 import { event as domainEvent, type Emit } from '../platform/events/define.js';
 import { formatLocalDate, parseLocalDate } from '../time/zoned.js';
@@ -384,7 +385,7 @@ export async function sessionTextVars(
 /** The placeholders of one session: the participant, the start date, the journey, and each role's members. */
 export function textVars(tag: Pick<JourneyTag, 'name'>, session: Pick<JourneySession, 'start_date' | 'participant_member_id'>, memberships: Membership[], roles: JourneyRole[]): TextVars {
   const participant = memberships.find((m) => m.member_id === session.participant_member_id)?.member ?? null;
-  const full = participant ? participant.real_name || participant.display_name || participant.name : 'there';
+  const full = participant ? personName(participant) : 'there';
   const roleVars: Record<string, MrkdwnValue> = {};
   for (const role of roles) {
     const members = memberships.filter((m) => m.role_id === role.id && m.member).map((m) => m.member!.slack_user_id);

@@ -1,6 +1,6 @@
 // Rows → the API's JSON (api-types.ts). Pure.
 import type { Member } from '../db/types.js';
-import { personName } from '../people/name.js';
+import { personJson as personRef } from '../people/name.js';
 import type { Delivery } from '../outbox/api-types.js';
 import type {
   EventType,
@@ -40,7 +40,7 @@ export function flowTypeJson(f: FlowType): FlowTypeJson {
 export const allFlowTypes = (): FlowTypeJson[] => FLOW_TYPES.map(flowTypeJson);
 
 export function personJson(m: Member): PersonJson {
-  return { id: m.id, slack_user_id: m.slack_user_id, name: personName(m), avatar_url: m.avatar_url, tz: m.tz };
+  return { ...personRef(m), tz: m.tz };
 }
 
 export function roleJson(r: JourneyRole): RoleJson {

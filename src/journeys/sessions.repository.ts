@@ -1,3 +1,4 @@
+import { personName } from '../people/name.js';
 import { activeWorkspaceIds } from '../workspaces/repository.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Executor, Trx } from '../db/index.js';
@@ -464,7 +465,7 @@ export class SessionRepository {
       .execute();
     return rows.map((r) => {
       const to = people.find((p) => p.slack_user_id === marked.find((m) => m.session_event_id === r.session_event_id)?.recipient);
-      return { ...r, recipient_name: to ? to.real_name || to.display_name || to.name : null };
+      return { ...r, recipient_name: to ? personName(to) : null };
     });
   }
 

@@ -3,8 +3,6 @@ import { int, personJson } from '../http/fields.js';
 
 /** What the members API answers (the settings pages read these shapes). */
 
-export type PersonJson = z.infer<typeof personJson>;
-
 /** A profile field a member may fill in (src/members/profile-fields.ts lists them). */
 export const profileFieldJson = z.object({ id: int, label: z.string(), placeholder: z.string(), category: z.object({ machine_name: z.string(), name: z.string() }) });
 export type ProfileField = z.infer<typeof profileFieldJson>;

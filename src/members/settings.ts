@@ -1,13 +1,14 @@
 import type { Member, Workspace } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
+import { personJson } from '../people/name.js';
 import { event } from '../platform/events/define.js';
 import type { MembersDeps } from './deps.js';
 import { memberSettingsChanged } from './events.js';
 import { profileHomeSection, profileModal, readProfileSubmission } from './blocks.js';
 import { PROFILE_FIELDS } from './profile-fields.js';
-import type { MyPreferencesJson, PersonJson } from './api-types.js';
+import type { MyPreferencesJson } from './api-types.js';
 
-export type { MyPreferencesJson, PersonJson } from './api-types.js';
+export type { MyPreferencesJson } from './api-types.js';
 import type { KnownBlock } from '@slack/types';
 import { MemberSettingsRepository } from './repository.js';
 import type { SlackRequester } from '../slack/requester.js';
@@ -15,7 +16,6 @@ import type { ViewStateValues } from '../slack/view-values.js';
 import type { AuthContext } from '../http/auth.js';
 import { requireSelf } from '../platform/access.js';
 
-export const personJson = (m: Member): PersonJson => ({ id: m.id, slack_user_id: m.slack_user_id, name: m.display_name || m.real_name || m.name, avatar_url: m.avatar_url });
 
 /** 'HH:MM' as a minute of the day. */
 export const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { AuthContext } from '../http/auth.js';
 import type { Member } from '../db/types.js';
+import { personName } from '../people/name.js';
 import type { PortHandles } from '../platform/ports.js';
 import { Entitlements } from '../platform/entitlements/service.js';
 import type { Clock } from '../time/clock.js';
@@ -43,7 +44,7 @@ export class UserService {
     return {
       id: member.id,
       slack_user_id: member.slack_user_id,
-      name: member.display_name || member.real_name || member.name,
+      name: personName(member),
       avatar_url: member.avatar_url,
       team: { id: workspace.id, slack_team_id: workspace.team_id, name: workspace.name, domain: workspace.domain },
       is_admin: auth.isAdmin,

@@ -148,8 +148,8 @@ describe.skipIf(!HAS_CHROMIUM)(`sandbox page${HAS_CHROMIUM ? '' : ` (skipped: ${
     await screenshot(page, 'sandbox-member-picked');
     await page.getByRole('button', { name: 'Open admin pages' }).click();
     await page.waitForURL(`${t.url}/reporting`);
-    // The top bar's user menu names who is signed in.
-    await page.getByRole('button', { name: /^Priya, Acme Demo: account menu$/ }).waitFor();
+    // The top bar's user menu names who is signed in, by her name as every page gives it (not her display name).
+    await page.getByRole('button', { name: /^Priya Raman, Acme Demo: account menu$/ }).waitFor();
     await screenshot(page, 'sandbox-admin');
   });
 });

@@ -86,6 +86,13 @@ describe(`member settings from the Home tab (${process.env.DATABASE_URL ? 'Postg
     expect(JSON.stringify(maya.view.blocks)).not.toContain(KAI);
   });
 
+  it('greets a member by the first word of their name, as the pages do, not by a lower-case display name', async () => {
+    // Tereza's Slack display name is "tereza"; her name is "Tereza Dvořáková".
+    const tereza = await t.api<{ view: { blocks: Array<{ type: string; text?: { text: string } }> } }>('POST', '/sandbox/home/open', { team_id: TEAM, user_id: 'U0DEMO011' });
+    expect(tereza.view.blocks.find((b) => b.type === 'header')?.text?.text).toBe('Welcome to Hearth, Tereza');
+    expect((await home()).blocks.find((b) => b.type === 'header')).toMatchObject({ text: { text: 'Welcome to Hearth, Kai' } });
+  });
+
   it('a Hearth account admin who is no Slack admin gets the admin link on Home; removed, it goes', async () => {
     const adminLink = async () => JSON.stringify((await home()).blocks).includes('"action_id":"home_open_admin"');
     expect(await adminLink()).toBe(false);

@@ -306,7 +306,7 @@ describe('sandbox controls', () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     const me = (await (await fetch(`${t.url}/users/show_as_json`, { headers: { cookie } })).json()) as { name: string; slack_user_id: string };
-    expect(me).toMatchObject({ slack_user_id: DANA, name: 'Dana' });
+    expect(me).toMatchObject({ slack_user_id: DANA, name: 'Dana Whitfield' }); // personName: her full name, as every page names people
   });
 
   it('queues faults and turns rate limits on and off', async () => {
