@@ -3,7 +3,8 @@
 // - production, idle: NODE_ENV=production with a Slack token (no sandbox), started and quiet, on its first start
 //   (a new database: PGlite's initdb and every migration) and again on a restart;
 // - sandbox, idle and after a round: bench/support/memory-app.mjs (bundled as the server is) with a 1,000-member channel, before and after
-//   its first Intros round has been paired and every intro sent.
+//   its first Intros round has been paired and every intro sent (conversations.open scaled to 50 per 6 s, as in
+//   bench/delivery.ts: at Slack's 50 a minute the 500 group DMs alone would take ten minutes).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';

@@ -16,11 +16,13 @@ if (benches.includes('bundle.ts')) {
   if (build.status !== 0) process.exit(1);
 }
 
-let failed = 0;
+const failed: string[] = [];
 for (const file of benches) {
   console.log(`\n## ${file.replace(/\.ts$/, '')}\n`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', new URL(file, dir).pathname], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
-  if (r.status !== 0) failed++;
+  if (r.status !== 0) failed.push(file.replace(/\.ts$/, ''));
 }
 if (!benches.length) console.log('no benchmarks yet');
-process.exit(failed ? 1 : 0);
+// A benchmark fails when a figure misses its goal or it could not finish: name them, after all the tables.
+if (failed.length) console.log(`\nMissed a goal or did not finish: ${failed.join(', ')}`);
+process.exit(failed.length ? 1 : 0);

@@ -18,11 +18,16 @@ import { OffsetClock } from '../../src/time/clock.js';
 import { projectRoot } from '../../src/paths.js';
 
 const MEMBERS = 1000;
+// Each intro is a group DM opened at its send (conversations.open, Tier 3: 50 a minute), so at Slack's own rate a
+// round of 500 takes ten minutes whatever Hearth does. As in bench/delivery.ts the sandbox and Hearth both scale it
+// to 50 per 6 s: the round then meets chat.postMessage's 300 a minute, about 100 s.
+const OPEN_RATE = { limit: 50, windowMs: 6_000 };
 const root = projectRoot();
 const config = loadConfig();
 const log = createLogger(config.logLevel, config.env);
 const clock = new OffsetClock();
 const sandbox = createSandbox({ clock, signingSecret: config.slack.signingSecret });
+sandbox.state.rateLimits.setLimit('conversations.open', OPEN_RATE.limit, OPEN_RATE.windowMs);
 
 // A channel of 1,000 people, each a copy of a seeded member under a new id.
 const template = sandbox.state.member(ACME.teamId, 'U0DEMO002');
@@ -41,7 +46,7 @@ const channel = sandbox.state.createChannel(ACME.teamId, { name: 'bench-intros',
 sandbox.state.addMembers(channel, [...ids, ACME.botUserId]);
 
 if (!config.databaseUrl) await prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), join(root, 'dist', 'server', 'db', 'migrate-cli.js'));
-const hearth = await createHearth(config, log, { pages: builtPages(join(root, 'dist', 'web')), ...sandbox.hearthOptions() });
+const hearth = await createHearth(config, log, { pages: builtPages(join(root, 'dist', 'web')), ...sandbox.hearthOptions(), slackRates: { 'conversations.open': OPEN_RATE } });
 const server = createServer(hearth.http);
 await new Promise((resolve) => server.listen(config.port, config.host, resolve));
 sandbox.setAppUrl(`http://127.0.0.1:${config.port}`);
