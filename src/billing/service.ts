@@ -35,7 +35,6 @@ const PLAN_HISTORY = 20;
 /** Provider subscription statuses that keep premium on. */
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
-
 const DAY_MS = 86_400_000;
 
 /** The subscriber that keeps each plan change for the billing page (billing/capability.ts). */

@@ -6,7 +6,6 @@ import type { ScheduleInput } from './dates.js';
 import type { MemberDate } from './submission.js';
 import type { CelebrationSchedule, ScheduleType } from './tables.js';
 
-
 export type ScheduleRow = CelebrationSchedule & {
   slack_user_id: string | null;
   member_name: string | null;
@@ -33,7 +32,6 @@ export interface CustomDate {
   day: number;
   year: number | null;
 }
-
 
 export function toScheduleInput(r: ScheduleRow): ScheduleInput {
   return { id: r.id, type: r.schedule_type, memberId: r.member_id, slackUserId: r.slack_user_id, month: r.month, day: r.day, year: r.year, title: r.title, message: r.message };

@@ -16,7 +16,6 @@ import type { ViewStateValues } from '../slack/view-values.js';
 import type { AuthContext } from '../http/auth.js';
 import { requireSelf } from '../platform/access.js';
 
-
 /** 'HH:MM' as a minute of the day. */
 export const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -12,6 +12,3 @@ export const personJson = (m: Pick<Member, 'id' | 'slack_user_id' | 'real_name' 
   name: personName(m),
   avatar_url: m.avatar_url,
 });
-
-/** How Hearth greets a member (the Home tab, as the pages' home does): the first word of their name. */
-export const greetingName = (m: Pick<Member, 'real_name' | 'display_name' | 'name'>): string => personName(m).trim().split(/\s+/)[0]!;

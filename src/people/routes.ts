@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { personName } from './name.js';
+import { personJson } from './name.js';
 import type { PeopleService } from './service.js';
 import { jsonApi } from '../http/api.js';
 import { authOf, requireMember } from '../http/auth.js';
@@ -21,7 +21,7 @@ export function peopleRoutes(people: PeopleService): Router {
   api.get('/people/search', { summary: 'The workspace’s people whose name or email contains the text (none for no text)', query: searchQuery, response: z.array(personFoundJson) }, async ({ query, req }) => {
     if (!query.query) return [];
     const rows = await people.search(authOf(req).workspace.id, query.query, query.limit);
-    return rows.map((m) => ({ id: m.id, slack_user_id: m.slack_user_id, name: personName(m), email: m.email, avatar_url: m.avatar_url }));
+    return rows.map((m) => ({ ...personJson(m), email: m.email }));
   }, requireMember);
   return router;
 }

@@ -2,7 +2,8 @@ import type { KnownBlock } from '@slack/types';
 import type { Db } from '../db/index.js';
 import type { Member, Workspace } from '../db/types.js';
 import type { Outbox } from '../outbox/service.js';
-import { greetingName } from '../people/name.js';
+import { greetingName } from '../people/greeting.js';
+import { personName } from '../people/name.js';
 import { PeopleRepository } from '../people/repository.js';
 import { isAdmin, rolesOf } from '../people/roles.js';
 import { buildHomeView } from './views/home.js';
@@ -33,7 +34,7 @@ export class HomeService {
   async publish(workspace: Workspace, member: Member, key: string): Promise<void> {
     const admin = isAdmin(await rolesOf(this.people, member));
     const sections = await Promise.all(this.sections.map((s) => s.render({ workspace, member, isAdmin: admin })));
-    const view = buildHomeView({ memberName: greetingName(member), isAdmin: admin, adminUrl: this.adminUrl, sections });
+    const view = buildHomeView({ memberName: greetingName(personName(member)), isAdmin: admin, adminUrl: this.adminUrl, sections });
     await this.outbox.enqueue([{ workspaceId: workspace.id, key: `home:${member.slack_user_id}:${key}`, kind: 'home', method: 'views.publish', args: { user_id: member.slack_user_id, view } }]);
   }
 }

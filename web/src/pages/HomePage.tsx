@@ -3,6 +3,7 @@ import { useCurrentUser } from '../api/currentUser';
 import type { Permissions } from '../api/types';
 import { pageIsBuilt, type BuiltPage } from '../layout/nav';
 import { PageHeader } from './PageHeader';
+import { greetingName } from '../../../src/people/greeting';
 
 interface ProgramCard {
   title: string;
@@ -99,7 +100,7 @@ export function HomePage({ pages }: { pages: readonly BuiltPage[] }) {
   const { data: user } = useCurrentUser();
   const cards = builtCards(PROGRAMS, pages).filter((card) => card.permission === undefined || user?.permissions[card.permission] === true);
   const settings = SETTINGS_LINKS.filter((l) => pageIsBuilt(l.to, pages));
-  const firstName = user?.name.split(/\s+/)[0];
+  const firstName = user ? greetingName(user.name) : '';
   return (
     <section className="home" aria-labelledby="home-title">
       <PageHeader
