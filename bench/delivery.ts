@@ -15,10 +15,9 @@ import { ACME, seedData } from '../src/sandbox/seed.js';
 import { startSandboxApiServer } from '../src/sandbox/server.js';
 import { SandboxState } from '../src/sandbox/state.js';
 import { benchHearth } from './support/backing.js';
+import { scaleOpens, SCALED_SLACK_RATES } from './support/scaled-opens.js';
 
 const INTROS = 500;
-const OPEN_LIMIT = 50;
-const OPEN_WINDOW_MS = 6_000;
 /** Generous: the floor is 100 s; a round that has not ended by then is reported as a failure, not waited on. */
 const TIME_LIMIT_MS = 10 * 60_000;
 
@@ -29,11 +28,11 @@ const people = Array.from({ length: INTROS * 2 }, (_, i) => `U1BENCH${String(i).
 for (const id of people) data.members[ACME.teamId]![id] = { ...template, id, name: id.toLowerCase(), real_name: id };
 const state = new SandboxState({ data });
 state.rateLimits.enabled = true;
-state.rateLimits.setLimit('conversations.open', OPEN_LIMIT, OPEN_WINDOW_MS);
+scaleOpens(state);
 const sandbox = await startSandboxApiServer({ state });
 
 const postgres = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-const bench = await benchHearth({ postgres, slackApiUrl: sandbox.url, botScopes: ['chat:write', 'im:write', 'mpim:write'], slackRates: { 'conversations.open': { limit: OPEN_LIMIT, windowMs: OPEN_WINDOW_MS } } });
+const bench = await benchHearth({ postgres, slackApiUrl: sandbox.url, botScopes: ['chat:write', 'im:write', 'mpim:write'], slackRates: SCALED_SLACK_RATES });
 const { hearth, workspaceId } = bench;
 const s = hearth.services;
 

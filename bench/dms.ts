@@ -19,12 +19,11 @@ import { ACME, seedData } from '../src/sandbox/seed.js';
 import { startSandboxApiServer } from '../src/sandbox/server.js';
 import { SandboxState } from '../src/sandbox/state.js';
 import { benchHearth } from './support/backing.js';
+import { scaleOpens, SCALED_SLACK_RATES } from './support/scaled-opens.js';
 
 const PEOPLE = 300;
 /** DMs to each known person in the second run: 600 in all, two windows of the post cap. */
 const KNOWN_EACH = 2;
-const OPEN_LIMIT = 50;
-const OPEN_WINDOW_MS = 6_000;
 /**
  * The scheduled DMs are due this long after they are written. The tick opens ahead only the DMs due more than two
  * minutes on (nearer ones may be being handed to their send, which opens its own), and 300 opens take 36 s more.
@@ -39,14 +38,14 @@ const people = Array.from({ length: PEOPLE }, (_, i) => `U1DMS${String(i).padSta
 for (const id of people) data.members[ACME.teamId]![id] = { ...template, id, name: id.toLowerCase(), real_name: id };
 const state = new SandboxState({ data });
 state.rateLimits.enabled = true;
-state.rateLimits.setLimit('conversations.open', OPEN_LIMIT, OPEN_WINDOW_MS);
+scaleOpens(state);
 const sandbox = await startSandboxApiServer({ state });
 
 const bench = await benchHearth({
   postgres: Boolean(process.env.DATABASE_URL && process.env.REDIS_URL),
   slackApiUrl: sandbox.url,
   botScopes: ['chat:write', 'im:write'],
-  slackRates: { 'conversations.open': { limit: OPEN_LIMIT, windowMs: OPEN_WINDOW_MS } },
+  slackRates: SCALED_SLACK_RATES,
 });
 const { hearth, workspaceId } = bench;
 const s = hearth.services;

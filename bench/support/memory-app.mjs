@@ -16,18 +16,17 @@ import { createSandbox } from '../../src/sandbox/app.js';
 import { ACME } from '../../src/sandbox/seed.js';
 import { OffsetClock } from '../../src/time/clock.js';
 import { projectRoot } from '../../src/paths.js';
+import { scaleOpens, SCALED_SLACK_RATES } from './scaled-opens.js';
 
 const MEMBERS = 1000;
-// Each intro is a group DM opened at its send (conversations.open, Tier 3: 50 a minute), so at Slack's own rate a
-// round of 500 takes ten minutes whatever Hearth does. As in bench/delivery.ts the sandbox and Hearth both scale it
-// to 50 per 6 s: the round then meets chat.postMessage's 300 a minute, about 100 s.
-const OPEN_RATE = { limit: 50, windowMs: 6_000 };
 const root = projectRoot();
 const config = loadConfig();
 const log = createLogger(config.logLevel, config.env);
 const clock = new OffsetClock();
 const sandbox = createSandbox({ clock, signingSecret: config.slack.signingSecret });
-sandbox.state.rateLimits.setLimit('conversations.open', OPEN_RATE.limit, OPEN_RATE.windowMs);
+// Each intro is a group DM opened at its send: conversations.open scaled as in bench/delivery.ts, so the round meets
+// chat.postMessage's 300 a minute (about 100 s), not Tier 3's 50 opens a minute (ten minutes).
+scaleOpens(sandbox.state);
 
 // A channel of 1,000 people, each a copy of a seeded member under a new id.
 const template = sandbox.state.member(ACME.teamId, 'U0DEMO002');
@@ -46,7 +45,7 @@ const channel = sandbox.state.createChannel(ACME.teamId, { name: 'bench-intros',
 sandbox.state.addMembers(channel, [...ids, ACME.botUserId]);
 
 if (!config.databaseUrl) await prepareEmbeddedDatabase(pgliteDirFor(config.dataDir), join(root, 'dist', 'server', 'db', 'migrate-cli.js'));
-const hearth = await createHearth(config, log, { pages: builtPages(join(root, 'dist', 'web')), ...sandbox.hearthOptions(), slackRates: { 'conversations.open': OPEN_RATE } });
+const hearth = await createHearth(config, log, { pages: builtPages(join(root, 'dist', 'web')), ...sandbox.hearthOptions(), slackRates: SCALED_SLACK_RATES });
 const server = createServer(hearth.http);
 await new Promise((resolve) => server.listen(config.port, config.host, resolve));
 sandbox.setAppUrl(`http://127.0.0.1:${config.port}`);
